@@ -1,0 +1,35 @@
+import { OrganizationEvent } from '../../src/identity/identity.events';
+import { rooms } from '../../src/realtime/client-events';
+import { applyOnce } from '../runner/apply-once';
+import { Projection } from '../runner/projection';
+import { fileUrl, OrganizationDoc, ORGANIZATIONS } from './read-models';
+
+export const organizationsProjection: Projection = {
+  name: 'organizations',
+  version: 1,
+  collections: [ORGANIZATIONS],
+  async apply(event, { store, notify }) {
+    if (!event.streamId.startsWith('organization-')) return;
+    const e = { type: event.type, data: event.data } as OrganizationEvent;
+    const organizations = store.collection<OrganizationDoc>(ORGANIZATIONS);
+    const id = e.data.organizationId;
+    switch (e.type) {
+      case 'OrganizationCreated': {
+        const { organizationId: _, ...settings } = e.data;
+        await applyOnce(organizations, id, event.revision, { $set: { ...settings, logoFileId: null, logoUrl: null, createdAt: event.metadata.timestamp } }, { upsert: true });
+        return;
+      }
+      case 'OrganizationSettingsChanged': {
+        const $set = Object.fromEntries(Object.entries(e.data.changes).map(([k, c]) => [k, c!.to]));
+        await applyOnce(organizations, id, event.revision, { $set });
+        break;
+      }
+      case 'OrganizationLogoChanged':
+        await applyOnce(organizations, id, event.revision, { $set: { logoFileId: e.data.fileId, logoUrl: fileUrl(e.data.fileId) } });
+        break;
+      default:
+        return;
+    }
+    notify({ rooms: [rooms.organization(id)], event: 'organization.changed', payload: { organizationId: id } });
+  },
+};

@@ -1,0 +1,72 @@
+import { UserEvent } from '../../src/identity/identity.events';
+import { rooms } from '../../src/realtime/client-events';
+import { applyOnce } from '../runner/apply-once';
+import { Projection } from '../runner/projection';
+import { fileUrl, UserDoc, USERS } from './read-models';
+
+/** Case-insensitive sort key (first name, then last name) without relying on collations. */
+const sortName = (first: string, last: string) => `${first.toLowerCase()}\u0001${last.toLowerCase()}`;
+
+export const usersProjection: Projection = {
+  name: 'users',
+  version: 2,
+  collections: [USERS],
+  async setup(store) {
+    const users = store.collection(USERS);
+    // Uniqueness is the e-mail claim stream's job; an index here only speeds up sign-in.
+    await users.createIndex({ email: 1 }, { name: 'email' });
+    await users.createIndex({ organizationId: 1, sortName: 1 }, { name: 'organization_sortName' });
+  },
+  async apply(event, { store, notify }) {
+    if (!event.streamId.startsWith('user-')) return;
+    const e = { type: event.type, data: event.data } as UserEvent;
+    const users = store.collection<UserDoc>(USERS);
+    const { userId, organizationId } = e.data;
+    const at = event.revision;
+    switch (e.type) {
+      case 'UserRegistered': {
+        const { passwordHash: _secret, userId: _id, ...details } = e.data;
+        await applyOnce(users, userId, at, {
+          $set: {
+            ...details,
+            fullName: `${details.firstName} ${details.lastName}`,
+            sortName: sortName(details.firstName, details.lastName),
+            roles: [details.role],
+            active: true,
+            profilePictureFileId: null,
+            profilePictureUrl: null,
+            createdAt: event.metadata.timestamp,
+          },
+        }, { upsert: true });
+        break;
+      }
+      case 'UserDetailsChanged': {
+        const $set: Record<string, unknown> = Object.fromEntries(Object.entries(e.data.changes).map(([k, c]) => [k, c!.to]));
+        if (e.data.changes.role) $set.roles = [e.data.changes.role.to];
+        const current = await users.findOne({ _id: userId });
+        if (current && (e.data.changes.firstName || e.data.changes.lastName)) {
+          const first = ($set.firstName ?? current.firstName) as string;
+          const last = ($set.lastName ?? current.lastName) as string;
+          $set.fullName = `${first} ${last}`;
+          $set.sortName = sortName(first, last);
+        }
+        await applyOnce(users, userId, at, { $set });
+        break;
+      }
+      case 'UserDeactivated':
+      case 'UserReactivated':
+        await applyOnce(users, userId, at, { $set: { active: e.type === 'UserReactivated' } });
+        break;
+      case 'UserDeleted':
+        await users.deleteOne({ _id: userId });
+        break;
+      case 'ProfilePictureChanged':
+        await applyOnce(users, userId, at, { $set: { profilePictureFileId: e.data.fileId, profilePictureUrl: fileUrl(e.data.fileId) } });
+        break;
+      default:
+        return; // password events change nothing a reader sees
+    }
+    notify({ rooms: [rooms.organization(organizationId)], event: 'users.changed', payload: { organizationId } });
+    notify({ rooms: [rooms.user(userId)], event: 'profile.changed', payload: { userId } });
+  },
+};

@@ -1,0 +1,35 @@
+import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
+import type { ReadStore } from '../../src/core/read-store/read-store.port';
+import type { ServerEventName, ServerEventPayload } from '../../src/realtime/client-events';
+
+/** A push decided by a projection; sent only after its read-model write, and only for live events. */
+export interface ChangeNotice<K extends ServerEventName = ServerEventName> {
+  rooms: string[];
+  event: K;
+  payload: ServerEventPayload<K>;
+  /** Also disconnect the sockets in these rooms (ended sessions). */
+  disconnect?: boolean;
+}
+
+export interface ProjectionContext {
+  store: ReadStore;
+  notify<K extends ServerEventName>(notice: ChangeNotice<K>): void;
+}
+
+/**
+ * A read-model builder. Delivery is at-least-once and in global order, so `apply` must be
+ * idempotent: replaying any suffix of the log yields the same documents.
+ */
+export interface Projection {
+  name: string;
+  /** Bump when the documents' shape changes: the runner drops `collections` and rebuilds. */
+  version: number;
+  collections: string[];
+  setup?(store: ReadStore): Promise<void>;
+  apply(event: RecordedEvent, context: ProjectionContext): Promise<void>;
+}
+
+/** Where pushes go: the socket.io server in-process, or Redis from the standalone worker. */
+export interface Notifier {
+  send(notice: ChangeNotice): void;
+}

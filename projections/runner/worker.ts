@@ -1,0 +1,37 @@
+import { socketIoRedisEmitter } from '../../src/core/redis';
+import { openRunner } from './engines-for-worker';
+import type { Notifier } from './projection';
+
+/**
+ * The projections as their own process (production topology): API instances run with
+ * PROJECTIONS=external and wait on the checkpoints this process saves; pushes go out through
+ * Redis to whichever instance holds each socket.
+ */
+async function main() {
+  const redisUrl = process.env.REDIS_URL;
+  const fanOut = redisUrl ? socketIoRedisEmitter(redisUrl) : null;
+  const notifier: Notifier | null = fanOut && {
+    send(notice) {
+      (fanOut.emitter.to(notice.rooms).emit as (event: string, payload: unknown) => boolean)(notice.event, notice.payload);
+      if (notice.disconnect) fanOut.emitter.in(notice.rooms).disconnectSockets(true);
+    },
+  };
+  const { logger, engines, runner, config } = await openRunner({ notifier });
+  if (!config.mongodbUrl) logger.warn('MONGODB_URL is not set: the embedded read store lives in this process only, so API instances cannot read it. Use the worker with MongoDB.');
+  if (!fanOut) logger.warn('REDIS_URL is not set: no pushes will reach API instances.');
+  await runner.start();
+  logger.info('projections caught up; following the event log');
+  const stop = async () => {
+    await runner.stop();
+    await engines.close();
+    await fanOut?.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what is missing, and only that: npm packages (server and client), and with --test also
+# Chromium for the browser tests. Go (for the FerretDB test server) is used when present.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# better-sqlite3 builds from source here; node-gyp must use the local Node headers when they exist.
+if [ -d /usr/include/node ]; then export npm_config_nodedir=/usr; fi
+
+stamp() { sha1sum package.json package-lock.json client/package.json client/package-lock.json 2>/dev/null | sha1sum | cut -d' ' -f1; }
+if [ ! -f node_modules/.install-stamp ] || [ "$(cat node_modules/.install-stamp)" != "$(stamp)" ]; then
+  echo "==> installing npm packages"
+  npm ci --no-audit --no-fund --loglevel=error
+  npm --prefix client ci --no-audit --no-fund --loglevel=error
+  stamp > node_modules/.install-stamp
+fi
+
+if [ "${1:-}" = "--test" ]; then
+  if ! command -v chromium >/dev/null 2>&1; then
+    echo "==> installing Chromium for the browser tests"
+    if [ "$(id -u)" = "0" ]; then
+      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    else
+      sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    fi
+  fi
+fi

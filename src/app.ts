@@ -1,0 +1,127 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { CommandBus } from '@nestjs/cqrs';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import express from 'express';
+import helmet from 'helmet';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import pinoHttp from 'pino-http';
+import type { Logger } from 'pino';
+import { AppModule } from './app.module';
+import type { AppConfig } from './config/config';
+import { openEngines, Engines } from './core/engines';
+import { DomainExceptionFilter } from './core/http/domain-exception.filter';
+import { validationPipe } from './core/http/validation';
+import { createLogger, PinoNestLogger } from './core/logging';
+import { seedDemoOrganization } from './identity/demo-seed';
+import { CSRF_HEADER, SESSION_COOKIE } from './identity/session-tokens';
+import { Realtime } from './realtime/realtime.service';
+
+export interface RunningApp {
+  app: NestExpressApplication;
+  url: string;
+  engines: Engines;
+  /** Lines to print for the demo organization when this start created it. */
+  demoSignIns: string[] | null;
+  close(): Promise<void>;
+}
+
+const CLIENT_DIST = resolve(__dirname, '../../client/dist');
+/** Paths the SPA never owns: the API, sockets, docs and health. */
+const SERVER_ONLY = /^\/(api|socket\.io|healthz)(\/|$)/;
+
+function openApi(app: NestExpressApplication) {
+  const document = SwaggerModule.createDocument(app, new DocumentBuilder()
+    .setTitle('CrewClock API')
+    .setDescription([
+      'Workforce scheduling and time tracking.',
+      '',
+      `**Sessions.** Sign in with \`POST /account/login\`; the server sets the HttpOnly cookie \`${SESSION_COOKIE}\`.`,
+      '',
+      `**CSRF.** Every state-changing request (POST, PUT, PATCH, DELETE) of a signed-in user must send the header \`X-CSRF-Token\`. Get its value from \`GET /api/session\` (field \`csrfToken\`); it is valid for the life of the session. Sign-in and password-reset calls need no token; their Origin is checked instead.`,
+      '',
+      'Errors: every 4xx answer is `{ "success": false, "errors": ["first message, for a person", …] }`.',
+    ].join('\n'))
+    .setVersion('1')
+    .addCookieAuth(SESSION_COOKIE)
+    .addApiKey({ type: 'apiKey', in: 'header', name: CSRF_HEADER }, 'csrf')
+    .build());
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+}
+
+/** Builds the whole API on the configured engines; tests, `make start` and production all use it. */
+export async function createApp(config: AppConfig, options: { logger?: Logger; engines?: Engines } = {}): Promise<RunningApp> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const engines = options.engines ?? (await openEngines(config, (line) => logger.info(line)));
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, engines, logger), {
+    logger: new PinoNestLogger(logger),
+    bodyParser: false,
+  });
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.disable('x-powered-by');
+  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/healthz' }, quietReqLogger: true }));
+  app.use(helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets style attributes and CSS variables at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  }));
+  app.use(cookieParser());
+  app.use(express.json({ limit: '1mb' }));
+  app.use(express.urlencoded({ extended: false, limit: '100kb' }));
+  app.useGlobalFilters(new DomainExceptionFilter());
+  app.useGlobalPipes(validationPipe);
+  app.enableShutdownHooks();
+  openApi(app);
+
+  if (existsSync(CLIENT_DIST)) {
+    app.use(express.static(CLIENT_DIST, { index: false, maxAge: '1h', setHeaders: (res, path) => {
+      if (path.includes(`${join('assets', '')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    } }));
+    // Every other GET that is not the API's is a screen of the single-page client.
+    app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
+      if (req.method !== 'GET' || SERVER_ONLY.test(req.path) || !req.accepts('html')) return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(join(CLIENT_DIST, 'index.html'));
+    });
+  }
+
+  await app.init();
+  app.get(Realtime).attach(app.getHttpServer());
+
+  let demoSignIns: string[] | null = null;
+  if (config.seedDemo && (await engines.eventStore.headPosition()) === null) {
+    demoSignIns = await seedDemoOrganization(app.get(CommandBus));
+  }
+
+  await app.listen(config.port, '0.0.0.0');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    engines,
+    demoSignIns,
+    async close() {
+      await app.close();
+      await engines.close();
+    },
+  };
+}

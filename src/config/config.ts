@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/**
+ * The only code that reads process.env. Validated once at start; a bad value stops the process with
+ * a message naming the variable and what it expects.
+ */
+export interface AppConfig {
+  nodeEnv: 'production' | 'development' | 'test';
+  port: number;
+  dataDir: string;
+  /** EventStoreDB when set, SQLite in dataDir otherwise. */
+  eventStoreUrl: string | null;
+  /** MongoDB when set, the embedded read store otherwise. */
+  mongodbUrl: string | null;
+  /** socket.io fan-out across instances (and the projections worker) when set. */
+  redisUrl: string | null;
+  /** SMTP when set, the outbox folder otherwise. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  sessionSecret: string;
+  publicUrl: string;
+  /** in-process (default); external: they run as their own process (`npm run projections`) and commands
+   *  wait for its checkpoints; none: no waiting at all (one-shot CLI commands). */
+  projections: 'in-process' | 'external' | 'none';
+  logLevel: string;
+  /** log2 of scrypt's N. OWASP: 17. Lower values are accepted only when NODE_ENV=test. */
+  scryptLogN: number;
+  /** Seed the demo organization into an empty store at start. */
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const value = env[name]?.trim();
+  if (!value) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be a URL (${protocols.join(' or ')}), got "${value}"`);
+  }
+  if (!protocols.includes(parsed.protocol.replace(/:$/, ''))) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => p + '://').join(' or ')}, got "${value}"`);
+  }
+  return value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!values.includes(raw as T)) throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
+  return raw as T;
+}
+
+/** A development secret survives restarts (so do sessions) without anyone having to set one. */
+function localSessionSecret(dataDir: string): string {
+  const file = join(dataDir, '.session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnv = oneOf(env, 'NODE_ENV', ['production', 'development', 'test'] as const, 'development');
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const dataDir = resolve(env.DATA_DIR?.trim() || './data');
+  const secret = env.SESSION_SECRET?.trim();
+  if (nodeEnv === 'production' && !secret) {
+    throw new ConfigError('SESSION_SECRET is required when NODE_ENV=production (at least 32 random characters)');
+  }
+  if (secret && secret.length < 32) throw new ConfigError('SESSION_SECRET must be at least 32 characters long');
+  const publicUrl = url(env, 'PUBLIC_URL', ['http', 'https']) ?? `http://localhost:${port}`;
+  const scryptLogN = integer(env, 'SCRYPT_LOG_N', 17, nodeEnv === 'test' ? 10 : 17, 20);
+  return {
+    nodeEnv,
+    port,
+    dataDir,
+    eventStoreUrl: url(env, 'EVENTSTORE_URL', ['esdb', 'esdb+discover', 'kurrentdb', 'kurrent']),
+    mongodbUrl: url(env, 'MONGODB_URL', ['mongodb', 'mongodb+srv']),
+    redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),
+    mailFrom: env.MAIL_FROM?.trim() || 'CrewClock <no-reply@crewclock.local>',
+    sessionSecret: secret ?? localSessionSecret(dataDir),
+    publicUrl: publicUrl.replace(/\/$/, ''),
+    projections: oneOf(env, 'PROJECTIONS', ['in-process', 'external', 'none'] as const, 'in-process'),
+    logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, nodeEnv === 'test' ? 'silent' : 'info'),
+    scryptLogN,
+    seedDemo: oneOf(env, 'SEED_DEMO', ['true', 'false'] as const, nodeEnv === 'production' ? 'false' : 'true') === 'true',
+  };
+}
+
+export const APP_CONFIG = Symbol('AppConfig');

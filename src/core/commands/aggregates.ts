@@ -1,0 +1,109 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ConflictError } from '../errors';
+import { Decider, DomainEvent, fold } from '../decider';
+import { newId } from '../clock';
+import { EVENT_STORE, EventStore, GlobalPosition, RecordedEvent, WrongExpectedRevisionError } from '../event-store/event-store.port';
+
+/** Who asks, for which organization, when; becomes every event's metadata. */
+export interface CommandMeta {
+  organizationId: string;
+  actorUserId: string | null;
+  correlationId: string;
+  causationId?: string | null;
+  /** UTC ISO instant the command is decided at. */
+  at: string;
+}
+
+/** Lets a command's response wait until the read models include its events (read-your-writes). */
+export interface ProjectionProgress {
+  /** Resolves once every projection has processed `position`, or after `timeoutMs` (bounded wait). */
+  waitFor(position: GlobalPosition, timeoutMs: number): Promise<boolean>;
+}
+export const PROJECTION_PROGRESS = Symbol('ProjectionProgress');
+export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
+
+export interface Executed<S, E> {
+  events: E[];
+  state: S;
+  position: GlobalPosition | null;
+}
+
+export function toDomainEvent<E extends DomainEvent>(event: RecordedEvent): E {
+  return { type: event.type, data: event.data } as E;
+}
+
+/**
+ * Runs a command against an event-sourced aggregate: read its stream, fold, decide, append at the
+ * expected revision, then wait for the projections. A concurrent change is a 409.
+ */
+@Injectable()
+export class Aggregates {
+  private readonly logger = new Logger('Aggregates');
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PROJECTION_PROGRESS) private readonly progress: ProjectionProgress,
+  ) {}
+
+  async load<S, E extends DomainEvent>(streamId: string, decider: Pick<Decider<unknown, S, E>, 'initialState' | 'evolve'>) {
+    const history = await this.store.readStream(streamId);
+    return {
+      state: fold(decider, history.map((e) => toDomainEvent<E>(e))),
+      revision: history.length ? history[history.length - 1].revision : ('no_stream' as const),
+    };
+  }
+
+  async execute<C, S, E extends DomainEvent>(
+    streamId: string,
+    decider: Decider<C, S, E>,
+    command: C,
+    meta: CommandMeta,
+    conflictMessage = 'Someone else changed this at the same time. Reload and try again.',
+  ): Promise<Executed<S, E>> {
+    const { state, revision } = await this.load(streamId, decider);
+    const events = decider.decide(command, state);
+    if (events.length === 0) return { events, state, position: null };
+    const position = await this.append(streamId, events, revision, meta, conflictMessage);
+    await this.settle(position);
+    return { events, state: events.reduce(decider.evolve, state), position };
+  }
+
+  /** Appends decided events with full metadata; maps a lost race to ConflictError. */
+  async append(
+    streamId: string,
+    events: DomainEvent[],
+    expected: number | 'no_stream' | 'any',
+    meta: CommandMeta,
+    conflictMessage = 'Someone else changed this at the same time. Reload and try again.',
+  ): Promise<GlobalPosition> {
+    try {
+      const result = await this.store.append(
+        streamId,
+        events.map((e) => ({
+          id: newId(),
+          type: e.type,
+          data: e.data,
+          metadata: {
+            organizationId: meta.organizationId,
+            actorUserId: meta.actorUserId,
+            correlationId: meta.correlationId,
+            causationId: meta.causationId ?? null,
+            timestamp: meta.at,
+          },
+        })),
+        expected,
+      );
+      return result.position;
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError) throw new ConflictError(conflictMessage);
+      throw error;
+    }
+  }
+
+  /** Read-your-writes: bounded wait for the projections to include `position`. */
+  async settle(position: GlobalPosition | null): Promise<void> {
+    if (!position) return;
+    const caughtUp = await this.progress.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS);
+    if (!caughtUp) this.logger.warn(`projections did not reach ${position.commit} within ${READ_YOUR_WRITES_TIMEOUT_MS} ms`);
+  }
+}

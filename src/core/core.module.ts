@@ -1,0 +1,69 @@
+import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { Aggregates, PROJECTION_PROGRESS } from './commands/aggregates';
+import { CLOCK, systemClock } from './clock';
+import { Engines } from './engines';
+import { EVENT_STORE } from './event-store/event-store.port';
+import { FILE_STORE } from './files/files.port';
+import { MAILER } from './mail/mail.port';
+import { READ_STORE } from './read-store/read-store.port';
+import { allProjections } from '../../projections/all-projections';
+import { CheckpointProgress, ProjectionRunner } from '../../projections/runner/projection-runner';
+import { Realtime } from '../realtime/realtime.service';
+import { RealtimeModule } from '../realtime/realtime.module';
+
+export const REDIS = Symbol('Redis');
+export const LOGGER = Symbol('Logger');
+export const ENGINES = Symbol('Engines');
+
+/** Starts the in-process projections before the API takes requests; stops them on shutdown. */
+@Injectable()
+class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(@Inject(PROJECTION_PROGRESS) private readonly progress: unknown) {}
+  async onApplicationBootstrap() {
+    if (this.progress instanceof ProjectionRunner) await this.progress.start();
+  }
+  async onApplicationShutdown() {
+    if (this.progress instanceof ProjectionRunner) await this.progress.stop();
+  }
+}
+
+/** Config, engines (ports), projections and command execution, for every feature module. */
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(config: AppConfig, engines: Engines, logger: Logger): DynamicModule {
+    return {
+      module: CoreModule,
+      imports: [RealtimeModule],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: ENGINES, useValue: engines },
+        { provide: LOGGER, useValue: logger },
+        { provide: EVENT_STORE, useValue: engines.eventStore },
+        { provide: READ_STORE, useValue: engines.readStore },
+        { provide: FILE_STORE, useValue: engines.files },
+        { provide: MAILER, useValue: engines.mailer },
+        { provide: REDIS, useValue: engines.redis },
+        { provide: CLOCK, useValue: systemClock },
+        {
+          provide: PROJECTION_PROGRESS,
+          inject: [Realtime],
+          useFactory: (realtime: Realtime) =>
+            config.projections === 'none'
+              ? { waitFor: async () => true }
+              : config.projections === 'external'
+              ? new CheckpointProgress(engines.readStore, allProjections.map((p) => p.name))
+              : new ProjectionRunner(engines.eventStore, engines.readStore, allProjections, {
+                  notifier: realtime,
+                  logger: { info: (m) => logger.info(m), error: (m, e) => logger.error({ err: e }, m) },
+                }),
+        },
+        ProjectionsHost,
+        Aggregates,
+      ],
+      exports: [APP_CONFIG, ENGINES, LOGGER, EVENT_STORE, READ_STORE, FILE_STORE, MAILER, REDIS, CLOCK, PROJECTION_PROGRESS, Aggregates],
+    };
+  }
+}

@@ -1,0 +1,18 @@
+import { Decider, DomainEvent, fold } from './decider';
+
+/** Given/when/then for decider specs: `given(decider, history).when(command).then(events)`. */
+export function given<C, S, E extends DomainEvent>(decider: Decider<C, S, E>, history: E[]) {
+  const state = fold(decider, history);
+  return {
+    when: (command: C) => ({
+      then: (expected: E[]) => expect(decider.decide(command, state)).toEqual(expected),
+      thenThrows: (error: new (...args: never[]) => Error, message?: string | RegExp) => {
+        const run = () => decider.decide(command, state);
+        expect(run).toThrow(error);
+        if (message) expect(run).toThrow(message);
+      },
+      events: () => decider.decide(command, state),
+    }),
+    state,
+  };
+}

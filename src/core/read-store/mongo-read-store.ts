@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { Collection, Db, GridFSBucket, MongoClient, MongoServerError, ObjectId } from 'mongodb';
+import { FileStore, StoredFile } from '../files/files.port';
+import {
+  AnyDoc,
+  Doc,
+  DuplicateKeyError,
+  Filter,
+  FindOptions,
+  ReadCollection,
+  ReadStore,
+  Update,
+  UpdateResult,
+} from './read-store.port';
+
+// The only file that imports `mongodb` (read models and GridFS files). It must also work on
+// FerretDB v1, our test server, so it uses neither transactions nor change streams.
+
+const DEFAULT_DATABASE = 'crewclock';
+const CASE_INSENSITIVE = { locale: 'en', strength: 2 } as const;
+
+export class MongoReadStore implements ReadStore {
+  readonly durable = true;
+
+  private constructor(
+    private readonly client: MongoClient,
+    private readonly db: Db,
+  ) {}
+
+  /** The database is the URL's path (`mongodb://host/crewclock`), `crewclock` when absent. */
+  static async connect(url: string): Promise<MongoReadStore> {
+    // ignoreUndefined: an optional field left undefined is absent, not null (as in the embedded store).
+    const client = await MongoClient.connect(url, { ignoreUndefined: true });
+    return new MongoReadStore(client, client.db(databaseName(url)));
+  }
+
+  collection<T extends Doc = AnyDoc>(name: string): ReadCollection<T> {
+    return new MongoCollection<T>(this.db.collection<AnyDoc>(name));
+  }
+
+  /** Deletes the documents but keeps the collection's indexes, so a rebuild needs no re-setup. */
+  async dropCollection(name: string): Promise<void> {
+    await this.db.collection(name).deleteMany({});
+  }
+
+  async ping(): Promise<void> {
+    await this.db.command({ ping: 1 });
+  }
+
+  /** Files in GridFS, sharing this store's connection. */
+  fileStore(): GridFsFileStore {
+    return new GridFsFileStore(this.db);
+  }
+
+  /** For tests that use a throwaway database. */
+  async dropDatabase(): Promise<void> {
+    await this.db.dropDatabase();
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}
+
+function databaseName(url: string): string {
+  const path = /^mongodb(?:\+srv)?:\/\/[^/]*\/([^?]*)/.exec(url)?.[1];
+  return path ? decodeURIComponent(path) : DEFAULT_DATABASE;
+}
+
+class MongoCollection<T extends Doc> implements ReadCollection<T> {
+  constructor(private readonly coll: Collection<AnyDoc>) {}
+
+  async findOne(filter: Filter): Promise<T | null> {
+    return (await this.coll.findOne(filter)) as T | null;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    const docs = await this.coll
+      .find(filter, {
+        sort: options.sort,
+        skip: options.skip,
+        limit: options.limit,
+        projection: options.projection,
+        ...(options.caseInsensitive ? { collation: CASE_INSENSITIVE } : {}),
+      })
+      .toArray();
+    return docs as unknown as T[];
+  }
+
+  async countDocuments(filter: Filter): Promise<number> {
+    return this.coll.countDocuments(filter);
+  }
+
+  async insertOne(doc: T): Promise<void> {
+    // The driver adds `_id` to the object it is given; insert a shallow copy so the caller's stays as it was.
+    await this.guard(() => this.coll.insertOne({ ...doc } as AnyDoc));
+  }
+
+  async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
+    const u = options.upsert ? withStringId(filter, update) : update;
+    return result(await this.guard(() => this.coll.updateOne(filter, u, { upsert: options.upsert })));
+  }
+
+  async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
+    return result(await this.guard(() => this.coll.updateMany(filter, update)));
+  }
+
+  async replaceOne(filter: Filter, doc: T, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
+    return result(await this.guard(() => this.coll.replaceOne(filter, { ...doc } as AnyDoc, { upsert: options.upsert })));
+  }
+
+  async deleteOne(filter: Filter): Promise<{ deletedCount: number }> {
+    const { deletedCount } = await this.coll.deleteOne(filter);
+    return { deletedCount };
+  }
+
+  async deleteMany(filter: Filter): Promise<{ deletedCount: number }> {
+    const { deletedCount } = await this.coll.deleteMany(filter);
+    return { deletedCount };
+  }
+
+  async createIndex(keys: Record<string, 1 | -1>, options: { unique?: boolean; name?: string } = {}): Promise<void> {
+    await this.guard(() => this.coll.createIndex(keys, options));
+  }
+
+  private async guard<R>(op: () => Promise<R>): Promise<R> {
+    try {
+      return await op();
+    } catch (err) {
+      if (isDuplicateKey(err)) {
+        throw new DuplicateKeyError(this.coll.collectionName, err.keyValue ?? err.errmsg ?? err.message);
+      }
+      throw err;
+    }
+  }
+}
+
+function isDuplicateKey(err: unknown): err is MongoServerError {
+  if (!(err instanceof MongoServerError)) return false;
+  if (err.code === 11000) return true;
+  // FerretDB v1 (our test server) reports a unique-index violation by an update as InternalError
+  // carrying the backend's message (SQLite or PostgreSQL) instead of E11000.
+  return err.code === 1 && /UNIQUE constraint failed|duplicate key value violates unique constraint/.test(err.message);
+}
+
+/** Upserts whose filter does not pin `_id` would get an ObjectId; every read-model `_id` is a string. */
+function withStringId(filter: Filter, update: Update): Update {
+  if ('_id' in filter) return update;
+  const $setOnInsert = (update.$setOnInsert ?? {}) as Record<string, unknown>;
+  const $set = (update.$set ?? {}) as Record<string, unknown>;
+  if ('_id' in $setOnInsert || '_id' in $set) return update;
+  return { ...update, $setOnInsert: { ...$setOnInsert, _id: randomUUID() } };
+}
+
+function result(r: { matchedCount: number; modifiedCount: number; upsertedId: unknown }): UpdateResult {
+  return {
+    matchedCount: r.matchedCount,
+    modifiedCount: r.modifiedCount,
+    upsertedId: r.upsertedId == null ? null : String(r.upsertedId),
+  };
+}
+
+type FileMetadata = { organizationId: string; contentType: string; fileName: string };
+
+/** Files in the `files` GridFS bucket; ids are UUID strings like the folder store's. */
+export class GridFsFileStore implements FileStore {
+  private readonly bucket: GridFSBucket;
+
+  constructor(db: Db) {
+    this.bucket = new GridFSBucket(db, { bucketName: 'files' });
+  }
+
+  async save(input: { bytes: Buffer; contentType: string; fileName: string; organizationId: string }): Promise<StoredFile> {
+    const id = randomUUID();
+    const metadata: FileMetadata = {
+      organizationId: input.organizationId,
+      contentType: input.contentType,
+      fileName: input.fileName,
+    };
+    await new Promise<void>((resolve, reject) => {
+      const upload = this.bucket.openUploadStreamWithId(gridId(id), input.fileName, { metadata });
+      upload.once('error', reject).once('finish', () => resolve());
+      upload.end(input.bytes);
+    });
+    return { id, contentType: input.contentType, size: input.bytes.length, fileName: input.fileName };
+  }
+
+  async read(organizationId: string, id: string): Promise<{ file: StoredFile; bytes: Buffer } | null> {
+    const entry = await this.entry(organizationId, id);
+    if (!entry) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.bucket.openDownloadStream(gridId(id))) chunks.push(chunk as Buffer);
+    const meta = entry.metadata as FileMetadata;
+    return {
+      file: { id, contentType: meta.contentType, size: entry.length, fileName: meta.fileName },
+      bytes: Buffer.concat(chunks),
+    };
+  }
+
+  async delete(organizationId: string, id: string): Promise<void> {
+    if (await this.entry(organizationId, id)) await this.bucket.delete(gridId(id));
+  }
+
+  /** The files document, only when it belongs to the organization. */
+  private entry(organizationId: string, id: string) {
+    return this.bucket.find({ _id: gridId(id), 'metadata.organizationId': organizationId }).limit(1).next();
+  }
+}
+
+/** The driver types GridFS ids as ObjectId but stores any value; ours are strings. */
+function gridId(id: string): ObjectId {
+  return id as unknown as ObjectId;
+}

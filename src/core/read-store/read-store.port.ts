@@ -1,0 +1,68 @@
+/**
+ * The read-model port: a subset of MongoDB's collection API with MongoDB's query and update
+ * semantics. Every document has a string `_id`. Both adapters (embedded mingo and the MongoDB driver)
+ * pass test/contract/read-store.contract.spec.ts. FerretDB v1 has no transactions or change streams,
+ * so nothing here may need them.
+ */
+
+// Any object with a string `_id` (interfaces need no index signature).
+export type Doc = { _id: string };
+/** An untyped document, the default when a caller names no type. */
+export type AnyDoc = { _id: string; [key: string]: unknown };
+/** A MongoDB query document ({ field: value, field: { $gt: … }, $or: [...] }). */
+export type Filter = Record<string, unknown>;
+/** A MongoDB update document with operators ($set, $unset, $inc, $push, $pull, $addToSet, $setOnInsert). */
+export type Update = Record<string, unknown>;
+/** 1 ascending, -1 descending, in key order. */
+export type Sort = Record<string, 1 | -1>;
+
+export interface FindOptions {
+  sort?: Sort;
+  skip?: number;
+  limit?: number;
+  /** Inclusion ({a: 1}) or exclusion ({a: 0}) projection. */
+  projection?: Record<string, 0 | 1>;
+  /** Case-insensitive string comparison for sort and equality (MongoDB collation strength 2). */
+  caseInsensitive?: boolean;
+}
+
+export interface UpdateResult {
+  matchedCount: number;
+  modifiedCount: number;
+  upsertedId: string | null;
+}
+
+export interface ReadCollection<T extends Doc = AnyDoc> {
+  findOne(filter: Filter): Promise<T | null>;
+  find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  countDocuments(filter: Filter): Promise<number>;
+  /** Throws DuplicateKeyError when `_id` (or a unique index) is taken. */
+  insertOne(doc: T): Promise<void>;
+  updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<UpdateResult>;
+  updateMany(filter: Filter, update: Update): Promise<UpdateResult>;
+  replaceOne(filter: Filter, doc: T, options?: { upsert?: boolean }): Promise<UpdateResult>;
+  deleteOne(filter: Filter): Promise<{ deletedCount: number }>;
+  deleteMany(filter: Filter): Promise<{ deletedCount: number }>;
+  /** Idempotent. A unique index makes inserts/upserts that would duplicate a key throw DuplicateKeyError. */
+  createIndex(keys: Record<string, 1 | -1>, options?: { unique?: boolean; name?: string }): Promise<void>;
+}
+
+export interface ReadStore {
+  collection<T extends Doc = AnyDoc>(name: string): ReadCollection<T>;
+  /** Removes every document of the collection (used by a projection rebuild). */
+  dropCollection(name: string): Promise<void>;
+  /** Cheap liveness check for /healthz. */
+  ping(): Promise<void>;
+  /** True when documents survive a restart (MongoDB); false for the embedded in-memory store. */
+  readonly durable: boolean;
+  close(): Promise<void>;
+}
+
+export class DuplicateKeyError extends Error {
+  constructor(readonly collection: string, readonly key: unknown) {
+    super(`Duplicate key in ${collection}: ${JSON.stringify(key)}`);
+    this.name = 'DuplicateKeyError';
+  }
+}
+
+export const READ_STORE = Symbol('ReadStore');

@@ -1,0 +1,59 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { PROJECTION_PROGRESS } from '../core/commands/aggregates';
+import { EVENT_STORE, EventStore, comparePositions } from '../core/event-store/event-store.port';
+import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import { Public } from '../identity/current-user';
+import { CHECKPOINTS, Checkpoint, ProjectionRunner } from '../../projections/runner/projection-runner';
+import { allProjections } from '../../projections/all-projections';
+
+const within = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
+
+@ApiTags('Operations')
+@Controller()
+export class HealthController {
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(PROJECTION_PROGRESS) private readonly progress: unknown,
+  ) {}
+
+  @Public()
+  @Get('healthz')
+  @ApiOperation({ summary: 'Event store, read store and projection lag. 200 when healthy, 503 otherwise.' })
+  async health(@Res({ passthrough: true }) response: Response) {
+    const check = async <T>(probe: () => Promise<T>) => {
+      try {
+        return { ok: true as const, value: await within(probe(), 2000) };
+      } catch (error) {
+        return { ok: false as const, error: error instanceof Error ? error.message : String(error) };
+      }
+    };
+    const head = await check(() => this.events.headPosition());
+    const read = await check(() => this.store.ping());
+    const processed = await check(async () => {
+      if (this.progress instanceof ProjectionRunner) return this.progress.position;
+      const saved = await this.store.collection<Checkpoint>(CHECKPOINTS).find({});
+      const positions = allProjections.map((p) => saved.find((s) => s._id === p.name)?.position ?? null);
+      return positions.includes(null) ? null : positions.reduce((a, b) => (comparePositions(a!, b!) <= 0 ? a : b));
+    });
+    const headPosition = head.ok ? head.value : null;
+    const processedPosition = processed.ok ? processed.value : null;
+    const caughtUp = headPosition === null || (processedPosition !== null && comparePositions(processedPosition, headPosition) >= 0);
+    const healthy = head.ok && read.ok && processed.ok;
+    response.status(healthy ? 200 : 503);
+    return {
+      status: healthy ? 'ok' : 'unavailable',
+      eventStore: head.ok ? 'ok' : head.error,
+      readStore: read.ok ? 'ok' : read.error,
+      projections: {
+        caughtUp,
+        headPosition: headPosition?.commit ?? null,
+        processedPosition: processedPosition?.commit ?? null,
+        lag: headPosition ? Math.max(0, headPosition.commit - (processedPosition?.commit ?? 0)) : 0,
+      },
+    };
+  }
+}

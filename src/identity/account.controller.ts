@@ -1,0 +1,100 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { DomainError } from '../core/errors';
+import { AuthenticatedRequest, commandMeta, Me, Meta, Public } from './current-user';
+import type { CurrentUser } from './current-user';
+import type { CommandMeta } from '../core/commands/aggregates';
+import { ChangePasswordDto, ForgotPasswordDto, LoginDto, ResetPasswordDto } from './identity.dto';
+import { ChangeOwnPassword, RequestPasswordReset, ResetPassword, SignIn, SignOut } from './identity.commands';
+import { GetSession } from './identity.queries';
+import { csrfTokenFor, SESSION_COOKIE } from './session-tokens';
+
+/** Only same-site paths: `/x` but never `//host` or `/\host` (open-redirect defence). */
+export function safeRedirect(url: unknown): string {
+  return typeof url === 'string' && /^\/(?![/\\])/.test(url) && !/[\r\n]/.test(url) ? url : '/';
+}
+
+const wantsJson = (request: Request) => request.is('application/json') === 'application/json' || (request.headers.accept ?? '').includes('application/json');
+
+@ApiTags('Account')
+@Controller()
+export class AccountController {
+  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  @Public()
+  @Post('account/login')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sign in (JSON or an HTML form post). Sets the HttpOnly session cookie.' })
+  async login(@Body() body: LoginDto, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) response: Response) {
+    const redirectUrl = safeRedirect(body.RedirectUrl);
+    try {
+      const session = await this.commands.execute(new SignIn({
+        email: body.username ?? '', password: body.password ?? '', rememberMe: body.RememberMe === true,
+        ipAddress: request.ip ?? 'unknown', userAgent: request.headers['user-agent'] ?? null,
+      }, commandMeta(request)));
+      response.cookie(SESSION_COOKIE, session.token, {
+        httpOnly: true, sameSite: 'lax', secure: this.secure(request), path: '/',
+        ...(session.rememberMe ? { expires: new Date(session.expiresAt) } : {}),
+      });
+      if (!wantsJson(request)) return response.redirect(303, redirectUrl);
+      return { success: true, redirectUrl };
+    } catch (error) {
+      if (wantsJson(request) || !(error instanceof DomainError)) throw error;
+      // A plain form post comes back to the page, with the server's message under the title.
+      const query = new URLSearchParams({ error: error.errors[0], ReturnUrl: redirectUrl });
+      return response.redirect(303, `/account/login?${query}`);
+    }
+  }
+
+  @Post('account/logout')
+  @HttpCode(200)
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'Sign out: ends this session on the server and clears the cookie.' })
+  async logout(@Me() me: CurrentUser, @Meta() meta: CommandMeta, @Res({ passthrough: true }) response: Response) {
+    await this.commands.execute(new SignOut(me.sessionId, meta));
+    response.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { success: true };
+  }
+
+  @Get('api/session')
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'Initial page data: user, roles, claims, company, and the CSRF token to send as X-CSRF-Token on every state-changing request.' })
+  async session(@Me() me: CurrentUser, @Req() request: AuthenticatedRequest) {
+    const data = await this.queries.execute(new GetSession(me));
+    return { ...data, csrfToken: csrfTokenFor(this.config.sessionSecret, request.sessionToken!) };
+  }
+
+  @Post('ManageAccount/ChangePassword')
+  @HttpCode(200)
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'Change my password. Ends my other sessions; this one stays.' })
+  async changePassword(@Body() body: ChangePasswordDto, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
+    await this.commands.execute(new ChangeOwnPassword({ ...body, sessionId: me.sessionId }, meta));
+    return { success: true };
+  }
+
+  @Public()
+  @Post('forgotpassword/index')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'E-mail a single-use reset link (valid 60 minutes). Answers the same whether or not the address is known.' })
+  async forgotPassword(@Body() body: ForgotPasswordDto, @Req() request: AuthenticatedRequest) {
+    await this.commands.execute(new RequestPasswordReset(body.email, commandMeta(request)));
+    return { success: true };
+  }
+
+  @Public()
+  @Post('forgotpassword/reset')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Set a new password with the token of a reset link. Ends every session of the account.' })
+  async resetPassword(@Body() body: ResetPasswordDto, @Req() request: AuthenticatedRequest) {
+    await this.commands.execute(new ResetPassword(body, commandMeta(request)));
+    return { success: true };
+  }
+
+  private secure(request: Request): boolean {
+    return request.secure || this.config.publicUrl.startsWith('https://');
+  }
+}

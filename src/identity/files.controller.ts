@@ -1,0 +1,32 @@
+import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
+import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { isUuid } from '../core/clock';
+import { NotFoundError } from '../core/errors';
+import { FILE_STORE, FileStore } from '../core/files/files.port';
+import { Me } from './current-user';
+import type { CurrentUser } from './current-user';
+
+/** Stored images of my organization, served so that a browser can never run them as a page. */
+@ApiTags('Files')
+@ApiCookieAuth()
+@Controller('api/files')
+export class FilesController {
+  constructor(@Inject(FILE_STORE) private readonly files: FileStore) {}
+
+  @Get(':id')
+  @ApiOperation({ summary: 'A stored file of my organization (logo, picture).' })
+  async get(@Param('id') id: string, @Me() me: CurrentUser, @Res() response: Response) {
+    const found = isUuid(id) ? await this.files.read(me.organizationId, id) : null;
+    if (!found) throw new NotFoundError('The file');
+    response.set({
+      'Content-Type': found.file.contentType,
+      'Content-Length': String(found.bytes.length),
+      'Content-Disposition': `inline; filename="${found.file.fileName.replace(/"/g, '')}"`,
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, max-age=86400, immutable',
+    });
+    response.end(found.bytes);
+  }
+}

@@ -1,0 +1,62 @@
+import type { DomainEvent } from '../core/decider';
+import type { Role } from './roles';
+
+/** A changed field, written old → new so that the audit history reads as a sentence. */
+export type Change<T> = { from: T; to: T };
+
+export interface OrganizationSettings {
+  name: string;
+  timeZone: string;
+  pickUpJobsEnabled: boolean;
+  automatedRatingEmailsEnabled: boolean;
+}
+
+export type OrganizationEvent =
+  | DomainEvent<'OrganizationCreated', { organizationId: string } & OrganizationSettings>
+  | DomainEvent<'OrganizationSettingsChanged', { organizationId: string; changes: { [K in keyof OrganizationSettings]?: Change<OrganizationSettings[K]> } }>
+  | DomainEvent<'OrganizationLogoChanged', { organizationId: string; fileId: string | null; previousFileId: string | null }>;
+
+export interface UserDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+  employeeId: string | null;
+  phoneNumber: string | null;
+  colorCode: string;
+  role: Role;
+}
+
+export type UserEvent =
+  | DomainEvent<'UserRegistered', { userId: string; organizationId: string; passwordHash: string } & UserDetails>
+  | DomainEvent<'UserDetailsChanged', { userId: string; organizationId: string; changes: { [K in keyof UserDetails]?: Change<UserDetails[K]> } }>
+  | DomainEvent<'UserDeactivated', { userId: string; organizationId: string }>
+  | DomainEvent<'UserReactivated', { userId: string; organizationId: string }>
+  | DomainEvent<'UserDeleted', { userId: string; organizationId: string }>
+  | DomainEvent<'UserPasswordChanged', { userId: string; organizationId: string; passwordHash: string; reason: 'changed' | 'reset' | 'set by administrator'; keepSessionId: string | null }>
+  | DomainEvent<'PasswordResetRequested', { userId: string; organizationId: string; tokenDigest: string; expiresAt: string }>
+  | DomainEvent<'ProfilePictureChanged', { userId: string; organizationId: string; fileId: string | null; previousFileId: string | null }>;
+
+export type EmailClaimEvent =
+  | DomainEvent<'EmailClaimed', { email: string; userId: string }>
+  | DomainEvent<'EmailReleased', { email: string; userId: string }>;
+
+export type SessionEvent =
+  | DomainEvent<'SessionStarted', {
+      sessionId: string;
+      userId: string;
+      organizationId: string;
+      tokenDigest: string;
+      rememberMe: boolean;
+      expiresAt: string;
+      ipAddress: string | null;
+      userAgent: string | null;
+    }>
+  | DomainEvent<'SessionEnded', { sessionId: string; userId: string; organizationId: string; reason: 'signed out' | 'expired' }>;
+
+export const streams = {
+  organization: (id: string) => `organization-${id}`,
+  user: (id: string) => `user-${id}`,
+  /** One stream per e-mail address (a digest, so no hyphen or address in the name) guards uniqueness. */
+  emailClaim: (emailDigest: string) => `userEmail-${emailDigest}`,
+  session: (id: string) => `session-${id}`,
+};

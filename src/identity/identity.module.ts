@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { REDIS } from '../core/core.module';
+import { RealtimeModule } from '../realtime/realtime.module';
+import { AccountController } from './account.controller';
+import { AuthGuard } from './auth.guard';
+import {
+  ChangeOwnPasswordHandler, RequestPasswordResetHandler, ResetPasswordHandler, SignInHandler, SignOutHandler,
+} from './commands/account.handlers';
+import { CreateOrganizationHandler, SetOrganizationLogoHandler, UpdateOrganizationSettingsHandler } from './commands/organization.handlers';
+import {
+  CreateUserHandler, DeleteUserHandler, SetProfilePictureHandler, UpdateProfileHandler, UpdateUserHandler,
+} from './commands/user.handlers';
+import { FilesController } from './files.controller';
+import { GetOrganizationSettingsHandler, GetProfileHandler, GetSessionHandler, ListUsersHandler } from './identity.queries';
+import { LoginThrottle } from './login-throttle';
+import { OrganizationController } from './organization.controller';
+import { ProfileController } from './profile.controller';
+import { UsersController } from './users.controller';
+
+@Module({
+  imports: [RealtimeModule],
+  controllers: [AccountController, UsersController, OrganizationController, ProfileController, FilesController],
+  providers: [
+    { provide: APP_GUARD, useClass: AuthGuard },
+    { provide: LoginThrottle, inject: [REDIS], useFactory: (redis) => new LoginThrottle(redis) },
+    SignInHandler, SignOutHandler, ChangeOwnPasswordHandler, RequestPasswordResetHandler, ResetPasswordHandler,
+    CreateOrganizationHandler, UpdateOrganizationSettingsHandler, SetOrganizationLogoHandler,
+    CreateUserHandler, UpdateUserHandler, DeleteUserHandler, UpdateProfileHandler, SetProfilePictureHandler,
+    GetSessionHandler, ListUsersHandler, GetOrganizationSettingsHandler, GetProfileHandler,
+  ],
+})
+export class IdentityModule {}

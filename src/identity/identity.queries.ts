@@ -1,0 +1,125 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { NotFoundError } from '../core/errors';
+import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../../projections/identity/read-models';
+import type { CurrentUser } from './current-user';
+
+export interface Paged<T> {
+  resultItems: T[];
+  totalRecords: number;
+}
+
+/** The user as the API shows it: never the password, never internal fields. */
+export function userView(u: UserDoc) {
+  return {
+    id: u._id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    fullName: u.fullName,
+    email: u.email,
+    employeeId: u.employeeId,
+    organizationId: u.organizationId,
+    colorCode: u.colorCode,
+    phoneNumber: u.phoneNumber,
+    roles: u.roles,
+    active: u.active,
+    profilePictureUrl: u.profilePictureUrl,
+  };
+}
+
+export function companyView(o: OrganizationDoc) {
+  return {
+    id: o._id,
+    name: o.name,
+    logoUrl: o.logoUrl,
+    timeZone: o.timeZone,
+    pickUpJobsEnabled: o.pickUpJobsEnabled,
+    automatedRatingEmailsEnabled: o.automatedRatingEmailsEnabled,
+  };
+}
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export class GetSession {
+  constructor(readonly me: CurrentUser) {}
+}
+
+/** Initial page data: roles, claims, user, company, in one call. */
+@QueryHandler(GetSession)
+export class GetSessionHandler implements IQueryHandler<GetSession> {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ me }: GetSession) {
+    const [user, company] = await Promise.all([
+      this.store.collection<UserDoc>(USERS).findOne({ _id: me.userId }),
+      this.store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: me.organizationId }),
+    ]);
+    if (!user || !company) throw new NotFoundError('Your account');
+    return { user: userView(user), roles: user.roles, claims: me.claims, company: companyView(company) };
+  }
+}
+
+export class ListUsers {
+  constructor(
+    readonly organizationId: string,
+    readonly query: { filter?: string; sortDir?: string; currentPage?: number; pageSize?: number; hideInactive?: boolean },
+  ) {}
+}
+
+/** Users table: server-side search, paging and sorting (firstName ascending by default). */
+@QueryHandler(ListUsers)
+export class ListUsersHandler implements IQueryHandler<ListUsers> {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ organizationId, query }: ListUsers): Promise<Paged<ReturnType<typeof userView>>> {
+    const filter: Record<string, unknown> = { organizationId };
+    if (query.hideInactive) filter.active = true;
+    const words = (query.filter ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
+    if (words.length) {
+      filter.$and = words.map((w) => {
+        const $regex = escapeRegex(w);
+        return { $or: ['firstName', 'lastName', 'email', 'employeeId', 'phoneNumber', 'role'].map((f) => ({ [f]: { $regex, $options: 'i' } })) };
+      });
+    }
+    const direction = query.sortDir?.startsWith('desc') ? -1 : 1;
+    const pageSize = query.pageSize ?? 50;
+    const users = this.store.collection<UserDoc>(USERS);
+    const [items, totalRecords] = await Promise.all([
+      users.find(filter, { sort: { sortName: direction, _id: 1 }, skip: ((query.currentPage ?? 1) - 1) * pageSize, limit: pageSize }),
+      users.countDocuments(filter),
+    ]);
+    return { resultItems: items.map(userView), totalRecords };
+  }
+}
+
+export class GetOrganizationSettings {
+  constructor(readonly organizationId: string) {}
+}
+
+@QueryHandler(GetOrganizationSettings)
+export class GetOrganizationSettingsHandler implements IQueryHandler<GetOrganizationSettings> {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ organizationId }: GetOrganizationSettings) {
+    const o = await this.store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: organizationId });
+    if (!o) throw new NotFoundError('The organization');
+    const { id: _id, ...settings } = companyView(o);
+    return settings;
+  }
+}
+
+export class GetProfile {
+  constructor(readonly userId: string) {}
+}
+
+@QueryHandler(GetProfile)
+export class GetProfileHandler implements IQueryHandler<GetProfile> {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ userId }: GetProfile) {
+    const u = await this.store.collection<UserDoc>(USERS).findOne({ _id: userId });
+    if (!u) throw new NotFoundError('Your profile');
+    return { firstName: u.firstName, lastName: u.lastName, phone: u.phoneNumber, email: u.email, profilePictureUrl: u.profilePictureUrl };
+  }
+}

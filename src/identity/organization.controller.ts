@@ -1,0 +1,52 @@
+import { Body, Controller, Delete, Get, Patch, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBody, ApiConsumes, ApiCookieAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { CommandMeta } from '../core/commands/aggregates';
+import { MAX_IMAGE_BYTES, Upload } from '../core/uploads';
+import { Me, Meta, RequireClaim } from './current-user';
+import type { CurrentUser } from './current-user';
+import { FileUploadDto, OrganizationSettingsDto } from './identity.dto';
+import { SetOrganizationLogo, UpdateOrganizationSettings } from './identity.commands';
+import { GetOrganizationSettings } from './identity.queries';
+
+export const imageUpload = () => FileInterceptor('File', { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
+
+@ApiTags('Organization')
+@ApiCookieAuth()
+@ApiSecurity('csrf')
+@RequireClaim('settings.crud')
+@Controller('api/organization/settings')
+export class OrganizationController {
+  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Company settings: name, logoUrl, timeZone, pickUpJobsEnabled, automatedRatingEmailsEnabled.' })
+  get(@Me() me: CurrentUser) {
+    return this.queries.execute(new GetOrganizationSettings(me.organizationId));
+  }
+
+  @Patch()
+  @ApiOperation({ summary: 'Change any of name, timeZone (IANA), pickUpJobsEnabled, automatedRatingEmailsEnabled.' })
+  async update(@Body() body: OrganizationSettingsDto, @Meta() meta: CommandMeta) {
+    await this.commands.execute(new UpdateOrganizationSettings(body, meta));
+    return { success: true, data: await this.queries.execute(new GetOrganizationSettings(meta.organizationId)) };
+  }
+
+  @Put('logo')
+  @UseInterceptors(imageUpload())
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: FileUploadDto })
+  @ApiOperation({ summary: 'Upload or replace the logo (multipart field File).' })
+  async uploadLogo(@UploadedFile() file: Upload | undefined, @Meta() meta: CommandMeta) {
+    const data = await this.commands.execute(new SetOrganizationLogo(file ?? ({ size: 0 } as Upload), meta));
+    return { success: true, data };
+  }
+
+  @Delete('logo')
+  @ApiOperation({ summary: 'Remove the logo.' })
+  async removeLogo(@Meta() meta: CommandMeta) {
+    await this.commands.execute(new SetOrganizationLogo(null, meta));
+    return { success: true };
+  }
+}

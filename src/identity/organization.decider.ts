@@ -1,0 +1,81 @@
+import { IANAZone } from 'luxon';
+import { Decider } from '../core/decider';
+import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
+import { OrganizationEvent, OrganizationSettings } from './identity.events';
+
+export type OrganizationCommand =
+  | { type: 'CreateOrganization'; organizationId: string; name: string; timeZone: string }
+  | { type: 'ChangeOrganizationSettings'; organizationId: string; changes: Partial<OrganizationSettings> }
+  | { type: 'ChangeOrganizationLogo'; organizationId: string; fileId: string | null };
+
+export type OrganizationState =
+  | { status: 'none' }
+  | ({ status: 'active'; organizationId: string; logoFileId: string | null } & OrganizationSettings);
+
+export const ORGANIZATION_NAME_MAX = 100;
+
+export function organizationNameProblem(name: unknown): string | null {
+  if (typeof name !== 'string' || !name.trim()) return 'Organization name is required';
+  if (name.trim().length > ORGANIZATION_NAME_MAX) return `Organization name must be at most ${ORGANIZATION_NAME_MAX} characters`;
+  return null;
+}
+
+export function timeZoneProblem(zone: unknown): string | null {
+  if (typeof zone !== 'string' || !zone) return 'Time zone is required';
+  return IANAZone.isValidZone(zone) ? null : `"${zone}" is not a known time zone (use an IANA name such as America/New_York)`;
+}
+
+export const organizationDecider: Decider<OrganizationCommand, OrganizationState, OrganizationEvent> = {
+  initialState: { status: 'none' },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'OrganizationCreated':
+        return { status: 'active', logoFileId: null, ...event.data };
+      case 'OrganizationSettingsChanged': {
+        if (state.status !== 'active') return state;
+        const next = { ...state };
+        for (const [key, change] of Object.entries(event.data.changes)) (next as Record<string, unknown>)[key] = change!.to;
+        return next;
+      }
+      case 'OrganizationLogoChanged':
+        return state.status === 'active' ? { ...state, logoFileId: event.data.fileId } : state;
+    }
+  },
+
+  decide(command, state) {
+    if (command.type === 'CreateOrganization') {
+      if (state.status !== 'none') throw new ConflictError('This organization already exists.');
+      const problem = organizationNameProblem(command.name) ?? timeZoneProblem(command.timeZone);
+      if (problem) throw new ValidationError(problem);
+      return [{
+        type: 'OrganizationCreated',
+        data: { organizationId: command.organizationId, name: command.name.trim(), timeZone: command.timeZone, pickUpJobsEnabled: false, automatedRatingEmailsEnabled: false },
+      }];
+    }
+    if (state.status !== 'active') throw new NotFoundError('The organization');
+    switch (command.type) {
+      case 'ChangeOrganizationSettings': {
+        const wanted = { ...command.changes };
+        if (wanted.name !== undefined) {
+          const problem = organizationNameProblem(wanted.name);
+          if (problem) throw new ValidationError(problem);
+          wanted.name = wanted.name.trim();
+        }
+        if (wanted.timeZone !== undefined) {
+          const problem = timeZoneProblem(wanted.timeZone);
+          if (problem) throw new ValidationError(problem);
+        }
+        const changes: Record<string, { from: unknown; to: unknown }> = {};
+        for (const key of ['name', 'timeZone', 'pickUpJobsEnabled', 'automatedRatingEmailsEnabled'] as const) {
+          if (wanted[key] !== undefined && wanted[key] !== state[key]) changes[key] = { from: state[key], to: wanted[key] };
+        }
+        if (!Object.keys(changes).length) return [];
+        return [{ type: 'OrganizationSettingsChanged', data: { organizationId: state.organizationId, changes } }];
+      }
+      case 'ChangeOrganizationLogo':
+        if (command.fileId === state.logoFileId) return [];
+        return [{ type: 'OrganizationLogoChanged', data: { organizationId: state.organizationId, fileId: command.fileId, previousFileId: state.logoFileId } }];
+    }
+  },
+};

@@ -1,0 +1,49 @@
+import { Body, Controller, Delete, Get, Patch, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBody, ApiConsumes, ApiCookieAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { CommandMeta } from '../core/commands/aggregates';
+import type { Upload } from '../core/uploads';
+import { Me, Meta } from './current-user';
+import type { CurrentUser } from './current-user';
+import { FileUploadDto, ProfileDto } from './identity.dto';
+import { SetProfilePicture, UpdateProfile } from './identity.commands';
+import { GetProfile } from './identity.queries';
+import { imageUpload } from './organization.controller';
+
+@ApiTags('Profile')
+@ApiCookieAuth()
+@ApiSecurity('csrf')
+@Controller('api/profile')
+export class ProfileController {
+  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+
+  @Get()
+  @ApiOperation({ summary: 'My profile: firstName, lastName, phone, profilePictureUrl.' })
+  get(@Me() me: CurrentUser) {
+    return this.queries.execute(new GetProfile(me.userId));
+  }
+
+  @Patch()
+  @ApiOperation({ summary: 'Change my first and last name (required) and phone.' })
+  async update(@Body() body: ProfileDto, @Meta() meta: CommandMeta) {
+    await this.commands.execute(new UpdateProfile(body, meta));
+    return { success: true, data: await this.queries.execute(new GetProfile(meta.actorUserId!)) };
+  }
+
+  @Put('image')
+  @UseInterceptors(imageUpload())
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: FileUploadDto })
+  @ApiOperation({ summary: 'Upload or replace my picture (multipart field File).' })
+  async upload(@UploadedFile() file: Upload | undefined, @Meta() meta: CommandMeta) {
+    const data = await this.commands.execute(new SetProfilePicture(file ?? ({ size: 0 } as Upload), meta));
+    return { success: true, data };
+  }
+
+  @Delete('image')
+  @ApiOperation({ summary: 'Remove my picture.' })
+  async remove(@Meta() meta: CommandMeta) {
+    await this.commands.execute(new SetProfilePicture(null, meta));
+    return { success: true };
+  }
+}

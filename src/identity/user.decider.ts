@@ -1,0 +1,144 @@
+import { Decider } from '../core/decider';
+import { ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
+import { UserDetails, UserEvent } from './identity.events';
+import { isRole } from './roles';
+
+export type UserCommand =
+  | ({ type: 'RegisterUser'; userId: string; organizationId: string; passwordHash: string } & UserDetails)
+  | OnUser<{ type: 'ChangeUserDetails'; changes: Partial<UserDetails>; active?: boolean }>
+  | OnUser<{ type: 'DeleteUser' }>
+  | OnUser<{ type: 'ChangePassword'; passwordHash: string; keepSessionId: string | null; reason: 'changed' | 'set by administrator' }>
+  | OnUser<{ type: 'RequestPasswordReset'; tokenDigest: string; expiresAt: string }>
+  | OnUser<{ type: 'ResetPassword'; tokenDigest: string; passwordHash: string; at: string }>
+  | OnUser<{ type: 'ChangeProfilePicture'; fileId: string | null }>;
+
+/** Commands on an existing user name the organization asking: another organization's user is not found. */
+type OnUser<C> = C & { organizationId: string };
+
+export type UserState =
+  | { status: 'none' }
+  | ({
+      status: 'active' | 'inactive' | 'deleted';
+      userId: string;
+      organizationId: string;
+      passwordHash: string;
+      profilePictureFileId: string | null;
+      /** The one outstanding reset link, cleared when used or when the password changes. */
+      passwordReset: { tokenDigest: string; expiresAt: string } | null;
+    } & UserDetails);
+
+export const DEFAULT_COLOR = '#0D1B41';
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const COLOR = /^#[0-9a-f]{6}$/i;
+const NAME_MAX = 50;
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** First problem with the details, in the order the form shows its fields. */
+export function userDetailsProblem(d: Partial<UserDetails>, creating: boolean): string | null {
+  const has = (key: keyof UserDetails) => creating || d[key] !== undefined;
+  if (has('firstName') && !d.firstName?.trim()) return 'First name is required';
+  if (has('firstName') && d.firstName!.trim().length > NAME_MAX) return `First name must be at most ${NAME_MAX} characters`;
+  if (has('lastName') && !d.lastName?.trim()) return 'Last name is required';
+  if (has('lastName') && d.lastName!.trim().length > NAME_MAX) return `Last name must be at most ${NAME_MAX} characters`;
+  if (has('email') && !d.email?.trim()) return 'Email is required';
+  if (has('email') && (!EMAIL.test(d.email!.trim()) || d.email!.length > 254)) return 'Email must be a valid email address';
+  if (has('role') && !d.role) return 'Role is required';
+  if (has('role') && !isRole(d.role)) return 'Role must be Associate, Company Admin or Customer Manager';
+  if (d.colorCode !== undefined && d.colorCode !== null && !COLOR.test(d.colorCode)) return 'Colour must be a hex colour such as #0D1B41';
+  if (d.phoneNumber && d.phoneNumber.replace(/\D/g, '').length !== 10) return 'Phone number must have 10 digits, as (###) ###-####';
+  return null;
+}
+
+function clean(d: Partial<UserDetails>): Partial<UserDetails> {
+  const out: Partial<UserDetails> = { ...d };
+  if (out.firstName !== undefined) out.firstName = out.firstName.trim();
+  if (out.lastName !== undefined) out.lastName = out.lastName.trim();
+  if (out.email !== undefined) out.email = normalizeEmail(out.email);
+  if (out.employeeId !== undefined) out.employeeId = out.employeeId?.trim() || null;
+  if (out.phoneNumber !== undefined) out.phoneNumber = out.phoneNumber?.trim() || null;
+  if (out.colorCode !== undefined) out.colorCode = out.colorCode?.toUpperCase() || DEFAULT_COLOR;
+  return out;
+}
+
+export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
+  initialState: { status: 'none' },
+
+  evolve(state, event) {
+    if (event.type === 'UserRegistered') {
+      const { passwordHash, ...details } = event.data;
+      return { status: 'active', passwordHash, profilePictureFileId: null, passwordReset: null, ...details };
+    }
+    if (state.status === 'none') return state;
+    switch (event.type) {
+      case 'UserDetailsChanged': {
+        const next = { ...state };
+        for (const [key, change] of Object.entries(event.data.changes)) (next as Record<string, unknown>)[key] = change!.to;
+        return next;
+      }
+      case 'UserDeactivated':
+        return { ...state, status: 'inactive' };
+      case 'UserReactivated':
+        return { ...state, status: 'active' };
+      case 'UserDeleted':
+        return { ...state, status: 'deleted' };
+      case 'UserPasswordChanged':
+        return { ...state, passwordHash: event.data.passwordHash, passwordReset: null };
+      case 'PasswordResetRequested':
+        return { ...state, passwordReset: { tokenDigest: event.data.tokenDigest, expiresAt: event.data.expiresAt } };
+      case 'ProfilePictureChanged':
+        return { ...state, profilePictureFileId: event.data.fileId };
+    }
+  },
+
+  decide(command, state) {
+    if (command.type === 'RegisterUser') {
+      if (state.status !== 'none') return []; // a retried registration: already done
+      const { type: _type, passwordHash, userId, organizationId, ...details } = command;
+      const problem = userDetailsProblem(details, true);
+      if (problem) throw new ValidationError(problem);
+      const cleaned = clean({ ...details, colorCode: details.colorCode || DEFAULT_COLOR }) as UserDetails;
+      return [{ type: 'UserRegistered', data: { userId, organizationId, passwordHash, ...cleaned } }];
+    }
+    if (state.status === 'none' || state.status === 'deleted' || state.organizationId !== command.organizationId) {
+      throw new NotFoundError('The user');
+    }
+    const ids = { userId: state.userId, organizationId: state.organizationId };
+    switch (command.type) {
+      case 'ChangeUserDetails': {
+        const problem = userDetailsProblem(command.changes, false);
+        if (problem) throw new ValidationError(problem);
+        const wanted = clean(command.changes);
+        const changes: Record<string, { from: unknown; to: unknown }> = {};
+        for (const key of ['firstName', 'lastName', 'email', 'employeeId', 'phoneNumber', 'colorCode', 'role'] as const) {
+          if (wanted[key] !== undefined && wanted[key] !== state[key]) changes[key] = { from: state[key], to: wanted[key] };
+        }
+        const events: UserEvent[] = [];
+        if (Object.keys(changes).length) events.push({ type: 'UserDetailsChanged', data: { ...ids, changes } });
+        if (command.active === false && state.status === 'active') events.push({ type: 'UserDeactivated', data: ids });
+        if (command.active === true && state.status === 'inactive') events.push({ type: 'UserReactivated', data: ids });
+        return events;
+      }
+      case 'DeleteUser':
+        return [{ type: 'UserDeleted', data: ids }];
+      case 'ChangePassword':
+        return [{ type: 'UserPasswordChanged', data: { ...ids, passwordHash: command.passwordHash, reason: command.reason, keepSessionId: command.keepSessionId } }];
+      case 'RequestPasswordReset':
+        // An inactive user gets no link; the caller answers the same either way.
+        if (state.status !== 'active') return [];
+        return [{ type: 'PasswordResetRequested', data: { ...ids, tokenDigest: command.tokenDigest, expiresAt: command.expiresAt } }];
+      case 'ResetPassword': {
+        const reset = state.passwordReset;
+        if (state.status !== 'active' || !reset || reset.tokenDigest !== command.tokenDigest) {
+          throw new ValidationError('This reset link is not valid or has already been used. Request a new one.');
+        }
+        if (reset.expiresAt <= command.at) throw new ValidationError('This reset link has expired. Request a new one.');
+        return [{ type: 'UserPasswordChanged', data: { ...ids, passwordHash: command.passwordHash, reason: 'reset', keepSessionId: null } }];
+      }
+      case 'ChangeProfilePicture':
+        if (state.status !== 'active') throw new ForbiddenError('This account is inactive.');
+        if (command.fileId === state.profilePictureFileId) return [];
+        return [{ type: 'ProfilePictureChanged', data: { ...ids, fileId: command.fileId, previousFileId: state.profilePictureFileId } }];
+    }
+  },
+};

@@ -1,0 +1,21 @@
+/**
+ * The typed map of every server → client socket.io event, shared by the server, the projections
+ * (which decide what to push) and the client. Payloads carry ids only: a client refetches what it shows.
+ */
+export interface ServerToClientEvents {
+  'organization.changed': (p: { organizationId: string }) => void;
+  'users.changed': (p: { organizationId: string }) => void;
+  'profile.changed': (p: { userId: string }) => void;
+  'session.ended': (p: { reason: string }) => void;
+}
+
+export type ServerEventName = keyof ServerToClientEvents;
+export type ServerEventPayload<K extends ServerEventName> = Parameters<ServerToClientEvents[K]>[0];
+
+/** Rooms a socket joins at its authenticated handshake; nothing else is ever joined. */
+export const rooms = {
+  organization: (organizationId: string) => `org:${organizationId}`,
+  managers: (organizationId: string) => `managers:${organizationId}`,
+  user: (userId: string) => `user:${userId}`,
+  session: (sessionId: string) => `session:${sessionId}`,
+};

@@ -1,0 +1,81 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { Server } from 'socket.io';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { socketIoRedisAdapter } from '../core/redis';
+import type { ChangeNotice, Notifier } from '../../projections/runner/projection';
+import { SessionResolver, cookieValue } from '../identity/sessions.service';
+import { SESSION_COOKIE } from '../identity/session-tokens';
+import { rooms, ServerToClientEvents } from './client-events';
+
+/** How often a connected socket's session is checked again (expiry ends it even without an event). */
+const SESSION_RECHECK_MS = 60_000;
+
+/**
+ * socket.io on the API's HTTP server. The handshake is authenticated by the session cookie and
+ * the socket joins only rooms derived from that session: its organization, its user, its session,
+ * and the organization's managers. Clients cannot join anything else.
+ */
+@Injectable()
+export class Realtime implements Notifier, OnApplicationShutdown {
+  private io: Server<Record<string, never>, ServerToClientEvents> | null = null;
+  private closeAdapter: (() => Promise<void>) | null = null;
+  private readonly logger = new Logger('Realtime');
+
+  constructor(private readonly sessions: SessionResolver, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  attach(httpServer: HttpServer): void {
+    const io = new Server<Record<string, never>, ServerToClientEvents>(httpServer, {
+      path: '/socket.io',
+      serveClient: false,
+      allowRequest: (request, callback) => callback(null, this.sameOrigin(request)),
+    });
+    if (this.config.redisUrl) {
+      const { adapter, close } = socketIoRedisAdapter(this.config.redisUrl);
+      io.adapter(adapter);
+      this.closeAdapter = close;
+    }
+    io.use(async (socket, next) => {
+      const token = cookieValue(socket.handshake.headers.cookie, SESSION_COOKIE);
+      const user = await this.sessions.resolve(token).catch(() => null);
+      if (!user) return next(new Error('Please sign in to continue.'));
+      socket.data.user = user;
+      socket.data.token = token;
+      next();
+    });
+    io.on('connection', (socket) => {
+      const user = socket.data.user;
+      socket.join([rooms.organization(user.organizationId), rooms.user(user.userId), rooms.session(user.sessionId)]);
+      if (user.claims.includes('jobs.crud')) socket.join(rooms.managers(user.organizationId));
+      const recheck = setInterval(async () => {
+        if (!(await this.sessions.resolve(socket.data.token).catch(() => null))) {
+          socket.emit('session.ended', { reason: 'expired' });
+          socket.disconnect(true);
+        }
+      }, SESSION_RECHECK_MS);
+      recheck.unref();
+      socket.on('disconnect', () => clearInterval(recheck));
+    });
+    this.io = io;
+  }
+
+  send(notice: ChangeNotice): void {
+    if (!this.io) return;
+    (this.io.to(notice.rooms).emit as (event: string, payload: unknown) => boolean)(notice.event, notice.payload);
+    if (notice.disconnect) this.io.in(notice.rooms).disconnectSockets(true);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await new Promise<void>((resolve) => (this.io ? this.io.close(() => resolve()) : resolve()));
+    await this.closeAdapter?.();
+  }
+
+  /** Cross-site WebSocket hijacking defence: a browser's handshake must come from our own origin. */
+  private sameOrigin(request: IncomingMessage): boolean {
+    const origin = request.headers.origin;
+    if (!origin) return true;
+    const ok = origin === new URL(this.config.publicUrl).origin || origin === `http://${request.headers.host}` || origin === `https://${request.headers.host}`;
+    if (!ok) this.logger.warn(`socket handshake from foreign origin ${origin} refused`);
+    return ok;
+  }
+}

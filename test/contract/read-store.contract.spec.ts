@@ -1,0 +1,347 @@
+import { randomUUID } from 'node:crypto';
+import { EmbeddedReadStore } from '../../src/core/read-store/embedded-read-store';
+import { MongoReadStore } from '../../src/core/read-store/mongo-read-store';
+import { AnyDoc, Doc, DuplicateKeyError, ReadCollection, ReadStore } from '../../src/core/read-store/read-store.port';
+import { withDatabase } from '../support/ferretdb';
+
+interface Adapter {
+  open(): Promise<ReadStore>;
+  /** Removes what the run left behind (a throwaway database). */
+  dispose(store: ReadStore): Promise<void>;
+  /** FerretDB v1 rejects `collation`, so `caseInsensitive` is only checked where it exists. */
+  collation: boolean;
+}
+
+function mongoAdapter(url: string, collation: boolean): Adapter {
+  return {
+    open: () => MongoReadStore.connect(withDatabase(url, `contract_${Date.now()}_${randomUUID().slice(0, 8)}`)),
+    async dispose(store) {
+      await (store as MongoReadStore).dropDatabase();
+      await store.close();
+    },
+    collation,
+  };
+}
+
+const adapters: [string, Adapter][] = [
+  ['embedded', { open: async () => new EmbeddedReadStore(), dispose: (s) => s.close(), collation: true }],
+];
+if (process.env.FERRETDB_URL) adapters.push(['ferretdb', mongoAdapter(process.env.FERRETDB_URL, false)]);
+if (process.env.MONGODB_URL) adapters.push(['mongodb', mongoAdapter(process.env.MONGODB_URL, true)]);
+
+type Person = {
+  _id: string;
+  name: string;
+  age: number;
+  startsAt: string;
+  tags: string[];
+  address: { city: string; zip?: string };
+  org: string;
+};
+
+const people: Person[] = [
+  { _id: 'p1', name: 'alice', age: 30, startsAt: '2024-03-01T08:00:00.000Z', tags: ['a', 'b'], address: { city: 'Oslo' }, org: 'o1' },
+  { _id: 'p2', name: 'Bob', age: 25, startsAt: '2024-03-02T08:00:00.000Z', tags: ['b'], address: { city: 'Bergen' }, org: 'o1' },
+  { _id: 'p3', name: 'carol', age: 35, startsAt: '2024-03-03T08:00:00.000Z', tags: [], address: { city: 'Oslo' }, org: 'o2' },
+  { _id: 'p4', name: 'Dave', age: 30, startsAt: '2024-03-04T08:00:00.000Z', tags: ['c'], address: { city: 'Trondheim' }, org: 'o1' },
+];
+
+const ids = (docs: Doc[]) => docs.map((d) => d._id);
+
+describe.each(adapters)('ReadStore contract: %s', (_name, adapter) => {
+  let store: ReadStore;
+  let n = 0;
+  /** A fresh collection per test keeps tests independent on a shared server. */
+  const fresh = <T extends Doc = AnyDoc>() => store.collection<T>(`c${++n}_${randomUUID().slice(0, 8)}`);
+  const seeded = async () => {
+    const c = fresh<Person>();
+    for (const p of people) await c.insertOne(p);
+    return c;
+  };
+
+  beforeAll(async () => {
+    store = await adapter.open();
+  });
+  afterAll(async () => {
+    await adapter.dispose(store);
+  });
+
+  it('pings', async () => {
+    await expect(store.ping()).resolves.toBeUndefined();
+    expect(typeof store.durable).toBe('boolean');
+  });
+
+  describe('insert and findOne', () => {
+    it('finds an inserted document by _id and returns null for a missing one', async () => {
+      const c = fresh();
+      await c.insertOne({ _id: 'a', title: 'x', nested: { n: 1 } });
+      expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', title: 'x', nested: { n: 1 } });
+      expect(await c.findOne({ _id: 'zzz' })).toBeNull();
+      expect(await c.findOne({ _id: 'a', title: 'other' })).toBeNull();
+    });
+
+    it('rejects a second document with the same _id', async () => {
+      const c = fresh();
+      await c.insertOne({ _id: 'a', v: 1 });
+      await expect(c.insertOne({ _id: 'a', v: 2 })).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', v: 1 });
+    });
+
+    it('returns copies: mutating inputs or results does not change stored documents', async () => {
+      const c = fresh();
+      const input = { _id: 'a', list: [1], nested: { n: 1 } };
+      await c.insertOne(input);
+      input.list.push(2);
+      input.nested.n = 2;
+      const found = (await c.findOne({ _id: 'a' }))!;
+      (found.list as number[]).push(3);
+      (found.nested as { n: number }).n = 3;
+      const [listed] = await c.find({});
+      (listed.list as number[]).push(4);
+      expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', list: [1], nested: { n: 1 } });
+    });
+
+    it('stores optional fields left undefined as absent', async () => {
+      const c = fresh();
+      await c.insertOne({ _id: 'a', note: undefined, v: 1 });
+      expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', v: 1 });
+      expect(await c.countDocuments({ note: { $exists: false } })).toBe(1);
+    });
+  });
+
+  describe('find', () => {
+    const cases: [string, Record<string, unknown>, string[]][] = [
+      ['$in on _id', { _id: { $in: ['p3', 'p1', 'nope'] } }, ['p1', 'p3']],
+      ['$in on a field', { name: { $in: ['Bob', 'carol'] } }, ['p2', 'p3']],
+      ['$gte/$lt on ISO date strings', { startsAt: { $gte: '2024-03-02T00:00:00.000Z', $lt: '2024-03-04T00:00:00.000Z' } }, ['p2', 'p3']],
+      ['$regex with the i option', { name: { $regex: '^b', $options: 'i' } }, ['p2']],
+      ['a RegExp value', { name: /^C/i }, ['p3']],
+      ['$or', { $or: [{ age: 25 }, { 'address.city': 'Trondheim' }] }, ['p2', 'p4']],
+      ['a nested field', { 'address.city': 'Oslo' }, ['p1', 'p3']],
+      ['an array element', { tags: 'b' }, ['p1', 'p2']],
+      ['$all on an array', { tags: { $all: ['a', 'b'] } }, ['p1']],
+      ['$size on an array', { tags: { $size: 0 } }, ['p3']],
+      ['$in on an array', { tags: { $in: ['c', 'a'] } }, ['p1', 'p4']],
+      ['$ne and $nin', { org: { $ne: 'o2' }, name: { $nin: ['Bob'] } }, ['p1', 'p4']],
+      ['$exists', { 'address.zip': { $exists: false }, age: 30 }, ['p1', 'p4']],
+      ['_id plus another field', { _id: 'p1', org: 'o2' }, []],
+    ];
+    it.each(cases)('filters with %s', async (_label, filter, expected) => {
+      const c = await seeded();
+      expect(ids(await c.find(filter, { sort: { _id: 1 } }))).toEqual(expected);
+    });
+
+    it('sorts by several keys', async () => {
+      const c = await seeded();
+      expect(ids(await c.find({}, { sort: { age: -1, _id: 1 } }))).toEqual(['p3', 'p1', 'p4', 'p2']);
+      expect(ids(await c.find({}, { sort: { age: 1, startsAt: -1 } }))).toEqual(['p2', 'p4', 'p1', 'p3']);
+    });
+
+    it('sorts strings by code point unless case-insensitive', async () => {
+      const c = await seeded();
+      expect((await c.find({}, { sort: { name: 1 } })).map((p) => p.name)).toEqual(['Bob', 'Dave', 'alice', 'carol']);
+    });
+
+    if (adapter.collation) {
+      it('sorts and compares case-insensitively with caseInsensitive', async () => {
+        const c = await seeded();
+        const sorted = await c.find({}, { sort: { name: 1 }, caseInsensitive: true });
+        expect(sorted.map((p) => p.name)).toEqual(['alice', 'Bob', 'carol', 'Dave']);
+        expect(ids(await c.find({ name: 'BOB' }, { caseInsensitive: true }))).toEqual(['p2']);
+        expect(ids(await c.find({ name: { $in: ['ALICE', 'dave'] } }, { sort: { _id: 1 }, caseInsensitive: true }))).toEqual(['p1', 'p4']);
+        expect(ids(await c.find({ name: 'BOB' }))).toEqual([]);
+      });
+    }
+
+    it('skips and limits after sorting', async () => {
+      const c = await seeded();
+      expect(ids(await c.find({}, { sort: { _id: 1 }, skip: 1, limit: 2 }))).toEqual(['p2', 'p3']);
+      expect(ids(await c.find({}, { sort: { _id: -1 }, limit: 1 }))).toEqual(['p4']);
+      expect(ids(await c.find({}, { sort: { _id: 1 }, skip: 3 }))).toEqual(['p4']);
+    });
+
+    it('projects by inclusion (keeping _id) and by exclusion', async () => {
+      const c = await seeded();
+      const included = await c.find({ _id: 'p1' }, { projection: { name: 1, 'address.city': 1 } });
+      expect(included).toEqual([{ _id: 'p1', name: 'alice', address: { city: 'Oslo' } }]);
+      const excluded = await c.find({ _id: 'p2' }, { projection: { tags: 0, address: 0, startsAt: 0 } });
+      expect(excluded).toEqual([{ _id: 'p2', name: 'Bob', age: 25, org: 'o1' }]);
+    });
+
+    it('sorts on a field the projection leaves out', async () => {
+      const c = await seeded();
+      const docs = await c.find({}, { projection: { name: 1 }, sort: { age: 1, _id: 1 } });
+      expect(docs).toEqual([
+        { _id: 'p2', name: 'Bob' },
+        { _id: 'p1', name: 'alice' },
+        { _id: 'p4', name: 'Dave' },
+        { _id: 'p3', name: 'carol' },
+      ]);
+    });
+
+    it('counts matching documents', async () => {
+      const c = await seeded();
+      expect(await c.countDocuments({})).toBe(4);
+      expect(await c.countDocuments({ org: 'o1' })).toBe(3);
+      expect(await c.countDocuments({ org: 'none' })).toBe(0);
+    });
+  });
+
+  describe('updateOne', () => {
+    it('applies $set, $unset, $inc, $push, $pull and $addToSet', async () => {
+      const c = await seeded();
+      const r = await c.updateOne({ _id: 'p1' }, { $set: { name: 'Alice', 'address.zip': '0150' }, $unset: { startsAt: '' }, $inc: { age: 2 } });
+      expect(r).toEqual({ matchedCount: 1, modifiedCount: 1, upsertedId: null });
+      await c.updateOne({ _id: 'p1' }, { $push: { tags: 'z' } });
+      await c.updateOne({ _id: 'p1' }, { $pull: { tags: 'a' } });
+      await c.updateOne({ _id: 'p1' }, { $addToSet: { tags: 'b' } });
+      await c.updateOne({ _id: 'p1' }, { $addToSet: { tags: 'y' } });
+      expect(await c.findOne({ _id: 'p1' })).toEqual({
+        _id: 'p1', name: 'Alice', age: 32, tags: ['b', 'z', 'y'], address: { city: 'Oslo', zip: '0150' }, org: 'o1',
+      });
+    });
+
+    // FerretDB v1 lacks the positional `$` operator (shifts.$.hours) and treats a $pull condition
+    // ({$gte: 5}) as a literal value, so read models use neither and this checks only what all adapters do.
+    it('applies $push with $each and $pull of a value and of a whole subdocument', async () => {
+      const c = fresh();
+      await c.insertOne({ _id: 'a', nums: [1, 5, 9], shifts: [{ day: 'mon', hours: 8 }, { day: 'tue', hours: 6 }] });
+      await c.updateOne({ _id: 'a' }, { $push: { nums: { $each: [2, 3] } } });
+      await c.updateOne({ _id: 'a' }, { $pull: { nums: 5 } });
+      await c.updateOne({ _id: 'a' }, { $pull: { nums: 9 } });
+      await c.updateOne({ _id: 'a' }, { $pull: { shifts: { day: 'mon', hours: 8 } } });
+      expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', nums: [1, 2, 3], shifts: [{ day: 'tue', hours: 6 }] });
+    });
+
+    it('refuses to change _id and leaves the document as it was', async () => {
+      const c = fresh();
+      await c.insertOne({ _id: 'a', v: 1 });
+      await expect(c.updateOne({ _id: 'a' }, { $set: { _id: 'b', v: 2 } })).rejects.toThrow();
+      expect(await c.find({})).toEqual([{ _id: 'a', v: 1 }]);
+    });
+
+    it('updates only the first match and reports no change for a no-op', async () => {
+      const c = await seeded();
+      expect(await c.updateOne({ org: 'o1' }, { $set: { flagged: true } })).toMatchObject({ matchedCount: 1, modifiedCount: 1 });
+      expect(await c.countDocuments({ flagged: true })).toBe(1);
+      expect(await c.updateOne({ _id: 'p2' }, { $set: { age: 25 } })).toEqual({ matchedCount: 1, modifiedCount: 0, upsertedId: null });
+      expect(await c.updateOne({ _id: 'nope' }, { $set: { age: 1 } })).toEqual({ matchedCount: 0, modifiedCount: 0, upsertedId: null });
+      expect(await c.countDocuments({})).toBe(4);
+    });
+
+    it('upserts: creates from the filter with $setOnInsert, then matches without applying it', async () => {
+      const c = fresh();
+      const created = await c.updateOne({ _id: 'n1' }, { $set: { v: 1 }, $setOnInsert: { createdAt: 'first' }, $inc: { count: 1 } }, { upsert: true });
+      expect(created).toEqual({ matchedCount: 0, modifiedCount: 0, upsertedId: 'n1' });
+      const matched = await c.updateOne({ _id: 'n1' }, { $set: { v: 2 }, $setOnInsert: { createdAt: 'second' }, $inc: { count: 1 } }, { upsert: true });
+      expect(matched).toEqual({ matchedCount: 1, modifiedCount: 1, upsertedId: null });
+      expect(await c.findOne({ _id: 'n1' })).toEqual({ _id: 'n1', v: 2, createdAt: 'first', count: 2 });
+    });
+
+    it('upserts with a filter that does not pin _id, giving the new document a string _id', async () => {
+      const c = fresh();
+      const r = await c.updateOne({ email: 'a@x.io', 'profile.kind': 'staff' }, { $set: { v: 1 } }, { upsert: true });
+      expect(typeof r.upsertedId).toBe('string');
+      expect(await c.findOne({ email: 'a@x.io' })).toEqual({ _id: r.upsertedId, email: 'a@x.io', profile: { kind: 'staff' }, v: 1 });
+    });
+
+    it('a conditional upsert never duplicates a document that is already newer', async () => {
+      const c = fresh();
+      await c.insertOne({ _id: 'd1', rev: 7, v: 'seven' });
+      // Idempotent projection write: the stored rev is already past 5, so the filter misses and the upsert collides.
+      await expect(c.updateOne({ _id: 'd1', rev: { $lt: 5 } }, { $set: { rev: 5, v: 'five' } }, { upsert: true })).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(await c.find({})).toEqual([{ _id: 'd1', rev: 7, v: 'seven' }]);
+      const r = await c.updateOne({ _id: 'd1', rev: { $lt: 9 } }, { $set: { rev: 9, v: 'nine' } }, { upsert: true });
+      expect(r).toEqual({ matchedCount: 1, modifiedCount: 1, upsertedId: null });
+      expect(await c.find({})).toEqual([{ _id: 'd1', rev: 9, v: 'nine' }]);
+    });
+  });
+
+  it('updateMany updates every match', async () => {
+    const c = await seeded();
+    expect(await c.updateMany({ org: 'o1' }, { $inc: { age: 1 }, $set: { seen: true } })).toEqual({ matchedCount: 3, modifiedCount: 3, upsertedId: null });
+    expect((await c.find({}, { sort: { _id: 1 } })).map((p) => p.age)).toEqual([31, 26, 35, 31]);
+    expect(await c.updateMany({ org: 'nope' }, { $set: { seen: true } })).toEqual({ matchedCount: 0, modifiedCount: 0, upsertedId: null });
+  });
+
+  describe('replaceOne', () => {
+    it('replaces the whole document, and upserts only when asked', async () => {
+      const c = fresh();
+      await c.insertOne({ _id: 'r1', a: 1, b: 2 });
+      expect(await c.replaceOne({ _id: 'r1' }, { _id: 'r1', c: 3 })).toEqual({ matchedCount: 1, modifiedCount: 1, upsertedId: null });
+      expect(await c.findOne({ _id: 'r1' })).toEqual({ _id: 'r1', c: 3 });
+      expect(await c.replaceOne({ _id: 'r2' }, { _id: 'r2', d: 4 })).toEqual({ matchedCount: 0, modifiedCount: 0, upsertedId: null });
+      expect(await c.findOne({ _id: 'r2' })).toBeNull();
+      expect(await c.replaceOne({ _id: 'r2' }, { _id: 'r2', d: 4 }, { upsert: true })).toEqual({ matchedCount: 0, modifiedCount: 0, upsertedId: 'r2' });
+      expect(await c.findOne({ _id: 'r2' })).toEqual({ _id: 'r2', d: 4 });
+    });
+
+    it('a conditional replace-upsert of an older revision collides instead of duplicating', async () => {
+      const c = fresh();
+      await c.insertOne({ _id: 'r1', rev: 3 });
+      await expect(c.replaceOne({ _id: 'r1', rev: { $lt: 2 } }, { _id: 'r1', rev: 2 }, { upsert: true })).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(await c.find({})).toEqual([{ _id: 'r1', rev: 3 }]);
+    });
+  });
+
+  it('deleteOne deletes the first match, deleteMany every match', async () => {
+    const c = await seeded();
+    expect(await c.deleteOne({ org: 'o1' })).toEqual({ deletedCount: 1 });
+    expect(await c.countDocuments({ org: 'o1' })).toBe(2);
+    expect(await c.deleteOne({ _id: 'nope' })).toEqual({ deletedCount: 0 });
+    expect(await c.deleteMany({ org: 'o1' })).toEqual({ deletedCount: 2 });
+    expect(ids(await c.find({}))).toEqual(['p3']);
+    expect(await c.deleteMany({})).toEqual({ deletedCount: 1 });
+  });
+
+  describe('unique indexes', () => {
+    let c: ReadCollection;
+    beforeEach(async () => {
+      c = fresh();
+      await c.createIndex({ email: 1 }, { unique: true });
+      await c.createIndex({ email: 1 }, { unique: true }); // idempotent
+      await c.insertOne({ _id: 'u1', email: 'a@x.io' });
+      await c.insertOne({ _id: 'u2', email: 'b@x.io' });
+    });
+
+    it('rejects an insert, update or upsert that would duplicate the key', async () => {
+      await expect(c.insertOne({ _id: 'u3', email: 'a@x.io' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(c.updateOne({ _id: 'u2' }, { $set: { email: 'a@x.io' } })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(c.updateOne({ _id: 'u3' }, { $set: { email: 'a@x.io' } }, { upsert: true })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(c.replaceOne({ _id: 'u2' }, { _id: 'u2', email: 'a@x.io' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(await c.find({}, { sort: { _id: 1 } })).toEqual([
+        { _id: 'u1', email: 'a@x.io' },
+        { _id: 'u2', email: 'b@x.io' },
+      ]);
+    });
+
+    it('frees the key when its holder changes or goes away', async () => {
+      await c.updateOne({ _id: 'u1' }, { $set: { email: 'c@x.io' } });
+      await c.insertOne({ _id: 'u3', email: 'a@x.io' });
+      await c.deleteOne({ _id: 'u2' });
+      await c.insertOne({ _id: 'u4', email: 'b@x.io' });
+      expect(await c.countDocuments({})).toBe(3);
+    });
+
+    it('enforces a compound unique key', async () => {
+      const k = fresh();
+      await k.createIndex({ org: 1, code: 1 }, { unique: true, name: 'org_code' });
+      await k.insertOne({ _id: 'k1', org: 'o1', code: 'A' });
+      await k.insertOne({ _id: 'k2', org: 'o2', code: 'A' });
+      await expect(k.insertOne({ _id: 'k3', org: 'o1', code: 'A' })).rejects.toBeInstanceOf(DuplicateKeyError);
+    });
+  });
+
+  it('dropCollection removes every document and keeps unique indexes', async () => {
+    const name = `drop_${randomUUID().slice(0, 8)}`;
+    const c = store.collection(name);
+    await c.createIndex({ key: 1 }, { unique: true });
+    await c.insertOne({ _id: 'a', key: 1 });
+    await c.insertOne({ _id: 'b', key: 2 });
+    await store.dropCollection(name);
+    expect(await store.collection(name).countDocuments({})).toBe(0);
+    await c.insertOne({ _id: 'a', key: 1 });
+    await expect(c.insertOne({ _id: 'c', key: 1 })).rejects.toBeInstanceOf(DuplicateKeyError);
+    await expect(store.dropCollection(`never_${randomUUID().slice(0, 8)}`)).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,141 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { CommandBus } from '@nestjs/cqrs';
+import { createApp, RunningApp } from '../../src/app';
+import { AppConfig, loadConfig } from '../../src/config/config';
+import { CreateOrganization, CreateUser } from '../../src/identity/identity.commands';
+import type { Role } from '../../src/identity/roles';
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+export interface TestApp extends RunningApp {
+  config: AppConfig;
+  dataDir: string;
+  /** A new organization with a Company Admin, a Customer Manager and an Associate, signed in. */
+  organization(name?: string): Promise<TestOrganization>;
+  client(): ApiClient;
+  stop(): Promise<void>;
+}
+
+export interface TestOrganization {
+  organizationId: string;
+  admin: ApiClient & { userId: string; email: string };
+  manager: ApiClient & { userId: string; email: string };
+  associate: ApiClient & { userId: string; email: string };
+}
+
+/** Boots the real app (real engines: SQLite + embedded by default) on a free port with a fresh data folder. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'crewclock-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: dataDir, SCRYPT_LOG_N: '10', SEED_DEMO: 'false', ...env });
+  const running = await createApp(config);
+  const app: TestApp = {
+    ...running,
+    config,
+    dataDir,
+    client: () => new ApiClient(running.url),
+    async organization(name = 'Org') {
+      const organizationId = randomUUID();
+      const adminId = randomUUID();
+      const tag = randomUUID().slice(0, 8);
+      const email = (role: string) => `${role}-${tag}@example.test`;
+      const meta = (actorUserId: string | null) => ({ organizationId, actorUserId, correlationId: randomUUID(), causationId: null, at: new Date().toISOString() });
+      const commands = running.app.get(CommandBus);
+      await commands.execute(new CreateOrganization({
+        organizationId, name: `${name} ${tag}`, timeZone: 'America/New_York',
+        admin: { userId: adminId, firstName: 'Ada', lastName: 'Admin', email: email('admin'), password: TEST_PASSWORD },
+      }, meta(null)));
+      const add = async (role: Role, firstName: string) => {
+        const { userId } = await commands.execute(new CreateUser({ firstName, lastName: role.split(' ')[0], email: email(role.replace(' ', '').toLowerCase()), role, password: TEST_PASSWORD }, meta(adminId)));
+        return userId as string;
+      };
+      const managerId = await add('Customer Manager', 'Mona');
+      const associateId = await add('Associate', 'Abe');
+      const signedIn = async (userId: string, address: string) => Object.assign(await new ApiClient(running.url).signIn(address, TEST_PASSWORD), { userId, email: address });
+      return {
+        organizationId,
+        admin: await signedIn(adminId, email('admin')),
+        manager: await signedIn(managerId, email('customermanager')),
+        associate: await signedIn(associateId, email('associate')),
+      };
+    },
+    async stop() {
+      await running.close();
+      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return app;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A browser-like client: keeps the session cookie and sends the CSRF token on state changes. */
+export class ApiClient {
+  cookie = '';
+  csrfToken = '';
+
+  constructor(readonly baseUrl: string) {}
+
+  async signIn(email: string, password: string, extra: Record<string, unknown> = {}): Promise<this> {
+    const response = await this.request('POST', '/account/login', { username: email, password, ...extra });
+    if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${response.status} ${JSON.stringify(response.body)}`);
+    await this.refreshCsrf();
+    return this;
+  }
+
+  async refreshCsrf(): Promise<void> {
+    const session = await this.get('/api/session');
+    this.csrfToken = session.body?.csrfToken ?? '';
+  }
+
+  get = (path: string) => this.request('GET', path);
+  post = (path: string, body?: unknown) => this.request('POST', path, body);
+  patch = (path: string, body?: unknown) => this.request('PATCH', path, body);
+  put = (path: string, body?: unknown) => this.request('PUT', path, body);
+  delete = (path: string) => this.request('DELETE', path);
+
+  /** multipart/form-data with one file in field `File` (or another field name). */
+  async upload(method: 'PUT' | 'POST', path: string, bytes: Buffer, fileName = 'image.png', field = 'File', extra: Record<string, string> = {}) {
+    const form = new FormData();
+    form.append(field, new Blob([new Uint8Array(bytes)]), fileName);
+    for (const [k, v] of Object.entries(extra)) form.append(k, v);
+    return this.request(method, path, form);
+  }
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse> {
+    const h: Record<string, string> = { accept: 'application/json', ...headers };
+    if (this.cookie) h.cookie = this.cookie;
+    if (method !== 'GET' && this.csrfToken && !('x-csrf-token' in headers)) h['x-csrf-token'] = this.csrfToken;
+    let payload: FormData | string | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      h['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const response = await fetch(this.baseUrl + path, { method, headers: h, body: payload, redirect: 'manual' });
+    const setCookie = response.headers.getSetCookie();
+    for (const c of setCookie) {
+      const [pair] = c.split(';');
+      const [name, value] = pair.split('=');
+      const others = this.cookie.split('; ').filter((p) => p && !p.startsWith(`${name}=`));
+      this.cookie = [...others, ...(value ? [`${name}=${value}`] : [])].join('; ');
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : '';
+    } catch {
+      /* not JSON */
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  }
+}
+
+/** The smallest valid PNG (1×1), for upload tests. */
+export const TINY_PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5fd9a4d0000000049454e44ae426082', 'hex');

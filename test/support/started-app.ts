@@ -1,0 +1,64 @@
+import { spawn, ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+
+export interface StartedApp {
+  url: string;
+  output: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/**
+ * Starts the built app the way `make start` does (`node dist/src/main.js`) on a fresh data folder,
+ * and resolves once it has printed that it is running.
+ */
+export async function startBuiltApp(env: Record<string, string> = {}): Promise<StartedApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'crewclock-started-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['dist/src/main.js'], {
+    cwd: join(__dirname, '../..'),
+    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const started = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`app did not start within 60 s:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('CrewClock is running at') && /Sign in with:[\s\S]*Associate/.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('exit', (code) => reject(new Error(`app exited with ${code}:\n${output}`)));
+  });
+  await started;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get output() {
+      return output;
+    },
+    dataDir,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
