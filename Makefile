@@ -12,7 +12,7 @@ test: install
 	$(MAKE) build
 	npm run typecheck
 	npm --prefix client test
-	npx jest --runInBand=false --maxWorkers=2
+	npx jest --maxWorkers=2
 
 install:
 	./scripts/install.sh

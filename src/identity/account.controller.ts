@@ -12,9 +12,9 @@ import { ChangeOwnPassword, RequestPasswordReset, ResetPassword, SignIn, SignOut
 import { GetSession } from './identity.queries';
 import { csrfTokenFor, SESSION_COOKIE } from './session-tokens';
 
-/** Only same-site paths: `/x` but never `//host` or `/\host` (open-redirect defence). */
+/** Only same-site paths: `/x` but never `//host`, `/\host` or control characters browsers drop (open-redirect defence). */
 export function safeRedirect(url: unknown): string {
-  return typeof url === 'string' && /^\/(?![/\\])/.test(url) && !/[\r\n]/.test(url) ? url : '/';
+  return typeof url === 'string' && /^\/(?![/\\])/.test(url) && !/[\u0000-\u001f\u007f]/.test(url) ? url : '/';
 }
 
 const wantsJson = (request: Request) => request.is('application/json') === 'application/json' || (request.headers.accept ?? '').includes('application/json');

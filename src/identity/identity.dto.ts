@@ -1,42 +1,53 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
+import { applyDecorators } from '@nestjs/common';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { ROLES, Role } from './roles';
 
 /** Request and response shapes of identity's routes. Shapes only: the rules are the deciders'. */
 
-const toBoolean = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : value === true || value === 'true' || value === 'on' || value === '1');
+/** Form and query spellings of a boolean; anything else is passed on for @IsBoolean to refuse. */
+const toBoolean = ({ value }: { value: unknown }) => {
+  if (value === undefined || value === '') return undefined;
+  if (value === true || value === 'true' || value === 'on' || value === '1') return true;
+  if (value === false || value === 'false' || value === 'off' || value === '0') return false;
+  return value;
+};
+
+/** A text field: the type is checked first (with our message), then the length. */
+const Text = (message: string, max: number, label: string) =>
+  applyDecorators(IsString({ message }), MaxLength(max, { message: `${label} must be at most ${max} characters` }));
 
 export class LoginDto {
-  @ApiProperty({ description: 'The e-mail address' }) @IsOptional() @IsString({ message: 'Email is required' }) @MaxLength(254) username!: string;
-  @ApiProperty() @IsOptional() @IsString({ message: 'Password is required' }) @MaxLength(1024) password!: string;
+  @ApiProperty({ description: 'The e-mail address' }) @IsOptional() @Text('Email is required', 254, 'Email') username!: string;
+  @ApiProperty() @IsOptional() @Text('Password is required', 1024, 'Password') password!: string;
   @ApiPropertyOptional() @IsOptional() @Transform(toBoolean) @IsBoolean() RememberMe?: boolean;
-  @ApiPropertyOptional({ description: 'Same-site path to go to after signing in' }) @IsOptional() @IsString() @MaxLength(2000) RedirectUrl?: string;
+  @ApiPropertyOptional({ description: 'Same-site path to go to after signing in' }) @IsOptional() @Text('The return URL must be text', 2000, 'The return URL') RedirectUrl?: string;
 }
 
 export class ChangePasswordDto {
-  @ApiProperty() @IsString({ message: 'Current password is required' }) @MaxLength(1024) currentPassword!: string;
-  @ApiProperty() @IsString({ message: 'New password is required' }) @MaxLength(1024) newPassword!: string;
-  @ApiProperty() @IsString({ message: 'Confirm the new password' }) @MaxLength(1024) confirmPassword!: string;
+  @ApiProperty() @Text('Current password is required', 1024, 'The password') currentPassword!: string;
+  @ApiProperty() @Text('New password is required', 1024, 'The password') newPassword!: string;
+  @ApiProperty() @Text('Confirm the new password', 1024, 'The password') confirmPassword!: string;
 }
 
 export class ForgotPasswordDto {
-  @ApiProperty() @IsString({ message: 'Email is required' }) @MaxLength(254) email!: string;
+  @ApiProperty() @Text('Email is required', 254, 'Email') email!: string;
 }
 
 export class ResetPasswordDto {
-  @ApiProperty({ description: 'The token from the e-mailed link' }) @IsString({ message: 'This reset link is not valid' }) @MaxLength(200) token!: string;
-  @ApiProperty() @IsString({ message: 'New password is required' }) @MaxLength(1024) password!: string;
-  @ApiProperty() @IsString({ message: 'Confirm the new password' }) @MaxLength(1024) confirmPassword!: string;
+  @ApiProperty({ description: 'The token from the e-mailed link' }) @Text('This reset link is not valid', 200, 'The reset link') token!: string;
+  @ApiProperty() @Text('New password is required', 1024, 'Password') password!: string;
+  @ApiProperty() @Text('Confirm the new password', 1024, 'The password') confirmPassword!: string;
 }
 
 export class UserInputDto {
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: 'First name is required' }) @MaxLength(100) firstName?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: 'Last name is required' }) @MaxLength(100) lastName?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: 'Email is required' }) @MaxLength(254) email?: string;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString() @MaxLength(50) employeeId?: string | null;
-  @ApiPropertyOptional({ nullable: true, example: '(555) 123-4567' }) @IsOptional() @IsString() @MaxLength(30) phoneNumber?: string | null;
-  @ApiPropertyOptional({ example: '#0D1B41' }) @IsOptional() @IsString() @MaxLength(7) colorCode?: string;
+  @ApiPropertyOptional() @IsOptional() @Text('First name is required', 100, 'First name') firstName?: string;
+  @ApiPropertyOptional() @IsOptional() @Text('Last name is required', 100, 'Last name') lastName?: string;
+  @ApiPropertyOptional() @IsOptional() @Text('Email is required', 254, 'Email') email?: string;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @Text('Employee ID must be text', 50, 'Employee ID') employeeId?: string | null;
+  @ApiPropertyOptional({ nullable: true, example: '(555) 123-4567' }) @IsOptional() @Text('Phone number must be text', 30, 'Phone number') phoneNumber?: string | null;
+  @ApiPropertyOptional({ example: '#0D1B41' }) @IsOptional() @Text('Colour must be a hex colour such as #0D1B41', 7, 'Colour') colorCode?: string;
   @ApiPropertyOptional({ enum: ROLES, isArray: true, description: 'One role' })
   @IsOptional()
   @Transform(({ value }) => (Array.isArray(value) ? value[0] : value))
@@ -46,7 +57,7 @@ export class UserInputDto {
 }
 
 export class CreateUserDto extends UserInputDto {
-  @ApiProperty({ description: 'Write only; at least 8 characters' }) @IsOptional() @IsString({ message: 'Password is required' }) @MaxLength(1024) password!: string;
+  @ApiProperty({ description: 'Write only; at least 8 characters' }) @IsOptional() @Text('Password is required', 1024, 'Password') password!: string;
 }
 
 export class UpdateUserDto extends UserInputDto {
@@ -54,7 +65,7 @@ export class UpdateUserDto extends UserInputDto {
 }
 
 export class PagedQueryDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) filter?: string;
+  @ApiPropertyOptional() @IsOptional() @Text('The search must be text', 200, 'The search') filter?: string;
   @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc', 'ascending', 'descending'], { message: 'sortDir must be asc or desc' }) sortDir?: string;
   @ApiPropertyOptional({ default: 1 }) @IsOptional() @Transform(({ value }) => Number(value)) @IsInt({ message: 'currentPage must be a whole number' }) @Min(1, { message: 'currentPage must be 1 or more' }) currentPage?: number;
   @ApiPropertyOptional({ default: 50 }) @IsOptional() @Transform(({ value }) => Number(value)) @IsInt({ message: 'pageSize must be a whole number' }) @Min(1, { message: 'pageSize must be 1 or more' }) @Max(1000, { message: 'pageSize must be at most 1000' }) pageSize?: number;
@@ -65,16 +76,16 @@ export class UsersPagedQueryDto extends PagedQueryDto {
 }
 
 export class OrganizationSettingsDto {
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: 'Organization name is required' }) @MaxLength(200) name?: string;
-  @ApiPropertyOptional({ example: 'America/New_York' }) @IsOptional() @IsString({ message: 'Time zone is required' }) @MaxLength(64) timeZone?: string;
+  @ApiPropertyOptional() @IsOptional() @Text('Organization name is required', 200, 'Organization name') name?: string;
+  @ApiPropertyOptional({ example: 'America/New_York' }) @IsOptional() @Text('Time zone is required', 64, 'Time zone') timeZone?: string;
   @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'pickUpJobsEnabled must be true or false' }) pickUpJobsEnabled?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'automatedRatingEmailsEnabled must be true or false' }) automatedRatingEmailsEnabled?: boolean;
 }
 
 export class ProfileDto {
-  @ApiProperty() @IsOptional() @IsString({ message: 'First name is required' }) @MaxLength(100) firstName?: string;
-  @ApiProperty() @IsOptional() @IsString({ message: 'Last name is required' }) @MaxLength(100) lastName?: string;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString() @MaxLength(30) phone?: string | null;
+  @ApiProperty() @IsOptional() @Text('First name is required', 100, 'First name') firstName?: string;
+  @ApiProperty() @IsOptional() @Text('Last name is required', 100, 'Last name') lastName?: string;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @Text('Phone number must be text', 30, 'Phone number') phone?: string | null;
 }
 
 export class FileUploadDto {

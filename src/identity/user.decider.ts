@@ -45,7 +45,7 @@ export function userDetailsProblem(d: Partial<UserDetails>, creating: boolean): 
   if (has('email') && (!EMAIL.test(d.email!.trim()) || d.email!.length > 254)) return 'Email must be a valid email address';
   if (has('role') && !d.role) return 'Role is required';
   if (has('role') && !isRole(d.role)) return 'Role must be Associate, Company Admin or Customer Manager';
-  if (d.colorCode !== undefined && d.colorCode !== null && !COLOR.test(d.colorCode)) return 'Colour must be a hex colour such as #0D1B41';
+  if (d.colorCode && !COLOR.test(d.colorCode)) return 'Colour must be a hex colour such as #0D1B41';
   if (d.phoneNumber && d.phoneNumber.replace(/\D/g, '').length !== 10) return 'Phone number must have 10 digits, as (###) ###-####';
   return null;
 }

@@ -50,6 +50,7 @@ export class DomainExceptionFilter implements ExceptionFilter {
       const own = Array.isArray(body?.message) ? body.message.map(String) : typeof body?.message === 'string' ? [body.message] : [];
       // Keep Nest's words only where they are ours (thrown with a message we wrote); otherwise use a plain sentence.
       const generic = FRAMEWORK_MESSAGES[status];
+      if (/^Unexpected field/.test(own[0] ?? '')) return { status, errors: ['Send the file in the multipart field "File".'] };
       const errors = status === 413 ? ['The file is too large. The maximum is 2.5 MB.'] : generic && (own.length === 0 || /Cannot (GET|POST|PUT|PATCH|DELETE)|Unexpected token|JSON/.test(own[0])) ? [generic] : own;
       return { status, errors: errors.length ? errors : [generic ?? 'The request could not be completed.'] };
     }

@@ -1,0 +1,298 @@
+import { randomUUID } from 'node:crypto';
+import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization, TEST_PASSWORD, TINY_PNG } from '../support/app';
+
+/**
+ * Sessions, claims and tenant isolation, walked over EVERY route of the OpenAPI document of the
+ * running app: a route added later is walked automatically, and this suite fails until the tables
+ * below say which claim it needs and what its path parameters name.
+ */
+
+type Claim = 'jobs.crud' | 'customers.crud' | 'reports.read' | 'users.crud' | 'settings.crud';
+type RoleName = 'admin' | 'manager' | 'associate';
+
+/** Routes anyone may call without a session. */
+const PUBLIC_PATHS = ['/account/login', '/forgotpassword/index', '/forgotpassword/reset', '/healthz'];
+
+/**
+ * The claim each route needs, by path prefix (the longest prefix wins; a prefix matches whole
+ * segments). `null`: any signed-in user. A route that no prefix covers fails the suite: add it here.
+ */
+const CLAIM_BY_PREFIX: Record<string, Claim | null> = {
+  '/api/users': 'users.crud',
+  '/api/organization/settings': 'settings.crud',
+  '/api/profile': null,
+  '/api/files': null,
+  '/api/session': null,
+  '/account/logout': null,
+  '/ManageAccount/ChangePassword': null,
+  ...Object.fromEntries(PUBLIC_PATHS.map((p) => [p, null])),
+};
+
+/** Which claims each role holds (as the identity suite states them). */
+const CLAIMS_OF: Record<RoleName, Claim[]> = {
+  admin: ['jobs.crud', 'customers.crud', 'reports.read', 'users.crud', 'settings.crud'],
+  manager: ['jobs.crud', 'customers.crud', 'reports.read'],
+  associate: [],
+};
+
+/** What a path parameter names, by path prefix and parameter name. A parameter not listed here fails the suite. */
+type Kind = 'user' | 'file';
+const PARAM_KINDS: { prefix: string; param: string; kind: Kind }[] = [
+  { prefix: '/api/users', param: 'id', kind: 'user' },
+  { prefix: '/api/files', param: 'id', kind: 'file' },
+];
+
+/**
+ * Bodies that would change another organization's data if the id check were missing (an empty body
+ * otherwise). The e-mail is one nobody holds: afterwards it must still be free.
+ */
+const HIJACK_EMAIL = `hijack-${randomUUID().slice(0, 8)}@example.test`;
+const HOSTILE_BODIES: Record<string, unknown> = {
+  'PATCH /api/users/{id}': { firstName: 'Hijacked', lastName: 'Hijacked', email: HIJACK_EMAIL, roles: ['Company Admin'], active: false, phoneNumber: '5550000000' },
+};
+
+interface Operation {
+  method: string;
+  path: string;
+  params: string[];
+  multipart: boolean;
+  label: string;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const UNAUTHENTICATED_BODY = { success: false, errors: [expect.any(String)] };
+
+function matches(path: string, prefix: string) {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+function claimOf(path: string): Claim | null | undefined {
+  const prefix = Object.keys(CLAIM_BY_PREFIX).filter((p) => matches(path, p)).sort((a, b) => b.length - a.length)[0];
+  return prefix === undefined ? undefined : CLAIM_BY_PREFIX[prefix];
+}
+
+function kindOf(path: string, param: string): Kind | undefined {
+  return PARAM_KINDS.filter((k) => k.param === param && matches(path, k.prefix)).sort((a, b) => b.prefix.length - a.prefix.length)[0]?.kind;
+}
+
+const isPublic = (op: Operation) => PUBLIC_PATHS.includes(op.path);
+
+describe('access to every route', () => {
+  let app: TestApp;
+  let operations: Operation[];
+  /** Two organizations whose data the isolation checks compare; C is a playground for the claim checks. */
+  let a: TestOrganization;
+  let b: TestOrganization;
+  let c: TestOrganization;
+  const ids = new Map<TestOrganization, Record<Kind, string[]>>();
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    const doc = (await (await fetch(`${app.url}/api/docs/openapi.json`)).json()) as { paths: Record<string, Record<string, any>> };
+    operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).filter(([method]) => METHODS.includes(method)).map(([method, op]) => ({
+        method: method.toUpperCase(),
+        path,
+        params: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]),
+        multipart: Boolean(op?.requestBody?.content?.['multipart/form-data']),
+        label: `${method.toUpperCase()} ${path}`,
+      })));
+    [a, b, c] = await Promise.all([app.organization('Alpha'), app.organization('Beta'), app.organization('Gamma')]);
+    for (const org of [a, b, c]) {
+      const logo = await org.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG, 'logo.png');
+      const picture = await org.associate.upload('PUT', '/api/profile/image', TINY_PNG, 'me.png');
+      ids.set(org, {
+        user: [org.associate.userId, org.manager.userId, org.admin.userId],
+        file: [logo.body.data.logoUrl, picture.body.data.profilePictureUrl].map((url: string) => url.split('/').pop()!),
+      });
+    }
+  }, 30_000);
+  afterAll(() => app.stop());
+
+  /** The path with each parameter replaced by a real id of `org` (the `index`-th of its kind, or a random id). */
+  function fill(op: Operation, org: TestOrganization | null, index = 0): string {
+    return op.path.replace(/\{([^}]+)\}/g, (_, param: string) => {
+      const kind = kindOf(op.path, param);
+      if (!kind) throw new Error(`${op.label}: path parameter {${param}} is not in PARAM_KINDS`);
+      return org ? ids.get(org)![kind][index % ids.get(org)![kind].length] : randomUUID();
+    });
+  }
+
+  function send(client: ApiClient, op: Operation, path: string, body?: unknown): Promise<ApiResponse> {
+    if (op.multipart) return client.upload(op.method as 'PUT' | 'POST', path, TINY_PNG, 'image.png');
+    return client.request(op.method, path, op.method === 'GET' ? undefined : (body ?? {}));
+  }
+
+  const fresh = (client: TestOrganization[RoleName]) => new ApiClient(app.url).signIn(client.email, TEST_PASSWORD);
+
+  /** Everything of `org` a hostile call could change: users, settings, profiles, files, sessions. */
+  async function snapshot(org: TestOrganization) {
+    const files = await Promise.all(ids.get(org)!.file.map(async (id) => {
+      const response = await fetch(`${app.url}/api/files/${id}`, { headers: { cookie: org.admin.cookie } });
+      return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()).toString('base64') };
+    }));
+    return {
+      users: (await org.admin.get('/api/users/paged?pageSize=1000')).body,
+      settings: (await org.admin.get('/api/organization/settings')).body,
+      profiles: await Promise.all([org.admin, org.manager, org.associate].map(async (client) => (await client.get('/api/profile')).body)),
+      sessions: await Promise.all([org.admin, org.manager, org.associate].map(async (client) => (await client.get('/api/session')).status)),
+      files,
+    };
+  }
+
+  it('knows every route of the OpenAPI document: its claim and what its path parameters name', () => {
+    expect(operations.length).toBeGreaterThanOrEqual(20);
+    expect(operations.map((op) => op.label)).toEqual(expect.arrayContaining([
+      'GET /api/users/paged', 'PATCH /api/users/{id}', 'DELETE /api/users/{id}', 'PUT /api/organization/settings/logo', 'GET /api/files/{id}',
+    ]));
+    const unclassified = operations.filter((op) => claimOf(op.path) === undefined).map((op) => `${op.label}: add its prefix to CLAIM_BY_PREFIX`);
+    const unknownParams = operations.flatMap((op) => op.params.filter((p) => !kindOf(op.path, p)).map((p) => `${op.label}: add {${p}} to PARAM_KINDS`));
+    expect([...unclassified, ...unknownParams]).toEqual([]);
+  });
+
+  it('(a) answers 401 with { success: false, errors } on every route but the public ones, without a session or with a forged one', async () => {
+    const wrong: string[] = [];
+    for (const op of operations.filter((o) => !isPublic(o))) {
+      const anonymous = new ApiClient(app.url);
+      const forged = new ApiClient(app.url);
+      forged.cookie = `cc_session=${'A'.repeat(43)}`;
+      forged.csrfToken = 'forged';
+      for (const [who, client] of [['no session', anonymous], ['forged session', forged]] as const) {
+        const response = await send(client, op, fill(op, a));
+        if (response.status !== 401 || !matchesBody(response.body, UNAUTHENTICATED_BODY)) {
+          wrong.push(`${op.label} (${who}): ${response.status} ${JSON.stringify(response.body)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('(a) lets anyone reach the public routes without a session', async () => {
+    const wrong: string[] = [];
+    const publicOps = operations.filter(isPublic);
+    expect(publicOps.map((op) => op.path).sort()).toEqual([...PUBLIC_PATHS].sort());
+    for (const op of publicOps) {
+      const response = await send(new ApiClient(app.url), op, op.path);
+      if (response.status === 401 || response.status === 403 || response.status >= 500) wrong.push(`${op.label}: ${response.status} ${JSON.stringify(response.body)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('(b) refuses with 403 every role that lacks the claim a route needs, and changes nothing', async () => {
+    const before = await snapshot(c);
+    const wrong: string[] = [];
+    for (const op of operations.filter((o) => !isPublic(o))) {
+      const claim = claimOf(op.path)!;
+      for (const role of ['associate', 'manager', 'admin'] as const) {
+        if (claim === null || CLAIMS_OF[role].includes(claim)) continue;
+        // Real ids of the role's own organization and a body that would change things: a refused call must change nothing.
+        const response = await send(c[role], op, fill(op, c), HOSTILE_BODIES[`${op.method} ${op.path}`]);
+        if (response.status !== 403 || !matchesBody(response.body, { success: false, errors: ['You do not have permission to do this.'] })) {
+          wrong.push(`${op.label} as ${role} (lacks ${claim}): ${response.status} ${JSON.stringify(response.body)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshot(c)).toEqual(before);
+  });
+
+  it('(b) lets every role that holds the claim (or any signed-in user, for routes without one) past the guard', async () => {
+    const wrong: string[] = [];
+    for (const op of operations.filter((o) => !isPublic(o))) {
+      const claim = claimOf(op.path)!;
+      for (const role of ['associate', 'manager', 'admin'] as const) {
+        if (claim !== null && !CLAIMS_OF[role].includes(claim)) continue;
+        // Unknown ids and an empty body: whatever the route then answers, it is not 401/403. A fresh session for
+        // state changes, so that signing out or changing a password touches no other check.
+        const client = op.method === 'GET' ? c[role] : await fresh(c[role]);
+        const response = await send(client, op, fill(op, null));
+        if ([401, 403].includes(response.status) || response.status >= 500) {
+          wrong.push(`${op.label} as ${role} (claim ${claim ?? 'none'}): ${response.status} ${JSON.stringify(response.body)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('(b) the Users and Settings routes refuse an Associate and a Customer Manager', async () => {
+    const guarded = operations.filter((op) => ['users.crud', 'settings.crud'].includes(claimOf(op.path) as string));
+    expect(guarded.length).toBeGreaterThanOrEqual(8);
+    for (const role of ['associate', 'manager'] as const) {
+      for (const op of guarded) {
+        const response = await send(c[role], op, fill(op, c));
+        expect({ route: op.label, role, status: response.status }).toEqual({ route: op.label, role, status: 403 });
+      }
+    }
+  });
+
+  it("(c) answers 404 on every route with a path parameter when it names another organization's data, and changes none of it", async () => {
+    const withParams = operations.filter((op) => op.params.length > 0 && !isPublic(op));
+    expect(withParams.length).toBeGreaterThanOrEqual(3);
+    const before = await snapshot(b);
+    const wrong: string[] = [];
+    for (const op of withParams) {
+      const claim = claimOf(op.path)!;
+      const kinds = op.params.map((p) => kindOf(op.path, p)!);
+      const count = Math.max(...kinds.map((k) => ids.get(b)![k].length));
+      for (const role of ['admin', 'manager', 'associate'] as const) {
+        if (claim !== null && !CLAIMS_OF[role].includes(claim)) continue; // refused by claim already (see b)
+        for (let i = 0; i < count; i++) {
+          const path = fill(op, b, i);
+          const response = await send(a[role], op, path, HOSTILE_BODIES[`${op.method} ${op.path}`]);
+          if (response.status !== 404 || !matchesBody(response.body, { success: false, errors: [expect.any(String)] })) {
+            wrong.push(`${op.method} ${path} by ${role} of A: ${response.status} ${JSON.stringify(response.body)}`);
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshot(b)).toEqual(before);
+    // A refused call claimed nothing: the address in the hostile body is still free.
+    expect((await a.admin.post('/api/users', { firstName: 'Free', lastName: 'Address', email: HIJACK_EMAIL, password: TEST_PASSWORD })).status).toBe(201);
+  });
+
+  it("(c) the same ids work for their own organization (so the 404s above are about ownership)", async () => {
+    for (const id of ids.get(b)!.file) {
+      const response = await fetch(`${app.url}/api/files/${id}`, { headers: { cookie: b.associate.cookie } });
+      expect(response.status).toBe(200);
+    }
+    const own = await b.admin.patch(`/api/users/${b.associate.userId}`, { phoneNumber: '(555) 222-3333' });
+    expect(own.status).toBe(200);
+    expect((await b.associate.get('/api/profile')).body.phone).toBe('(555) 222-3333');
+  });
+
+  it("(d) a user listing never contains another organization's users, however it is searched, sorted or paged", async () => {
+    for (const [mine, theirs] of [[a, b], [b, a]] as const) {
+      const theirIds = new Set(ids.get(theirs)!.user);
+      const theirEmails = [theirs.admin.email, theirs.manager.email, theirs.associate.email];
+      const queries = [
+        'pageSize=1000', 'sortDir=desc&pageSize=1000', 'hideInactive=true&pageSize=1000', 'hideInactive=false&pageSize=1000',
+        'filter=a&pageSize=1000', 'filter=example.test&pageSize=1000', 'pageSize=1&currentPage=2', 'pageSize=1&currentPage=3',
+        ...theirEmails.map((e) => `filter=${encodeURIComponent(e)}`),
+        `filter=${theirs.admin.email.split('@')[0].split('-')[1]}`,
+      ];
+      for (const query of queries) {
+        const response = await mine.admin.get(`/api/users/paged?${query}`);
+        expect(response.status).toBe(200);
+        const foreign = response.body.resultItems.filter((u: any) => u.organizationId !== mine.organizationId || theirIds.has(u.id) || theirEmails.includes(u.email));
+        expect({ query, foreign }).toEqual({ query, foreign: [] });
+      }
+      for (const email of theirEmails) {
+        expect((await mine.admin.get(`/api/users/paged?filter=${encodeURIComponent(email)}`)).body).toEqual({ resultItems: [], totalRecords: 0 });
+      }
+      const all = (await mine.admin.get('/api/users/paged?pageSize=1000')).body;
+      expect(all.totalRecords).toBe(all.resultItems.length);
+      expect(all.resultItems.map((u: any) => u.id)).toEqual(expect.arrayContaining(ids.get(mine)!.user));
+    }
+  });
+});
+
+/** `expect(value).toEqual(shape)` as a boolean, to collect every mismatch before failing. */
+function matchesBody(value: unknown, shape: unknown): boolean {
+  try {
+    expect(value).toEqual(shape);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,334 @@
+import { randomUUID } from 'node:crypto';
+import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization, TINY_PNG } from '../support/app';
+
+/** Organization settings (name, time zone, switches, logo) and My Profile (names, phone, picture) over HTTP. */
+describe('organization settings and profile over HTTP', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.stop());
+
+  const expectError = (response: ApiResponse, status: number, message: string) => {
+    const rest: unknown[] = Array.isArray(response.body?.errors) ? response.body.errors.slice(1) : [];
+    expect({ status: response.status, body: response.body }).toEqual({ status, body: { success: false, errors: [message, ...rest] } });
+  };
+
+  /** The raw bytes and headers of a served file. */
+  async function download(client: ApiClient, url: string) {
+    const response = await fetch(app.url + url, { headers: { cookie: client.cookie } });
+    return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+  }
+
+  const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
+  const TEXT_AS_PNG = Buffer.from('This is a plain text file, whatever its name says.\n');
+  const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+  /** A real PNG header followed by padding: over 2.5 MB. */
+  const HUGE_PNG = Buffer.concat([TINY_PNG, Buffer.alloc(2.5 * 1024 * 1024 + 1 - TINY_PNG.length + 1024)]);
+
+  describe('GET and PATCH /api/organization/settings', () => {
+    let org: TestOrganization;
+    beforeAll(async () => {
+      org = await app.organization('Settings');
+    });
+
+    it('shows the settings of my organization', async () => {
+      const response = await org.admin.get('/api/organization/settings');
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({
+        name: expect.stringMatching(/^Settings /), logoUrl: null, timeZone: 'America/New_York', pickUpJobsEnabled: false, automatedRatingEmailsEnabled: false,
+      });
+    });
+
+    it('changes the name, trimmed, and the session shows it at once', async () => {
+      const response = await org.admin.patch('/api/organization/settings', { name: '  Sparkle Cleaning Co  ' });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ success: true, data: expect.objectContaining({ name: 'Sparkle Cleaning Co' }) });
+      expect((await org.admin.get('/api/organization/settings')).body.name).toBe('Sparkle Cleaning Co');
+      expect((await org.associate.get('/api/session')).body.company.name).toBe('Sparkle Cleaning Co');
+    });
+
+    it('changes the time zone to another IANA zone', async () => {
+      const response = await org.admin.patch('/api/organization/settings', { timeZone: 'Europe/Berlin' });
+      expect(response.status).toBe(200);
+      expect(response.body.data.timeZone).toBe('Europe/Berlin');
+      expect((await org.manager.get('/api/session')).body.company.timeZone).toBe('Europe/Berlin');
+    });
+
+    it('refuses a time zone that is not an IANA name, with a message, and keeps the old one', async () => {
+      const before = (await org.admin.get('/api/organization/settings')).body;
+      expectError(await org.admin.patch('/api/organization/settings', { timeZone: 'Eastern Standard Time' }), 400,
+        '"Eastern Standard Time" is not a known time zone (use an IANA name such as America/New_York)');
+      expectError(await org.admin.patch('/api/organization/settings', { timeZone: '' }), 400, 'Time zone is required');
+      expect((await org.admin.get('/api/organization/settings')).body).toEqual(before);
+    });
+
+    it('refuses a blank or too long name', async () => {
+      expectError(await org.admin.patch('/api/organization/settings', { name: '   ' }), 400, 'Organization name is required');
+      expectError(await org.admin.patch('/api/organization/settings', { name: 'n'.repeat(101) }), 400, 'Organization name must be at most 100 characters');
+      expectError(await org.admin.patch('/api/organization/settings', { name: 'Fine', timeZone: 'Nowhere/Land' }), 400,
+        '"Nowhere/Land" is not a known time zone (use an IANA name such as America/New_York)');
+      expect((await org.admin.get('/api/organization/settings')).body.name).not.toBe('Fine');
+    });
+
+    it('turns the two switches on and off', async () => {
+      const on = await org.admin.patch('/api/organization/settings', { pickUpJobsEnabled: true, automatedRatingEmailsEnabled: true });
+      expect(on.status).toBe(200);
+      expect(on.body.data).toMatchObject({ pickUpJobsEnabled: true, automatedRatingEmailsEnabled: true });
+      expect((await org.associate.get('/api/session')).body.company).toMatchObject({ pickUpJobsEnabled: true, automatedRatingEmailsEnabled: true });
+      const off = await org.admin.patch('/api/organization/settings', { automatedRatingEmailsEnabled: false });
+      expect(off.body.data).toMatchObject({ pickUpJobsEnabled: true, automatedRatingEmailsEnabled: false });
+    });
+
+    it('refuses a switch that is not true or false', async () => {
+      expectError(await org.admin.patch('/api/organization/settings', { pickUpJobsEnabled: 'yes' }), 400, 'pickUpJobsEnabled must be true or false');
+      expectError(await org.admin.patch('/api/organization/settings', { automatedRatingEmailsEnabled: 1 }), 400, 'automatedRatingEmailsEnabled must be true or false');
+    });
+
+    it('changes only what is sent; an empty change changes nothing', async () => {
+      const before = (await org.admin.get('/api/organization/settings')).body;
+      const response = await org.admin.patch('/api/organization/settings', {});
+      expect(response.status).toBe(200);
+      expect(response.body.data).toEqual(before);
+    });
+
+    it('drops fields it does not know (logoUrl, id, anything else)', async () => {
+      const before = (await org.admin.get('/api/organization/settings')).body;
+      const response = await org.admin.patch('/api/organization/settings', {
+        logoUrl: 'https://evil.example/logo.png', id: randomUUID(), organizationId: randomUUID(), favouriteColour: 'teal', name: 'Renamed Co',
+      });
+      expect(response.status).toBe(200);
+      const after = (await org.admin.get('/api/organization/settings')).body;
+      expect(after).toEqual({ ...before, name: 'Renamed Co' });
+      expect(Object.keys(after).sort()).toEqual(['automatedRatingEmailsEnabled', 'logoUrl', 'name', 'pickUpJobsEnabled', 'timeZone']);
+    });
+
+    it('leaves another organization untouched', async () => {
+      const other = await app.organization('Bystander');
+      const before = (await other.admin.get('/api/organization/settings')).body;
+      await org.admin.patch('/api/organization/settings', { name: 'Only Mine', pickUpJobsEnabled: false });
+      expect((await other.admin.get('/api/organization/settings')).body).toEqual(before);
+    });
+  });
+
+  describe('PUT and DELETE /api/organization/settings/logo', () => {
+    let org: TestOrganization;
+    beforeAll(async () => {
+      org = await app.organization('Logo');
+    });
+
+    it('uploads a PNG logo (multipart field File): the session company gets its logoUrl', async () => {
+      const response = await org.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG, 'logo.png');
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ success: true, data: { logoUrl: expect.stringMatching(/^\/api\/files\/[0-9a-f-]{36}$/) } });
+      const logoUrl = response.body.data.logoUrl;
+      expect((await org.admin.get('/api/organization/settings')).body.logoUrl).toBe(logoUrl);
+      expect((await org.associate.get('/api/session')).body.company.logoUrl).toBe(logoUrl);
+    });
+
+    it('serves the logo as an image that a browser can never run: image/png, nosniff, a sandbox CSP', async () => {
+      const { logoUrl } = (await org.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG, 'evil".html')).body.data;
+      for (const client of [org.admin, org.manager, org.associate]) {
+        const file = await download(client, logoUrl);
+        expect(file.status).toBe(200);
+        expect(file.headers.get('content-type')).toBe('image/png');
+        expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(file.headers.get('content-security-policy')).toMatch(/sandbox/);
+        expect(file.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+        expect(file.headers.get('content-disposition')).not.toMatch(/evil".html/);
+        expect(file.bytes.equals(TINY_PNG)).toBe(true);
+      }
+    });
+
+    it('takes the content type from the bytes, not from the name', async () => {
+      const { logoUrl } = (await org.admin.upload('PUT', '/api/organization/settings/logo', JPEG, 'photo.png')).body.data;
+      expect((await download(org.admin, logoUrl)).headers.get('content-type')).toBe('image/jpeg');
+    });
+
+    it('replacing the logo removes the old file', async () => {
+      const first = (await org.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG)).body.data.logoUrl;
+      const second = (await org.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG)).body.data.logoUrl;
+      expect(second).not.toBe(first);
+      expect((await download(org.admin, first)).status).toBe(404);
+      expect((await download(org.admin, second)).status).toBe(200);
+    });
+
+    it('refuses a text file named .png, and an SVG, and keeps the current logo', async () => {
+      const current = (await org.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG)).body.data.logoUrl;
+      expectError(await org.admin.upload('PUT', '/api/organization/settings/logo', TEXT_AS_PNG, 'logo.png'), 400, 'The file must be a PNG, JPEG, GIF or WebP image.');
+      expectError(await org.admin.upload('PUT', '/api/organization/settings/logo', SVG, 'logo.svg'), 400, 'The file must be a PNG, JPEG, GIF or WebP image.');
+      expect((await org.admin.get('/api/organization/settings')).body.logoUrl).toBe(current);
+    });
+
+    it('refuses a file over 2.5 MB', async () => {
+      const response = await org.admin.upload('PUT', '/api/organization/settings/logo', HUGE_PNG, 'big.png');
+      expect([400, 413]).toContain(response.status);
+      expect(response.body).toEqual({ success: false, errors: ['The file is too large. The maximum is 2.5 MB.'] });
+    });
+
+    it('refuses a request without a file', async () => {
+      const form = new FormData();
+      form.append('Name', 'no file here');
+      const empty = await org.admin.request('PUT', '/api/organization/settings/logo', form);
+      expectError(empty, 400, 'Choose an image file to upload (field File).');
+      expectError(await org.admin.put('/api/organization/settings/logo', {}), 400, 'Choose an image file to upload (field File).');
+      expectError(await org.admin.upload('PUT', '/api/organization/settings/logo', Buffer.alloc(0), 'empty.png'), 400, 'Choose an image file to upload (field File).');
+    });
+
+    it('refuses a file in another field with 400', async () => {
+      const response = await org.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG, 'logo.png', 'Logo');
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ success: false, errors: [expect.any(String)] });
+    });
+
+    it('removes the logo, and removing again is harmless', async () => {
+      const logoUrl = (await org.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG)).body.data.logoUrl;
+      const removed = await org.admin.delete('/api/organization/settings/logo');
+      expect(removed.status).toBe(200);
+      expect(removed.body).toEqual({ success: true });
+      expect((await org.admin.get('/api/organization/settings')).body.logoUrl).toBeNull();
+      expect((await org.associate.get('/api/session')).body.company.logoUrl).toBeNull();
+      expect((await download(org.admin, logoUrl)).status).toBe(404);
+      expect((await org.admin.delete('/api/organization/settings/logo')).status).toBe(200);
+    });
+  });
+
+  describe('GET and PATCH /api/profile', () => {
+    let org: TestOrganization;
+    beforeAll(async () => {
+      org = await app.organization('Profile');
+    });
+
+    it('shows my profile', async () => {
+      const response = await org.associate.get('/api/profile');
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ firstName: 'Abe', lastName: 'Associate', phone: null, email: org.associate.email, profilePictureUrl: null });
+    });
+
+    it('changes my names and phone, trimmed; the Users list and the session show it', async () => {
+      const response = await org.associate.patch('/api/profile', { firstName: ' Abraham ', lastName: 'Assoc', phone: '(555) 123-4567' });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({
+        success: true, data: { firstName: 'Abraham', lastName: 'Assoc', phone: '(555) 123-4567', email: org.associate.email, profilePictureUrl: null },
+      });
+      expect((await org.associate.get('/api/session')).body.user).toMatchObject({ firstName: 'Abraham', fullName: 'Abraham Assoc', phoneNumber: '(555) 123-4567' });
+      const listed = (await org.admin.get(`/api/users/paged?filter=${encodeURIComponent(org.associate.email)}`)).body.resultItems[0];
+      expect(listed).toMatchObject({ firstName: 'Abraham', lastName: 'Assoc', phoneNumber: '(555) 123-4567' });
+    });
+
+    it('keeps the phone when none is sent, and clears it with null or an empty string', async () => {
+      await org.manager.patch('/api/profile', { firstName: 'Mona', lastName: 'Customer', phone: '5551234567' });
+      expect((await org.manager.patch('/api/profile', { firstName: 'Mona', lastName: 'Manager' })).body.data.phone).toBe('5551234567');
+      expect((await org.manager.patch('/api/profile', { firstName: 'Mona', lastName: 'Manager', phone: null })).body.data.phone).toBeNull();
+      await org.manager.patch('/api/profile', { firstName: 'Mona', lastName: 'Manager', phone: '5551234567' });
+      expect((await org.manager.patch('/api/profile', { firstName: 'Mona', lastName: 'Manager', phone: '' })).body.data.phone).toBeNull();
+    });
+
+    it('requires first and last name', async () => {
+      const before = (await org.admin.get('/api/profile')).body;
+      expectError(await org.admin.patch('/api/profile', { lastName: 'Admin' }), 400, 'First name is required');
+      expectError(await org.admin.patch('/api/profile', { firstName: '  ', lastName: 'Admin' }), 400, 'First name is required');
+      expectError(await org.admin.patch('/api/profile', { firstName: 'Ada' }), 400, 'Last name is required');
+      expectError(await org.admin.patch('/api/profile', { firstName: 'Ada', lastName: '' }), 400, 'Last name is required');
+      expectError(await org.admin.patch('/api/profile', {}), 400, 'First name is required');
+      expect((await org.admin.get('/api/profile')).body).toEqual(before);
+    });
+
+    it('refuses a phone number without 10 digits, and names that are too long', async () => {
+      expectError(await org.admin.patch('/api/profile', { firstName: 'Ada', lastName: 'Admin', phone: '555-12' }), 400, 'Phone number must have 10 digits, as (###) ###-####');
+      expectError(await org.admin.patch('/api/profile', { firstName: 'a'.repeat(51), lastName: 'Admin' }), 400, 'First name must be at most 50 characters');
+    });
+
+    it('cannot change my e-mail, role or active flag', async () => {
+      const response = await org.associate.patch('/api/profile', {
+        firstName: 'Abe', lastName: 'Associate', email: 'hijack@example.test', role: 'Company Admin', roles: ['Company Admin'], active: false, colorCode: '#FF0000',
+      });
+      expect(response.status).toBe(200);
+      const session = (await org.associate.get('/api/session')).body;
+      expect(session.user).toMatchObject({ email: org.associate.email, roles: ['Associate'], active: true, colorCode: '#0D1B41' });
+      expect(session.claims).toEqual([]);
+    });
+
+    it('changes only my own profile', async () => {
+      const before = (await org.manager.get('/api/profile')).body;
+      await org.associate.patch('/api/profile', { firstName: 'Just', lastName: 'Me' });
+      expect((await org.manager.get('/api/profile')).body).toEqual(before);
+    });
+  });
+
+  describe('PUT and DELETE /api/profile/image', () => {
+    let org: TestOrganization;
+    beforeAll(async () => {
+      org = await app.organization('Picture');
+    });
+
+    it('uploads my picture; the profile, the session and the Users list show it', async () => {
+      const response = await org.associate.upload('PUT', '/api/profile/image', TINY_PNG, 'me.png');
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ success: true, data: { profilePictureUrl: expect.stringMatching(/^\/api\/files\/[0-9a-f-]{36}$/) } });
+      const url = response.body.data.profilePictureUrl;
+      expect((await org.associate.get('/api/profile')).body.profilePictureUrl).toBe(url);
+      expect((await org.associate.get('/api/session')).body.user.profilePictureUrl).toBe(url);
+      expect((await org.admin.get(`/api/users/paged?filter=${encodeURIComponent(org.associate.email)}`)).body.resultItems[0].profilePictureUrl).toBe(url);
+      const file = await download(org.manager, url);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('image/png');
+      expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(file.headers.get('content-security-policy')).toMatch(/sandbox/);
+      expect(file.bytes.equals(TINY_PNG)).toBe(true);
+    });
+
+    it('replaces my picture and removes the old file', async () => {
+      const first = (await org.manager.upload('PUT', '/api/profile/image', TINY_PNG)).body.data.profilePictureUrl;
+      const second = (await org.manager.upload('PUT', '/api/profile/image', JPEG, 'me.jpg')).body.data.profilePictureUrl;
+      expect((await download(org.manager, first)).status).toBe(404);
+      expect((await download(org.manager, second)).headers.get('content-type')).toBe('image/jpeg');
+    });
+
+    it('refuses what is not an image, a file over 2.5 MB, and no file', async () => {
+      expectError(await org.admin.upload('PUT', '/api/profile/image', TEXT_AS_PNG, 'me.png'), 400, 'The file must be a PNG, JPEG, GIF or WebP image.');
+      const huge = await org.admin.upload('PUT', '/api/profile/image', HUGE_PNG, 'me.png');
+      expect([400, 413]).toContain(huge.status);
+      expect(huge.body).toEqual({ success: false, errors: ['The file is too large. The maximum is 2.5 MB.'] });
+      expectError(await org.admin.put('/api/profile/image', {}), 400, 'Choose an image file to upload (field File).');
+      expect((await org.admin.get('/api/profile')).body.profilePictureUrl).toBeNull();
+    });
+
+    it('removes my picture, and removing again is harmless', async () => {
+      const url = (await org.admin.upload('PUT', '/api/profile/image', TINY_PNG)).body.data.profilePictureUrl;
+      const removed = await org.admin.delete('/api/profile/image');
+      expect(removed.status).toBe(200);
+      expect(removed.body).toEqual({ success: true });
+      expect((await org.admin.get('/api/profile')).body.profilePictureUrl).toBeNull();
+      expect((await download(org.admin, url)).status).toBe(404);
+      expect((await org.admin.delete('/api/profile/image')).status).toBe(200);
+    });
+  });
+
+  describe('files of another organization', () => {
+    it("answers 404 for another organization's logo and pictures, and for ids that are not files", async () => {
+      const mine = await app.organization('Mine');
+      const theirs = await app.organization('Theirs');
+      const logo = (await theirs.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG)).body.data.logoUrl;
+      const picture = (await theirs.associate.upload('PUT', '/api/profile/image', TINY_PNG)).body.data.profilePictureUrl;
+      for (const url of [logo, picture]) {
+        expect((await download(theirs.associate, url)).status).toBe(200);
+        for (const client of [mine.admin, mine.manager, mine.associate]) {
+          const response = await client.get(url);
+          expectError(response, 404, 'The file was not found.');
+        }
+      }
+      for (const id of [randomUUID(), 'not-a-file', '..%2F..%2F.session-secret']) {
+        expectError(await mine.admin.get(`/api/files/${id}`), 404, 'The file was not found.');
+      }
+      // …and it is still theirs, unchanged.
+      expect((await download(theirs.admin, logo)).bytes.equals(TINY_PNG)).toBe(true);
+    });
+
+    it('serves no file without a session', async () => {
+      const org = await app.organization('Anon');
+      const logo = (await org.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG)).body.data.logoUrl;
+      expect((await app.client().get(logo)).status).toBe(401);
+    });
+  });
+});
