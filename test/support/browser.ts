@@ -1,6 +1,5 @@
 import { chromium, Browser, BrowserContext } from 'playwright-core';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Debian's Chromium driven by playwright-core (a test tool's own browser download cannot work here). */
@@ -10,7 +9,7 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', `--user-data-dir=${mkdtempSync(join(tmpdir(), 'chromium-'))}`,
+      '--disable-component-update', '--disable-sync', // playwright gives each launch a fresh profile folder
     ],
   });
 }

@@ -1,0 +1,23 @@
+/** Every route of the product (spec §2). Page routes and the server's form posts share some paths. */
+export const paths = {
+  home: '/',
+  scheduling: '/scheduling',
+  customers: '/customers',
+  customer: (id: string) => `/customers/${encodeURIComponent(id)}`,
+  myJobRatings: '/jobs',
+  myTrackedTimes: '/timers',
+  jobsReport: '/reports/jobs',
+  ratingsReport: '/reports/ratings',
+  organizationTrackedTimes: '/admin/timers',
+  users: '/admin/users',
+  organizationSettings: '/admin/settings',
+  profile: '/profile',
+  login: '/account/login',
+  logout: '/account/logout',
+  supportLogin: '/account/supportlogin',
+  changePassword: '/ManageAccount/ChangePassword',
+  forgotPassword: '/forgotpassword/index',
+  resetPassword: '/forgotpassword/reset',
+} as const;
+
+export const PRODUCT_NAME = 'CrewClock';

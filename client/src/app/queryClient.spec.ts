@@ -1,0 +1,22 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { invalidateUrls, keyMatchesUrlPrefix } from './queryClient';
+
+describe('query keys by URL', () => {
+  it('matches a URL and everything under it, not look-alikes', () => {
+    expect(keyMatchesUrlPrefix(['/api/users'], ['/api/users'])).toBe(true);
+    expect(keyMatchesUrlPrefix(['/api/users/paged?filter='], ['/api/users'])).toBe(true);
+    expect(keyMatchesUrlPrefix(['/api/users?x=1'], ['/api/users'])).toBe(true);
+    expect(keyMatchesUrlPrefix(['/api/usersettings'], ['/api/users'])).toBe(false);
+    expect(keyMatchesUrlPrefix([42], ['/api/users'])).toBe(false);
+  });
+
+  it('invalidates only the matching entries', async () => {
+    const client = new QueryClient();
+    client.setQueryData(['/api/users/paged?currentPage=1'], { resultItems: [] });
+    client.setQueryData(['/api/profile'], { firstName: 'J' });
+    await invalidateUrls(['/api/users'], client);
+    expect(client.getQueryState(['/api/users/paged?currentPage=1'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['/api/profile'])?.isInvalidated).toBe(false);
+  });
+});

@@ -1,0 +1,30 @@
+import { QueryClient, type Query } from '@tanstack/react-query';
+import { ApiError } from './api';
+
+/**
+ * Server data lives here, keyed by the URL it came from (`[url]`). Push notices from the socket
+ * invalidate by URL prefix, so the screen showing that data refetches it.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false, // the socket tells us what changed; a reconnect refetches everything shown
+      retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+    },
+    mutations: { retry: false },
+  },
+});
+
+/** True when a query's key is a URL under one of the prefixes (`/api/users` matches `/api/users/paged?…`). */
+export function keyMatchesUrlPrefix(queryKey: readonly unknown[], prefixes: readonly string[]): boolean {
+  const url = queryKey[0];
+  if (typeof url !== 'string') return false;
+  return prefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
+}
+
+/** Marks the data under these URL prefixes stale; what is on screen refetches now. */
+export function invalidateUrls(prefixes: readonly string[], client: QueryClient = queryClient): Promise<void> {
+  if (prefixes.length === 0) return Promise.resolve();
+  return client.invalidateQueries({ predicate: (query: Query) => keyMatchesUrlPrefix(query.queryKey, prefixes) });
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { staleUrlsFor } from './realtime';
+
+const me = { userId: 'u1' };
+
+describe('staleUrlsFor', () => {
+  it('refetches organization settings and the session (top bar) on organization.changed', () => {
+    expect(staleUrlsFor('organization.changed', { organizationId: 'o1' }, me)).toEqual(['/api/organization', '/api/session']);
+  });
+
+  it('refetches user lists and the session (own role may change) on users.changed', () => {
+    expect(staleUrlsFor('users.changed', { organizationId: 'o1' }, me)).toEqual(['/api/users', '/api/session']);
+  });
+
+  it('refetches own profile and session only for own profile changes', () => {
+    expect(staleUrlsFor('profile.changed', { userId: 'u1' }, me)).toEqual(['/api/profile', '/api/session', '/api/users']);
+    expect(staleUrlsFor('profile.changed', { userId: 'u2' }, me)).toEqual(['/api/users']);
+  });
+});

@@ -1,0 +1,26 @@
+import type { ServerToClientEvents } from './socket';
+
+export type ServerEvent = keyof ServerToClientEvents;
+
+/**
+ * Which server data a push notice makes stale, as URL prefixes of the query cache. Session data
+ * (company name and logo, own name, role and claims) is included wherever it can change.
+ */
+export function staleUrlsFor<E extends Exclude<ServerEvent, 'session.ended'>>(
+  event: E,
+  payload: Parameters<ServerToClientEvents[E]>[0],
+  me: { userId: string },
+): string[] {
+  switch (event) {
+    case 'organization.changed':
+      return ['/api/organization', '/api/session'];
+    case 'users.changed':
+      return ['/api/users', '/api/session'];
+    case 'profile.changed':
+      return (payload as { userId: string }).userId === me.userId
+        ? ['/api/profile', '/api/session', '/api/users']
+        : ['/api/users'];
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,74 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { ForgotPasswordPage } from '../features/account/ForgotPasswordPage';
+import { LoginPage } from '../features/account/LoginPage';
+import { LogoutPage } from '../features/account/LogoutPage';
+import { ResetPasswordPage } from '../features/account/ResetPasswordPage';
+import { loginPathFor } from '../features/account/returnUrl';
+import { HomePage } from '../features/home/HomePage';
+import { endClientSession } from '../features/session/endSession';
+import { RequireClaim } from '../features/session/RequireClaim';
+import { RequireSession } from '../features/session/RequireSession';
+import type { Claim } from '../features/session/session';
+import { AppLayout } from '../features/shell/AppLayout';
+import { NotFoundPage } from '../shared/NotFoundPage';
+import { ScreenNotAvailable } from '../shared/ScreenNotAvailable';
+import { configureApi } from './api';
+import { paths } from './paths';
+import { useAppStore } from './store';
+
+const guarded = (claim: Claim, children: RouteObject[]): RouteObject => ({ element: <RequireClaim claim={claim} />, children });
+const later = (path: string, title: string): RouteObject => ({ path, element: <ScreenNotAvailable title={title} /> });
+
+/** Screens load on first visit, so signing in does not wait for every screen's code. */
+const screens = {
+  users: async () => ({ Component: (await import('../features/users/UsersPage')).UsersPage }),
+  organizationSettings: async () => ({ Component: (await import('../features/organization/OrganizationSettingsPage')).OrganizationSettingsPage }),
+  profile: async () => ({ Component: (await import('../features/profile/ProfilePage')).ProfilePage }),
+  changePassword: async () => ({ Component: (await import('../features/account/ChangePasswordPage')).ChangePasswordPage }),
+};
+
+/** Spec §2. Signed-out pages stand alone; every other page sits in the app shell behind its claim. */
+const routes: RouteObject[] = [
+  { path: paths.login, element: <LoginPage /> },
+  { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+  { path: paths.resetPassword, element: <ResetPasswordPage /> },
+  { path: paths.logout, element: <LogoutPage /> },
+  {
+    element: (
+      <RequireSession>
+        <AppLayout />
+      </RequireSession>
+    ),
+    children: [
+      { index: true, element: <HomePage /> },
+      guarded('jobs.crud', [later(paths.scheduling, 'Job Schedule')]),
+      guarded('customers.crud', [later(paths.customers, 'Customers'), later(`${paths.customers}/:id`, 'Customer')]),
+      later(paths.myJobRatings, 'My Job Ratings'),
+      later(paths.myTrackedTimes, 'My Tracked Times'),
+      guarded('reports.read', [later(paths.jobsReport, 'Jobs Report'), later(paths.ratingsReport, 'Ratings Report')]),
+      guarded('users.crud', [
+        later(paths.organizationTrackedTimes, 'Organization Tracked Times'),
+        { path: paths.users, lazy: screens.users },
+      ]),
+      guarded('settings.crud', [{ path: paths.organizationSettings, lazy: screens.organizationSettings }]),
+      { path: paths.profile, lazy: screens.profile },
+      { path: paths.changePassword, lazy: screens.changePassword },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+const SIGNED_OUT_PAGES = [paths.login, paths.logout, paths.forgotPassword, paths.resetPassword].map((p) => p.toLowerCase());
+
+configureApi({
+  csrfToken: () => useAppStore.getState().session?.csrfToken,
+  /** Any 401: the session is gone. Forget it and sign in again, coming back here afterwards. */
+  onUnauthorized: () => {
+    const { location } = router.state;
+    if (SIGNED_OUT_PAGES.includes(location.pathname.toLowerCase())) return;
+    endClientSession();
+    void router.navigate(loginPathFor(location), { replace: true });
+  },
+});

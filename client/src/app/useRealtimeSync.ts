@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { endClientSession } from '../features/session/endSession';
+import { notifyInfo } from '../shared/notify';
+import { paths } from './paths';
+import { invalidateUrls, queryClient } from './queryClient';
+import { staleUrlsFor } from './realtime';
+import { connectSocket } from './socket';
+import { useAppStore } from './store';
+
+/**
+ * While signed in: listen for change notices and refetch what they make stale. socket.io drops
+ * notices while disconnected, so a reconnect refetches everything on screen.
+ */
+export function useRealtimeSync(): void {
+  const userId = useAppStore((s) => s.session?.user.id);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!userId) return;
+    const me = { userId };
+    const socket = connectSocket();
+    let connectedBefore = false;
+
+    socket.on('connect', () => {
+      if (connectedBefore) void queryClient.invalidateQueries();
+      connectedBefore = true;
+    });
+    socket.on('organization.changed', (p) => void invalidateUrls(staleUrlsFor('organization.changed', p, me)));
+    socket.on('users.changed', (p) => void invalidateUrls(staleUrlsFor('users.changed', p, me)));
+    socket.on('profile.changed', (p) => void invalidateUrls(staleUrlsFor('profile.changed', p, me)));
+    socket.on('session.ended', () => {
+      socket.disconnect();
+      endClientSession();
+      navigate(paths.login, { replace: true });
+      notifyInfo('You have been signed out. Please sign in again.');
+    });
+
+    return () => {
+      socket.disconnect();
+    };
+  }, [userId, navigate]);
+}

@@ -1,0 +1,64 @@
+import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { api, errorMessage } from '../../app/api';
+import { paths } from '../../app/paths';
+import { notifySuccess } from '../../shared/notify';
+import { PageHeader } from '../../shared/PageHeader';
+import { SectionCard } from '../../shared/SectionCard';
+import { confirmPasswordProblem, MIN_PASSWORD_LENGTH, newPasswordProblem } from './passwordRules';
+
+interface ChangePasswordValues {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export function ChangePasswordPage() {
+  const form = useForm<ChangePasswordValues>({
+    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    validate: {
+      currentPassword: (value) => (value ? null : 'Current password is required'),
+      newPassword: newPasswordProblem,
+      confirmPassword: (value, values) => confirmPasswordProblem(value, values.newPassword),
+    },
+  });
+  const change = useMutation({
+    mutationFn: (values: ChangePasswordValues) => api.post(paths.changePassword, values),
+    onSuccess: () => {
+      form.reset();
+      notifySuccess('Your password has been changed');
+    },
+  });
+
+  return (
+    <>
+      <PageHeader title="Change Password" description="Changing your password signs you out on your other devices. You stay signed in here." />
+      <Stack maw={560}>
+        <SectionCard title="Password" description={`Use at least ${MIN_PASSWORD_LENGTH} characters.`}>
+          <form onSubmit={form.onSubmit((values) => change.mutate(values))} noValidate>
+            <Stack gap="md">
+              {change.isError && (
+                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                  {errorMessage(change.error)}
+                </Alert>
+              )}
+              <PasswordInput label="Current password" autoComplete="current-password" withAsterisk {...form.getInputProps('currentPassword')} />
+              <PasswordInput label="New password" autoComplete="new-password" withAsterisk {...form.getInputProps('newPassword')} />
+              <PasswordInput label="Confirm new password" autoComplete="new-password" withAsterisk {...form.getInputProps('confirmPassword')} />
+              <Group justify="flex-end">
+                <Button type="submit" loading={change.isPending}>
+                  Change password
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </SectionCard>
+        <Text size="xs" c="dimmed">
+          Forgot your current password? Sign out and use “Forgot password?” on the sign-in page.
+        </Text>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { IconAlertCircle, IconArrowLeft, IconAt, IconMailCheck } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { api, errorMessage } from '../../app/api';
+import { paths } from '../../app/paths';
+import { AuthLayout } from './AuthLayout';
+import { emailProblem } from './passwordRules';
+import { rememberedUsername } from './rememberedUsername';
+
+/** The same answer whether or not the address has an account, so nobody can probe for accounts. */
+export const RESET_LINK_SENT = 'If an account exists for that e-mail, a reset link has been sent.';
+
+export function ForgotPasswordPage() {
+  const form = useForm({
+    initialValues: { email: rememberedUsername() },
+    validate: { email: (value) => emailProblem(value) },
+  });
+  const request = useMutation({
+    mutationFn: (email: string) => api.post(paths.forgotPassword, { email }, { csrf: false, redirectOnUnauthorized: false }),
+  });
+
+  return (
+    <AuthLayout title="Forgot password" subtitle="Enter the e-mail you sign in with and we will send you a link to choose a new password.">
+      {request.isSuccess ? (
+        <Stack gap="md">
+          <Alert color="teal" variant="light" icon={<IconMailCheck size={18} />} role="status">
+            {RESET_LINK_SENT}
+          </Alert>
+          <Text size="sm" c="dimmed">
+            The link works once and expires after a while. Check your spam folder if nothing arrives.
+          </Text>
+          <BackToSignIn />
+        </Stack>
+      ) : (
+        <form onSubmit={form.onSubmit((values) => request.mutate(values.email.trim()))} noValidate>
+          <Stack gap="md">
+            {request.isError && (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                {errorMessage(request.error)}
+              </Alert>
+            )}
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              leftSection={<IconAt size={16} />}
+              withAsterisk
+              {...form.getInputProps('email')}
+            />
+            <Button type="submit" fullWidth size="md" loading={request.isPending}>
+              Send reset link
+            </Button>
+            <BackToSignIn />
+          </Stack>
+        </form>
+      )}
+    </AuthLayout>
+  );
+}
+
+function BackToSignIn() {
+  return (
+    <Anchor component={Link} to={paths.login} size="sm" fw={500} ta="center" display="flex" style={{ justifyContent: 'center', alignItems: 'center', gap: 6 }}>
+      <IconArrowLeft size={14} /> Back to sign in
+    </Anchor>
+  );
+}

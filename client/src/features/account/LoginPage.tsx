@@ -1,0 +1,94 @@
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconAt, IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { api, errorMessage } from '../../app/api';
+import { paths } from '../../app/paths';
+import { endClientSession } from '../session/endSession';
+import { AuthLayout } from './AuthLayout';
+import { rememberedUsername, rememberUsername } from './rememberedUsername';
+import { safeReturnUrl } from './returnUrl';
+
+interface LoginResponse {
+  success: true;
+  redirectUrl?: string | null;
+}
+
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const returnUrl = safeReturnUrl(params.get('ReturnUrl'));
+  const [serverError, setServerError] = useState<string | null>(params.get('error'));
+  const [submitting, setSubmitting] = useState(false);
+
+  const form = useForm({
+    initialValues: { username: rememberedUsername(), password: '', rememberMe: false },
+    validate: {
+      username: (value) => (value.trim() ? null : 'Email is required'),
+      password: (value) => (value ? null : 'Password is required'),
+    },
+  });
+
+  async function signIn(values: typeof form.values) {
+    setSubmitting(true);
+    setServerError(null);
+    try {
+      const result = await api.post<LoginResponse>(
+        paths.login,
+        { username: values.username.trim(), password: values.password, RememberMe: values.rememberMe, RedirectUrl: returnUrl },
+        { csrf: false, redirectOnUnauthorized: false },
+      );
+      rememberUsername(values.username);
+      endClientSession(); // nothing of a previous user may linger
+      navigate(safeReturnUrl(result?.redirectUrl, returnUrl), { replace: true });
+    } catch (error) {
+      setServerError(errorMessage(error));
+      form.setFieldValue('password', '');
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthLayout title="Sign in" subtitle="Welcome back. Sign in to see your schedule and track your time.">
+      <form onSubmit={form.onSubmit(signIn)} noValidate>
+        <Stack gap="md">
+          {serverError && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {serverError}
+            </Alert>
+          )}
+          <TextInput
+            label="Email"
+            name="username"
+            type="email"
+            autoComplete="username"
+            placeholder="you@company.com"
+            leftSection={<IconAt size={16} />}
+            withAsterisk
+            autoFocus={!form.values.username}
+            {...form.getInputProps('username')}
+          />
+          <PasswordInput
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            leftSection={<IconLock size={16} />}
+            withAsterisk
+            autoFocus={Boolean(form.values.username)}
+            {...form.getInputProps('password')}
+          />
+          <Group justify="space-between">
+            <Checkbox label="Remember me" {...form.getInputProps('rememberMe', { type: 'checkbox' })} />
+            <Anchor component={Link} to={paths.forgotPassword} size="sm" fw={500}>
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth size="md" loading={submitting} mt="xs">
+            Sign in
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { confirmPasswordProblem, emailProblem, newPasswordProblem } from './passwordRules';
+
+describe('password rules', () => {
+  it('requires at least 8 characters', () => {
+    expect(newPasswordProblem('')).toBe('Password is required');
+    expect(newPasswordProblem('1234567')).toBe('Password must be at least 8 characters long');
+    expect(newPasswordProblem('12345678')).toBeNull();
+  });
+
+  it('requires the confirmation to match', () => {
+    expect(confirmPasswordProblem('', 'abcdefgh')).toBe('Confirm the new password');
+    expect(confirmPasswordProblem('abcdefgx', 'abcdefgh')).toBe('Passwords do not match');
+    expect(confirmPasswordProblem('abcdefgh', 'abcdefgh')).toBeNull();
+  });
+
+  it('checks e-mail presence and format', () => {
+    expect(emailProblem(' ')).toBe('Email is required');
+    expect(emailProblem('jane@')).toBe('Enter a valid email address');
+    expect(emailProblem('jane@acme.test')).toBeNull();
+  });
+});

@@ -1,0 +1,19 @@
+/** Mirrors the server's rule so the user learns it before submitting. */
+export const MIN_PASSWORD_LENGTH = 8;
+
+export function newPasswordProblem(password: string): string | null {
+  if (!password) return 'Password is required';
+  if (password.length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
+  return null;
+}
+
+export function confirmPasswordProblem(confirm: string, password: string): string | null {
+  if (!confirm) return 'Confirm the new password';
+  return confirm === password ? null : 'Passwords do not match';
+}
+
+export function emailProblem(email: string, requiredMessage = 'Email is required'): string | null {
+  const value = email.trim();
+  if (!value) return requiredMessage;
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? null : 'Enter a valid email address';
+}

@@ -1,0 +1,92 @@
+import { Alert, Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconWorld } from '@tabler/icons-react';
+import { useEffect, useMemo } from 'react';
+import { errorMessage } from '../../app/api';
+import { notifySuccess } from '../../shared/notify';
+import { SectionCard } from '../../shared/SectionCard';
+import { useSaveOrganizationSettings, type OrganizationSettings } from './organizationApi';
+import { timeZoneOptions } from './timeZones';
+
+type DetailsValues = Omit<OrganizationSettings, 'logoUrl'>;
+
+const detailsOf = (s: OrganizationSettings): DetailsValues => ({
+  name: s.name,
+  timeZone: s.timeZone,
+  pickUpJobsEnabled: s.pickUpJobsEnabled,
+  automatedRatingEmailsEnabled: s.automatedRatingEmailsEnabled,
+});
+
+export function OrganizationDetailsForm({ settings }: { settings: OrganizationSettings }) {
+  const form = useForm<DetailsValues>({
+    initialValues: detailsOf(settings),
+    validate: {
+      name: (value) => (value.trim() ? null : 'Organization name is required'),
+      timeZone: (value) => (value ? null : 'Time zone is required'),
+    },
+  });
+  const save = useSaveOrganizationSettings();
+  const zones = useMemo(() => timeZoneOptions(settings.timeZone), [settings.timeZone]);
+
+  // Someone else saved (push notice → refetch): show their values unless this form has unsaved edits.
+  useEffect(() => {
+    if (!form.isDirty()) {
+      form.setValues(detailsOf(settings));
+      form.resetDirty(detailsOf(settings));
+    }
+  }, [settings]);
+
+  function submit(values: DetailsValues) {
+    save.mutate(
+      { ...values, name: values.name.trim() },
+      {
+        onSuccess: () => {
+          form.resetDirty(values);
+          notifySuccess('Organization settings have been updated');
+        },
+      },
+    );
+  }
+
+  return (
+    <SectionCard title="Company details" description="How your organization appears and how scheduling behaves.">
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="lg">
+          {save.isError && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {errorMessage(save.error)}
+            </Alert>
+          )}
+          <TextInput label="Organization name" withAsterisk {...form.getInputProps('name')} />
+          <Select
+            label="Time zone"
+            description="Job times, recurrences and reports use this zone."
+            data={zones}
+            searchable
+            nothingFoundMessage="No matching time zone"
+            allowDeselect={false}
+            leftSection={<IconWorld size={16} />}
+            limit={200}
+            withAsterisk
+            {...form.getInputProps('timeZone')}
+          />
+          <Switch
+            label="Allow associates to pick up jobs"
+            description="Associates can request open jobs; a manager approves or denies each request."
+            {...form.getInputProps('pickUpJobsEnabled', { type: 'checkbox' })}
+          />
+          <Switch
+            label="Automated rating e-mails"
+            description="After a job is finished, the customer receives an e-mail asking them to rate it."
+            {...form.getInputProps('automatedRatingEmailsEnabled', { type: 'checkbox' })}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,31 @@
+import { Grid, Skeleton, Stack } from '@mantine/core';
+import { PageHeader } from '../../shared/PageHeader';
+import { QueryError } from '../../shared/QueryError';
+import { OrganizationDetailsForm } from './OrganizationDetailsForm';
+import { OrganizationLogoCard } from './OrganizationLogoCard';
+import { useOrganizationSettings } from './organizationApi';
+
+export function OrganizationSettingsPage() {
+  const settings = useOrganizationSettings();
+  return (
+    <>
+      <PageHeader title="Organization Settings" description="Company name, logo, time zone and scheduling options." />
+      {settings.isError ? (
+        <QueryError error={settings.error} onRetry={() => void settings.refetch()} />
+      ) : !settings.data ? (
+        <Stack>
+          <Skeleton h={320} />
+        </Stack>
+      ) : (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <OrganizationDetailsForm settings={settings.data} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <OrganizationLogoCard logoUrl={settings.data.logoUrl} name={settings.data.name} />
+          </Grid.Col>
+        </Grid>
+      )}
+    </>
+  );
+}

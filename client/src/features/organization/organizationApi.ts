@@ -1,0 +1,40 @@
+import { useMutation } from '@tanstack/react-query';
+import { api, fileForm } from '../../app/api';
+import { invalidateUrls } from '../../app/queryClient';
+import { useApiQuery } from '../../shared/useApiQuery';
+
+export const ORGANIZATION_SETTINGS_URL = '/api/organization/settings';
+
+export interface OrganizationSettings {
+  name: string;
+  logoUrl: string | null;
+  timeZone: string;
+  pickUpJobsEnabled: boolean;
+  automatedRatingEmailsEnabled: boolean;
+}
+
+export type OrganizationSettingsChanges = Partial<Omit<OrganizationSettings, 'logoUrl'>>;
+
+/** The top bar shows the company name and logo from the session, so it refetches too. */
+const refetchOrganization = () => invalidateUrls([ORGANIZATION_SETTINGS_URL, '/api/session']);
+
+export const useOrganizationSettings = () => useApiQuery<OrganizationSettings>(ORGANIZATION_SETTINGS_URL);
+
+export function useSaveOrganizationSettings() {
+  return useMutation({
+    mutationFn: (changes: OrganizationSettingsChanges) => api.patch(ORGANIZATION_SETTINGS_URL, changes),
+    onSuccess: refetchOrganization,
+  });
+}
+
+export function useOrganizationLogo() {
+  const upload = useMutation({
+    mutationFn: (file: File) => api.put(`${ORGANIZATION_SETTINGS_URL}/logo`, fileForm(file)),
+    onSuccess: refetchOrganization,
+  });
+  const remove = useMutation({
+    mutationFn: () => api.delete(`${ORGANIZATION_SETTINGS_URL}/logo`),
+    onSuccess: refetchOrganization,
+  });
+  return { upload, remove };
+}

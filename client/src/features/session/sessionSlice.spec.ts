@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { createStore } from 'zustand/vanilla';
+import type { SessionData } from './session';
+import { createSessionSlice, type SessionSlice } from './sessionSlice';
+
+const session: SessionData = {
+  user: {
+    id: 'u1', firstName: 'Jane', lastName: 'Doe', fullName: 'Jane Doe', email: 'jane@acme.test', employeeId: null,
+    phoneNumber: null, colorCode: '#0D1B41', roles: ['Company Admin'], active: true, profilePictureUrl: null,
+  },
+  claims: ['users.crud'],
+  company: { id: 'o1', name: 'Acme', logoUrl: null, timeZone: 'UTC', pickUpJobsEnabled: true, automatedRatingEmailsEnabled: false },
+  csrfToken: 't0k',
+};
+
+describe('session slice', () => {
+  it('holds the session once loaded and forgets it on sign-out', () => {
+    const store = createStore<SessionSlice>()((set) => createSessionSlice(set));
+    expect(store.getState().session).toBeNull();
+    store.getState().setSession(session);
+    expect(store.getState().session?.csrfToken).toBe('t0k');
+    store.getState().clearSession();
+    expect(store.getState().session).toBeNull();
+  });
+});

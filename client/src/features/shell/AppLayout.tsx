@@ -1,0 +1,36 @@
+import { AppShell, Box } from '@mantine/core';
+import { Outlet } from 'react-router-dom';
+import { useAppStore } from '../../app/store';
+import { useRealtimeSync } from '../../app/useRealtimeSync';
+import { SideNav } from './SideNav';
+import { TopBar } from './TopBar';
+
+/** The signed-in frame: top bar, side navigation (a drawer below 600 px) and the current screen. */
+export function AppLayout() {
+  const mobileNavOpen = useAppStore((s) => s.mobileNavOpen);
+  useRealtimeSync();
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 272, breakpoint: 'xs', collapsed: { mobile: !mobileNavOpen } }}
+      padding={0}
+      styles={{
+        header: { borderBottom: '1px solid var(--app-border)' },
+        navbar: { borderRight: '1px solid var(--app-border)' },
+        main: { background: 'var(--app-page-bg)' },
+      }}
+    >
+      <AppShell.Header>
+        <TopBar />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <SideNav />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Box px={{ base: 'md', xs: 'xl' }} py={{ base: 'md', xs: 'xl' }} maw={1320} mx="auto">
+          <Outlet />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

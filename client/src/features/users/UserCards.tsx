@@ -1,0 +1,48 @@
+import { Box, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Fragment } from 'react';
+import { formatPhone } from '../../shared/phone';
+import { UserAvatar } from '../../shared/UserAvatar';
+import { UserRowActions } from './UserRowActions';
+import { UserStatusBadge } from './UserStatusBadge';
+import { roleOf, type User } from './users';
+
+/** The Users list on a phone: one compact card per user instead of a wide table. */
+export function UserCards({ users, onEdit, onDelete }: { users: User[] | undefined; onEdit: (u: User) => void; onDelete: (u: User) => void }) {
+  if (users === undefined) {
+    return (
+      <Stack p="md" gap="lg">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} h={48} />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={0}>
+      {users.map((user, index) => (
+        <Fragment key={user.id}>
+          {index > 0 && <Divider color="var(--app-border)" />}
+          <Group p="md" gap="sm" wrap="nowrap" align="flex-start">
+            <UserAvatar firstName={user.firstName} lastName={user.lastName} colorCode={user.colorCode} pictureUrl={user.profilePictureUrl} size={40} />
+            <Box style={{ flex: 1, minWidth: 0 }}>
+              <Group gap={8} wrap="nowrap">
+                <Text fw={600} c="navy.8" truncate="end">
+                  {user.fullName}
+                </Text>
+                <UserStatusBadge active={user.active} />
+              </Group>
+              <Text size="sm" c="dimmed">
+                {roleOf(user)}
+              </Text>
+              <Text size="sm" truncate="end">
+                {user.email}
+              </Text>
+              {user.phoneNumber && <Text size="sm">{formatPhone(user.phoneNumber)}</Text>}
+            </Box>
+            <UserRowActions user={user} onEdit={onEdit} onDelete={onDelete} />
+          </Group>
+        </Fragment>
+      ))}
+    </Stack>
+  );
+}

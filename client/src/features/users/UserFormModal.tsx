@@ -1,0 +1,80 @@
+import { Alert, Button, ColorInput, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { errorMessage } from '../../app/api';
+import { MOBILE_QUERY } from '../../app/theme';
+import { notifySuccess } from '../../shared/notify';
+import { PhoneInput } from '../../shared/PhoneInput';
+import { ROLES } from '../session/session';
+import { userFormRules, userFormValues, type UserFormValues } from './userForm';
+import { useSaveUser } from './usersApi';
+import type { User } from './users';
+
+const COLOUR_SWATCHES = ['#0D1B41', '#2C478D', '#1C7ED6', '#0CA678', '#37B24D', '#F59F00', '#F76707', '#E2435B', '#AE3EC9', '#7048E8', '#495057'];
+
+/** New User (user = null) or Edit (user given). Mounted fresh each time it opens. */
+export function UserFormModal({ user, onClose }: { user: User | null; onClose: () => void }) {
+  const mode = user ? 'edit' : 'create';
+  const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const form = useForm<UserFormValues>({ initialValues: userFormValues(user), validate: userFormRules(mode) });
+  const save = useSaveUser(user);
+
+  function submit(values: UserFormValues) {
+    save.mutate(values, {
+      onSuccess: () => {
+        notifySuccess(user ? 'User has been updated' : 'User has been created');
+        onClose();
+      },
+    });
+  }
+
+  return (
+    <Modal opened onClose={onClose} title={user ? `Edit ${user.fullName}` : 'New User'} size={620} fullScreen={mobile}>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          {save.isError && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {errorMessage(save.error)}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <TextInput label="First name" withAsterisk autoComplete="off" data-autofocus {...form.getInputProps('firstName')} />
+            <TextInput label="Last name" withAsterisk autoComplete="off" {...form.getInputProps('lastName')} />
+            <TextInput label="Email" type="email" withAsterisk autoComplete="off" {...form.getInputProps('email')} />
+            <TextInput label="Employee ID" autoComplete="off" {...form.getInputProps('employeeId')} />
+            <PhoneInput label="Phone number" {...form.getInputProps('phoneNumber')} />
+            <Select label="Role" data={[...ROLES]} withAsterisk allowDeselect={false} {...form.getInputProps('role')} />
+            <ColorInput
+              label="Colour"
+              description="Marks this user's jobs on the calendar"
+              format="hex"
+              swatches={COLOUR_SWATCHES}
+              swatchesPerRow={11}
+              withEyeDropper={false}
+              {...form.getInputProps('colorCode')}
+            />
+            {mode === 'create' ? (
+              <PasswordInput label="Password" description="At least 8 characters" withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
+            ) : (
+              <Switch
+                label="Active"
+                description="Inactive users cannot sign in"
+                mt={{ base: 0, xs: 26 }}
+                {...form.getInputProps('active', { type: 'checkbox' })}
+              />
+            )}
+          </SimpleGrid>
+          <Group justify="flex-end" gap="sm" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {user ? 'Save changes' : 'Create user'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { userFormRules, userFormValues, userPayload } from './userForm';
+import type { User } from './users';
+
+const jane: User = {
+  id: 'u1', firstName: 'Jane', lastName: 'Doe', fullName: 'Jane Doe', email: 'jane@acme.test', employeeId: 'E7',
+  phoneNumber: '(555) 123-4567', colorCode: '#e2435b', roles: ['Customer Manager'], active: false, profilePictureUrl: null,
+};
+
+const check = (mode: 'create' | 'edit', values: ReturnType<typeof userFormValues>) => {
+  const rules = userFormRules(mode);
+  return Object.fromEntries(Object.entries(rules).map(([field, rule]) => [field, rule(values[field as keyof typeof values] as string)]));
+};
+
+describe('user form', () => {
+  it('starts a new user as an active Associate in brand navy', () => {
+    expect(userFormValues(null)).toMatchObject({ role: 'Associate', colorCode: '#0D1B41', active: true, password: '' });
+  });
+
+  it('fills the form from the user being edited', () => {
+    expect(userFormValues(jane)).toMatchObject({ firstName: 'Jane', role: 'Customer Manager', active: false, colorCode: '#e2435b' });
+  });
+
+  it('requires names, a valid e-mail, a role and a password on create', () => {
+    const errors = check('create', { ...userFormValues(null), email: 'not-an-email', role: '' });
+    expect(errors).toMatchObject({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      email: 'Enter a valid email address',
+      role: 'Role is required',
+      password: 'Password is required',
+    });
+    expect(check('create', { ...userFormValues(null), email: '' }).email).toBe('Email is required');
+  });
+
+  it('asks for at least 8 characters of password on create, none on edit', () => {
+    expect(check('create', { ...userFormValues(null), password: 'short' }).password).toBe('Password must be at least 8 characters long');
+    expect(check('edit', userFormValues(jane)).password).toBeNull();
+  });
+
+  it('accepts a complete user', () => {
+    const errors = check('create', { ...userFormValues(null), firstName: 'A', lastName: 'B', email: 'a@b.co', password: 'long enough' });
+    expect(Object.values(errors).every((e) => e === null)).toBe(true);
+  });
+
+  it('sends one role in a list, the password only on create and the active flag only on edit', () => {
+    const created = userPayload({ ...userFormValues(null), firstName: ' Ann ', lastName: 'Lee', email: 'ann@x.co', password: 'secret123' }, 'create');
+    expect(created).toMatchObject({ firstName: 'Ann', roles: ['Associate'], password: 'secret123', employeeId: null, phoneNumber: null });
+    expect(created).not.toHaveProperty('active');
+    const edited = userPayload(userFormValues(jane), 'edit');
+    expect(edited).toMatchObject({ roles: ['Customer Manager'], active: false, colorCode: '#E2435B' });
+    expect(edited).not.toHaveProperty('password');
+  });
+});

@@ -1,0 +1,59 @@
+import { BRAND_NAVY } from '../../app/theme';
+import { phoneProblem } from '../../shared/phone';
+import { emailProblem, newPasswordProblem } from '../account/passwordRules';
+import { DEFAULT_ROLE, ROLES, type Role } from '../session/session';
+import { roleOf, type User } from './users';
+
+export interface UserFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  employeeId: string;
+  phoneNumber: string;
+  role: Role | '';
+  colorCode: string;
+  password: string;
+  active: boolean;
+}
+
+/** A new user: Associate, brand navy, active (spec §3). */
+export function userFormValues(user: User | null): UserFormValues {
+  return {
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    email: user?.email ?? '',
+    employeeId: user?.employeeId ?? '',
+    phoneNumber: user?.phoneNumber ?? '',
+    role: user ? roleOf(user) || DEFAULT_ROLE : DEFAULT_ROLE,
+    colorCode: user?.colorCode || BRAND_NAVY,
+    password: '',
+    active: user?.active ?? true,
+  };
+}
+
+/** Validation of spec §5 (Employee): names, e-mail format, role; password on create only. */
+export function userFormRules(mode: 'create' | 'edit') {
+  return {
+    firstName: (value: string) => (value.trim() ? null : 'First name is required'),
+    lastName: (value: string) => (value.trim() ? null : 'Last name is required'),
+    email: (value: string) => emailProblem(value),
+    phoneNumber: (value: string) => phoneProblem(value),
+    role: (value: string) => ((ROLES as readonly string[]).includes(value) ? null : 'Role is required'),
+    colorCode: (value: string) => (/^#[0-9a-f]{6}$/i.test(value) ? null : 'Choose a colour'),
+    password: (value: string) => (mode === 'create' ? newPasswordProblem(value) : null),
+  };
+}
+
+/** The body of POST /api/users (create) or PATCH /api/users/{id} (edit). A user holds one role. */
+export function userPayload(values: UserFormValues, mode: 'create' | 'edit') {
+  const common = {
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    email: values.email.trim(),
+    employeeId: values.employeeId.trim() || null,
+    phoneNumber: values.phoneNumber || null,
+    roles: [values.role as Role],
+    colorCode: values.colorCode.toUpperCase(),
+  };
+  return mode === 'create' ? { ...common, password: values.password } : { ...common, active: values.active };
+}

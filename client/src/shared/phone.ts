@@ -1,0 +1,23 @@
+import { formatMask } from '@mantine/hooks';
+
+/** Phone mask of spec §9: (###) ###-#### ('9' is Mantine's digit token). */
+export const PHONE_MASK = '(999) 999-9999';
+const PHONE_DIGITS = 10;
+
+/**
+ * Formats whatever was typed or pasted as the user goes: digits only, at most ten, with the
+ * mask's punctuation, and no dangling punctuation at the end (so Backspace always removes a digit).
+ */
+export function formatPhone(input: string | null | undefined): string {
+  const digits = (input ?? '').replace(/\D/g, '').slice(0, PHONE_DIGITS);
+  if (!digits) return '';
+  return formatMask(digits, { mask: PHONE_MASK }).replace(/[^\d]+$/, '');
+}
+
+export const phoneDigits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '');
+
+/** Empty is fine (phone is optional); otherwise all ten digits. */
+export function phoneProblem(value: string | null | undefined): string | null {
+  const count = phoneDigits(value).length;
+  return count === 0 || count === PHONE_DIGITS ? null : 'Enter a 10-digit phone number';
+}

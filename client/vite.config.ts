@@ -1,0 +1,52 @@
+/// <reference types="vitest/config" />
+import type { IncomingMessage } from 'node:http';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:3000';
+
+/**
+ * /account/login, /ManageAccount/ChangePassword and /forgotpassword/* are both SPA pages (GET)
+ * and server endpoints (POST). A GET of such a page is served by Vite (index.html); everything
+ * else goes to the API. /account/supportlogin is a server page even on GET.
+ */
+function servePageOnGet(req: IncomingMessage): string | undefined {
+  const url = req.url ?? '';
+  if (req.method !== 'GET' || url.startsWith('/account/supportlogin')) return undefined;
+  return '/index.html';
+}
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: API_ORIGIN, changeOrigin: false },
+      '/socket.io': { target: API_ORIGIN, ws: true },
+      '/account': { target: API_ORIGIN, bypass: servePageOnGet },
+      '/ManageAccount': { target: API_ORIGIN, bypass: servePageOnGet },
+      '/forgotpassword': { target: API_ORIGIN, bypass: servePageOnGet },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than our code: separate chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
+            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize|clsx)/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  test: {
+    environment: 'node',
+    include: ['src/**/*.spec.ts'],
+  },
+});

@@ -1,0 +1,92 @@
+import type { Browser } from 'playwright-core';
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshotPath } from '../support/browser';
+import { startBuiltApp, StartedApp } from '../support/started-app';
+
+/** What a person does and sees: the app as `make start` runs it, in Debian's Chromium. */
+describe('the app shell in a browser', () => {
+  let app: StartedApp;
+  let browser: Browser;
+  let admin: { email: string; password: string };
+
+  beforeAll(async () => {
+    app = await startBuiltApp();
+    browser = await launchBrowser();
+    // The sign-ins come from what the first start printed, as a newcomer would read them.
+    const line = /Company Admin\s+(\S+) \/ (\S+)/.exec(app.output)!;
+    admin = { email: line[1], password: line[2] };
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('prints the demo sign-ins on the first start of an empty data folder', () => {
+    expect(app.output).toMatch(/Demo organization created/);
+    expect(app.output).toMatch(/Customer Manager\s+\S+ \/ \S+/);
+    expect(app.output).toMatch(/Associate\s+\S+ \/ \S+/);
+  });
+
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ])('signs the demo admin in and shows the shell (%s)', async (name, viewport) => {
+    const context = await newContext(browser, app.url, viewport);
+    const page = await context.newPage();
+    await page.goto('/admin/users');
+    await page.waitForURL(/\/account\/login\?ReturnUrl=%2Fadmin%2Fusers/);
+    await page.screenshot({ path: screenshotPath(`login-${name}`), fullPage: true });
+    await page.getByRole('textbox', { name: 'Email' }).fill(admin.email);
+    await page.getByRole('textbox', { name: 'Password' }).fill(admin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/admin\/users$/);
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    await page.getByText('Alex Kim').first().waitFor();
+    await page.screenshot({ path: screenshotPath(`users-${name}`), fullPage: true });
+
+    await page.goto('/');
+    await page.getByText('Brightside Field Services').first().waitFor();
+    if (name === 'desktop') {
+      // The side navigation with its groups, and the user's name in the top bar.
+      await page.getByRole('navigation', { name: 'Main' }).getByText('Job Schedule').waitFor();
+      await page.getByText('Casey Morgan').first().waitFor();
+    } else {
+      await page.getByRole('button', { name: 'Toggle navigation' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByText('Job Schedule').waitFor();
+    }
+    await page.screenshot({ path: screenshotPath(`shell-${name}`), fullPage: true });
+    await context.close();
+  }, 60_000);
+
+  it('shows the server message under the title when the password is wrong', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await page.goto('/account/login');
+    await page.getByRole('textbox', { name: 'Email' }).fill(admin.email);
+    await page.getByRole('textbox', { name: 'Password' }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toBe('The email or password is incorrect.');
+    // Under the title: the alert comes after the "Sign in" heading in the page.
+    const [titleBox, alertBox] = await Promise.all([page.getByRole('heading', { name: 'Sign in' }).boundingBox(), alert.boundingBox()]);
+    expect(alertBox!.y).toBeGreaterThan(titleBox!.y);
+    await page.screenshot({ path: screenshotPath('login-wrong-password'), fullPage: true });
+    await context.close();
+  }, 60_000);
+
+  it('keeps an associate out of the admin screens and says so', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    const line = /Associate\s+(\S+) \/ (\S+)/.exec(app.output)!;
+    await page.goto('/account/login?ReturnUrl=%2Fadmin%2Fsettings');
+    await page.getByRole('textbox', { name: 'Email' }).fill(line[1]);
+    await page.getByRole('textbox', { name: 'Password' }).fill(line[2]);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/admin\/settings$/);
+    await page.getByText('You do not have access to this page').waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByText('Users').count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('associate-denied'), fullPage: true });
+    await context.close();
+  }, 60_000);
+});
