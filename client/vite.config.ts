@@ -8,11 +8,10 @@ const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:3000';
 /**
  * /account/login, /ManageAccount/ChangePassword and /forgotpassword/* are both SPA pages (GET)
  * and server endpoints (POST). A GET of such a page is served by Vite (index.html); everything
- * else goes to the API. /account/supportlogin is a server page even on GET.
+ * else goes to the API.
  */
 function servePageOnGet(req: IncomingMessage): string | undefined {
-  const url = req.url ?? '';
-  if (req.method !== 'GET' || url.startsWith('/account/supportlogin')) return undefined;
+  if (req.method !== 'GET') return undefined;
   return '/index.html';
 }
 

@@ -19,6 +19,8 @@ export interface AppConfig {
   /** SMTP when set, the outbox folder otherwise. */
   smtpUrl: string | null;
   mailFrom: string;
+  /** Where Company Admins reach the provider's support (the Support screen); null: not set up. */
+  supportEmail: string | null;
   sessionSecret: string;
   publicUrl: string;
   /** in-process (default); external: they run as their own process (`npm run projections`) and commands
@@ -77,6 +79,13 @@ function localSessionSecret(dataDir: string): string {
   return secret;
 }
 
+function supportEmail(env: Env): string | null {
+  const value = env.SUPPORT_EMAIL?.trim();
+  if (!value) return null;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw new ConfigError(`SUPPORT_EMAIL must be an e-mail address, got "${value}"`);
+  return value;
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['production', 'development', 'test'] as const, 'development');
   const port = integer(env, 'PORT', 3000, 0, 65535);
@@ -97,6 +106,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
     smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),
     mailFrom: env.MAIL_FROM?.trim() || 'CrewClock <no-reply@crewclock.local>',
+    supportEmail: supportEmail(env),
     sessionSecret: secret ?? localSessionSecret(dataDir),
     publicUrl: publicUrl.replace(/\/$/, ''),
     projections: oneOf(env, 'PROJECTIONS', ['in-process', 'external', 'none'] as const, 'in-process'),

@@ -64,7 +64,9 @@ export class AccountController {
   @ApiOperation({ summary: 'Initial page data: user, roles, claims, company, and the CSRF token to send as X-CSRF-Token on every state-changing request.' })
   async session(@Me() me: CurrentUser, @Req() request: AuthenticatedRequest) {
     const data = await this.queries.execute(new GetSession(me));
-    return { ...data, csrfToken: csrfTokenFor(this.config.sessionSecret, request.sessionToken!) };
+    // The Support screen (Company Admin only) shows where to reach the provider's support.
+    const support = me.role === 'Company Admin' ? { support: { email: this.config.supportEmail } } : {};
+    return { ...data, ...support, csrfToken: csrfTokenFor(this.config.sessionSecret, request.sessionToken!) };
   }
 
   @Post('ManageAccount/ChangePassword')

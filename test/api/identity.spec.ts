@@ -27,6 +27,12 @@ describe('identity over HTTP', () => {
     expect((await org.associate.get('/api/session')).body.claims).toEqual([]);
   });
 
+  it('tells only a Company Admin where support is', async () => {
+    const org = await app.organization();
+    expect((await org.admin.get('/api/session')).body.support).toEqual({ email: null });
+    expect((await org.manager.get('/api/session')).body.support).toBeUndefined();
+  });
+
   it('sets an HttpOnly, SameSite=Lax session cookie', async () => {
     const org = await app.organization();
     const response = await app.client().request('POST', '/account/login', { username: org.admin.email, password: TEST_PASSWORD });

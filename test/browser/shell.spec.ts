@@ -89,4 +89,20 @@ describe('the app shell in a browser', () => {
     await page.screenshot({ path: screenshotPath('associate-denied'), fullPage: true });
     await context.close();
   }, 60_000);
+
+  it('opens Support from the account menu in a new tab, for a Company Admin', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await page.goto('/account/login');
+    await page.getByRole('textbox', { name: 'Email' }).fill(admin.email);
+    await page.getByRole('textbox', { name: 'Password' }).fill(admin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Home' }).waitFor();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    const [support] = await Promise.all([context.waitForEvent('page'), page.getByRole('menuitem', { name: 'Support' }).click()]);
+    await support.getByText('Details support will ask for').waitFor();
+    await support.getByText('Brightside Field Services').first().waitFor();
+    await support.screenshot({ path: screenshotPath('support-desktop'), fullPage: true });
+    await context.close();
+  }, 60_000);
 });

@@ -25,6 +25,7 @@ const screens = {
   organizationSettings: async () => ({ Component: (await import('../features/organization/OrganizationSettingsPage')).OrganizationSettingsPage }),
   profile: async () => ({ Component: (await import('../features/profile/ProfilePage')).ProfilePage }),
   changePassword: async () => ({ Component: (await import('../features/account/ChangePasswordPage')).ChangePasswordPage }),
+  support: async () => ({ Component: (await import('../features/support/SupportPage')).SupportPage }),
 };
 
 /** Spec §2. Signed-out pages stand alone; every other page sits in the app shell behind its claim. */
@@ -53,6 +54,7 @@ const routes: RouteObject[] = [
       guarded('settings.crud', [{ path: paths.organizationSettings, lazy: screens.organizationSettings }]),
       { path: paths.profile, lazy: screens.profile },
       { path: paths.changePassword, lazy: screens.changePassword },
+      { path: paths.supportLogin, lazy: screens.support },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -35,6 +35,8 @@ export interface SessionData {
   user: SessionUser;
   claims: Claim[];
   company: Company;
+  /** Only for Company Admins: where to reach the provider's support. */
+  support?: { email: string | null };
   csrfToken: string;
 }
 
