@@ -4,7 +4,7 @@ WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 COPY client/package.json client/package-lock.json ./client/
-RUN npm ci && npm --prefix client ci
+RUN npm install && npm --prefix client install
 COPY . .
 RUN npm run build:server && npm run build:client && npm prune --omit=dev
 

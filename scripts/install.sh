@@ -10,8 +10,10 @@ if [ -d /usr/include/node ]; then export npm_config_nodedir=/usr; fi
 stamp() { sha1sum package.json package-lock.json client/package.json client/package-lock.json 2>/dev/null | sha1sum | cut -d' ' -f1; }
 if [ ! -f node_modules/.install-stamp ] || [ "$(cat node_modules/.install-stamp)" != "$(stamp)" ]; then
   echo "==> installing npm packages"
-  npm ci --no-audit --no-fund --loglevel=error
-  npm --prefix client ci --no-audit --no-fund --loglevel=error
+  # `npm install`, not `npm ci`: the lock files lack other platforms' optional packages (absent from
+  # the registry this team uses), which `npm ci` refuses; install still follows the locked versions.
+  npm install --no-audit --no-fund --loglevel=error
+  npm --prefix client install --no-audit --no-fund --loglevel=error
   stamp > node_modules/.install-stamp
 fi
 
