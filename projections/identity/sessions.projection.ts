@@ -8,6 +8,11 @@ export const sessionsProjection: Projection = {
   name: 'sessions',
   version: 1,
   collections: [SESSIONS],
+  async setup(store) {
+    const sessions = store.collection(SESSIONS);
+    await sessions.createIndex({ sessionId: 1 }, { name: 'sessionId' });
+    await sessions.createIndex({ userId: 1 }, { name: 'userId' });
+  },
   async apply(event, context) {
     const sessions = context.store.collection<SessionDoc>(SESSIONS);
     const e = { type: event.type, data: event.data } as SessionEvent | UserEvent;

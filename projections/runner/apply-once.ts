@@ -1,9 +1,10 @@
-import { DuplicateKeyError, Doc, ReadCollection, Update } from '../../src/core/read-store/read-store.port';
+import { Doc, ReadCollection, Update } from '../../src/core/read-store/read-store.port';
 
 /**
  * Applies an update to the document built from one stream, at most once per stream revision: the
- * document remembers the last revision applied (`_rev`), and a replayed event matches nothing.
- * With upsert, a replay against a newer document collides on `_id` and is ignored.
+ * document remembers the last revision applied (`_rev`), and a replayed event changes nothing.
+ * Reads then writes by `_id` alone (each projection is the only writer of its documents), because a
+ * filter on `_id` plus `_rev` makes FerretDB scan the whole collection.
  */
 export async function applyOnce<T extends Doc>(
   collection: ReadCollection<T>,
@@ -12,12 +13,10 @@ export async function applyOnce<T extends Doc>(
   update: Update,
   options: { upsert?: boolean } = {},
 ): Promise<boolean> {
+  const current = (await collection.findOne({ _id: id })) as (T & { _rev?: number }) | null;
+  if (current && current._rev !== undefined && current._rev >= revision) return false;
+  if (!current && !options.upsert) return false;
   const $set = { ...((update.$set as object) ?? {}), _rev: revision };
-  try {
-    const result = await collection.updateOne({ _id: id, $or: [{ _rev: { $lt: revision } }, { _rev: { $exists: false } }] }, { ...update, $set }, options);
-    return result.modifiedCount > 0 || result.upsertedId !== null;
-  } catch (error) {
-    if (error instanceof DuplicateKeyError) return false;
-    throw error;
-  }
+  const result = await collection.updateOne({ _id: id }, { ...update, $set }, { upsert: options.upsert });
+  return result.modifiedCount > 0 || result.upsertedId !== null;
 }

@@ -59,10 +59,15 @@ export class Realtime implements Notifier, OnApplicationShutdown {
     this.io = io;
   }
 
+  /**
+   * Pushes from this instance's own projections reach this instance's sockets only: every instance
+   * runs the same projections, so going through the Redis adapter would deliver each notice twice.
+   * (The standalone worker pushes through Redis to every instance instead.)
+   */
   send(notice: ChangeNotice): void {
     if (!this.io) return;
-    (this.io.to(notice.rooms).emit as (event: string, payload: unknown) => boolean)(notice.event, notice.payload);
-    if (notice.disconnect) this.io.in(notice.rooms).disconnectSockets(true);
+    (this.io.local.to(notice.rooms).emit as (event: string, payload: unknown) => boolean)(notice.event, notice.payload);
+    if (notice.disconnect) this.io.local.in(notice.rooms).disconnectSockets(true);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { io, Socket } from 'socket.io-client';
+import { allProjections } from '../../projections/all-projections';
+import type { Notifier } from '../../projections/runner/projection';
+import { ProjectionRunner } from '../../projections/runner/projection-runner';
+import { loadConfig } from '../../src/config/config';
+import { Engines, openEngines } from '../../src/core/engines';
+import type { MongoReadStore } from '../../src/core/read-store/mongo-read-store';
+import { socketIoRedisEmitter } from '../../src/core/redis';
+import type { ServerToClientEvents } from '../../src/realtime/client-events';
+import { ApiClient, startTestApp, TestApp, TestOrganization, TEST_PASSWORD } from '../support/app';
+import { withDatabase } from '../support/ferretdb';
+
+/**
+ * The production topology, with the engines we have: two API instances with PROJECTIONS=external
+ * sharing the event log (one SQLite file, which each instance polls) and the read models (FerretDB
+ * standing in for MongoDB), socket.io fanned out through Redis, and one projections worker built
+ * the way projections/runner/worker.ts builds it, pushing through the Redis emitter.
+ */
+
+type ClientSocket = Socket<ServerToClientEvents, Record<string, never>> & { received: { event: string; payload: unknown }[] };
+
+const FERRETDB_URL = process.env.FERRETDB_URL;
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PUSH_WITHIN_MS = 2000;
+const QUIET_MS = 500;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The worker of projections/runner/worker.ts, in this process: the same runner, the same Redis notifier. */
+async function startWorker(env: Record<string, string>) {
+  const engines: Engines = await openEngines(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }));
+  const fanOut = socketIoRedisEmitter(REDIS_URL);
+  const notifier: Notifier = {
+    send(notice) {
+      (fanOut.emitter.to(notice.rooms).emit as (event: string, payload: unknown) => boolean)(notice.event, notice.payload);
+      if (notice.disconnect) fanOut.emitter.in(notice.rooms).disconnectSockets(true);
+    },
+  };
+  const runner = new ProjectionRunner(engines.eventStore, engines.readStore, allProjections, { notifier, retryDelayMs: 100 });
+  await runner.start();
+  return {
+    engines,
+    async stop() {
+      await runner.stop();
+      await fanOut.close();
+    },
+  };
+}
+
+// Commands here wait for the worker, which sees each append by polling the SQLite file (200 ms).
+jest.setTimeout(15_000);
+
+(FERRETDB_URL ? describe : describe.skip)('realtime across API instances (Redis adapter + projections worker)', () => {
+  let dataDir: string;
+  let worker: Awaited<ReturnType<typeof startWorker>>;
+  let a: TestApp;
+  let b: TestApp;
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'crewclock-rt-redis-'));
+    const env = {
+      DATA_DIR: dataDir,
+      MONGODB_URL: withDatabase(FERRETDB_URL!, `crewclock_rt_${Date.now()}_${randomUUID().slice(0, 8)}`),
+      REDIS_URL,
+      PROJECTIONS: 'external',
+    };
+    worker = await startWorker(env);
+    a = await startTestApp(env);
+    b = await startTestApp(env);
+  }, 30_000);
+
+  afterEach(() => {
+    for (const s of sockets.splice(0)) s.disconnect();
+  });
+
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+    if (worker) {
+      await worker.stop();
+      await (worker.engines.readStore as MongoReadStore).dropDatabase();
+      await worker.engines.close();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function connect(app: TestApp, client: ApiClient): Promise<ClientSocket> {
+    const socket = io(app.url, { forceNew: true, reconnection: false, timeout: PUSH_WITHIN_MS, extraHeaders: { cookie: client.cookie } }) as ClientSocket;
+    socket.received = [];
+    socket.onAny((event: string, payload: unknown) => socket.received.push({ event, payload }));
+    sockets.push(socket);
+    return new Promise((resolve, reject) => {
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', (error) => reject(new Error(`socket refused by ${app.url}: ${error.message}`)));
+    });
+  }
+
+  function next<K extends keyof ServerToClientEvents>(socket: ClientSocket, event: K): Promise<Parameters<ServerToClientEvents[K]>[0]> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no '${event}' within ${PUSH_WITHIN_MS} ms`)), PUSH_WITHIN_MS);
+      (socket.once as (e: string, listener: (p: unknown) => void) => void)(event, (payload) => {
+        clearTimeout(timer);
+        resolve(payload as never);
+      });
+    });
+  }
+
+  function disconnection(socket: ClientSocket): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`not disconnected within ${PUSH_WITHIN_MS} ms`)), PUSH_WITHIN_MS);
+      socket.once('disconnect', (reason) => {
+        clearTimeout(timer);
+        resolve(reason);
+      });
+    });
+  }
+
+  /** Sessions are signed in on instance A; their cookies are good on B too (shared read models and secret). */
+  const signIn = (email: string) => new ApiClient(a.url).signIn(email, TEST_PASSWORD);
+  const on = (app: TestApp, client: ApiClient) => Object.assign(new ApiClient(app.url), { cookie: client.cookie, csrfToken: client.csrfToken });
+
+  let acme: TestOrganization;
+  let other: TestOrganization;
+  beforeAll(async () => {
+    acme = await a.organization('Acme');
+    other = await a.organization('Other');
+  }, 30_000);
+
+  it('delivers a change made through instance A to a socket on instance B, after the read model shows it, and to no other organization', async () => {
+    const tabOnB = on(b, await signIn(acme.admin.email));
+    const socketOnB = await connect(b, tabOnB);
+    const socketOnA = await connect(a, acme.associate);
+    const outsiderOnB = await connect(b, other.admin);
+    const outsiderOnA = await connect(a, other.associate);
+
+    const refetched = new Promise<Record<string, unknown>>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no 'organization.changed' on B within ${PUSH_WITHIN_MS} ms`)), PUSH_WITHIN_MS);
+      socketOnB.once('organization.changed', () => {
+        clearTimeout(timer);
+        tabOnB.get('/api/organization/settings').then((r) => resolve(r.body), reject);
+      });
+    });
+    const onA = next(socketOnA, 'organization.changed');
+
+    const response = await acme.admin.patch('/api/organization/settings', { name: 'Acme Across', automatedRatingEmailsEnabled: true });
+    expect(response.status).toBe(200);
+    // Read-your-writes through the worker's checkpoints: A answers with the new settings.
+    expect(response.body.data).toMatchObject({ name: 'Acme Across', automatedRatingEmailsEnabled: true });
+
+    expect(await refetched).toMatchObject({ name: 'Acme Across', automatedRatingEmailsEnabled: true });
+    expect(await onA).toEqual({ organizationId: acme.organizationId });
+    await sleep(QUIET_MS);
+    expect(outsiderOnB.received).toEqual([]);
+    expect(outsiderOnA.received).toEqual([]);
+  });
+
+  it('ends and disconnects, on instance B, the sockets of a session signed out through instance A', async () => {
+    const laptop = await signIn(acme.manager.email);
+    const phone = await signIn(acme.manager.email);
+    const laptopOnB = await connect(b, laptop);
+    const laptopOnA = await connect(a, laptop);
+    const phoneOnB = await connect(b, phone);
+    const colleagueOnB = await connect(b, acme.associate);
+
+    const ended = [next(laptopOnB, 'session.ended'), next(laptopOnA, 'session.ended')];
+    const closed = [disconnection(laptopOnB), disconnection(laptopOnA)];
+    expect((await laptop.post('/account/logout')).status).toBe(200);
+
+    expect(await Promise.all(ended)).toEqual([{ reason: 'signed out' }, { reason: 'signed out' }]);
+    expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);
+    await sleep(QUIET_MS);
+    expect(phoneOnB.connected).toBe(true);
+    expect(colleagueOnB.connected).toBe(true);
+    expect(phoneOnB.received).toEqual([]);
+  });
+
+  it('pushes users.changed from an edit on B to the organization on A and B, and disconnects a deactivated user everywhere', async () => {
+    const adminOnB = on(b, acme.admin);
+    const associate = await signIn(acme.associate.email);
+    const managerOnA = await connect(a, acme.manager);
+    const associateOnA = await connect(a, associate);
+    const associateOnB = await connect(b, acme.associate);
+    const outsiderOnA = await connect(a, other.manager);
+
+    const changed = next(managerOnA, 'users.changed');
+    const closed = [disconnection(associateOnA), disconnection(associateOnB)];
+    expect((await adminOnB.patch(`/api/users/${acme.associate.userId}`, { active: false })).status).toBe(200);
+
+    expect(await changed).toEqual({ organizationId: acme.organizationId });
+    expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);
+    await sleep(QUIET_MS);
+    expect(managerOnA.connected).toBe(true);
+    expect(outsiderOnA.received).toEqual([]);
+  });
+});

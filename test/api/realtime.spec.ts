@@ -1,0 +1,216 @@
+import { io, Socket } from 'socket.io-client';
+import type { ServerToClientEvents } from '../../src/realtime/client-events';
+import { ApiClient, startTestApp, TestApp, TestOrganization, TEST_PASSWORD } from '../support/app';
+
+type ClientSocket = Socket<ServerToClientEvents, Record<string, never>>;
+type Received = { event: string; payload: unknown };
+
+/** Pushes arrive within this bound or the test fails; nothing else about latency is asserted. */
+const PUSH_WITHIN_MS = 2000;
+/** How long a socket must stay silent (or connected) for a negative to count. */
+const QUIET_MS = 500;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// Generous bounds for a loaded machine: every wait inside is bounded by PUSH_WITHIN_MS anyway.
+jest.setTimeout(15_000);
+
+describe('realtime over socket.io', () => {
+  let app: TestApp;
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterEach(() => {
+    for (const s of sockets.splice(0)) s.disconnect();
+  });
+  afterAll(() => app.stop());
+
+  /** A socket.io client as a browser tab opens it: with the tab's cookies, no reconnection (so a refusal is final). */
+  function open(cookie: string | null, headers: Record<string, string> = {}): ClientSocket & { received: Received[] } {
+    const socket = io(app.url, {
+      path: '/socket.io',
+      forceNew: true,
+      reconnection: false,
+      timeout: PUSH_WITHIN_MS,
+      extraHeaders: { ...(cookie ? { cookie } : {}), ...headers },
+    }) as ClientSocket & { received: Received[] };
+    socket.received = [];
+    socket.onAny((event: string, payload: unknown) => socket.received.push({ event, payload }));
+    sockets.push(socket);
+    return socket;
+  }
+
+  async function connect(client: ApiClient, headers: Record<string, string> = {}) {
+    const socket = open(client.cookie, headers);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', (error) => reject(new Error(`socket refused: ${error.message}`)));
+    });
+    return socket;
+  }
+
+  function refusal(cookie: string | null, headers: Record<string, string> = {}): Promise<Error> {
+    const socket = open(cookie, headers);
+    return new Promise((resolve, reject) => {
+      socket.once('connect', () => reject(new Error('the handshake was accepted')));
+      socket.once('connect_error', (error) => resolve(error));
+    });
+  }
+
+  function next<K extends keyof ServerToClientEvents>(socket: ClientSocket, event: K): Promise<Parameters<ServerToClientEvents[K]>[0]> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no '${event}' within ${PUSH_WITHIN_MS} ms`)), PUSH_WITHIN_MS);
+      (socket.once as (e: string, listener: (p: unknown) => void) => void)(event, (payload) => {
+        clearTimeout(timer);
+        resolve(payload as never);
+      });
+    });
+  }
+
+  function disconnection(socket: ClientSocket): Promise<string> {
+    if (socket.disconnected) return Promise.resolve('already disconnected');
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`not disconnected within ${PUSH_WITHIN_MS} ms`)), PUSH_WITHIN_MS);
+      socket.once('disconnect', (reason) => {
+        clearTimeout(timer);
+        resolve(reason);
+      });
+    });
+  }
+
+  const signIn = (email: string) => app.client().signIn(email, TEST_PASSWORD);
+  const eventsOf = (socket: { received: Received[] }, event: string) => socket.received.filter((r) => r.event === event);
+
+  describe('handshake', () => {
+    let org: TestOrganization;
+    beforeAll(async () => {
+      org = await app.organization('Handshake');
+    });
+
+    it('accepts a signed-in session', async () => {
+      const socket = await connect(org.associate);
+      expect(socket.connected).toBe(true);
+    });
+
+    it('refuses a handshake without a session cookie', async () => {
+      expect((await refusal(null)).message).toBe('Please sign in to continue.');
+      expect((await refusal('cc_session=not-a-real-session-token-at-all')).message).toBe('Please sign in to continue.');
+    });
+
+    it('refuses the cookie of a session that was signed out', async () => {
+      const client = await signIn(org.manager.email);
+      const cookie = client.cookie;
+      await connect(client); // valid before
+      expect((await client.post('/account/logout')).status).toBe(200);
+      expect((await refusal(cookie)).message).toBe('Please sign in to continue.');
+    });
+
+    it('refuses a handshake from a foreign Origin, even with a valid cookie', async () => {
+      await refusal(org.admin.cookie, { origin: 'https://evil.example' });
+      // The same cookie from the app's own origin is fine.
+      expect((await connect(org.admin, { origin: app.url })).connected).toBe(true);
+    });
+  });
+
+  describe('pushes', () => {
+    let acme: TestOrganization;
+    let other: TestOrganization;
+    beforeAll(async () => {
+      [acme, other] = [await app.organization('Acme'), await app.organization('Other')];
+    });
+
+    it('pushes organization.changed to the organization after its read model shows the change, and to no other organization', async () => {
+      // A second tab of the admin holds the socket and refetches on the push, as the client does.
+      const tab = await signIn(acme.admin.email);
+      const socket = await connect(tab);
+      const associate = await connect(acme.associate);
+      const outsider = await connect(other.admin);
+      const outsiderAssociate = await connect(other.associate);
+
+      const refetched = new Promise<{ organizationId: string; settings: Record<string, unknown> }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no 'organization.changed' within ${PUSH_WITHIN_MS} ms`)), PUSH_WITHIN_MS);
+        socket.once('organization.changed', (payload) => {
+          clearTimeout(timer);
+          // Refetch on receipt: the read model must already hold the change.
+          tab.get('/api/organization/settings').then((r) => resolve({ organizationId: payload.organizationId, settings: r.body }), reject);
+        });
+      });
+      const toAssociate = next(associate, 'organization.changed');
+
+      const response = await acme.admin.patch('/api/organization/settings', { name: 'Acme Renamed', pickUpJobsEnabled: true });
+      expect(response.status).toBe(200);
+
+      const seen = await refetched;
+      expect(seen.organizationId).toBe(acme.organizationId);
+      expect(seen.settings).toMatchObject({ name: 'Acme Renamed', pickUpJobsEnabled: true });
+      expect(await toAssociate).toEqual({ organizationId: acme.organizationId });
+
+      await sleep(QUIET_MS);
+      expect(outsider.received).toEqual([]);
+      expect(outsiderAssociate.received).toEqual([]);
+      expect(eventsOf(socket, 'organization.changed')).toHaveLength(1);
+    });
+
+    it('pushes users.changed to the organization of the edited user only', async () => {
+      const admin = await connect(acme.admin);
+      const manager = await connect(acme.manager);
+      const outsider = await connect(other.admin);
+      const refetched = new Promise<unknown[]>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no 'users.changed' within ${PUSH_WITHIN_MS} ms`)), PUSH_WITHIN_MS);
+        admin.once('users.changed', () => {
+          clearTimeout(timer);
+          acme.admin.get('/api/users/paged?pageSize=100').then((r) => resolve(JSON.stringify(r.body).includes('Abraham') ? ['Abraham'] : [r.body]), reject);
+        });
+      });
+      const toManager = next(manager, 'users.changed');
+
+      expect((await acme.admin.patch(`/api/users/${acme.associate.userId}`, { firstName: 'Abraham' })).status).toBe(200);
+
+      expect(await toManager).toEqual({ organizationId: acme.organizationId });
+      expect(await refetched).toEqual(['Abraham']);
+      await sleep(QUIET_MS);
+      expect(outsider.received).toEqual([]);
+    });
+
+    it('ends and disconnects the sockets of a signed-out session, not those of the same user\'s other session', async () => {
+      const laptop = await signIn(acme.manager.email);
+      const phone = await signIn(acme.manager.email);
+      const laptopTab1 = await connect(laptop);
+      const laptopTab2 = await connect(laptop);
+      const phoneTab = await connect(phone);
+
+      const ended = [next(laptopTab1, 'session.ended'), next(laptopTab2, 'session.ended')];
+      const closed = [disconnection(laptopTab1), disconnection(laptopTab2)];
+      expect((await laptop.post('/account/logout')).status).toBe(200);
+
+      expect(await Promise.all(ended)).toEqual([{ reason: 'signed out' }, { reason: 'signed out' }]);
+      expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);
+      await sleep(QUIET_MS);
+      expect(phoneTab.connected).toBe(true);
+      expect(eventsOf(phoneTab, 'session.ended')).toEqual([]);
+      expect((await phone.get('/api/session')).status).toBe(200);
+    });
+
+    it('disconnects every socket of a user who is deactivated', async () => {
+      const org = await app.organization('Deactivate');
+      const second = await signIn(org.associate.email);
+      const bystander = await connect(org.manager);
+      const tabs = [await connect(org.associate), await connect(org.associate), await connect(second)];
+      const ended = tabs.map((t) => next(t, 'session.ended'));
+      const closed = tabs.map((t) => disconnection(t));
+
+      expect((await org.admin.patch(`/api/users/${org.associate.userId}`, { active: false })).status).toBe(200);
+
+      expect(await Promise.all(ended)).toEqual(tabs.map(() => ({ reason: 'account deactivated' })));
+      expect(await Promise.all(closed)).toEqual(tabs.map(() => 'io server disconnect'));
+      // The colleagues stay connected (and are told the user list changed).
+      await sleep(QUIET_MS);
+      expect(bystander.connected).toBe(true);
+      expect(eventsOf(bystander, 'users.changed')).toEqual([{ event: 'users.changed', payload: { organizationId: org.organizationId } }]);
+      // And the cookie no longer opens a socket.
+      expect((await refusal(org.associate.cookie)).message).toBe('Please sign in to continue.');
+    });
+  });
+});
