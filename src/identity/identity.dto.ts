@@ -1,22 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { applyDecorators } from '@nestjs/common';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { Text, toBoolean } from '../core/http/dto-fields';
 import { ROLES, Role } from './roles';
 
 /** Request and response shapes of identity's routes. Shapes only: the rules are the deciders'. */
-
-/** Form and query spellings of a boolean; anything else is passed on for @IsBoolean to refuse. */
-const toBoolean = ({ value }: { value: unknown }) => {
-  if (value === undefined || value === '') return undefined;
-  if (value === true || value === 'true' || value === 'on' || value === '1') return true;
-  if (value === false || value === 'false' || value === 'off' || value === '0') return false;
-  return value;
-};
-
-/** A text field: the type is checked first (with our message), then the length. */
-const Text = (message: string, max: number, label: string) =>
-  applyDecorators(IsString({ message }), MaxLength(max, { message: `${label} must be at most ${max} characters` }));
 
 export class LoginDto {
   @ApiProperty({ description: 'The e-mail address' }) @IsOptional() @Text('Email is required', 254, 'Email') username!: string;
@@ -67,8 +55,8 @@ export class UpdateUserDto extends UserInputDto {
 export class PagedQueryDto {
   @ApiPropertyOptional() @IsOptional() @Text('The search must be text', 200, 'The search') filter?: string;
   @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc', 'ascending', 'descending'], { message: 'sortDir must be asc or desc' }) sortDir?: string;
-  @ApiPropertyOptional({ default: 1 }) @IsOptional() @Transform(({ value }) => Number(value)) @IsInt({ message: 'currentPage must be a whole number' }) @Min(1, { message: 'currentPage must be 1 or more' }) currentPage?: number;
-  @ApiPropertyOptional({ default: 50 }) @IsOptional() @Transform(({ value }) => Number(value)) @IsInt({ message: 'pageSize must be a whole number' }) @Min(1, { message: 'pageSize must be 1 or more' }) @Max(1000, { message: 'pageSize must be at most 1000' }) pageSize?: number;
+  @ApiPropertyOptional({ default: 1 }) @IsOptional() @Transform(({ value }) => Number(value)) @Min(1, { message: 'currentPage must be 1 or more' }) @IsInt({ message: 'currentPage must be a whole number' }) currentPage?: number;
+  @ApiPropertyOptional({ default: 50 }) @IsOptional() @Transform(({ value }) => Number(value)) @Max(1000, { message: 'pageSize must be at most 1000' }) @Min(1, { message: 'pageSize must be 1 or more' }) @IsInt({ message: 'pageSize must be a whole number' }) pageSize?: number;
 }
 
 export class UsersPagedQueryDto extends PagedQueryDto {

@@ -433,6 +433,13 @@ describe('users over HTTP', () => {
     expect(long.body.errors[0]).toBe('Organization name must be at most 200 characters');
   });
 
+  it('says a page number must be a whole number before anything else', async () => {
+    const org = await app.organization();
+    expect((await org.admin.get('/api/users/paged?pageSize=ten')).body.errors).toEqual(['pageSize must be a whole number']);
+    expect((await org.admin.get('/api/users/paged?currentPage=first')).body.errors).toEqual(['currentPage must be a whole number']);
+    expect((await org.admin.get('/api/users/paged?pageSize=5000')).body.errors).toEqual(['pageSize must be at most 1000']);
+  });
+
   it('never shows a password or its hash in any response', async () => {
     const org = await app.organization('Secrets');
     const { id } = await createUser(org.admin, { password: 'very-secret-password' });

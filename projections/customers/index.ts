@@ -1,0 +1,4 @@
+import { customersProjection } from './customers.projection';
+
+export const customersProjections = [customersProjection];
+export { customersProjection };
