@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { Reflector } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { ForbiddenError, UnauthenticatedError } from '../core/errors';
-import { AuthenticatedRequest, PUBLIC_ROUTE, REQUIRED_CLAIM } from './current-user';
+import { AuthenticatedRequest, PUBLIC_ROUTE, REQUIRED_ANY_CLAIM, REQUIRED_CLAIM } from './current-user';
 import type { Claim } from './roles';
 import { CSRF_HEADER, csrfTokenMatches, SESSION_COOKIE } from './session-tokens';
 import { SessionResolver } from './sessions.service';
@@ -42,6 +42,8 @@ export class AuthGuard implements CanActivate {
     if (unsafe && !csrfTokenMatches(this.config.sessionSecret, token, request.headers[CSRF_HEADER])) throw new ForbiddenError(CSRF_MESSAGE);
     const claim = this.reflector.getAllAndOverride<Claim | undefined>(REQUIRED_CLAIM, targets);
     if (claim && !user.claims.includes(claim)) throw new ForbiddenError();
+    const anyOf = this.reflector.getAllAndOverride<Claim[] | undefined>(REQUIRED_ANY_CLAIM, targets);
+    if (anyOf && !anyOf.some((c) => user.claims.includes(c))) throw new ForbiddenError();
     return true;
   }
 

@@ -24,6 +24,10 @@ export const REQUIRED_CLAIM = 'requiredClaim';
 /** The claim a route needs, checked on the server for every call. */
 export const RequireClaim = (claim: Claim) => SetMetadata(REQUIRED_CLAIM, claim);
 
+export const REQUIRED_ANY_CLAIM = 'requiredAnyClaim';
+/** Any one of these claims will do (a route two kinds of manager need). Checked beside RequireClaim. */
+export const RequireAnyClaim = (...claims: Claim[]) => SetMetadata(REQUIRED_ANY_CLAIM, claims);
+
 export const Me = createParamDecorator((_: unknown, context: ExecutionContext): CurrentUser => {
   return context.switchToHttp().getRequest<AuthenticatedRequest>().user!;
 });

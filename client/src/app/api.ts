@@ -37,6 +37,8 @@ export interface RequestOptions {
   /** A 401 means "sign in again" everywhere except on the sign-in call itself. */
   redirectOnUnauthorized?: boolean;
   signal?: AbortSignal;
+  /** Sees the response before its body is read (for a header the body does not carry). */
+  onResponse?: (response: Response) => void;
 }
 
 interface ApiHooks {
@@ -62,7 +64,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 export async function apiRequest<T>(method: string, url: string, options: RequestOptions = {}): Promise<T> {
-  const { body, csrf = method !== 'GET', redirectOnUnauthorized = true, signal } = options;
+  const { body, csrf = method !== 'GET', redirectOnUnauthorized = true, signal, onResponse } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -84,6 +86,7 @@ export async function apiRequest<T>(method: string, url: string, options: Reques
     throw new ApiError(0, [NETWORK_ERROR]);
   }
 
+  onResponse?.(response);
   const data = await readBody(response);
   if (!response.ok) {
     if (response.status === 401 && redirectOnUnauthorized) hooks.onUnauthorized();

@@ -16,4 +16,8 @@ describe('staleUrlsFor', () => {
     expect(staleUrlsFor('profile.changed', { userId: 'u1' }, me)).toEqual(['/api/profile', '/api/session', '/api/users']);
     expect(staleUrlsFor('profile.changed', { userId: 'u2' }, me)).toEqual(['/api/users']);
   });
+
+  it('refetches cached availability (a week, who is available when) on availability.changed', () => {
+    expect(staleUrlsFor('availability.changed', { organizationId: 'o1', userId: 'u2' }, me)).toEqual(['/api/employee-availability']);
+  });
 });

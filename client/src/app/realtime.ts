@@ -20,6 +20,8 @@ export function staleUrlsFor<E extends Exclude<ServerEvent, 'session.ended'>>(
       return (payload as { userId: string }).userId === me.userId
         ? ['/api/profile', '/api/session', '/api/users']
         : ['/api/users'];
+    case 'availability.changed':
+      return ['/api/employee-availability']; // a user's week and who is available when
     default:
       return [];
   }

@@ -7,7 +7,14 @@ import { UserStatusBadge } from './UserStatusBadge';
 import { roleOf, type User } from './users';
 
 /** The Users list on a phone: one compact card per user instead of a wide table. */
-export function UserCards({ users, onEdit, onDelete }: { users: User[] | undefined; onEdit: (u: User) => void; onDelete: (u: User) => void }) {
+interface UserCardsProps {
+  users: User[] | undefined;
+  onEdit: (u: User) => void;
+  onAvailability: (u: User) => void;
+  onDelete: (u: User) => void;
+}
+
+export function UserCards({ users, onEdit, onAvailability, onDelete }: UserCardsProps) {
   if (users === undefined) {
     return (
       <Stack p="md" gap="lg">
@@ -39,7 +46,7 @@ export function UserCards({ users, onEdit, onDelete }: { users: User[] | undefin
               </Text>
               {user.phoneNumber && <Text size="sm">{formatPhone(user.phoneNumber)}</Text>}
             </Box>
-            <UserRowActions user={user} onEdit={onEdit} onDelete={onDelete} />
+            <UserRowActions user={user} onEdit={onEdit} onAvailability={onAvailability} onDelete={onDelete} />
           </Group>
         </Fragment>
       ))}

@@ -1,13 +1,25 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconCalendarTime, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { User } from './users';
 
-export function UserRowActions({ user, onEdit, onDelete }: { user: User; onEdit: (u: User) => void; onDelete: (u: User) => void }) {
+interface UserRowActionsProps {
+  user: User;
+  onEdit: (u: User) => void;
+  onAvailability: (u: User) => void;
+  onDelete: (u: User) => void;
+}
+
+export function UserRowActions({ user, onEdit, onAvailability, onDelete }: UserRowActionsProps) {
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       <Tooltip label="Edit">
         <ActionIcon variant="subtle" color="gray" aria-label={`Edit ${user.fullName}`} onClick={() => onEdit(user)}>
           <IconPencil size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Availability">
+        <ActionIcon variant="subtle" color="gray" aria-label={`Availability of ${user.fullName}`} onClick={() => onAvailability(user)}>
+          <IconCalendarTime size={18} />
         </ActionIcon>
       </Tooltip>
       <Tooltip label="Delete">

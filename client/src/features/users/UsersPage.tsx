@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
+import { AvailabilityModal } from '../availability/AvailabilityModal';
 import { errorMessage } from '../../app/api';
 import { MOBILE_QUERY } from '../../app/theme';
 import { confirmDelete } from '../../shared/confirmDelete';
@@ -29,6 +30,7 @@ export function UsersPage() {
   const deleteUser = useDeleteUser();
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const [editing, setEditing] = useState<User | 'new' | null>(null);
+  const [availabilityOf, setAvailabilityOf] = useState<User | null>(null);
 
   function askDelete(user: User) {
     confirmDelete({
@@ -86,9 +88,9 @@ export function UsersPage() {
             {users && users.length === 0 ? (
               <EmptyResults icon={<IconUsers size={26} />} />
             ) : mobile ? (
-              <UserCards users={users} onEdit={setEditing} onDelete={askDelete} />
+              <UserCards users={users} onEdit={setEditing} onAvailability={setAvailabilityOf} onDelete={askDelete} />
             ) : (
-              <UsersTable users={users} sortDir={query.sortDir} onToggleSort={toggleSort} onEdit={setEditing} onDelete={askDelete} />
+              <UsersTable users={users} sortDir={query.sortDir} onToggleSort={toggleSort} onEdit={setEditing} onAvailability={setAvailabilityOf} onDelete={askDelete} />
             )}
           </div>
           {total > 0 && (
@@ -107,6 +109,7 @@ export function UsersPage() {
         </Paper>
       )}
       {editing && <UserFormModal user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {availabilityOf && <AvailabilityModal user={availabilityOf} onClose={() => setAvailabilityOf(null)} />}
     </>
   );
 }

@@ -11,12 +11,13 @@ interface UsersTableProps {
   sortDir: 'asc' | 'desc';
   onToggleSort: () => void;
   onEdit: (user: User) => void;
+  onAvailability: (user: User) => void;
   onDelete: (user: User) => void;
 }
 
 const COLUMNS = 6;
 
-export function UsersTable({ users, sortDir, onToggleSort, onEdit, onDelete }: UsersTableProps) {
+export function UsersTable({ users, sortDir, onToggleSort, onEdit, onAvailability, onDelete }: UsersTableProps) {
   const SortIcon = sortDir === 'asc' ? IconArrowUp : IconArrowDown;
   return (
     <Table.ScrollContainer minWidth={760} type="native">
@@ -37,7 +38,7 @@ export function UsersTable({ users, sortDir, onToggleSort, onEdit, onDelete }: U
             <Table.Th>Role</Table.Th>
             <Table.Th>Phone</Table.Th>
             <Table.Th>Status</Table.Th>
-            <Table.Th w={96}>
+            <Table.Th w={128}>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
@@ -78,7 +79,7 @@ export function UsersTable({ users, sortDir, onToggleSort, onEdit, onDelete }: U
                     <UserStatusBadge active={user.active} />
                   </Table.Td>
                   <Table.Td>
-                    <UserRowActions user={user} onEdit={onEdit} onDelete={onDelete} />
+                    <UserRowActions user={user} onEdit={onEdit} onAvailability={onAvailability} onDelete={onDelete} />
                   </Table.Td>
                 </Table.Tr>
               ))}

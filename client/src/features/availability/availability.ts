@@ -1,0 +1,24 @@
+/** Employee weekly availability as the API shows it (spec §3 Availability). */
+export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export type WeekDay = (typeof WEEK_DAYS)[number];
+
+export interface Availability {
+  id: string;
+  weekDay: WeekDay;
+  userId: string;
+  /** 'HH:mm' */
+  startTime: string;
+  /** 'HH:mm'; '24:00' is the end of the day. */
+  endTime: string;
+}
+
+/** A user's week, and whether it was ever saved (a never-saved week counts as available at any time). */
+export interface UserAvailability {
+  entries: Availability[];
+  saved: boolean;
+}
+
+export const AVAILABILITY_URL = '/api/employee-availability';
+export const userAvailabilityUrl = (userId: string) => `${AVAILABILITY_URL}/user/${encodeURIComponent(userId)}`;
+/** Response header of GET user/{userId}: 'false' when the user has never saved a week. */
+export const SAVED_HEADER = 'X-Availability-Saved';

@@ -1,0 +1,32 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api, type MutationResult } from '../../app/api';
+import { invalidateUrls } from '../../app/queryClient';
+import { AVAILABILITY_URL, SAVED_HEADER, userAvailabilityUrl, type Availability, type UserAvailability } from './availability';
+import { availabilityPayload, type AvailabilityRow } from './availabilityForm';
+
+/** A user's week, and from the response header whether it was ever saved. */
+export async function fetchUserAvailability(userId: string, signal?: AbortSignal): Promise<UserAvailability> {
+  let saved = true;
+  const entries = await api.get<Availability[]>(userAvailabilityUrl(userId), {
+    signal,
+    onResponse: (response) => {
+      saved = response.headers.get(SAVED_HEADER) !== 'false';
+    },
+  });
+  return { entries, saved };
+}
+
+/** Keyed by its URL like every server datum, so the 'availability.changed' notice invalidates it. */
+export function useUserAvailability(userId: string) {
+  const url = userAvailabilityUrl(userId);
+  return useQuery({ queryKey: [url], queryFn: ({ signal }) => fetchUserAvailability(userId, signal) });
+}
+
+/** Saves the whole week; cached availability (this user's week, who is available when) refetches. */
+export function useSaveAvailability(userId: string) {
+  return useMutation({
+    mutationFn: (rows: AvailabilityRow[]) =>
+      api.patch<MutationResult<Availability[]>>(`${AVAILABILITY_URL}/${encodeURIComponent(userId)}`, availabilityPayload(rows)),
+    onSuccess: () => invalidateUrls([AVAILABILITY_URL]),
+  });
+}

@@ -1,0 +1,3 @@
+import { availabilityProjection } from './availability.projection';
+
+export const availabilityProjections = [availabilityProjection];

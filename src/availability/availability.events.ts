@@ -1,0 +1,25 @@
+import type { DomainEvent } from '../core/decider';
+
+/** Spec §3 Availability: Monday to Sunday, in this order (the editor and every listing use it). */
+export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export type WeekDay = (typeof WEEK_DAYS)[number];
+
+/** One stretch of a weekday an employee can work, in the organization's local wall-clock time. */
+export interface AvailabilityEntry {
+  id: string;
+  weekDay: WeekDay;
+  /** 'HH:mm', on a 15-minute step. */
+  startTime: string;
+  /** 'HH:mm' after startTime; '24:00' is the end of the day (so a slot can run past midnight). */
+  endTime: string;
+}
+
+/** The whole week is replaced at once; `previous` is the week before, so the audit reads old → new. */
+export type AvailabilityEvent = DomainEvent<'AvailabilitySet', {
+  userId: string;
+  organizationId: string;
+  entries: AvailabilityEntry[];
+  previous: AvailabilityEntry[];
+}>;
+
+export const availabilityStream = (userId: string) => `availability-${userId}`;

@@ -1,0 +1,64 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { DateTime } from 'luxon';
+import { isUuid } from '../core/clock';
+import { NotFoundError, ValidationError } from '../core/errors';
+import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import { AVAILABILITY, AvailabilityDoc } from '../../projections/availability/read-models';
+import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../../projections/identity/read-models';
+import { isAvailable } from './availability-check';
+import type { AvailabilityEntry } from './availability.events';
+
+/** An entry as the API shows it (spec §3 Availability). */
+export const availabilityView = (userId: string, e: AvailabilityEntry) => ({ id: e.id, weekDay: e.weekDay, userId, startTime: e.startTime, endTime: e.endTime });
+
+export class GetUserAvailability {
+  constructor(readonly organizationId: string, readonly userId: string) {}
+}
+
+/** A user's week; `saved` false when they have never saved one (they then count as available). */
+@QueryHandler(GetUserAvailability)
+export class GetUserAvailabilityHandler implements IQueryHandler<GetUserAvailability> {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ organizationId, userId }: GetUserAvailability) {
+    const user = isUuid(userId) ? await this.store.collection<UserDoc>(USERS).findOne({ _id: userId, organizationId }) : null;
+    if (!user) throw new NotFoundError('The user');
+    const doc = await this.store.collection<AvailabilityDoc>(AVAILABILITY).findOne({ _id: userId, organizationId });
+    return { saved: doc !== null, entries: (doc?.entries ?? []).map((e) => availabilityView(userId, e)) };
+  }
+}
+
+export class ListAvailableUsers {
+  /** ISO 8601 date-times (checked at the edge); one without an offset is local to the organization. */
+  constructor(readonly organizationId: string, readonly startDate: string, readonly endDate: string) {}
+}
+
+/** Bounds the work of one call; a job slot is hours long. */
+export const MAX_SLOT_DAYS = 31;
+
+/** Every active user of the organization, by name, and whether the slot lies in their weekly availability. */
+@QueryHandler(ListAvailableUsers)
+export class ListAvailableUsersHandler implements IQueryHandler<ListAvailableUsers> {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ organizationId, startDate, endDate }: ListAvailableUsers) {
+    const organization = await this.store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: organizationId });
+    if (!organization) throw new NotFoundError('The organization');
+    const zone = organization.timeZone;
+    const start = DateTime.fromISO(startDate, { zone }).toMillis();
+    const end = DateTime.fromISO(endDate, { zone }).toMillis();
+    if (!(end > start)) throw new ValidationError('endDate must be after startDate');
+    if (end - start > MAX_SLOT_DAYS * 86_400_000) throw new ValidationError(`The time between startDate and endDate must be at most ${MAX_SLOT_DAYS} days`);
+    const [users, weeks] = await Promise.all([
+      this.store.collection<UserDoc>(USERS).find({ organizationId, active: true }, { sort: { sortName: 1, _id: 1 } }),
+      this.store.collection<AvailabilityDoc>(AVAILABILITY).find({ organizationId }),
+    ]);
+    const byUser = new Map(weeks.map((w) => [w._id, w.entries]));
+    return users.map((u) => ({
+      id: u._id,
+      employeeName: u.fullName,
+      available: isAvailable(byUser.get(u._id) ?? null, start, end, zone),
+    }));
+  }
+}
