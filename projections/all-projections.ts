@@ -1,5 +1,8 @@
+import { customersProjections } from './customers';
+import { availabilityProjections } from './availability';
 import { identityProjections } from './identity';
+import { schedulingProjections } from './scheduling';
 import { Projection } from './runner/projection';
 
 /** Every projection the runner drives, in-process or in the standalone worker. */
-export const allProjections: Projection[] = [...identityProjections];
+export const allProjections: Projection[] = [...identityProjections, ...customersProjections, ...availabilityProjections, ...schedulingProjections];

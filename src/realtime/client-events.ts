@@ -7,6 +7,9 @@ export interface ServerToClientEvents {
   'users.changed': (p: { organizationId: string }) => void;
   'profile.changed': (p: { userId: string }) => void;
   'session.ended': (p: { reason: string }) => void;
+  'availability.changed': (p: { organizationId: string; userId: string }) => void;
+  /** A job or recurring job of the organization was created, changed or deleted. */
+  'schedule.changed': (p: { organizationId: string; jobIds: string[] }) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

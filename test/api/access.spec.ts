@@ -15,11 +15,23 @@ const PUBLIC_PATHS = ['/account/login', '/forgotpassword/index', '/forgotpasswor
 
 /**
  * The claim each route needs, by path prefix (the longest prefix wins; a prefix matches whole
- * segments). `null`: any signed-in user. A route that no prefix covers fails the suite: add it here.
+ * segments). `null`: any signed-in user; a list: any one of those claims. A route that no prefix
+ * covers fails the suite: add it here.
  */
-const CLAIM_BY_PREFIX: Record<string, Claim | null> = {
+const CLAIM_BY_PREFIX: Record<string, Claim | Claim[] | null> = {
   '/api/users': 'users.crud',
+  '/api/employee-availability': 'users.crud',
+  '/api/employee-availability/user': ['users.crud', 'jobs.crud'],
+  '/api/employee-availability/date-filter': 'jobs.crud',
   '/api/organization/settings': 'settings.crud',
+  '/api/customers': 'customers.crud',
+  '/api/recurrence-jobs': 'jobs.crud',
+  '/api/recurrences': 'jobs.crud',
+  '/api/jobs': 'jobs.crud',
+  // Staff read their own jobs (another's is a 404, not a 403).
+  'GET /api/jobs/user': null,
+  'GET /api/jobs/upcoming': null,
+  'GET /api/jobs/{id}': null,
   '/api/profile': null,
   '/api/files': null,
   '/api/session': null,
@@ -36,10 +48,15 @@ const CLAIMS_OF: Record<RoleName, Claim[]> = {
 };
 
 /** What a path parameter names, by path prefix and parameter name. A parameter not listed here fails the suite. */
-type Kind = 'user' | 'file';
+type Kind = 'user' | 'file' | 'customer' | 'job' | 'series';
 const PARAM_KINDS: { prefix: string; param: string; kind: Kind }[] = [
   { prefix: '/api/users', param: 'id', kind: 'user' },
+  { prefix: '/api/employee-availability', param: 'userId', kind: 'user' },
   { prefix: '/api/files', param: 'id', kind: 'file' },
+  { prefix: '/api/customers', param: 'id', kind: 'customer' },
+  { prefix: '/api/jobs', param: 'id', kind: 'job' },
+  { prefix: '/api/jobs', param: 'userId', kind: 'user' },
+  { prefix: '/api/recurrences', param: 'id', kind: 'series' },
 ];
 
 /**
@@ -48,7 +65,10 @@ const PARAM_KINDS: { prefix: string; param: string; kind: Kind }[] = [
  */
 const HIJACK_EMAIL = `hijack-${randomUUID().slice(0, 8)}@example.test`;
 const HOSTILE_BODIES: Record<string, unknown> = {
+  'PATCH /api/customers/{id}': { name: 'Hijacked', contactFirstName: 'Hijacked', contactEmail: 'hijacked@example.test', status: 'Past', notes: 'Hijacked' },
   'PATCH /api/users/{id}': { firstName: 'Hijacked', lastName: 'Hijacked', email: HIJACK_EMAIL, roles: ['Company Admin'], active: false, phoneNumber: '5550000000' },
+  'PATCH /api/employee-availability/{userId}': [{ weekDay: 'Monday', startTime: '00:00', endTime: '24:00' }],
+  'PATCH /api/jobs/{id}': { name: 'Hijacked', startDateTime: '2026-06-03T13:00:00Z', endDateTime: '2026-06-03T14:00:00Z' },
 };
 
 interface Operation {
@@ -66,8 +86,10 @@ function matches(path: string, prefix: string) {
   return path === prefix || path.startsWith(`${prefix}/`);
 }
 
-function claimOf(path: string): Claim | null | undefined {
-  const prefix = Object.keys(CLAIM_BY_PREFIX).filter((p) => matches(path, p)).sort((a, b) => b.length - a.length)[0];
+/** A `METHOD /path` entry wins over the longest matching prefix. */
+function claimOf({ method, path }: { method: string; path: string }): Claim | Claim[] | null | undefined {
+  if (`${method} ${path}` in CLAIM_BY_PREFIX) return CLAIM_BY_PREFIX[`${method} ${path}`];
+  const prefix = Object.keys(CLAIM_BY_PREFIX).filter((p) => !p.includes(' ') && matches(path, p)).sort((a, b) => b.length - a.length)[0];
   return prefix === undefined ? undefined : CLAIM_BY_PREFIX[prefix];
 }
 
@@ -76,6 +98,9 @@ function kindOf(path: string, param: string): Kind | undefined {
 }
 
 const isPublic = (op: Operation) => PUBLIC_PATHS.includes(op.path);
+
+/** Whether a role gets past a route's claim (null: no claim; a list: any one of them). */
+const holds = (role: RoleName, claim: Claim | Claim[] | null) => claim === null || [claim].flat().some((c) => CLAIMS_OF[role].includes(c));
 
 describe('access to every route', () => {
   let app: TestApp;
@@ -101,9 +126,16 @@ describe('access to every route', () => {
     for (const org of [a, b, c]) {
       const logo = await org.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG, 'logo.png');
       const picture = await org.associate.upload('PUT', '/api/profile/image', TINY_PNG, 'me.png');
+      const customer = await org.admin.post('/api/customers', { name: `Customer of ${org.organizationId}`, contactFirstName: 'Casey', status: 'Current' });
+      const jobModel = { name: 'Lawn care', startDateTime: '2026-06-01T13:00:00Z', endDateTime: '2026-06-01T14:00:00Z', userIds: [org.associate.userId] };
+      const job = await org.manager.post('/api/recurrence-jobs', { jobModel });
+      const series = await org.manager.post('/api/recurrence-jobs', { jobModel: { ...jobModel, name: 'Pool' }, recurrenceModel: { recurringFrequency: 'Daily', expireDate: '2026-06-05' } });
       ids.set(org, {
+        job: [job.body.data.id, series.body.data.id],
+        series: [series.body.data.recurrenceId],
         user: [org.associate.userId, org.manager.userId, org.admin.userId],
         file: [logo.body.data.logoUrl, picture.body.data.profilePictureUrl].map((url: string) => url.split('/').pop()!),
+        customer: [customer.body.data.id],
       });
     }
   }, 30_000);
@@ -133,9 +165,13 @@ describe('access to every route', () => {
     }));
     return {
       users: (await org.admin.get('/api/users/paged?pageSize=1000')).body,
+      customers: await Promise.all(ids.get(org)!.customer.map(async (id) => (await org.admin.get(`/api/customers/${id}`)).body)),
+      customerList: (await org.admin.get('/api/customers/paged?pageSize=1000')).body,
       settings: (await org.admin.get('/api/organization/settings')).body,
       profiles: await Promise.all([org.admin, org.manager, org.associate].map(async (client) => (await client.get('/api/profile')).body)),
       sessions: await Promise.all([org.admin, org.manager, org.associate].map(async (client) => (await client.get('/api/session')).status)),
+      jobs: (await org.admin.get('/api/jobs/syncfusion/fetch?StartDate=06/01/2026&EndDate=06/07/2026')).body,
+      availability: await Promise.all(ids.get(org)!.user.map(async (id) => (await org.admin.get(`/api/employee-availability/user/${id}`)).body)),
       files,
     };
   }
@@ -144,8 +180,12 @@ describe('access to every route', () => {
     expect(operations.length).toBeGreaterThanOrEqual(20);
     expect(operations.map((op) => op.label)).toEqual(expect.arrayContaining([
       'GET /api/users/paged', 'PATCH /api/users/{id}', 'DELETE /api/users/{id}', 'PUT /api/organization/settings/logo', 'GET /api/files/{id}',
+      'GET /api/employee-availability/user/{userId}', 'PATCH /api/employee-availability/{userId}', 'GET /api/employee-availability/date-filter/users',
     ]));
-    const unclassified = operations.filter((op) => claimOf(op.path) === undefined).map((op) => `${op.label}: add its prefix to CLAIM_BY_PREFIX`);
+    expect(operations.map((op) => op.label)).toEqual(expect.arrayContaining([
+      'GET /api/customers/paged', 'GET /api/customers/lookup', 'GET /api/customers/{id}', 'POST /api/customers', 'PATCH /api/customers/{id}', 'DELETE /api/customers/{id}',
+    ]));
+    const unclassified = operations.filter((op) => claimOf(op) === undefined).map((op) => `${op.label}: add its prefix to CLAIM_BY_PREFIX`);
     const unknownParams = operations.flatMap((op) => op.params.filter((p) => !kindOf(op.path, p)).map((p) => `${op.label}: add {${p}} to PARAM_KINDS`));
     expect([...unclassified, ...unknownParams]).toEqual([]);
   });
@@ -182,9 +222,9 @@ describe('access to every route', () => {
     const before = await snapshot(c);
     const wrong: string[] = [];
     for (const op of operations.filter((o) => !isPublic(o))) {
-      const claim = claimOf(op.path)!;
+      const claim = claimOf(op)!;
       for (const role of ['associate', 'manager', 'admin'] as const) {
-        if (claim === null || CLAIMS_OF[role].includes(claim)) continue;
+        if (holds(role, claim)) continue;
         // Real ids of the role's own organization and a body that would change things: a refused call must change nothing.
         const response = await send(c[role], op, fill(op, c), HOSTILE_BODIES[`${op.method} ${op.path}`]);
         if (response.status !== 403 || !matchesBody(response.body, { success: false, errors: ['You do not have permission to do this.'] })) {
@@ -199,9 +239,9 @@ describe('access to every route', () => {
   it('(b) lets every role that holds the claim (or any signed-in user, for routes without one) past the guard', async () => {
     const wrong: string[] = [];
     for (const op of operations.filter((o) => !isPublic(o))) {
-      const claim = claimOf(op.path)!;
+      const claim = claimOf(op)!;
       for (const role of ['associate', 'manager', 'admin'] as const) {
-        if (claim !== null && !CLAIMS_OF[role].includes(claim)) continue;
+        if (!holds(role, claim)) continue;
         // Unknown ids and an empty body: whatever the route then answers, it is not 401/403. A fresh session for
         // state changes, so that signing out or changing a password touches no other check.
         const client = op.method === 'GET' ? c[role] : await fresh(c[role]);
@@ -215,7 +255,7 @@ describe('access to every route', () => {
   });
 
   it('(b) the Users and Settings routes refuse an Associate and a Customer Manager', async () => {
-    const guarded = operations.filter((op) => ['users.crud', 'settings.crud'].includes(claimOf(op.path) as string));
+    const guarded = operations.filter((op) => ['users.crud', 'settings.crud'].includes(claimOf(op) as string));
     expect(guarded.length).toBeGreaterThanOrEqual(8);
     for (const role of ['associate', 'manager'] as const) {
       for (const op of guarded) {
@@ -231,11 +271,11 @@ describe('access to every route', () => {
     const before = await snapshot(b);
     const wrong: string[] = [];
     for (const op of withParams) {
-      const claim = claimOf(op.path)!;
+      const claim = claimOf(op)!;
       const kinds = op.params.map((p) => kindOf(op.path, p)!);
       const count = Math.max(...kinds.map((k) => ids.get(b)![k].length));
       for (const role of ['admin', 'manager', 'associate'] as const) {
-        if (claim !== null && !CLAIMS_OF[role].includes(claim)) continue; // refused by claim already (see b)
+        if (!holds(role, claim)) continue; // refused by claim already (see b)
         for (let i = 0; i < count; i++) {
           const path = fill(op, b, i);
           const response = await send(a[role], op, path, HOSTILE_BODIES[`${op.method} ${op.path}`]);
@@ -259,6 +299,10 @@ describe('access to every route', () => {
     const own = await b.admin.patch(`/api/users/${b.associate.userId}`, { phoneNumber: '(555) 222-3333' });
     expect(own.status).toBe(200);
     expect((await b.associate.get('/api/profile')).body.phone).toBe('(555) 222-3333');
+    for (const id of ids.get(b)!.customer) {
+      expect((await b.manager.get(`/api/customers/${id}`)).body).toMatchObject({ id, contactFirstName: 'Casey' });
+      expect((await b.manager.patch(`/api/customers/${id}`, { notes: 'Own change' })).status).toBe(200);
+    }
   });
 
   it("(d) a user listing never contains another organization's users, however it is searched, sorted or paged", async () => {

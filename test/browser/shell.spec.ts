@@ -1,4 +1,6 @@
+import { DateTime } from 'luxon';
 import type { Browser } from 'playwright-core';
+import { ApiClient } from '../support/app';
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshotPath } from '../support/browser';
 import { startBuiltApp, StartedApp } from '../support/started-app';
 
@@ -21,10 +23,19 @@ describe('the app shell in a browser', () => {
     await app?.stop();
   });
 
-  it('prints the demo sign-ins on the first start of an empty data folder', () => {
+  it('prints the demo sign-ins on the first start of an empty data folder, with customers and a week of jobs behind them', async () => {
     expect(app.output).toMatch(/Demo organization created/);
     expect(app.output).toMatch(/Customer Manager\s+\S+ \/ \S+/);
     expect(app.output).toMatch(/Associate\s+\S+ \/ \S+/);
+    const client = await new ApiClient(app.url).signIn(admin.email, admin.password);
+    expect((await client.get('/api/customers/paged')).body.totalRecords).toBe(3);
+    const today = DateTime.now().setZone('America/New_York');
+    const monday = today.startOf('week').plus({ weeks: today.weekday >= 6 ? 1 : 0 });
+    const week = await client.get(`/api/jobs/syncfusion/fetch?StartDate=${monday.toFormat('MM/dd/yyyy')}&EndDate=${monday.plus({ days: 6 }).toFormat('MM/dd/yyyy')}`);
+    expect(week.body.length).toBeGreaterThanOrEqual(19);
+    expect(new Set(week.body.map((j: { color: string }) => j.color))).toContain('#E2435B'); // an Internal job
+    expect(week.body.some((j: { isOpen: boolean }) => j.isOpen)).toBe(true);
+    expect(week.body.some((j: { jobRecurrenceModel: unknown }) => j.jobRecurrenceModel)).toBe(true);
   });
 
   it.each([

@@ -1,0 +1,115 @@
+/**
+ * Week-view fetch for an organization with 10,000 one-time jobs and 500 recurring series
+ * (issue #3: target p99 ≤ 30 ms). Builds the event log directly, starts the real app on it (the
+ * embedded read store rebuilds from the log), then times GET /api/jobs/syncfusion/fetch for
+ * consecutive weeks over HTTP. Prints a table and writes bench/results/week-view.json.
+ *
+ *   npm run bench:week-view
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { CommandBus } from '@nestjs/cqrs';
+import { createApp } from '../src/app';
+import { loadConfig } from '../src/config/config';
+import { SqliteEventStore } from '../src/core/event-store/sqlite-event-store';
+import { NewEvent } from '../src/core/event-store/event-store.port';
+import { CreateOrganization, CreateUser } from '../src/identity/identity.commands';
+import { ApiClient } from '../test/support/app';
+
+const JOBS = 10_000;
+const SERIES = 500;
+const WEEKS = 52;
+const REQUESTS = 400;
+const FIRST_MONDAY = Date.parse('2026-01-05T00:00:00Z');
+const DAY = 86_400_000;
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'crewclock-bench-'));
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: dataDir, SCRYPT_LOG_N: '10', SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
+
+  // 1. An organization with a crew, through the real commands.
+  let running = await createApp(config);
+  const organizationId = randomUUID();
+  const adminId = randomUUID();
+  const meta = () => ({ organizationId, actorUserId: adminId, correlationId: randomUUID(), causationId: null, at: new Date().toISOString() });
+  const commands = running.app.get(CommandBus);
+  await commands.execute(new CreateOrganization({ organizationId, name: 'Bench Co', timeZone: 'America/New_York', admin: { userId: adminId, firstName: 'Bench', lastName: 'Admin', email: 'bench@example.test', password: 'bench-password' } }, meta()));
+  const crew: string[] = [];
+  for (let i = 0; i < 40; i++) crew.push((await commands.execute(new CreateUser({ firstName: `Crew${i}`, lastName: 'Member', email: `crew${i}@example.test`, role: 'Associate', password: 'bench-password' }, meta()))).userId);
+  await running.close();
+
+  // 2. 10,000 jobs over a year and 500 series, appended straight to the log (as the commands would).
+  const store = new SqliteEventStore(join(dataDir, 'events.sqlite'));
+  const event = (type: string, data: Record<string, unknown>): NewEvent => ({ id: randomUUID(), type, data, metadata: { ...meta(), timestamp: new Date().toISOString() } });
+  const base = { notes: null, number: null, type: null, customerId: null, colorOption: null, hideFromScheduleView: false, availabilityOnly: false };
+  const appends: Promise<unknown>[] = [];
+  for (let i = 0; i < JOBS; i++) {
+    const jobId = randomUUID();
+    const start = FIRST_MONDAY + Math.floor((i / JOBS) * WEEKS * 7) * DAY + (13 + (i % 8)) * 3_600_000;
+    appends.push(store.append(`job-${jobId}`, [event('JobScheduled', {
+      jobId, organizationId, ...base, name: `Job ${i}`, start: new Date(start).toISOString(), end: new Date(start + 3_600_000).toISOString(),
+      userIds: [crew[i % crew.length]], leadUserId: crew[i % crew.length],
+    })], 'no_stream'));
+  }
+  const frequencies = ['Weekly', 'Weekly', 'Daily', 'Monthly'] as const;
+  for (let i = 0; i < SERIES; i++) {
+    const seriesId = randomUUID();
+    const start = FIRST_MONDAY + (i % 120) * DAY + (12 + (i % 6)) * 3_600_000;
+    const frequency = frequencies[i % frequencies.length];
+    appends.push(store.append(`jobSeries-${seriesId}`, [event('JobSeriesScheduled', {
+      seriesId, organizationId, ...base, name: `Series ${i}`, start: new Date(start).toISOString(), end: new Date(start + 5_400_000).toISOString(),
+      userIds: [crew[i % crew.length]], leadUserId: null, timeZone: 'America/New_York',
+      rule: { frequency, days: frequency === 'Weekly' ? ['monday', 'thursday'] : [], weeklyRecurrence: 1 + (i % 3), expireDate: i % 2 ? '2026-12-31' : null },
+    })], 'no_stream'));
+  }
+  await Promise.all(appends);
+  await store.close();
+
+  // 3. Start the app on that log, sign in, and time consecutive week views.
+  const startAt = performance.now();
+  running = await createApp(config);
+  const rebuildSeconds = (performance.now() - startAt) / 1000;
+  const client = await new ApiClient(running.url).signIn('bench@example.test', 'bench-password');
+  const week = (n: number) => {
+    const monday = new Date(FIRST_MONDAY + (n % WEEKS) * 7 * DAY);
+    const sunday = new Date(monday.getTime() + 6 * DAY);
+    const fmt = (d: Date) => `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
+    return `/api/jobs/syncfusion/fetch?StartDate=${fmt(monday)}&EndDate=${fmt(sunday)}`;
+  };
+  for (let i = 0; i < 20; i++) await client.get(week(i)); // warm up
+  const times: number[] = [];
+  let jobsPerWeek = 0;
+  for (let i = 0; i < REQUESTS; i++) {
+    const t = performance.now();
+    const response = await client.get(week(i));
+    times.push(performance.now() - t);
+    if (response.status !== 200) throw new Error(`fetch failed: ${response.status}`);
+    jobsPerWeek += response.body.length;
+  }
+  await running.close();
+  rmSync(dataDir, { recursive: true, force: true });
+
+  times.sort((a, b) => a - b);
+  const result = {
+    jobs: JOBS, series: SERIES, requests: REQUESTS, averageJobsPerWeek: Math.round(jobsPerWeek / REQUESTS),
+    p50Ms: +percentile(times, 50).toFixed(2), p90Ms: +percentile(times, 90).toFixed(2), p99Ms: +percentile(times, 99).toFixed(2), maxMs: +times[times.length - 1].toFixed(2),
+    targetP99Ms: 30, startWithRebuildSeconds: +rebuildSeconds.toFixed(1),
+  };
+  console.log('\nWeek-view fetch (GET /api/jobs/syncfusion/fetch, embedded default, over HTTP)');
+  console.table([result]);
+  mkdirSync(join(__dirname, 'results'), { recursive: true });
+  writeFileSync(join(__dirname, 'results', 'week-view.json'), JSON.stringify(result, null, 2));
+  console.log(result.p99Ms <= result.targetP99Ms ? `p99 ${result.p99Ms} ms ≤ ${result.targetP99Ms} ms: target met` : `p99 ${result.p99Ms} ms > ${result.targetP99Ms} ms: target missed`);
+}
+
+main().then(() => process.exit(0), (error) => {
+  console.error(error);
+  process.exit(1);
+});

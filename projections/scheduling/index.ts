@@ -1,0 +1,3 @@
+import { schedulingProjection } from './scheduling.projection';
+
+export const schedulingProjections = [schedulingProjection];

@@ -1,0 +1,54 @@
+import type { JobFields } from '../../src/scheduling/scheduling.events';
+import type { RecurrenceRule } from '../../src/scheduling/recurrence';
+
+/** Read models of scheduling. */
+export const JOBS = 'jobs';
+export const JOB_SERIES = 'jobSeries';
+export const JOB_WEEKS = 'jobWeeks';
+
+/** A one-time job as it stands. */
+export interface JobDoc extends JobFields {
+  _id: string;
+  organizationId: string;
+  createdAt: string;
+  /** The week buckets it is listed in. */
+  weeks: string[];
+  _rev?: number;
+}
+
+/** A recurring job: its template, rule and per-occurrence changes; occurrences are computed when read. */
+export interface JobSeriesDoc {
+  _id: string;
+  organizationId: string;
+  timeZone: string;
+  rule: RecurrenceRule;
+  template: JobFields;
+  /** Per local date (YYYY-MM-DD). */
+  overrides: Record<string, Partial<JobFields>>;
+  deleted: string[];
+  createdAt: string;
+  _rev?: number;
+}
+
+/**
+ * One-time jobs listed by UTC week (Monday 00:00Z), so that a calendar range is a few lookups by id
+ * instead of a scan of every job: `${organizationId}:${YYYY-MM-DD of the Monday}`.
+ */
+export interface JobWeekDoc {
+  _id: string;
+  organizationId: string;
+  jobIds: string[];
+}
+
+const WEEK_MS = 7 * 86_400_000;
+/** 1970-01-05 was a Monday. */
+const MONDAY_EPOCH = Date.UTC(1970, 0, 5);
+
+export function weekKeys(organizationId: string, start: string, end: string): string[] {
+  const from = Math.floor((Date.parse(start) - MONDAY_EPOCH) / WEEK_MS);
+  // end is exclusive: a job ending exactly at Monday 00:00 is not in that week
+  const to = Math.floor((Date.parse(end) - 1 - MONDAY_EPOCH) / WEEK_MS);
+  const keys: string[] = [];
+  for (let w = from; w <= to; w++) keys.push(`${organizationId}:${new Date(MONDAY_EPOCH + w * WEEK_MS).toISOString().slice(0, 10)}`);
+  return keys;
+}

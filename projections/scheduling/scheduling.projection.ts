@@ -1,0 +1,100 @@
+import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
+import { JobEvent, JobSeriesEvent } from '../../src/scheduling/scheduling.events';
+import { applyChanges } from '../../src/scheduling/job-rules';
+import { localDateOf } from '../../src/scheduling/recurrence';
+import { rooms } from '../../src/realtime/client-events';
+import { applyOnce } from '../runner/apply-once';
+import { Projection, ProjectionContext } from '../runner/projection';
+import { JOB_SERIES, JOB_WEEKS, JOBS, JobDoc, JobSeriesDoc, JobWeekDoc, weekKeys } from './read-models';
+
+/** Jobs, recurring jobs and the week index of one-time jobs; every change is pushed to the organization. */
+export const schedulingProjection: Projection = {
+  name: 'scheduling',
+  version: 1,
+  collections: [JOBS, JOB_SERIES, JOB_WEEKS],
+  async setup(store) {
+    await store.collection(JOB_SERIES).createIndex({ organizationId: 1 }, { name: 'organization' });
+  },
+  async apply(event, context) {
+    if (event.streamId.startsWith('job-')) await applyJob(event, context);
+    else if (event.streamId.startsWith('jobSeries-')) await applySeries(event, context);
+  },
+};
+
+async function listInWeeks({ store }: ProjectionContext, jobId: string, before: string[], after: string[]) {
+  const weeks = store.collection<JobWeekDoc>(JOB_WEEKS);
+  for (const key of before.filter((k) => !after.includes(k))) await weeks.updateOne({ _id: key }, { $pull: { jobIds: jobId } });
+  for (const key of after.filter((k) => !before.includes(k))) {
+    await weeks.updateOne({ _id: key }, { $addToSet: { jobIds: jobId }, $setOnInsert: { organizationId: key.slice(0, key.indexOf(':')) } }, { upsert: true });
+  }
+}
+
+async function applyJob(event: RecordedEvent, context: ProjectionContext) {
+  const e = { type: event.type, data: event.data } as JobEvent;
+  const jobs = context.store.collection<JobDoc>(JOBS);
+  const { jobId, organizationId } = e.data;
+  const current = await jobs.findOne({ _id: jobId });
+  switch (e.type) {
+    case 'JobScheduled': {
+      const { jobId: _id, organizationId: _org, ...fields } = e.data;
+      const weeks = weekKeys(organizationId, fields.start, fields.end);
+      await applyOnce(jobs, jobId, event.revision, { $set: { ...fields, organizationId, weeks, createdAt: event.metadata.timestamp } }, { upsert: true });
+      await listInWeeks(context, jobId, current?.weeks ?? [], weeks);
+      break;
+    }
+    case 'JobChanged': {
+      if (!current) return;
+      const next = applyChanges(current, e.data.changes);
+      const weeks = weekKeys(organizationId, next.start, next.end);
+      const $set = Object.fromEntries(Object.entries(e.data.changes).map(([k, c]) => [k, c!.to]));
+      await applyOnce(jobs, jobId, event.revision, { $set: { ...$set, weeks } });
+      await listInWeeks(context, jobId, current.weeks, weeks);
+      break;
+    }
+    case 'JobDeleted':
+      if (current) await listInWeeks(context, jobId, current.weeks, []);
+      await jobs.deleteOne({ _id: jobId });
+      break;
+  }
+  context.notify({ rooms: [rooms.organization(organizationId)], event: 'schedule.changed', payload: { organizationId, jobIds: [jobId] } });
+}
+
+async function applySeries(event: RecordedEvent, { store, notify }: ProjectionContext) {
+  const e = { type: event.type, data: event.data } as JobSeriesEvent;
+  const series = store.collection<JobSeriesDoc>(JOB_SERIES);
+  const { seriesId, organizationId } = e.data;
+  const at = event.revision;
+  let jobIds = [seriesId];
+  switch (e.type) {
+    case 'JobSeriesScheduled': {
+      const { seriesId: _id, organizationId: _org, timeZone, rule, ...template } = e.data;
+      await applyOnce(series, seriesId, at, { $set: { organizationId, timeZone, rule, template, overrides: {}, deleted: [], createdAt: event.metadata.timestamp } }, { upsert: true });
+      break;
+    }
+    case 'JobSeriesChanged': {
+      const current = await series.findOne({ _id: seriesId });
+      if (!current) return;
+      await applyOnce(series, seriesId, at, { $set: { template: applyChanges(current.template, e.data.changes), ...(e.data.rule ? { rule: e.data.rule.to } : {}) } });
+      break;
+    }
+    case 'OccurrenceChanged': {
+      const current = await series.findOne({ _id: seriesId });
+      if (!current) return;
+      const date = localDateOf(e.data.originalStart, current.timeZone);
+      await applyOnce(series, seriesId, at, { $set: { [`overrides.${date}`]: applyChanges(current.overrides[date] ?? {}, e.data.changes) } });
+      jobIds = [e.data.occurrenceId];
+      break;
+    }
+    case 'OccurrenceDeleted': {
+      const current = await series.findOne({ _id: seriesId });
+      if (!current) return;
+      await applyOnce(series, seriesId, at, { $addToSet: { deleted: localDateOf(e.data.originalStart, current.timeZone) } });
+      jobIds = [e.data.occurrenceId];
+      break;
+    }
+    case 'JobSeriesDeleted':
+      await series.deleteOne({ _id: seriesId });
+      break;
+  }
+  notify({ rooms: [rooms.organization(organizationId)], event: 'schedule.changed', payload: { organizationId, jobIds } });
+}

@@ -1,0 +1,100 @@
+import type { ReadStore } from '../core/read-store/read-store.port';
+import { JOB_SERIES, JOB_WEEKS, JOBS, JobDoc, JobSeriesDoc, JobWeekDoc, weekKeys } from '../../projections/scheduling/read-models';
+import { occurrenceFields, ScheduledSeries, seriesTiming } from './job-series.decider';
+import { occurrenceId, plannedBetween, SeriesTiming } from './recurrence';
+import { isoInstant } from './zoned-time';
+import type { JobFields } from './scheduling.events';
+import type { RecurrenceRule } from './recurrence';
+
+/** A job or one occurrence of a recurring job, as calendars show it. */
+export interface CalendarJob extends JobFields {
+  id: string;
+  organizationId: string;
+  /** The recurring job it belongs to, with its rule; null for a one-time job. */
+  series: { id: string; rule: RecurrenceRule; timeZone: string } | null;
+}
+
+/**
+ * Planned occurrences per recurring job for its first three years, computed once per timing (rule,
+ * start, length, zone): a calendar range is then two binary searches instead of an rrule walk.
+ * Keyed by content, so a changed series simply gets a new entry; the oldest entries are dropped.
+ */
+const HORIZON_MS = 3 * 365 * 86_400_000;
+const PLANS_KEPT = 5000;
+const plans = new Map<string, { starts: number[]; dates: string[]; until: number }>();
+
+function planned(timing: SeriesTiming, from: Date, to: Date): { start: string; localDate: string }[] {
+  const key = JSON.stringify(timing);
+  let plan = plans.get(key);
+  if (!plan) {
+    const first = Date.parse(timing.start);
+    const until = first + HORIZON_MS;
+    const all = plannedBetween(timing, new Date(first), new Date(until));
+    plan = { starts: all.map((o) => Date.parse(o.start)), dates: all.map((o) => o.localDate), until };
+    if (plans.size >= PLANS_KEPT) plans.delete(plans.keys().next().value!);
+    plans.set(key, plan);
+  }
+  if (to.getTime() > plan.until) return plannedBetween(timing, from, to);
+  const duration = timing.durationMinutes * 60_000;
+  const out: { start: string; localDate: string }[] = [];
+  // first occurrence that may still be going at `from`
+  let lo = 0;
+  let hi = plan.starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (plan.starts[mid] + duration <= from.getTime()) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < plan.starts.length && plan.starts[i] < to.getTime(); i++) out.push({ start: isoInstant(plan.starts[i]), localDate: plan.dates[i] });
+  return out;
+}
+
+const overlaps = (job: JobFields, from: number, to: number) => Date.parse(job.start) < to && Date.parse(job.end) > from;
+
+const asSeries = (doc: JobSeriesDoc): ScheduledSeries => ({
+  status: 'scheduled', seriesId: doc._id, organizationId: doc.organizationId, timeZone: doc.timeZone, rule: doc.rule,
+  template: doc.template, overrides: doc.overrides, deleted: doc.deleted,
+});
+
+/**
+ * The occurrences of a recurring job that overlap [from, to): those the rule plans there, plus any
+ * changed on their own into the range; minus deleted ones and those moved out of it.
+ */
+export function seriesOccurrences(doc: JobSeriesDoc, from: Date, to: Date): CalendarJob[] {
+  const s = asSeries(doc);
+  const duration = Date.parse(doc.template.end) - Date.parse(doc.template.start);
+  const series = { id: doc._id, rule: doc.rule, timeZone: doc.timeZone };
+  const out: CalendarJob[] = [];
+  const add = (localDate: string, fields: JobFields) => {
+    if (!doc.deleted.includes(localDate) && overlaps(fields, from.getTime(), to.getTime())) {
+      out.push({ id: occurrenceId(doc._id, localDate), organizationId: doc.organizationId, series, ...fields });
+    }
+  };
+  for (const { start, localDate } of planned(seriesTiming(s), from, to)) {
+    if (localDate in doc.overrides) continue; // changed on its own: placed below, wherever it now is
+    add(localDate, { ...doc.template, start, end: isoInstant(Date.parse(start) + duration) });
+  }
+  for (const localDate of Object.keys(doc.overrides)) add(localDate, occurrenceFields(s, localDate));
+  return out.sort((a, b) => a.start.localeCompare(b.start));
+}
+
+function oneTime(doc: JobDoc): CalendarJob {
+  const { _id, _rev: _r, weeks: _w, createdAt: _c, ...fields } = doc;
+  return { id: _id, series: null, ...fields };
+}
+
+/** Every job and occurrence of an organization overlapping [from, to), in start order. */
+export async function jobsBetween(store: ReadStore, organizationId: string, from: Date, to: Date): Promise<CalendarJob[]> {
+  const keys = weekKeys(organizationId, from.toISOString(), to.toISOString());
+  const weeks = await store.collection<JobWeekDoc>(JOB_WEEKS).find({ _id: { $in: keys } });
+  const ids = [...new Set(weeks.flatMap((w) => w.jobIds))];
+  const [jobs, series] = await Promise.all([
+    ids.length ? store.collection<JobDoc>(JOBS).find({ _id: { $in: ids } }) : Promise.resolve([]),
+    store.collection<JobSeriesDoc>(JOB_SERIES).find({ organizationId }),
+  ]);
+  const all = [
+    ...jobs.filter((j) => j.organizationId === organizationId && overlaps(j, from.getTime(), to.getTime())).map(oneTime),
+    ...series.flatMap((s) => seriesOccurrences(s, from, to)),
+  ];
+  return all.sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+}

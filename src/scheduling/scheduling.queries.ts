@@ -1,0 +1,177 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { NotFoundError } from '../core/errors';
+import { EVENT_STORE, EventStore } from '../core/event-store/event-store.port';
+import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import { UserDoc, USERS } from '../../projections/identity/read-models';
+import { JOB_SERIES, JOBS, JobDoc, JobSeriesDoc } from '../../projections/scheduling/read-models';
+import type { CurrentUser } from '../identity/current-user';
+import { CalendarJob, jobsBetween, seriesOccurrences } from './calendar';
+import { resolveJobId } from './commands/job.handlers';
+import { describeJobEvent, HistoryEntry } from './job-history';
+import { plannedStart } from './recurrence';
+import { schedulingStreams } from './scheduling.events';
+
+export const INTERNAL_COLOR = '#E2435B';
+export const AVAILABLE_COLOR = '#0D1B41';
+
+/** Spec §4: its own colour, else its lead's, else red when assigned without a customer (Internal), else navy (Available for Requests). */
+export function jobColor(job: Pick<CalendarJob, 'colorOption' | 'userIds' | 'customerId'>, leadColor: string | null): string {
+  return job.colorOption ?? leadColor ?? (job.userIds.length && !job.customerId ? INTERNAL_COLOR : AVAILABLE_COLOR);
+}
+
+/** Hidden jobs are seen by their lead and by Company Admins only. */
+export const visibleTo = (viewer: CurrentUser) => (job: CalendarJob) =>
+  !job.hideFromScheduleView || viewer.role === 'Company Admin' || job.leadUserId === viewer.userId;
+
+export const isOwnJob = (userId: string) => (job: CalendarJob) => job.leadUserId === userId || job.userIds.includes(userId);
+
+interface CustomerDoc {
+  _id: string;
+  name?: string;
+  displayName?: string;
+  address1?: string | null;
+  address2?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postalCode?: string | null;
+  country?: string | null;
+}
+
+/** The job as the API shows it (spec §3 Job), with names, colours and the recurrence it belongs to. */
+export async function jobViews(store: ReadStore, organizationId: string, jobs: CalendarJob[]) {
+  const users = new Map((await store.collection<UserDoc>(USERS).find({ organizationId })).map((u) => [u._id, u]));
+  const customerIds = [...new Set(jobs.map((j) => j.customerId).filter((id): id is string => !!id))];
+  const customers = new Map(
+    (customerIds.length ? await store.collection<CustomerDoc>('customers').find({ _id: { $in: customerIds } }) : []).map((c) => [c._id, c]),
+  );
+  return jobs.map((job) => {
+    const lead = job.leadUserId ? users.get(job.leadUserId) : undefined;
+    const customer = job.customerId ? customers.get(job.customerId) : undefined;
+    return {
+      id: job.id,
+      name: job.name,
+      notes: job.notes,
+      number: job.number,
+      type: job.type,
+      startDateTime: job.start,
+      endDateTime: job.end,
+      userIds: job.userIds,
+      users: job.userIds.map((id) => ({ id, fullName: users.get(id)?.fullName ?? 'Former employee', colorCode: users.get(id)?.colorCode ?? null })),
+      leadUserId: job.leadUserId,
+      leadUser: lead ? { id: lead._id, fullName: lead.fullName, colorCode: lead.colorCode } : null,
+      customerId: job.customerId,
+      customer: customer
+        ? { id: customer._id, name: customer.displayName || customer.name || '', address1: customer.address1 ?? null, address2: customer.address2 ?? null, city: customer.city ?? null, state: customer.state ?? null, postalCode: customer.postalCode ?? null, country: customer.country ?? null }
+        : null,
+      colorOption: job.colorOption,
+      color: jobColor(job, lead?.colorCode ?? null),
+      hideFromScheduleView: job.hideFromScheduleView,
+      availabilityOnly: job.availabilityOnly,
+      isOpen: !job.leadUserId && job.userIds.length === 0,
+      trackedTimes: [] as unknown[],
+      jobRecurrenceModel: job.series
+        ? {
+            id: job.series.id,
+            recurringFrequency: job.series.rule.frequency,
+            recurrenceDays: job.series.rule.days.join(','),
+            weeklyRecurrence: job.series.rule.weeklyRecurrence,
+            expireDate: job.series.rule.expireDate,
+          }
+        : null,
+    };
+  });
+}
+
+export type JobView = Awaited<ReturnType<typeof jobViews>>[number];
+
+export class GetCalendarJobs {
+  constructor(readonly viewer: CurrentUser, readonly from: Date, readonly to: Date, readonly scope: 'own' | 'organization') {}
+}
+
+@QueryHandler(GetCalendarJobs)
+export class GetCalendarJobsHandler implements IQueryHandler<GetCalendarJobs> {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ viewer, from, to, scope }: GetCalendarJobs) {
+    const jobs = (await jobsBetween(this.store, viewer.organizationId, from, to))
+      .filter(visibleTo(viewer))
+      .filter(scope === 'own' ? isOwnJob(viewer.userId) : () => true);
+    return jobViews(this.store, viewer.organizationId, jobs);
+  }
+}
+
+/** Own jobs from now on, soonest first: the next 30 days, at most 50. */
+export class GetUpcomingJobs {
+  constructor(readonly viewer: CurrentUser, readonly now: Date) {}
+}
+
+@QueryHandler(GetUpcomingJobs)
+export class GetUpcomingJobsHandler implements IQueryHandler<GetUpcomingJobs> {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ viewer, now }: GetUpcomingJobs) {
+    const to = new Date(now.getTime() + 30 * 86_400_000);
+    const jobs = (await jobsBetween(this.store, viewer.organizationId, now, to)).filter(isOwnJob(viewer.userId)).slice(0, 50);
+    return jobViews(this.store, viewer.organizationId, jobs);
+  }
+}
+
+/** One job or occurrence, or null. */
+export async function findCalendarJob(store: ReadStore, organizationId: string, id: string): Promise<CalendarJob | null> {
+  const target = resolveJobId(id);
+  if (target.kind === 'job') {
+    const doc = await store.collection<JobDoc>(JOBS).findOne({ _id: target.jobId });
+    if (!doc || doc.organizationId !== organizationId) return null;
+    const { _id, _rev: _r, weeks: _w, createdAt: _c, ...fields } = doc;
+    return { id: _id, series: null, ...fields };
+  }
+  const series = await store.collection<JobSeriesDoc>(JOB_SERIES).findOne({ _id: target.seriesId });
+  if (!series || series.organizationId !== organizationId) return null;
+  const override = series.overrides[target.localDate];
+  const planned = plannedStart({ start: series.template.start, timeZone: series.timeZone }, target.localDate);
+  // Look where the occurrence is now: moved on its own, or planned on its date.
+  const at = new Date(override?.start ?? planned);
+  const until = new Date(Date.parse(override?.end ?? planned) + 1);
+  return seriesOccurrences(series, at, until).find((j) => j.id === id) ?? null;
+}
+
+export class GetJob {
+  constructor(readonly viewer: CurrentUser, readonly jobId: string) {}
+}
+
+@QueryHandler(GetJob)
+export class GetJobHandler implements IQueryHandler<GetJob> {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ viewer, jobId }: GetJob) {
+    const job = await findCalendarJob(this.store, viewer.organizationId, jobId);
+    if (!job || !visibleTo(viewer)(job)) throw new NotFoundError('The job');
+    return (await jobViews(this.store, viewer.organizationId, [job]))[0];
+  }
+}
+
+/** Every event of the job's stream, in order and in words; for an occurrence, the series' events that concern it. */
+export class GetJobHistory {
+  constructor(readonly viewer: CurrentUser, readonly jobId: string) {}
+}
+
+@QueryHandler(GetJobHistory)
+export class GetJobHistoryHandler implements IQueryHandler<GetJobHistory> {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore, @Inject(EVENT_STORE) private readonly events: EventStore) {}
+
+  async execute({ viewer, jobId }: GetJobHistory): Promise<HistoryEntry[]> {
+    const target = resolveJobId(jobId);
+    const stream = target.kind === 'job' ? schedulingStreams.job(target.jobId) : schedulingStreams.series(target.seriesId);
+    const recorded = await this.events.readStream(stream);
+    if (!recorded.length || recorded[0].metadata.organizationId !== viewer.organizationId) throw new NotFoundError('The job');
+    const job = await findCalendarJob(this.store, viewer.organizationId, jobId);
+    if (job && !visibleTo(viewer)(job)) throw new NotFoundError('The job');
+    const organization = await this.store.collection('organizations').findOne({ _id: viewer.organizationId });
+    const users = new Map((await this.store.collection<UserDoc>(USERS).find({ organizationId: viewer.organizationId })).map((u) => [u._id, u.fullName]));
+    const occurrence = target.kind === 'occurrence' ? jobId : null;
+    return recorded
+      .filter((e) => !occurrence || !('occurrenceId' in (e.data as object)) || (e.data as { occurrenceId: string }).occurrenceId === occurrence)
+      .map((e) => describeJobEvent(e, { timeZone: (organization?.timeZone as string) ?? 'UTC', userName: (id) => users.get(id) ?? 'a former employee' }));
+  }
+}
