@@ -21,31 +21,52 @@ export interface CalendarJob extends JobFields {
  */
 const HORIZON_MS = 3 * 365 * 86_400_000;
 const PLANS_KEPT = 5000;
-const plans = new Map<string, { starts: number[]; dates: string[]; until: number }>();
 
-function planned(timing: SeriesTiming, from: Date, to: Date): { start: string; localDate: string }[] {
+interface Plan {
+  startMs: number[];
+  starts: string[];
+  ends: string[];
+  dates: string[];
+  /** YYYYMMDD, the occurrence id's suffix. */
+  compact: string[];
+  until: number;
+}
+const plans = new Map<string, Plan>();
+
+type Planned = { start: string; end: string; localDate: string; compact: string };
+
+function planFor(timing: SeriesTiming): Plan {
   const key = JSON.stringify(timing);
   let plan = plans.get(key);
   if (!plan) {
     const first = Date.parse(timing.start);
-    const until = first + HORIZON_MS;
-    const all = plannedBetween(timing, new Date(first), new Date(until));
-    plan = { starts: all.map((o) => Date.parse(o.start)), dates: all.map((o) => o.localDate), until };
+    const duration = timing.durationMinutes * 60_000;
+    const all = plannedBetween(timing, new Date(first), new Date(first + HORIZON_MS));
+    const startMs = all.map((o) => Date.parse(o.start));
+    const dates = all.map((o) => o.localDate);
+    plan = { startMs, starts: all.map((o) => o.start), ends: startMs.map((ms) => isoInstant(ms + duration)), dates, compact: dates.map((d) => d.replace(/-/g, '')), until: first + HORIZON_MS };
     if (plans.size >= PLANS_KEPT) plans.delete(plans.keys().next().value!);
     plans.set(key, plan);
   }
-  if (to.getTime() > plan.until) return plannedBetween(timing, from, to);
+  return plan;
+}
+
+function planned(timing: SeriesTiming, from: Date, to: Date): Planned[] {
+  const plan = planFor(timing);
   const duration = timing.durationMinutes * 60_000;
-  const out: { start: string; localDate: string }[] = [];
-  // first occurrence that may still be going at `from`
+  if (to.getTime() > plan.until) {
+    return plannedBetween(timing, from, to).map((o) => ({ ...o, end: isoInstant(Date.parse(o.start) + duration), compact: o.localDate.replace(/-/g, '') }));
+  }
+  const out: Planned[] = [];
+  // the first occurrence that may still be going at `from`
   let lo = 0;
-  let hi = plan.starts.length;
+  let hi = plan.startMs.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (plan.starts[mid] + duration <= from.getTime()) lo = mid + 1;
+    if (plan.startMs[mid] + duration <= from.getTime()) lo = mid + 1;
     else hi = mid;
   }
-  for (let i = lo; i < plan.starts.length && plan.starts[i] < to.getTime(); i++) out.push({ start: isoInstant(plan.starts[i]), localDate: plan.dates[i] });
+  for (let i = lo; i < plan.startMs.length && plan.startMs[i] < to.getTime(); i++) out.push({ start: plan.starts[i], end: plan.ends[i], localDate: plan.dates[i], compact: plan.compact[i] });
   return out;
 }
 
@@ -62,20 +83,21 @@ const asSeries = (doc: JobSeriesDoc): ScheduledSeries => ({
  */
 export function seriesOccurrences(doc: JobSeriesDoc, from: Date, to: Date): CalendarJob[] {
   const s = asSeries(doc);
-  const duration = Date.parse(doc.template.end) - Date.parse(doc.template.start);
   const series = { id: doc._id, rule: doc.rule, timeZone: doc.timeZone };
   const out: CalendarJob[] = [];
-  const add = (localDate: string, fields: JobFields) => {
-    if (!doc.deleted.includes(localDate) && overlaps(fields, from.getTime(), to.getTime())) {
-      out.push({ id: occurrenceId(doc._id, localDate), organizationId: doc.organizationId, series, ...fields });
-    }
-  };
-  for (const { start, localDate } of planned(seriesTiming(s), from, to)) {
-    if (localDate in doc.overrides) continue; // changed on its own: placed below, wherever it now is
-    add(localDate, { ...doc.template, start, end: isoInstant(Date.parse(start) + duration) });
+  const deleted = new Set(doc.deleted);
+  for (const { start, end, localDate, compact } of planned(seriesTiming(s), from, to)) {
+    // Changed on its own: placed below, wherever it now is.
+    if (localDate in doc.overrides || deleted.has(localDate)) continue;
+    out.push({ ...doc.template, id: `${doc._id}_${compact}`, organizationId: doc.organizationId, series, start, end });
   }
-  for (const localDate of Object.keys(doc.overrides)) add(localDate, occurrenceFields(s, localDate));
-  return out.sort((a, b) => a.start.localeCompare(b.start));
+  for (const localDate of Object.keys(doc.overrides)) {
+    const fields = occurrenceFields(s, localDate);
+    if (!deleted.has(localDate) && overlaps(fields, from.getTime(), to.getTime())) {
+      out.push({ ...fields, id: occurrenceId(doc._id, localDate), organizationId: doc.organizationId, series });
+    }
+  }
+  return out;
 }
 
 function oneTime(doc: JobDoc): CalendarJob {
@@ -96,5 +118,6 @@ export async function jobsBetween(store: ReadStore, organizationId: string, from
     ...jobs.filter((j) => j.organizationId === organizationId && overlaps(j, from.getTime(), to.getTime())).map(oneTime),
     ...series.flatMap((s) => seriesOccurrences(s, from, to)),
   ];
-  return all.sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+  // ISO instants in one format sort as plain strings (localeCompare would cost more than the rest).
+  return all.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

@@ -127,9 +127,13 @@ class CollectionState {
   }
 
   matching(filter: Filter, first = false): AnyDoc[] {
-    // {_id: 'x'} alone needs no query (compiling one costs more than the lookup).
+    // {_id: 'x'} or {_id: {$in: [...]}} alone needs no query: the map lookup is the whole answer
+    // (and matching each candidate against a long $in list would cost O(n²)).
     const keys = Object.keys(filter);
-    if (keys.length === 1 && typeof filter._id === 'string') return Array.from(this.candidates(filter));
+    if (keys.length === 1 && (typeof filter._id === 'string' || isIdList(filter._id))) {
+      const found = Array.from(this.candidates(filter));
+      return first ? found.slice(0, 1) : found;
+    }
     const query = compile(filter);
     const out: AnyDoc[] = [];
     for (const doc of this.candidates(filter)) {
@@ -151,9 +155,13 @@ class EmbeddedCollection<T extends Doc> implements ReadCollection<T> {
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
     const ci = options.caseInsensitive === true;
-    const query = new Query(ci ? caseInsensitiveFilter(filter) : filter, ci ? { collation: CASE_INSENSITIVE } : {});
+    const shaped = Boolean((options.sort && Object.keys(options.sort).length) || options.skip || options.limit || options.projection);
+    // Matching goes through the light path (id lookups, query operators only); mingo's full
+    // query then only sorts, pages and projects what matched.
+    if (!ci && !shaped) return this.state.matching(filter).map((d) => clone(d) as T);
     // Under collation `_id` equality is case-insensitive too, so no map lookup then.
-    const source = Array.from(ci ? this.state.docs.values() : this.state.candidates(filter));
+    const query = ci ? new Query(caseInsensitiveFilter(filter), { collation: CASE_INSENSITIVE }) : new Query({}, {});
+    const source = ci ? Array.from(this.state.docs.values()) : this.state.matching(filter);
     // mingo sorts, skips and limits before projecting, so sorting on an excluded field works.
     let cursor = query.find<AnyDoc>(source, options.projection);
     if (options.sort && Object.keys(options.sort).length) cursor = cursor.sort(options.sort);
@@ -397,4 +405,9 @@ function caseInsensitiveOps(ops: Record<string, unknown>): Record<string, unknow
 
 function ciRegex(s: string): RegExp {
   return new RegExp(`^${s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`, 'iu');
+}
+
+/** `{ $in: ['a', 'b'] }` of string ids, and nothing else. */
+function isIdList(value: unknown): boolean {
+  return isOperatorObject(value) && Object.keys(value).length === 1 && Array.isArray(value.$in) && value.$in.every((i) => typeof i === 'string');
 }
