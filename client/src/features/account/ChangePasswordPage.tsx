@@ -1,13 +1,13 @@
-import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { api, errorMessage } from '../../app/api';
+import { api } from '../../app/api';
 import { paths } from '../../app/paths';
 import { notifySuccess } from '../../shared/notify';
 import { PageHeader } from '../../shared/PageHeader';
 import { SectionCard } from '../../shared/SectionCard';
 import { confirmPasswordProblem, MIN_PASSWORD_LENGTH, newPasswordProblem } from './passwordRules';
+import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
 
 interface ChangePasswordValues {
   currentPassword: string;
@@ -39,11 +39,7 @@ export function ChangePasswordPage() {
         <SectionCard title="Password" description={`Use at least ${MIN_PASSWORD_LENGTH} characters.`}>
           <form onSubmit={form.onSubmit((values) => change.mutate(values))} noValidate>
             <Stack gap="md">
-              {change.isError && (
-                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                  {errorMessage(change.error)}
-                </Alert>
-              )}
+              <ServerErrorAlert error={change.error} />
               <PasswordInput label="Current password" autoComplete="current-password" withAsterisk {...form.getInputProps('currentPassword')} />
               <PasswordInput label="New password" autoComplete="new-password" withAsterisk {...form.getInputProps('newPassword')} />
               <PasswordInput label="Confirm new password" autoComplete="new-password" withAsterisk {...form.getInputProps('confirmPassword')} />

@@ -1,13 +1,14 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { IconAlertCircle, IconArrowLeft, IconAt, IconMailCheck } from '@tabler/icons-react';
+import { IconArrowLeft, IconAt, IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { api, errorMessage } from '../../app/api';
+import { api } from '../../app/api';
 import { paths } from '../../app/paths';
 import { AuthLayout } from './AuthLayout';
 import { emailProblem } from './passwordRules';
 import { rememberedUsername } from './rememberedUsername';
+import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
 
 /** The same answer whether or not the address has an account, so nobody can probe for accounts. */
 export const RESET_LINK_SENT = 'If an account exists for that e-mail, a reset link has been sent.';
@@ -36,11 +37,7 @@ export function ForgotPasswordPage() {
       ) : (
         <form onSubmit={form.onSubmit((values) => request.mutate(values.email.trim()))} noValidate>
           <Stack gap="md">
-            {request.isError && (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                {errorMessage(request.error)}
-              </Alert>
-            )}
+            <ServerErrorAlert error={request.error} />
             <TextInput
               label="Email"
               type="email"

@@ -3,11 +3,12 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { api, errorMessage } from '../../app/api';
+import { api } from '../../app/api';
 import { paths } from '../../app/paths';
 import { notifySuccess } from '../../shared/notify';
 import { AuthLayout } from './AuthLayout';
 import { confirmPasswordProblem, MIN_PASSWORD_LENGTH, newPasswordProblem } from './passwordRules';
+import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -48,11 +49,7 @@ export function ResetPasswordPage() {
     <AuthLayout title="Choose a new password" subtitle={`Use at least ${MIN_PASSWORD_LENGTH} characters.`}>
       <form onSubmit={form.onSubmit((values) => reset.mutate(values))} noValidate>
         <Stack gap="md">
-          {reset.isError && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {errorMessage(reset.error)}
-            </Alert>
-          )}
+          <ServerErrorAlert error={reset.error} />
           <PasswordInput label="New password" autoComplete="new-password" withAsterisk autoFocus {...form.getInputProps('password')} />
           <PasswordInput label="Confirm new password" autoComplete="new-password" withAsterisk {...form.getInputProps('confirmPassword')} />
           <Button type="submit" fullWidth size="md" loading={reset.isPending}>

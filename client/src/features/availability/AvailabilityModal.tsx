@@ -1,8 +1,7 @@
 import { ActionIcon, Alert, Button, Group, Modal, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconInfoCircle, IconPlus, IconX } from '@tabler/icons-react';
+import { IconInfoCircle, IconPlus, IconX } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
-import { errorMessage } from '../../app/api';
 import { useAppStore } from '../../app/store';
 import { MOBILE_QUERY } from '../../app/theme';
 import { notifySuccess } from '../../shared/notify';
@@ -14,6 +13,7 @@ import {
 } from './availabilityForm';
 import { useSaveAvailability, useUserAvailability } from './availabilityApi';
 import classes from './AvailabilityModal.module.css';
+import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
 
 const START_OPTIONS = timeOptions('start');
 const END_OPTIONS = timeOptions('end');
@@ -79,11 +79,7 @@ function AvailabilityEditor({ user, week, onClose }: { user: User; week: UserAva
           No availability has been saved for {user.firstName} yet, so scheduling treats them as available at any time.
         </Alert>
       )}
-      {save.isError && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-          {errorMessage(save.error)}
-        </Alert>
-      )}
+      <ServerErrorAlert error={save.error} />
       <div>
         {WEEK_DAYS.map((day) => {
           const ofDay = rowsOfDay(rows, day);

@@ -1,12 +1,13 @@
-import { Alert, Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconWorld } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
-import { errorMessage } from '../../app/api';
+import { IconWorld } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { notifySuccess } from '../../shared/notify';
 import { SectionCard } from '../../shared/SectionCard';
 import { useSaveOrganizationSettings, type OrganizationSettings } from './organizationApi';
 import { timeZoneOptions } from './timeZones';
+import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
+import { useFollowServerValues } from '../../shared/useFollowServerValues';
 
 type DetailsValues = Omit<OrganizationSettings, 'logoUrl'>;
 
@@ -28,13 +29,7 @@ export function OrganizationDetailsForm({ settings }: { settings: OrganizationSe
   const save = useSaveOrganizationSettings();
   const zones = useMemo(() => timeZoneOptions(settings.timeZone), [settings.timeZone]);
 
-  // Someone else saved (push notice → refetch): show their values unless this form has unsaved edits.
-  useEffect(() => {
-    if (!form.isDirty()) {
-      form.setValues(detailsOf(settings));
-      form.resetDirty(detailsOf(settings));
-    }
-  }, [settings]);
+  useFollowServerValues(form, detailsOf(settings));
 
   function submit(values: DetailsValues) {
     save.mutate(
@@ -52,11 +47,7 @@ export function OrganizationDetailsForm({ settings }: { settings: OrganizationSe
     <SectionCard title="Company details" description="How your organization appears and how scheduling behaves.">
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="lg">
-          {save.isError && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {errorMessage(save.error)}
-            </Alert>
-          )}
+          <ServerErrorAlert error={save.error} />
           <TextInput label="Organization name" withAsterisk {...form.getInputProps('name')} />
           <Select
             label="Time zone"

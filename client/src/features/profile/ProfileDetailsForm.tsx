@@ -1,14 +1,14 @@
-import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconAt } from '@tabler/icons-react';
-import { useEffect } from 'react';
-import { errorMessage } from '../../app/api';
+import { IconAt } from '@tabler/icons-react';
 import { useAppStore } from '../../app/store';
 import { notifySuccess } from '../../shared/notify';
 import { phoneProblem } from '../../shared/phone';
 import { PhoneInput } from '../../shared/PhoneInput';
 import { SectionCard } from '../../shared/SectionCard';
 import { useSaveProfile, type Profile, type ProfileChanges } from './profileApi';
+import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
+import { useFollowServerValues } from '../../shared/useFollowServerValues';
 
 interface DetailsValues {
   firstName: string;
@@ -30,12 +30,7 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
   });
   const save = useSaveProfile();
 
-  useEffect(() => {
-    if (!form.isDirty()) {
-      form.setValues(detailsOf(profile));
-      form.resetDirty(detailsOf(profile));
-    }
-  }, [profile]);
+  useFollowServerValues(form, detailsOf(profile));
 
   function submit(values: DetailsValues) {
     const changes: ProfileChanges = { firstName: values.firstName.trim(), lastName: values.lastName.trim(), phone: values.phone || null };
@@ -51,11 +46,7 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
     <SectionCard title="Personal details" description="Your name shows on the schedule and to your customers.">
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
-          {save.isError && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {errorMessage(save.error)}
-            </Alert>
-          )}
+          <ServerErrorAlert error={save.error} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
             <TextInput label="First name" withAsterisk autoComplete="given-name" {...form.getInputProps('firstName')} />
             <TextInput label="Last name" withAsterisk autoComplete="family-name" {...form.getInputProps('lastName')} />

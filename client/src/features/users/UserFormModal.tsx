@@ -1,8 +1,6 @@
-import { Alert, Button, ColorInput, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, ColorInput, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { errorMessage } from '../../app/api';
 import { MOBILE_QUERY } from '../../app/theme';
 import { notifySuccess } from '../../shared/notify';
 import { PhoneInput } from '../../shared/PhoneInput';
@@ -10,6 +8,7 @@ import { ROLES } from '../session/session';
 import { userFormRules, userFormValues, type UserFormValues } from './userForm';
 import { useSaveUser } from './usersApi';
 import type { User } from './users';
+import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
 
 const COLOUR_SWATCHES = ['#0D1B41', '#2C478D', '#1C7ED6', '#0CA678', '#37B24D', '#F59F00', '#F76707', '#E2435B', '#AE3EC9', '#7048E8', '#495057'];
 
@@ -33,11 +32,7 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
     <Modal opened onClose={onClose} title={user ? `Edit ${user.fullName}` : 'New User'} size={620} fullScreen={mobile}>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
-          {save.isError && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {errorMessage(save.error)}
-            </Alert>
-          )}
+          <ServerErrorAlert error={save.error} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
             <TextInput label="First name" withAsterisk autoComplete="off" data-autofocus {...form.getInputProps('firstName')} />
             <TextInput label="Last name" withAsterisk autoComplete="off" {...form.getInputProps('lastName')} />
