@@ -1,4 +1,6 @@
-import { startTestApp, TestApp, TestOrganization } from '../support/app';
+import { io, Socket } from 'socket.io-client';
+import type { ServerToClientEvents } from '../../src/realtime/client-events';
+import { ApiClient, startTestApp, TestApp, TestOrganization } from '../support/app';
 
 /** Jobs and recurring jobs over HTTP, on the real engines (SQLite + embedded read store). */
 describe('scheduling over HTTP', () => {
@@ -163,5 +165,33 @@ describe('scheduling over HTTP', () => {
     const response = await org.manager.get('/api/jobs/syncfusion/fetch?StartDate=yesterday&EndDate=06/07/2026');
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual(['StartDate must be a date (MM/DD/YYYY), got "yesterday"']);
+  });
+
+  it('pushes every schedule change to the organization\'s open calendars, after the read model has it, and to nobody else', async () => {
+    const connect = (client: ApiClient) => new Promise<Socket<ServerToClientEvents>>((resolve, reject) => {
+      const socket: Socket<ServerToClientEvents> = io(app.url, { path: '/socket.io', forceNew: true, reconnection: false, extraHeaders: { cookie: client.cookie } });
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', reject);
+    });
+    const [mine, theirs] = await Promise.all([connect(org.associate), connect(other.admin)]);
+    const foreign: unknown[] = [];
+    theirs.on('schedule.changed', (p) => foreign.push(p));
+    try {
+      const seen = new Promise<{ jobIds: string[]; visible: boolean }>((resolve) => {
+        mine.on('schedule.changed', async (payload) => {
+          // On receipt the change is already readable: a refetch shows it.
+          const job = await org.manager.get(`/api/jobs/${payload.jobIds[0]}`);
+          resolve({ jobIds: payload.jobIds, visible: job.body.name === 'Live change' });
+        });
+      });
+      const created = await create(org.manager, job({ name: 'Live change' }));
+      const pushed = await Promise.race([seen, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no push within 2 s')), 2000))]);
+      expect(pushed).toEqual({ jobIds: [created.body.data.id], visible: true });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(foreign).toEqual([]);
+    } finally {
+      mine.disconnect();
+      theirs.disconnect();
+    }
   });
 });
