@@ -42,10 +42,13 @@ export class SchedulingController {
   }
 
   @Get('jobs/user')
-  @ApiOperation({ summary: 'My jobs in a range (StartDate, EndDate as MM/DD/YYYY in the organization\'s time zone).' })
+  @ApiOperation({ summary: 'My jobs in a range (StartDate, EndDate as MM/DD/YYYY in the organization\'s time zone); availabilityUserId adds that employee\'s availability as availability-only entries.' })
   async mine(@Query() query: CalendarRangeDto, @Me() me: CurrentUser): Promise<JobView[]> {
     const { from, to } = await this.range(me, query);
-    return this.queries.execute(new GetCalendarJobs(me, from, to, 'own'));
+    // Staff may lay their own availability over their calendar; managers anyone's.
+    const availabilityUserId = query.availabilityUserId && (query.availabilityUserId === me.userId || me.claims.includes('jobs.crud')) ? query.availabilityUserId : null;
+    if (query.availabilityUserId && !availabilityUserId) throw new NotFoundError('The employee');
+    return this.queries.execute(new GetCalendarJobs(me, from, to, 'own', availabilityUserId));
   }
 
   @Get('jobs/upcoming')
@@ -56,10 +59,10 @@ export class SchedulingController {
 
   @Get('jobs/syncfusion/fetch')
   @RequireClaim('jobs.crud')
-  @ApiOperation({ summary: 'The Job Schedule calendar\'s data: every job of the organization in a range.' })
+  @ApiOperation({ summary: 'The Job Schedule calendar\'s data: every job of the organization in a range; availabilityUserId adds that employee\'s availability as availability-only entries.' })
   async fetch(@Query() query: CalendarRangeDto, @Me() me: CurrentUser): Promise<JobView[]> {
     const { from, to } = await this.range(me, query);
-    return this.queries.execute(new GetCalendarJobs(me, from, to, 'organization'));
+    return this.queries.execute(new GetCalendarJobs(me, from, to, 'organization', query.availabilityUserId || null));
   }
 
   @Post('jobs/syncfusion/fetch')

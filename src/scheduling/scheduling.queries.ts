@@ -1,23 +1,30 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '../core/errors';
+import { isUuid } from '../core/clock';
 import { EVENT_STORE, EventStore } from '../core/event-store/event-store.port';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { UserDoc, USERS } from '../../projections/identity/read-models';
+import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../../projections/identity/read-models';
+import { AVAILABILITY, AvailabilityDoc } from '../../projections/availability/read-models';
 import { JOB_SERIES, JOBS, JobDoc, JobSeriesDoc } from '../../projections/scheduling/read-models';
 import type { CurrentUser } from '../identity/current-user';
 import { CalendarJob, jobsBetween, seriesOccurrences } from './calendar';
 import { resolveJobId } from './commands/job.handlers';
 import { describeJobEvent, HistoryEntry } from './job-history';
-import { plannedStart } from './recurrence';
+import { localDateOf, plannedStart } from './recurrence';
+import { fromWallMs, isoInstant, toWallMs } from './zoned-time';
 import { schedulingStreams } from './scheduling.events';
 
 export const INTERNAL_COLOR = '#E2435B';
 export const AVAILABLE_COLOR = '#0D1B41';
+/** Availability-only entries are shading, not work: a light green of their own. */
+export const AVAILABILITY_COLOR = '#B2F2BB';
 
 /** Spec §4: its own colour, else its lead's, else red when assigned without a customer (Internal), else navy (Available for Requests). */
-export function jobColor(job: Pick<CalendarJob, 'colorOption' | 'userIds' | 'customerId'>, leadColor: string | null): string {
-  return job.colorOption ?? leadColor ?? (job.userIds.length && !job.customerId ? INTERNAL_COLOR : AVAILABLE_COLOR);
+export function jobColor(job: Pick<CalendarJob, 'colorOption' | 'userIds' | 'customerId' | 'availabilityOnly'>, leadColor: string | null): string {
+  if (job.colorOption) return job.colorOption;
+  if (job.availabilityOnly) return AVAILABILITY_COLOR;
+  return leadColor ?? (job.userIds.length && !job.customerId ? INTERNAL_COLOR : AVAILABLE_COLOR);
 }
 
 /** Hidden jobs are seen by their lead and by Company Admins only. */
@@ -86,19 +93,60 @@ export async function jobViews(store: ReadStore, organizationId: string, jobs: C
 export type JobView = Awaited<ReturnType<typeof jobViews>>[number];
 
 export class GetCalendarJobs {
-  constructor(readonly viewer: CurrentUser, readonly from: Date, readonly to: Date, readonly scope: 'own' | 'organization') {}
+  constructor(
+    readonly viewer: CurrentUser,
+    readonly from: Date,
+    readonly to: Date,
+    readonly scope: 'own' | 'organization',
+    /** Also return this employee's weekly availability in the range, as availability-only entries. */
+    readonly availabilityUserId: string | null = null,
+  ) {}
 }
 
 @QueryHandler(GetCalendarJobs)
 export class GetCalendarJobsHandler implements IQueryHandler<GetCalendarJobs> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  async execute({ viewer, from, to, scope }: GetCalendarJobs) {
+  async execute({ viewer, from, to, scope, availabilityUserId }: GetCalendarJobs) {
     const jobs = (await jobsBetween(this.store, viewer.organizationId, from, to))
       .filter(visibleTo(viewer))
       .filter(scope === 'own' ? isOwnJob(viewer.userId) : () => true);
-    return jobViews(this.store, viewer.organizationId, jobs);
+    const blocks = availabilityUserId ? await availabilityBlocks(this.store, viewer.organizationId, availabilityUserId, from, to) : [];
+    return jobViews(this.store, viewer.organizationId, [...jobs, ...blocks]);
   }
+}
+
+const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** An employee's weekly availability laid over [from, to) in the organization's zone, as calendar entries. */
+export async function availabilityBlocks(store: ReadStore, organizationId: string, userId: string, from: Date, to: Date): Promise<CalendarJob[]> {
+  const user = isUuid(userId) ? await store.collection<UserDoc>(USERS).findOne({ _id: userId }) : null;
+  if (!user || user.organizationId !== organizationId) throw new NotFoundError('The employee');
+  const [availability, organization] = await Promise.all([
+    store.collection<AvailabilityDoc>(AVAILABILITY).findOne({ _id: userId }),
+    store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: organizationId }),
+  ]);
+  if (!availability || !organization) return [];
+  const zone = organization.timeZone;
+  const blocks: CalendarJob[] = [];
+  // Each local day touching the range, Monday = 0.
+  for (let day = Date.parse(`${localDateOf(from.toISOString(), zone)}T00:00:00Z`); day < toWallMs(to.getTime(), zone); day += 86_400_000) {
+    const date = new Date(day).toISOString().slice(0, 10);
+    const weekDay = WEEK_DAYS[(new Date(day).getUTCDay() + 6) % 7];
+    availability.entries.filter((e) => e.weekDay === weekDay).forEach((entry, index) => {
+      const [sh, sm] = entry.startTime.split(':').map(Number);
+      const [eh, em] = entry.endTime.split(':').map(Number);
+      const start = fromWallMs(day + (sh * 60 + sm) * 60_000, zone);
+      const end = fromWallMs(day + (eh * 60 + em) * 60_000, zone);
+      if (start >= to.getTime() || end <= from.getTime()) return;
+      blocks.push({
+        id: `availability_${userId}_${date.replace(/-/g, '')}_${index}`, organizationId, series: null,
+        name: `${user.fullName} available`, notes: null, number: null, type: null, userIds: [userId], leadUserId: null, customerId: null,
+        colorOption: null, hideFromScheduleView: false, availabilityOnly: true, start: isoInstant(start), end: isoInstant(end),
+      });
+    });
+  }
+  return blocks;
 }
 
 /** Own jobs from now on, soonest first: the next 30 days, at most 50. */

@@ -167,6 +167,18 @@ describe('scheduling over HTTP', () => {
     expect(response.body.errors).toEqual(['StartDate must be a date (MM/DD/YYYY), got "yesterday"']);
   });
 
+  it('lays an employee\'s weekly availability over the calendar as availability-only entries', async () => {
+    const saved = await org.admin.patch(`/api/employee-availability/${org.associate.userId}`, [{ weekDay: 'Monday', startTime: '08:00', endTime: '12:00' }]);
+    expect(saved.status).toBe(200);
+    const week = await org.manager.get(`/api/jobs/syncfusion/fetch?StartDate=06/01/2026&EndDate=06/07/2026&availabilityUserId=${org.associate.userId}`);
+    const blocks = week.body.filter((j: { availabilityOnly: boolean }) => j.availabilityOnly);
+    expect(blocks).toEqual([expect.objectContaining({ name: 'Abe Associate available', startDateTime: '2026-06-01T12:00:00Z', endDateTime: '2026-06-01T16:00:00Z', color: '#B2F2BB', userIds: [org.associate.userId] })]);
+    const own = await org.associate.get(`/api/jobs/user?StartDate=06/01/2026&EndDate=06/01/2026&availabilityUserId=${org.associate.userId}`);
+    expect(own.body.filter((j: { availabilityOnly: boolean }) => j.availabilityOnly)).toHaveLength(1);
+    expect((await org.associate.get(`/api/jobs/user?StartDate=06/01/2026&EndDate=06/01/2026&availabilityUserId=${org.manager.userId}`)).status).toBe(404);
+    expect((await org.manager.get(`/api/jobs/syncfusion/fetch?StartDate=06/01/2026&EndDate=06/07/2026&availabilityUserId=${other.associate.userId}`)).status).toBe(404);
+  });
+
   it('pushes every schedule change to the organization\'s open calendars, after the read model has it, and to nobody else', async () => {
     const connect = (client: ApiClient) => new Promise<Socket<ServerToClientEvents>>((resolve, reject) => {
       const socket: Socket<ServerToClientEvents> = io(app.url, { path: '/socket.io', forceNew: true, reconnection: false, extraHeaders: { cookie: client.cookie } });
