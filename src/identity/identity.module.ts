@@ -12,7 +12,7 @@ import {
   CreateUserHandler, DeleteUserHandler, SetProfilePictureHandler, UpdateProfileHandler, UpdateUserHandler,
 } from './commands/user.handlers';
 import { FilesController } from './files.controller';
-import { GetOrganizationSettingsHandler, GetProfileHandler, GetSessionHandler, ListUsersHandler } from './identity.queries';
+import { GetOrganizationSettingsHandler, GetProfileHandler, GetSessionHandler, ListActiveEmployeesHandler, ListUsersHandler } from './identity.queries';
 import { LoginThrottle } from './login-throttle';
 import { OrganizationController } from './organization.controller';
 import { ProfileController } from './profile.controller';
@@ -27,7 +27,7 @@ import { UsersController } from './users.controller';
     SignInHandler, SignOutHandler, ChangeOwnPasswordHandler, RequestPasswordResetHandler, ResetPasswordHandler,
     CreateOrganizationHandler, UpdateOrganizationSettingsHandler, SetOrganizationLogoHandler,
     CreateUserHandler, UpdateUserHandler, DeleteUserHandler, UpdateProfileHandler, SetProfilePictureHandler,
-    GetSessionHandler, ListUsersHandler, GetOrganizationSettingsHandler, GetProfileHandler,
+    GetSessionHandler, ListUsersHandler, ListActiveEmployeesHandler, GetOrganizationSettingsHandler, GetProfileHandler,
   ],
 })
 export class IdentityModule {}

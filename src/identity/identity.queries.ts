@@ -93,6 +93,21 @@ export class ListUsersHandler implements IQueryHandler<ListUsers> {
   }
 }
 
+export class ListActiveEmployees {
+  constructor(readonly organizationId: string) {}
+}
+
+/** Pickers, filters and TimelineDay rows of the schedule: active users by name, at most 1000 (spec §9). */
+@QueryHandler(ListActiveEmployees)
+export class ListActiveEmployeesHandler implements IQueryHandler<ListActiveEmployees> {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ organizationId }: ListActiveEmployees) {
+    const users = await this.store.collection<UserDoc>(USERS).find({ organizationId, active: true }, { sort: { sortName: 1, _id: 1 }, limit: 1000 });
+    return users.map((u) => ({ id: u._id, fullName: u.fullName, colorCode: u.colorCode, profilePictureUrl: u.profilePictureUrl }));
+  }
+}
+
 export class GetOrganizationSettings {
   constructor(readonly organizationId: string) {}
 }

@@ -6,7 +6,7 @@ import { Me, Meta, RequireClaim } from './current-user';
 import type { CurrentUser } from './current-user';
 import { CreateUserDto, UpdateUserDto, UsersPagedQueryDto } from './identity.dto';
 import { CreateUser, DeleteUser, UpdateUser } from './identity.commands';
-import { ListUsers } from './identity.queries';
+import { ListActiveEmployees, ListUsers } from './identity.queries';
 import type { Role } from './roles';
 
 function roleOf(body: { roles?: Role; role?: Role }) {
@@ -25,6 +25,13 @@ export class UsersController {
   @ApiOperation({ summary: 'Users of my organization: search, paging (50), firstName ascending by default.' })
   list(@Query() query: UsersPagedQueryDto, @Me() me: CurrentUser) {
     return this.queries.execute(new ListUsers(me.organizationId, query));
+  }
+
+  @Get('lookup')
+  @RequireClaim('jobs.crud')
+  @ApiOperation({ summary: 'Active employees for the schedule\'s pickers (jobs.crud): id, fullName, colorCode; by name, at most 1000.' })
+  lookup(@Me() me: CurrentUser) {
+    return this.queries.execute(new ListActiveEmployees(me.organizationId));
   }
 
   @Post()

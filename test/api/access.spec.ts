@@ -20,6 +20,7 @@ const PUBLIC_PATHS = ['/account/login', '/forgotpassword/index', '/forgotpasswor
  */
 const CLAIM_BY_PREFIX: Record<string, Claim | Claim[] | null> = {
   '/api/users': 'users.crud',
+  '/api/users/lookup': 'jobs.crud',
   '/api/employee-availability': 'users.crud',
   '/api/employee-availability/user': ['users.crud', 'jobs.crud'],
   '/api/employee-availability/date-filter': 'jobs.crud',

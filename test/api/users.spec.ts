@@ -440,6 +440,17 @@ describe('users over HTTP', () => {
     expect((await org.admin.get('/api/users/paged?pageSize=5000')).body.errors).toEqual(['pageSize must be at most 1000']);
   });
 
+  it('lists active employees for the schedule to anyone who schedules jobs, by name', async () => {
+    const org = await app.organization();
+    await org.admin.patch(`/api/users/${org.associate.userId}`, { active: false });
+    const lookup = await org.manager.get('/api/users/lookup');
+    expect(lookup.status).toBe(200);
+    expect(lookup.body.map((u: { fullName: string }) => u.fullName)).toEqual(['Ada Admin', 'Mona Customer']);
+    expect(lookup.body[0]).toEqual({ id: org.admin.userId, fullName: 'Ada Admin', colorCode: '#0D1B41', profilePictureUrl: null });
+    const associate = await app.client().signIn((await app.organization()).associate.email, TEST_PASSWORD);
+    expect((await associate.get('/api/users/lookup')).status).toBe(403);
+  });
+
   it('never shows a password or its hash in any response', async () => {
     const org = await app.organization('Secrets');
     const { id } = await createUser(org.admin, { password: 'very-secret-password' });

@@ -20,4 +20,8 @@ describe('staleUrlsFor', () => {
   it('refetches cached availability (a week, who is available when) on availability.changed', () => {
     expect(staleUrlsFor('availability.changed', { organizationId: 'o1', userId: 'u2' }, me)).toEqual(['/api/employee-availability']);
   });
+
+  it('refetches the calendars, upcoming jobs and job history on schedule.changed', () => {
+    expect(staleUrlsFor('schedule.changed', { organizationId: 'o1', jobIds: ['j1'] }, me)).toEqual(['/api/jobs']);
+  });
 });

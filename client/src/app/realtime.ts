@@ -22,6 +22,8 @@ export function staleUrlsFor<E extends Exclude<ServerEvent, 'session.ended'>>(
         : ['/api/users'];
     case 'availability.changed':
       return ['/api/employee-availability']; // a user's week and who is available when
+    case 'schedule.changed':
+      return ['/api/jobs']; // both calendars, upcoming jobs, a job and its history
     default:
       return [];
   }

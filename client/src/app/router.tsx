@@ -4,7 +4,6 @@ import { LoginPage } from '../features/account/LoginPage';
 import { LogoutPage } from '../features/account/LogoutPage';
 import { ResetPasswordPage } from '../features/account/ResetPasswordPage';
 import { loginPathFor } from '../features/account/returnUrl';
-import { HomePage } from '../features/home/HomePage';
 import { endClientSession } from '../features/session/endSession';
 import { RequireClaim } from '../features/session/RequireClaim';
 import { RequireSession } from '../features/session/RequireSession';
@@ -21,6 +20,8 @@ const later = (path: string, title: string): RouteObject => ({ path, element: <S
 
 /** Screens load on first visit, so signing in does not wait for every screen's code. */
 const screens = {
+  home: async () => ({ Component: (await import('../features/home/HomePage')).HomePage }),
+  scheduling: async () => ({ Component: (await import('../features/scheduling/SchedulePage')).SchedulePage }),
   users: async () => ({ Component: (await import('../features/users/UsersPage')).UsersPage }),
   organizationSettings: async () => ({ Component: (await import('../features/organization/OrganizationSettingsPage')).OrganizationSettingsPage }),
   profile: async () => ({ Component: (await import('../features/profile/ProfilePage')).ProfilePage }),
@@ -41,8 +42,8 @@ const routes: RouteObject[] = [
       </RequireSession>
     ),
     children: [
-      { index: true, element: <HomePage /> },
-      guarded('jobs.crud', [later(paths.scheduling, 'Job Schedule')]),
+      { index: true, lazy: screens.home },
+      guarded('jobs.crud', [{ path: paths.scheduling, lazy: screens.scheduling }]),
       guarded('customers.crud', [later(paths.customers, 'Customers'), later(`${paths.customers}/:id`, 'Customer')]),
       later(paths.myJobRatings, 'My Job Ratings'),
       later(paths.myTrackedTimes, 'My Tracked Times'),

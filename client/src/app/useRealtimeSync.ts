@@ -30,6 +30,7 @@ export function useRealtimeSync(): void {
     socket.on('users.changed', (p) => void invalidateUrls(staleUrlsFor('users.changed', p, me)));
     socket.on('profile.changed', (p) => void invalidateUrls(staleUrlsFor('profile.changed', p, me)));
     socket.on('availability.changed', (p) => void invalidateUrls(staleUrlsFor('availability.changed', p, me)));
+    socket.on('schedule.changed', (p) => void invalidateUrls(staleUrlsFor('schedule.changed', p, me)));
     socket.on('session.ended', () => {
       socket.disconnect();
       endClientSession();

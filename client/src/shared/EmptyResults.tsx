@@ -2,7 +2,15 @@ import { Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** The empty state of a table (spec §8 wording). */
-export function EmptyResults({ icon, message = 'No results found' }: { icon: ReactNode; message?: string }) {
+export function EmptyResults({
+  icon,
+  message = 'No results found',
+  hint = 'Try another search, or clear the filters.',
+}: {
+  icon: ReactNode;
+  message?: string;
+  hint?: string;
+}) {
   return (
     <Stack align="center" gap="xs" py={56} px="md">
       <ThemeIcon size={52} radius="xl" variant="light" color="gray">
@@ -12,7 +20,7 @@ export function EmptyResults({ icon, message = 'No results found' }: { icon: Rea
         {message}
       </Text>
       <Text size="sm" c="dimmed" ta="center">
-        Try another search, or clear the filters.
+        {hint}
       </Text>
     </Stack>
   );

@@ -1,9 +1,78 @@
+import { Box, Divider, Paper, Stack } from '@mantine/core';
+import { IconCar, IconClockCheck } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useStore } from 'zustand';
 import { useAppStore } from '../../app/store';
+import { BRAND_NAVY } from '../../app/theme';
 import { PageHeader } from '../../shared/PageHeader';
+import { QueryError } from '../../shared/QueryError';
+import { jobToEvent } from '../scheduling/calendarEvents';
+import { CalendarLegend, type LegendItem } from '../scheduling/CalendarLegend';
+import { CalendarToolbar } from '../scheduling/CalendarToolbar';
+import { HOME_VIEWS } from '../scheduling/calendarViews';
+import { JobCalendar } from '../scheduling/JobCalendar';
+import { AVAILABLE_COLOR, INTERNAL_COLOR, OWN_JOBS_URL, type Job } from '../scheduling/jobs';
+import { useCalendarJobs } from '../scheduling/schedulingApi';
+import { useCalendarScreen } from '../scheduling/useCalendarScreen';
 import { greeting } from './greeting';
+import { JobDetailsDrawer } from './JobDetailsDrawer';
+import { UpcomingJobs } from './UpcomingJobs';
 
-/** Home. The calendar and upcoming jobs arrive with the scheduling issue. */
+const CALENDAR_HEIGHT = 800;
+
+/** Home (spec §2): own read-only calendar, the legend, and own upcoming jobs. */
 export function HomePage() {
   const firstName = useAppStore((s) => s.session?.user.firstName ?? '');
-  return <PageHeader title="Home" description={`${greeting(new Date().getHours())}, ${firstName}.`} />;
+  const myColor = useAppStore((s) => s.session?.user.colorCode || BRAND_NAVY);
+  const { store, calendarRef, zone, mobile, view, day, navigation } = useCalendarScreen('week');
+  const range = useStore(store, (s) => s.range);
+  const title = useStore(store, (s) => s.title);
+  const jobs = useCalendarJobs(OWN_JOBS_URL, range);
+  const [open, setOpen] = useState<Job | null>(null);
+
+  const events = useMemo(() => (jobs.data ?? []).map((job) => jobToEvent(job, { editable: false })), [jobs.data]);
+  // Timers come later: time and mileage submitted are legend entries only for now.
+  const legend: LegendItem[] = [
+    { label: 'Time submitted', icon: <IconClockCheck size={16} color="var(--mantine-color-teal-7)" /> },
+    { label: 'Mileage submitted', icon: <IconCar size={16} color="var(--mantine-color-blue-7)" /> },
+    { label: 'My jobs', color: myColor },
+    { label: 'Internal', color: INTERNAL_COLOR },
+    { label: 'Available for Requests', color: AVAILABLE_COLOR },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Home" description={`${greeting(new Date().getHours())}, ${firstName}.`} />
+      <Stack gap="lg">
+        <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
+          <Box px="md" pt="md" pb="xs">
+            <CalendarLegend items={legend} />
+          </Box>
+          {jobs.isError && (
+            <Box px="md" pb="xs">
+              <QueryError error={jobs.error} onRetry={() => void jobs.refetch()} />
+            </Box>
+          )}
+          <CalendarToolbar title={title} views={HOME_VIEWS} view={view} compact={mobile} {...navigation} />
+          <Divider color="var(--app-border)" />
+          <div style={{ opacity: jobs.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={jobs.isFetching}>
+            {view !== 'timelineDay' && (
+              <JobCalendar
+                calendarRef={calendarRef}
+                view={view}
+                day={day}
+                timeZone={zone}
+                height={CALENDAR_HEIGHT}
+                events={events}
+                onRangeChange={(r, t) => store.getState().showRange(r, t)}
+                onJobClick={setOpen}
+              />
+            )}
+          </div>
+        </Paper>
+        <UpcomingJobs zone={zone} compact={mobile} onOpen={setOpen} />
+      </Stack>
+      {open && <JobDetailsDrawer job={open} zone={zone} onClose={() => setOpen(null)} />}
+    </>
+  );
 }

@@ -1,0 +1,118 @@
+import { Anchor, Badge, Drawer, Group, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconClock, IconMapPin, IconNotes, IconRepeat, IconUser, IconUsers } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { MOBILE_QUERY } from '../../app/theme';
+import { customerAddress, mapsUrl, type Job } from '../scheduling/jobs';
+import { describeRecurrence } from '../scheduling/recurrenceForm';
+import { timeRangeLabel } from '../scheduling/zonedTime';
+
+/** A job's details, read-only (Home): what, when, where (with a maps link), notes and who. */
+export function JobDetailsDrawer({ job, zone, onClose }: { job: Job; zone: string; onClose: () => void }) {
+  const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const address = customerAddress(job.customer);
+  return (
+    <Drawer
+      opened
+      onClose={onClose}
+      position={mobile ? 'bottom' : 'right'}
+      size={mobile ? '85%' : 420}
+      title={
+        <Group gap={10} wrap="nowrap">
+          <span style={{ width: 12, height: 12, borderRadius: 4, background: job.color, flexShrink: 0 }} aria-hidden />
+          <Title order={3} fz={18} c="navy.8">
+            {job.name}
+          </Title>
+        </Group>
+      }
+    >
+      <Stack gap="lg">
+        <Detail icon={<IconClock size={18} />} label="When">
+          <Text size="sm">{timeRangeLabel(job.startDateTime, job.endDateTime, zone)}</Text>
+          {job.jobRecurrenceModel && (
+            <Group gap={4} mt={4}>
+              <IconRepeat size={14} color="var(--mantine-color-gray-6)" />
+              <Text size="xs" c="dimmed">
+                {describeRecurrence(job.jobRecurrenceModel)}
+              </Text>
+            </Group>
+          )}
+        </Detail>
+        <Detail icon={<IconMapPin size={18} />} label="Customer">
+          <Text size="sm" fw={600}>
+            {job.customer?.name ?? 'Internal'}
+          </Text>
+          {address ? (
+            <Anchor href={mapsUrl(address)} target="_blank" rel="noopener noreferrer" size="sm">
+              {address}
+            </Anchor>
+          ) : (
+            job.customer && (
+              <Text size="sm" c="dimmed">
+                No address
+              </Text>
+            )
+          )}
+        </Detail>
+        <Detail icon={<IconNotes size={18} />} label="Notes">
+          <Text size="sm" c={job.notes ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap' }}>
+            {job.notes || 'No notes'}
+          </Text>
+        </Detail>
+        <Detail icon={<IconUser size={18} />} label="Lead">
+          <Text size="sm" c={job.leadUser ? undefined : 'dimmed'}>
+            {job.leadUser?.fullName ?? 'No lead'}
+          </Text>
+        </Detail>
+        <Detail icon={<IconUsers size={18} />} label="Assigned">
+          {job.users.length ? (
+            <Group gap={6}>
+              {job.users.map((u) => (
+                <Badge key={u.id} variant="light" color="navy" radius="sm" tt="none" fw={600}>
+                  {u.fullName}
+                </Badge>
+              ))}
+            </Group>
+          ) : (
+            <Text size="sm" c="dimmed">
+              Nobody yet
+            </Text>
+          )}
+        </Detail>
+        {(job.number || job.type) && (
+          <Group gap="xl">
+            {job.number && <Field label="Job number" value={job.number} />}
+            {job.type && <Field label="Job type" value={job.type} />}
+          </Group>
+        )}
+      </Stack>
+    </Drawer>
+  );
+}
+
+function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <Group gap="sm" align="flex-start" wrap="nowrap">
+      <Text c="navy.6" mt={2} component="span">
+        {icon}
+      </Text>
+      <Stack gap={2} style={{ minWidth: 0 }}>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: 0.4 }}>
+          {label}
+        </Text>
+        {children}
+      </Stack>
+    </Group>
+  );
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: 0.4 }}>
+        {label}
+      </Text>
+      <Text size="sm">{value}</Text>
+    </Stack>
+  );
+}

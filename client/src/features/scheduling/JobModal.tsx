@@ -1,0 +1,314 @@
+import {
+  Alert, Button, ColorInput, Divider, Group, List, Modal, MultiSelect, Select, SimpleGrid, Stack, Switch, Tabs, Text, Textarea, TextInput,
+} from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle, IconAlertTriangle, IconHistory, IconPencil, IconRepeat, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { errorMessage } from '../../app/api';
+import { useAppStore } from '../../app/store';
+import { MOBILE_QUERY } from '../../app/theme';
+import { confirmDelete } from '../../shared/confirmDelete';
+import { notifyError, notifySuccess } from '../../shared/notify';
+import { useIsCompanyAdmin } from '../session/session';
+import { askScope } from './askScope';
+import { doubleBookings, peopleWarnings } from './doubleBooking';
+import { JobHistory } from './JobHistory';
+import { changeJobBody, createJobBody, endAfterStartMoved, hasChanges, jobFormRules, jobFormValues, type JobFormValues } from './jobForm';
+import { isRecurring, type Job, type JobPerson } from './jobs';
+import { RecurrenceEditor } from './RecurrenceEditor';
+import { describeRecurrence, recurrenceChanged } from './recurrenceForm';
+import { useActiveEmployees, useAvailableEmployees, useChangeJob, useCreateJob, useCustomerOptions, useDeleteJob } from './schedulingApi';
+import { isoFromWall, timeRangeLabel, zoneAbbreviation } from './zonedTime';
+import '@mantine/dates/styles.css';
+
+const COLOUR_SWATCHES = ['#0D1B41', '#2C478D', '#1C7ED6', '#0CA678', '#2F9E44', '#F59F00', '#F76707', '#E2435B', '#AE3EC9', '#7048E8', '#495057'];
+const PICKER_FORMAT = 'ddd D MMM YYYY, h:mm A';
+
+interface JobModalProps {
+  /** The job or occurrence to edit; null for a new job. */
+  job: Job | null;
+  /** A new job's slot (wall-clock strings in the organization's zone). */
+  slot: { start: string; end: string };
+  /** The jobs the calendar has fetched: what double-booking is checked against. */
+  calendarJobs: Job[];
+  /** Opens on the History tab. */
+  initialTab?: 'details' | 'history';
+  onClose: () => void;
+}
+
+/** New Job and Edit Job (spec §2 Job Schedule), with the History of an existing job. Mounted fresh each time. */
+export function JobModal({ job, slot, calendarJobs, initialTab = 'details', onClose }: JobModalProps) {
+  const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const [tab, setTab] = useState<string | null>(initialTab);
+  const title = job ? (isRecurring(job) ? 'Edit recurring job' : 'Edit job') : 'New Job';
+  return (
+    <Modal opened onClose={onClose} title={title} size={860} fullScreen={mobile} styles={{ content: { minWidth: mobile ? undefined : 550, maxWidth: 1050 } }}>
+      {job ? (
+        <Tabs value={tab} onChange={setTab} keepMounted>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="details" leftSection={<IconPencil size={14} />}>
+              Details
+            </Tabs.Tab>
+            <Tabs.Tab value="history" leftSection={<IconHistory size={14} />}>
+              History
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="details">
+            <JobForm job={job} slot={slot} calendarJobs={calendarJobs} onClose={onClose} />
+          </Tabs.Panel>
+          <Tabs.Panel value="history">{tab === 'history' && <JobHistory jobId={job.id} />}</Tabs.Panel>
+        </Tabs>
+      ) : (
+        <JobForm job={null} slot={slot} calendarJobs={calendarJobs} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function JobForm({ job, slot, calendarJobs, onClose }: Omit<JobModalProps, 'initialTab'>) {
+  const zone = useAppStore((s) => s.session?.company.timeZone ?? 'UTC');
+  const isCompanyAdmin = useIsCompanyAdmin();
+  const { employees } = useActiveEmployees();
+  const customers = useCustomerOptions();
+  const form = useForm<JobFormValues>({ initialValues: jobFormValues(job, zone, slot), validate: jobFormRules() });
+  const createJob = useCreateJob();
+  const changeJob = useChangeJob();
+  const deleteJob = useDeleteJob();
+  const [failure, setFailure] = useState<unknown>(null);
+
+  const people = useMemo(() => peopleOptions(employees, job), [employees, job]);
+  const nameOf = (id: string) => people.find((p) => p.id === id)?.fullName ?? 'An employee';
+  const customerOptions = useMemo(() => {
+    const list = customers.data ?? [];
+    const current = job?.customer && !list.some((c) => c.id === job.customer!.id) ? [{ id: job.customer.id, name: job.customer.name }] : [];
+    return [...current, ...list].map((c) => ({ value: c.id, label: c.name }));
+  }, [customers.data, job]);
+
+  // Warnings (not blockers): availability of the chosen people, and their other jobs at that time.
+  const { start, end, leadUserId, userIds } = form.values;
+  const slotIso = useMemo(() => {
+    try {
+      return { start: isoFromWall(start, zone), end: isoFromWall(end, zone) };
+    } catch {
+      return null;
+    }
+  }, [start, end, zone]);
+  const [checkedSlot] = useDebouncedValue(slotIso, 400);
+  const peopleIds = useMemo(() => [...new Set([...(leadUserId ? [leadUserId] : []), ...userIds])], [leadUserId, userIds]);
+  const available = useAvailableEmployees(peopleIds.length ? (checkedSlot?.start ?? null) : null, checkedSlot?.end ?? null);
+  const warnings = useMemo(() => {
+    if (!slotIso) return [];
+    const bookings = doubleBookings({ id: job?.id, startDateTime: slotIso.start, endDateTime: slotIso.end }, peopleIds, calendarJobs);
+    return peopleWarnings({
+      peopleIds,
+      available: available.data,
+      bookings,
+      nameOf,
+      timeOf: (other) => timeRangeLabel(other.startDateTime, other.endDateTime, zone),
+    });
+  }, [slotIso, peopleIds, calendarJobs, available.data, job?.id, zone, people]);
+
+  const busy = createJob.isPending || changeJob.isPending || deleteJob.isPending;
+  const recurring = job !== null && isRecurring(job);
+
+  async function submit(values: JobFormValues) {
+    setFailure(null);
+    try {
+      if (!job) {
+        await createJob.mutateAsync(createJobBody(values, zone, isCompanyAdmin));
+        notifySuccess('Job has been created');
+        onClose();
+        return;
+      }
+      // Nothing changed: nothing to ask or save.
+      if (!hasChanges(changeJobBody(job, values, zone, isCompanyAdmin, 'series'))) {
+        onClose();
+        return;
+      }
+      let scope: 'occurrence' | 'series' = 'occurrence';
+      if (recurring) {
+        const answer = await askScope({ action: 'change', jobName: job.name, seriesOnly: recurrenceChanged(job.jobRecurrenceModel, values.recurrence) });
+        if (!answer) return;
+        scope = answer;
+      }
+      await changeJob.mutateAsync({ id: job.id, body: changeJobBody(job, values, zone, isCompanyAdmin, scope), scope });
+      notifySuccess('Job changes were updated');
+      onClose();
+    } catch (error) {
+      setFailure(error);
+    }
+  }
+
+  async function remove() {
+    if (!job) return;
+    const run = (scope: 'occurrence' | 'series') =>
+      deleteJob.mutate(
+        { job, scope },
+        {
+          onSuccess: () => {
+            notifySuccess(scope === 'series' ? 'The whole series was deleted' : 'Job was deleted');
+            onClose();
+          },
+          onError: (error) => notifyError(errorMessage(error)),
+        },
+      );
+    if (recurring) {
+      const scope = await askScope({ action: 'delete', jobName: job.name });
+      if (scope) run(scope);
+    } else {
+      confirmDelete({ title: 'Delete job', message: `Delete ${job.name}?`, onConfirm: () => run('occurrence') });
+    }
+  }
+
+  const startProps = form.getInputProps('start');
+  return (
+    <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
+      <Stack gap="md">
+        {failure !== null && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {errorMessage(failure)}
+          </Alert>
+        )}
+        <TextInput label="Name" withAsterisk autoComplete="off" data-autofocus {...form.getInputProps('name')} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+          <DateTimePicker
+            label="Start"
+            withAsterisk
+            valueFormat={PICKER_FORMAT}
+            timePickerProps={{ format: '12h', minutesStep: 15, withDropdown: true }}
+            {...startProps}
+            onChange={(value) => {
+              const next = typeof value === 'string' ? value : '';
+              if (next && form.values.start && form.values.end) form.setFieldValue('end', endAfterStartMoved(form.values.start, form.values.end, next));
+              form.setFieldValue('start', next);
+            }}
+          />
+          <DateTimePicker
+            label="End"
+            withAsterisk
+            valueFormat={PICKER_FORMAT}
+            timePickerProps={{ format: '12h', minutesStep: 15, withDropdown: true }}
+            {...form.getInputProps('end')}
+            onChange={(value) => form.setFieldValue('end', typeof value === 'string' ? value : '')}
+          />
+        </SimpleGrid>
+        <Text size="xs" c="dimmed" mt={-8}>
+          Times are in the organization&apos;s time zone, {zone.replace(/_/g, ' ')} ({zoneAbbreviation(zone)}).
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+          <Select
+            label="Customer"
+            placeholder="Internal (no customer)"
+            data={customerOptions}
+            searchable
+            clearable
+            nothingFoundMessage="No results found"
+            {...form.getInputProps('customerId')}
+          />
+          <TextInput label="Job number" autoComplete="off" {...form.getInputProps('number')} />
+          <Select
+            label="Lead employee"
+            placeholder="No lead"
+            data={people.map((p) => ({ value: p.id, label: p.fullName }))}
+            searchable
+            clearable
+            nothingFoundMessage="No results found"
+            {...form.getInputProps('leadUserId')}
+          />
+          <MultiSelect
+            label="Assigned employees"
+            placeholder={userIds.length ? undefined : 'Nobody yet'}
+            data={people.map((p) => ({ value: p.id, label: p.fullName }))}
+            searchable
+            clearable
+            hidePickedOptions
+            nothingFoundMessage="No results found"
+            {...form.getInputProps('userIds')}
+          />
+        </SimpleGrid>
+        {warnings.length > 0 && (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Check before saving" role="status">
+            <List size="sm" spacing={2}>
+              {warnings.map((w) => (
+                <List.Item key={`${w.userId}-${w.message}`}>
+                  <b>{w.name}</b>: {w.message}
+                </List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+          <TextInput label="Job type" autoComplete="off" {...form.getInputProps('type')} />
+          <ColorInput
+            label="Colour"
+            description="Optional: overrides the lead's colour"
+            placeholder="Lead's colour"
+            format="hex"
+            swatches={COLOUR_SWATCHES}
+            swatchesPerRow={11}
+            withEyeDropper={false}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            {...form.getInputProps('colorOption')}
+          />
+        </SimpleGrid>
+        <Textarea label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
+
+        <Divider label={<Group gap={6}><IconRepeat size={14} />Repeat</Group>} labelPosition="left" color="var(--app-border)" />
+        {job && !recurring ? (
+          <Text size="sm" c="dimmed">
+            Does not repeat. A one-time job stays one-time; create a new recurring job to repeat it.
+          </Text>
+        ) : (
+          <>
+            {job?.jobRecurrenceModel && (
+              <Text size="sm" c="dimmed">
+                {describeRecurrence(job.jobRecurrenceModel)}. A change to the repeat applies to the whole series.
+              </Text>
+            )}
+            <RecurrenceEditor form={form} withNever={!job} />
+          </>
+        )}
+
+        {isCompanyAdmin && (
+          <>
+            <Divider label="Scheduling Visibility" labelPosition="left" color="var(--app-border)" />
+            <Switch
+              label="Hide from schedule view"
+              description="Only the lead employee and Company Admins will see this job."
+              {...form.getInputProps('hideFromScheduleView', { type: 'checkbox' })}
+            />
+          </>
+        )}
+
+        <Group justify="space-between" gap="sm" mt="sm">
+          {job ? (
+            <Button variant="default" c="red.7" leftSection={<IconTrash size={16} />} onClick={() => void remove()} loading={deleteJob.isPending} disabled={busy && !deleteJob.isPending}>
+              Delete
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Group gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={createJob.isPending || changeJob.isPending} disabled={deleteJob.isPending}>
+              {job ? 'Save changes' : 'Create job'}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Active employees, plus anyone already on the job who is not (so the pickers can show them). */
+function peopleOptions(employees: JobPerson[] | undefined, job: Job | null): JobPerson[] {
+  const list = [...(employees ?? [])];
+  for (const person of [...(job?.users ?? []), ...(job?.leadUser ? [job.leadUser] : [])]) {
+    if (!list.some((p) => p.id === person.id)) list.push(person);
+  }
+  return list;
+}

@@ -1,0 +1,176 @@
+import { Alert, Box, Button, Divider, Paper, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconHandStop, IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useStore } from 'zustand';
+import { errorMessage } from '../../app/api';
+import { notifyError, notifySuccess } from '../../shared/notify';
+import { PageHeader } from '../../shared/PageHeader';
+import { QueryError } from '../../shared/QueryError';
+import { askScope } from './askScope';
+import { availabilityEvents, jobToEvent } from './calendarEvents';
+import { CalendarLegend, type LegendItem } from './CalendarLegend';
+import { CalendarToolbar } from './CalendarToolbar';
+import { isTimeGrid, SCHEDULE_VIEWS } from './calendarViews';
+import { JobCalendar, type CalendarMove } from './JobCalendar';
+import { filterJobs } from './jobFilters';
+import { newJobSlot } from './jobForm';
+import { AVAILABLE_COLOR, DRAG_MIN_WIDTH_QUERY, INTERNAL_COLOR, isRecurring, NEW_JOB_MINUTES, SCHEDULE_URL, type Job } from './jobs';
+import { JobModal } from './JobModal';
+import { ScheduleControls } from './ScheduleControls';
+import {
+  useActiveEmployees, useAvailabilityShading, useCalendarBatch, useCalendarJobs, useChangeJob, useCustomerOptions, type CalendarChange,
+} from './schedulingApi';
+import { TimelineDay } from './TimelineDay';
+import { useCalendarScreen } from './useCalendarScreen';
+import { addMinutes, isoFromOffset, wallFromIso } from './zonedTime';
+
+const CALENDAR_HEIGHT = 1100;
+
+type Editing = { job: Job | null; slot: { start: string; end: string } };
+
+/** Job Schedule (spec §2): every job of the organization on a calendar managers edit. */
+export function SchedulePage() {
+  const { store, calendarRef, zone, mobile, view, day, navigation } = useCalendarScreen('workWeek');
+  const range = useStore(store, (s) => s.range);
+  const title = useStore(store, (s) => s.title);
+  const blockMinutes = useStore(store, (s) => s.blockMinutes);
+  const availabilityUserId = useStore(store, (s) => s.availabilityUserId);
+  const chips = useStore(store, (s) => s.chips);
+  const canDrag = useMediaQuery(DRAG_MIN_WIDTH_QUERY, undefined, { getInitialValueInEffect: false }) ?? false; // spec §5: no dragging below 768 px
+
+  const jobs = useCalendarJobs(SCHEDULE_URL, range);
+  const { employees } = useActiveEmployees();
+  const customers = useCustomerOptions();
+  const availability = useAvailabilityShading(availabilityUserId);
+  const batch = useCalendarBatch();
+  const changeJob = useChangeJob();
+  const [editing, setEditing] = useState<Editing | null>(null);
+
+  const allJobs = useMemo(() => jobs.data ?? [], [jobs.data]);
+  const shownJobs = useMemo(() => filterJobs(allJobs, chips), [allJobs, chips]);
+  const events = useMemo(() => {
+    const list = shownJobs.map((job) => jobToEvent(job, { editable: canDrag }));
+    if (availability.data && isTimeGrid(view)) list.push(...availabilityEvents(availability.data.entries));
+    return list;
+  }, [shownJobs, canDrag, availability.data, view]);
+  const onlyEmployeeIds = useMemo(() => new Set(chips.filter((c) => c.kind === 'employee').map((c) => c.id)), [chips]);
+
+  const legend = useMemo<LegendItem[]>(() => {
+    const items: LegendItem[] = [
+      { label: 'Internal', color: INTERNAL_COLOR },
+      { label: 'Available for Requests', color: AVAILABLE_COLOR },
+    ];
+    const coloured = (employees ?? []).filter((e) => e.colorCode);
+    if (coloured.length) items.push({ label: 'Lead employee:', caption: true }, ...coloured.map((e) => ({ label: e.fullName, color: e.colorCode as string })));
+    if (availabilityUserId && isTimeGrid(view)) items.push({ label: 'Available (weekly availability)', color: '#12B886', shade: true });
+    return items;
+  }, [employees, availabilityUserId, view]);
+
+  /** Saves a drag, resize or reassignment: for an occurrence, this event or the whole series. */
+  async function saveCalendarChange(job: Job, change: CalendarChange): Promise<boolean> {
+    let scope: 'occurrence' | 'series' = 'occurrence';
+    if (isRecurring(job)) {
+      const answer = await askScope({ action: 'change', jobName: job.name });
+      if (!answer) return false;
+      scope = answer;
+    }
+    try {
+      if (scope === 'series') {
+        const { id, ...body } = change;
+        await changeJob.mutateAsync({ id, body, scope });
+      } else {
+        await batch.mutateAsync([change]);
+      }
+      notifySuccess('Job changes were updated');
+      return true;
+    } catch (error) {
+      notifyError(errorMessage(error));
+      return false;
+    }
+  }
+
+  function onJobMove({ job, start, end, revert }: CalendarMove) {
+    void saveCalendarChange(job, { id: job.id, startDateTime: isoFromOffset(start), endDateTime: isoFromOffset(end) }).then((saved) => {
+      if (!saved) revert();
+    });
+  }
+
+  function onSlotClick(start: string, end: string | null, allDay: boolean) {
+    if (allDay) {
+      // Month view: a day, not a time. The new job starts at 9:00 that day.
+      const date = start.slice(0, 10);
+      setEditing({ job: null, slot: { start: `${date} 09:00:00`, end: `${date} 09:${String(NEW_JOB_MINUTES).padStart(2, '0')}:00` } });
+      return;
+    }
+    const startIso = isoFromOffset(start);
+    const endIso = end ? isoFromOffset(end) : addMinutes(startIso, NEW_JOB_MINUTES);
+    setEditing({ job: null, slot: { start: wallFromIso(startIso, zone), end: wallFromIso(endIso, zone) } });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Job Schedule"
+        description={
+          canDrag
+            ? 'Every job of your organization. Drag a job to move it, or its lower edge to change its length.'
+            : 'Every job of your organization. Tap a job to change it.'
+        }
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ job: null, slot: newJobSlot(zone) })}>
+            New Job
+          </Button>
+        }
+      />
+      <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
+        <Stack gap="sm" p="md">
+          <ScheduleControls store={store} employees={employees ?? []} customers={customers.data ?? []} timeAxis={isTimeGrid(view)} />
+          <CalendarLegend items={legend} label="Colour legend" />
+        </Stack>
+        {!canDrag && (
+          <Alert color="gray" variant="light" radius={0} icon={<IconHandStop size={16} />} py={6}>
+            Dragging jobs is available on wider screens.
+          </Alert>
+        )}
+        {jobs.isError && (
+          <Box p="md" pt={0}>
+            <QueryError error={jobs.error} onRetry={() => void jobs.refetch()} />
+          </Box>
+        )}
+        <Divider color="var(--app-border)" />
+        <CalendarToolbar title={title} views={SCHEDULE_VIEWS} view={view} compact={mobile} {...navigation} />
+        <div style={{ opacity: jobs.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={jobs.isFetching}>
+          {view === 'timelineDay' ? (
+            <TimelineDay
+              day={day}
+              zone={zone}
+              jobs={shownJobs}
+              employees={employees ?? []}
+              onlyEmployeeIds={onlyEmployeeIds}
+              editable={canDrag}
+              onJobClick={(job) => setEditing({ job, slot: newJobSlot(zone) })}
+              onChange={async (job, change) => void (await saveCalendarChange(job, change))}
+            />
+          ) : (
+            <JobCalendar
+              calendarRef={calendarRef}
+              view={view}
+              day={day}
+              timeZone={zone}
+              height={CALENDAR_HEIGHT}
+              events={events}
+              slotMinutes={blockMinutes}
+              editable={canDrag}
+              onRangeChange={(r, t) => store.getState().showRange(r, t)}
+              onJobClick={(job) => setEditing({ job, slot: newJobSlot(zone) })}
+              onSlotClick={onSlotClick}
+              onJobMove={onJobMove}
+            />
+          )}
+        </div>
+      </Paper>
+      {editing && <JobModal job={editing.job} slot={editing.slot} calendarJobs={allJobs} onClose={() => setEditing(null)} />}
+    </>
+  );
+}

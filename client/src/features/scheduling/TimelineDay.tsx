@@ -1,0 +1,259 @@
+import { Text } from '@mantine/core';
+import { DateTime } from 'luxon';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { MOBILE_QUERY } from '../../app/theme';
+import { eventTextColor } from './calendarEvents';
+import type { Job, JobPerson } from './jobs';
+import { SNAP_MINUTES } from './jobs';
+import type { CalendarChange } from './schedulingApi';
+import {
+  DAY_MINUTES, hourLabels, lanes, movedBy, placement, reassignedUserIds, snappedMinutes, timelineRows, UNASSIGNED, type TimelineRow,
+} from './timeline';
+import { timeLabel, todayIn } from './zonedTime';
+import classes from './TimelineDay.module.css';
+
+const HOUR_WIDTH = 76;
+const TRACK_WIDTH = HOUR_WIDTH * 24;
+const LANE_HEIGHT = 46;
+const ROW_PADDING = 5;
+const PX_PER_MINUTE = TRACK_WIDTH / DAY_MINUTES;
+const HOURS = hourLabels();
+/** Below this many pixels of movement a press is a click. */
+const CLICK_SLOP = 4;
+
+interface Drag {
+  job: Job;
+  fromRow: string;
+  toRow: string;
+  minutes: number;
+  startX: number;
+  startY: number;
+  moved: boolean;
+}
+
+interface TimelineDayProps {
+  /** YYYY-MM-DD in the organization's zone. */
+  day: string;
+  zone: string;
+  jobs: Job[];
+  employees: JobPerson[];
+  /** The employee filter: only these rows (none: every row). */
+  onlyEmployeeIds: ReadonlySet<string>;
+  /** Drag to another row (reassign) or sideways (15-minute steps). Off below 768 px. */
+  editable: boolean;
+  onJobClick: (job: Job) => void;
+  /** Saves a drop; resolves when saved or refused (the bar then goes back). */
+  onChange: (job: Job, change: CalendarChange) => Promise<void>;
+}
+
+/**
+ * TimelineDay, our own view: one row per active employee plus Unassigned, the day's hours across,
+ * jobs as bars placed by their times in the organization's zone.
+ */
+export function TimelineDay({ day, zone, jobs, employees, onlyEmployeeIds, editable, onJobClick, onChange }: TimelineDayProps) {
+  const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const labelWidth = mobile ? 120 : 190;
+  const scroller = useRef<HTMLDivElement>(null);
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const [pending, setPending] = useState<Record<string, CalendarChange>>({});
+
+  // A dropped bar stays where it was dropped until the calendar has refetched (or goes back on failure).
+  const shown = useMemo(() => jobs.map((job) => (pending[job.id] ? { ...job, ...pending[job.id] } : job)), [jobs, pending]);
+  const onDay = useMemo(() => shown.filter((job) => placement(job.startDateTime, job.endDateTime, day, zone)), [shown, day, zone]);
+  const rows = useMemo(() => timelineRows(employees, onDay, onlyEmployeeIds), [employees, onDay, onlyEmployeeIds]);
+
+  // Open on the morning (or the first job, if earlier).
+  useEffect(() => {
+    const first = Math.min(7 * 60, ...onDay.map((j) => (placement(j.startDateTime, j.endDateTime, day, zone)?.left ?? 100) * DAY_MINUTES / 100));
+    if (scroller.current) scroller.current.scrollLeft = Math.max(0, first - 30) * PX_PER_MINUTE;
+    // Only when the day changes or its jobs first arrive, not on every refetch.
+  }, [day, onDay.length > 0]);
+
+  const isToday = day === todayIn(zone);
+  const [nowMinutes, setNowMinutes] = useState(() => minutesNow(zone));
+  useEffect(() => {
+    if (!isToday) return;
+    const timer = setInterval(() => setNowMinutes(minutesNow(zone)), 60_000);
+    return () => clearInterval(timer);
+  }, [isToday, zone]);
+
+  function rowAt(x: number, y: number): string | null {
+    const element = document.elementFromPoint(x, y)?.closest<HTMLElement>('[data-row-id]');
+    return element?.dataset.rowId ?? null;
+  }
+
+  function pointerDown(event: ReactPointerEvent<HTMLButtonElement>, job: Job, rowId: string) {
+    if (event.button !== 0) return;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    setDrag({ job, fromRow: rowId, toRow: rowId, minutes: 0, startX: event.clientX, startY: event.clientY, moved: false });
+  }
+
+  function pointerMove(event: ReactPointerEvent<HTMLButtonElement>) {
+    if (!drag || !editable || drag.job.availabilityOnly) return;
+    const dx = event.clientX - drag.startX;
+    const dy = event.clientY - drag.startY;
+    const moved = drag.moved || Math.hypot(dx, dy) > CLICK_SLOP;
+    if (!moved) return;
+    const toRow = rowAt(event.clientX, event.clientY) ?? drag.toRow;
+    const minutes = snappedMinutes(dx, PX_PER_MINUTE, SNAP_MINUTES);
+    if (moved !== drag.moved || toRow !== drag.toRow || minutes !== drag.minutes) setDrag({ ...drag, moved, toRow, minutes });
+  }
+
+  function pointerUp() {
+    if (!drag) return;
+    const current = drag;
+    setDrag(null);
+    if (!current.moved) {
+      onJobClick(current.job);
+      return;
+    }
+    const change: CalendarChange = { id: current.job.id };
+    if (current.minutes !== 0) Object.assign(change, movedBy(current.job, current.minutes));
+    if (current.toRow !== current.fromRow) {
+      const userIds = reassignedUserIds(current.job, current.fromRow, current.toRow);
+      if (userIds.join() !== current.job.userIds.join()) change.userIds = userIds;
+    }
+    if (Object.keys(change).length === 1) return;
+    setPending((p) => ({ ...p, [current.job.id]: change }));
+    void onChange(current.job, change).finally(() =>
+      setPending((p) => {
+        const { [current.job.id]: _done, ...rest } = p;
+        return rest;
+      }),
+    );
+  }
+
+  const dragPreview = drag?.moved ? { ...drag.job, ...movedBy(drag.job, drag.minutes) } : null;
+
+  return (
+    <div className={classes.scroller} ref={scroller} style={{ ['--hour-width' as string]: `${HOUR_WIDTH}px` }}>
+      <div className={classes.grid} style={{ width: labelWidth + TRACK_WIDTH }}>
+        <div className={classes.header}>
+          <div className={classes.corner} style={{ width: labelWidth }}>
+            Employee
+          </div>
+          <div className={classes.hours}>
+            {HOURS.map((label) => (
+              <div key={label} className={classes.hour} style={{ width: HOUR_WIDTH }}>
+                {label}
+              </div>
+            ))}
+          </div>
+        </div>
+        {rows.map((row) => (
+          <TimelineRowView
+            key={row.id}
+            row={row}
+            day={day}
+            zone={zone}
+            labelWidth={labelWidth}
+            editable={editable}
+            drag={drag}
+            dragPreview={dragPreview && drag?.toRow === row.id ? dragPreview : null}
+            nowMinutes={isToday ? nowMinutes : null}
+            onPointerDown={pointerDown}
+            onPointerMove={pointerMove}
+            onPointerUp={pointerUp}
+            onCancel={() => setDrag(null)}
+            onKeyOpen={onJobClick}
+          />
+        ))}
+        {rows.length === 0 && (
+          <Text c="dimmed" size="sm" p="md">
+            No results found
+          </Text>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Minutes since midnight on the organization's clock. */
+const minutesNow = (zone: string) => {
+  const now = DateTime.now().setZone(zone);
+  return now.hour * 60 + now.minute;
+};
+
+interface RowViewProps {
+  row: TimelineRow;
+  day: string;
+  zone: string;
+  labelWidth: number;
+  editable: boolean;
+  drag: Drag | null;
+  dragPreview: Job | null;
+  nowMinutes: number | null;
+  onPointerDown: (event: ReactPointerEvent<HTMLButtonElement>, job: Job, rowId: string) => void;
+  onPointerMove: (event: ReactPointerEvent<HTMLButtonElement>) => void;
+  onPointerUp: () => void;
+  onCancel: () => void;
+  onKeyOpen: (job: Job) => void;
+}
+
+function TimelineRowView({ row, day, zone, labelWidth, editable, drag, dragPreview, nowMinutes, ...handlers }: RowViewProps) {
+  const items = row.jobs.map((j) => ({ id: j.id, start: j.startDateTime, end: j.endDateTime }));
+  if (dragPreview) items.push({ id: `${dragPreview.id}-preview`, start: dragPreview.startDateTime, end: dragPreview.endDateTime });
+  const { laneOf, count } = lanes(items);
+  const height = count * LANE_HEIGHT + ROW_PADDING * 2;
+  const isTarget = drag?.moved && drag.toRow === row.id && drag.toRow !== drag.fromRow;
+
+  const bar = (job: Job, lane: number, kind: 'normal' | 'ghost' | 'preview') => {
+    const place = placement(job.startDateTime, job.endDateTime, day, zone);
+    if (!place) return null;
+    const movable = editable && !job.availabilityOnly;
+    const where = job.customer?.name ?? (job.isOpen ? 'Available for Requests' : 'Internal');
+    const time = `${timeLabel(job.startDateTime, zone)} – ${timeLabel(job.endDateTime, zone)}`;
+    const className = [
+      classes.bar,
+      movable && classes.draggable,
+      job.isOpen && classes.open,
+      kind === 'ghost' && classes.ghost,
+      kind === 'preview' && classes.dragging,
+    ].filter(Boolean).join(' ');
+    return (
+      <button
+        key={kind === 'preview' ? `${job.id}-preview` : job.id} // the same element while dragging: it holds the pointer capture
+        type="button"
+        className={className}
+        aria-label={`${job.name}, ${time}, ${where}${row.id === UNASSIGNED ? ', unassigned' : `, ${row.label}`}`}
+        title={`${job.name}\n${time}\n${where}`}
+        style={{
+          left: (place.left / 100) * TRACK_WIDTH,
+          width: Math.max((place.width / 100) * TRACK_WIDTH - 2, 6),
+          top: ROW_PADDING + lane * LANE_HEIGHT,
+          height: LANE_HEIGHT - 5,
+          background: job.color,
+          color: eventTextColor(job.color),
+          pointerEvents: kind === 'preview' ? 'none' : undefined,
+        }}
+        onPointerDown={kind === 'normal' ? (e) => handlers.onPointerDown(e, job, row.id) : undefined}
+        onPointerMove={kind === 'ghost' || kind === 'normal' ? handlers.onPointerMove : undefined}
+        onPointerUp={kind === 'ghost' || kind === 'normal' ? handlers.onPointerUp : undefined}
+        onPointerCancel={handlers.onCancel}
+        onClick={(e) => e.detail === 0 && handlers.onKeyOpen(job)}
+      >
+        <span className={classes.barTitle}>{job.name}</span>
+        <span className={classes.barTime}>
+          {time} · {where}
+        </span>
+      </button>
+    );
+  };
+
+  return (
+    <div className={`${classes.row} ${isTarget ? classes.rowTarget : ''}`} data-row-id={row.id}>
+      <div className={classes.label} style={{ width: labelWidth, minHeight: height }}>
+        <span className={classes.dot} style={{ background: row.id === UNASSIGNED ? 'transparent' : (row.colorCode ?? 'var(--mantine-color-gray-4)'), border: row.id === UNASSIGNED ? '2px dashed var(--mantine-color-gray-5)' : undefined }} />
+        <span className={classes.labelText} title={row.label}>
+          {row.label}
+        </span>
+      </div>
+      <div className={classes.track} style={{ width: TRACK_WIDTH, height }}>
+        {nowMinutes !== null && <div className={classes.now} style={{ left: nowMinutes * PX_PER_MINUTE }} />}
+        {row.jobs.map((job) => bar(job, laneOf.get(job.id) ?? 0, drag?.moved && drag.job.id === job.id && drag.fromRow === row.id ? 'ghost' : 'normal'))}
+        {dragPreview && bar(dragPreview, laneOf.get(`${dragPreview.id}-preview`) ?? 0, 'preview')}
+      </div>
+    </div>
+  );
+}

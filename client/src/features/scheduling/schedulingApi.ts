@@ -1,0 +1,93 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../app/api';
+import { invalidateUrls } from '../../app/queryClient';
+import { useApiQuery } from '../../shared/useApiQuery';
+import { userAvailabilityUrl } from '../availability/availability';
+import { fetchUserAvailability } from '../availability/availabilityApi';
+import { useHasClaim } from '../session/session';
+import { rangeUrl, type DayRange } from './calendarRange';
+import type { JobModel } from './jobForm';
+import {
+  ACTIVE_EMPLOYEES_URL, availableEmployeesUrl, CALENDAR_BATCH_URL, CREATE_JOB_URL, CUSTOMER_LOOKUP_URL, jobHistoryUrl, JOBS_URL, jobUrl, seriesUrl,
+  type AvailableEmployee, type CustomerOption, type HistoryEntry, type Job, type JobPerson,
+} from './jobs';
+import type { RecurrenceModel } from './recurrenceForm';
+
+/** A calendar's jobs for its visible days (`base` is /api/jobs/user or /api/jobs/syncfusion/fetch). */
+export function useCalendarJobs(base: string, range: DayRange | null) {
+  return useApiQuery<Job[]>(range ? rangeUrl(base, range) : null, { keepPrevious: true });
+}
+
+/** Active employees for the pickers, filter and TimelineDay rows (GET /api/users/lookup, jobs.crud). */
+export function useActiveEmployees(): { employees: JobPerson[] | undefined; isError: boolean } {
+  const employees = useApiQuery<JobPerson[]>(ACTIVE_EMPLOYEES_URL);
+  return { employees: employees.data, isError: employees.isError };
+}
+
+/** Customers for the picker and filter (up to 1000, by name); empty without customers.crud. */
+export function useCustomerOptions() {
+  const canListCustomers = useHasClaim('customers.crud');
+  return useApiQuery<CustomerOption[]>(canListCustomers ? CUSTOMER_LOOKUP_URL : null);
+}
+
+/** Who is available for a slot (UTC ISO instants), or nothing while the slot is not a valid one. */
+export function useAvailableEmployees(startIso: string | null, endIso: string | null) {
+  const valid = !!startIso && !!endIso && Date.parse(endIso) > Date.parse(startIso);
+  return useApiQuery<AvailableEmployee[]>(valid ? availableEmployeesUrl(startIso, endIso) : null, { keepPrevious: true });
+}
+
+export const useJobHistory = (id: string) => useApiQuery<HistoryEntry[]>(jobHistoryUrl(id));
+
+/** Every calendar, upcoming jobs, and job histories refetch after a change (the socket tells the others). */
+const refetchJobs = () => invalidateUrls([JOBS_URL]);
+
+export function useCreateJob() {
+  return useMutation({
+    mutationFn: (body: { jobModel: JobModel; recurrenceModel: RecurrenceModel }) => api.post<{ success: true; data: { id: string; recurrenceId: string | null } }>(CREATE_JOB_URL, body),
+    onSuccess: refetchJobs,
+  });
+}
+
+export type Scope = 'occurrence' | 'series';
+
+/** PATCH /api/jobs/{id}: this job or occurrence, or (scope=series) the whole series it belongs to. */
+export function useChangeJob() {
+  return useMutation({
+    mutationFn: ({ id, body, scope }: { id: string; body: object; scope: Scope }) =>
+      api.patch(scope === 'series' ? `${jobUrl(id)}?scope=series` : jobUrl(id), body),
+    onSuccess: refetchJobs,
+  });
+}
+
+/** A one-time job or one occurrence (DELETE /api/jobs/{id}), or the whole series (DELETE /api/recurrences/{id}). */
+export function useDeleteJob() {
+  return useMutation({
+    mutationFn: ({ job, scope }: { job: Job; scope: Scope }) =>
+      scope === 'series' && job.jobRecurrenceModel ? api.delete(seriesUrl(job.jobRecurrenceModel.id)) : api.delete(jobUrl(job.id)),
+    onSuccess: refetchJobs,
+  });
+}
+
+export interface CalendarChange {
+  id: string;
+  startDateTime?: string;
+  endDateTime?: string;
+  userIds?: string[];
+}
+
+/** Drag, resize and TimelineDay reassignment: each change applies to that job or occurrence only. */
+export function useCalendarBatch() {
+  return useMutation({
+    mutationFn: (changed: CalendarChange[]) => api.post(CALENDAR_BATCH_URL, { changed }),
+    onSuccess: refetchJobs,
+  });
+}
+
+/** An employee's weekly availability for the shading (cached under the same URL the availability editor uses). */
+export function useAvailabilityShading(userId: string | null) {
+  return useQuery({
+    queryKey: [userAvailabilityUrl(userId ?? '')],
+    queryFn: ({ signal }) => fetchUserAvailability(userId as string, signal),
+    enabled: userId !== null,
+  });
+}

@@ -1,0 +1,45 @@
+import type FullCalendar from '@fullcalendar/react';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { useAppStore } from '../../app/store';
+import { MOBILE_QUERY } from '../../app/theme';
+import { dayRange, longDayTitle, shiftDay, type CalendarView } from './calendarViews';
+import { createScheduleStore } from './scheduleStore';
+import { todayIn } from './zonedTime';
+
+/**
+ * A calendar screen's state and navigation: FullCalendar's views move through its API; TimelineDay
+ * (ours) by the store's day. Below 600 px the calendar switches to Day (spec §2 Navigation).
+ */
+export function useCalendarScreen(defaultView: CalendarView) {
+  const zone = useAppStore((s) => s.session?.company.timeZone ?? 'UTC');
+  // Read at once (not after a first render) so a phone opens straight on Day, today.
+  const [startsMobile] = useState(() => typeof window !== 'undefined' && window.matchMedia(MOBILE_QUERY).matches);
+  const mobile = useMediaQuery(MOBILE_QUERY, startsMobile, { getInitialValueInEffect: false }) ?? false;
+  const [store] = useState(() => createScheduleStore({ view: startsMobile ? 'day' : defaultView, day: todayIn(zone) }));
+  const calendarRef = useRef<FullCalendar | null>(null);
+  const view = useStore(store, (s) => s.view);
+  const day = useStore(store, (s) => s.day);
+
+  useEffect(() => {
+    if (mobile && store.getState().view !== 'day') {
+      store.getState().setView('day', todayIn(zone));
+      store.getState().setDay(todayIn(zone));
+    }
+  }, [mobile, store, zone]);
+
+  // TimelineDay shows one day; its range and title come from the store's day.
+  useEffect(() => {
+    if (view === 'timelineDay') store.getState().showRange(dayRange(day), longDayTitle(day));
+  }, [view, day, store]);
+
+  const api = () => calendarRef.current?.getApi();
+  const navigation = {
+    onView: (next: CalendarView) => store.getState().setView(next, todayIn(zone)),
+    onPrev: () => (view === 'timelineDay' ? store.getState().setDay(shiftDay(day, -1)) : api()?.prev()),
+    onNext: () => (view === 'timelineDay' ? store.getState().setDay(shiftDay(day, 1)) : api()?.next()),
+    onToday: () => (view === 'timelineDay' ? store.getState().setDay(todayIn(zone)) : api()?.today()),
+  };
+  return { store, calendarRef, zone, mobile, view, day, navigation };
+}
