@@ -76,4 +76,39 @@ describe('scheduling in a browser', () => {
     await page.screenshot({ path: screenshotPath('home-phone'), fullPage: true });
     await context.close();
   }, 60_000);
+
+  it('creates a recurring job in the modal: weekly, adding Monday and Thursday', async () => {
+    const context = await newContext(browser, app.url, DESKTOP);
+    const page = await context.newPage();
+    await signIn(page, 'Customer Manager', '/scheduling');
+    await page.getByRole('button', { name: 'New Job' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('textbox', { name: 'Name' }).fill('Pool service');
+    await modal.getByLabel('Repeat', { exact: true }).click();
+    await page.getByRole('option', { name: 'Weekly' }).click();
+    // The start's own weekday comes pre-chosen; add Monday and Thursday.
+    for (const [day, chip] of [['Monday', 'Mon'], ['Thursday', 'Thu']]) {
+      if (!(await modal.getByRole('checkbox', { name: day }).isChecked())) await modal.getByText(chip, { exact: true }).click();
+    }
+    const chosen: string[] = [];
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
+      if (await modal.getByRole('checkbox', { name: day }).isChecked()) chosen.push(day);
+    }
+    expect(chosen).toEqual(expect.arrayContaining(['Monday', 'Thursday']));
+    await page.screenshot({ path: screenshotPath('job-modal-weekly-desktop') });
+    await modal.getByRole('button', { name: 'Create job' }).click();
+    await page.getByText('Job has been created').waitFor();
+
+    const { email, password } = account('Customer Manager');
+    const manager = await new ApiClient(app.url).signIn(email, password);
+    const from = DateTime.now().setZone('America/New_York').startOf('week');
+    const fetched = await manager.get(`/api/jobs/syncfusion/fetch?StartDate=${from.toFormat('MM/dd/yyyy')}&EndDate=${from.plus({ days: 20 }).toFormat('MM/dd/yyyy')}`);
+    const pool = fetched.body.filter((j: { name: string }) => j.name === 'Pool service');
+    expect(pool.length).toBeGreaterThanOrEqual(4);
+    expect(pool[0].jobRecurrenceModel).toMatchObject({ recurringFrequency: 'Weekly', recurrenceDays: chosen.map((d) => d.toLowerCase()).join(','), weeklyRecurrence: 1 });
+    const days = new Set(pool.map((j: { startDateTime: string }) => DateTime.fromISO(j.startDateTime).setZone('America/New_York').weekdayLong));
+    expect([...days].every((d) => chosen.includes(d as string))).toBe(true);
+    expect(days.has('Monday') && days.has('Thursday')).toBe(true);
+    await context.close();
+  }, 60_000);
 });
