@@ -9,7 +9,7 @@ export type SessionState = { status: 'none' | 'ended' } | { status: 'active'; se
 
 export const sessionDecider: Decider<SessionCommand, SessionState, SessionEvent> = {
   initialState: { status: 'none' },
-  evolve(state, event) {
+  evolve(_state, event) {
     if (event.type === 'SessionStarted') {
       const { sessionId, userId, organizationId } = event.data;
       return { status: 'active', sessionId, userId, organizationId };

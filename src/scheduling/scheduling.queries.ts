@@ -6,6 +6,8 @@ import { EVENT_STORE, EventStore } from '../core/event-store/event-store.port';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../../projections/identity/read-models';
 import { AVAILABILITY, AvailabilityDoc } from '../../projections/availability/read-models';
+import { WEEK_DAYS } from '../availability/availability.events';
+import { minutesOf } from '../availability/availability-times';
 import { JOB_SERIES, JOBS, JobDoc, JobSeriesDoc } from '../../projections/scheduling/read-models';
 import type { CurrentUser } from '../identity/current-user';
 import { CalendarJob, jobsBetween, seriesOccurrences } from './calendar';
@@ -116,8 +118,6 @@ export class GetCalendarJobsHandler implements IQueryHandler<GetCalendarJobs> {
   }
 }
 
-const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
 /** An employee's weekly availability laid over [from, to) in the organization's zone, as calendar entries. */
 export async function availabilityBlocks(store: ReadStore, organizationId: string, userId: string, from: Date, to: Date): Promise<CalendarJob[]> {
   const user = isUuid(userId) ? await store.collection<UserDoc>(USERS).findOne({ _id: userId }) : null;
@@ -134,10 +134,8 @@ export async function availabilityBlocks(store: ReadStore, organizationId: strin
     const date = new Date(day).toISOString().slice(0, 10);
     const weekDay = WEEK_DAYS[(new Date(day).getUTCDay() + 6) % 7];
     availability.entries.filter((e) => e.weekDay === weekDay).forEach((entry, index) => {
-      const [sh, sm] = entry.startTime.split(':').map(Number);
-      const [eh, em] = entry.endTime.split(':').map(Number);
-      const start = fromWallMs(day + (sh * 60 + sm) * 60_000, zone);
-      const end = fromWallMs(day + (eh * 60 + em) * 60_000, zone);
+      const start = fromWallMs(day + minutesOf(entry.startTime)! * 60_000, zone);
+      const end = fromWallMs(day + minutesOf(entry.endTime)! * 60_000, zone);
       if (start >= to.getTime() || end <= from.getTime()) return;
       blocks.push({
         id: `availability_${userId}_${date.replace(/-/g, '')}_${index}`, organizationId, series: null,

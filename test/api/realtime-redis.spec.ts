@@ -13,6 +13,7 @@ import { socketIoRedisEmitter } from '../../src/core/redis';
 import type { ServerToClientEvents } from '../../src/realtime/client-events';
 import { ApiClient, startTestApp, TestApp, TestOrganization, TEST_PASSWORD } from '../support/app';
 import { withDatabase } from '../support/ferretdb';
+import { disconnection, nextPush, PUSH_WITHIN_MS } from '../support/sockets';
 
 /**
  * The production topology, with the engines we have: two API instances with PROJECTIONS=external
@@ -25,7 +26,6 @@ type ClientSocket = Socket<ServerToClientEvents, Record<string, never>> & { rece
 
 const FERRETDB_URL = process.env.FERRETDB_URL;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const PUSH_WITHIN_MS = 2000;
 const QUIET_MS = 500;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -99,25 +99,7 @@ jest.setTimeout(15_000);
     });
   }
 
-  function next<K extends keyof ServerToClientEvents>(socket: ClientSocket, event: K): Promise<Parameters<ServerToClientEvents[K]>[0]> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no '${event}' within ${PUSH_WITHIN_MS} ms`)), PUSH_WITHIN_MS);
-      (socket.once as (e: string, listener: (p: unknown) => void) => void)(event, (payload) => {
-        clearTimeout(timer);
-        resolve(payload as never);
-      });
-    });
-  }
 
-  function disconnection(socket: ClientSocket): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`not disconnected within ${PUSH_WITHIN_MS} ms`)), PUSH_WITHIN_MS);
-      socket.once('disconnect', (reason) => {
-        clearTimeout(timer);
-        resolve(reason);
-      });
-    });
-  }
 
   /** Sessions are signed in on instance A; their cookies are good on B too (shared read models and secret). */
   const signIn = (email: string) => new ApiClient(a.url).signIn(email, TEST_PASSWORD);
@@ -144,7 +126,7 @@ jest.setTimeout(15_000);
         tabOnB.get('/api/organization/settings').then((r) => resolve(r.body), reject);
       });
     });
-    const onA = next(socketOnA, 'organization.changed');
+    const onA = nextPush(socketOnA, 'organization.changed');
 
     const response = await acme.admin.patch('/api/organization/settings', { name: 'Acme Across', automatedRatingEmailsEnabled: true });
     expect(response.status).toBe(200);
@@ -166,7 +148,7 @@ jest.setTimeout(15_000);
     const phoneOnB = await connect(b, phone);
     const colleagueOnB = await connect(b, acme.associate);
 
-    const ended = [next(laptopOnB, 'session.ended'), next(laptopOnA, 'session.ended')];
+    const ended = [nextPush(laptopOnB, 'session.ended'), nextPush(laptopOnA, 'session.ended')];
     const closed = [disconnection(laptopOnB), disconnection(laptopOnA)];
     expect((await laptop.post('/account/logout')).status).toBe(200);
 
@@ -186,7 +168,7 @@ jest.setTimeout(15_000);
     const associateOnB = await connect(b, acme.associate);
     const outsiderOnA = await connect(a, other.manager);
 
-    const changed = next(managerOnA, 'users.changed');
+    const changed = nextPush(managerOnA, 'users.changed');
     const closed = [disconnection(associateOnA), disconnection(associateOnB)];
     expect((await adminOnB.patch(`/api/users/${acme.associate.userId}`, { active: false })).status).toBe(200);
 

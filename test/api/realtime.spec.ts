@@ -1,12 +1,11 @@
 import { io, Socket } from 'socket.io-client';
 import type { ServerToClientEvents } from '../../src/realtime/client-events';
 import { ApiClient, startTestApp, TestApp, TestOrganization, TEST_PASSWORD } from '../support/app';
+import { disconnection, nextPush, PUSH_WITHIN_MS } from '../support/sockets';
 
 type ClientSocket = Socket<ServerToClientEvents, Record<string, never>>;
 type Received = { event: string; payload: unknown };
 
-/** Pushes arrive within this bound or the test fails; nothing else about latency is asserted. */
-const PUSH_WITHIN_MS = 2000;
 /** How long a socket must stay silent (or connected) for a negative to count. */
 const QUIET_MS = 500;
 
@@ -59,26 +58,7 @@ describe('realtime over socket.io', () => {
     });
   }
 
-  function next<K extends keyof ServerToClientEvents>(socket: ClientSocket, event: K): Promise<Parameters<ServerToClientEvents[K]>[0]> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no '${event}' within ${PUSH_WITHIN_MS} ms`)), PUSH_WITHIN_MS);
-      (socket.once as (e: string, listener: (p: unknown) => void) => void)(event, (payload) => {
-        clearTimeout(timer);
-        resolve(payload as never);
-      });
-    });
-  }
 
-  function disconnection(socket: ClientSocket): Promise<string> {
-    if (socket.disconnected) return Promise.resolve('already disconnected');
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`not disconnected within ${PUSH_WITHIN_MS} ms`)), PUSH_WITHIN_MS);
-      socket.once('disconnect', (reason) => {
-        clearTimeout(timer);
-        resolve(reason);
-      });
-    });
-  }
 
   const signIn = (email: string) => app.client().signIn(email, TEST_PASSWORD);
   const eventsOf = (socket: { received: Received[] }, event: string) => socket.received.filter((r) => r.event === event);
@@ -137,7 +117,7 @@ describe('realtime over socket.io', () => {
           tab.get('/api/organization/settings').then((r) => resolve({ organizationId: payload.organizationId, settings: r.body }), reject);
         });
       });
-      const toAssociate = next(associate, 'organization.changed');
+      const toAssociate = nextPush(associate, 'organization.changed');
 
       const response = await acme.admin.patch('/api/organization/settings', { name: 'Acme Renamed', pickUpJobsEnabled: true });
       expect(response.status).toBe(200);
@@ -164,7 +144,7 @@ describe('realtime over socket.io', () => {
           acme.admin.get('/api/users/paged?pageSize=100').then((r) => resolve(JSON.stringify(r.body).includes('Abraham') ? ['Abraham'] : [r.body]), reject);
         });
       });
-      const toManager = next(manager, 'users.changed');
+      const toManager = nextPush(manager, 'users.changed');
 
       expect((await acme.admin.patch(`/api/users/${acme.associate.userId}`, { firstName: 'Abraham' })).status).toBe(200);
 
@@ -181,7 +161,7 @@ describe('realtime over socket.io', () => {
       const laptopTab2 = await connect(laptop);
       const phoneTab = await connect(phone);
 
-      const ended = [next(laptopTab1, 'session.ended'), next(laptopTab2, 'session.ended')];
+      const ended = [nextPush(laptopTab1, 'session.ended'), nextPush(laptopTab2, 'session.ended')];
       const closed = [disconnection(laptopTab1), disconnection(laptopTab2)];
       expect((await laptop.post('/account/logout')).status).toBe(200);
 
@@ -198,7 +178,7 @@ describe('realtime over socket.io', () => {
       const second = await signIn(org.associate.email);
       const bystander = await connect(org.manager);
       const tabs = [await connect(org.associate), await connect(org.associate), await connect(second)];
-      const ended = tabs.map((t) => next(t, 'session.ended'));
+      const ended = tabs.map((t) => nextPush(t, 'session.ended'));
       const closed = tabs.map((t) => disconnection(t));
 
       expect((await org.admin.patch(`/api/users/${org.associate.userId}`, { active: false })).status).toBe(200);
