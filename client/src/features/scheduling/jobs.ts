@@ -56,15 +56,8 @@ export interface Job {
   jobRecurrenceModel: JobRecurrenceModel | null;
 }
 
-/** One line of a job's history (GET /api/jobs/{id}/history). */
-export interface HistoryEntry {
-  type: string;
-  at: string;
-  when: string;
-  who: string;
-  what: string;
-  changes: { field: string; from: string; to: string }[];
-}
+/** One line of a job's history (GET /api/jobs/{id}/history): the server's own type. */
+export type { HistoryEntry } from '../../../../src/scheduling/job-history';
 
 export interface CustomerOption {
   id: string;
