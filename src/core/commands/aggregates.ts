@@ -21,6 +21,7 @@ export interface ProjectionProgress {
 }
 export const PROJECTION_PROGRESS = Symbol('ProjectionProgress');
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
+const CONCURRENT_CHANGE = 'Someone else changed this at the same time. Reload and try again.';
 
 export interface Executed<S, E> {
   events: E[];
@@ -58,7 +59,7 @@ export class Aggregates {
     decider: Decider<C, S, E>,
     command: C,
     meta: CommandMeta,
-    conflictMessage = 'Someone else changed this at the same time. Reload and try again.',
+    conflictMessage = CONCURRENT_CHANGE,
   ): Promise<Executed<S, E>> {
     const { state, revision } = await this.load(streamId, decider);
     const events = decider.decide(command, state);
@@ -74,7 +75,7 @@ export class Aggregates {
     events: DomainEvent[],
     expected: number | 'no_stream' | 'any',
     meta: CommandMeta,
-    conflictMessage = 'Someone else changed this at the same time. Reload and try again.',
+    conflictMessage = CONCURRENT_CHANGE,
   ): Promise<GlobalPosition> {
     try {
       const result = await this.store.append(

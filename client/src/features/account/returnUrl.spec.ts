@@ -45,3 +45,9 @@ describe('loginPathFor', () => {
     expect(loginPathFor({ pathname: '/account/logout', search: '' })).toBe('/account/login');
   });
 });
+
+describe('returning to Support', () => {
+  it('brings a Company Admin who signs in from the Support link back to Support', () => {
+    expect(safeReturnUrl('/account/supportlogin')).toBe('/account/supportlogin');
+  });
+});

@@ -1,7 +1,7 @@
 import { paths } from '../../app/paths';
 
 /** Pages a return URL must never lead back to: they would sign out or loop. */
-const NO_RETURN = [paths.login, paths.logout, paths.supportLogin].map((p) => p.toLowerCase());
+const NO_RETURN = [paths.login, paths.logout].map((p) => p.toLowerCase());
 
 /**
  * The place to go after sign-in. Only a relative path on this site: one leading '/', never '//' or

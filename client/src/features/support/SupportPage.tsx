@@ -47,13 +47,13 @@ export function SupportPage() {
               <Table.Tbody>
                 {details.map(([label, value]) => (
                   <Table.Tr key={label}>
-                    <Table.Td w={160}>
+                    <Table.Td w="35%">
                       <Text size="sm" c="dimmed">
                         {label}
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                         {value}
                       </Text>
                     </Table.Td>
