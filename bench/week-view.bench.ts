@@ -2,7 +2,9 @@
  * Week-view fetch for an organization with 10,000 one-time jobs and 500 recurring series
  * (issue #3: target p99 ≤ 30 ms). Builds the event log directly, starts the real app on it (the
  * embedded read store rebuilds from the log), then times GET /api/jobs/syncfusion/fetch for
- * consecutive weeks over HTTP. Prints a table and writes bench/results/week-view.json.
+ * consecutive weeks over HTTP, from the request to the last byte of the response. The client runs
+ * in a worker thread, as a browser is another process: its JSON parsing and garbage collection do
+ * not pause the server's event loop. Prints a table and writes bench/results/week-view.json.
  *
  *   npm run bench:week-view
  */
@@ -11,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { CommandBus } from '@nestjs/cqrs';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config/config';
@@ -83,16 +86,7 @@ async function main() {
     const fmt = (d: Date) => `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
     return `/api/jobs/syncfusion/fetch?StartDate=${fmt(monday)}&EndDate=${fmt(sunday)}`;
   };
-  for (let i = 0; i < 20; i++) await client.get(week(i)); // warm up
-  const times: number[] = [];
-  let jobsPerWeek = 0;
-  for (let i = 0; i < REQUESTS; i++) {
-    const t = performance.now();
-    const response = await client.get(week(i));
-    times.push(performance.now() - t);
-    if (response.status !== 200) throw new Error(`fetch failed: ${response.status}`);
-    jobsPerWeek += response.body.length;
-  }
+  const { times, jobs: jobsPerWeek } = await timeInClient(running.url, client.cookie, Array.from({ length: REQUESTS }, (_, i) => week(i)));
   await running.close();
   rmSync(dataDir, { recursive: true, force: true });
 
@@ -107,6 +101,39 @@ async function main() {
   mkdirSync(join(__dirname, 'results'), { recursive: true });
   writeFileSync(join(__dirname, 'results', 'week-view.json'), JSON.stringify(result, null, 2));
   console.log(result.p99Ms <= result.targetP99Ms ? `p99 ${result.p99Ms} ms ≤ ${result.targetP99Ms} ms: target met` : `p99 ${result.p99Ms} ms > ${result.targetP99Ms} ms: target missed`);
+}
+
+/** GETs each path in turn from a worker thread; the time is request to last byte, parsed afterwards. */
+const CLIENT = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { performance } = require('node:perf_hooks');
+const { baseUrl, cookie, paths, warmUp } = workerData;
+async function get(path) {
+  const response = await fetch(baseUrl + path, { headers: { accept: 'application/json', cookie } });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error('fetch failed: ' + response.status + ' ' + text);
+  return text;
+}
+(async () => {
+  for (const path of paths.slice(0, warmUp)) await get(path);
+  const times = [];
+  let jobs = 0;
+  for (const path of paths) {
+    const t = performance.now();
+    const text = await get(path);
+    times.push(performance.now() - t);
+    jobs += JSON.parse(text).length;
+  }
+  parentPort.postMessage({ times, jobs });
+})();
+`;
+
+function timeInClient(baseUrl: string, cookie: string, paths: string[]): Promise<{ times: number[]; jobs: number }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(CLIENT, { eval: true, workerData: { baseUrl, cookie, paths, warmUp: 20 } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
 }
 
 main().then(() => process.exit(0), (error) => {

@@ -47,16 +47,47 @@ interface CustomerDoc {
   country?: string | null;
 }
 
-/** The job as the API shows it (spec §3 Job), with names, colours and the recurrence it belongs to. */
+/** Nobody's time is on a job yet (the timers issue fills this); one frozen array serves every view. */
+const NO_TRACKED_TIMES: readonly unknown[] = Object.freeze([]);
+
+/**
+ * The job as the API shows it (spec §3 Job), with names, colours and the recurrence it belongs to.
+ * A week holds hundreds of occurrences of a few series: their assignees, lead, customer and
+ * recurrence fragments are built once per request and shared, so a view costs one object.
+ */
 export async function jobViews(store: ReadStore, organizationId: string, jobs: CalendarJob[]) {
   const users = new Map((await store.collection<UserDoc>(USERS).find({ organizationId })).map((u) => [u._id, u]));
   const customerIds = [...new Set(jobs.map((j) => j.customerId).filter((id): id is string => !!id))];
   const customers = new Map(
-    (customerIds.length ? await store.collection<CustomerDoc>('customers').find({ _id: { $in: customerIds } }) : []).map((c) => [c._id, c]),
+    (customerIds.length ? await store.collection<CustomerDoc>('customers').find({ _id: { $in: customerIds } }) : []).map((c) => [
+      c._id,
+      { id: c._id, name: c.displayName || c.name || '', address1: c.address1 ?? null, address2: c.address2 ?? null, city: c.city ?? null, state: c.state ?? null, postalCode: c.postalCode ?? null, country: c.country ?? null },
+    ]),
   );
+  const person = (id: string) => ({ id, fullName: users.get(id)?.fullName ?? 'Former employee', colorCode: users.get(id)?.colorCode ?? null });
+  const leads = new Map<string, { id: string; fullName: string; colorCode: string | null } | null>();
+  const leadOf = (id: string) => {
+    if (!leads.has(id)) {
+      const lead = users.get(id);
+      leads.set(id, lead ? { id: lead._id, fullName: lead.fullName, colorCode: lead.colorCode } : null);
+    }
+    return leads.get(id)!;
+  };
+  // Occurrences of one series share their userIds array and series object, so these memos hit by reference.
+  const crews = new Map<string[], ReturnType<typeof person>[]>();
+  const crewOf = (userIds: string[]) => {
+    let crew = crews.get(userIds);
+    if (!crew) crews.set(userIds, (crew = userIds.map(person)));
+    return crew;
+  };
+  const recurrences = new Map<NonNullable<CalendarJob['series']>, ReturnType<typeof recurrenceModel>>();
+  const recurrenceOf = (series: NonNullable<CalendarJob['series']>) => {
+    let model = recurrences.get(series);
+    if (!model) recurrences.set(series, (model = recurrenceModel(series)));
+    return model;
+  };
   return jobs.map((job) => {
-    const lead = job.leadUserId ? users.get(job.leadUserId) : undefined;
-    const customer = job.customerId ? customers.get(job.customerId) : undefined;
+    const lead = job.leadUserId ? leadOf(job.leadUserId) : null;
     return {
       id: job.id,
       name: job.name,
@@ -66,30 +97,30 @@ export async function jobViews(store: ReadStore, organizationId: string, jobs: C
       startDateTime: job.start,
       endDateTime: job.end,
       userIds: job.userIds,
-      users: job.userIds.map((id) => ({ id, fullName: users.get(id)?.fullName ?? 'Former employee', colorCode: users.get(id)?.colorCode ?? null })),
+      users: crewOf(job.userIds),
       leadUserId: job.leadUserId,
-      leadUser: lead ? { id: lead._id, fullName: lead.fullName, colorCode: lead.colorCode } : null,
+      leadUser: lead,
       customerId: job.customerId,
-      customer: customer
-        ? { id: customer._id, name: customer.displayName || customer.name || '', address1: customer.address1 ?? null, address2: customer.address2 ?? null, city: customer.city ?? null, state: customer.state ?? null, postalCode: customer.postalCode ?? null, country: customer.country ?? null }
-        : null,
+      customer: (job.customerId && customers.get(job.customerId)) || null,
       colorOption: job.colorOption,
       color: jobColor(job, lead?.colorCode ?? null),
       hideFromScheduleView: job.hideFromScheduleView,
       availabilityOnly: job.availabilityOnly,
       isOpen: !job.leadUserId && job.userIds.length === 0,
-      trackedTimes: [] as unknown[],
-      jobRecurrenceModel: job.series
-        ? {
-            id: job.series.id,
-            recurringFrequency: job.series.rule.frequency,
-            recurrenceDays: job.series.rule.days.join(','),
-            weeklyRecurrence: job.series.rule.weeklyRecurrence,
-            expireDate: job.series.rule.expireDate,
-          }
-        : null,
+      trackedTimes: NO_TRACKED_TIMES,
+      jobRecurrenceModel: job.series ? recurrenceOf(job.series) : null,
     };
   });
+}
+
+function recurrenceModel(series: NonNullable<CalendarJob['series']>) {
+  return {
+    id: series.id,
+    recurringFrequency: series.rule.frequency,
+    recurrenceDays: series.rule.days.join(','),
+    weeklyRecurrence: series.rule.weeklyRecurrence,
+    expireDate: series.rule.expireDate,
+  };
 }
 
 export type JobView = Awaited<ReturnType<typeof jobViews>>[number];
