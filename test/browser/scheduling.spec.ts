@@ -1,17 +1,15 @@
 import { DateTime } from 'luxon';
 import type { Browser, Page } from 'playwright-core';
 import { ApiClient } from '../support/app';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshotPath } from '../support/browser';
+import { demoAccount, DESKTOP, launchBrowser, newContext, PHONE, screenshotPath, showDemoWeek, signIn as signInAs } from '../support/browser';
 import { startBuiltApp, StartedApp } from '../support/started-app';
 
 /** The Job Schedule and Home in Debian's Chromium, on the demo organization of a fresh start. */
 describe('scheduling in a browser', () => {
   let app: StartedApp;
   let browser: Browser;
-  const account = (role: string) => {
-    const [, email, password] = new RegExp(`${role}\\s+(\\S+) \\/ (\\S+)`).exec(app.output)!;
-    return { email, password };
-  };
+  const account = (role: Parameters<typeof demoAccount>[1]) => demoAccount(app.output, role);
+  const signIn = (page: Page, role: Parameters<typeof demoAccount>[1], path: string) => signInAs(page, account(role), path);
 
   beforeAll(async () => {
     app = await startBuiltApp();
@@ -21,15 +19,6 @@ describe('scheduling in a browser', () => {
     await browser?.close();
     await app?.stop();
   });
-
-  async function signIn(page: Page, role: string, path: string) {
-    const { email, password } = account(role);
-    await page.goto(`/account/login?ReturnUrl=${encodeURIComponent(path)}`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByRole('textbox', { name: 'Password' }).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === path);
-  }
 
   /** The seeded week: this working week, or the coming one at the weekend. */
   const seededMonday = () => {
@@ -41,7 +30,7 @@ describe('scheduling in a browser', () => {
     const manager = await newContext(browser, app.url, DESKTOP);
     const page = await manager.newPage();
     await signIn(page, 'Customer Manager', '/scheduling');
-    if (DateTime.now().setZone('America/New_York').weekday >= 6) await page.getByRole('button', { name: 'Next' }).click();
+    await showDemoWeek(page);
     await page.getByText('Office cleaning').first().waitFor();
     await page.screenshot({ path: screenshotPath('schedule-workweek-desktop'), fullPage: true });
 
@@ -58,7 +47,7 @@ describe('scheduling in a browser', () => {
     const context = await newContext(browser, app.url, DESKTOP);
     const page = await context.newPage();
     await signIn(page, 'Company Admin', '/scheduling');
-    if (DateTime.now().setZone('America/New_York').weekday >= 6) await page.getByRole('button', { name: 'Next' }).click();
+    await showDemoWeek(page);
     await page.getByText('Team safety meeting').first().click();
     await page.getByRole('dialog').waitFor();
     await page.getByRole('tab', { name: 'History' }).click();
@@ -111,4 +100,38 @@ describe('scheduling in a browser', () => {
     expect(days.has('Monday') && days.has('Thursday')).toBe(true);
     await context.close();
   }, 60_000);
+
+  /** The view picker is a row of buttons at desktop width and a select on a phone. */
+  async function chooseView(page: Page, label: string) {
+    const buttons = page.getByRole('radiogroup', { name: 'Calendar view' });
+    await page.getByRole('button', { name: 'Today' }).waitFor();
+    if (await buttons.isVisible()) {
+      await buttons.getByText(label, { exact: true }).click();
+    } else {
+      await page.locator('input[aria-label="Calendar view"]').click();
+      await page.getByRole('option', { name: label, exact: true }).click();
+    }
+  }
+
+  it('shows every view of the Job Schedule and of Home with the demo jobs, at desktop width and on a phone', async () => {
+    const screens = [
+      { role: 'Customer Manager', path: '/scheduling', name: 'schedule', views: ['Day', 'Week', '3-Day', 'Work Week', 'Month', 'Agenda', 'Timeline Day'] },
+      { role: 'Associate', path: '/', name: 'home', views: ['Day', 'Week', '3-Day', 'Month', 'Agenda'] },
+    ] as const;
+    for (const screen of screens) {
+      for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+        const context = await newContext(browser, app.url, viewport);
+        const page = await context.newPage();
+        await signIn(page, screen.role, screen.path);
+        for (const view of screen.views) {
+          await chooseView(page, view);
+          await page.getByRole('button', { name: 'Today' }).click();
+          await showDemoWeek(page);
+          await page.mouse.move(0, 0); // no tooltip left over from the last click
+          await page.screenshot({ path: screenshotPath(`${screen.name}-${view.toLowerCase().replace(/\W+/g, '-')}-${width}`), fullPage: true });
+        }
+        await context.close();
+      }
+    }
+  }, 240_000);
 });

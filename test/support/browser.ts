@@ -1,4 +1,4 @@
-import { chromium, Browser, BrowserContext } from 'playwright-core';
+import { chromium, Browser, BrowserContext, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -25,4 +25,30 @@ export const SCREENSHOTS = join(__dirname, '../../test-results/screenshots');
 export function screenshotPath(name: string): string {
   mkdirSync(SCREENSHOTS, { recursive: true });
   return join(SCREENSHOTS, `${name}.png`);
+}
+
+/** The sign-in a fresh start printed for a role of the demo organization (see demo-seed.ts). */
+export function demoAccount(startOutput: string, role: 'Company Admin' | 'Customer Manager' | 'Associate') {
+  const match = new RegExp(`${role}\\s+(\\S+) \\/ (\\S+)`).exec(startOutput);
+  if (!match) throw new Error(`no ${role} sign-in in the start output:\n${startOutput}`);
+  return { email: match[1], password: match[2] };
+}
+
+/** Signs in through the login page and lands on `path`. */
+export async function signIn(page: Page, account: { email: string; password: string }, path: string) {
+  await page.goto(`/account/login?ReturnUrl=${encodeURIComponent(path)}`);
+  await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/** Until the calendar shows at least one job, step forward (the demo week is next week at weekends). */
+export async function showDemoWeek(page: Page) {
+  const job = page.locator('.fc-event, [data-row-id] button').first();
+  for (let step = 0; step < 7; step++) {
+    if (await job.waitFor({ timeout: 1500 }).then(() => true, () => false)) return;
+    await page.getByRole('button', { name: 'Next' }).click();
+  }
+  throw new Error('no job on the calendar within a week of today');
 }
