@@ -2,7 +2,8 @@ import { customersProjections } from './customers';
 import { availabilityProjections } from './availability';
 import { identityProjections } from './identity';
 import { schedulingProjections } from './scheduling';
+import { jobRequestsProjections } from './job-requests';
 import { Projection } from './runner/projection';
 
 /** Every projection the runner drives, in-process or in the standalone worker. */
-export const allProjections: Projection[] = [...identityProjections, ...customersProjections, ...availabilityProjections, ...schedulingProjections];
+export const allProjections: Projection[] = [...identityProjections, ...customersProjections, ...availabilityProjections, ...schedulingProjections, ...jobRequestsProjections];

@@ -9,13 +9,14 @@ import { HealthController } from './health/health.controller';
 import { IdentityModule } from './identity/identity.module';
 import { AvailabilityModule } from './availability/availability.module';
 import { SchedulingModule } from './scheduling/scheduling.module';
+import { JobRequestsModule } from './job-requests/job-requests.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, engines: Engines, logger: Logger): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), CoreModule.forRoot(config, engines, logger), IdentityModule, CustomersModule, AvailabilityModule, SchedulingModule],
+      imports: [CqrsModule.forRoot(), CoreModule.forRoot(config, engines, logger), IdentityModule, CustomersModule, AvailabilityModule, JobRequestsModule, SchedulingModule],
       controllers: [HealthController],
     };
   }

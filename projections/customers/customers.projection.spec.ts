@@ -30,7 +30,7 @@ const deleted = (revision: number) => recorded({ type: 'CustomerDeleted', data: 
 describe('customers projection', () => {
   let store: EmbeddedReadStore;
   const apply = async (...events: RecordedEvent[]) => {
-    for (const e of events) await customersProjection.apply(e, { store, notify: () => undefined });
+    for (const e of events) await customersProjection.apply(e, { store, notify: () => undefined, mail: () => undefined });
   };
   const doc = () => store.collection<CustomerDoc>(CUSTOMERS).findOne({ _id: ID });
 
@@ -85,7 +85,7 @@ describe('customers projection', () => {
   });
 
   it('ignores other streams', async () => {
-    await customersProjection.apply({ ...created(), streamId: `user-${ID}` }, { store, notify: () => undefined });
+    await customersProjection.apply({ ...created(), streamId: `user-${ID}` }, { store, notify: () => undefined, mail: () => undefined });
     expect(await doc()).toBeNull();
   });
 });

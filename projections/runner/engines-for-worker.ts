@@ -19,6 +19,7 @@ export async function openRunner(options: RunnerOptions = {}) {
   const logger = createLogger(config.logLevel);
   const engines = await openEngines(config);
   const runner = new ProjectionRunner(engines.eventStore, engines.readStore, allProjections, {
+    mailer: engines.mailer,
     logger: { info: (m) => logger.info(m), error: (m, e) => logger.error({ err: e }, m) },
     ...options,
   });

@@ -1,3 +1,4 @@
+import type { Mailer, MailMessage } from '../../src/core/mail/mail.port';
 import { comparePositions, EventStore, GlobalPosition, RecordedEvent, Subscription } from '../../src/core/event-store/event-store.port';
 import { ReadStore } from '../../src/core/read-store/read-store.port';
 import type { ProjectionProgress } from '../../src/core/commands/aggregates';
@@ -20,6 +21,7 @@ export interface RunnerLogger {
 
 export interface RunnerOptions {
   notifier?: Notifier | null;
+  mailer?: Mailer | null;
   logger?: RunnerLogger;
   /** During catch-up the checkpoint is saved every N events; live, after every event. */
   checkpointEvery?: number;
@@ -152,7 +154,8 @@ export class ProjectionRunner implements ProjectionProgress {
   private async process(event: RecordedEvent): Promise<void> {
     const live = this.liveFrom === null || comparePositions(event.position, this.liveFrom) > 0;
     const notices: ChangeNotice[] = [];
-    const context = { store: this.store, notify: (n: ChangeNotice) => { notices.push(n); } };
+    const mails: MailMessage[] = [];
+    const context = { store: this.store, notify: (n: ChangeNotice) => { notices.push(n); }, mail: (m: MailMessage) => { mails.push(m); } };
     for (const p of this.projections) {
       if (!before(this.positions.get(p.name) ?? null, event.position)) continue;
       await p.apply(event, context as never);
@@ -160,8 +163,18 @@ export class ProjectionRunner implements ProjectionProgress {
     }
     if (live || ++this.sinceSave >= (this.options.checkpointEvery ?? 500)) await this.saveCheckpoints();
     if (live && this.options.notifier) for (const n of notices) this.options.notifier.send(n);
+    if (live && this.options.mailer) for (const m of mails) void this.send(m);
     await this.options.onProcessed?.(event);
     this.releaseWaiters();
+  }
+
+  /** A failed e-mail is logged, never retried into the subscription: the log stays the source of truth. */
+  private async send(message: MailMessage): Promise<void> {
+    try {
+      await this.options.mailer!.send(message);
+    } catch (error) {
+      (this.options.logger ?? silent).error(`could not send "${message.subject}" to ${message.to}`, error);
+    }
   }
 
   private async saveCheckpoints(): Promise<void> {

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
 import type { ReadStore } from '../../src/core/read-store/read-store.port';
 import type { ServerEventName, ServerEventPayload } from '../../src/realtime/client-events';
+import type { MailMessage } from '../../src/core/mail/mail.port';
 
 /** A push decided by a projection; sent only after its read-model write, and only for live events. */
 export interface ChangeNotice<K extends ServerEventName = ServerEventName> {
@@ -14,6 +15,12 @@ export interface ChangeNotice<K extends ServerEventName = ServerEventName> {
 export interface ProjectionContext {
   store: ReadStore;
   notify<K extends ServerEventName>(notice: ChangeNotice<K>): void;
+  /**
+   * An e-mail the event calls for (process managers such as request notices). Sent like pushes:
+   * after the writes, for live events only, so a rebuild or a catch-up after a crash never mails
+   * again (at most once).
+   */
+  mail(message: MailMessage): void;
 }
 
 /**

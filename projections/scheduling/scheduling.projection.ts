@@ -42,7 +42,8 @@ async function applyJob(event: RecordedEvent, context: ProjectionContext) {
       await listInWeeks(context, jobId, current?.weeks ?? [], weeks);
       break;
     }
-    case 'JobChanged': {
+    case 'JobChanged':
+    case 'JobRequestApproved': {
       if (!current) return;
       const next = applyChanges(current, e.data.changes);
       const weeks = weekKeys(organizationId, next.start, next.end);
@@ -55,6 +56,8 @@ async function applyJob(event: RecordedEvent, context: ProjectionContext) {
       if (current) await listInWeeks(context, jobId, current.weeks, []);
       await jobs.deleteOne({ _id: jobId });
       break;
+    default: // a request or a denial changes nothing on the calendar: projections/job-requests
+      return;
   }
   context.notify({ rooms: [rooms.organization(organizationId)], event: 'schedule.changed', payload: { organizationId, jobIds: [jobId] } });
 }
@@ -77,7 +80,8 @@ async function applySeries(event: RecordedEvent, { store, notify }: ProjectionCo
       await applyOnce(series, seriesId, at, { $set: { template: applyChanges(current.template, e.data.changes), ...(e.data.rule ? { rule: e.data.rule.to } : {}) } });
       break;
     }
-    case 'OccurrenceChanged': {
+    case 'OccurrenceChanged':
+    case 'JobRequestApproved': {
       const current = await series.findOne({ _id: seriesId });
       if (!current) return;
       const date = localDateOf(e.data.originalStart, current.timeZone);
@@ -95,6 +99,8 @@ async function applySeries(event: RecordedEvent, { store, notify }: ProjectionCo
     case 'JobSeriesDeleted':
       await series.deleteOne({ _id: seriesId });
       break;
+    default:
+      return;
   }
   notify({ rooms: [rooms.organization(organizationId)], event: 'schedule.changed', payload: { organizationId, jobIds } });
 }

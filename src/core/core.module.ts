@@ -57,6 +57,7 @@ export class CoreModule {
               ? new CheckpointProgress(engines.readStore, allProjections.map((p) => p.name))
               : new ProjectionRunner(engines.eventStore, engines.readStore, allProjections, {
                   notifier: realtime,
+                  mailer: engines.mailer,
                   logger: { info: (m) => logger.info(m), error: (m, e) => logger.error({ err: e }, m) },
                 }),
         },

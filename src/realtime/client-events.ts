@@ -10,6 +10,10 @@ export interface ServerToClientEvents {
   'availability.changed': (p: { organizationId: string; userId: string }) => void;
   /** A job or recurring job of the organization was created, changed or deleted. */
   'schedule.changed': (p: { organizationId: string; jobIds: string[] }) => void;
+  /** To the organization's managers: a job request was made, answered or closed. */
+  'jobRequests.changed': (p: { organizationId: string; jobId: string }) => void;
+  /** To the requester: their request was answered or closed (the job's name is theirs to know). */
+  'jobRequest.answered': (p: { requestId: string; jobId: string; jobName: string; status: 'approved' | 'denied' | 'notChosen' | 'cancelled' }) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

@@ -74,7 +74,7 @@ const overlaps = (job: JobFields, from: number, to: number) => Date.parse(job.st
 
 const asSeries = (doc: JobSeriesDoc): ScheduledSeries => ({
   status: 'scheduled', seriesId: doc._id, organizationId: doc.organizationId, timeZone: doc.timeZone, rule: doc.rule,
-  template: doc.template, overrides: doc.overrides, deleted: doc.deleted,
+  template: doc.template, overrides: doc.overrides, deleted: doc.deleted, requests: {},
 });
 
 /**

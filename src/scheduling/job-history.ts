@@ -90,6 +90,18 @@ export function describeJobEvent(event: RecordedEvent, ctx: HistoryContext): His
       changes = changeLines(e.data.changes, ctx);
       if (e.data.rule) changes.push({ field: 'Repeat', from: describeRule(e.data.rule.from), to: describeRule(e.data.rule.to) });
       break;
+    case 'JobRequested':
+      what = `${ctx.userName(e.data.userId)} requested to pick up this job`;
+      break;
+    case 'JobRequestApproved': {
+      const others = e.data.notChosen.map((r) => ctx.userName(r.userId));
+      what = `${ctx.userName(e.data.userId)}'s request approved${others.length ? `; not chosen: ${others.join(', ')}` : ''}`;
+      changes = changeLines(e.data.changes, ctx);
+      break;
+    }
+    case 'JobRequestDenied':
+      what = `${ctx.userName(e.data.userId)}'s request denied`;
+      break;
   }
   return {
     type: e.type,

@@ -5,6 +5,7 @@ import { timeZoneProblem } from '../identity/organization.decider';
 import { applyChanges, checkJob, cleanFields, diff } from './job-rules';
 import { isPlannedOn, localDateOf, occurrenceId, plannedStart, RecurrenceRule, recurrenceProblem, SeriesTiming, WEEKDAYS } from './recurrence';
 import { JobFields, JobSeriesEvent } from './scheduling.events';
+import { decideRequest, evolveBook, RequestBook, RequestCommand } from '../job-requests/job-request.rules';
 
 /**
  * A recurring job. Its template holds the first occurrence's fields; every other occurrence is the
@@ -25,7 +26,9 @@ export type JobSeriesCommand =
   | { type: 'ChangeOccurrence'; organizationId: string; localDate: string; changes: Partial<JobFields>; actorIsCompanyAdmin: boolean }
   | { type: 'AssignOccurrence'; organizationId: string; localDate: string; userId: string }
   | { type: 'DeleteOccurrence'; organizationId: string; localDate: string }
-  | { type: 'DeleteSeries'; organizationId: string };
+  | { type: 'DeleteSeries'; organizationId: string }
+  /** A request to pick up the occurrence, or a manager's answer to one. */
+  | { type: 'PickUpOccurrence'; organizationId: string; localDate: string; request: RequestCommand };
 
 export interface ScheduledSeries {
   status: 'scheduled';
@@ -37,9 +40,11 @@ export interface ScheduledSeries {
   /** Per local date: what was changed on that occurrence alone. */
   overrides: Record<string, Partial<JobFields>>;
   deleted: string[];
+  /** Per local date: requests to pick up that occurrence. */
+  requests: Record<string, RequestBook>;
 }
 
-export type JobSeriesState = { status: 'none' | 'deleted' } | ScheduledSeries;
+export type JobSeriesState = { status: 'none' } | { status: 'deleted'; requests: Record<string, RequestBook> } | ScheduledSeries;
 
 export const seriesTiming = (s: Pick<ScheduledSeries, 'template' | 'timeZone' | 'rule'>): SeriesTiming => ({
   start: s.template.start,
@@ -89,9 +94,10 @@ export const jobSeriesDecider: Decider<JobSeriesCommand, JobSeriesState, JobSeri
   evolve(state, event) {
     if (event.type === 'JobSeriesScheduled') {
       const { seriesId, organizationId, timeZone, rule, ...template } = event.data;
-      return { status: 'scheduled', seriesId, organizationId, timeZone, rule, template, overrides: {}, deleted: [] };
+      return { status: 'scheduled', seriesId, organizationId, timeZone, rule, template, overrides: {}, deleted: [], requests: {} };
     }
     if (state.status !== 'scheduled') return state;
+    const closeRequests = (date: string) => ({ ...state.requests, [date]: evolveBook(state.requests[date] ?? {}, { type: 'JobDeleted' }) });
     switch (event.type) {
       case 'JobSeriesChanged':
         return { ...state, template: applyChanges(state.template, event.data.changes), rule: event.data.rule?.to ?? state.rule };
@@ -99,10 +105,20 @@ export const jobSeriesDecider: Decider<JobSeriesCommand, JobSeriesState, JobSeri
         const date = localDateOf(event.data.originalStart, state.timeZone);
         return { ...state, overrides: { ...state.overrides, [date]: applyChanges(state.overrides[date] ?? {}, event.data.changes) } };
       }
-      case 'OccurrenceDeleted':
-        return { ...state, deleted: [...state.deleted, localDateOf(event.data.originalStart, state.timeZone)] };
+      case 'OccurrenceDeleted': {
+        const date = localDateOf(event.data.originalStart, state.timeZone);
+        return { ...state, deleted: [...state.deleted, date], requests: closeRequests(date) };
+      }
       case 'JobSeriesDeleted':
-        return { status: 'deleted' };
+        return { status: 'deleted', requests: Object.fromEntries(Object.keys(state.requests).map((date) => [date, closeRequests(date)[date]])) };
+      case 'JobRequested':
+      case 'JobRequestApproved':
+      case 'JobRequestDenied': {
+        const date = localDateOf(event.data.originalStart, state.timeZone);
+        const requests = { ...state.requests, [date]: evolveBook(state.requests[date] ?? {}, event) };
+        if (event.type !== 'JobRequestApproved') return { ...state, requests };
+        return { ...state, requests, overrides: { ...state.overrides, [date]: applyChanges(state.overrides[date] ?? {}, event.data.changes) } };
+      }
     }
   },
 
@@ -161,6 +177,11 @@ export const jobSeriesDecider: Decider<JobSeriesCommand, JobSeriesState, JobSeri
       }
       case 'DeleteSeries':
         return [{ type: 'JobSeriesDeleted', data: ids }];
+      case 'PickUpOccurrence': {
+        const { occurrenceId: id, originalStart, fields } = occurrence(command.localDate);
+        const decision = decideRequest(state.requests[command.localDate] ?? {}, fields, command.request);
+        return [{ ...decision, data: { ...ids, occurrenceId: id, originalStart, ...decision.data } } as JobSeriesEvent];
+      }
     }
   },
 };

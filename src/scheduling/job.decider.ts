@@ -2,17 +2,21 @@ import { Decider } from '../core/decider';
 import { ConflictError, NotFoundError } from '../core/errors';
 import { applyChanges, checkJob, cleanFields, diff } from './job-rules';
 import { JobEvent, JobFields } from './scheduling.events';
+import { decideRequest, evolveBook, RequestBook, RequestCommand } from '../job-requests/job-request.rules';
 
 /** A one-time job. Commands name the organization asking: another organization's job is not found. */
 export type JobCommand =
   | { type: 'ScheduleJob'; jobId: string; organizationId: string; fields: JobFields; actorIsCompanyAdmin: boolean }
   | { type: 'ChangeJob'; organizationId: string; changes: Partial<JobFields>; actorIsCompanyAdmin: boolean }
   | { type: 'AssignJob'; organizationId: string; userId: string }
-  | { type: 'DeleteJob'; organizationId: string };
+  | { type: 'DeleteJob'; organizationId: string }
+  /** A request to pick up the job, or a manager's answer to one. */
+  | { type: 'PickUp'; organizationId: string; request: RequestCommand };
 
 export type JobState =
-  | { status: 'none' | 'deleted' }
-  | { status: 'scheduled'; jobId: string; organizationId: string; fields: JobFields };
+  | { status: 'none' }
+  | { status: 'deleted'; requests: RequestBook }
+  | { status: 'scheduled'; jobId: string; organizationId: string; fields: JobFields; requests: RequestBook };
 
 export const jobDecider: Decider<JobCommand, JobState, JobEvent> = {
   initialState: { status: 'none' },
@@ -21,12 +25,19 @@ export const jobDecider: Decider<JobCommand, JobState, JobEvent> = {
     switch (event.type) {
       case 'JobScheduled': {
         const { jobId, organizationId, ...fields } = event.data;
-        return { status: 'scheduled', jobId, organizationId, fields };
+        return { status: 'scheduled', jobId, organizationId, fields, requests: {} };
       }
       case 'JobChanged':
         return state.status === 'scheduled' ? { ...state, fields: applyChanges(state.fields, event.data.changes) } : state;
       case 'JobDeleted':
-        return { status: 'deleted' };
+        return { status: 'deleted', requests: state.status === 'scheduled' ? evolveBook(state.requests, event) : {} };
+      case 'JobRequested':
+      case 'JobRequestApproved':
+      case 'JobRequestDenied': {
+        if (state.status !== 'scheduled') return state;
+        const requests = evolveBook(state.requests, event);
+        return event.type === 'JobRequestApproved' ? { ...state, requests, fields: applyChanges(state.fields, event.data.changes) } : { ...state, requests };
+      }
     }
   },
 
@@ -52,6 +63,10 @@ export const jobDecider: Decider<JobCommand, JobState, JobEvent> = {
       }
       case 'DeleteJob':
         return [{ type: 'JobDeleted', data: ids }];
+      case 'PickUp': {
+        const decision = decideRequest(state.requests, state.fields, command.request);
+        return [{ ...decision, data: { ...ids, ...decision.data } } as JobEvent];
+      }
     }
   },
 };

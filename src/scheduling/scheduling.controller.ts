@@ -42,13 +42,13 @@ export class SchedulingController {
   }
 
   @Get('jobs/user')
-  @ApiOperation({ summary: 'My jobs in a range (StartDate, EndDate as MM/DD/YYYY in the organization\'s time zone); availabilityUserId adds that employee\'s availability as availability-only entries.' })
+  @ApiOperation({ summary: 'My jobs in a range (StartDate, EndDate as MM/DD/YYYY in the organization\'s time zone); showRequestableJobs adds the open jobs I may request (with requestStatus when I did); availabilityUserId adds that employee\'s availability as availability-only entries.' })
   async mine(@Query() query: CalendarRangeDto, @Me() me: CurrentUser): Promise<JobView[]> {
     const { from, to } = await this.range(me, query);
     // Staff may lay their own availability over their calendar; managers anyone's.
     const availabilityUserId = query.availabilityUserId && (query.availabilityUserId === me.userId || me.claims.includes('jobs.crud')) ? query.availabilityUserId : null;
     if (query.availabilityUserId && !availabilityUserId) throw new NotFoundError('The employee');
-    return this.queries.execute(new GetCalendarJobs(me, from, to, 'own', availabilityUserId));
+    return this.queries.execute(new GetCalendarJobs(me, from, to, 'own', availabilityUserId, query.showRequestableJobs === true));
   }
 
   @Get('jobs/upcoming')

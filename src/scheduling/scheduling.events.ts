@@ -1,6 +1,7 @@
 import type { DomainEvent } from '../core/decider';
 import type { Change } from '../identity/identity.events';
 import type { RecurrenceRule } from './recurrence';
+import type { RequestDecision } from '../job-requests/job-request.rules';
 
 /** What a job is, apart from when it happens (spec §3 Job). */
 export interface JobDetails {
@@ -34,7 +35,11 @@ export type JobChanges = { [K in keyof JobFields]?: Change<JobFields[K]> };
 export type JobEvent =
   | DomainEvent<'JobScheduled', { jobId: string; organizationId: string } & JobFields>
   | DomainEvent<'JobChanged', { jobId: string; organizationId: string; changes: JobChanges }>
-  | DomainEvent<'JobDeleted', { jobId: string; organizationId: string }>;
+  | DomainEvent<'JobDeleted', { jobId: string; organizationId: string }>
+  | RequestEvent<{ jobId: string; organizationId: string }>;
+
+/** Requests to pick up an open job or occurrence, recorded in its stream (src/job-requests). */
+export type RequestEvent<Ids> = { [T in RequestDecision['type']]: DomainEvent<T, Ids & Extract<RequestDecision, { type: T }>['data']> }[RequestDecision['type']];
 
 /**
  * A recurring job: stream `jobSeries-<id>`. Occurrences are computed from the rule; one changed or
@@ -45,7 +50,8 @@ export type JobSeriesEvent =
   | DomainEvent<'JobSeriesChanged', { seriesId: string; organizationId: string; changes: JobChanges; rule?: Change<RecurrenceRule> }>
   | DomainEvent<'OccurrenceChanged', { seriesId: string; organizationId: string; occurrenceId: string; originalStart: string; changes: JobChanges }>
   | DomainEvent<'OccurrenceDeleted', { seriesId: string; organizationId: string; occurrenceId: string; originalStart: string }>
-  | DomainEvent<'JobSeriesDeleted', { seriesId: string; organizationId: string }>;
+  | DomainEvent<'JobSeriesDeleted', { seriesId: string; organizationId: string }>
+  | RequestEvent<{ seriesId: string; organizationId: string; occurrenceId: string; originalStart: string }>;
 
 export const schedulingStreams = {
   job: (id: string) => `job-${id}`,

@@ -16,6 +16,8 @@ import { describeJobEvent, HistoryEntry } from './job-history';
 import { localDateOf, plannedStart } from './recurrence';
 import { fromWallMs, isoInstant, toWallMs } from './zoned-time';
 import { schedulingStreams } from './scheduling.events';
+import { JOB_REQUESTS, JobRequestDoc } from '../../projections/job-requests/read-models';
+import { isOpen, RequestStatus } from '../job-requests/job-request.rules';
 
 export const INTERNAL_COLOR = '#E2435B';
 export const AVAILABLE_COLOR = '#0D1B41';
@@ -108,6 +110,8 @@ export async function jobViews(store: ReadStore, organizationId: string, jobs: C
       availabilityOnly: job.availabilityOnly,
       isOpen: !job.leadUserId && job.userIds.length === 0,
       trackedTimes: NO_TRACKED_TIMES,
+      /** The viewer's own request to pick this job up, on requestable calendars (src/job-requests). */
+      requestStatus: null as RequestStatus | null,
       jobRecurrenceModel: job.series ? recurrenceOf(job.series) : null,
     };
   });
@@ -133,6 +137,9 @@ export class GetCalendarJobs {
     readonly scope: 'own' | 'organization',
     /** Also return this employee's weekly availability in the range, as availability-only entries. */
     readonly availabilityUserId: string | null = null,
+    /** Own calendar: also the open jobs the viewer may request (when the organization allows picking up jobs). */
+    readonly requestable = false,
+    readonly now = new Date(),
   ) {}
 }
 
@@ -140,12 +147,20 @@ export class GetCalendarJobs {
 export class GetCalendarJobsHandler implements IQueryHandler<GetCalendarJobs> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  async execute({ viewer, from, to, scope, availabilityUserId }: GetCalendarJobs) {
+  async execute({ viewer, from, to, scope, availabilityUserId, requestable, now }: GetCalendarJobs) {
+    const organization = requestable ? await this.store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: viewer.organizationId }) : null;
+    const offered = (job: CalendarJob) => !!organization?.pickUpJobsEnabled && isOpen(job) && !job.availabilityOnly && Date.parse(job.start) > now.getTime();
+    const own = isOwnJob(viewer.userId);
     const jobs = (await jobsBetween(this.store, viewer.organizationId, from, to))
       .filter(visibleTo(viewer))
-      .filter(scope === 'own' ? isOwnJob(viewer.userId) : () => true);
+      .filter(scope === 'own' ? (job) => own(job) || offered(job) : () => true);
     const blocks = availabilityUserId ? await availabilityBlocks(this.store, viewer.organizationId, availabilityUserId, from, to) : [];
-    return jobViews(this.store, viewer.organizationId, [...jobs, ...blocks]);
+    const views = await jobViews(this.store, viewer.organizationId, [...jobs, ...blocks]);
+    if (!organization?.pickUpJobsEnabled) return views;
+    const mine = await this.store.collection<JobRequestDoc>(JOB_REQUESTS).find({ organizationId: viewer.organizationId, userId: viewer.userId });
+    const status = new Map(mine.map((r) => [r.jobId, r.status]));
+    for (const view of views) view.requestStatus = status.get(view.id) ?? null;
+    return views;
   }
 }
 

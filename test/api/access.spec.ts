@@ -33,6 +33,8 @@ const CLAIM_BY_PREFIX: Record<string, Claim | Claim[] | null> = {
   'GET /api/jobs/user': null,
   'GET /api/jobs/upcoming': null,
   'GET /api/jobs/{id}': null,
+  // Anyone may ask to pick up an open job; answering is for schedulers.
+  'POST /api/jobs/{id}/request': null,
   '/api/profile': null,
   '/api/files': null,
   '/api/session': null,

@@ -156,7 +156,7 @@ describe('changing the schedule in a browser, watched live from another', () => 
     }
 
     await deleteFromModal('This event', 'Job was deleted');
-    await watcher.waitForFunction(() => [...document.querySelectorAll('.fc-event')].filter((e) => e.textContent?.includes('Hedge trimming')).length === 1, null, { timeout: LIVE_MS });
+    await watcher.waitForFunction("[...document.querySelectorAll('.fc-event')].filter((e) => e.textContent.includes('Hedge trimming')).length === 1", null, { timeout: LIVE_MS });
     expect((await admin.get(`/api/jobs/${recurrenceId}_${compact(monday)}`)).status).toBe(404);
     expect((await admin.get(`/api/jobs/${recurrenceId}_${compact(monday.plus({ days: 3 }))}`)).status).toBe(200);
     expect((await admin.get(`/api/jobs/${recurrenceId}_${compact(monday.plus({ weeks: 1 }))}`)).status).toBe(200);

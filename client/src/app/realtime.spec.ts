@@ -24,4 +24,9 @@ describe('staleUrlsFor', () => {
   it('refetches the calendars, upcoming jobs and job history on schedule.changed', () => {
     expect(staleUrlsFor('schedule.changed', { organizationId: 'o1', jobIds: ['j1'] }, me)).toEqual(['/api/jobs']);
   });
+
+  it('refetches the Job Requests table on jobRequests.changed, and the requester\'s calendars on jobRequest.answered', () => {
+    expect(staleUrlsFor('jobRequests.changed', { organizationId: 'o1', jobId: 'j1' }, me)).toEqual(['/api/jobs/requests']);
+    expect(staleUrlsFor('jobRequest.answered', { requestId: 'r1', jobId: 'j1', jobName: 'Lawn', status: 'approved' }, me)).toEqual(['/api/jobs']);
+  });
 });

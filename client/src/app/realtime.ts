@@ -24,6 +24,10 @@ export function staleUrlsFor<E extends Exclude<ServerEvent, 'session.ended'>>(
       return ['/api/employee-availability']; // a user's week and who is available when
     case 'schedule.changed':
       return ['/api/jobs']; // both calendars, upcoming jobs, a job and its history
+    case 'jobRequests.changed':
+      return ['/api/jobs/requests'];
+    case 'jobRequest.answered':
+      return ['/api/jobs']; // the requester's calendars: the job is theirs now, or requestable again
     default:
       return [];
   }

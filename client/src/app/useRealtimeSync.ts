@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { endClientSession } from '../features/session/endSession';
-import { notifyInfo } from '../shared/notify';
+import { notifyInfo, notifySuccess } from '../shared/notify';
+import { answeredMessage } from '../features/job-requests/jobRequestsApi';
 import { paths } from './paths';
 import { invalidateUrls, queryClient } from './queryClient';
 import { staleUrlsFor } from './realtime';
@@ -31,6 +32,11 @@ export function useRealtimeSync(): void {
     socket.on('profile.changed', (p) => void invalidateUrls(staleUrlsFor('profile.changed', p, me)));
     socket.on('availability.changed', (p) => void invalidateUrls(staleUrlsFor('availability.changed', p, me)));
     socket.on('schedule.changed', (p) => void invalidateUrls(staleUrlsFor('schedule.changed', p, me)));
+    socket.on('jobRequests.changed', (p) => void invalidateUrls(staleUrlsFor('jobRequests.changed', p, me)));
+    socket.on('jobRequest.answered', (p) => {
+      void invalidateUrls(staleUrlsFor('jobRequest.answered', p, me));
+      (p.status === 'approved' ? notifySuccess : notifyInfo)(answeredMessage(p.status, p.jobName));
+    });
     socket.on('session.ended', () => {
       socket.disconnect();
       endClientSession();

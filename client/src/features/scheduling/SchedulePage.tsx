@@ -23,6 +23,8 @@ import {
 } from './schedulingApi';
 import { TimelineDay } from './TimelineDay';
 import { useCalendarScreen } from './useCalendarScreen';
+import { JobRequestsTable } from '../job-requests/JobRequestsTable';
+import { usePickUpEnabled } from '../job-requests/jobRequestsApi';
 import { addMinutes, isoFromOffset, wallFromIso } from './zonedTime';
 
 const CALENDAR_HEIGHT = 1100;
@@ -46,6 +48,7 @@ export function SchedulePage() {
   const batch = useCalendarBatch();
   const changeJob = useChangeJob();
   const [editing, setEditing] = useState<Editing | null>(null);
+  const pickUpEnabled = usePickUpEnabled();
 
   const allJobs = useMemo(() => jobs.data ?? [], [jobs.data]);
   const shownJobs = useMemo(() => filterJobs(allJobs, chips), [allJobs, chips]);
@@ -170,6 +173,7 @@ export function SchedulePage() {
           )}
         </div>
       </Paper>
+      {pickUpEnabled && <JobRequestsTable zone={zone} />}
       {editing && <JobModal job={editing.job} slot={editing.slot} calendarJobs={allJobs} onClose={() => setEditing(null)} />}
     </>
   );

@@ -1,4 +1,5 @@
-import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Badge, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { useJobRequests } from '../job-requests/jobRequestsApi';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -19,11 +20,23 @@ function NavEntry({ item, child = false }: { item: NavLinkItem; child?: boolean 
       component={Link}
       to={item.to}
       label={item.label}
+      rightSection={item.icon === 'schedule' ? <PendingRequestsBadge /> : undefined}
       leftSection={<Icon size={child ? 17 : 19} stroke={1.7} />}
       active={isActivePath(item.to, pathname)}
       onClick={closeMobileNav}
       className={classes.link}
     />
+  );
+}
+
+/** Pending job requests next to Job Schedule: they appear live (spec §2 Job Requests). */
+function PendingRequestsBadge() {
+  const count = useJobRequests().data?.length ?? 0;
+  if (!count) return null;
+  return (
+    <Badge size="sm" circle color="orange" aria-label={`${count} pending job ${count === 1 ? 'request' : 'requests'}`}>
+      {count}
+    </Badge>
   );
 }
 

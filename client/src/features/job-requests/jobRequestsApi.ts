@@ -1,0 +1,50 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../app/api';
+import { invalidateUrls } from '../../app/queryClient';
+import { useAppStore } from '../../app/store';
+import { useApiQuery } from '../../shared/useApiQuery';
+import { useHasClaim } from '../session/session';
+import { JOBS_URL, jobUrl } from '../scheduling/jobs';
+
+export type { JobRequestView as JobRequest } from '../../../../src/job-requests/job-request.view';
+import type { JobRequestView } from '../../../../src/job-requests/job-request.view';
+
+export const JOB_REQUESTS_URL = `${JOBS_URL}/requests`;
+
+/** Whether this organization lets staff pick up open jobs (Organization Settings). */
+export const usePickUpEnabled = () => useAppStore((s) => s.session?.company.pickUpJobsEnabled ?? false);
+
+/** Pending requests for schedulers, when picking up jobs is on; pushes keep it fresh. */
+export function useJobRequests() {
+  const enabled = usePickUpEnabled() && useHasClaim('jobs.crud');
+  return useApiQuery<JobRequestView[]>(enabled ? JOB_REQUESTS_URL : null);
+}
+
+export function useAnswerRequest() {
+  return useMutation({
+    mutationFn: ({ request, answer }: { request: JobRequestView; answer: 'approve' | 'deny' }) =>
+      api.post<{ success: true; message: string }>(`${jobUrl(request.jobId)}/request/${answer === 'approve' ? 'approve' : 'clear'}`, { requestId: request.id }),
+    onSettled: () => invalidateUrls([JOBS_URL]),
+  });
+}
+
+export function useRequestJob() {
+  return useMutation({
+    mutationFn: (jobId: string) => api.post<{ success: true; message: string }>(`${jobUrl(jobId)}/request`, {}),
+    onSettled: () => invalidateUrls([JOBS_URL]),
+  });
+}
+
+/** What the requester is told when their request is answered or closed. */
+export function answeredMessage(status: 'approved' | 'denied' | 'notChosen' | 'cancelled', jobName: string): string {
+  switch (status) {
+    case 'approved':
+      return `Your request for ${jobName} was approved. It is on your calendar.`;
+    case 'denied':
+      return `Your request for ${jobName} was denied.`;
+    case 'notChosen':
+      return `${jobName} was given to another employee.`;
+    case 'cancelled':
+      return `${jobName} was deleted, so your request was closed.`;
+  }
+}

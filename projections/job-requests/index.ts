@@ -1,0 +1,3 @@
+import { jobRequestsProjection } from './job-requests.projection';
+
+export const jobRequestsProjections = [jobRequestsProjection];

@@ -1,0 +1,22 @@
+/** Shapes the client shares with the server (type-only, no imports: the client typechecks this file). */
+
+export type RequestStatus = 'pending' | 'approved' | 'denied' | 'notChosen' | 'cancelled';
+
+/** A row of the Job Requests table (spec §3 Job request), with what a manager needs to decide. */
+export interface JobRequestView {
+  id: string;
+  jobId: string;
+  requestorId: string;
+  requestorName: string;
+  startDateTime: string;
+  endDateTime: string;
+  name: string;
+  customer: { id: string; name: string } | null;
+  requestedAt: string;
+  /** Within the requester's weekly availability. */
+  available: boolean;
+  /** Names of the requester's other jobs at that time. */
+  overlappingJobs: string[];
+  /** The job was assigned or moved since the request: it can only be denied. */
+  changedSince: 'assigned' | 'moved' | null;
+}

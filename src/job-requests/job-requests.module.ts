@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { JobRequestsController } from './job-requests.controller';
+import { AnswerJobRequestHandler, RequestJobHandler } from './job-requests.handlers';
+import { GetJobRequestsHandler } from './job-requests.queries';
+
+@Module({
+  controllers: [JobRequestsController],
+  providers: [RequestJobHandler, AnswerJobRequestHandler, GetJobRequestsHandler],
+})
+export class JobRequestsModule {}

@@ -1,0 +1,62 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../../projections/identity/read-models';
+import { AVAILABILITY, AvailabilityDoc } from '../../projections/availability/read-models';
+import { JOB_REQUESTS, JobRequestDoc } from '../../projections/job-requests/read-models';
+import { isAvailable } from '../availability/availability-check';
+import type { CurrentUser } from '../identity/current-user';
+import { jobsBetween } from '../scheduling/calendar';
+import { findCalendarJob, isOwnJob } from '../scheduling/scheduling.queries';
+import { isOpen } from './job-request.rules';
+import type { JobRequestView } from './job-request.view';
+
+/** Pending requests of the organization, soonest job first. */
+export class GetJobRequests {
+  constructor(readonly viewer: CurrentUser) {}
+}
+
+@QueryHandler(GetJobRequests)
+export class GetJobRequestsHandler implements IQueryHandler<GetJobRequests> {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ viewer }: GetJobRequests): Promise<JobRequestView[]> {
+    const organizationId = viewer.organizationId;
+    const pending = await this.store.collection<JobRequestDoc>(JOB_REQUESTS).find({ organizationId, status: 'pending' }, { sort: { start: 1, requestedAt: 1 } });
+    if (!pending.length) return [];
+    const [organization, users, availability, customers] = await Promise.all([
+      this.store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: organizationId }),
+      this.store.collection<UserDoc>(USERS).find({ organizationId }),
+      this.store.collection<AvailabilityDoc>(AVAILABILITY).find({ _id: { $in: [...new Set(pending.map((r) => r.userId))] } }),
+      this.store.collection<{ _id: string; name?: string; displayName?: string }>('customers').find({ organizationId }),
+    ]);
+    const zone = organization?.timeZone ?? 'UTC';
+    const names = new Map(users.map((u) => [u._id, u.fullName]));
+    const entries = new Map(availability.map((a) => [a._id, a.entries]));
+    const customerNames = new Map(customers.map((c) => [c._id, c.displayName || c.name || '']));
+    const rows: JobRequestView[] = [];
+    for (const request of pending) {
+      const job = await findCalendarJob(this.store, organizationId, request.jobId);
+      if (!job) continue; // deleted: the projection closes its requests
+      const start = Date.parse(request.start);
+      const end = Date.parse(request.end);
+      const others = (await jobsBetween(this.store, organizationId, new Date(start), new Date(end)))
+        .filter((j) => j.id !== request.jobId && !j.availabilityOnly && isOwnJob(request.userId)(j));
+      rows.push({
+        id: request._id,
+        jobId: request.jobId,
+        requestorId: request.userId,
+        requestorName: names.get(request.userId) ?? 'Former employee',
+        startDateTime: request.start,
+        endDateTime: request.end,
+        name: job.name,
+        customer: job.customerId ? { id: job.customerId, name: customerNames.get(job.customerId) ?? '' } : null,
+        requestedAt: request.requestedAt,
+        available: isAvailable(entries.get(request.userId) ?? null, start, end, zone),
+        overlappingJobs: others.map((j) => j.name),
+        changedSince: !isOpen(job) ? 'assigned' : job.start !== request.start || job.end !== request.end ? 'moved' : null,
+      });
+    }
+    return rows;
+  }
+}

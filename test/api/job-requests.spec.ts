@@ -1,0 +1,245 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { io, Socket } from 'socket.io-client';
+import { DateTime } from 'luxon';
+import type { ServerToClientEvents } from '../../src/realtime/client-events';
+import { ALREADY_REQUESTED, ANSWERED_AT_ONCE, NO_PENDING, NOT_OPEN, PICK_UP_OFF } from '../../src/job-requests/job-request.rules';
+import { REQUEST_APPROVED, REQUEST_DENIED, REQUEST_SENT } from '../../src/job-requests/job-requests.controller';
+import { ApiClient, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { nextPush } from '../support/sockets';
+
+type ClientSocket = Socket<ServerToClientEvents, Record<string, never>> & { received: string[] };
+
+/** Job requests over HTTP and socket.io: pick-up switch, duplicates, parallel approvals, pushes, e-mail. */
+describe('job requests', () => {
+  let app: TestApp;
+  let org: TestOrganization;
+  let other: TestOrganization;
+  const sockets: ClientSocket[] = [];
+  /** Tomorrow 9:00–11:00 New York: in the future whatever the hour. */
+  const tomorrow = DateTime.now().setZone('America/New_York').plus({ days: 1 }).set({ hour: 9, minute: 0, second: 0, millisecond: 0 });
+  const iso = (d: DateTime) => d.toUTC().toISO({ suppressMilliseconds: true });
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    [org, other] = [await app.organization('Requests'), await app.organization('Other')];
+    for (const o of [org, other]) expect((await o.admin.patch('/api/organization/settings', { pickUpJobsEnabled: true })).status).toBe(200);
+  }, 60_000);
+  afterEach(() => {
+    for (const s of sockets.splice(0)) s.disconnect();
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  async function openJob(name = 'Gutter cleaning', start = tomorrow, client: ApiClient = org.manager) {
+    const created = await client.post('/api/recurrence-jobs', { jobModel: { name, startDateTime: iso(start), endDateTime: iso(start.plus({ hours: 2 })) } });
+    expect(created.status).toBe(201);
+    return created.body.data.id as string;
+  }
+
+  async function addAssociate(firstName: string): Promise<ApiClient & { userId: string }> {
+    const email = `${firstName.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+    const created = await org.admin.post('/api/users', { firstName, lastName: 'Crew', email, role: 'Associate', password: 'correct-horse-battery' });
+    expect(created.status).toBe(201);
+    return Object.assign(await new ApiClient(app.url).signIn(email, 'correct-horse-battery'), { userId: created.body.data.id as string });
+  }
+
+  function connect(client: ApiClient): Promise<ClientSocket> {
+    return new Promise((resolve, reject) => {
+      const socket = io(app.url, { path: '/socket.io', forceNew: true, reconnection: false, extraHeaders: { cookie: client.cookie } }) as ClientSocket;
+      socket.received = [];
+      socket.onAny((event: string) => socket.received.push(event));
+      sockets.push(socket);
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', reject);
+    });
+  }
+
+  const outbox = () => {
+    try {
+      return readdirSync(join(app.dataDir, 'outbox')).map((f) => JSON.parse(readFileSync(join(app.dataDir, 'outbox', f), 'utf8')));
+    } catch {
+      return [];
+    }
+  };
+
+  /** The notice e-mails are sent after the projection has the request, so they may land a moment after the reply. */
+  async function mailsAbout(jobName: string, count: number) {
+    const until = Date.now() + 2000;
+    for (;;) {
+      const mails = outbox().filter((m) => m.subject.includes(jobName));
+      if (mails.length >= count || Date.now() > until) return mails;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  it('lets staff request an open job; managers see it in the table and are e-mailed', async () => {
+    const jobId = await openJob('Window cleaning');
+    const response = await org.associate.post(`/api/jobs/${jobId}/request`);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ success: true, message: REQUEST_SENT });
+
+    const list = await org.manager.get('/api/jobs/requests');
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([expect.objectContaining({
+      jobId, requestorId: org.associate.userId, requestorName: 'Abe Associate', name: 'Window cleaning', customer: null,
+      startDateTime: iso(tomorrow), endDateTime: iso(tomorrow.plus({ hours: 2 })), available: true, overlappingJobs: [], changedSince: null,
+    })]);
+    // The admin and the manager, not the associate.
+    const mails = await mailsAbout('Window cleaning', 2);
+    expect(mails.map((m) => m.to).sort()).toEqual([org.admin.email, org.manager.email].sort());
+    expect(mails[0].subject).toBe('Job request: Abe Associate would like to pick up Window cleaning');
+    // Own calendar with showRequestableJobs: the job shows as requested.
+    const day = tomorrow.toFormat('MM/dd/yyyy');
+    const calendar = await org.associate.get(`/api/jobs/user?StartDate=${day}&EndDate=${day}&showRequestableJobs=true`);
+    expect(calendar.body.find((j: { id: string }) => j.id === jobId)).toMatchObject({ isOpen: true, requestStatus: 'pending' });
+    const plain = await org.associate.get(`/api/jobs/user?StartDate=${day}&EndDate=${day}`);
+    expect(plain.body.find((j: { id: string }) => j.id === jobId)).toBeUndefined();
+    await org.manager.post(`/api/jobs/${jobId}/request/clear`, {});
+  });
+
+  it('refuses a request when picking up jobs is turned off, and offers no requestable jobs', async () => {
+    const jobId = await openJob('Sealing');
+    await org.admin.patch('/api/organization/settings', { pickUpJobsEnabled: false });
+    try {
+      const refused = await org.associate.post(`/api/jobs/${jobId}/request`);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ success: false, errors: [PICK_UP_OFF] });
+      const day = tomorrow.toFormat('MM/dd/yyyy');
+      const calendar = await org.associate.get(`/api/jobs/user?StartDate=${day}&EndDate=${day}&showRequestableJobs=true`);
+      expect(calendar.body.find((j: { id: string }) => j.id === jobId)).toBeUndefined();
+    } finally {
+      await org.admin.patch('/api/organization/settings', { pickUpJobsEnabled: true });
+    }
+  });
+
+  it('refuses a duplicate request and a job that is not open', async () => {
+    const jobId = await openJob('Pressure washing');
+    expect((await org.associate.post(`/api/jobs/${jobId}/request`)).status).toBe(200);
+    const again = await org.associate.post(`/api/jobs/${jobId}/request`);
+    expect(again.status).toBe(409);
+    expect(again.body.errors[0]).toBe(ALREADY_REQUESTED);
+    const assigned = await org.manager.post('/api/recurrence-jobs', { jobModel: { name: 'Taken', startDateTime: iso(tomorrow), endDateTime: iso(tomorrow.plus({ hours: 1 })), userIds: [org.manager.userId] } });
+    const taken = await org.associate.post(`/api/jobs/${assigned.body.data.id}/request`);
+    expect(taken.status).toBe(409);
+    expect(taken.body.errors[0]).toBe(NOT_OPEN);
+    await org.manager.post(`/api/jobs/${jobId}/request/clear`, {});
+  });
+
+  it('approves one of several requests: the job is assigned, the others are closed, and each requester learns the outcome live', async () => {
+    const jobId = await openJob('Roof repair', tomorrow.plus({ hours: 4 }));
+    const second = await addAssociate('Bea');
+    await org.associate.post(`/api/jobs/${jobId}/request`);
+    await second.post(`/api/jobs/${jobId}/request`);
+    const rows = (await org.manager.get('/api/jobs/requests')).body.filter((r: { jobId: string }) => r.jobId === jobId);
+    expect(rows.map((r: { requestorName: string }) => r.requestorName).sort()).toEqual(['Abe Associate', 'Bea Crew']);
+    // Several pending: the manager must say which.
+    const unnamed = await org.manager.post(`/api/jobs/${jobId}/request/approve`, {});
+    expect(unnamed.status).toBe(400);
+
+    const [abe, bea, manager, stranger] = await Promise.all([connect(org.associate), connect(second), connect(org.manager), connect(other.admin)]);
+    const abeHears = nextPush(abe, 'jobRequest.answered');
+    const beaHears = nextPush(bea, 'jobRequest.answered');
+    const managerHears = nextPush(manager, 'jobRequests.changed');
+    const chosen = rows.find((r: { requestorName: string }) => r.requestorName === 'Bea Crew');
+    const approved = await org.manager.post(`/api/jobs/${jobId}/request/approve`, { requestId: chosen.id });
+    expect(approved.body).toEqual({ success: true, message: REQUEST_APPROVED });
+    expect(await beaHears).toMatchObject({ jobId, jobName: 'Roof repair', status: 'approved' });
+    expect(await abeHears).toMatchObject({ jobId, status: 'notChosen' });
+    expect(await managerHears).toMatchObject({ organizationId: org.organizationId, jobId });
+
+    expect((await org.manager.get(`/api/jobs/${jobId}`)).body).toMatchObject({ userIds: [second.userId], isOpen: false });
+    expect((await org.manager.get('/api/jobs/requests')).body.filter((r: { jobId: string }) => r.jobId === jobId)).toEqual([]);
+    const history = await org.manager.get(`/api/jobs/${jobId}/history`);
+    expect(history.body.map((h: { what: string }) => h.what)).toEqual([
+      'Job created', 'Abe Associate requested to pick up this job', 'Bea Crew requested to pick up this job', 'Bea Crew\'s request approved; not chosen: Abe Associate',
+    ]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(stranger.received).toEqual([]);
+  });
+
+  it('lets exactly one of two parallel approvals win; the other gets a conflict with a message', async () => {
+    for (let round = 0; round < 3; round++) {
+      const jobId = await openJob(`Race ${round}`, tomorrow.plus({ hours: 6 }));
+      const { requestId } = (await org.associate.post(`/api/jobs/${jobId}/request`)).body.data;
+      // As the table sends it (the request named), and unnamed as a script might.
+      const body = round === 0 ? {} : { requestId };
+      const [a, b] = await Promise.all([org.manager.post(`/api/jobs/${jobId}/request/approve`, body), org.admin.post(`/api/jobs/${jobId}/request/approve`, body)]);
+      expect([a.status, b.status].sort()).toEqual([200, 409]);
+      const loser = a.status === 409 ? a : b;
+      expect([ANSWERED_AT_ONCE, NO_PENDING, 'This request has already been approved.']).toContain(loser.body.errors[0]);
+      expect((await org.manager.get(`/api/jobs/${jobId}`)).body.userIds).toEqual([org.associate.userId]);
+    }
+  });
+
+  it('denies a request, and flags a request whose job moved: it can be denied, not approved', async () => {
+    const jobId = await openJob('Fence staining', tomorrow.plus({ hours: 1 }));
+    await org.associate.post(`/api/jobs/${jobId}/request`);
+    const abe = await connect(org.associate);
+    const hears = nextPush(abe, 'jobRequest.answered');
+    const denied = await org.manager.post(`/api/jobs/${jobId}/request/clear`, {});
+    expect(denied.body).toEqual({ success: true, message: REQUEST_DENIED });
+    expect(await hears).toMatchObject({ jobId, status: 'denied' });
+
+    const moving = await openJob('Deck oiling', tomorrow.plus({ hours: 2 }));
+    await org.associate.post(`/api/jobs/${moving}/request`);
+    const later = tomorrow.plus({ hours: 3 });
+    await org.manager.patch(`/api/jobs/${moving}`, { startDateTime: iso(later), endDateTime: iso(later.plus({ hours: 2 })) });
+    const row = (await org.manager.get('/api/jobs/requests')).body.find((r: { jobId: string }) => r.jobId === moving);
+    expect(row.changedSince).toBe('moved');
+    const approve = await org.manager.post(`/api/jobs/${moving}/request/approve`, {});
+    expect(approve.status).toBe(409);
+    expect(approve.body.errors[0]).toMatch(/moved after the request/);
+    expect((await org.manager.post(`/api/jobs/${moving}/request/clear`, {})).status).toBe(200);
+  });
+
+  it('shows whether the requester is available and which of their jobs overlap', async () => {
+    const jobId = await openJob('Attic insulation', tomorrow.plus({ days: 1 }));
+    await org.manager.post('/api/recurrence-jobs', { jobModel: { name: 'Abe\'s other job', startDateTime: iso(tomorrow.plus({ days: 1, hours: 1 })), endDateTime: iso(tomorrow.plus({ days: 1, hours: 2 })), userIds: [org.associate.userId] } });
+    // Available only on a day that is not the job's.
+    const otherDay = tomorrow.plus({ days: 3 }).toFormat('cccc');
+    expect((await org.admin.patch(`/api/employee-availability/${org.associate.userId}`, [{ weekDay: otherDay, startTime: '08:00', endTime: '17:00' }])).status).toBe(200);
+    await org.associate.post(`/api/jobs/${jobId}/request`);
+    const row = (await org.manager.get('/api/jobs/requests')).body.find((r: { jobId: string }) => r.jobId === jobId);
+    expect(row).toMatchObject({ available: false, overlappingJobs: ['Abe\'s other job'] });
+    await org.manager.post(`/api/jobs/${jobId}/request/clear`, {});
+  });
+
+  it('closes pending requests when the job is deleted, and the requester is told', async () => {
+    const jobId = await openJob('Chimney sweep', tomorrow.plus({ hours: 5 }));
+    await org.associate.post(`/api/jobs/${jobId}/request`);
+    const abe = await connect(org.associate);
+    const hears = nextPush(abe, 'jobRequest.answered');
+    await org.manager.delete(`/api/jobs/${jobId}`);
+    expect(await hears).toMatchObject({ jobId, status: 'cancelled' });
+    expect((await org.manager.get('/api/jobs/requests')).body.find((r: { jobId: string }) => r.jobId === jobId)).toBeUndefined();
+  });
+
+  it('treats another organization\'s job as not found, for requests and answers', async () => {
+    const theirs = await openJob('Their job', tomorrow, other.manager);
+    for (const call of [
+      () => org.associate.post(`/api/jobs/${theirs}/request`),
+      () => org.manager.post(`/api/jobs/${theirs}/request/approve`, {}),
+      () => org.manager.post(`/api/jobs/${theirs}/request/clear`, {}),
+    ]) {
+      const response = await call();
+      expect(response.status).toBe(404);
+      expect(response.body.success).toBe(false);
+    }
+    expect((await other.manager.get('/api/jobs/requests')).body).toEqual([]);
+  });
+
+  it('lets staff request one occurrence of a recurring job', async () => {
+    const created = await org.manager.post('/api/recurrence-jobs', {
+      jobModel: { name: 'Pool check', startDateTime: iso(tomorrow.plus({ hours: 8 })), endDateTime: iso(tomorrow.plus({ hours: 9 })) },
+      recurrenceModel: { recurringFrequency: 'Daily' },
+    });
+    const { recurrenceId } = created.body.data;
+    const second = `${recurrenceId}_${tomorrow.plus({ days: 1 }).toFormat('yyyyMMdd')}`;
+    expect((await org.associate.post(`/api/jobs/${second}/request`)).status).toBe(200);
+    expect((await org.manager.post(`/api/jobs/${second}/request/approve`, {})).status).toBe(200);
+    expect((await org.manager.get(`/api/jobs/${second}`)).body.userIds).toEqual([org.associate.userId]);
+    expect((await org.manager.get(`/api/jobs/${created.body.data.id}`)).body.userIds).toEqual([]);
+  });
+});
