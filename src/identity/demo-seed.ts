@@ -6,7 +6,7 @@ import { CreateCustomer } from '../customers/customers.commands';
 import { ScheduleJob } from '../scheduling/scheduling.commands';
 import type { JobFields } from '../scheduling/scheduling.events';
 import type { CurrentUser } from './current-user';
-import { CreateOrganization, CreateUser } from './identity.commands';
+import { CreateOrganization, CreateUser, UpdateOrganizationSettings } from './identity.commands';
 import { claimsFor, Role } from './roles';
 
 export const DEMO_PASSWORD = 'Welcome2Crew!';
@@ -34,6 +34,8 @@ export async function seedDemoOrganization(commands: CommandBus): Promise<string
     organizationId, name: 'Brightside Field Services', timeZone,
     admin: { userId: adminId, firstName: 'Casey', lastName: 'Morgan', email: 'admin@demo.crewclock.test', password: DEMO_PASSWORD },
   }, meta(null)));
+  // The demo shows open jobs staff can request and the Job Requests table.
+  await commands.execute(new UpdateOrganizationSettings({ pickUpJobsEnabled: true }, meta(adminId)));
   const crew: string[] = [];
   for (const person of PEOPLE) crew.push((await commands.execute(new CreateUser({ ...person, employeeId: null, password: DEMO_PASSWORD }, meta(adminId)))).userId);
   const customers: string[] = [];

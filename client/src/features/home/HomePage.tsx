@@ -17,8 +17,10 @@ import { useCalendarScreen } from '../scheduling/useCalendarScreen';
 import { greeting } from './greeting';
 import { JobDetailsDrawer } from './JobDetailsDrawer';
 import { UpcomingJobs } from './UpcomingJobs';
+import { usePickUpEnabled } from '../job-requests/jobRequestsApi';
 
 const CALENDAR_HEIGHT = 800;
+const REQUESTABLE = { showRequestableJobs: 'true' };
 
 /** Home (spec §2): own read-only calendar, the legend, and own upcoming jobs. */
 export function HomePage() {
@@ -27,9 +29,13 @@ export function HomePage() {
   const { store, calendarRef, zone, mobile, view, day, navigation } = useCalendarScreen('week');
   const range = useStore(store, (s) => s.range);
   const title = useStore(store, (s) => s.title);
-  const jobs = useCalendarJobs(OWN_JOBS_URL, range);
+  // With picking up jobs on, open jobs are offered here too (spec §2 Home: requestable jobs).
+  const pickUpEnabled = usePickUpEnabled();
+  const jobs = useCalendarJobs(OWN_JOBS_URL, range, pickUpEnabled ? REQUESTABLE : undefined);
   const [open, setOpen] = useState<Job | null>(null);
 
+  // The drawer follows the calendar's data: a request answered meanwhile shows at once.
+  const shown = open ? (jobs.data?.find((j) => j.id === open.id) ?? open) : null;
   const events = useMemo(() => (jobs.data ?? []).map((job) => jobToEvent(job, { editable: false })), [jobs.data]);
   // Timers come later: time and mileage submitted are legend entries only for now.
   const legend: LegendItem[] = [
@@ -72,7 +78,7 @@ export function HomePage() {
         </Paper>
         <UpcomingJobs zone={zone} compact={mobile} onOpen={setOpen} />
       </Stack>
-      {open && <JobDetailsDrawer job={open} zone={zone} onClose={() => setOpen(null)} />}
+      {shown && <JobDetailsDrawer job={shown} zone={zone} requestable={pickUpEnabled && shown.isOpen} onClose={() => setOpen(null)} />}
     </>
   );
 }

@@ -1,14 +1,18 @@
-import { Anchor, Badge, Drawer, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconClock, IconMapPin, IconNotes, IconRepeat, IconUser, IconUsers } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconClock, IconHandGrab, IconMapPin, IconNotes, IconRepeat, IconUser, IconUsers } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { errorMessage } from '../../app/api';
+import { notifyError, notifySuccess } from '../../shared/notify';
+import { useRequestJob } from '../job-requests/jobRequestsApi';
+import type { RequestStatus } from '../../../../src/job-requests/job-request.view';
 import { MOBILE_QUERY } from '../../app/theme';
 import { customerAddress, mapsUrl, type Job } from '../scheduling/jobs';
 import { describeRecurrence } from '../scheduling/recurrenceForm';
 import { timeRangeLabel } from '../scheduling/zonedTime';
 
 /** A job's details, read-only (Home): what, when, where (with a maps link), notes and who. */
-export function JobDetailsDrawer({ job, zone, onClose }: { job: Job; zone: string; onClose: () => void }) {
+export function JobDetailsDrawer({ job, zone, requestable = false, onClose }: { job: Job; zone: string; requestable?: boolean; onClose: () => void }) {
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const address = customerAddress(job.customer);
   return (
@@ -27,6 +31,7 @@ export function JobDetailsDrawer({ job, zone, onClose }: { job: Job; zone: strin
       }
     >
       <Stack gap="lg">
+        {requestable && <RequestJob job={job} />}
         <Detail icon={<IconClock size={18} />} label="When">
           <Text size="sm">{timeRangeLabel(job.startDateTime, job.endDateTime, zone)}</Text>
           {job.jobRecurrenceModel && (
@@ -87,6 +92,45 @@ export function JobDetailsDrawer({ job, zone, onClose }: { job: Job; zone: strin
         )}
       </Stack>
     </Drawer>
+  );
+}
+
+const REQUEST_STATE: Record<RequestStatus, string> = {
+  pending: 'You requested this job. A customer manager will approve or deny it.',
+  approved: 'Your request was approved.',
+  denied: 'Your request for this job was denied.',
+  notChosen: 'This job was given to another employee.',
+  cancelled: 'This job was deleted.',
+};
+
+/** An open job: the request button (spec §4 Job openness), or where the employee's request stands. */
+function RequestJob({ job }: { job: Job }) {
+  const request = useRequestJob();
+  const [sent, setSent] = useState(false);
+  const status: RequestStatus | null = job.requestStatus ?? (sent ? 'pending' : null);
+  if (status) {
+    return (
+      <Alert color={status === 'pending' ? 'navy' : 'gray'} variant="light" icon={<IconHandGrab size={18} />}>
+        {REQUEST_STATE[status]}
+      </Alert>
+    );
+  }
+  async function send() {
+    try {
+      const result = await request.mutateAsync(job.id);
+      setSent(true);
+      notifySuccess(result.message);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+  }
+  return (
+    <Stack gap={6}>
+      <Text size="sm">This job is available for requests.</Text>
+      <Button leftSection={<IconHandGrab size={16} />} onClick={() => void send()} loading={request.isPending}>
+        Request job
+      </Button>
+    </Stack>
   );
 }
 

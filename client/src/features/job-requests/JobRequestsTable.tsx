@@ -1,5 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconX } from '@tabler/icons-react';
+import { MOBILE_QUERY } from '../../app/theme';
 import { errorMessage } from '../../app/api';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import { QueryError } from '../../shared/QueryError';
@@ -12,6 +14,7 @@ export const NO_REQUESTS = 'There are no job requests at this time';
 export function JobRequestsTable({ zone }: { zone: string }) {
   const requests = useJobRequests();
   const answer = useAnswerRequest();
+  const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
 
   async function onAnswer(request: JobRequest, kind: 'approve' | 'deny') {
     try {
@@ -42,7 +45,33 @@ export function JobRequestsTable({ zone }: { zone: string }) {
             {NO_REQUESTS}
           </Text>
         )}
-        {rows.length > 0 && (
+        {rows.length > 0 && mobile && (
+          // A phone: one card per request rather than a table wider than the screen.
+          <Stack component="ul" gap="sm" p={0} m={0} aria-label="Job requests" style={{ listStyle: 'none' }}>
+            {rows.map((request) => (
+              <Paper component="li" key={request.id} withBorder p="sm" radius="md" aria-label={`${request.requestorName}: ${request.name}`}>
+                <Stack gap={6}>
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <Text size="sm" fw={600}>
+                      {request.name}
+                    </Text>
+                    <Text size="xs" c="dimmed" ta="right">
+                      {request.customer?.name ?? 'Internal'}
+                    </Text>
+                  </Group>
+                  <Text size="sm">{timeRangeLabel(request.startDateTime, request.endDateTime, zone)}</Text>
+                  <Group gap={6}>
+                    <Text size="sm">Requested by {request.requestorName}</Text>
+                    <RequesterFit request={request} />
+                  </Group>
+                  <ChangedSince request={request} />
+                  <Answer request={request} busy={answer.isPending} onAnswer={onAnswer} grow />
+                </Stack>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+        {rows.length > 0 && !mobile && (
           <Table.ScrollContainer minWidth={720}>
             <Table verticalSpacing="sm" highlightOnHover aria-label="Job requests">
               <Table.Thead>
@@ -62,16 +91,7 @@ export function JobRequestsTable({ zone }: { zone: string }) {
                         {request.requestorName}
                       </Text>
                       <Group gap={4} mt={4}>
-                        <Badge size="xs" variant="light" color={request.available ? 'teal' : 'red'} radius="sm">
-                          {request.available ? 'Available' : 'Not available'}
-                        </Badge>
-                        {request.overlappingJobs.length > 0 && (
-                          <Tooltip label={request.overlappingJobs.join(', ')}>
-                            <Badge size="xs" variant="light" color="orange" radius="sm">
-                              Overlaps {request.overlappingJobs.length === 1 ? 'a job' : `${request.overlappingJobs.length} jobs`}
-                            </Badge>
-                          </Tooltip>
-                        )}
+                        <RequesterFit request={request} />
                       </Group>
                     </Table.Td>
                     <Table.Td>
@@ -79,37 +99,13 @@ export function JobRequestsTable({ zone }: { zone: string }) {
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{request.name}</Text>
-                      {request.changedSince && (
-                        <Text size="xs" c="red.7">
-                          {request.changedSince === 'moved' ? 'Moved since the request' : 'Assigned since the request'}
-                        </Text>
-                      )}
+                      <ChangedSince request={request} />
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{request.customer?.name ?? 'Internal'}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={6} justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          leftSection={<IconCheck size={14} />}
-                          disabled={!!request.changedSince || answer.isPending}
-                          onClick={() => void onAnswer(request, 'approve')}
-                          aria-label={`Approve ${request.requestorName}'s request for ${request.name}`}
-                        >
-                          Approve
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          leftSection={<IconX size={14} />}
-                          disabled={answer.isPending}
-                          onClick={() => void onAnswer(request, 'deny')}
-                          aria-label={`Deny ${request.requestorName}'s request for ${request.name}`}
-                        >
-                          Deny
-                        </Button>
-                      </Group>
+                      <Answer request={request} busy={answer.isPending} onAnswer={onAnswer} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -119,5 +115,59 @@ export function JobRequestsTable({ zone }: { zone: string }) {
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** Whether the requester is free then: within their weekly availability, and not on another job. */
+function RequesterFit({ request }: { request: JobRequest }) {
+  return (
+    <>
+      <Badge size="xs" variant="light" color={request.available ? 'teal' : 'red'} radius="sm">
+        {request.available ? 'Available' : 'Not available'}
+      </Badge>
+      {request.overlappingJobs.length > 0 && (
+        <Tooltip label={request.overlappingJobs.join(', ')}>
+          <Badge size="xs" variant="light" color="orange" radius="sm">
+            Overlaps {request.overlappingJobs.length === 1 ? 'a job' : `${request.overlappingJobs.length} jobs`}
+          </Badge>
+        </Tooltip>
+      )}
+    </>
+  );
+}
+
+function ChangedSince({ request }: { request: JobRequest }) {
+  if (!request.changedSince) return null;
+  return (
+    <Text size="xs" c="red.7">
+      {request.changedSince === 'moved' ? 'Moved since the request' : 'Assigned since the request'}
+    </Text>
+  );
+}
+
+/** Approve (not for a job moved or assigned since) and deny. */
+function Answer({ request, busy, onAnswer, grow = false }: { request: JobRequest; busy: boolean; onAnswer: (r: JobRequest, kind: 'approve' | 'deny') => Promise<void>; grow?: boolean }) {
+  return (
+    <Group gap={6} justify="flex-end" wrap="nowrap" grow={grow}>
+      <Button
+        size="xs"
+        leftSection={<IconCheck size={14} />}
+        disabled={!!request.changedSince || busy}
+        onClick={() => void onAnswer(request, 'approve')}
+        aria-label={`Approve ${request.requestorName}'s request for ${request.name}`}
+      >
+        Approve
+      </Button>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconX size={14} />}
+        disabled={busy}
+        onClick={() => void onAnswer(request, 'deny')}
+        aria-label={`Deny ${request.requestorName}'s request for ${request.name}`}
+      >
+        Deny
+      </Button>
+    </Group>
   );
 }

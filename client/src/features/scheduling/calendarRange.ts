@@ -26,6 +26,6 @@ export function usDate(isoDate: string): string {
 }
 
 /** `base?StartDate=MM/DD/YYYY&EndDate=MM/DD/YYYY` (both days included, in the organization's zone). */
-export function rangeUrl(base: string, range: DayRange): string {
-  return `${base}?${new URLSearchParams({ StartDate: usDate(range.first), EndDate: usDate(range.last) }).toString()}`;
+export function rangeUrl(base: string, range: DayRange, extra: Record<string, string> = {}): string {
+  return `${base}?${new URLSearchParams({ StartDate: usDate(range.first), EndDate: usDate(range.last), ...extra }).toString()}`;
 }

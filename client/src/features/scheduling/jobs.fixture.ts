@@ -18,6 +18,7 @@ export const sampleJob = (over: Partial<Job> = {}): Job => ({
   colorOption: null,
   color: '#1C7ED6',
   hideFromScheduleView: false,
+  requestStatus: null,
   availabilityOnly: false,
   isOpen: false,
   jobRecurrenceModel: null,

@@ -53,8 +53,12 @@ export interface Job {
   hideFromScheduleView: boolean;
   availabilityOnly: boolean;
   isOpen: boolean;
+  /** On Home's requestable calendar: the signed-in employee's own request for this job, if any. */
+  requestStatus: RequestStatus | null;
   jobRecurrenceModel: JobRecurrenceModel | null;
 }
+
+import type { RequestStatus } from '../../../../src/job-requests/job-request.view';
 
 /** One line of a job's history (GET /api/jobs/{id}/history): the server's own type. */
 export type { HistoryEntry } from '../../../../src/scheduling/job-history';

@@ -14,8 +14,8 @@ import {
 import type { RecurrenceModel } from './recurrenceForm';
 
 /** A calendar's jobs for its visible days (`base` is /api/jobs/user or /api/jobs/syncfusion/fetch). */
-export function useCalendarJobs(base: string, range: DayRange | null) {
-  return useApiQuery<Job[]>(range ? rangeUrl(base, range) : null, { keepPrevious: true });
+export function useCalendarJobs(base: string, range: DayRange | null, extra?: Record<string, string>) {
+  return useApiQuery<Job[]>(range ? rangeUrl(base, range, extra) : null, { keepPrevious: true });
 }
 
 /** Active employees for the pickers, filter and TimelineDay rows (GET /api/users/lookup, jobs.crud). */
