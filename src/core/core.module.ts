@@ -57,7 +57,8 @@ export class CoreModule {
               ? new CheckpointProgress(engines.readStore, allProjections.map((p) => p.name))
               : new ProjectionRunner(engines.eventStore, engines.readStore, allProjections, {
                   notifier: realtime,
-                  mailer: engines.mailer,
+                  // Several instances with in-process projections would each mail: there, the worker sends.
+                  mailer: config.redisUrl ? null : engines.mailer,
                   logger: { info: (m) => logger.info(m), error: (m, e) => logger.error({ err: e }, m) },
                 }),
         },

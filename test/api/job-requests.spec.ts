@@ -138,7 +138,8 @@ describe('job requests', () => {
     const unnamed = await org.manager.post(`/api/jobs/${jobId}/request/approve`, {});
     expect(unnamed.status).toBe(400);
 
-    const [abe, bea, manager, stranger] = await Promise.all([connect(org.associate), connect(second), connect(org.manager), connect(other.admin)]);
+    const bystander = await addAssociate('Cy');
+    const [abe, bea, manager, stranger, colleague] = await Promise.all([connect(org.associate), connect(second), connect(org.manager), connect(other.admin), connect(bystander)]);
     const abeHears = nextPush(abe, 'jobRequest.answered');
     const beaHears = nextPush(bea, 'jobRequest.answered');
     const managerHears = nextPush(manager, 'jobRequests.changed');
@@ -157,6 +158,8 @@ describe('job requests', () => {
     ]);
     await new Promise((r) => setTimeout(r, 300));
     expect(stranger.received).toEqual([]);
+    // A colleague who did not ask sees the job taken on the calendar, and hears nothing of the requests.
+    expect(colleague.received.filter((e) => e.startsWith('jobRequest'))).toEqual([]);
   });
 
   it('lets exactly one of two parallel approvals win; the other gets a conflict with a message', async () => {

@@ -117,6 +117,29 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (_name, adap
     return { models: await snapshot(store), checkpoints: await checkpoints(store) };
   }
 
+  it('sends the e-mails projections ask for only for live events: never while catching up or rebuilding', async () => {
+    const log = events();
+    const identity = new IdentityLog(log, 3);
+    await identity.generate(40);
+    const sent: string[] = [];
+    const mailer = { send: async (m: { subject: string }) => void sent.push(m.subject) };
+    const mailing: Projection = { name: 'mailing', version: 1, collections: [], apply: async (event, context) => context.mail({ to: 'a@example.test', subject: event.id, text: '' }) };
+    const store = await readStore().connect();
+    const r = runner(log, store, [mailing], { mailer });
+    await r.start();
+    expect(sent).toEqual([]);
+    const head = await identity.generate(3);
+    await r.waitFor(head, 5000);
+    await new Promise((resolve) => setImmediate(resolve));
+    const live = (await log.readAll()).slice(-3).map((e) => e.id);
+    expect(sent).toEqual(live);
+    // A restart catches up from its checkpoint (nothing new) and a rebuild replays all: no e-mail again.
+    await r.stop();
+    const again = runner(log, store, [{ ...mailing, version: 2 }], { mailer });
+    await again.start();
+    expect(sent).toEqual(live);
+  });
+
   it('saves a checkpoint per projection every N events while catching up, and at the head once caught up', async () => {
     const log = events();
     const head = await new IdentityLog(log, 1).generate(160);

@@ -11,7 +11,7 @@ import { useAppStore } from './store';
 
 /**
  * While signed in: listen for change notices and refetch what they make stale. socket.io drops
- * notices while disconnected, so a reconnect refetches everything on screen.
+ * notices while disconnected, so every connect refetches everything on screen.
  */
 export function useRealtimeSync(): void {
   const userId = useAppStore((s) => s.session?.user.id);
@@ -21,12 +21,9 @@ export function useRealtimeSync(): void {
     if (!userId) return;
     const me = { userId };
     const socket = connectSocket();
-    let connectedBefore = false;
-
-    socket.on('connect', () => {
-      if (connectedBefore) void queryClient.invalidateQueries();
-      connectedBefore = true;
-    });
+    // Notices sent before the socket joined its rooms are lost: what was fetched before (on the first
+    // connect, while the screen loaded) or during a disconnection is refetched on every connect.
+    socket.on('connect', () => void queryClient.invalidateQueries());
     socket.on('organization.changed', (p) => void invalidateUrls(staleUrlsFor('organization.changed', p, me)));
     socket.on('users.changed', (p) => void invalidateUrls(staleUrlsFor('users.changed', p, me)));
     socket.on('profile.changed', (p) => void invalidateUrls(staleUrlsFor('profile.changed', p, me)));
