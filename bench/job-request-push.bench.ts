@@ -8,7 +8,7 @@
  *
  *   npm run bench:job-request-push
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -18,16 +18,13 @@ import { createApp } from '../src/app';
 import { loadConfig } from '../src/config/config';
 import { CreateOrganization, CreateUser, UpdateOrganizationSettings } from '../src/identity/identity.commands';
 import { ApiClient } from '../test/support/app';
+import { percentile, report } from './report';
 
 const MANAGERS = 10;
 const TABS_PER_MANAGER = 20;
 const ASSOCIATES = 20;
 const REQUESTS = 300;
 const PASSWORD = 'bench-password';
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'crewclock-bench-'));
@@ -79,11 +76,7 @@ async function main() {
     lastSocketP50Ms: +percentile(last, 50).toFixed(2), lastSocketP99Ms: +percentile(last, 99).toFixed(2),
     targetP99Ms: 50,
   };
-  console.log('\nRequest → manager socket latency (POST /api/jobs/{id}/request → jobRequests.changed on every manager socket)');
-  console.table([summary]);
-  mkdirSync(join(__dirname, 'results'), { recursive: true });
-  writeFileSync(join(__dirname, 'results', 'job-request-push.json'), JSON.stringify(summary, null, 2));
-  console.log(summary.p99Ms <= summary.targetP99Ms ? `p99 ${summary.p99Ms} ms ≤ ${summary.targetP99Ms} ms: target met` : `p99 ${summary.p99Ms} ms > ${summary.targetP99Ms} ms: target missed`);
+  report('job-request-push', 'Request → manager socket latency (POST /api/jobs/{id}/request → jobRequests.changed on every manager socket)', summary);
 }
 
 /** The manager tabs and the requesting associates, in a worker thread. */

@@ -8,7 +8,7 @@
  *
  *   npm run bench:week-view
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -21,6 +21,7 @@ import { SqliteEventStore } from '../src/core/event-store/sqlite-event-store';
 import { NewEvent } from '../src/core/event-store/event-store.port';
 import { CreateOrganization, CreateUser } from '../src/identity/identity.commands';
 import { ApiClient } from '../test/support/app';
+import { percentile, report } from './report';
 
 const JOBS = 10_000;
 const SERIES = 500;
@@ -28,10 +29,6 @@ const WEEKS = 52;
 const REQUESTS = 400;
 const FIRST_MONDAY = Date.parse('2026-01-05T00:00:00Z');
 const DAY = 86_400_000;
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'crewclock-bench-'));
@@ -96,11 +93,7 @@ async function main() {
     p50Ms: +percentile(times, 50).toFixed(2), p90Ms: +percentile(times, 90).toFixed(2), p99Ms: +percentile(times, 99).toFixed(2), maxMs: +times[times.length - 1].toFixed(2),
     targetP99Ms: 30, startWithRebuildSeconds: +rebuildSeconds.toFixed(1),
   };
-  console.log('\nWeek-view fetch (GET /api/jobs/syncfusion/fetch, embedded default, over HTTP)');
-  console.table([result]);
-  mkdirSync(join(__dirname, 'results'), { recursive: true });
-  writeFileSync(join(__dirname, 'results', 'week-view.json'), JSON.stringify(result, null, 2));
-  console.log(result.p99Ms <= result.targetP99Ms ? `p99 ${result.p99Ms} ms ≤ ${result.targetP99Ms} ms: target met` : `p99 ${result.p99Ms} ms > ${result.targetP99Ms} ms: target missed`);
+  report('week-view', 'Week-view fetch (GET /api/jobs/syncfusion/fetch, embedded default, over HTTP)', result);
 }
 
 /** GETs each path in turn from a worker thread; the time is request to last byte, parsed afterwards. */
