@@ -28,7 +28,7 @@ export const ALREADY_REQUESTED = 'You have already requested this job.';
 export const ASSIGNED_SINCE = 'This job was assigned after the request was made; deny the request instead.';
 export const MOVED_SINCE = 'This job was moved after the request was made; deny the request, and the employee can request it again.';
 export const NO_PENDING = 'This job has no pending request: it has already been answered.';
-export const ANSWERED_AT_ONCE = 'Another manager answered a request for this job at the same moment. Reload to see the outcome.';
+export const ANSWERED_AT_ONCE = 'This job changed at the same moment, most likely another manager answered the request. Reload to see where it stands.';
 const ANSWERED: Record<Exclude<RequestStatus, 'pending'>, string> = {
   approved: 'This request has already been approved.',
   denied: 'This request has already been denied.',
