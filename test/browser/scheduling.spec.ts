@@ -101,7 +101,13 @@ describe('scheduling in a browser', () => {
     await context.close();
   }, 60_000);
 
-  /** The view picker is a row of buttons at desktop width and a select on a phone. */
+  /** FullCalendar's class for each view's root; Timeline Day is our own component. */
+  const VIEW_ROOT: Record<string, string> = {
+    Day: '.fc-timeGridDay-view', Week: '.fc-timeGridWeek-view', '3-Day': '.fc-timeGridThreeDay-view', 'Work Week': '.fc-timeGridWorkWeek-view',
+    Month: '.fc-dayGridMonth-view', Agenda: '.fc-listWeek-view', 'Timeline Day': '[data-row-id]',
+  };
+
+  /** The view picker is a row of buttons at desktop width and a select on a phone; waits until the view is shown. */
   async function chooseView(page: Page, label: string) {
     const buttons = page.getByRole('radiogroup', { name: 'Calendar view' });
     await page.getByRole('button', { name: 'Today' }).waitFor();
@@ -111,6 +117,7 @@ describe('scheduling in a browser', () => {
       await page.locator('input[aria-label="Calendar view"]').click();
       await page.getByRole('option', { name: label, exact: true }).click();
     }
+    await page.locator(VIEW_ROOT[label]).first().waitFor();
   }
 
   it('shows every view of the Job Schedule and of Home with the demo jobs, at desktop width and on a phone', async () => {
