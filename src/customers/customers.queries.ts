@@ -1,3 +1,4 @@
+import { everyWordIn } from '../core/read-store/search';
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '../core/errors';
@@ -44,23 +45,17 @@ export function customerView(c: CustomerDoc) {
 }
 export type CustomerView = ReturnType<typeof customerView>;
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const SEARCHED = ['name', 'displayName', 'contactFirstName', 'contactLastName', 'contactEmail', 'contactPhone', 'city'];
 
 /** The organization's live customers matching every word of the search somewhere, ignoring case. */
 function customersFilter(organizationId: string, search: string | undefined): Record<string, unknown> {
   const filter: Record<string, unknown> = { organizationId, deleted: false };
-  const words = (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
-  if (words.length) {
-    filter.$and = words.map((w) => {
-      const $regex = escapeRegex(w);
-      const or: Record<string, unknown>[] = SEARCHED.map((f) => ({ [f]: { $regex, $options: 'i' } }));
-      // 555-1234 or 5551234 finds (555) 123-4567 whatever separators either side uses.
-      const digits = w.replace(/\D/g, '');
-      if (digits && /^[\d\s().+-]+$/.test(w)) or.push({ phoneDigits: { $regex: digits } });
-      return { $or: or };
-    });
-  }
+  const words = everyWordIn(search, SEARCHED, (w) => {
+    // 555-1234 or 5551234 finds (555) 123-4567 whatever separators either side uses.
+    const digits = w.replace(/\D/g, '');
+    return digits && /^[\d\s().+-]+$/.test(w) ? [{ phoneDigits: { $regex: digits } }] : [];
+  });
+  if (words) filter.$and = words;
   return filter;
 }
 

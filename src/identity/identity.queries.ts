@@ -1,3 +1,4 @@
+import { everyWordIn } from '../core/read-store/search';
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '../core/errors';
@@ -39,7 +40,6 @@ export function companyView(o: OrganizationDoc) {
   };
 }
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export class GetSession {
   constructor(readonly me: CurrentUser) {}
@@ -75,13 +75,8 @@ export class ListUsersHandler implements IQueryHandler<ListUsers> {
   async execute({ organizationId, query }: ListUsers): Promise<Paged<ReturnType<typeof userView>>> {
     const filter: Record<string, unknown> = { organizationId };
     if (query.hideInactive) filter.active = true;
-    const words = (query.filter ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
-    if (words.length) {
-      filter.$and = words.map((w) => {
-        const $regex = escapeRegex(w);
-        return { $or: ['firstName', 'lastName', 'email', 'employeeId', 'phoneNumber', 'role'].map((f) => ({ [f]: { $regex, $options: 'i' } })) };
-      });
-    }
+    const words = everyWordIn(query.filter, ['firstName', 'lastName', 'email', 'employeeId', 'phoneNumber', 'role']);
+    if (words) filter.$and = words;
     const direction = query.sortDir?.startsWith('desc') ? -1 : 1;
     const pageSize = query.pageSize ?? 50;
     const users = this.store.collection<UserDoc>(USERS);

@@ -12,6 +12,8 @@ export interface ServerToClientEvents {
   'schedule.changed': (p: { organizationId: string; jobIds: string[] }) => void;
   /** To the organization's managers: a job request was made, answered or closed. */
   'jobRequests.changed': (p: { organizationId: string; jobId: string }) => void;
+  /** To the timer's owner (every device) and the organization's time admins: a timer started, changed, stopped or was deleted. */
+  'timers.changed': (p: { userId: string; timerId: string }) => void;
   /** To the requester: their request was answered or closed (the job's name is theirs to know). */
   'jobRequest.answered': (p: { requestId: string; jobId: string; jobName: string; status: 'approved' | 'denied' | 'notChosen' | 'cancelled' }) => void;
 }
@@ -23,6 +25,8 @@ export type ServerEventPayload<K extends ServerEventName> = Parameters<ServerToC
 export const rooms = {
   organization: (organizationId: string) => `org:${organizationId}`,
   managers: (organizationId: string) => `managers:${organizationId}`,
+  /** Holders of users.crud: Organization Tracked Times. */
+  timeAdmins: (organizationId: string) => `timeAdmins:${organizationId}`,
   user: (userId: string) => `user:${userId}`,
   session: (sessionId: string) => `session:${sessionId}`,
 };

@@ -47,6 +47,7 @@ export class Realtime implements Notifier, OnApplicationShutdown {
       const user = socket.data.user;
       socket.join([rooms.organization(user.organizationId), rooms.user(user.userId), rooms.session(user.sessionId)]);
       if (user.claims.includes('jobs.crud')) socket.join(rooms.managers(user.organizationId));
+      if (user.claims.includes('users.crud')) socket.join(rooms.timeAdmins(user.organizationId));
       const recheck = setInterval(async () => {
         if (!(await this.sessions.resolve(socket.data.token).catch(() => null))) {
           socket.emit('session.ended', { reason: 'expired' });

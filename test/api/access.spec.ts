@@ -35,6 +35,9 @@ const CLAIM_BY_PREFIX: Record<string, Claim | Claim[] | null> = {
   'GET /api/jobs/{id}': null,
   // Anyone may ask to pick up an open job; answering is for schedulers.
   'POST /api/jobs/{id}/request': null,
+  // Staff track their own time; the organization's is for users.crud (another's timer is a 404 or a 403 by the decider).
+  '/api/time': null,
+  '/api/time/paged': 'users.crud',
   '/api/profile': null,
   '/api/files': null,
   '/api/session': null,
@@ -51,7 +54,7 @@ const CLAIMS_OF: Record<RoleName, Claim[]> = {
 };
 
 /** What a path parameter names, by path prefix and parameter name. A parameter not listed here fails the suite. */
-type Kind = 'user' | 'file' | 'customer' | 'job' | 'series';
+type Kind = 'user' | 'file' | 'customer' | 'job' | 'series' | 'timer';
 const PARAM_KINDS: { prefix: string; param: string; kind: Kind }[] = [
   { prefix: '/api/users', param: 'id', kind: 'user' },
   { prefix: '/api/employee-availability', param: 'userId', kind: 'user' },
@@ -60,6 +63,7 @@ const PARAM_KINDS: { prefix: string; param: string; kind: Kind }[] = [
   { prefix: '/api/jobs', param: 'id', kind: 'job' },
   { prefix: '/api/jobs', param: 'userId', kind: 'user' },
   { prefix: '/api/recurrences', param: 'id', kind: 'series' },
+  { prefix: '/api/time', param: 'id', kind: 'timer' },
 ];
 
 /**
@@ -133,12 +137,14 @@ describe('access to every route', () => {
       const jobModel = { name: 'Lawn care', startDateTime: '2026-06-01T13:00:00Z', endDateTime: '2026-06-01T14:00:00Z', userIds: [org.associate.userId] };
       const job = await org.manager.post('/api/recurrence-jobs', { jobModel });
       const series = await org.manager.post('/api/recurrence-jobs', { jobModel: { ...jobModel, name: 'Pool' }, recurrenceModel: { recurringFrequency: 'Daily', expireDate: '2026-06-05' } });
+      const timer = await org.associate.post('/api/time', { type: 'Mileage', mileageStart: 1200, label: `Drive of ${org.organizationId}` });
       ids.set(org, {
         job: [job.body.data.id, series.body.data.id],
         series: [series.body.data.recurrenceId],
         user: [org.associate.userId, org.manager.userId, org.admin.userId],
         file: [logo.body.data.logoUrl, picture.body.data.profilePictureUrl].map((url: string) => url.split('/').pop()!),
         customer: [customer.body.data.id],
+        timer: [timer.body.data.id],
       });
     }
   }, 30_000);
@@ -174,6 +180,7 @@ describe('access to every route', () => {
       profiles: await Promise.all([org.admin, org.manager, org.associate].map(async (client) => (await client.get('/api/profile')).body)),
       sessions: await Promise.all([org.admin, org.manager, org.associate].map(async (client) => (await client.get('/api/session')).status)),
       jobs: (await org.admin.get('/api/jobs/syncfusion/fetch?StartDate=06/01/2026&EndDate=06/07/2026')).body,
+      timers: (await org.admin.get('/api/time/paged?pageSize=1000')).body,
       availability: await Promise.all(ids.get(org)!.user.map(async (id) => (await org.admin.get(`/api/employee-availability/user/${id}`)).body)),
       files,
     };

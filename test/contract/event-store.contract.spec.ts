@@ -93,6 +93,16 @@ describe.each(adapters)('$name event store', (adapter) => {
       expect(await store.readStream(stream())).toEqual([]);
     });
 
+    it('reads a stream\'s last event, and null for a stream that does not exist', async () => {
+      const s = stream();
+      const written = [event(), event(), event()];
+      await store.append(s, written.slice(0, 2), 'no_stream');
+      await store.append(s, written.slice(2), 1);
+      const last = await store.readLastEvent(s);
+      expect([last?.id, last?.revision, last?.streamId]).toEqual([written[2].id, 2, s]);
+      expect(await store.readLastEvent(stream())).toBeNull();
+    });
+
     it('reads a stream from a revision', async () => {
       const s = stream();
       const written = [event(), event(), event()];

@@ -54,6 +54,15 @@ export class Aggregates {
     };
   }
 
+  /** State from the stream's last event alone, for aggregates whose latest fact is all they need. */
+  async loadLatest<S, E extends DomainEvent>(streamId: string, decider: Pick<Decider<unknown, S, E>, 'initialState' | 'evolve'>) {
+    const last = await this.store.readLastEvent(streamId);
+    return {
+      state: last ? decider.evolve(decider.initialState, toDomainEvent<E>(last)) : decider.initialState,
+      revision: last ? last.revision : ('no_stream' as const),
+    };
+  }
+
   async execute<C, S, E extends DomainEvent>(
     streamId: string,
     decider: Decider<C, S, E>,

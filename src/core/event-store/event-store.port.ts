@@ -74,6 +74,8 @@ export interface EventStore {
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   /** All events of one stream in revision order; [] when the stream does not exist. */
   readStream(streamId: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]>;
+  /** The stream's last event, or null when it does not exist (aggregates decided by their latest fact). */
+  readLastEvent(streamId: string): Promise<RecordedEvent | null>;
   /** A page of the global log in order. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /**

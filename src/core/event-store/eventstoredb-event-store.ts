@@ -78,6 +78,17 @@ export class EventStoreDbEventStore implements EventStore {
     return out;
   }
 
+  async readLastEvent(streamId: string): Promise<RecordedEvent | null> {
+    try {
+      for await (const resolved of this.client.readStream(streamId, { fromRevision: END, direction: BACKWARDS, maxCount: 1 })) {
+        if (resolved.event) return toRecorded(resolved.event);
+      }
+    } catch (error) {
+      if (!(error instanceof StreamNotFoundError)) throw error;
+    }
+    return null;
+  }
+
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const { after, maxCount = Infinity } = options;
     const out: RecordedEvent[] = [];

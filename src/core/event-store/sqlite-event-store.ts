@@ -18,7 +18,7 @@ export class SqliteEventStore implements EventStore {
   static readonly POLL_MS = 200;
 
   private readonly db: Database.Database;
-  private readonly stmt: Record<'lastRevision' | 'byId' | 'insert' | 'stream' | 'page' | 'head', Database.Statement>;
+  private readonly stmt: Record<'lastRevision' | 'byId' | 'insert' | 'stream' | 'last' | 'page' | 'head', Database.Statement>;
   private readonly writeBatch: Database.Transaction<(batch: PendingAppend[]) => Outcome[]>;
   private readonly appendOne: Database.Transaction<(a: PendingAppend) => AppendResult>;
   private queue: PendingAppend[] = [];
@@ -53,6 +53,7 @@ export class SqliteEventStore implements EventStore {
         'INSERT INTO events (stream_id, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
       ),
       stream: this.db.prepare('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision'),
+      last: this.db.prepare('SELECT * FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1'),
       page: this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
       head: this.db.prepare('SELECT max(position) AS position FROM events'),
     };
@@ -83,6 +84,11 @@ export class SqliteEventStore implements EventStore {
 
   async readStream(streamId: string, options: { fromRevision?: number } = {}): Promise<RecordedEvent[]> {
     return (this.stmt.stream.all(streamId, options.fromRevision ?? 0) as EventRow[]).map(toRecorded);
+  }
+
+  async readLastEvent(streamId: string): Promise<RecordedEvent | null> {
+    const row = this.stmt.last.get(streamId) as EventRow | undefined;
+    return row ? toRecorded(row) : null;
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {

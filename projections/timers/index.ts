@@ -1,0 +1,3 @@
+import { timersProjection } from './timers.projection';
+
+export const timersProjections = [timersProjection];

@@ -1,0 +1,25 @@
+import type { TimerType } from '../../src/timers/timers.events';
+
+/** Read model of timers: one row per timer, for the tracked-times tables and the running timer. */
+export const TIMERS = 'timers';
+
+export interface TimerDoc {
+  _id: string;
+  organizationId: string;
+  userId: string;
+  userFullName: string;
+  type: TimerType;
+  startDateTime: string;
+  /** null while it runs. */
+  endDateTime: string | null;
+  mileageStart: number | null;
+  mileageEnd: number | null;
+  jobId: string | null;
+  jobName: string | null;
+  customerName: string | null;
+  label: string | null;
+  createdAt: string;
+  /** The start's place in the log: orders timers created in the same millisecond. */
+  sequence: number;
+  _rev?: number;
+}

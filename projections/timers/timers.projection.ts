@@ -1,0 +1,51 @@
+import type { TimerEvent } from '../../src/timers/timers.events';
+import { rooms } from '../../src/realtime/client-events';
+import { UserDoc, USERS } from '../identity/read-models';
+import { applyOnce } from '../runner/apply-once';
+import { Projection } from '../runner/projection';
+import { TIMERS, TimerDoc } from './read-models';
+
+/** Spec §3 Timer fields, named as the API shows them. */
+const FIELD_NAMES: Record<string, keyof TimerDoc> = {
+  type: 'type', start: 'startDateTime', end: 'endDateTime', mileageStart: 'mileageStart', mileageEnd: 'mileageEnd',
+  jobId: 'jobId', jobName: 'jobName', customerName: 'customerName', label: 'label',
+};
+
+/** Timers, pushed to every device of their owner and to the organization's time admins. */
+export const timersProjection: Projection = {
+  name: 'timers',
+  version: 1,
+  collections: [TIMERS],
+  async setup(store) {
+    await store.collection(TIMERS).createIndex({ userId: 1, endDateTime: 1 }, { name: 'user_running' });
+    await store.collection(TIMERS).createIndex({ organizationId: 1, createdAt: -1 }, { name: 'organization_created' });
+  },
+  async apply(event, { store, notify }) {
+    if (!event.streamId.startsWith('timer-')) return;
+    const e = { type: event.type, data: event.data } as TimerEvent;
+    const timers = store.collection<TimerDoc>(TIMERS);
+    const { timerId, organizationId, userId } = e.data;
+    switch (e.type) {
+      case 'TimerStarted': {
+        const { timerId: _t, organizationId: _o, userId: _u, start, ...fields } = e.data;
+        const user = await store.collection<UserDoc>(USERS).findOne({ _id: userId });
+        await applyOnce(timers, timerId, event.revision, {
+          $set: { organizationId, userId, userFullName: user?.fullName ?? 'Former employee', ...fields, startDateTime: start, endDateTime: null, mileageEnd: null, createdAt: event.metadata.timestamp, sequence: event.position.commit },
+        }, { upsert: true });
+        break;
+      }
+      case 'TimerChanged': {
+        const $set = Object.fromEntries(Object.entries(e.data.changes).map(([k, c]) => [FIELD_NAMES[k], c!.to]));
+        await applyOnce(timers, timerId, event.revision, { $set });
+        break;
+      }
+      case 'TimerStopped':
+        await applyOnce(timers, timerId, event.revision, { $set: { endDateTime: e.data.end, mileageEnd: e.data.mileageEnd } });
+        break;
+      case 'TimerDeleted':
+        await timers.deleteOne({ _id: timerId });
+        break;
+    }
+    notify({ rooms: [rooms.user(userId), rooms.timeAdmins(organizationId)], event: 'timers.changed', payload: { userId, timerId } });
+  },
+};

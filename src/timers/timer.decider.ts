@@ -1,0 +1,91 @@
+import { Decider } from '../core/decider';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
+import { normalized, timerProblem } from './timer-rules';
+import { TimerChanges, TimerEvent, TimerFields } from './timers.events';
+
+export const NOT_YOURS = 'You can only change your own timers';
+
+/** Who acts: a timer is changed or deleted by its owner or by someone holding users.crud. */
+export interface TimerActor {
+  userId: string;
+  mayEditOthers: boolean;
+}
+
+/**
+ * One timer. A change that gives a running timer its end stops it (PATCH /api/time/{id} stops and
+ * edits). Another organization's timer is not found.
+ */
+export type TimerCommand =
+  | { type: 'StartTimer'; timerId: string; organizationId: string; userId: string; fields: Omit<TimerFields, 'end' | 'mileageEnd'> }
+  | { type: 'ChangeTimer'; organizationId: string; changes: Partial<TimerFields>; actor: TimerActor }
+  | { type: 'DeleteTimer'; organizationId: string; actor: TimerActor };
+
+export type TimerState =
+  | { status: 'none' | 'deleted' }
+  | { status: 'recorded'; timerId: string; organizationId: string; userId: string; fields: TimerFields };
+
+export const isRunning = (state: TimerState) => state.status === 'recorded' && state.fields.end === null;
+
+function check(fields: TimerFields) {
+  const problem = timerProblem(fields);
+  if (problem) throw new ValidationError(problem);
+}
+
+function diff(before: TimerFields, after: TimerFields): TimerChanges {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of Object.keys(after) as (keyof TimerFields)[]) {
+    if (before[key] !== after[key]) changes[key] = { from: before[key], to: after[key] };
+  }
+  return changes as TimerChanges;
+}
+
+export const timerDecider: Decider<TimerCommand, TimerState, TimerEvent> = {
+  initialState: { status: 'none' },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'TimerStarted': {
+        const { timerId, organizationId, userId, ...fields } = event.data;
+        return { status: 'recorded', timerId, organizationId, userId, fields: { ...fields, end: null, mileageEnd: null } };
+      }
+      case 'TimerStopped':
+        return state.status === 'recorded' ? { ...state, fields: { ...state.fields, end: event.data.end, mileageEnd: event.data.mileageEnd } } : state;
+      case 'TimerChanged': {
+        if (state.status !== 'recorded') return state;
+        const fields = { ...state.fields };
+        for (const [key, change] of Object.entries(event.data.changes)) (fields as Record<string, unknown>)[key] = change!.to;
+        return { ...state, fields };
+      }
+      case 'TimerDeleted':
+        return { status: 'deleted' };
+    }
+  },
+
+  decide(command, state) {
+    if (command.type === 'StartTimer') {
+      if (state.status !== 'none') throw new ConflictError('This timer already exists.');
+      const fields = normalized({ ...command.fields, end: null, mileageEnd: null });
+      check(fields);
+      const { end: _e, mileageEnd: _m, ...started } = fields;
+      return [{ type: 'TimerStarted', data: { timerId: command.timerId, organizationId: command.organizationId, userId: command.userId, ...started } }];
+    }
+    if (state.status !== 'recorded' || state.organizationId !== command.organizationId) throw new NotFoundError('The timer');
+    if (state.userId !== command.actor.userId && !command.actor.mayEditOthers) throw new ForbiddenError(NOT_YOURS);
+    const ids = { timerId: state.timerId, organizationId: state.organizationId, userId: state.userId };
+    switch (command.type) {
+      case 'ChangeTimer': {
+        const next = normalized({ ...state.fields, ...command.changes });
+        if (state.fields.end !== null && next.end === null) throw new ValidationError('A stopped timer cannot run again; start a new timer instead');
+        check(next);
+        const stopping = state.fields.end === null && next.end !== null;
+        // A stop is its own fact; what else changed with it is recorded just before.
+        const changes = diff(state.fields, stopping ? { ...next, end: null, mileageEnd: null } : next);
+        const events: TimerEvent[] = Object.keys(changes).length ? [{ type: 'TimerChanged', data: { ...ids, changes } }] : [];
+        if (stopping) events.push({ type: 'TimerStopped', data: { ...ids, end: next.end!, mileageEnd: next.mileageEnd } });
+        return events;
+      }
+      case 'DeleteTimer':
+        return [{ type: 'TimerDeleted', data: ids }];
+    }
+  },
+};

@@ -1,0 +1,95 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Aggregates, CommandMeta } from '../core/commands/aggregates';
+import { isUuid, newId } from '../core/clock';
+import { ForbiddenError, NotFoundError } from '../core/errors';
+import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import type { CurrentUser } from '../identity/current-user';
+import { findCalendarJob, isOwnJob } from '../scheduling/scheduling.queries';
+import { ONE_RUNNING, runningTimerDecider } from './running-timer.decider';
+import { isRunning, TimerActor, timerDecider } from './timer.decider';
+import { ChangeTimer, DeleteTimer, StartTimer } from './timers.commands';
+import { TimerFields, timerStreams } from './timers.events';
+
+export const NOT_YOUR_JOB = 'You can only track time on jobs you are assigned to';
+
+const actorOf = (user: CurrentUser): TimerActor => ({ userId: user.userId, mayEditOthers: user.claims.includes('users.crud') });
+
+/** The job a timer is set to, with the names it shows; one the user works on (or any, for schedulers). */
+async function jobFor(store: ReadStore, jobId: string | null | undefined, owner: string, actor: CurrentUser): Promise<Pick<TimerFields, 'jobId' | 'jobName' | 'customerName'>> {
+  if (!jobId) return { jobId: null, jobName: null, customerName: null };
+  const job = await findCalendarJob(store, actor.organizationId, jobId).catch(() => null);
+  if (!job || job.availabilityOnly) throw new NotFoundError('The job');
+  if (!isOwnJob(owner)(job) && !actor.claims.includes('jobs.crud')) throw new ForbiddenError(NOT_YOUR_JOB);
+  const customer = job.customerId ? await store.collection<{ _id: string; name?: string; displayName?: string }>('customers').findOne({ _id: job.customerId }) : null;
+  return { jobId: job.id, jobName: job.name, customerName: customer ? customer.displayName || customer.name || null : null };
+}
+
+@CommandHandler(StartTimer)
+export class StartTimerHandler implements ICommandHandler<StartTimer> {
+  constructor(private readonly aggregates: Aggregates, @Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ input, actor, meta }: StartTimer) {
+    const timerId = newId();
+    const fields = {
+      type: input.type as TimerFields['type'], start: input.start ?? meta.at, mileageStart: input.mileageStart ?? null, label: input.label ?? null,
+      ...(input.type === 'Job' ? await jobFor(this.store, input.jobId, actor.userId, actor) : { jobId: null, jobName: null, customerName: null }),
+    };
+    const start = { type: 'StartTimer' as const, timerId, organizationId: meta.organizationId, userId: actor.userId, fields };
+    timerDecider.decide(start, timerDecider.initialState); // refuse a bad timer before claiming the running slot
+    await claimRunning(this.aggregates, actor.userId, timerId, meta);
+    await this.aggregates.execute(timerStreams.timer(timerId), timerDecider, start, meta);
+    return { id: timerId };
+  }
+}
+
+/** Takes the user's one running slot; two devices starting at once meet at one expected revision. */
+async function claimRunning(aggregates: Aggregates, userId: string, timerId: string, meta: CommandMeta) {
+  const stream = timerStreams.running(userId);
+  const { state, revision } = await aggregates.loadLatest(stream, runningTimerDecider);
+  let claimed: 'running' | 'finished' | 'missing' = 'finished';
+  if (state.timerId) {
+    const current = await aggregates.load(timerStreams.timer(state.timerId), timerDecider);
+    claimed = current.state.status === 'none' ? 'missing' : isRunning(current.state) ? 'running' : 'finished';
+  }
+  const events = runningTimerDecider.decide({ type: 'ClaimRunningTimer', userId, organizationId: meta.organizationId, timerId, at: meta.at, claimed }, state);
+  await aggregates.append(stream, events, revision, meta, ONE_RUNNING);
+}
+
+/** Frees the slot when the timer holding it has stopped or gone (a no-op otherwise). */
+async function releaseRunning(aggregates: Aggregates, userId: string, timerId: string, meta: CommandMeta) {
+  const stream = timerStreams.running(userId);
+  const { state, revision } = await aggregates.loadLatest(stream, runningTimerDecider);
+  const events = runningTimerDecider.decide({ type: 'ReleaseRunningTimer', userId, organizationId: meta.organizationId, timerId }, state);
+  if (events.length) await aggregates.append(stream, events, revision, meta);
+}
+
+@CommandHandler(ChangeTimer)
+export class ChangeTimerHandler implements ICommandHandler<ChangeTimer> {
+  constructor(private readonly aggregates: Aggregates, @Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ timerId, input, actor, meta }: ChangeTimer) {
+    if (!isUuid(timerId)) throw new NotFoundError('The timer');
+    const stream = timerStreams.timer(timerId.toLowerCase());
+    const { state } = await this.aggregates.load(stream, timerDecider);
+    if (state.status !== 'recorded' || state.organizationId !== meta.organizationId) throw new NotFoundError('The timer');
+    const { jobId: _job, ...given } = input;
+    const changes: Partial<TimerFields> = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
+    if (input.jobId !== undefined && input.jobId !== state.fields.jobId) Object.assign(changes, await jobFor(this.store, input.jobId, state.userId, actor));
+    const { events } = await this.aggregates.execute(stream, timerDecider, { type: 'ChangeTimer', organizationId: meta.organizationId, changes, actor: actorOf(actor) }, meta);
+    if (events.some((e) => e.type === 'TimerStopped')) await releaseRunning(this.aggregates, state.userId, state.timerId, meta);
+  }
+}
+
+@CommandHandler(DeleteTimer)
+export class DeleteTimerHandler implements ICommandHandler<DeleteTimer> {
+  constructor(private readonly aggregates: Aggregates) {}
+
+  async execute({ timerId, actor, meta }: DeleteTimer) {
+    if (!isUuid(timerId)) throw new NotFoundError('The timer');
+    const stream = timerStreams.timer(timerId.toLowerCase());
+    const { state: before } = await this.aggregates.load(stream, timerDecider);
+    await this.aggregates.execute(stream, timerDecider, { type: 'DeleteTimer', organizationId: meta.organizationId, actor: actorOf(actor) }, meta);
+    if (before.status === 'recorded' && isRunning(before)) await releaseRunning(this.aggregates, before.userId, before.timerId, meta);
+  }
+}

@@ -1,0 +1,58 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiCookieAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { CommandMeta } from '../core/commands/aggregates';
+import { Me, Meta, RequireClaim } from '../identity/current-user';
+import type { CurrentUser } from '../identity/current-user';
+import { ChangeTimer, DeleteTimer, StartTimer } from './timers.commands';
+import { TimerDto, TimersPagedQueryDto, toTimerInput } from './timers.dto';
+import { GetCurrentTimer, ListTimers } from './timers.queries';
+import type { TimerView } from './timer.view';
+
+@ApiTags('Timers')
+@ApiCookieAuth()
+@ApiSecurity('csrf')
+@Controller('api/time')
+export class TimersController {
+  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Start a timer (type Unassigned, Mileage with mileageStart, or Job with jobId); one runs at a time per user.' })
+  async start(@Body() body: TimerDto, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
+    const data = await this.commands.execute(new StartTimer(toTimerInput(body), me, meta));
+    return { success: true, data };
+  }
+
+  @Get('current')
+  @ApiOperation({ summary: 'My running timer; an empty body when none runs.' })
+  async current(@Me() me: CurrentUser): Promise<TimerView | undefined> {
+    return (await this.queries.execute(new GetCurrentTimer(me.organizationId, me.userId))) ?? undefined;
+  }
+
+  @Get('paged')
+  @RequireClaim('users.crud')
+  @ApiOperation({ summary: 'Organization Tracked Times: every timer, newest first (sortDir, currentPage, pageSize 50, filter).' })
+  organization(@Query() query: TimersPagedQueryDto, @Me() me: CurrentUser) {
+    return this.queries.execute(new ListTimers(me.organizationId, null, query));
+  }
+
+  @Get('user/paged')
+  @ApiOperation({ summary: 'My Tracked Times: my timers, newest first (sortDir, currentPage, pageSize 50, filter).' })
+  mine(@Query() query: TimersPagedQueryDto, @Me() me: CurrentUser) {
+    return this.queries.execute(new ListTimers(me.organizationId, me.userId, query));
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Stop (endDateTime, and mileageEnd for mileage) or edit a timer: its owner, or users.crud.' })
+  async change(@Param('id') id: string, @Body() body: TimerDto, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
+    await this.commands.execute(new ChangeTimer(id, toTimerInput(body), me, meta));
+    return { success: true };
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Delete a timer: its owner, or users.crud.' })
+  async remove(@Param('id') id: string, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
+    await this.commands.execute(new DeleteTimer(id, me, meta));
+    return { success: true };
+  }
+}

@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { ChangeTimerHandler, DeleteTimerHandler, StartTimerHandler } from './timer.handlers';
+import { TimersController } from './timers.controller';
+import { GetCurrentTimerHandler, ListTimersHandler } from './timers.queries';
+
+@Module({
+  controllers: [TimersController],
+  providers: [StartTimerHandler, ChangeTimerHandler, DeleteTimerHandler, GetCurrentTimerHandler, ListTimersHandler],
+})
+export class TimersModule {}

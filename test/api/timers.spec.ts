@@ -1,0 +1,168 @@
+import { io, Socket } from 'socket.io-client';
+import type { ServerToClientEvents } from '../../src/realtime/client-events';
+import { ONE_RUNNING } from '../../src/timers/running-timer.decider';
+import { NOT_YOURS } from '../../src/timers/timer.decider';
+import { NOT_YOUR_JOB } from '../../src/timers/timer.handlers';
+import { ApiClient, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { nextPush } from '../support/sockets';
+
+type ClientSocket = Socket<ServerToClientEvents, Record<string, never>> & { received: string[] };
+
+/** Timers over HTTP and socket.io: every call, its validation, paging, claims and pushes. */
+describe('timers', () => {
+  let app: TestApp;
+  let org: TestOrganization;
+  let other: TestOrganization;
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    [org, other] = [await app.organization('Timers'), await app.organization('Other')];
+  }, 60_000);
+  afterEach(async () => {
+    for (const s of sockets.splice(0)) s.disconnect();
+    // Leave nobody with a running timer.
+    for (const client of [org.associate, org.manager, org.admin, other.associate]) {
+      const current = await client.get('/api/time/current');
+      if (current.body?.id) await client.patch(`/api/time/${current.body.id}`, { endDateTime: new Date().toISOString(), mileageEnd: (current.body.mileageStart ?? 0) + 1 });
+    }
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  function connect(client: ApiClient): Promise<ClientSocket> {
+    return new Promise((resolve, reject) => {
+      const socket = io(app.url, { path: '/socket.io', forceNew: true, reconnection: false, extraHeaders: { cookie: client.cookie } }) as ClientSocket;
+      socket.received = [];
+      socket.onAny((event: string) => socket.received.push(event));
+      sockets.push(socket);
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', reject);
+    });
+  }
+
+  it('starts, shows as current, and stops an unassigned timer; an empty body when none runs', async () => {
+    const none = await org.associate.get('/api/time/current');
+    expect(none.status).toBe(200);
+    expect(none.body).toBe('');
+    const started = await org.associate.post('/api/time', { type: 'Unassigned', label: ' Loading the van ' });
+    expect(started.status).toBe(201);
+    const current = await org.associate.get('/api/time/current');
+    expect(current.body).toMatchObject({ id: started.body.data.id, type: 'Unassigned', label: 'Loading the van', endDateTime: null, userId: org.associate.userId, userFullName: 'Abe Associate', jobName: null });
+    expect(Math.abs(Date.parse(current.body.startDateTime) - Date.now())).toBeLessThan(5000);
+    const end = new Date(Date.now() + 1000).toISOString();
+    expect((await org.associate.patch(`/api/time/${started.body.data.id}`, { endDateTime: end })).status).toBe(200);
+    expect((await org.associate.get('/api/time/current')).body).toBe('');
+  });
+
+  it('refuses a second running timer, also when two devices start at the same instant', async () => {
+    const [a, b] = await Promise.all([org.associate.post('/api/time', { type: 'Unassigned' }), org.associate.post('/api/time', { type: 'Unassigned' })]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    expect((a.status === 409 ? a : b).body).toEqual({ success: false, errors: [ONE_RUNNING] });
+    const later = await org.associate.post('/api/time', { type: 'Unassigned' });
+    expect(later.status).toBe(409);
+    const page = await org.associate.get('/api/time/user/paged?filter=');
+    expect(page.body.resultItems.filter((t: { endDateTime: string | null }) => t.endDateTime === null)).toHaveLength(1);
+  });
+
+  it('validates the timer form: type, job, mileage; and the stop: ending mileage', async () => {
+    const cases: [object, string][] = [
+      [{}, 'Timer type is required'],
+      [{ type: 'Job' }, 'Choose the job this time is for'],
+      [{ type: 'Mileage' }, 'Starting mileage is required for a mileage timer'],
+      [{ type: 'Mileage', mileageStart: 'twelve' }, 'Starting mileage must be a number'],
+      [{ type: 'Unassigned', label: 'x'.repeat(201) }, 'The label can be at most 200 characters'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await org.associate.post('/api/time', body);
+      expect([response.status, response.body]).toEqual([400, { success: false, errors: [message] }]);
+    }
+    const drive = await org.associate.post('/api/time', { type: 'Mileage', mileageStart: '1,200' });
+    expect(drive.status).toBe(201);
+    const id = drive.body.data.id;
+    const end = new Date(Date.now() + 1000).toISOString();
+    expect((await org.associate.patch(`/api/time/${id}`, { endDateTime: end })).body.errors).toEqual(['Ending mileage is required']);
+    expect((await org.associate.patch(`/api/time/${id}`, { endDateTime: end, mileageEnd: 'far' })).body.errors).toEqual(['Ending mileage must be a number']);
+    expect((await org.associate.patch(`/api/time/${id}`, { endDateTime: end, mileageEnd: 1100 })).body.errors).toEqual(['Ending mileage cannot be less than the starting mileage']);
+    expect((await org.associate.patch(`/api/time/${id}`, { endDateTime: '2000-01-01T00:00:00Z', mileageEnd: 1300 })).body.errors).toEqual(['The end cannot be before the start']);
+    expect((await org.associate.patch(`/api/time/${id}`, { endDateTime: end, mileageEnd: 1242.5 })).status).toBe(200);
+    const [row] = (await org.associate.get('/api/time/user/paged')).body.resultItems;
+    expect(row).toMatchObject({ id, type: 'Mileage', mileageStart: 1200, mileageEnd: 1242.5, endDateTime: end });
+  });
+
+  it('starts a job timer only on a job the user works on, with the job\'s and customer\'s names', async () => {
+    const customer = await org.admin.post('/api/customers', { name: 'Maple Street Dental', contactFirstName: 'Pat', status: 'Current' });
+    const at = new Date(Date.now() + 3_600_000);
+    const jobModel = { name: 'Lawn care', startDateTime: at.toISOString(), endDateTime: new Date(at.getTime() + 3_600_000).toISOString(), customerId: customer.body.data.id };
+    const mine = await org.manager.post('/api/recurrence-jobs', { jobModel: { ...jobModel, userIds: [org.associate.userId] } });
+    const theirs = await org.manager.post('/api/recurrence-jobs', { jobModel: { ...jobModel, name: 'Not mine', userIds: [org.manager.userId] } });
+    const refused = await org.associate.post('/api/time', { type: 'Job', jobId: theirs.body.data.id });
+    expect([refused.status, refused.body.errors]).toEqual([403, [NOT_YOUR_JOB]]);
+    const unknown = await org.associate.post('/api/time', { type: 'Job', jobId: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.status).toBe(404);
+    const started = await org.associate.post('/api/time', { type: 'Job', jobId: mine.body.data.id, mileageStart: 5 });
+    expect(started.status).toBe(201);
+    expect((await org.associate.get('/api/time/current')).body).toMatchObject({ type: 'Job', jobId: mine.body.data.id, jobName: 'Lawn care', customerName: 'Maple Street Dental', mileageStart: null });
+  });
+
+  it('pages and sorts own timers (newest first by default) and searches them', async () => {
+    const client = org.manager;
+    for (const label of ['Alpha errand', 'Bravo errand', 'Charlie errand']) {
+      const t = await client.post('/api/time', { type: 'Unassigned', label });
+      await client.patch(`/api/time/${t.body.data.id}`, { endDateTime: new Date(Date.now() + 1000).toISOString() });
+    }
+    const first = await client.get('/api/time/user/paged?pageSize=2&currentPage=1');
+    expect(first.body.totalRecords).toBe(3);
+    expect(first.body.resultItems.map((t: { label: string }) => t.label)).toEqual(['Charlie errand', 'Bravo errand']);
+    const second = await client.get('/api/time/user/paged?pageSize=2&currentPage=2');
+    expect(second.body.resultItems.map((t: { label: string }) => t.label)).toEqual(['Alpha errand']);
+    const ascending = await client.get('/api/time/user/paged?sortDir=asc');
+    expect(ascending.body.resultItems.map((t: { label: string }) => t.label)).toEqual(['Alpha errand', 'Bravo errand', 'Charlie errand']);
+    expect((await client.get('/api/time/user/paged?filter=bravo')).body.resultItems.map((t: { label: string }) => t.label)).toEqual(['Bravo errand']);
+    expect((await client.get('/api/time/user/paged?pageSize=ten')).status).toBe(400);
+    // My Tracked Times are mine only.
+    expect((await org.associate.get('/api/time/user/paged?filter=errand')).body.totalRecords).toBe(0);
+  });
+
+  it('lists the organization\'s timers for users.crud only; an admin edits and deletes another\'s timer, a colleague cannot', async () => {
+    const t = await org.associate.post('/api/time', { type: 'Unassigned', label: 'Shop cleanup' });
+    const id = t.body.data.id;
+    expect((await org.manager.get('/api/time/paged')).status).toBe(403);
+    const all = await org.admin.get('/api/time/paged?filter=shop%20cleanup');
+    expect(all.body.resultItems).toEqual([expect.objectContaining({ id, userFullName: 'Abe Associate' })]);
+    expect((await org.admin.get('/api/time/paged?filter=Abe')).body.resultItems.map((r: { id: string }) => r.id)).toContain(id);
+
+    const colleague = await org.manager.patch(`/api/time/${id}`, { label: 'Mine now' });
+    expect([colleague.status, colleague.body.errors]).toEqual([403, [NOT_YOURS]]);
+    expect((await org.manager.delete(`/api/time/${id}`)).status).toBe(403);
+    expect((await org.admin.patch(`/api/time/${id}`, { label: 'Shop cleanup (checked)' })).status).toBe(200);
+    expect((await org.admin.delete(`/api/time/${id}`)).status).toBe(200);
+    expect((await org.associate.get('/api/time/current')).body).toBe('');
+    // The deleted running timer freed the slot.
+    expect((await org.associate.post('/api/time', { type: 'Unassigned' })).status).toBe(201);
+  });
+
+  it('treats another organization\'s timer as not found', async () => {
+    const theirs = await other.associate.post('/api/time', { type: 'Unassigned', label: 'Theirs' });
+    const id = theirs.body.data.id;
+    expect((await org.admin.patch(`/api/time/${id}`, { label: 'Hijacked' })).status).toBe(404);
+    expect((await org.admin.delete(`/api/time/${id}`)).status).toBe(404);
+    expect((await org.admin.get('/api/time/paged?filter=Theirs')).body.totalRecords).toBe(0);
+    expect((await other.associate.get('/api/time/current')).body).toMatchObject({ id, label: 'Theirs' });
+  });
+
+  it('pushes every change to all of the owner\'s devices and to the organization\'s time admins, and to nobody else', async () => {
+    const [phone, laptop, admin, colleague, stranger] = await Promise.all([
+      connect(org.associate), connect(org.associate), connect(org.admin), connect(org.manager), connect(other.admin),
+    ]);
+    const heard = [nextPush(phone, 'timers.changed'), nextPush(laptop, 'timers.changed'), nextPush(admin, 'timers.changed')];
+    const started = await org.associate.post('/api/time', { type: 'Unassigned' });
+    for (const push of await Promise.all(heard)) expect(push).toEqual({ userId: org.associate.userId, timerId: started.body.data.id });
+    // On receipt, the other device's refetch already shows it.
+    expect((await org.associate.get('/api/time/current')).body.id).toBe(started.body.data.id);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(colleague.received.filter((e) => e.startsWith('timers'))).toEqual([]);
+    expect(stranger.received).toEqual([]);
+  });
+});
