@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCookieAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { CommandMeta } from '../core/commands/aggregates';
@@ -8,6 +9,9 @@ import { ChangeTimer, DeleteTimer, StartTimer } from './timers.commands';
 import { TimerDto, TimersPagedQueryDto, toTimerInput } from './timers.dto';
 import { GetCurrentTimer, ListTimers } from './timers.queries';
 import type { TimerView } from './timer.view';
+
+/** The server's clock with the running timer: devices whose clocks differ still agree on the elapsed time. */
+export const SERVER_TIME_HEADER = 'X-Server-Time';
 
 @ApiTags('Timers')
 @ApiCookieAuth()
@@ -24,9 +28,11 @@ export class TimersController {
   }
 
   @Get('current')
-  @ApiOperation({ summary: 'My running timer; an empty body when none runs.' })
-  async current(@Me() me: CurrentUser): Promise<TimerView | undefined> {
-    return (await this.queries.execute(new GetCurrentTimer(me.organizationId, me.userId))) ?? undefined;
+  @ApiOperation({ summary: 'My running timer; an empty body when none runs. X-Server-Time (epoch ms) lets every device count the elapsed time from the same clock.' })
+  async current(@Me() me: CurrentUser, @Res({ passthrough: true }) response: Response): Promise<TimerView | undefined> {
+    const timer = await this.queries.execute(new GetCurrentTimer(me.organizationId, me.userId));
+    response.setHeader(SERVER_TIME_HEADER, String(Date.now()));
+    return timer ?? undefined;
   }
 
   @Get('paged')

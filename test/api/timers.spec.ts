@@ -51,6 +51,7 @@ describe('timers', () => {
     const current = await org.associate.get('/api/time/current');
     expect(current.body).toMatchObject({ id: started.body.data.id, type: 'Unassigned', label: 'Loading the van', endDateTime: null, userId: org.associate.userId, userFullName: 'Abe Associate', jobName: null });
     expect(Math.abs(Date.parse(current.body.startDateTime) - Date.now())).toBeLessThan(5000);
+    expect(Math.abs(Number(current.headers.get('x-server-time')) - Date.now())).toBeLessThan(5000);
     const end = new Date(Date.now() + 1000).toISOString();
     expect((await org.associate.patch(`/api/time/${started.body.data.id}`, { endDateTime: end })).status).toBe(200);
     expect((await org.associate.get('/api/time/current')).body).toBe('');

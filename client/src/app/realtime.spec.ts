@@ -29,4 +29,8 @@ describe('staleUrlsFor', () => {
     expect(staleUrlsFor('jobRequests.changed', { organizationId: 'o1', jobId: 'j1' }, me)).toEqual(['/api/jobs/requests']);
     expect(staleUrlsFor('jobRequest.answered', { requestId: 'r1', jobId: 'j1', jobName: 'Lawn', status: 'approved' }, me)).toEqual(['/api/jobs']);
   });
+
+  it('refetches the running timer, the tracked times and the calendars on timers.changed', () => {
+    expect(staleUrlsFor('timers.changed', { userId: 'u1', timerId: 't1' }, me)).toEqual(['/api/time', '/api/jobs']);
+  });
 });

@@ -24,6 +24,8 @@ export function staleUrlsFor<E extends Exclude<ServerEvent, 'session.ended'>>(
       return ['/api/employee-availability']; // a user's week and who is available when
     case 'schedule.changed':
       return ['/api/jobs']; // both calendars, upcoming jobs, a job and its history
+    case 'timers.changed':
+      return ['/api/time', '/api/jobs']; // the running timer, the tracked-times tables, the calendars' marks
     case 'jobRequests.changed':
       return ['/api/jobs/requests'];
     case 'jobRequest.answered':

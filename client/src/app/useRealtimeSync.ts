@@ -29,6 +29,7 @@ export function useRealtimeSync(): void {
     socket.on('profile.changed', (p) => void invalidateUrls(staleUrlsFor('profile.changed', p, me)));
     socket.on('availability.changed', (p) => void invalidateUrls(staleUrlsFor('availability.changed', p, me)));
     socket.on('schedule.changed', (p) => void invalidateUrls(staleUrlsFor('schedule.changed', p, me)));
+    socket.on('timers.changed', (p) => void invalidateUrls(staleUrlsFor('timers.changed', p, me)));
     socket.on('jobRequests.changed', (p) => void invalidateUrls(staleUrlsFor('jobRequests.changed', p, me)));
     socket.on('jobRequest.answered', (p) => {
       void invalidateUrls(staleUrlsFor('jobRequest.answered', p, me));

@@ -1,4 +1,4 @@
-import { Box, Divider, Paper, Stack } from '@mantine/core';
+import { Box, Divider, Group, Paper, Stack } from '@mantine/core';
 import { IconCar, IconClockCheck } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useStore } from 'zustand';
@@ -17,6 +17,7 @@ import { useCalendarScreen } from '../scheduling/useCalendarScreen';
 import { greeting } from './greeting';
 import { JobDetailsDrawer } from './JobDetailsDrawer';
 import { UpcomingJobs } from './UpcomingJobs';
+import { TimerControl } from '../timers/TimerControl';
 import { usePickUpEnabled } from '../job-requests/jobRequestsApi';
 
 const CALENDAR_HEIGHT = 800;
@@ -50,6 +51,12 @@ export function HomePage() {
     <>
       <PageHeader title="Home" description={`${greeting(new Date().getHours())}, ${firstName}.`} />
       <Stack gap="lg">
+        {mobile && (
+          // Spec §2: the mobile timer button (the top bar has no room on a phone).
+          <Group>
+            <TimerControl block />
+          </Group>
+        )}
         <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
           <Box px="md" pt="md" pb="xs">
             <CalendarLegend items={legend} />

@@ -1,6 +1,10 @@
 import { Alert, Anchor, Badge, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconClock, IconHandGrab, IconMapPin, IconNotes, IconRepeat, IconUser, IconUsers } from '@tabler/icons-react';
+import { IconClock, IconClockPlay, IconHandGrab, IconMapPin, IconNotes, IconPlayerPlay, IconRepeat, IconUser, IconUsers } from '@tabler/icons-react';
+import { useAppStore } from '../../app/store';
+import { Elapsed } from '../timers/TimerControl';
+import { timerStartedMessage } from '../timers/TimerFormModal';
+import { useCurrentTimer, useStartTimer } from '../timers/timersApi';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { notifyError, notifySuccess } from '../../shared/notify';
@@ -14,6 +18,8 @@ import { timeRangeLabel } from '../scheduling/zonedTime';
 /** A job's details, read-only (Home): what, when, where (with a maps link), notes and who. */
 export function JobDetailsDrawer({ job, zone, requestable = false, onClose }: { job: Job; zone: string; requestable?: boolean; onClose: () => void }) {
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const userId = useAppStore((s) => s.session?.user.id);
+  const mine = !!userId && (job.leadUserId === userId || job.userIds.includes(userId));
   const address = customerAddress(job.customer);
   return (
     <Drawer
@@ -32,6 +38,7 @@ export function JobDetailsDrawer({ job, zone, requestable = false, onClose }: { 
     >
       <Stack gap="lg">
         {requestable && <RequestJob job={job} />}
+        {mine && !job.availabilityOnly && <JobTimer job={job} />}
         <Detail icon={<IconClock size={18} />} label="When">
           <Text size="sm">{timeRangeLabel(job.startDateTime, job.endDateTime, zone)}</Text>
           {job.jobRecurrenceModel && (
@@ -92,6 +99,40 @@ export function JobDetailsDrawer({ job, zone, requestable = false, onClose }: { 
         )}
       </Stack>
     </Drawer>
+  );
+}
+
+/** Spec §4: a job of one's own shows the timer buttons: start a job timer, or see the one running on it. */
+function JobTimer({ job }: { job: Job }) {
+  const current = useCurrentTimer();
+  const start = useStartTimer();
+  const running = current.data;
+  if (running?.jobId === job.id) {
+    return (
+      <Alert color="teal" variant="light" icon={<IconClockPlay size={18} />}>
+        Your timer is running on this job: <Elapsed start={running.startDateTime} />
+      </Alert>
+    );
+  }
+  async function startTimer() {
+    try {
+      await start.mutateAsync({ type: 'Job', jobId: job.id });
+      notifySuccess(timerStartedMessage(job.name));
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+  }
+  return (
+    <Stack gap={6}>
+      <Button leftSection={<IconPlayerPlay size={16} />} color="teal" onClick={() => void startTimer()} loading={start.isPending} disabled={!!running}>
+        Start timer
+      </Button>
+      {running && (
+        <Text size="xs" c="dimmed">
+          Stop your running timer first.
+        </Text>
+      )}
+    </Stack>
   );
 }
 

@@ -1,4 +1,11 @@
-/** Where the running-timer control goes (timers issue). Renders nothing until then. */
+import { Box } from '@mantine/core';
+import { TimerControl } from '../timers/TimerControl';
+
+/** The running-timer control in the top bar (spec §2); on a phone Home has its own, wider one. */
 export function TopBarTimerSlot() {
-  return null;
+  return (
+    <Box visibleFrom="xs">
+      <TimerControl />
+    </Box>
+  );
 }

@@ -1,0 +1,101 @@
+import { Alert, Button, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage } from '../../app/api';
+import { useAppStore } from '../../app/store';
+import { notifySuccess } from '../../shared/notify';
+import { isoFromWall, wallFromIso } from '../scheduling/zonedTime';
+import { endingMileageProblem } from './StopTimerDialog';
+import { timerFormProblem } from './TimerFormModal';
+import { parseMileage, TIMER_TYPES, type Timer, type TimerType } from './timers';
+import { useSaveTimer } from './timersApi';
+
+const PICKER_FORMAT = 'ddd D MMM YYYY, h:mm A';
+
+/** Edit a timer from a tracked-times table; `savedMessage` is the spec's wording for who is editing. */
+export function TimerEditModal({ timer, savedMessage, onClose }: { timer: Timer; savedMessage: string; onClose: () => void }) {
+  const zone = useAppStore((s) => s.session?.company.timeZone ?? 'UTC');
+  const [type, setType] = useState<TimerType>(timer.type);
+  const [label, setLabel] = useState(timer.label ?? '');
+  const [start, setStart] = useState(wallFromIso(timer.startDateTime, zone));
+  const [end, setEnd] = useState(timer.endDateTime ? wallFromIso(timer.endDateTime, zone) : '');
+  const [mileageStart, setMileageStart] = useState(timer.mileageStart === null ? '' : String(timer.mileageStart));
+  const [mileageEnd, setMileageEnd] = useState(timer.mileageEnd === null ? '' : String(timer.mileageEnd));
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useSaveTimer();
+  const running = timer.endDateTime === null;
+
+  async function submit() {
+    let local = timerFormProblem({ type, jobId: timer.jobId, mileageStart });
+    if (!local && type === 'Job' && !timer.jobId) local = 'Choose the job this time is for';
+    if (!local && type === 'Mileage' && !running) local = endingMileageProblem(mileageEnd, parseMileage(mileageStart) ?? 0);
+    setProblem(local);
+    if (local) return;
+    try {
+      await save.mutateAsync({
+        id: timer.id,
+        body: {
+          type, label: label.trim() || null,
+          startDateTime: isoFromWall(start, zone),
+          ...(running ? {} : { endDateTime: isoFromWall(end, zone) }),
+          mileageStart: type === 'Mileage' ? parseMileage(mileageStart) : null,
+          ...(type === 'Mileage' && !running ? { mileageEnd: parseMileage(mileageEnd) } : {}),
+        },
+      });
+      notifySuccess(savedMessage);
+      onClose();
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  }
+
+  // A job timer's job is chosen when it starts; here it can only be kept or the timer re-typed.
+  const types = TIMER_TYPES.filter((t) => t !== 'Job' || timer.jobId);
+  return (
+    <Modal opened onClose={onClose} title={<Text fw={650} c="navy.8">Edit time</Text>} size={650}>
+      <form onSubmit={(event) => { event.preventDefault(); void submit(); }} noValidate>
+        <Stack gap="md">
+          {problem && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {problem}
+            </Alert>
+          )}
+          <SegmentedControl aria-label="Timer type" data={types.map((t) => ({ value: t, label: t }))} value={type} onChange={(v) => setType(v as TimerType)} fullWidth />
+          {type === 'Job' && (
+            <Text size="sm">
+              Job: <b>{timer.jobName}</b>
+              {timer.customerName ? ` · ${timer.customerName}` : ''}
+            </Text>
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <DateTimePicker label="Start" withAsterisk valueFormat={PICKER_FORMAT} timePickerProps={{ format: '12h', withDropdown: true }} value={start} onChange={(v) => setStart(typeof v === 'string' ? v : '')} />
+            {running ? (
+              <TextInput label="End" value="Time is still being tracked" readOnly />
+            ) : (
+              <DateTimePicker label="End" withAsterisk valueFormat={PICKER_FORMAT} timePickerProps={{ format: '12h', withDropdown: true }} value={end} onChange={(v) => setEnd(typeof v === 'string' ? v : '')} />
+            )}
+          </SimpleGrid>
+          {type === 'Mileage' && (
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <TextInput label="Starting mileage" withAsterisk inputMode="decimal" value={mileageStart} onChange={(e) => setMileageStart(e.currentTarget.value)} />
+              {!running && <TextInput label="Ending mileage" withAsterisk inputMode="decimal" value={mileageEnd} onChange={(e) => setMileageEnd(e.currentTarget.value)} />}
+            </SimpleGrid>
+          )}
+          <TextInput label="Label" placeholder="Optional" value={label} onChange={(e) => setLabel(e.currentTarget.value)} maxLength={200} />
+          <Text size="xs" c="dimmed">
+            Times are in the organization&apos;s time zone, {zone.replace(/_/g, ' ')}.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

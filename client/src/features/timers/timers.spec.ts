@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { elapsedLabel, hoursOf, mileageLabel, parseMileage, timerTitle } from './timers';
+
+describe('timer helpers', () => {
+  it('shows elapsed time as h:mm:ss, never negative', () => {
+    expect(elapsedLabel(0)).toBe('0:00:00');
+    expect(elapsedLabel(249_999)).toBe('0:04:09');
+    expect(elapsedLabel(3_723_000)).toBe('1:02:03');
+    expect(elapsedLabel(-5000)).toBe('0:00:00');
+  });
+
+  it('names a timer by its label, else its job, else its type', () => {
+    expect(timerTitle({ label: 'Van', jobName: 'Lawn', type: 'Job' })).toBe('Van');
+    expect(timerTitle({ label: null, jobName: 'Lawn', type: 'Job' })).toBe('Lawn');
+    expect(timerTitle({ label: null, jobName: null, type: 'Mileage' })).toBe('Mileage');
+    expect(timerTitle({ label: null, jobName: null, type: 'Unassigned' })).toBe('Unassigned time');
+  });
+
+  it('gives hours to two decimals once stopped, and mileage driven', () => {
+    expect(hoursOf({ startDateTime: '2026-06-01T13:00:00Z', endDateTime: '2026-06-01T14:45:00Z' })).toBe('1.75');
+    expect(hoursOf({ startDateTime: '2026-06-01T13:00:00Z', endDateTime: null })).toBeNull();
+    expect(mileageLabel({ mileageStart: null, mileageEnd: null })).toBeNull();
+    expect(mileageLabel({ mileageStart: 1200, mileageEnd: 1242.5 })).toBe('42.5 mi (1,200 → 1,242.5)');
+  });
+
+  it('reads mileage as typed', () => {
+    expect(parseMileage('1,204.5')).toBe(1204.5);
+    expect(parseMileage('')).toBeNull();
+    expect(parseMileage('far')).toBeNaN();
+  });
+});
+
+describe('timer forms and the server clock', async () => {
+  const { timerFormProblem } = await import('./TimerFormModal');
+  const { endingMileageProblem } = await import('./StopTimerDialog');
+  const { clockOffset } = await import('./serverClock');
+
+  it('checks the start form as the server does', () => {
+    expect(timerFormProblem({ type: 'Unassigned', jobId: null, mileageStart: '' })).toBeNull();
+    expect(timerFormProblem({ type: 'Job', jobId: null, mileageStart: '' })).toBe('Choose the job this time is for');
+    expect(timerFormProblem({ type: 'Mileage', jobId: null, mileageStart: '' })).toBe('Starting mileage is required for a mileage timer');
+    expect(timerFormProblem({ type: 'Mileage', jobId: null, mileageStart: 'lots' })).toBe('Starting mileage must be a number');
+    expect(timerFormProblem({ type: 'Mileage', jobId: null, mileageStart: '1,200' })).toBeNull();
+  });
+
+  it('asks for an ending mileage that is a number and not below the start', () => {
+    expect(endingMileageProblem('', 1200)).toBe('Ending mileage is required');
+    expect(endingMileageProblem('far', 1200)).toBe('Ending mileage must be a number');
+    expect(endingMileageProblem('1100', 1200)).toBe('Ending mileage cannot be less than the starting mileage');
+    expect(endingMileageProblem('1,250', 1200)).toBeNull();
+  });
+
+  it('measures the server clock against the middle of the round trip', () => {
+    expect(clockOffset(10_000, 4_000, 4_200)).toBe(5_900);
+  });
+});
