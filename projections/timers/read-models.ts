@@ -23,3 +23,22 @@ export interface TimerDoc {
   sequence: number;
   _rev?: number;
 }
+
+/** The timers recorded on each job or occurrence, for the calendars' time and mileage marks: `_id` is the job's calendar id. */
+export const JOB_TIMES = 'jobTimes';
+
+export interface JobTimesDoc {
+  _id: string;
+  organizationId: string;
+  timers: JobTimeEntry[];
+}
+
+export interface JobTimeEntry {
+  id: string;
+  userId: string;
+  type: TimerType;
+  startDateTime: string;
+  endDateTime: string | null;
+  mileageStart: number | null;
+  mileageEnd: number | null;
+}

@@ -3,7 +3,8 @@ import { rooms } from '../../src/realtime/client-events';
 import { UserDoc, USERS } from '../identity/read-models';
 import { applyOnce } from '../runner/apply-once';
 import { Projection } from '../runner/projection';
-import { TIMERS, TimerDoc } from './read-models';
+import { JOB_TIMES, JobTimesDoc, TIMERS, TimerDoc } from './read-models';
+import type { ReadStore } from '../../src/core/read-store/read-store.port';
 
 /** Spec §3 Timer fields, named as the API shows them. */
 const FIELD_NAMES: Record<string, keyof TimerDoc> = {
@@ -15,7 +16,7 @@ const FIELD_NAMES: Record<string, keyof TimerDoc> = {
 export const timersProjection: Projection = {
   name: 'timers',
   version: 1,
-  collections: [TIMERS],
+  collections: [TIMERS, JOB_TIMES],
   async setup(store) {
     await store.collection(TIMERS).createIndex({ userId: 1, endDateTime: 1 }, { name: 'user_running' });
     await store.collection(TIMERS).createIndex({ organizationId: 1, createdAt: -1 }, { name: 'organization_created' });
@@ -25,6 +26,7 @@ export const timersProjection: Projection = {
     const e = { type: event.type, data: event.data } as TimerEvent;
     const timers = store.collection<TimerDoc>(TIMERS);
     const { timerId, organizationId, userId } = e.data;
+    const before = await timers.findOne({ _id: timerId });
     switch (e.type) {
       case 'TimerStarted': {
         const { timerId: _t, organizationId: _o, userId: _u, start, ...fields } = e.data;
@@ -46,6 +48,28 @@ export const timersProjection: Projection = {
         await timers.deleteOne({ _id: timerId });
         break;
     }
+    await listOnJobs(store, before, await timers.findOne({ _id: timerId }));
     notify({ rooms: [rooms.user(userId), rooms.timeAdmins(organizationId)], event: 'timers.changed', payload: { userId, timerId } });
   },
 };
+
+/**
+ * Keeps each job's list of timers equal to what the timer documents say. Derived from the timer's
+ * document rather than from the event, so a replayed event writes the same lists (many timer streams
+ * share one job's document, so revision checks cannot guard it).
+ */
+async function listOnJobs(store: ReadStore, before: TimerDoc | null, after: TimerDoc | null) {
+  const jobTimes = store.collection<JobTimesDoc>(JOB_TIMES);
+  const timerId = (after ?? before)?._id;
+  if (!timerId) return;
+  for (const jobId of new Set([before?.jobId, after?.jobId].filter((id): id is string => !!id))) {
+    const doc = await jobTimes.findOne({ _id: jobId });
+    const others = (doc?.timers ?? []).filter((t) => t.id !== timerId);
+    const entry = after && after.jobId === jobId
+      ? [{ id: after._id, userId: after.userId, type: after.type, startDateTime: after.startDateTime, endDateTime: after.endDateTime, mileageStart: after.mileageStart, mileageEnd: after.mileageEnd }]
+      : [];
+    const timers = [...others, ...entry];
+    if (timers.length) await jobTimes.updateOne({ _id: jobId }, { $set: { organizationId: (after ?? before)!.organizationId, timers } }, { upsert: true });
+    else await jobTimes.deleteOne({ _id: jobId });
+  }
+}

@@ -17,6 +17,7 @@ import { localDateOf, plannedStart } from './recurrence';
 import { fromWallMs, isoInstant, toWallMs } from './zoned-time';
 import { schedulingStreams } from './scheduling.events';
 import { JOB_REQUESTS, JobRequestDoc } from '../../projections/job-requests/read-models';
+import { JOB_TIMES, JobTimeEntry, JobTimesDoc } from '../../projections/timers/read-models';
 import { isOpen, RequestStatus } from '../job-requests/job-request.rules';
 
 export const INTERNAL_COLOR = '#E2435B';
@@ -49,8 +50,8 @@ interface CustomerDoc {
   country?: string | null;
 }
 
-/** Nobody's time is on a job yet (the timers issue fills this); one frozen array serves every view. */
-const NO_TRACKED_TIMES: readonly unknown[] = Object.freeze([]);
+/** Most jobs have no time on them: one frozen array serves every such view. */
+const NO_TRACKED_TIMES: readonly JobTimeEntry[] = Object.freeze([]);
 
 /**
  * The job as the API shows it (spec §3 Job), with names, colours and the recurrence it belongs to.
@@ -66,6 +67,7 @@ export async function jobViews(store: ReadStore, organizationId: string, jobs: C
       { id: c._id, name: c.displayName || c.name || '', address1: c.address1 ?? null, address2: c.address2 ?? null, city: c.city ?? null, state: c.state ?? null, postalCode: c.postalCode ?? null, country: c.country ?? null },
     ]),
   );
+  const times = new Map((await store.collection<JobTimesDoc>(JOB_TIMES).find({ _id: { $in: jobs.filter((j) => !j.availabilityOnly).map((j) => j.id) } })).map((d) => [d._id, d.timers]));
   const person = (id: string) => ({ id, fullName: users.get(id)?.fullName ?? 'Former employee', colorCode: users.get(id)?.colorCode ?? null });
   const leads = new Map<string, { id: string; fullName: string; colorCode: string | null } | null>();
   const leadOf = (id: string) => {
@@ -109,7 +111,8 @@ export async function jobViews(store: ReadStore, organizationId: string, jobs: C
       hideFromScheduleView: job.hideFromScheduleView,
       availabilityOnly: job.availabilityOnly,
       isOpen: !job.leadUserId && job.userIds.length === 0,
-      trackedTimes: NO_TRACKED_TIMES,
+      /** Time and mileage recorded on it (the calendars' "time submitted" and "mileage submitted" marks). */
+      trackedTimes: times.get(job.id) ?? NO_TRACKED_TIMES,
       /** The viewer's own request to pick this job up, on requestable calendars (src/job-requests). */
       requestStatus: null as RequestStatus | null,
       jobRecurrenceModel: job.series ? recurrenceOf(job.series) : null,

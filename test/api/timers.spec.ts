@@ -105,6 +105,13 @@ describe('timers', () => {
     const started = await org.associate.post('/api/time', { type: 'Job', jobId: mine.body.data.id, mileageStart: 5 });
     expect(started.status).toBe(201);
     expect((await org.associate.get('/api/time/current')).body).toMatchObject({ type: 'Job', jobId: mine.body.data.id, jobName: 'Lawn care', customerName: 'Maple Street Dental', mileageStart: null });
+    // The job carries its time for the calendars' "time submitted" mark; a deleted timer leaves it.
+    const end = new Date(Date.now() + 60_000).toISOString();
+    await org.associate.patch(`/api/time/${started.body.data.id}`, { endDateTime: end });
+    const job = await org.manager.get(`/api/jobs/${mine.body.data.id}`);
+    expect(job.body.trackedTimes).toEqual([expect.objectContaining({ id: started.body.data.id, userId: org.associate.userId, type: 'Job', endDateTime: end })]);
+    await org.admin.delete(`/api/time/${started.body.data.id}`);
+    expect((await org.manager.get(`/api/jobs/${mine.body.data.id}`)).body.trackedTimes).toEqual([]);
   });
 
   it('pages and sorts own timers (newest first by default) and searches them', async () => {

@@ -8,6 +8,8 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import { useEffect, type RefObject } from 'react';
 import { dayRangeOf, type DayRange } from './calendarRange';
 import { CALENDAR_VIEWS, slotDuration, type CalendarView } from './calendarViews';
+import { timeMarks } from './calendarEvents';
+import { IconCar, IconClockCheck } from '@tabler/icons-react';
 import type { Job } from './jobs';
 import { SNAP_MINUTES } from './jobs';
 import './calendar.css';
@@ -137,9 +139,14 @@ function renderEvent(arg: EventContentArg) {
       </div>
     );
   }
+  const marks = timeMarks(job);
   return (
     <div className="app-event" title={`${job.name} · ${where}`}>
-      <div className="app-event-time">{arg.timeText}</div>
+      <div className="app-event-time">
+        {arg.timeText}
+        {marks.time && <IconClockCheck size={12} className="app-event-mark" aria-label="Time submitted" />}
+        {marks.mileage && <IconCar size={12} className="app-event-mark" aria-label="Mileage submitted" />}
+      </div>
       <div className="app-event-title">{job.name}</div>
       <div className="app-event-where">{where}</div>
     </div>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityEvents, jobToEvent } from './calendarEvents';
+import type { TrackedTime } from './jobs';
+import { availabilityEvents, jobToEvent, timeMarks } from './calendarEvents';
 import { sampleJob } from './jobs.fixture';
 
 describe('jobToEvent', () => {
@@ -49,5 +50,16 @@ describe('availabilityEvents', () => {
       expect.objectContaining({ daysOfWeek: [1], startTime: '08:00', endTime: '17:00', display: 'background', groupId: 'availability' }),
       expect.objectContaining({ daysOfWeek: [0], startTime: '20:00', endTime: '24:00', display: 'background' }),
     ]);
+  });
+});
+
+describe('time and mileage marks', () => {
+  const time = (over: Partial<TrackedTime>): TrackedTime => ({ id: 't', userId: 'u', type: 'Job', startDateTime: '2026-06-01T12:00:00Z', endDateTime: '2026-06-01T13:00:00Z', mileageStart: null, mileageEnd: null, ...over });
+
+  it('marks time submitted once a timer on the job has finished, and mileage once one recorded its miles', () => {
+    expect(timeMarks({ trackedTimes: [] })).toEqual({ time: false, mileage: false });
+    expect(timeMarks({ trackedTimes: [time({ endDateTime: null })] })).toEqual({ time: false, mileage: false });
+    expect(timeMarks({ trackedTimes: [time({})] })).toEqual({ time: true, mileage: false });
+    expect(timeMarks({ trackedTimes: [time({ type: 'Mileage', mileageStart: 10, mileageEnd: 25 })] })).toEqual({ time: true, mileage: true });
   });
 });

@@ -34,6 +34,14 @@ export function jobToEvent(job: Job, { editable }: EventOptions): EventInput {
   };
 }
 
+/** The legend's marks (spec §2 Home): time submitted (a finished timer on it), mileage submitted (one with mileage). */
+export function timeMarks(job: Pick<Job, 'trackedTimes'>): { time: boolean; mileage: boolean } {
+  return {
+    time: job.trackedTimes.some((t) => t.endDateTime !== null),
+    mileage: job.trackedTimes.some((t) => t.endDateTime !== null && t.mileageEnd !== null),
+  };
+}
+
 /** FullCalendar's day numbers: 0 Sunday … 6 Saturday. */
 const DAY_NUMBER: Record<WeekDay, number> = { Sunday: 0, Monday: 1, Tuesday: 2, Wednesday: 3, Thursday: 4, Friday: 5, Saturday: 6 };
 

@@ -19,6 +19,7 @@ export const sampleJob = (over: Partial<Job> = {}): Job => ({
   color: '#1C7ED6',
   hideFromScheduleView: false,
   requestStatus: null,
+  trackedTimes: [],
   availabilityOnly: false,
   isOpen: false,
   jobRecurrenceModel: null,

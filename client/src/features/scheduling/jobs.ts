@@ -53,12 +53,24 @@ export interface Job {
   hideFromScheduleView: boolean;
   availabilityOnly: boolean;
   isOpen: boolean;
+  /** Time and mileage recorded on the job (the calendars' marks). */
+  trackedTimes: TrackedTime[];
   /** On Home's requestable calendar: the signed-in employee's own request for this job, if any. */
   requestStatus: RequestStatus | null;
   jobRecurrenceModel: JobRecurrenceModel | null;
 }
 
 import type { RequestStatus } from '../../../../src/job-requests/job-request.view';
+
+export interface TrackedTime {
+  id: string;
+  userId: string;
+  type: 'Unassigned' | 'Mileage' | 'Job';
+  startDateTime: string;
+  endDateTime: string | null;
+  mileageStart: number | null;
+  mileageEnd: number | null;
+}
 
 /** One line of a job's history (GET /api/jobs/{id}/history): the server's own type. */
 export type { HistoryEntry } from '../../../../src/scheduling/job-history';
