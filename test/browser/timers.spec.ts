@@ -25,6 +25,11 @@ describe('timers synced across devices', () => {
     const laptop = await laptopContext.newPage();
     await signIn(laptop, account, '/');
     const phoneContext = await newContext(browser, app.url, PHONE);
+    // The phone's clock is 90 s fast: the elapsed time must still agree, counted on the server's clock.
+    await phoneContext.addInitScript(() => {
+      const realNow = Date.now.bind(Date);
+      Date.now = () => realNow() + 90_000;
+    });
     const phone = await phoneContext.newPage();
     await signIn(phone, account, '/');
     await phone.getByRole('button', { name: 'Start Timer' }).waitFor();
@@ -72,6 +77,32 @@ describe('timers synced across devices', () => {
     await phone.goto('/timers');
     await phone.getByText('37.5 mi (12,400 → 12,437.5)').waitFor();
     await phone.screenshot({ path: screenshotPath('my-tracked-times-phone') });
+    await laptopContext.close();
+    await phoneContext.close();
+  }, 120_000);
+
+  it('catches up a device that was offline when it reconnects', async () => {
+    const account = demoAccount(app.output, 'Associate');
+    const laptopContext = await newContext(browser, app.url, DESKTOP);
+    const laptop = await laptopContext.newPage();
+    await signIn(laptop, account, '/');
+    const phoneContext = await newContext(browser, app.url, PHONE);
+    const phone = await phoneContext.newPage();
+    await signIn(phone, account, '/');
+    await phone.getByRole('button', { name: 'Start Timer' }).waitFor();
+
+    await phoneContext.setOffline(true);
+    await laptop.getByRole('banner').getByRole('button', { name: 'Start Timer' }).click();
+    await laptop.getByRole('dialog', { name: 'Start Timer' }).getByRole('textbox', { name: 'Label' }).fill('Tool pickup');
+    await laptop.getByRole('dialog', { name: 'Start Timer' }).getByRole('button', { name: 'Start', exact: true }).click();
+    await laptop.getByRole('banner').getByText('Tool pickup').waitFor();
+    // Offline, the phone hears nothing …
+    expect(await phone.getByText('Tool pickup').waitFor({ timeout: 1500 }).then(() => true, () => false)).toBe(false);
+    // … and back online it reconnects and refetches.
+    await phoneContext.setOffline(false);
+    await phone.getByRole('group', { name: 'Running timer' }).getByText('Tool pickup').waitFor({ timeout: 15_000 });
+    await phone.getByRole('group', { name: 'Running timer' }).getByRole('button', { name: 'Stop timer' }).click();
+    await laptop.getByRole('banner').getByRole('button', { name: 'Start Timer' }).waitFor({ timeout: LIVE_MS });
     await laptopContext.close();
     await phoneContext.close();
   }, 120_000);
