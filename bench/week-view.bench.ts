@@ -3,24 +3,20 @@
  * (issue #3: target p99 ≤ 30 ms). Builds the event log directly, starts the real app on it (the
  * embedded read store rebuilds from the log), then times GET /api/jobs/syncfusion/fetch for
  * consecutive weeks over HTTP, from the request to the last byte of the response. The client runs
- * in a worker thread, as a browser is another process: its JSON parsing and garbage collection do
- * not pause the server's event loop. Prints a table and writes bench/results/week-view.json.
+ * in a worker thread (clients/week-view.js), as a browser is another process: its JSON parsing and
+ * garbage collection do not pause the server's event loop. Prints a table and writes bench/results/week-view.json.
  *
  *   npm run bench:week-view
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
-import { CommandBus } from '@nestjs/cqrs';
 import { createApp } from '../src/app';
-import { loadConfig } from '../src/config/config';
 import { SqliteEventStore } from '../src/core/event-store/sqlite-event-store';
 import { NewEvent } from '../src/core/event-store/event-store.port';
-import { CreateOrganization, CreateUser } from '../src/identity/identity.commands';
 import { ApiClient } from '../test/support/app';
+import { BENCH_PASSWORD, benchOrganization, inWorker } from './harness';
 import { percentile, report } from './report';
 
 const JOBS = 10_000;
@@ -31,23 +27,15 @@ const FIRST_MONDAY = Date.parse('2026-01-05T00:00:00Z');
 const DAY = 86_400_000;
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'crewclock-bench-'));
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: dataDir, SCRYPT_LOG_N: '10', SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
-
   // 1. An organization with a crew, through the real commands.
-  let running = await createApp(config);
-  const organizationId = randomUUID();
-  const adminId = randomUUID();
-  const meta = () => ({ organizationId, actorUserId: adminId, correlationId: randomUUID(), causationId: null, at: new Date().toISOString() });
-  const commands = running.app.get(CommandBus);
-  await commands.execute(new CreateOrganization({ organizationId, name: 'Bench Co', timeZone: 'America/New_York', admin: { userId: adminId, firstName: 'Bench', lastName: 'Admin', email: 'bench@example.test', password: 'bench-password' } }, meta()));
-  const crew: string[] = [];
-  for (let i = 0; i < 40; i++) crew.push((await commands.execute(new CreateUser({ firstName: `Crew${i}`, lastName: 'Member', email: `crew${i}@example.test`, role: 'Associate', password: 'bench-password' }, meta()))).userId);
-  await running.close();
+  const org = await benchOrganization();
+  const { organizationId, meta, config, dataDir } = org;
+  const crew = (await org.people('Associate', 40)).map((p) => p.userId);
+  await org.running.close();
 
   // 2. 10,000 jobs over a year and 500 series, appended straight to the log (as the commands would).
   const store = new SqliteEventStore(join(dataDir, 'events.sqlite'));
-  const event = (type: string, data: Record<string, unknown>): NewEvent => ({ id: randomUUID(), type, data, metadata: { ...meta(), timestamp: new Date().toISOString() } });
+  const event = (type: string, data: Record<string, unknown>): NewEvent => ({ id: randomUUID(), type, data, metadata: { ...meta(), causationId: null, timestamp: new Date().toISOString() } });
   const base = { notes: null, number: null, type: null, customerId: null, colorOption: null, hideFromScheduleView: false, availabilityOnly: false };
   const appends: Promise<unknown>[] = [];
   for (let i = 0; i < JOBS; i++) {
@@ -74,16 +62,18 @@ async function main() {
 
   // 3. Start the app on that log, sign in, and time consecutive week views.
   const startAt = performance.now();
-  running = await createApp(config);
+  const running = await createApp(config);
   const rebuildSeconds = (performance.now() - startAt) / 1000;
-  const client = await new ApiClient(running.url).signIn('bench@example.test', 'bench-password');
+  const client = await new ApiClient(running.url).signIn('bench@example.test', BENCH_PASSWORD);
   const week = (n: number) => {
     const monday = new Date(FIRST_MONDAY + (n % WEEKS) * 7 * DAY);
     const sunday = new Date(monday.getTime() + 6 * DAY);
     const fmt = (d: Date) => `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
     return `/api/jobs/syncfusion/fetch?StartDate=${fmt(monday)}&EndDate=${fmt(sunday)}`;
   };
-  const { times, jobs: jobsPerWeek } = await timeInClient(running.url, client.cookie, Array.from({ length: REQUESTS }, (_, i) => week(i)));
+  const { times, jobs: jobsPerWeek } = await inWorker<{ times: number[]; jobs: number }>('week-view', {
+    baseUrl: running.url, cookie: client.cookie, paths: Array.from({ length: REQUESTS }, (_, i) => week(i)), warmUp: 20,
+  });
   await running.close();
   rmSync(dataDir, { recursive: true, force: true });
 
@@ -94,39 +84,6 @@ async function main() {
     targetP99Ms: 30, startWithRebuildSeconds: +rebuildSeconds.toFixed(1),
   };
   report('week-view', 'Week-view fetch (GET /api/jobs/syncfusion/fetch, embedded default, over HTTP)', result);
-}
-
-/** GETs each path in turn from a worker thread; the time is request to last byte, parsed afterwards. */
-const CLIENT = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { performance } = require('node:perf_hooks');
-const { baseUrl, cookie, paths, warmUp } = workerData;
-async function get(path) {
-  const response = await fetch(baseUrl + path, { headers: { accept: 'application/json', cookie } });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error('fetch failed: ' + response.status + ' ' + text);
-  return text;
-}
-(async () => {
-  for (const path of paths.slice(0, warmUp)) await get(path);
-  const times = [];
-  let jobs = 0;
-  for (const path of paths) {
-    const t = performance.now();
-    const text = await get(path);
-    times.push(performance.now() - t);
-    jobs += JSON.parse(text).length;
-  }
-  parentPort.postMessage({ times, jobs });
-})();
-`;
-
-function timeInClient(baseUrl: string, cookie: string, paths: string[]): Promise<{ times: number[]; jobs: number }> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(CLIENT, { eval: true, workerData: { baseUrl, cookie, paths, warmUp: 20 } });
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
 }
 
 main().then(() => process.exit(0), (error) => {
