@@ -1,21 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { io, Socket } from 'socket.io-client';
 import { DateTime } from 'luxon';
-import type { ServerToClientEvents } from '../../src/realtime/client-events';
 import { ALREADY_REQUESTED, ANSWERED_AT_ONCE, NO_PENDING, NOT_OPEN, PICK_UP_OFF } from '../../src/job-requests/job-request.rules';
 import { REQUEST_APPROVED, REQUEST_DENIED, REQUEST_SENT } from '../../src/job-requests/job-requests.controller';
 import { ApiClient, startTestApp, TestApp, TestOrganization } from '../support/app';
-import { nextPush } from '../support/sockets';
-
-type ClientSocket = Socket<ServerToClientEvents, Record<string, never>> & { received: string[] };
+import { nextPush, openSocket, TestSocket } from '../support/sockets';
 
 /** Job requests over HTTP and socket.io: pick-up switch, duplicates, parallel approvals, pushes, e-mail. */
 describe('job requests', () => {
   let app: TestApp;
   let org: TestOrganization;
   let other: TestOrganization;
-  const sockets: ClientSocket[] = [];
+  const sockets: TestSocket[] = [];
   /** Tomorrow 9:00–11:00 New York: in the future whatever the hour. */
   const tomorrow = DateTime.now().setZone('America/New_York').plus({ days: 1 }).set({ hour: 9, minute: 0, second: 0, millisecond: 0 });
   const iso = (d: DateTime) => d.toUTC().toISO({ suppressMilliseconds: true });
@@ -45,16 +41,7 @@ describe('job requests', () => {
     return Object.assign(await new ApiClient(app.url).signIn(email, 'correct-horse-battery'), { userId: created.body.data.id as string });
   }
 
-  function connect(client: ApiClient): Promise<ClientSocket> {
-    return new Promise((resolve, reject) => {
-      const socket = io(app.url, { path: '/socket.io', forceNew: true, reconnection: false, extraHeaders: { cookie: client.cookie } }) as ClientSocket;
-      socket.received = [];
-      socket.onAny((event: string) => socket.received.push(event));
-      sockets.push(socket);
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    });
-  }
+  const connect = (client: ApiClient) => openSocket(app.url, client.cookie, sockets);
 
   const outbox = () => {
     try {
@@ -159,7 +146,7 @@ describe('job requests', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(stranger.received).toEqual([]);
     // A colleague who did not ask sees the job taken on the calendar, and hears nothing of the requests.
-    expect(colleague.received.filter((e) => e.startsWith('jobRequest'))).toEqual([]);
+    expect(colleague.received.filter((r) => r.event.startsWith('jobRequest'))).toEqual([]);
   });
 
   it('lets exactly one of two parallel approvals win; the other gets a conflict with a message', async () => {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { io, Socket } from 'socket.io-client';
 import { allProjections } from '../../projections/all-projections';
 import type { Notifier } from '../../projections/runner/projection';
 import { ProjectionRunner } from '../../projections/runner/projection-runner';
@@ -10,10 +9,9 @@ import { loadConfig } from '../../src/config/config';
 import { Engines, openEngines } from '../../src/core/engines';
 import type { MongoReadStore } from '../../src/core/read-store/mongo-read-store';
 import { socketIoRedisEmitter } from '../../src/core/redis';
-import type { ServerToClientEvents } from '../../src/realtime/client-events';
 import { ApiClient, startTestApp, TestApp, TestOrganization, TEST_PASSWORD } from '../support/app';
 import { withDatabase } from '../support/ferretdb';
-import { disconnection, nextPush, PUSH_WITHIN_MS } from '../support/sockets';
+import { disconnection, nextPush, openSocket, PUSH_WITHIN_MS, TestSocket } from '../support/sockets';
 
 /**
  * The production topology, with the engines we have: two API instances with PROJECTIONS=external
@@ -21,8 +19,6 @@ import { disconnection, nextPush, PUSH_WITHIN_MS } from '../support/sockets';
  * standing in for MongoDB), socket.io fanned out through Redis, and one projections worker built
  * the way projections/runner/worker.ts builds it, pushing through the Redis emitter.
  */
-
-type ClientSocket = Socket<ServerToClientEvents, Record<string, never>> & { received: { event: string; payload: unknown }[] };
 
 const FERRETDB_URL = process.env.FERRETDB_URL;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -58,7 +54,7 @@ jest.setTimeout(15_000);
   let worker: Awaited<ReturnType<typeof startWorker>>;
   let a: TestApp;
   let b: TestApp;
-  const sockets: ClientSocket[] = [];
+  const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'crewclock-rt-redis-'));
@@ -88,18 +84,7 @@ jest.setTimeout(15_000);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  function connect(app: TestApp, client: ApiClient): Promise<ClientSocket> {
-    const socket = io(app.url, { forceNew: true, reconnection: false, timeout: PUSH_WITHIN_MS, extraHeaders: { cookie: client.cookie } }) as ClientSocket;
-    socket.received = [];
-    socket.onAny((event: string, payload: unknown) => socket.received.push({ event, payload }));
-    sockets.push(socket);
-    return new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', (error) => reject(new Error(`socket refused by ${app.url}: ${error.message}`)));
-    });
-  }
-
-
+  const connect = (app: TestApp, client: ApiClient) => openSocket(app.url, client.cookie, sockets);
 
   /** Sessions are signed in on instance A; their cookies are good on B too (shared read models and secret). */
   const signIn = (email: string) => new ApiClient(a.url).signIn(email, TEST_PASSWORD);

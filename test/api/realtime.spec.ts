@@ -58,8 +58,6 @@ describe('realtime over socket.io', () => {
     });
   }
 
-
-
   const signIn = (email: string) => app.client().signIn(email, TEST_PASSWORD);
   const eventsOf = (socket: { received: Received[] }, event: string) => socket.received.filter((r) => r.event === event);
 

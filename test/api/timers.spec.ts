@@ -1,19 +1,15 @@
-import { io, Socket } from 'socket.io-client';
-import type { ServerToClientEvents } from '../../src/realtime/client-events';
 import { ONE_RUNNING } from '../../src/timers/running-timer.decider';
 import { NOT_YOURS } from '../../src/timers/timer.decider';
 import { NOT_YOUR_JOB } from '../../src/timers/timer.handlers';
 import { ApiClient, startTestApp, TestApp, TestOrganization } from '../support/app';
-import { nextPush } from '../support/sockets';
-
-type ClientSocket = Socket<ServerToClientEvents, Record<string, never>> & { received: string[] };
+import { nextPush, openSocket, TestSocket } from '../support/sockets';
 
 /** Timers over HTTP and socket.io: every call, its validation, paging, claims and pushes. */
 describe('timers', () => {
   let app: TestApp;
   let org: TestOrganization;
   let other: TestOrganization;
-  const sockets: ClientSocket[] = [];
+  const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -31,16 +27,7 @@ describe('timers', () => {
     await app?.stop();
   });
 
-  function connect(client: ApiClient): Promise<ClientSocket> {
-    return new Promise((resolve, reject) => {
-      const socket = io(app.url, { path: '/socket.io', forceNew: true, reconnection: false, extraHeaders: { cookie: client.cookie } }) as ClientSocket;
-      socket.received = [];
-      socket.onAny((event: string) => socket.received.push(event));
-      sockets.push(socket);
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    });
-  }
+  const connect = (client: ApiClient) => openSocket(app.url, client.cookie, sockets);
 
   it('starts, shows as current, and stops an unassigned timer; an empty body when none runs', async () => {
     const none = await org.associate.get('/api/time/current');
@@ -170,7 +157,7 @@ describe('timers', () => {
     // On receipt, the other device's refetch already shows it.
     expect((await org.associate.get('/api/time/current')).body.id).toBe(started.body.data.id);
     await new Promise((r) => setTimeout(r, 300));
-    expect(colleague.received.filter((e) => e.startsWith('timers'))).toEqual([]);
+    expect(colleague.received.filter((r) => r.event.startsWith('timers'))).toEqual([]);
     expect(stranger.received).toEqual([]);
   });
 });

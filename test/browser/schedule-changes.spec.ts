@@ -1,8 +1,7 @@
 import { DateTime } from 'luxon';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { ApiClient } from '../support/app';
-import { demoAccount, DESKTOP, launchBrowser, newContext, screenshotPath, signIn } from '../support/browser';
-import { startBuiltApp, StartedApp } from '../support/started-app';
+import { appInBrowser, demoAccount, DESKTOP, newContext, screenshotPath, signIn } from '../support/browser';
 
 const ZONE = 'America/New_York';
 /** Tall enough that the evening hours of the time grid are on screen without scrolling while dragging. */
@@ -16,36 +15,29 @@ const LIVE_MS = 2000;
  * browser context, which must show each change without reload.
  */
 describe('changing the schedule in a browser, watched live from another', () => {
-  let app: StartedApp;
-  let browser: Browser;
+  const env = appInBrowser();
   let admin: ApiClient;
   let people: Map<string, string>;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    app = await startBuiltApp();
-    browser = await launchBrowser();
-    const { email, password } = demoAccount(app.output, 'Company Admin');
-    admin = await new ApiClient(app.url).signIn(email, password);
+    const { email, password } = demoAccount(env.app.output, 'Company Admin');
+    admin = await new ApiClient(env.app.url).signIn(email, password);
     const lookup = await admin.get('/api/users/lookup');
     people = new Map(lookup.body.map((u: { id: string; fullName: string }) => [u.fullName, u.id]));
-  }, 90_000);
+  });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   /** The admin who acts and the manager who watches, both on the Job Schedule in `view`. */
   async function actorAndWatcher(view: string): Promise<[Page, Page]> {
     const pages: Page[] = [];
     for (const [role, viewport] of [['Company Admin', TALL_DESKTOP], ['Customer Manager', DESKTOP]] as const) {
-      const context = await newContext(browser, app.url, viewport);
+      const context = await newContext(env.browser, env.app.url, viewport);
       contexts.push(context);
       const page = await context.newPage();
-      await signIn(page, demoAccount(app.output, role), '/scheduling');
+      await signIn(page, demoAccount(env.app.output, role), '/scheduling');
       await page.getByRole('radiogroup', { name: 'Calendar view' }).getByText(view, { exact: true }).click();
       await page.getByRole('button', { name: 'Today' }).click();
       pages.push(page);

@@ -1,24 +1,13 @@
 import { DateTime } from 'luxon';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ApiClient } from '../support/app';
-import { demoAccount, DESKTOP, launchBrowser, newContext, PHONE, screenshotPath, showDemoWeek, signIn as signInAs } from '../support/browser';
-import { startBuiltApp, StartedApp } from '../support/started-app';
+import { appInBrowser, demoAccount, DESKTOP, newContext, PHONE, screenshotPath, showDemoWeek, signIn as signInAs } from '../support/browser';
 
 /** The Job Schedule and Home in Debian's Chromium, on the demo organization of a fresh start. */
 describe('scheduling in a browser', () => {
-  let app: StartedApp;
-  let browser: Browser;
-  const account = (role: Parameters<typeof demoAccount>[1]) => demoAccount(app.output, role);
+  const env = appInBrowser();
+  const account = (role: Parameters<typeof demoAccount>[1]) => demoAccount(env.app.output, role);
   const signIn = (page: Page, role: Parameters<typeof demoAccount>[1], path: string) => signInAs(page, account(role), path);
-
-  beforeAll(async () => {
-    app = await startBuiltApp();
-    browser = await launchBrowser();
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
 
   /** The seeded week: this working week, or the coming one at the weekend. */
   const seededMonday = () => {
@@ -27,7 +16,7 @@ describe('scheduling in a browser', () => {
   };
 
   it('shows the week\'s jobs, and a job created elsewhere appears on an open schedule without reload', async () => {
-    const manager = await newContext(browser, app.url, DESKTOP);
+    const manager = await newContext(env.browser, env.app.url, DESKTOP);
     const page = await manager.newPage();
     await signIn(page, 'Customer Manager', '/scheduling');
     await showDemoWeek(page);
@@ -35,7 +24,7 @@ describe('scheduling in a browser', () => {
     await page.screenshot({ path: screenshotPath('schedule-workweek-desktop'), fullPage: true });
 
     const { email, password } = account('Company Admin');
-    const admin = await new ApiClient(app.url).signIn(email, password);
+    const admin = await new ApiClient(env.app.url).signIn(email, password);
     const start = seededMonday().plus({ days: 1 }).set({ hour: 11, minute: 0 });
     const created = await admin.post('/api/recurrence-jobs', { jobModel: { name: 'Window washing', startDateTime: start.toUTC().toISO(), endDateTime: start.plus({ hours: 1 }).toUTC().toISO() } });
     expect(created.status).toBe(201);
@@ -44,7 +33,7 @@ describe('scheduling in a browser', () => {
   }, 60_000);
 
   it('opens a job\'s History from the schedule', async () => {
-    const context = await newContext(browser, app.url, DESKTOP);
+    const context = await newContext(env.browser, env.app.url, DESKTOP);
     const page = await context.newPage();
     await signIn(page, 'Company Admin', '/scheduling');
     await showDemoWeek(page);
@@ -57,7 +46,7 @@ describe('scheduling in a browser', () => {
   }, 60_000);
 
   it('shows an associate their own calendar and upcoming jobs on Home, on a phone', async () => {
-    const context = await newContext(browser, app.url, PHONE);
+    const context = await newContext(env.browser, env.app.url, PHONE);
     const page = await context.newPage();
     await signIn(page, 'Associate', '/');
     await page.getByText('Upcoming jobs').waitFor();
@@ -67,7 +56,7 @@ describe('scheduling in a browser', () => {
   }, 60_000);
 
   it('creates a recurring job in the modal: weekly, adding Monday and Thursday', async () => {
-    const context = await newContext(browser, app.url, DESKTOP);
+    const context = await newContext(env.browser, env.app.url, DESKTOP);
     const page = await context.newPage();
     await signIn(page, 'Customer Manager', '/scheduling');
     await page.getByRole('button', { name: 'New Job' }).click();
@@ -89,7 +78,7 @@ describe('scheduling in a browser', () => {
     await page.getByText('Job has been created').waitFor();
 
     const { email, password } = account('Customer Manager');
-    const manager = await new ApiClient(app.url).signIn(email, password);
+    const manager = await new ApiClient(env.app.url).signIn(email, password);
     const from = DateTime.now().setZone('America/New_York').startOf('week');
     const fetched = await manager.get(`/api/jobs/syncfusion/fetch?StartDate=${from.toFormat('MM/dd/yyyy')}&EndDate=${from.plus({ days: 20 }).toFormat('MM/dd/yyyy')}`);
     const pool = fetched.body.filter((j: { name: string }) => j.name === 'Pool service');
@@ -127,7 +116,7 @@ describe('scheduling in a browser', () => {
     ] as const;
     for (const screen of screens) {
       for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
-        const context = await newContext(browser, app.url, viewport);
+        const context = await newContext(env.browser, env.app.url, viewport);
         const page = await context.newPage();
         await signIn(page, screen.role, screen.path);
         for (const view of screen.views) {

@@ -1,5 +1,6 @@
 import { chromium, Browser, BrowserContext, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
+import { startBuiltApp, type StartedApp } from './started-app';
 import { join } from 'node:path';
 
 /** Debian's Chromium driven by playwright-core (a test tool's own browser download cannot work here). */
@@ -51,4 +52,21 @@ export async function showDemoWeek(page: Page) {
     await page.getByRole('button', { name: 'Next' }).click();
   }
   throw new Error('no job on the calendar within a week of today');
+}
+
+/**
+ * The built app on a fresh demo organization and one Chromium for a browser suite, started before
+ * its tests and stopped after: `const env = appInBrowser();` then `env.app`, `env.browser`.
+ */
+export function appInBrowser(): { readonly app: StartedApp; readonly browser: Browser } {
+  const env = {} as { app: StartedApp; browser: Browser };
+  beforeAll(async () => {
+    env.app = await startBuiltApp();
+    env.browser = await launchBrowser();
+  }, 90_000);
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.app?.stop();
+  });
+  return env;
 }

@@ -1,4 +1,4 @@
-import type { Socket } from 'socket.io-client';
+import { io, type Socket } from 'socket.io-client';
 import type { ServerToClientEvents } from '../../src/realtime/client-events';
 
 /** Pushes arrive within this bound or the test fails; nothing else about latency is asserted. */
@@ -26,5 +26,23 @@ export function disconnection(socket: AnySocket): Promise<string> {
       clearTimeout(timer);
       resolve(reason);
     });
+  });
+}
+
+export type TestSocket = AnySocket & { received: { event: string; payload: unknown }[] };
+
+/**
+ * A socket.io client as a browser tab opens it, with a signed-in client's session cookie and no
+ * reconnection (so a refusal is final). Every push it receives is recorded in `received`; `opened`
+ * collects it for the suite to disconnect.
+ */
+export function openSocket(url: string, cookie: string, opened: TestSocket[]): Promise<TestSocket> {
+  const socket = io(url, { path: '/socket.io', forceNew: true, reconnection: false, timeout: PUSH_WITHIN_MS, extraHeaders: { cookie } }) as TestSocket;
+  socket.received = [];
+  socket.onAny((event: string, payload: unknown) => socket.received.push({ event, payload }));
+  opened.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => reject(new Error(`socket refused by ${url}: ${error.message}`)));
   });
 }
