@@ -119,6 +119,29 @@ describe('timers synced across devices', () => {
     await table.getByRole('row', { name: new RegExp(`Alex Kim.*${name}`) }).waitFor({ state: 'detached' });
     await table.getByRole('row', { name: /Supply run/ }).waitFor();
     await admin.screenshot({ path: screenshotPath('organization-tracked-times-desktop') });
+
+    // The admin corrects the label, then deletes the drive after confirming.
+    await table.getByRole('row', { name: /Supply run/ }).getByRole('button', { name: /^Edit time from/ }).click();
+    const edit = admin.getByRole('dialog', { name: 'Edit time' });
+    await edit.getByRole('textbox', { name: 'Label' }).fill('Supply run (checked)');
+    await admin.screenshot({ path: screenshotPath('timer-edit-desktop') });
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Timer has been updated').waitFor();
+    await table.getByRole('row', { name: /Supply run \(checked\)/ }).getByRole('button', { name: /^Delete time from/ }).click();
+    await admin.getByRole('dialog', { name: 'Delete time' }).getByText('This action cannot be undone.').waitFor();
+    await admin.getByRole('dialog', { name: 'Delete time' }).getByRole('button', { name: 'Delete' }).click();
+    await admin.getByText('Timer was deleted').waitFor();
+    await admin.getByText('No results found').waitFor();
+
+    // The associate edits their own running time's label from My Tracked Times.
+    await page.goto('/timers');
+    const mine = page.getByRole('table', { name: 'My Tracked Times' }).getByRole('row', { name: new RegExp(name) });
+    await mine.getByText('Time is still being tracked').waitFor();
+    await mine.getByRole('button', { name: /^Edit time from/ }).click();
+    await page.getByRole('dialog', { name: 'Edit time' }).getByRole('textbox', { name: 'Label' }).fill('Front beds first');
+    await page.getByRole('dialog', { name: 'Edit time' }).getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your time has been updated').waitFor();
+    await page.getByRole('banner').getByRole('group', { name: 'Running timer' }).getByText('Front beds first').waitFor();
     await context.close();
     await adminContext.close();
   }, 120_000);

@@ -18,8 +18,10 @@ export function TimerEditModal({ timer, savedMessage, onClose }: { timer: Timer;
   const zone = useAppStore((s) => s.session?.company.timeZone ?? 'UTC');
   const [type, setType] = useState<TimerType>(timer.type);
   const [label, setLabel] = useState(timer.label ?? '');
-  const [start, setStart] = useState(wallFromIso(timer.startDateTime, zone));
-  const [end, setEnd] = useState(timer.endDateTime ? wallFromIso(timer.endDateTime, zone) : '');
+  const [initialStart] = useState(() => wallFromIso(timer.startDateTime, zone));
+  const [initialEnd] = useState(() => (timer.endDateTime ? wallFromIso(timer.endDateTime, zone) : ''));
+  const [start, setStart] = useState(initialStart);
+  const [end, setEnd] = useState(initialEnd);
   const [mileageStart, setMileageStart] = useState(timer.mileageStart === null ? '' : String(timer.mileageStart));
   const [mileageEnd, setMileageEnd] = useState(timer.mileageEnd === null ? '' : String(timer.mileageEnd));
   const [problem, setProblem] = useState<string | null>(null);
@@ -37,8 +39,9 @@ export function TimerEditModal({ timer, savedMessage, onClose }: { timer: Timer;
         id: timer.id,
         body: {
           type, label: label.trim() || null,
-          startDateTime: isoFromWall(start, zone),
-          ...(running ? {} : { endDateTime: isoFromWall(end, zone) }),
+          // Untouched times are not sent: the picker shows minutes, the timer keeps its seconds.
+          ...(start !== initialStart ? { startDateTime: isoFromWall(start, zone) } : {}),
+          ...(!running && end !== initialEnd ? { endDateTime: isoFromWall(end, zone) } : {}),
           mileageStart: type === 'Mileage' ? parseMileage(mileageStart) : null,
           ...(type === 'Mileage' && !running ? { mileageEnd: parseMileage(mileageEnd) } : {}),
         },
