@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconPlayerStop } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlayerStop } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
+import { FormAlert } from '../../shared/ServerErrorAlert';
 import { serverNow } from './serverClock';
 import { parseMileage, type Timer } from './timers';
 import { useSaveTimer } from './timersApi';
@@ -37,11 +38,7 @@ export function StopTimerDialog({ timer, onClose }: { timer: Timer; onClose: () 
     <Modal opened onClose={onClose} title={<Text fw={650} c="navy.8">Stopping Timer</Text>} size={550}>
       <form onSubmit={(event) => { event.preventDefault(); void stop(); }} noValidate>
         <Stack gap="md">
-          {problem && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {problem}
-            </Alert>
-          )}
+          <FormAlert message={problem} />
           <Text size="sm">
             You started at {timer.mileageStart?.toLocaleString('en-US')} miles. What does the odometer read now?
           </Text>

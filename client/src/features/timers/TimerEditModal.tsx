@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
+import { FormAlert } from '../../shared/ServerErrorAlert';
 import { useAppStore } from '../../app/store';
 import { notifySuccess } from '../../shared/notify';
 import { isoFromWall, wallFromIso } from '../scheduling/zonedTime';
@@ -59,11 +59,7 @@ export function TimerEditModal({ timer, savedMessage, onClose }: { timer: Timer;
     <Modal opened onClose={onClose} title={<Text fw={650} c="navy.8">Edit time</Text>} size={650}>
       <form onSubmit={(event) => { event.preventDefault(); void submit(); }} noValidate>
         <Stack gap="md">
-          {problem && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {problem}
-            </Alert>
-          )}
+          <FormAlert message={problem} />
           <SegmentedControl aria-label="Timer type" data={types.map((t) => ({ value: t, label: t }))} value={type} onChange={(v) => setType(v as TimerType)} fullWidth />
           {type === 'Job' && (
             <Text size="sm">

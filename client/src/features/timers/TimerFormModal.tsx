@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconPlayerPlay } from '@tabler/icons-react';
+import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
 import { DateTime } from 'luxon';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../app/api';
+import { FormAlert } from '../../shared/ServerErrorAlert';
 import { useAppStore } from '../../app/store';
 import { notifySuccess } from '../../shared/notify';
 import { OWN_JOBS_URL } from '../scheduling/jobs';
@@ -63,11 +64,7 @@ export function TimerFormModal({ onClose, initialJobId = null }: { onClose: () =
     <Modal opened onClose={onClose} title={<Text fw={650} c="navy.8">Start Timer</Text>} size={550}>
       <form onSubmit={(event) => { event.preventDefault(); void submit(); }} noValidate>
         <Stack gap="md">
-          {problem && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {problem}
-            </Alert>
-          )}
+          <FormAlert message={problem} />
           <Stack gap={4}>
             <Text size="sm" fw={500}>
               Type <Text span c="red">*</Text>
