@@ -1,21 +1,21 @@
 import { Alert, Anchor, Badge, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconClock, IconClockPlay, IconHandGrab, IconMapPin, IconNotes, IconPlayerPlay, IconRepeat, IconUser, IconUsers } from '@tabler/icons-react';
-import { useAppStore } from '../../app/store';
-import { Elapsed } from '../timers/TimerControl';
-import { timerStartedMessage } from '../timers/TimerFormModal';
-import { useCurrentTimer, useStartTimer } from '../timers/timersApi';
 import { type ReactNode, useState } from 'react';
+import type { RequestStatus } from '../../../../src/job-requests/job-request.view';
 import { errorMessage } from '../../app/api';
+import { useAppStore } from '../../app/store';
+import { MOBILE_QUERY } from '../../app/theme';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import { useRequestJob } from '../job-requests/jobRequestsApi';
-import type { RequestStatus } from '../../../../src/job-requests/job-request.view';
-import { MOBILE_QUERY } from '../../app/theme';
 import { customerAddress, mapsUrl, type Job } from '../scheduling/jobs';
 import { describeRecurrence } from '../scheduling/recurrenceForm';
 import { timeRangeLabel } from '../scheduling/zonedTime';
+import { Elapsed } from '../timers/TimerControl';
+import { timerStartedMessage } from '../timers/TimerFormModal';
+import { useCurrentTimer, useStartTimer } from '../timers/timersApi';
 
-/** A job's details, read-only (Home): what, when, where (with a maps link), notes and who. */
+/** A job's details (Home): what, when, where (with a maps link), notes and who; the request button on an open job, the timer on one's own. */
 export function JobDetailsDrawer({ job, zone, requestable = false, onClose }: { job: Job; zone: string; requestable?: boolean; onClose: () => void }) {
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const userId = useAppStore((s) => s.session?.user.id);
