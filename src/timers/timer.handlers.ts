@@ -18,7 +18,10 @@ const actorOf = (user: CurrentUser): TimerActor => ({ userId: user.userId, mayEd
 /** The job a timer is set to, with the names it shows; one the user works on (or any, for schedulers). */
 async function jobFor(store: ReadStore, jobId: string | null | undefined, owner: string, actor: CurrentUser): Promise<Pick<TimerFields, 'jobId' | 'jobName' | 'customerName'>> {
   if (!jobId) return { jobId: null, jobName: null, customerName: null };
-  const job = await findCalendarJob(store, actor.organizationId, jobId).catch(() => null);
+  const job = await findCalendarJob(store, actor.organizationId, jobId).catch((error) => {
+    if (error instanceof NotFoundError) return null; // not a job id at all
+    throw error;
+  });
   if (!job || job.availabilityOnly) throw new NotFoundError('The job');
   if (!isOwnJob(owner)(job) && !actor.claims.includes('jobs.crud')) throw new ForbiddenError(NOT_YOUR_JOB);
   const customer = job.customerId ? await store.collection<{ _id: string; name?: string; displayName?: string }>('customers').findOne({ _id: job.customerId }) : null;
@@ -71,13 +74,17 @@ export class ChangeTimerHandler implements ICommandHandler<ChangeTimer> {
   async execute({ timerId, input, actor, meta }: ChangeTimer) {
     if (!isUuid(timerId)) throw new NotFoundError('The timer');
     const stream = timerStreams.timer(timerId.toLowerCase());
-    const { state } = await this.aggregates.load(stream, timerDecider);
-    if (state.status !== 'recorded' || state.organizationId !== meta.organizationId) throw new NotFoundError('The timer');
-    const { jobId: _job, ...given } = input;
+    const { jobId, ...given } = input;
     const changes: Partial<TimerFields> = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
-    if (input.jobId !== undefined && input.jobId !== state.fields.jobId) Object.assign(changes, await jobFor(this.store, input.jobId, state.userId, actor));
+    if (jobId !== undefined) {
+      // Whether the job is one the timer's owner works on needs the owner: read the timer first.
+      const { state } = await this.aggregates.load(stream, timerDecider);
+      if (state.status !== 'recorded' || state.organizationId !== meta.organizationId) throw new NotFoundError('The timer');
+      if (jobId !== state.fields.jobId) Object.assign(changes, await jobFor(this.store, jobId, state.userId, actor));
+    }
     const { events } = await this.aggregates.execute(stream, timerDecider, { type: 'ChangeTimer', organizationId: meta.organizationId, changes, actor: actorOf(actor) }, meta);
-    if (events.some((e) => e.type === 'TimerStopped')) await releaseRunning(this.aggregates, state.userId, state.timerId, meta);
+    const stopped = events.find((e) => e.type === 'TimerStopped');
+    if (stopped) await releaseRunning(this.aggregates, stopped.data.userId, stopped.data.timerId, meta);
   }
 }
 
@@ -87,9 +94,8 @@ export class DeleteTimerHandler implements ICommandHandler<DeleteTimer> {
 
   async execute({ timerId, actor, meta }: DeleteTimer) {
     if (!isUuid(timerId)) throw new NotFoundError('The timer');
-    const stream = timerStreams.timer(timerId.toLowerCase());
-    const { state: before } = await this.aggregates.load(stream, timerDecider);
-    await this.aggregates.execute(stream, timerDecider, { type: 'DeleteTimer', organizationId: meta.organizationId, actor: actorOf(actor) }, meta);
-    if (before.status === 'recorded' && isRunning(before)) await releaseRunning(this.aggregates, before.userId, before.timerId, meta);
+    const { events } = await this.aggregates.execute(timerStreams.timer(timerId.toLowerCase()), timerDecider, { type: 'DeleteTimer', organizationId: meta.organizationId, actor: actorOf(actor) }, meta);
+    // Frees the running slot if this timer held it (releasing is a no-op otherwise).
+    for (const e of events) await releaseRunning(this.aggregates, e.data.userId, e.data.timerId, meta);
   }
 }
