@@ -6,7 +6,7 @@ import { AVAILABILITY, AvailabilityDoc } from '../../projections/availability/re
 import { JOB_REQUESTS, JobRequestDoc } from '../../projections/job-requests/read-models';
 import { isAvailable } from '../availability/availability-check';
 import type { CurrentUser } from '../identity/current-user';
-import { jobsBetween } from '../scheduling/calendar';
+import { CalendarJob, jobsBetween } from '../scheduling/calendar';
 import { findCalendarJob, isOwnJob } from '../scheduling/scheduling.queries';
 import { isOpen } from './job-request.rules';
 import type { JobRequestView } from './job-request.view';
@@ -24,24 +24,34 @@ export class GetJobRequestsHandler implements IQueryHandler<GetJobRequests> {
     const organizationId = viewer.organizationId;
     const pending = await this.store.collection<JobRequestDoc>(JOB_REQUESTS).find({ organizationId, status: 'pending' }, { sort: { start: 1, requestedAt: 1 } });
     if (!pending.length) return [];
+    // Each request's job as it stands now (a deleted one has had its requests closed by the projection).
+    const jobs = new Map<string, CalendarJob>();
+    for (const request of pending) {
+      const job = await findCalendarJob(this.store, organizationId, request.jobId);
+      if (job) jobs.set(request._id, job);
+    }
+    const customerIds = [...new Set([...jobs.values()].map((j) => j.customerId).filter((id): id is string => !!id))];
     const [organization, users, availability, customers] = await Promise.all([
       this.store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: organizationId }),
       this.store.collection<UserDoc>(USERS).find({ organizationId }),
       this.store.collection<AvailabilityDoc>(AVAILABILITY).find({ _id: { $in: [...new Set(pending.map((r) => r.userId))] } }),
-      this.store.collection<{ _id: string; name?: string; displayName?: string }>('customers').find({ organizationId }),
+      this.store.collection<{ _id: string; name?: string; displayName?: string }>('customers').find({ _id: { $in: customerIds } }),
     ]);
     const zone = organization?.timeZone ?? 'UTC';
     const names = new Map(users.map((u) => [u._id, u.fullName]));
     const entries = new Map(availability.map((a) => [a._id, a.entries]));
     const customerNames = new Map(customers.map((c) => [c._id, c.displayName || c.name || '']));
+    // Every job in the requests' span, read once; each request then picks its requester's overlaps.
+    const spanStart = Math.min(...pending.map((r) => Date.parse(r.start)));
+    const spanEnd = Math.max(...pending.map((r) => Date.parse(r.end)));
+    const inSpan = (await jobsBetween(this.store, organizationId, new Date(spanStart), new Date(spanEnd))).filter((j) => !j.availabilityOnly);
     const rows: JobRequestView[] = [];
     for (const request of pending) {
-      const job = await findCalendarJob(this.store, organizationId, request.jobId);
-      if (!job) continue; // deleted: the projection closes its requests
+      const job = jobs.get(request._id);
+      if (!job) continue;
       const start = Date.parse(request.start);
       const end = Date.parse(request.end);
-      const others = (await jobsBetween(this.store, organizationId, new Date(start), new Date(end)))
-        .filter((j) => j.id !== request.jobId && !j.availabilityOnly && isOwnJob(request.userId)(j));
+      const others = inSpan.filter((j) => j.id !== request.jobId && Date.parse(j.start) < end && Date.parse(j.end) > start && isOwnJob(request.userId)(j));
       rows.push({
         id: request._id,
         jobId: request.jobId,
