@@ -1,13 +1,11 @@
 import { DateTime } from 'luxon';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ApiClient } from '../support/app';
-import { appInBrowser, demoAccount, DESKTOP, newContext, screenshotPath, signIn } from '../support/browser';
+import { appInBrowser, demoAccount, DESKTOP, LIVE_MS, newContext, screenshotPath, signIn } from '../support/browser';
 
 const ZONE = 'America/New_York';
 /** Tall enough that the evening hours of the time grid are on screen without scrolling while dragging. */
 const TALL_DESKTOP = { width: DESKTOP.width, height: 1500 };
-/** A change made in one browser shows in another without reload (issue #3: within a second; 2 s leaves room for a loaded machine). */
-const LIVE_MS = 2000;
 
 /**
  * Changes made on the Job Schedule by a Company Admin (drag in Week view, reassign in Timeline Day,

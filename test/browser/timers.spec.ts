@@ -1,7 +1,4 @@
-import { appInBrowser, demoAccount, DESKTOP, newContext, PHONE, screenshotPath, signIn } from '../support/browser';
-
-/** A change on one device shows on the other without reload (issue #5: within a second; 2 s leaves room for a loaded machine). */
-const LIVE_MS = 2000;
+import { appInBrowser, demoAccount, DESKTOP, LIVE_MS, newContext, PHONE, screenshotPath, signIn, stepUntilShown } from '../support/browser';
 
 /** One associate on a laptop and a phone: a timer started on one runs on both; stopped on the other, it stops on both. */
 describe('timers synced across devices', () => {
@@ -100,8 +97,7 @@ describe('timers synced across devices', () => {
     const page = await context.newPage();
     await signIn(page, demoAccount(env.app.output, 'Associate'), '/');
     // Alex Kim leads a visit every weekday of the demo week.
-    const job = page.locator('.fc-event').first();
-    for (let step = 0; step < 3 && !(await job.waitFor({ timeout: 1500 }).then(() => true, () => false)); step++) await page.getByRole('button', { name: 'Next' }).click();
+    const job = await stepUntilShown(page, page.locator('.fc-event').first(), 3);
     const name = (await job.locator('.app-event-title').textContent())!;
     await job.click();
     await page.getByRole('dialog').getByRole('button', { name: 'Start timer' }).click();

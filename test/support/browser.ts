@@ -1,4 +1,4 @@
-import { chromium, Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium, Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { startBuiltApp, type StartedApp } from './started-app';
 import { join } from 'node:path';
@@ -44,15 +44,23 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.waitForURL((url) => url.pathname === path);
 }
 
-/** Until the calendar shows at least one job, step forward (the demo week is next week at weekends). */
-export async function showDemoWeek(page: Page) {
-  const job = page.locator('.fc-event, [data-row-id] button').first();
-  for (let step = 0; step < 7; step++) {
-    if (await job.waitFor({ timeout: 1500 }).then(() => true, () => false)) return;
+/**
+ * A change made in one browser shows in another without reload: the issues ask for a second; tests
+ * wait at most this long, which leaves room for a loaded machine.
+ */
+export const LIVE_MS = 2000;
+
+/** Steps the calendar forward (at most `steps` times) until `shown` is on screen, and returns it. */
+export async function stepUntilShown(page: Page, shown: Locator, steps = 7): Promise<Locator> {
+  for (let step = 0; step < steps; step++) {
+    if (await shown.waitFor({ timeout: 1500 }).then(() => true, () => false)) return shown;
     await page.getByRole('button', { name: 'Next' }).click();
   }
-  throw new Error('no job on the calendar within a week of today');
+  throw new Error(`not on the calendar after ${steps} steps forward: ${shown}`);
 }
+
+/** Until the calendar shows at least one job, step forward (the demo week is next week at weekends). */
+export const showDemoWeek = (page: Page) => stepUntilShown(page, page.locator('.fc-event, [data-row-id] button').first());
 
 /**
  * The built app on a fresh demo organization and one Chromium for a browser suite, started before
