@@ -10,6 +10,7 @@ start: install build
 test: install
 	./scripts/install.sh --test
 	$(MAKE) build
+	npm run lint
 	npm run typecheck
 	npm --prefix client test
 	npx jest --maxWorkers=2

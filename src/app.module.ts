@@ -2,7 +2,9 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config/config';
-import { CoreModule } from './core/core.module';
+import { allProjections } from '../projections/all-projections';
+import { CheckpointProgress, ProjectionRunner } from '../projections/runner/projection-runner';
+import { CoreModule, ProjectionsFor } from './core/core.module';
 import { CustomersModule } from './customers/customers.module';
 import type { Engines } from './core/engines';
 import { HealthController } from './health/health.controller';
@@ -12,12 +14,30 @@ import { SchedulingModule } from './scheduling/scheduling.module';
 import { JobRequestsModule } from './job-requests/job-requests.module';
 import { TimersModule } from './timers/timers.module';
 
+/**
+ * Where the read side meets the API: in-process projections (the default), the checkpoints of the
+ * standalone worker's (PROJECTIONS=external), or none at all (one-shot CLI commands).
+ */
+function projectionsFor(config: AppConfig, engines: Engines, logger: Logger): ProjectionsFor {
+  return (notifier) => {
+    if (config.projections === 'none') return { waitFor: async () => true, processed: async () => null };
+    if (config.projections === 'external') return new CheckpointProgress(engines.readStore, allProjections.map((p) => p.name));
+    return new ProjectionRunner(engines.eventStore, engines.readStore, allProjections, {
+      notifier,
+      // Several instances with in-process projections would each mail: there, the worker sends.
+      mailer: config.redisUrl ? null : engines.mailer,
+      logger: { info: (m) => logger.info(m), error: (m, e) => logger.error({ err: e }, m) },
+    });
+  };
+}
+
+/** The composition root: the only module that knows the projections (src imports projections/ here and in the worker and rebuild entries). */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, engines: Engines, logger: Logger): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), CoreModule.forRoot(config, engines, logger), IdentityModule, CustomersModule, AvailabilityModule, JobRequestsModule, SchedulingModule, TimersModule],
+      imports: [CqrsModule.forRoot(), CoreModule.forRoot(config, engines, logger, projectionsFor(config, engines, logger)), IdentityModule, CustomersModule, AvailabilityModule, JobRequestsModule, SchedulingModule, TimersModule],
       controllers: [HealthController],
     };
   }

@@ -14,11 +14,14 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/config';
 import { openEngines, Engines } from './core/engines';
+import { refuseDeepBodies } from './core/http/body-depth';
 import { DomainExceptionFilter } from './core/http/domain-exception.filter';
+import { redactHeaders, redactQueryObject, redactUrl } from './core/http/redact-url';
 import { validationPipe } from './core/http/validation';
 import { createLogger, PinoNestLogger } from './core/logging';
 import { seedDemoOrganization } from './identity/demo-seed';
-import { CSRF_HEADER, SESSION_COOKIE } from './identity/session-tokens';
+import { CSRF_HEADER, SESSION_COOKIE, sessionCookieName } from './identity/session-tokens';
+import { SessionResolver } from './identity/sessions.service';
 import { Realtime } from './realtime/realtime.service';
 
 export interface RunningApp {
@@ -34,13 +37,25 @@ const CLIENT_DIST = resolve(__dirname, '../../client/dist');
 /** Paths the SPA never owns: the API, sockets, docs and health. */
 const SERVER_ONLY = /^\/(api|socket\.io|healthz)(\/|$)/;
 
+/** In production the API description is for signed-in people only: it maps every route for an attacker too. */
+function docsNeedSession(app: NestExpressApplication, config: AppConfig) {
+  if (config.nodeEnv !== 'production') return;
+  const sessions = app.get(SessionResolver);
+  app.use('/api/docs', (req: express.Request, res: express.Response, next: express.NextFunction) => {
+    sessions.resolve(req.cookies?.[sessionCookieName(config.publicUrl)], new Date(), true).then((user) => {
+      if (user) return next();
+      res.status(401).json({ success: false, errors: ['Please sign in to read the API description.'] });
+    }, next);
+  });
+}
+
 function openApi(app: NestExpressApplication) {
   const document = SwaggerModule.createDocument(app, new DocumentBuilder()
     .setTitle('CrewClock API')
     .setDescription([
       'Workforce scheduling and time tracking.',
       '',
-      `**Sessions.** Sign in with \`POST /account/login\`; the server sets the HttpOnly cookie \`${SESSION_COOKIE}\`.`,
+      `**Sessions.** Sign in with \`POST /account/login\`; the server sets the HttpOnly cookie \`${SESSION_COOKIE}\` (\`__Host-${SESSION_COOKIE}\` over https).`,
       '',
       `**CSRF.** Every state-changing request (POST, PUT, PATCH, DELETE) of a signed-in user must send the header \`X-CSRF-Token\`. Get its value from \`GET /api/session\` (field \`csrfToken\`); it is valid for the life of the session. Sign-in and password-reset calls need no token; their Origin is checked instead.`,
       '',
@@ -61,9 +76,18 @@ export async function createApp(config: AppConfig, options: { logger?: Logger; e
     logger: new PinoNestLogger(logger),
     bodyParser: false,
   });
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Who the client is comes from the connection unless TRUST_PROXY names the proxies in front of us.
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
-  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/healthz' }, quietReqLogger: true }));
+  app.use(pinoHttp({
+    logger,
+    autoLogging: { ignore: (req) => req.url === '/healthz' },
+    quietReqLogger: true,
+    // Reset, feedback and booking links are keys: their secrets never reach the log.
+    serializers: {
+      req: (req: { url: string; query?: unknown; headers?: unknown }) => ({ ...req, url: redactUrl(req.url), query: redactQueryObject(req.query), headers: redactHeaders(req.headers) }),
+    },
+  }));
   app.use(helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -86,10 +110,12 @@ export async function createApp(config: AppConfig, options: { logger?: Logger; e
   }));
   app.use(cookieParser());
   app.use(express.json({ limit: '1mb' }));
+  app.use(refuseDeepBodies);
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));
   app.useGlobalFilters(new DomainExceptionFilter());
   app.useGlobalPipes(validationPipe);
   app.enableShutdownHooks();
+  docsNeedSession(app, config);
   openApi(app);
 
   if (existsSync(CLIENT_DIST)) {

@@ -2,7 +2,7 @@ import { AvailabilityEvent } from '../../src/availability/availability.events';
 import { rooms } from '../../src/realtime/client-events';
 import { applyOnce } from '../runner/apply-once';
 import { Projection } from '../runner/projection';
-import { AVAILABILITY, AvailabilityDoc } from './read-models';
+import { AVAILABILITY, AvailabilityDoc } from '../../src/availability/availability.read-models';
 
 export const availabilityProjection: Projection = {
   name: 'availability',

@@ -2,7 +2,7 @@ import type { RecordedEvent } from '../../src/core/event-store/event-store.port'
 import { EmbeddedReadStore } from '../../src/core/read-store/embedded-read-store';
 import type { CustomerDetails, CustomerEvent } from '../../src/customers/customers.events';
 import { customersProjection } from './customers.projection';
-import { CUSTOMERS, CustomerDoc } from './read-models';
+import { CUSTOMERS, CustomerDoc } from '../../src/customers/customers.read-models';
 
 const ORG = 'org-1';
 const ID = '6f1c0b7e-0000-4000-8000-000000000001';

@@ -1,7 +1,7 @@
 import { CustomerEvent } from '../../src/customers/customers.events';
 import { applyOnce } from '../runner/apply-once';
 import { Projection } from '../runner/projection';
-import { CUSTOMERS, CustomerDoc, customerLabel } from './read-models';
+import { CUSTOMERS, CustomerDoc, customerLabel } from '../../src/customers/customers.read-models';
 
 const digitsOf = (phone: string | null) => (phone ? phone.replace(/\D/g, '') : null);
 

@@ -2,7 +2,7 @@ import { OrganizationEvent } from '../../src/identity/identity.events';
 import { rooms } from '../../src/realtime/client-events';
 import { applyOnce } from '../runner/apply-once';
 import { Projection } from '../runner/projection';
-import { fileUrl, OrganizationDoc, ORGANIZATIONS } from './read-models';
+import { fileUrl, OrganizationDoc, ORGANIZATIONS } from '../../src/identity/identity.read-models';
 
 export const organizationsProjection: Projection = {
   name: 'organizations',

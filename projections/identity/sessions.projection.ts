@@ -1,7 +1,7 @@
 import { SessionEvent, UserEvent } from '../../src/identity/identity.events';
 import { rooms } from '../../src/realtime/client-events';
 import { Projection, ProjectionContext } from '../runner/projection';
-import { SessionDoc, SESSIONS } from './read-models';
+import { SessionDoc, SESSIONS } from '../../src/identity/identity.read-models';
 
 /** Live sessions. Password changes, deactivation and deletion end a user's sessions here, at once. */
 export const sessionsProjection: Projection = {

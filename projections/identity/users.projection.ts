@@ -1,8 +1,9 @@
 import { UserEvent } from '../../src/identity/identity.events';
-import { rooms } from '../../src/realtime/client-events';
+import { claimRooms, rooms } from '../../src/realtime/client-events';
+import { claimsFor } from '../../src/identity/roles';
 import { applyOnce } from '../runner/apply-once';
 import { Projection } from '../runner/projection';
-import { fileUrl, UserDoc, USERS } from './read-models';
+import { fileUrl, UserDoc, USERS } from '../../src/identity/identity.read-models';
 
 /** Case-insensitive sort key (first name, then last name) without relying on collations. */
 const sortName = (first: string, last: string) => `${first.toLowerCase()}\u0001${last.toLowerCase()}`;
@@ -67,6 +68,8 @@ export const usersProjection: Projection = {
         return; // password events change nothing a reader sees
     }
     notify({ rooms: [rooms.organization(organizationId)], event: 'users.changed', payload: { organizationId } });
-    notify({ rooms: [rooms.user(userId)], event: 'profile.changed', payload: { userId } });
+    // A new role moves the user's open sockets into the rooms of its claims (and out of the others) before they hear of it.
+    const role = e.type === 'UserDetailsChanged' ? e.data.changes.role?.to : undefined;
+    notify({ rooms: [rooms.user(userId)], event: 'profile.changed', payload: { userId }, ...(role ? { move: claimRooms(organizationId, claimsFor(role)) } : {}) });
   },
 };

@@ -3,10 +3,10 @@ import type { RecordedEvent } from '../../src/core/event-store/event-store.port'
 import type { RequestStatus } from '../../src/job-requests/job-request.rules';
 import type { JobEvent, JobSeriesEvent } from '../../src/scheduling/scheduling.events';
 import { rooms } from '../../src/realtime/client-events';
-import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../identity/read-models';
+import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../../src/identity/identity.read-models';
 import { applyOnce } from '../runner/apply-once';
 import { Projection, ProjectionContext } from '../runner/projection';
-import { JOB_REQUESTS, JobRequestDoc } from './read-models';
+import { JOB_REQUESTS, JobRequestDoc } from '../../src/job-requests/job-requests.read-models';
 
 /**
  * Job requests from the job and recurring-job streams: the Job Requests table's rows, the pushes to

@@ -2,7 +2,8 @@ import type { Mailer, MailMessage } from '../../src/core/mail/mail.port';
 import { comparePositions, EventStore, GlobalPosition, RecordedEvent, Subscription } from '../../src/core/event-store/event-store.port';
 import { ReadStore } from '../../src/core/read-store/read-store.port';
 import type { ProjectionProgress } from '../../src/core/commands/aggregates';
-import { ChangeNotice, Notifier, Projection } from './projection';
+import type { ChangeNotice, Notifier } from '../../src/realtime/change-notice';
+import { Projection } from './projection';
 
 export const CHECKPOINTS = 'projectionCheckpoints';
 
@@ -66,6 +67,10 @@ export class ProjectionRunner implements ProjectionProgress {
       if (lowest === undefined || comparePositions(position, lowest) < 0) lowest = position;
     }
     return lowest ?? null;
+  }
+
+  async processed(): Promise<GlobalPosition | null> {
+    return this.position;
   }
 
   /** Loads checkpoints (resetting projections whose version changed) and starts the subscription.
@@ -204,6 +209,14 @@ export class ProjectionRunner implements ProjectionProgress {
  */
 export class CheckpointProgress implements ProjectionProgress {
   constructor(private readonly store: ReadStore, private readonly projectionNames: string[], private readonly pollMs = 25) {}
+
+  /** The lowest checkpoint of the projections (null until each has saved one). */
+  async processed(): Promise<GlobalPosition | null> {
+    const saved = await this.store.collection<Checkpoint>(CHECKPOINTS).find({ _id: { $in: this.projectionNames } });
+    const positions = this.projectionNames.map((name) => saved.find((s) => s._id === name)?.position ?? null);
+    if (positions.some((p) => p === null)) return null;
+    return (positions as GlobalPosition[]).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
+  }
 
   async waitFor(position: GlobalPosition, timeoutMs: number): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;

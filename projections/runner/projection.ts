@@ -1,16 +1,8 @@
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
 import type { ReadStore } from '../../src/core/read-store/read-store.port';
-import type { ServerEventName, ServerEventPayload } from '../../src/realtime/client-events';
+import type { ChangeNotice } from '../../src/realtime/change-notice';
+import type { ServerEventName } from '../../src/realtime/client-events';
 import type { MailMessage } from '../../src/core/mail/mail.port';
-
-/** A push decided by a projection; sent only after its read-model write, and only for live events. */
-export interface ChangeNotice<K extends ServerEventName = ServerEventName> {
-  rooms: string[];
-  event: K;
-  payload: ServerEventPayload<K>;
-  /** Also disconnect the sockets in these rooms (ended sessions). */
-  disconnect?: boolean;
-}
 
 export interface ProjectionContext {
   store: ReadStore;
@@ -34,9 +26,4 @@ export interface Projection {
   collections: string[];
   setup?(store: ReadStore): Promise<void>;
   apply(event: RecordedEvent, context: ProjectionContext): Promise<void>;
-}
-
-/** Where pushes go: the socket.io server in-process, or Redis from the standalone worker. */
-export interface Notifier {
-  send(notice: ChangeNotice): void;
 }

@@ -1,6 +1,6 @@
 import { socketIoRedisEmitter } from '../../src/core/redis';
 import { openRunner } from './engines-for-worker';
-import type { Notifier } from './projection';
+import { redisNotifier } from './redis-notifier';
 
 /**
  * The projections as their own process (production topology): API instances run with
@@ -10,12 +10,7 @@ import type { Notifier } from './projection';
 async function main() {
   const redisUrl = process.env.REDIS_URL;
   const fanOut = redisUrl ? socketIoRedisEmitter(redisUrl) : null;
-  const notifier: Notifier | null = fanOut && {
-    send(notice) {
-      (fanOut.emitter.to(notice.rooms).emit as (event: string, payload: unknown) => boolean)(notice.event, notice.payload);
-      if (notice.disconnect) fanOut.emitter.in(notice.rooms).disconnectSockets(true);
-    },
-  };
+  const notifier = fanOut && redisNotifier(fanOut.emitter);
   const { logger, engines, runner, config } = await openRunner({ notifier });
   if (!config.mongodbUrl) logger.warn('MONGODB_URL is not set: the embedded read store lives in this process only, so API instances cannot read it. Use the worker with MongoDB.');
   if (!fanOut) logger.warn('REDIS_URL is not set: no pushes will reach API instances.');

@@ -5,7 +5,7 @@ import { localDateOf } from '../../src/scheduling/recurrence';
 import { rooms } from '../../src/realtime/client-events';
 import { applyOnce } from '../runner/apply-once';
 import { Projection, ProjectionContext } from '../runner/projection';
-import { JOB_SERIES, JOB_WEEKS, JOBS, JobDoc, JobSeriesDoc, JobWeekDoc, weekKeys } from './read-models';
+import { JOB_SERIES, JOB_WEEKS, JOBS, JobDoc, JobSeriesDoc, JobWeekDoc, weekKeys } from '../../src/scheduling/scheduling.read-models';
 
 /** Jobs, recurring jobs and the week index of one-time jobs; every change is pushed to the organization. */
 export const schedulingProjection: Projection = {

@@ -1,9 +1,9 @@
 import type { TimerEvent } from '../../src/timers/timers.events';
 import { rooms } from '../../src/realtime/client-events';
-import { UserDoc, USERS } from '../identity/read-models';
+import { UserDoc, USERS } from '../../src/identity/identity.read-models';
 import { applyOnce } from '../runner/apply-once';
 import { Projection } from '../runner/projection';
-import { JOB_TIMES, JobTimesDoc, TIMERS, TimerDoc } from './read-models';
+import { JOB_TIMES, JobTimesDoc, TIMERS, TimerDoc } from '../../src/timers/timers.read-models';
 import type { ReadStore } from '../../src/core/read-store/read-store.port';
 
 /** Spec §3 Timer fields, named as the API shows them. */

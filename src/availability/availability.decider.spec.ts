@@ -3,8 +3,8 @@ import { NotFoundError, ValidationError } from '../core/errors';
 import { AvailabilityCommand, AvailabilityEntryInput, availabilityDecider } from './availability.decider';
 import { AvailabilityEntry, AvailabilityEvent, availabilityStream } from './availability.events';
 
-/** The whole message, not a part of it. */
-const exactly = (message: string) => new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+/** The whole message, not a part of it: toThrow compares an Error's message exactly. */
+const exactly = (message: string) => new Error(message);
 
 const ORG = 'org-1';
 const USER = 'user-1';

@@ -1,7 +1,7 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Allow, ArrayMaxSize, IsArray, IsDefined, IsObject, IsOptional, IsString, ValidateBy, ValidateNested } from 'class-validator';
+import { Allow, ArrayMaxSize, IsArray, IsDefined, IsObject, IsOptional, IsString, MaxLength, ValidateBy, ValidateNested } from 'class-validator';
 import { DateTime } from 'luxon';
 import { validationPipe } from '../core/http/validation';
 import { Text } from '../core/http/dto-fields';
@@ -43,16 +43,20 @@ const IsIsoDateTime = (message: string) =>
   ValidateBy({ name: 'isIsoDateTime', validator: { validate: (value) => typeof value === 'string' && DateTime.fromISO(value).isValid } }, { message });
 
 const example = '2025-03-10T13:00:00Z';
+/** The longest date and time read (as the other DTOs' dates): the length is checked before the text is parsed. */
+const DATE_TIME_MAX = 40;
 
 export class DateFilterQueryDto {
   @ApiProperty({ example, description: 'Start of the slot (ISO 8601)' })
   @IsIsoDateTime(`startDate must be an ISO 8601 date and time such as ${example}`)
+  @MaxLength(DATE_TIME_MAX, { message: `startDate must be at most ${DATE_TIME_MAX} characters` })
   @IsString({ message: `startDate must be an ISO 8601 date and time such as ${example}` })
   @IsDefined({ message: `startDate is required, as an ISO 8601 date and time such as ${example}` })
   startDate!: string;
 
   @ApiProperty({ example: '2025-03-10T15:00:00Z', description: 'End of the slot (ISO 8601), after startDate' })
   @IsIsoDateTime(`endDate must be an ISO 8601 date and time such as ${example}`)
+  @MaxLength(DATE_TIME_MAX, { message: `endDate must be at most ${DATE_TIME_MAX} characters` })
   @IsString({ message: `endDate must be an ISO 8601 date and time such as ${example}` })
   @IsDefined({ message: `endDate is required, as an ISO 8601 date and time such as ${example}` })
   endDate!: string;

@@ -4,8 +4,8 @@ import { DateTime } from 'luxon';
 import { isUuid } from '../core/clock';
 import { NotFoundError, ValidationError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { AVAILABILITY, AvailabilityDoc } from '../../projections/availability/read-models';
-import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../../projections/identity/read-models';
+import { AVAILABILITY, AvailabilityDoc } from './availability.read-models';
+import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../identity/identity.read-models';
 import { isAvailable } from './availability-check';
 import type { AvailabilityEntry } from './availability.events';
 

@@ -4,7 +4,7 @@ import { isUuid, newId } from '../core/clock';
 import { Aggregates } from '../core/commands/aggregates';
 import { NotFoundError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { UserDoc, USERS } from '../../projections/identity/read-models';
+import { UserDoc, USERS } from '../identity/identity.read-models';
 import { SetAvailability } from './availability.commands';
 import { availabilityDecider } from './availability.decider';
 import { availabilityStream } from './availability.events';

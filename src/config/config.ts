@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 
 /**
@@ -27,6 +28,13 @@ export interface AppConfig {
    *  wait for its checkpoints; none: no waiting at all (one-shot CLI commands). */
   projections: 'in-process' | 'external' | 'none';
   logLevel: string;
+  /**
+   * Which proxies may say who the client is (X-Forwarded-For): false (none: the address is the
+   * connection's), a hop count, or addresses and CIDR ranges. Only as configured (OWASP ASVS 4.1.3).
+   */
+  trustProxy: false | number | string[];
+  /** A session without Remember me ends after this many minutes unused (OWASP ASVS 7.3.1). */
+  sessionIdleMinutes: number;
   /** log2 of scrypt's N. OWASP: 17. Lower values are accepted only when NODE_ENV=test. */
   scryptLogN: number;
   /** Seed the demo organization into an empty store at start. */
@@ -79,10 +87,33 @@ function localSessionSecret(dataDir: string): string {
   return secret;
 }
 
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** `1` (hops), or `10.0.0.5, 172.16.0.0/12, loopback`; none when unset. */
+function trustProxy(env: Env): false | number | string[] {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw) return false;
+  const expected = `TRUST_PROXY must be a number of proxy hops (such as 1) or a comma-separated list of addresses and CIDR ranges (such as 10.0.0.0/8), got "${raw.slice(0, 100)}"`;
+  if (raw.length > 1000) throw new ConfigError(expected);
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops < 1 || hops > 10) throw new ConfigError(expected);
+    return hops;
+  }
+  const entries = raw.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    const [address, prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!PROXY_NAMES.includes(entry) && (family === 0 || !prefixOk || extra !== undefined)) throw new ConfigError(expected);
+  }
+  return entries;
+}
+
 function supportEmail(env: Env): string | null {
   const value = env.SUPPORT_EMAIL?.trim();
   if (!value) return null;
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw new ConfigError(`SUPPORT_EMAIL must be an e-mail address, got "${value}"`);
+  if (!/^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/.test(value)) throw new ConfigError(`SUPPORT_EMAIL must be an e-mail address, got "${value}"`);
   return value;
 }
 
@@ -112,6 +143,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     projections: oneOf(env, 'PROJECTIONS', ['in-process', 'external', 'none'] as const, 'in-process'),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, nodeEnv === 'test' ? 'silent' : 'info'),
     scryptLogN,
+    trustProxy: trustProxy(env),
+    sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
     seedDemo: oneOf(env, 'SEED_DEMO', ['true', 'false'] as const, nodeEnv === 'production' ? 'false' : 'true') === 'true',
   };
 }

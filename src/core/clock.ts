@@ -10,4 +10,5 @@ export const CLOCK = Symbol('Clock');
 export const newId = (): string => randomUUID();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+/** A UUID has 36 characters: any other length is refused before the pattern reads it. */
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && value.length === 36 && UUID.test(value);

@@ -1,15 +1,14 @@
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { Aggregates, PROJECTION_PROGRESS } from './commands/aggregates';
+import { Aggregates, PROJECTION_PROGRESS, ProjectionProgress } from './commands/aggregates';
+import type { Notifier } from '../realtime/change-notice';
 import { CLOCK, systemClock } from './clock';
 import { Engines } from './engines';
 import { EVENT_STORE } from './event-store/event-store.port';
 import { FILE_STORE } from './files/files.port';
 import { MAILER } from './mail/mail.port';
 import { READ_STORE } from './read-store/read-store.port';
-import { allProjections } from '../../projections/all-projections';
-import { CheckpointProgress, ProjectionRunner } from '../../projections/runner/projection-runner';
 import { Realtime } from '../realtime/realtime.service';
 import { RealtimeModule } from '../realtime/realtime.module';
 
@@ -20,20 +19,23 @@ export const ENGINES = Symbol('Engines');
 /** Starts the in-process projections before the API takes requests; stops them on shutdown. */
 @Injectable()
 class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShutdown {
-  constructor(@Inject(PROJECTION_PROGRESS) private readonly progress: unknown) {}
+  constructor(@Inject(PROJECTION_PROGRESS) private readonly progress: ProjectionProgress) {}
   async onApplicationBootstrap() {
-    if (this.progress instanceof ProjectionRunner) await this.progress.start();
+    await this.progress.start?.();
   }
   async onApplicationShutdown() {
-    if (this.progress instanceof ProjectionRunner) await this.progress.stop();
+    await this.progress.stop?.();
   }
 }
+
+/** How commands learn that the read models have their events: given by the composition root, which knows the projections. */
+export type ProjectionsFor = (notifier: Notifier) => ProjectionProgress;
 
 /** Config, engines (ports), projections and command execution, for every feature module. */
 @Global()
 @Module({})
 export class CoreModule {
-  static forRoot(config: AppConfig, engines: Engines, logger: Logger): DynamicModule {
+  static forRoot(config: AppConfig, engines: Engines, logger: Logger, projections: ProjectionsFor): DynamicModule {
     return {
       module: CoreModule,
       imports: [RealtimeModule],
@@ -47,21 +49,7 @@ export class CoreModule {
         { provide: MAILER, useValue: engines.mailer },
         { provide: REDIS, useValue: engines.redis },
         { provide: CLOCK, useValue: systemClock },
-        {
-          provide: PROJECTION_PROGRESS,
-          inject: [Realtime],
-          useFactory: (realtime: Realtime) =>
-            config.projections === 'none'
-              ? { waitFor: async () => true }
-              : config.projections === 'external'
-              ? new CheckpointProgress(engines.readStore, allProjections.map((p) => p.name))
-              : new ProjectionRunner(engines.eventStore, engines.readStore, allProjections, {
-                  notifier: realtime,
-                  // Several instances with in-process projections would each mail: there, the worker sends.
-                  mailer: config.redisUrl ? null : engines.mailer,
-                  logger: { info: (m) => logger.info(m), error: (m, e) => logger.error({ err: e }, m) },
-                }),
-        },
+        { provide: PROJECTION_PROGRESS, inject: [Realtime], useFactory: (realtime: Realtime) => projections(realtime) },
         ProjectionsHost,
         Aggregates,
       ],

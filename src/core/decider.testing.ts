@@ -6,7 +6,8 @@ export function given<C, S, E extends DomainEvent>(decider: Decider<C, S, E>, hi
   return {
     when: (command: C) => ({
       then: (expected: E[]) => expect(decider.decide(command, state)).toEqual(expected),
-      thenThrows: (error: new (...args: never[]) => Error, message?: string | RegExp) => {
+      /** `message`: a part of the message (string), a pattern, or an Error whose message must be the whole of it. */
+      thenThrows: (error: new (...args: never[]) => Error, message?: string | RegExp | Error) => {
         const run = () => decider.decide(command, state);
         expect(run).toThrow(error);
         if (message) expect(run).toThrow(message);

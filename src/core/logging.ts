@@ -1,9 +1,10 @@
 import { LoggerService } from '@nestjs/common';
-import pino, { Logger } from 'pino';
+import pino, { DestinationStream, Logger } from 'pino';
 
-/** Structured JSON logs (pino) for the API, the worker and the CLI alike. */
-export function createLogger(level: string): Logger {
-  return pino({ level, base: { service: 'crewclock' }, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'] });
+/** Structured JSON logs (pino) for the API, the worker and the CLI alike; standard output unless given a destination. */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = { level, base: { service: 'crewclock' }, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'] };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Nest's own log lines, through pino. */

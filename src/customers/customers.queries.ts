@@ -4,7 +4,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '../core/errors';
 import { READ_STORE, ReadStore, Sort } from '../core/read-store/read-store.port';
 import type { Paged } from '../identity/identity.queries';
-import { CUSTOMERS, CustomerDoc } from '../../projections/customers/read-models';
+import { CUSTOMERS, CustomerDoc } from './customers.read-models';
 
 /** Spec §9: customers page 20 at a time, dropdowns load 1000 items. */
 export const CUSTOMERS_PAGE_SIZE = 20;

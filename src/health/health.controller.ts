@@ -1,12 +1,10 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Logger, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { PROJECTION_PROGRESS } from '../core/commands/aggregates';
+import { PROJECTION_PROGRESS, ProjectionProgress } from '../core/commands/aggregates';
 import { EVENT_STORE, EventStore, comparePositions } from '../core/event-store/event-store.port';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { Public } from '../identity/current-user';
-import { CHECKPOINTS, Checkpoint, ProjectionRunner } from '../../projections/runner/projection-runner';
-import { allProjections } from '../../projections/all-projections';
 
 const within = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
@@ -14,10 +12,12 @@ const within = <T>(promise: Promise<T>, ms: number) =>
 @ApiTags('Operations')
 @Controller()
 export class HealthController {
+  private readonly logger = new Logger('Health');
+
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(READ_STORE) private readonly store: ReadStore,
-    @Inject(PROJECTION_PROGRESS) private readonly progress: unknown,
+    @Inject(PROJECTION_PROGRESS) private readonly progress: ProjectionProgress,
   ) {}
 
   @Public()
@@ -28,17 +28,14 @@ export class HealthController {
       try {
         return { ok: true as const, value: await within(probe(), 2000) };
       } catch (error) {
-        return { ok: false as const, error: error instanceof Error ? error.message : String(error) };
+        // The raw error (hosts, paths, driver text) goes to the log, never to an anonymous caller.
+        this.logger.error(`health check failed: ${error instanceof Error ? error.message : String(error)}`);
+        return { ok: false as const, error: 'unavailable' };
       }
     };
     const head = await check(() => this.events.headPosition());
     const read = await check(() => this.store.ping());
-    const processed = await check(async () => {
-      if (this.progress instanceof ProjectionRunner) return this.progress.position;
-      const saved = await this.store.collection<Checkpoint>(CHECKPOINTS).find({});
-      const positions = allProjections.map((p) => saved.find((s) => s._id === p.name)?.position ?? null);
-      return positions.includes(null) ? null : positions.reduce((a, b) => (comparePositions(a!, b!) <= 0 ? a : b));
-    });
+    const processed = await check(() => this.progress.processed());
     const headPosition = head.ok ? head.value : null;
     const processedPosition = processed.ok ? processed.value : null;
     const caughtUp = headPosition === null || (processedPosition !== null && comparePositions(processedPosition, headPosition) >= 0);

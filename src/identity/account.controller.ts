@@ -10,7 +10,7 @@ import type { CommandMeta } from '../core/commands/aggregates';
 import { ChangePasswordDto, ForgotPasswordDto, LoginDto, ResetPasswordDto } from './identity.dto';
 import { ChangeOwnPassword, RequestPasswordReset, ResetPassword, SignIn, SignOut } from './identity.commands';
 import { GetSession } from './identity.queries';
-import { csrfTokenFor, SESSION_COOKIE } from './session-tokens';
+import { csrfTokenFor, sessionCookieName } from './session-tokens';
 
 /** Only same-site paths: `/x` but never `//host`, `/\host` or control characters browsers drop (open-redirect defence). */
 export function safeRedirect(url: unknown): string {
@@ -35,7 +35,9 @@ export class AccountController {
         email: body.username ?? '', password: body.password ?? '', rememberMe: body.RememberMe === true,
         ipAddress: request.ip ?? 'unknown', userAgent: request.headers['user-agent'] ?? null,
       }, commandMeta(request)));
-      response.cookie(SESSION_COOKIE, session.token, {
+      // Signing in again rotates the session: the token this browser held stops working.
+      if (request.user) await this.commands.execute(new SignOut(request.user.sessionId, commandMeta(request), 'signed in again'));
+      response.cookie(this.cookieName, session.token, {
         httpOnly: true, sameSite: 'lax', secure: this.secure(request), path: '/',
         ...(session.rememberMe ? { expires: new Date(session.expiresAt) } : {}),
       });
@@ -53,9 +55,9 @@ export class AccountController {
   @HttpCode(200)
   @ApiCookieAuth()
   @ApiOperation({ summary: 'Sign out: ends this session on the server and clears the cookie.' })
-  async logout(@Me() me: CurrentUser, @Meta() meta: CommandMeta, @Res({ passthrough: true }) response: Response) {
+  async logout(@Me() me: CurrentUser, @Meta() meta: CommandMeta, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     await this.commands.execute(new SignOut(me.sessionId, meta));
-    response.clearCookie(SESSION_COOKIE, { path: '/' });
+    response.clearCookie(this.cookieName, { path: '/', secure: this.secure(request), httpOnly: true, sameSite: 'lax' });
     return { success: true };
   }
 
@@ -83,7 +85,7 @@ export class AccountController {
   @HttpCode(200)
   @ApiOperation({ summary: 'E-mail a single-use reset link (valid 60 minutes). Answers the same whether or not the address is known.' })
   async forgotPassword(@Body() body: ForgotPasswordDto, @Req() request: AuthenticatedRequest) {
-    await this.commands.execute(new RequestPasswordReset(body.email, commandMeta(request)));
+    await this.commands.execute(new RequestPasswordReset(body.email, request.ip ?? 'unknown', commandMeta(request)));
     return { success: true };
   }
 
@@ -92,8 +94,12 @@ export class AccountController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Set a new password with the token of a reset link. Ends every session of the account.' })
   async resetPassword(@Body() body: ResetPasswordDto, @Req() request: AuthenticatedRequest) {
-    await this.commands.execute(new ResetPassword(body, commandMeta(request)));
+    await this.commands.execute(new ResetPassword({ ...body, ipAddress: request.ip ?? 'unknown' }, commandMeta(request)));
     return { success: true };
+  }
+
+  private get cookieName(): string {
+    return sessionCookieName(this.config.publicUrl);
   }
 
   private secure(request: Request): boolean {

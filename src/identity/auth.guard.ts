@@ -4,7 +4,7 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { ForbiddenError, UnauthenticatedError } from '../core/errors';
 import { AuthenticatedRequest, PUBLIC_ROUTE, REQUIRED_ANY_CLAIM, REQUIRED_CLAIM } from './current-user';
 import type { Claim } from './roles';
-import { CSRF_HEADER, csrfTokenMatches, SESSION_COOKIE } from './session-tokens';
+import { CSRF_HEADER, csrfTokenMatches, sessionCookieName } from './session-tokens';
 import { SessionResolver } from './sessions.service';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -27,8 +27,8 @@ export class AuthGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const targets = [context.getHandler(), context.getClass()];
-    const token = request.cookies?.[SESSION_COOKIE];
-    const user = await this.sessions.resolve(token);
+    const token = request.cookies?.[sessionCookieName(this.config.publicUrl)];
+    const user = await this.sessions.resolve(token, new Date(), true);
     if (user) {
       request.user = user;
       request.sessionToken = token;

@@ -16,7 +16,7 @@ export class SignIn {
 }
 
 export class SignOut {
-  constructor(readonly sessionId: string, readonly meta: CommandMeta) {}
+  constructor(readonly sessionId: string, readonly meta: CommandMeta, readonly reason: 'signed out' | 'signed in again' = 'signed out') {}
 }
 
 export class ChangeOwnPassword {
@@ -24,11 +24,11 @@ export class ChangeOwnPassword {
 }
 
 export class RequestPasswordReset {
-  constructor(readonly email: string, readonly meta: CommandMeta) {}
+  constructor(readonly email: string, readonly ipAddress: string, readonly meta: CommandMeta) {}
 }
 
 export class ResetPassword {
-  constructor(readonly input: { token: string; password: string; confirmPassword: string }, readonly meta: CommandMeta) {}
+  constructor(readonly input: { token: string; password: string; confirmPassword: string; ipAddress: string }, readonly meta: CommandMeta) {}
 }
 
 export class CreateUser {

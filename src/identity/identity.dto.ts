@@ -1,16 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { Text, toBoolean } from '../core/http/dto-fields';
+import { Nullable, OptionalNotNull, Text, toBoolean } from '../core/http/dto-fields';
 import { ROLES, Role } from './roles';
 
 /** Request and response shapes of identity's routes. Shapes only: the rules are the deciders'. */
 
 export class LoginDto {
-  @ApiProperty({ description: 'The e-mail address' }) @IsOptional() @Text('Email is required', 254, 'Email') username!: string;
-  @ApiProperty() @IsOptional() @Text('Password is required', 1024, 'Password') password!: string;
-  @ApiPropertyOptional() @IsOptional() @Transform(toBoolean) @IsBoolean() RememberMe?: boolean;
-  @ApiPropertyOptional({ description: 'Same-site path to go to after signing in' }) @IsOptional() @Text('The return URL must be text', 2000, 'The return URL') RedirectUrl?: string;
+  @ApiProperty({ description: 'The e-mail address' }) @OptionalNotNull() @Text('Email is required', 254, 'Email') username!: string;
+  @ApiProperty() @OptionalNotNull() @Text('Password is required', 1024, 'Password') password!: string;
+  @ApiPropertyOptional() @OptionalNotNull() @Transform(toBoolean) @IsBoolean({ message: 'RememberMe must be true or false' }) RememberMe?: boolean;
+  @ApiPropertyOptional({ nullable: true, description: 'Same-site path to go to after signing in; null or absent: the home page' }) @Nullable() @Text('The return URL must be text', 2000, 'The return URL') RedirectUrl?: string | null;
 }
 
 export class ChangePasswordDto {
@@ -30,28 +30,29 @@ export class ResetPasswordDto {
 }
 
 export class UserInputDto {
-  @ApiPropertyOptional() @IsOptional() @Text('First name is required', 100, 'First name') firstName?: string;
-  @ApiPropertyOptional() @IsOptional() @Text('Last name is required', 100, 'Last name') lastName?: string;
-  @ApiPropertyOptional() @IsOptional() @Text('Email is required', 254, 'Email') email?: string;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @Text('Employee ID must be text', 50, 'Employee ID') employeeId?: string | null;
-  @ApiPropertyOptional({ nullable: true, example: '(555) 123-4567' }) @IsOptional() @Text('Phone number must be text', 30, 'Phone number') phoneNumber?: string | null;
-  @ApiPropertyOptional({ example: '#0D1B41' }) @IsOptional() @Text('Colour must be a hex colour such as #0D1B41', 7, 'Colour') colorCode?: string;
+  @ApiPropertyOptional() @OptionalNotNull() @Text('First name is required', 100, 'First name') firstName?: string;
+  @ApiPropertyOptional() @OptionalNotNull() @Text('Last name is required', 100, 'Last name') lastName?: string;
+  @ApiPropertyOptional() @OptionalNotNull() @Text('Email is required', 254, 'Email') email?: string;
+  @ApiPropertyOptional({ nullable: true, description: 'null or blank clears it' }) @Nullable() @Text('Employee ID must be text', 50, 'Employee ID') employeeId?: string | null;
+  @ApiPropertyOptional({ nullable: true, example: '(555) 123-4567', description: 'null or blank clears it' }) @Nullable() @Text('Phone number must be text', 30, 'Phone number') phoneNumber?: string | null;
+  @ApiPropertyOptional({ example: '#0D1B41' }) @OptionalNotNull() @Text('Colour must be a hex colour such as #0D1B41', 7, 'Colour') colorCode?: string;
   @ApiPropertyOptional({ enum: ROLES, isArray: true, description: 'One role' })
-  @IsOptional()
+  @OptionalNotNull()
   @Transform(({ value }) => (Array.isArray(value) ? value[0] : value))
   @IsIn(ROLES as unknown as string[], { message: 'Role must be Associate, Company Admin or Customer Manager' })
   roles?: Role;
-  @ApiPropertyOptional({ enum: ROLES }) @IsOptional() @IsIn(ROLES as unknown as string[], { message: 'Role must be Associate, Company Admin or Customer Manager' }) role?: Role;
+  @ApiPropertyOptional({ enum: ROLES }) @OptionalNotNull() @IsIn(ROLES as unknown as string[], { message: 'Role must be Associate, Company Admin or Customer Manager' }) role?: Role;
 }
 
 export class CreateUserDto extends UserInputDto {
-  @ApiProperty({ description: 'Write only; at least 8 characters' }) @IsOptional() @Text('Password is required', 1024, 'Password') password!: string;
+  @ApiProperty({ description: 'Write only; at least 8 characters' }) @OptionalNotNull() @Text('Password is required', 1024, 'Password') password!: string;
 }
 
 export class UpdateUserDto extends UserInputDto {
-  @ApiPropertyOptional() @IsOptional() @Transform(toBoolean) @IsBoolean({ message: 'Active must be true or false' }) active?: boolean;
+  @ApiPropertyOptional({ nullable: true, description: 'null or absent: unchanged' }) @Nullable() @Transform(toBoolean) @IsBoolean({ message: 'Active must be true or false' }) active?: boolean | null;
 }
 
+/** A query string has no null, so @IsOptional() here only means absent. */
 export class PagedQueryDto {
   @ApiPropertyOptional() @IsOptional() @Text('The search must be text', 200, 'The search') filter?: string;
   @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc', 'ascending', 'descending'], { message: 'sortDir must be asc or desc' }) sortDir?: string;
@@ -60,20 +61,20 @@ export class PagedQueryDto {
 }
 
 export class UsersPagedQueryDto extends PagedQueryDto {
-  @ApiPropertyOptional() @IsOptional() @Transform(toBoolean) @IsBoolean() hideInactive?: boolean;
+  @ApiPropertyOptional() @IsOptional() @Transform(toBoolean) @IsBoolean({ message: 'hideInactive must be true or false' }) hideInactive?: boolean;
 }
 
 export class OrganizationSettingsDto {
-  @ApiPropertyOptional() @IsOptional() @Text('Organization name is required', 200, 'Organization name') name?: string;
-  @ApiPropertyOptional({ example: 'America/New_York' }) @IsOptional() @Text('Time zone is required', 64, 'Time zone') timeZone?: string;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'pickUpJobsEnabled must be true or false' }) pickUpJobsEnabled?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'automatedRatingEmailsEnabled must be true or false' }) automatedRatingEmailsEnabled?: boolean;
+  @ApiPropertyOptional() @OptionalNotNull() @Text('Organization name is required', 200, 'Organization name') name?: string;
+  @ApiPropertyOptional({ example: 'America/New_York' }) @OptionalNotNull() @Text('Time zone is required', 64, 'Time zone') timeZone?: string;
+  @ApiPropertyOptional() @OptionalNotNull() @IsBoolean({ message: 'pickUpJobsEnabled must be true or false' }) pickUpJobsEnabled?: boolean;
+  @ApiPropertyOptional() @OptionalNotNull() @IsBoolean({ message: 'automatedRatingEmailsEnabled must be true or false' }) automatedRatingEmailsEnabled?: boolean;
 }
 
 export class ProfileDto {
-  @ApiProperty() @IsOptional() @Text('First name is required', 100, 'First name') firstName?: string;
-  @ApiProperty() @IsOptional() @Text('Last name is required', 100, 'Last name') lastName?: string;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @Text('Phone number must be text', 30, 'Phone number') phone?: string | null;
+  @ApiProperty() @OptionalNotNull() @Text('First name is required', 100, 'First name') firstName?: string;
+  @ApiProperty() @OptionalNotNull() @Text('Last name is required', 100, 'Last name') lastName?: string;
+  @ApiPropertyOptional({ nullable: true, description: 'null or blank clears it' }) @Nullable() @Text('Phone number must be text', 30, 'Phone number') phone?: string | null;
 }
 
 export class FileUploadDto {

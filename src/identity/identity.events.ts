@@ -51,7 +51,10 @@ export type SessionEvent =
       ipAddress: string | null;
       userAgent: string | null;
     }>
-  | DomainEvent<'SessionEnded', { sessionId: string; userId: string; organizationId: string; reason: 'signed out' | 'expired' }>;
+  | DomainEvent<'SessionEnded', { sessionId: string; userId: string; organizationId: string; reason: SessionEndReason }>;
+
+/** Why a session ended: its user signed out, it ran out, it was left unused too long, or the browser signed in again. */
+export type SessionEndReason = 'signed out' | 'expired' | 'idle' | 'signed in again';
 
 export const streams = {
   organization: (id: string) => `organization-${id}`,

@@ -14,6 +14,7 @@ import {
 import { FilesController } from './files.controller';
 import { GetOrganizationSettingsHandler, GetProfileHandler, GetSessionHandler, ListActiveEmployeesHandler, ListUsersHandler } from './identity.queries';
 import { LoginThrottle } from './login-throttle';
+import { PasswordResetThrottle } from './password-reset-throttle';
 import { OrganizationController } from './organization.controller';
 import { ProfileController } from './profile.controller';
 import { UsersController } from './users.controller';
@@ -24,6 +25,7 @@ import { UsersController } from './users.controller';
   providers: [
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: LoginThrottle, inject: [REDIS], useFactory: (redis) => new LoginThrottle(redis) },
+    { provide: PasswordResetThrottle, inject: [REDIS], useFactory: (redis) => new PasswordResetThrottle(redis) },
     SignInHandler, SignOutHandler, ChangeOwnPasswordHandler, RequestPasswordResetHandler, ResetPasswordHandler,
     CreateOrganizationHandler, UpdateOrganizationSettingsHandler, SetOrganizationLogoHandler,
     CreateUserHandler, UpdateUserHandler, DeleteUserHandler, UpdateProfileHandler, SetProfilePictureHandler,

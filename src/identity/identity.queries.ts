@@ -3,7 +3,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../../projections/identity/read-models';
+import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from './identity.read-models';
 import type { CurrentUser } from './current-user';
 
 export interface Paged<T> {

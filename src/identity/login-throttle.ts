@@ -1,51 +1,51 @@
-import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { TooManyRequestsError } from '../core/errors';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { allowance, take } from '../core/rate-limits';
 import type { RedisClient } from '../core/redis';
 
 /**
- * Failed sign-ins are counted per account and per address (OWASP ASVS 2.2.1): 5 failures lock an
- * account for 15 minutes; 50 failures from one address block it for 15 minutes. A success clears
- * the account's count. Counters live in Redis when there is one, so every API instance sees them.
+ * Sign-in attempts are counted per account and per address (OWASP ASVS 6.3.1): at most 5 passwords
+ * per account and 50 per address are checked in 15 minutes; past that the account (or address) is
+ * refused for 15 minutes. An attempt is taken from both allowances *before* the password is checked,
+ * so parallel guesses cannot all slip through while the first ones are still hashing, and a success
+ * gives back only its own attempt: failures made alongside it still count. Counters live in Redis when
+ * there is one, so every API instance sees them.
  */
-export const ACCOUNT_FAILURES = 5;
-export const ADDRESS_FAILURES = 50;
+export const ACCOUNT_ATTEMPTS = 5;
+export const ADDRESS_ATTEMPTS = 50;
 const WINDOW_SECONDS = 15 * 60;
+const TOO_MANY = 'Too many failed sign-in attempts.';
+
+/** What a successful sign-in gives back. */
+export interface SignInAttempt {
+  account: string;
+  address: string;
+}
 
 export class LoginThrottle {
   private readonly byAccount: RateLimiterAbstract;
   private readonly byAddress: RateLimiterAbstract;
 
   constructor(redis: RedisClient | null) {
-    const make = (keyPrefix: string, points: number) =>
-      redis
-        ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: WINDOW_SECONDS, blockDuration: WINDOW_SECONDS })
-        : new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_SECONDS, blockDuration: WINDOW_SECONDS });
-    this.byAccount = make('login_account', ACCOUNT_FAILURES);
-    this.byAddress = make('login_address', ADDRESS_FAILURES);
+    this.byAccount = allowance(redis, 'login_account', ACCOUNT_ATTEMPTS, WINDOW_SECONDS);
+    this.byAddress = allowance(redis, 'login_address', ADDRESS_ATTEMPTS, WINDOW_SECONDS);
   }
 
-  /** Throws when either counter is exhausted. */
-  async check(account: string, address: string): Promise<void> {
-    const [a, b] = await Promise.all([this.byAccount.get(account.toLowerCase()), this.byAddress.get(address)]);
-    for (const [res, points] of [[a, ACCOUNT_FAILURES], [b, ADDRESS_FAILURES]] as const) {
-      if (res && res.consumedPoints >= points) throw this.tooMany(res);
+  /** Takes one attempt from the address's and the account's allowance; throws 429 when either is spent. */
+  async attempt(account: string, address: string): Promise<SignInAttempt> {
+    const attempt = { account: account.toLowerCase(), address };
+    await take(this.byAddress, attempt.address, TOO_MANY);
+    try {
+      await take(this.byAccount, attempt.account, TOO_MANY);
+    } catch (error) {
+      // No password is checked for a locked account, so its address is not charged for it.
+      await this.byAddress.reward(attempt.address, 1);
+      throw error;
     }
+    return attempt;
   }
 
-  async failed(account: string, address: string): Promise<void> {
-    await Promise.all([
-      this.byAccount.penalty(account.toLowerCase(), 1),
-      this.byAddress.penalty(address, 1),
-    ]);
-  }
-
-  async succeeded(account: string): Promise<void> {
-    await this.byAccount.delete(account.toLowerCase());
-  }
-
-  private tooMany(res: RateLimiterRes): TooManyRequestsError {
-    const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-    const minutes = Math.ceil(seconds / 60);
-    return new TooManyRequestsError(`Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, seconds);
+  /** The password was right: this attempt does not count (the others made meanwhile do). */
+  async succeeded(attempt: SignInAttempt): Promise<void> {
+    await Promise.all([this.byAccount.reward(attempt.account, 1), this.byAddress.reward(attempt.address, 1)]);
   }
 }

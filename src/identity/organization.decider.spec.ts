@@ -3,8 +3,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
 import { OrganizationEvent } from './identity.events';
 import { organizationDecider, organizationNameProblem, timeZoneProblem, ORGANIZATION_NAME_MAX } from './organization.decider';
 
-/** The whole message, not a part of it. */
-const exactly = (message: string) => new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+/** The whole message, not a part of it: toThrow compares an Error's message exactly. */
+const exactly = (message: string) => new Error(message);
 
 const ORG = 'org-1';
 const created: OrganizationEvent = {

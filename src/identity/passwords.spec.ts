@@ -1,4 +1,4 @@
-import { decoyHash, hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem, verifyPassword } from './passwords';
+import { decoyHash, hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordProblem, verifyPassword } from './passwords';
 
 describe('passwords', () => {
   describe('hashPassword / verifyPassword', () => {
@@ -72,19 +72,44 @@ describe('passwords', () => {
 
     it('needs at least 8 characters', () => {
       expect(MIN_PASSWORD_LENGTH).toBe(8);
-      expect(passwordProblem('1234567')).toBe('Password must be at least 8 characters long');
-      expect(passwordProblem('12345678')).toBeNull();
+      expect(passwordProblem('Tr0ub4d')).toBe('Password must be at least 8 characters long');
+      expect(passwordProblem('Tr0ub4dor&3')).toBeNull();
     });
 
     it('allows at most 128 characters', () => {
       expect(MAX_PASSWORD_LENGTH).toBe(128);
-      expect(passwordProblem('x'.repeat(128))).toBeNull();
-      expect(passwordProblem('x'.repeat(129))).toBe('Password must be at most 128 characters long');
+      const long = 'fresh gravel under a violet kite '.repeat(4);
+      expect(passwordProblem(long.slice(0, 128))).toBeNull();
+      expect(passwordProblem(long.slice(0, 129))).toBe('Password must be at most 128 characters long');
     });
 
     it('accepts spaces and any characters', () => {
       expect(passwordProblem('correct horse battery staple')).toBeNull();
-      expect(passwordProblem('        ')).toBeNull();
+      expect(passwordProblem('ünïcode çrew clöck ✓')).toBeNull();
+    });
+
+    it.each(['password', '12345678', 'Password1', 'P@ssw0rd', 'qwertyuiop', 'iloveyou123', 'Summer2024!', 'aaaaaaaaaaaa', '        '])(
+      'refuses the common or easily guessed %p with a message that says what to do', (password) => {
+        expect(MIN_PASSWORD_SCORE).toBe(3);
+        expect(passwordProblem(password)).toMatch(/\. Choose one that is harder to guess: a phrase of three or four unrelated words works well\.$/);
+      });
+
+    it('names the reason when the password is a known one', () => {
+      expect(passwordProblem('password')).toBe('This is a heavily used password. Choose one that is harder to guess: a phrase of three or four unrelated words works well.');
+    });
+
+    it("refuses a password made of the person's own name or e-mail", () => {
+      expect(passwordProblem('Quintessa2026', [])).toBeNull();
+      expect(passwordProblem('Quintessa2026', ['Quintessa', 'Varga', 'quintessa.varga@example.test'])).not.toBeNull();
+    });
+
+    it('weighs hostile 128-character input quickly (the l33t matcher is capped)', () => {
+      const hostile = ['4@8(<{[6#!|1iI0+7%$5zZ2'.repeat(6).slice(0, 128), 'aA1!'.repeat(32), '`1234567890-='.repeat(10).slice(0, 128)];
+      for (const password of hostile) {
+        const started = process.hrtime.bigint();
+        passwordProblem(password);
+        expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(1000); // uncapped: up to several seconds
+      }
     });
   });
 });

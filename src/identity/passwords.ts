@@ -1,4 +1,7 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, ScryptOptions } from 'node:crypto';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as common from '@zxcvbn-ts/language-common';
+import * as english from '@zxcvbn-ts/language-en';
 
 /**
  * scrypt at OWASP's parameters (N=2^17, r=8, p=1). The parameters are stored with each hash, so a
@@ -36,10 +39,32 @@ export function decoyHash(logN: number): Promise<string> {
   return decoy;
 }
 
-/** Returns the first problem with a new password, or null. */
-export function passwordProblem(password: unknown): string | null {
+/**
+ * Guessability (OWASP ASVS 6.2.4, 6.2.11): zxcvbn-ts against its lists of common passwords, words and
+ * names, and the person's own name and e-mail. Its l33t matcher costs seconds on hostile input unless
+ * its substitutions are capped, and its cost grows with the length, so only the first 64 characters
+ * are weighed (a longer password is judged by its start): at most ~0.1 s, well below the hashing that follows.
+ */
+export const MIN_PASSWORD_SCORE = 3;
+const WEIGHED_LENGTH = 64;
+let strength: ZxcvbnFactory | null = null;
+function estimator(): ZxcvbnFactory {
+  strength ??= new ZxcvbnFactory({
+    dictionary: { ...common.dictionary, ...english.dictionary },
+    graphs: common.adjacencyGraphs,
+    translations: english.translations,
+    l33tMaxSubstitutions: 4,
+  });
+  return strength;
+}
+
+/** Returns the first problem with a new password, or null. `personal`: the person's names and e-mail, which make a weak password. */
+export function passwordProblem(password: unknown, personal: (string | null | undefined)[] = []): string | null {
   if (typeof password !== 'string' || password.length === 0) return 'Password is required';
   if (password.length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
   if (password.length > MAX_PASSWORD_LENGTH) return `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`;
-  return null;
+  const words = personal.flatMap((text) => (text ? [text.slice(0, 254), ...text.slice(0, 254).split('@')] : []));
+  const { score, feedback } = estimator().check(password.slice(0, WEIGHED_LENGTH), words);
+  if (score >= MIN_PASSWORD_SCORE) return null;
+  return `${feedback.warning ?? 'This password is easy to guess.'} Choose one that is harder to guess: a phrase of three or four unrelated words works well.`;
 }

@@ -1,9 +1,9 @@
 import { Decider } from '../core/decider';
-import { SessionEvent } from './identity.events';
+import { SessionEndReason, SessionEvent } from './identity.events';
 
 export type SessionCommand =
   | { type: 'StartSession'; data: Extract<SessionEvent, { type: 'SessionStarted' }>['data'] }
-  | { type: 'EndSession'; reason: 'signed out' | 'expired' };
+  | { type: 'EndSession'; reason: SessionEndReason };
 
 export type SessionState = { status: 'none' | 'ended' } | { status: 'active'; sessionId: string; userId: string; organizationId: string };
 

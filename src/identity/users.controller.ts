@@ -45,9 +45,10 @@ export class UsersController {
   @Patch(':id')
   @ApiOperation({ summary: 'Edit a user, including the active flag. Deactivation ends their sessions at once.' })
   async update(@Param('id') id: string, @Body() body: UpdateUserDto, @Meta() meta: CommandMeta) {
-    const { roles: _roles, role: _role, ...fields } = body;
+    const { roles: _roles, role: _role, active, ...fields } = body;
     const role = roleOf(body);
-    await this.commands.execute(new UpdateUser(id, { ...fields, ...(role ? { role } : {}) }, meta));
+    // A null active flag is not given, like a missing one.
+    await this.commands.execute(new UpdateUser(id, { ...fields, active: active ?? undefined, ...(role ? { role } : {}) }, meta));
     return { success: true };
   }
 

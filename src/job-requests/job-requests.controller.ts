@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCookieAuth, ApiOperation, ApiPropertyOptional, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { IsOptional, IsUUID } from 'class-validator';
+import { IsOptional, IsUUID, MaxLength } from 'class-validator';
 import type { CommandMeta } from '../core/commands/aggregates';
 import { Me, Meta, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
@@ -17,6 +17,7 @@ class AnswerDto {
   @ApiPropertyOptional({ description: 'Which request; may be left out when the job has only one pending request' })
   @IsOptional()
   @IsUUID('all', { message: 'requestId must be a request id' })
+  @MaxLength(36, { message: 'requestId must be a request id' }) // checked first (bottom-up): the length before the pattern
   requestId?: string;
 }
 

@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../../projections/identity/read-models';
-import { AVAILABILITY, AvailabilityDoc } from '../../projections/availability/read-models';
-import { JOB_REQUESTS, JobRequestDoc } from '../../projections/job-requests/read-models';
+import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../identity/identity.read-models';
+import { AVAILABILITY, AvailabilityDoc } from '../availability/availability.read-models';
+import { JOB_REQUESTS, JobRequestDoc } from './job-requests.read-models';
 import { isAvailable } from '../availability/availability-check';
 import type { CurrentUser } from '../identity/current-user';
 import { CalendarJob, jobsBetween } from '../scheduling/calendar';

@@ -3,10 +3,10 @@ import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { socketIoRedisAdapter } from '../core/redis';
-import type { ChangeNotice, Notifier } from '../../projections/runner/projection';
+import type { ChangeNotice, Notifier } from './change-notice';
 import { SessionResolver, cookieValue } from '../identity/sessions.service';
-import { SESSION_COOKIE } from '../identity/session-tokens';
-import { rooms, ServerToClientEvents } from './client-events';
+import { sessionCookieName } from '../identity/session-tokens';
+import { claimRooms, rooms, ServerToClientEvents } from './client-events';
 
 /** How often a connected socket's session is checked again (expiry ends it even without an event). */
 const SESSION_RECHECK_MS = 60_000;
@@ -36,7 +36,7 @@ export class Realtime implements Notifier, OnApplicationShutdown {
       this.closeAdapter = close;
     }
     io.use(async (socket, next) => {
-      const token = cookieValue(socket.handshake.headers.cookie, SESSION_COOKIE);
+      const token = cookieValue(socket.handshake.headers.cookie, sessionCookieName(this.config.publicUrl));
       const user = await this.sessions.resolve(token).catch(() => null);
       if (!user) return next(new Error('Please sign in to continue.'));
       socket.data.user = user;
@@ -45,9 +45,7 @@ export class Realtime implements Notifier, OnApplicationShutdown {
     });
     io.on('connection', (socket) => {
       const user = socket.data.user;
-      socket.join([rooms.organization(user.organizationId), rooms.user(user.userId), rooms.session(user.sessionId)]);
-      if (user.claims.includes('jobs.crud')) socket.join(rooms.managers(user.organizationId));
-      if (user.claims.includes('users.crud')) socket.join(rooms.timeAdmins(user.organizationId));
+      socket.join([rooms.organization(user.organizationId), rooms.user(user.userId), rooms.session(user.sessionId), ...claimRooms(user.organizationId, user.claims).join]);
       const recheck = setInterval(async () => {
         if (!(await this.sessions.resolve(socket.data.token).catch(() => null))) {
           socket.emit('session.ended', { reason: 'expired' });
@@ -67,6 +65,10 @@ export class Realtime implements Notifier, OnApplicationShutdown {
    */
   send(notice: ChangeNotice): void {
     if (!this.io) return;
+    if (notice.move) {
+      this.io.local.in(notice.rooms).socketsLeave(notice.move.leave);
+      this.io.local.in(notice.rooms).socketsJoin(notice.move.join);
+    }
     (this.io.local.to(notice.rooms).emit as (event: string, payload: unknown) => boolean)(notice.event, notice.payload);
     if (notice.disconnect) this.io.local.in(notice.rooms).disconnectSockets(true);
   }

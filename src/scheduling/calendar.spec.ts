@@ -1,4 +1,4 @@
-import type { JobSeriesDoc } from '../../projections/scheduling/read-models';
+import type { JobSeriesDoc } from './scheduling.read-models';
 import { seriesOccurrences } from './calendar';
 import { occurrencesBetween } from './recurrence';
 

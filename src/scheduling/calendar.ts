@@ -1,5 +1,5 @@
 import type { ReadStore } from '../core/read-store/read-store.port';
-import { JOB_SERIES, JOB_WEEKS, JOBS, JobDoc, JobSeriesDoc, JobWeekDoc, weekKeys } from '../../projections/scheduling/read-models';
+import { JOB_SERIES, JOB_WEEKS, JOBS, JobDoc, JobSeriesDoc, JobWeekDoc, weekKeys } from './scheduling.read-models';
 import { occurrenceFields, ScheduledSeries, seriesTiming } from './job-series.decider';
 import { occurrenceId, plannedBetween, SeriesTiming } from './recurrence';
 import { isoInstant } from './zoned-time';

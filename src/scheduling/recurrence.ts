@@ -136,7 +136,11 @@ export function occurrenceId(seriesId: string, localDate: string): string {
   return `${seriesId}_${localDate.replace(/-/g, '')}`;
 }
 
+/** `<series uuid>_<YYYYMMDD>`. */
+const OCCURRENCE_ID_LENGTH = 36 + 1 + 8;
+
 export function parseOccurrenceId(id: string): { seriesId: string; localDate: string } | null {
+  if (id.length !== OCCURRENCE_ID_LENGTH) return null; // checked before the pattern reads it
   const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})_(\d{4})(\d{2})(\d{2})$/i.exec(id);
   if (!match) return null;
   const localDate = `${match[2]}-${match[3]}-${match[4]}`;

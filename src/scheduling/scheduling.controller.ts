@@ -5,7 +5,7 @@ import { IsIn, IsOptional } from 'class-validator';
 import type { CommandMeta } from '../core/commands/aggregates';
 import { ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { OrganizationDoc, ORGANIZATIONS } from '../../projections/identity/read-models';
+import { OrganizationDoc, ORGANIZATIONS } from '../identity/identity.read-models';
 import { Me, Meta, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
 import { calendarRange } from './calendar-range';

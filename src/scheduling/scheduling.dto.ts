@@ -1,69 +1,79 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { ValidationError } from '../core/errors';
-import { Text } from '../core/http/dto-fields';
+import { Nullable, OptionalNotNull, Text } from '../core/http/dto-fields';
 import { FREQUENCIES, parseRecurrenceDays, RecurrenceRule } from './recurrence';
 import type { JobFields } from './scheduling.events';
 
 /** Request shapes of scheduling (spec §7 Jobs). Shapes only: the rules are the deciders'. */
 
-const Id = (label: string) => applyDecorators(IsOptional(), IsString({ message: `${label} must be an id` }), MaxLength(64, { message: `${label} must be an id` }));
+/** An id that may be null (none). */
+const Id = (label: string) => applyDecorators(Nullable(), IsString({ message: `${label} must be an id` }), MaxLength(64, { message: `${label} must be an id` }));
+
+const RECURRENCE_MESSAGE = 'The repeat rule (recurrenceModel) must be an object with recurringFrequency and its details';
 
 export class JobModelDto {
-  @ApiPropertyOptional() @IsOptional() @Text('Job name is required', 200, 'Job name') name?: string;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @Text('Notes must be text', 4000, 'Notes') notes?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @Text('Job number must be text', 50, 'Job number') number?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @Text('Job type must be text', 100, 'Job type') type?: string | null;
-  @ApiPropertyOptional({ example: '2026-06-01T13:00:00Z' }) @IsOptional() @Text('The start must be a date and time', 40, 'The start') startDateTime?: string;
-  @ApiPropertyOptional({ example: '2026-06-01T13:30:00Z' }) @IsOptional() @Text('The end must be a date and time', 40, 'The end') endDateTime?: string;
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @IsArray({ message: 'Assigned employees must be a list of user ids' })
-  @ArrayMaxSize(100, { message: 'A job can have at most 100 assigned employees' })
+  @ApiPropertyOptional() @OptionalNotNull() @Text('Job name is required', 200, 'Job name') name?: string;
+  @ApiPropertyOptional({ nullable: true }) @Nullable() @Text('Notes must be text', 4000, 'Notes') notes?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Nullable() @Text('Job number must be text', 50, 'Job number') number?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Nullable() @Text('Job type must be text', 100, 'Job type') type?: string | null;
+  @ApiPropertyOptional({ example: '2026-06-01T13:00:00Z' }) @OptionalNotNull() @Text('The start must be a date and time', 40, 'The start') startDateTime?: string;
+  @ApiPropertyOptional({ example: '2026-06-01T13:30:00Z' }) @OptionalNotNull() @Text('The end must be a date and time', 40, 'The end') endDateTime?: string;
+  @ApiPropertyOptional({ type: [String], description: 'An empty list: nobody' })
+  @OptionalNotNull()
+  // Decorators register bottom-up, and the first to fail is the message: the list check comes first.
   @IsString({ each: true, message: 'Assigned employees must be a list of user ids' })
+  @ArrayMaxSize(100, { message: 'A job can have at most 100 assigned employees' })
+  @IsArray({ message: 'Assigned employees must be a list of user ids' })
   userIds?: string[];
   @ApiPropertyOptional({ nullable: true }) @Id('The lead employee') leadUserId?: string | null;
   @ApiPropertyOptional({ nullable: true, description: 'null: Internal' }) @Id('The customer') customerId?: string | null;
-  @ApiPropertyOptional({ nullable: true, example: '#2F9E44' }) @IsOptional() @Text('Colour must be a hex colour such as #0D1B41', 7, 'Colour') colorOption?: string | null;
-  @ApiPropertyOptional({ description: 'Company Admin only; needs a lead' }) @IsOptional() @IsBoolean({ message: 'hideFromScheduleView must be true or false' }) hideFromScheduleView?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'availabilityOnly must be true or false' }) availabilityOnly?: boolean;
+  @ApiPropertyOptional({ nullable: true, example: '#2F9E44' }) @Nullable() @Text('Colour must be a hex colour such as #0D1B41', 7, 'Colour') colorOption?: string | null;
+  @ApiPropertyOptional({ description: 'Company Admin only; needs a lead' }) @OptionalNotNull() @IsBoolean({ message: 'hideFromScheduleView must be true or false' }) hideFromScheduleView?: boolean;
+  @ApiPropertyOptional() @OptionalNotNull() @IsBoolean({ message: 'availabilityOnly must be true or false' }) availabilityOnly?: boolean;
 }
 
 export class RecurrenceModelDto {
-  @ApiPropertyOptional({ description: 'Ignored: the job model\'s start is the first occurrence' }) @IsOptional() @IsString() @MaxLength(40) startingDateTime?: string;
+  @ApiPropertyOptional({ nullable: true, description: 'Ignored: the job model\'s start is the first occurrence' }) @Nullable() @Text('The starting date must be a date and time', 40, 'The starting date') startingDateTime?: string | null;
   @ApiPropertyOptional({ enum: ['Never', ...FREQUENCIES], default: 'One-Time' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(['Never', ...FREQUENCIES], { message: 'Repeat must be Never, Daily, Weekly or Monthly' })
   recurringFrequency?: string;
   @ApiPropertyOptional({ example: 'monday,thursday', description: 'Weekly: comma-separated lowercase weekday names' })
-  @IsOptional()
+  @OptionalNotNull()
   @Transform(({ value }) => (Array.isArray(value) ? value.join(',') : value))
   @Text('Repeat days must be weekday names such as monday,thursday', 100, 'Repeat days')
   recurrenceDays?: string;
-  @ApiPropertyOptional({ nullable: true, example: '2026-12-31' }) @IsOptional() @Text('The end date must be a date (YYYY-MM-DD)', 40, 'The end date') expireDate?: string | null;
-  @ApiPropertyOptional({ default: 1, description: 'Weekly: repeat every N weeks' })
-  @IsOptional()
-  @Transform(({ value }) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value))
+  @ApiPropertyOptional({ nullable: true, example: '2026-12-31', description: 'null: no end' }) @Nullable() @Text('The end date must be a date (YYYY-MM-DD)', 40, 'The end date') expireDate?: string | null;
+  @ApiPropertyOptional({ default: 1, nullable: true, description: 'Weekly: repeat every N weeks; null or absent: 1' })
+  @Nullable()
+  // Read as a number only when short (at most 52 weeks): a longer text is refused (NaN) without being parsed.
+  @Transform(({ value }) => (value === '' || value === null ? undefined : typeof value === 'string' ? (value.length <= 10 ? Number(value) : Number.NaN) : value))
   weeklyRecurrence?: number;
 }
 
 export class CreateJobDto {
-  @ApiProperty({ type: JobModelDto }) @IsDefined({ message: 'The job (jobModel) is required' }) @ValidateNested() @Type(() => JobModelDto) jobModel!: JobModelDto;
-  @ApiPropertyOptional({ type: RecurrenceModelDto }) @IsOptional() @ValidateNested() @Type(() => RecurrenceModelDto) recurrenceModel?: RecurrenceModelDto;
+  @ApiProperty({ type: JobModelDto })
+  @ValidateNested()
+  @Type(() => JobModelDto)
+  @IsObject({ message: 'The job (jobModel) must be an object with the job\'s fields' })
+  @IsDefined({ message: 'The job (jobModel) is required' })
+  jobModel!: JobModelDto;
+  @ApiPropertyOptional({ type: RecurrenceModelDto, nullable: true, description: 'null or absent: a one-time job' }) @Nullable() @ValidateNested() @Type(() => RecurrenceModelDto) @IsObject({ message: RECURRENCE_MESSAGE }) recurrenceModel?: RecurrenceModelDto | null;
 }
 
 export class ChangeJobDto extends JobModelDto {
-  @ApiPropertyOptional({ type: RecurrenceModelDto, description: 'Only with scope=series' }) @IsOptional() @ValidateNested() @Type(() => RecurrenceModelDto) recurrenceModel?: RecurrenceModelDto;
+  @ApiPropertyOptional({ type: RecurrenceModelDto, nullable: true, description: 'Only with scope=series; null or absent: the rule stays' }) @Nullable() @ValidateNested() @Type(() => RecurrenceModelDto) @IsObject({ message: RECURRENCE_MESSAGE }) recurrenceModel?: RecurrenceModelDto | null;
 }
 
 export class CalendarChangeDto {
   @ApiProperty() @Text('Each change needs the id of a job', 64, 'The id') id!: string;
-  @ApiPropertyOptional() @IsOptional() @Text('The start must be a date and time', 40, 'The start') startDateTime?: string;
-  @ApiPropertyOptional() @IsOptional() @Text('The end must be a date and time', 40, 'The end') endDateTime?: string;
+  @ApiPropertyOptional() @OptionalNotNull() @Text('The start must be a date and time', 40, 'The start') startDateTime?: string;
+  @ApiPropertyOptional() @OptionalNotNull() @Text('The end must be a date and time', 40, 'The end') endDateTime?: string;
   @ApiPropertyOptional({ type: [String], description: 'TimelineDay: the row it was dropped on' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsArray({ message: 'Assigned employees must be a list of user ids' })
   @IsString({ each: true, message: 'Assigned employees must be a list of user ids' })
   userIds?: string[];
@@ -71,15 +81,28 @@ export class CalendarChangeDto {
 
 /** Batched calendar edits (drag, resize, delete): each applies to that occurrence only. */
 export class CalendarBatchDto {
-  @ApiPropertyOptional({ type: [CalendarChangeDto] }) @IsOptional() @IsArray() @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => CalendarChangeDto) changed?: CalendarChangeDto[];
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMaxSize(200) @Transform(({ value }) => (Array.isArray(value) ? value.map((v) => (typeof v === 'object' && v ? v.id : v)) : value)) @IsString({ each: true }) deleted?: string[];
+  @ApiPropertyOptional({ type: [CalendarChangeDto], nullable: true, description: 'null or absent: none' })
+  @ValidateNested({ each: true })
+  @Type(() => CalendarChangeDto)
+  @IsObject({ each: true, message: 'Each change must be an object with the id of a job' })
+  @ArrayMaxSize(200, { message: 'Send at most 200 changes at once' })
+  @IsArray({ message: 'changed must be a list of changes' })
+  @Nullable()
+  changed?: CalendarChangeDto[] | null;
+  @ApiPropertyOptional({ type: [String], nullable: true, description: 'Ids of jobs (or { id } objects); null or absent: none' })
+  @IsString({ each: true, message: 'deleted must be a list of job ids' })
+  @Transform(({ value }) => (Array.isArray(value) ? value.map((v) => (typeof v === 'object' && v ? v.id : v)) : value))
+  @ArrayMaxSize(200, { message: 'Delete at most 200 jobs at once' })
+  @IsArray({ message: 'deleted must be a list of job ids' })
+  @Nullable()
+  deleted?: string[] | null;
 }
 
 export class CalendarRangeDto {
-  @ApiPropertyOptional({ description: 'MM/DD/YYYY (a day in the organization\'s time zone) or an ISO instant' }) @IsOptional() @Text('StartDate must be a date (MM/DD/YYYY)', 40, 'StartDate') StartDate?: string;
-  @ApiPropertyOptional({ description: 'MM/DD/YYYY (inclusive) or an ISO instant (exclusive)' }) @IsOptional() @Text('EndDate must be a date (MM/DD/YYYY)', 40, 'EndDate') EndDate?: string;
-  @ApiPropertyOptional() @IsOptional() @Transform(({ value }) => value === true || value === 'true') @IsBoolean() showRequestableJobs?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(64) availabilityUserId?: string;
+  @ApiPropertyOptional({ description: 'MM/DD/YYYY (a day in the organization\'s time zone) or an ISO instant' }) @OptionalNotNull() @Text('StartDate must be a date (MM/DD/YYYY)', 40, 'StartDate') StartDate?: string;
+  @ApiPropertyOptional({ description: 'MM/DD/YYYY (inclusive) or an ISO instant (exclusive)' }) @OptionalNotNull() @Text('EndDate must be a date (MM/DD/YYYY)', 40, 'EndDate') EndDate?: string;
+  @ApiPropertyOptional({ description: 'true adds the open jobs I may request; anything else is false' }) @Nullable() @Transform(({ value }) => value === true || value === 'true') @IsBoolean() showRequestableJobs?: boolean;
+  @ApiPropertyOptional({ nullable: true }) @Nullable() @Text('availabilityUserId must be a user id', 64, 'availabilityUserId') availabilityUserId?: string | null;
 }
 
 /** The job model as fields; absent ones stay undefined (a patch), or take defaults when creating. */
@@ -102,8 +125,8 @@ export function newJobFields(model: JobModelDto): JobFields {
   } as JobFields;
 }
 
-/** Never / One-Time → null (a one-time job). */
-export function toRule(model: RecurrenceModelDto | undefined): RecurrenceRule | null {
+/** Never / One-Time, or no rule at all → null (a one-time job). */
+export function toRule(model: RecurrenceModelDto | null | undefined): RecurrenceRule | null {
   const frequency = model?.recurringFrequency ?? 'One-Time';
   if (frequency === 'Never' || frequency === 'One-Time') return null;
   const { days, unknown } = parseRecurrenceDays(model?.recurrenceDays);

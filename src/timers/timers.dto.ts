@@ -3,6 +3,7 @@ import { IsOptional } from 'class-validator';
 import { Text } from '../core/http/dto-fields';
 import { PagedQueryDto } from '../identity/identity.dto';
 import type { TimerInput } from './timers.commands';
+import { parseMileageText } from './mileage';
 import { TIMER_TYPES, TimerType } from './timers.events';
 
 /** POST /api/time and PATCH /api/time/{id}. Shapes only: the rules (and their messages) are the decider's. */
@@ -21,7 +22,7 @@ function mileage(value: unknown): number | null | undefined {
   if (value === undefined) return undefined;
   if (value === null || value === '') return null;
   if (typeof value === 'number') return value;
-  if (typeof value === 'string' && /^\s*[\d,]*\.?\d+\s*$/.test(value)) return Number(value.replace(/[,\s]/g, ''));
+  if (typeof value === 'string') return parseMileageText(value);
   return Number.NaN;
 }
 

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { everyWordIn } from '../core/read-store/search';
-import { TIMERS, TimerDoc } from '../../projections/timers/read-models';
+import { TIMERS, TimerDoc } from './timers.read-models';
 import type { TimerView } from './timer.view';
 
 export const TIMERS_PAGE_SIZE = 50;

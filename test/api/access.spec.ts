@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization, TEST_PASSWORD, TINY_PNG } from '../support/app';
+import { fillPath, kindOf, liveOperations, matches, matchesShape, Operation, OrganizationIds, seedOrganization } from '../support/routes';
 
 /**
  * Sessions, claims and tenant isolation, walked over EVERY route of the OpenAPI document of the
@@ -53,19 +54,6 @@ const CLAIMS_OF: Record<RoleName, Claim[]> = {
   associate: [],
 };
 
-/** What a path parameter names, by path prefix and parameter name. A parameter not listed here fails the suite. */
-type Kind = 'user' | 'file' | 'customer' | 'job' | 'series' | 'timer';
-const PARAM_KINDS: { prefix: string; param: string; kind: Kind }[] = [
-  { prefix: '/api/users', param: 'id', kind: 'user' },
-  { prefix: '/api/employee-availability', param: 'userId', kind: 'user' },
-  { prefix: '/api/files', param: 'id', kind: 'file' },
-  { prefix: '/api/customers', param: 'id', kind: 'customer' },
-  { prefix: '/api/jobs', param: 'id', kind: 'job' },
-  { prefix: '/api/jobs', param: 'userId', kind: 'user' },
-  { prefix: '/api/recurrences', param: 'id', kind: 'series' },
-  { prefix: '/api/time', param: 'id', kind: 'timer' },
-];
-
 /**
  * Bodies that would change another organization's data if the id check were missing (an empty body
  * otherwise). The e-mail is one nobody holds: afterwards it must still be free.
@@ -78,30 +66,13 @@ const HOSTILE_BODIES: Record<string, unknown> = {
   'PATCH /api/jobs/{id}': { name: 'Hijacked', startDateTime: '2026-06-03T13:00:00Z', endDateTime: '2026-06-03T14:00:00Z' },
 };
 
-interface Operation {
-  method: string;
-  path: string;
-  params: string[];
-  multipart: boolean;
-  label: string;
-}
-
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const UNAUTHENTICATED_BODY = { success: false, errors: [expect.any(String)] };
-
-function matches(path: string, prefix: string) {
-  return path === prefix || path.startsWith(`${prefix}/`);
-}
 
 /** A `METHOD /path` entry wins over the longest matching prefix. */
 function claimOf({ method, path }: { method: string; path: string }): Claim | Claim[] | null | undefined {
   if (`${method} ${path}` in CLAIM_BY_PREFIX) return CLAIM_BY_PREFIX[`${method} ${path}`];
   const prefix = Object.keys(CLAIM_BY_PREFIX).filter((p) => !p.includes(' ') && matches(path, p)).sort((a, b) => b.length - a.length)[0];
   return prefix === undefined ? undefined : CLAIM_BY_PREFIX[prefix];
-}
-
-function kindOf(path: string, param: string): Kind | undefined {
-  return PARAM_KINDS.filter((k) => k.param === param && matches(path, k.prefix)).sort((a, b) => b.prefix.length - a.prefix.length)[0]?.kind;
 }
 
 const isPublic = (op: Operation) => PUBLIC_PATHS.includes(op.path);
@@ -116,48 +87,18 @@ describe('access to every route', () => {
   let a: TestOrganization;
   let b: TestOrganization;
   let c: TestOrganization;
-  const ids = new Map<TestOrganization, Record<Kind, string[]>>();
+  const ids = new Map<TestOrganization, OrganizationIds>();
 
   beforeAll(async () => {
     app = await startTestApp();
-    const doc = (await (await fetch(`${app.url}/api/docs/openapi.json`)).json()) as { paths: Record<string, Record<string, any>> };
-    operations = Object.entries(doc.paths).flatMap(([path, item]) =>
-      Object.entries(item).filter(([method]) => METHODS.includes(method)).map(([method, op]) => ({
-        method: method.toUpperCase(),
-        path,
-        params: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]),
-        multipart: Boolean(op?.requestBody?.content?.['multipart/form-data']),
-        label: `${method.toUpperCase()} ${path}`,
-      })));
+    ({ operations } = await liveOperations(app.url));
     [a, b, c] = await Promise.all([app.organization('Alpha'), app.organization('Beta'), app.organization('Gamma')]);
-    for (const org of [a, b, c]) {
-      const logo = await org.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG, 'logo.png');
-      const picture = await org.associate.upload('PUT', '/api/profile/image', TINY_PNG, 'me.png');
-      const customer = await org.admin.post('/api/customers', { name: `Customer of ${org.organizationId}`, contactFirstName: 'Casey', status: 'Current' });
-      const jobModel = { name: 'Lawn care', startDateTime: '2026-06-01T13:00:00Z', endDateTime: '2026-06-01T14:00:00Z', userIds: [org.associate.userId] };
-      const job = await org.manager.post('/api/recurrence-jobs', { jobModel });
-      const series = await org.manager.post('/api/recurrence-jobs', { jobModel: { ...jobModel, name: 'Pool' }, recurrenceModel: { recurringFrequency: 'Daily', expireDate: '2026-06-05' } });
-      const timer = await org.associate.post('/api/time', { type: 'Mileage', mileageStart: 1200, label: `Drive of ${org.organizationId}` });
-      ids.set(org, {
-        job: [job.body.data.id, series.body.data.id],
-        series: [series.body.data.recurrenceId],
-        user: [org.associate.userId, org.manager.userId, org.admin.userId],
-        file: [logo.body.data.logoUrl, picture.body.data.profilePictureUrl].map((url: string) => url.split('/').pop()!),
-        customer: [customer.body.data.id],
-        timer: [timer.body.data.id],
-      });
-    }
+    for (const org of [a, b, c]) ids.set(org, await seedOrganization(org));
   }, 30_000);
   afterAll(() => app.stop());
 
   /** The path with each parameter replaced by a real id of `org` (the `index`-th of its kind, or a random id). */
-  function fill(op: Operation, org: TestOrganization | null, index = 0): string {
-    return op.path.replace(/\{([^}]+)\}/g, (_, param: string) => {
-      const kind = kindOf(op.path, param);
-      if (!kind) throw new Error(`${op.label}: path parameter {${param}} is not in PARAM_KINDS`);
-      return org ? ids.get(org)![kind][index % ids.get(org)![kind].length] : randomUUID();
-    });
-  }
+  const fill = (op: Operation, org: TestOrganization | null, index = 0) => fillPath(op, org ? ids.get(org)! : null, index);
 
   function send(client: ApiClient, op: Operation, path: string, body?: unknown): Promise<ApiResponse> {
     if (op.multipart) return client.upload(op.method as 'PUT' | 'POST', path, TINY_PNG, 'image.png');
@@ -209,7 +150,7 @@ describe('access to every route', () => {
       forged.csrfToken = 'forged';
       for (const [who, client] of [['no session', anonymous], ['forged session', forged]] as const) {
         const response = await send(client, op, fill(op, a));
-        if (response.status !== 401 || !matchesBody(response.body, UNAUTHENTICATED_BODY)) {
+        if (response.status !== 401 || !matchesShape(response.body, UNAUTHENTICATED_BODY)) {
           wrong.push(`${op.label} (${who}): ${response.status} ${JSON.stringify(response.body)}`);
         }
       }
@@ -237,7 +178,7 @@ describe('access to every route', () => {
         if (holds(role, claim)) continue;
         // Real ids of the role's own organization and a body that would change things: a refused call must change nothing.
         const response = await send(c[role], op, fill(op, c), HOSTILE_BODIES[`${op.method} ${op.path}`]);
-        if (response.status !== 403 || !matchesBody(response.body, { success: false, errors: ['You do not have permission to do this.'] })) {
+        if (response.status !== 403 || !matchesShape(response.body, { success: false, errors: ['You do not have permission to do this.'] })) {
           wrong.push(`${op.label} as ${role} (lacks ${claim}): ${response.status} ${JSON.stringify(response.body)}`);
         }
       }
@@ -289,7 +230,7 @@ describe('access to every route', () => {
         for (let i = 0; i < count; i++) {
           const path = fill(op, b, i);
           const response = await send(a[role], op, path, HOSTILE_BODIES[`${op.method} ${op.path}`]);
-          if (response.status !== 404 || !matchesBody(response.body, { success: false, errors: [expect.any(String)] })) {
+          if (response.status !== 404 || !matchesShape(response.body, { success: false, errors: [expect.any(String)] })) {
             wrong.push(`${op.method} ${path} by ${role} of A: ${response.status} ${JSON.stringify(response.body)}`);
           }
         }
@@ -340,13 +281,3 @@ describe('access to every route', () => {
     }
   });
 });
-
-/** `expect(value).toEqual(shape)` as a boolean, to collect every mismatch before failing. */
-function matchesBody(value: unknown, shape: unknown): boolean {
-  try {
-    expect(value).toEqual(shape);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -290,6 +290,9 @@ describe('employee availability over HTTP', () => {
       ['a startDate that is not ISO', filterUrl('06/02/2025', '2025-06-02T14:00:00Z'), 'startDate must be an ISO 8601 date and time such as 2025-03-10T13:00:00Z'],
       ['an impossible endDate', filterUrl('2025-06-02T13:00:00Z', '2025-02-30T14:00:00Z'), 'endDate must be an ISO 8601 date and time such as 2025-03-10T13:00:00Z'],
       ['an empty startDate', filterUrl('', '2025-06-02T14:00:00Z'), 'startDate must be an ISO 8601 date and time such as 2025-03-10T13:00:00Z'],
+      // Both are ISO 8601 (fractions of a second may be that long), but no date needs more than 40 characters.
+      ['a startDate over 40 characters', filterUrl(`2025-06-02T13:00:00.${'0'.repeat(30)}Z`, '2025-06-02T14:00:00Z'), 'startDate must be at most 40 characters'],
+      ['an endDate over 40 characters', filterUrl('2025-06-02T13:00:00Z', `2025-06-02T14:00:00.${'0'.repeat(30)}Z`), 'endDate must be at most 40 characters'],
       ['an endDate before startDate', filterUrl('2025-06-02T14:00:00Z', '2025-06-02T13:00:00Z'), 'endDate must be after startDate'],
       ['an endDate equal to startDate', filterUrl('2025-06-02T14:00:00Z', '2025-06-02T10:00:00-04:00'), 'endDate must be after startDate'],
       ['more than 31 days', filterUrl('2025-06-01T00:00:00Z', '2025-07-02T00:00:01Z'), 'The time between startDate and endDate must be at most 31 days'],

@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { ALREADY_REQUESTED, ANSWERED_AT_ONCE, NO_PENDING, NOT_OPEN, PICK_UP_OFF } from '../../src/job-requests/job-request.rules';
 import { REQUEST_APPROVED, REQUEST_DENIED, REQUEST_SENT } from '../../src/job-requests/job-requests.controller';
 import { ApiClient, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { mailsWhen } from '../support/outbox';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
 
 /** Job requests over HTTP and socket.io: pick-up switch, duplicates, parallel approvals, pushes, e-mail. */
@@ -43,23 +42,8 @@ describe('job requests', () => {
 
   const connect = (client: ApiClient) => openSocket(app.url, client.cookie, sockets);
 
-  const outbox = () => {
-    try {
-      return readdirSync(join(app.dataDir, 'outbox')).map((f) => JSON.parse(readFileSync(join(app.dataDir, 'outbox', f), 'utf8')));
-    } catch {
-      return [];
-    }
-  };
-
   /** The notice e-mails are sent after the projection has the request, so they may land a moment after the reply. */
-  async function mailsAbout(jobName: string, count: number) {
-    const until = Date.now() + 2000;
-    for (;;) {
-      const mails = outbox().filter((m) => m.subject.includes(jobName));
-      if (mails.length >= count || Date.now() > until) return mails;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
+  const mailsAbout = (jobName: string, count: number) => mailsWhen(app.dataDir, (m) => m.subject.includes(jobName), count);
 
   it('lets staff request an open job; managers see it in the table and are e-mailed', async () => {
     const jobId = await openJob('Window cleaning');
@@ -124,6 +108,10 @@ describe('job requests', () => {
     // Several pending: the manager must say which.
     const unnamed = await org.manager.post(`/api/jobs/${jobId}/request/approve`, {});
     expect(unnamed.status).toBe(400);
+    for (const requestId of ['nope', `${rows[0].id}0`, rows[0].id.repeat(1000)]) {
+      const refused = await org.manager.post(`/api/jobs/${jobId}/request/approve`, { requestId });
+      expect([refused.status, refused.body]).toEqual([400, { success: false, errors: ['requestId must be a request id'] }]);
+    }
 
     const bystander = await addAssociate('Cy');
     const [abe, bea, manager, stranger, colleague] = await Promise.all([connect(org.associate), connect(second), connect(org.manager), connect(other.admin), connect(bystander)]);

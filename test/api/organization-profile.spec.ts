@@ -85,6 +85,15 @@ describe('organization settings and profile over HTTP', () => {
       expectError(await org.admin.patch('/api/organization/settings', { automatedRatingEmailsEnabled: 1 }), 400, 'automatedRatingEmailsEnabled must be true or false');
     });
 
+    it('refuses null for a setting, which has no "none", with its message, and keeps the settings', async () => {
+      const before = (await org.admin.get('/api/organization/settings')).body;
+      expectError(await org.admin.patch('/api/organization/settings', { pickUpJobsEnabled: null }), 400, 'pickUpJobsEnabled must be true or false');
+      expectError(await org.admin.patch('/api/organization/settings', { automatedRatingEmailsEnabled: null }), 400, 'automatedRatingEmailsEnabled must be true or false');
+      expectError(await org.admin.patch('/api/organization/settings', { name: null }), 400, 'Organization name is required');
+      expectError(await org.admin.patch('/api/organization/settings', { timeZone: null }), 400, 'Time zone is required');
+      expect((await org.admin.get('/api/organization/settings')).body).toEqual(before);
+    });
+
     it('changes only what is sent; an empty change changes nothing', async () => {
       const before = (await org.admin.get('/api/organization/settings')).body;
       const response = await org.admin.patch('/api/organization/settings', {});
@@ -175,10 +184,18 @@ describe('organization settings and profile over HTTP', () => {
       expectError(await org.admin.upload('PUT', '/api/organization/settings/logo', Buffer.alloc(0), 'empty.png'), 400, 'Choose an image file to upload (field File).');
     });
 
-    it('refuses a file in another field with 400', async () => {
-      const response = await org.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG, 'logo.png', 'Logo');
-      expect(response.status).toBe(400);
-      expect(response.body).toEqual({ success: false, errors: [expect.any(String)] });
+    it('refuses a file in another field, two files, or a form it cannot read, saying how to send the file', async () => {
+      const url = '/api/organization/settings/logo';
+      expectError(await org.admin.upload('PUT', url, TINY_PNG, 'logo.png', 'Logo'), 400, 'Send the file in the multipart field "File".');
+      const two = new FormData();
+      for (const name of ['a.png', 'b.png']) two.append('File', new Blob([new Uint8Array(TINY_PNG)]), name);
+      expectError(await org.admin.request('PUT', url, two), 400, 'Send one image in the multipart field "File", and nothing else.');
+      for (const [type, body] of [['multipart/form-data', 'no boundary'], ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="File"; filename="a.png"\r\n\r\ncut short']]) {
+        const response = await fetch(app.url + url, { method: 'PUT', headers: { cookie: org.admin.cookie, 'x-csrf-token': org.admin.csrfToken, 'content-type': type }, body });
+        expect({ type, status: response.status, body: await response.json() }).toEqual({
+          type, status: 400, body: { success: false, errors: ['The upload could not be read. Send one image as multipart/form-data, in the field "File".'] },
+        });
+      }
     });
 
     it('removes the logo, and removing again is harmless', async () => {
@@ -231,6 +248,8 @@ describe('organization settings and profile over HTTP', () => {
       expectError(await org.admin.patch('/api/profile', { firstName: 'Ada' }), 400, 'Last name is required');
       expectError(await org.admin.patch('/api/profile', { firstName: 'Ada', lastName: '' }), 400, 'Last name is required');
       expectError(await org.admin.patch('/api/profile', {}), 400, 'First name is required');
+      expectError(await org.admin.patch('/api/profile', { firstName: null, lastName: 'Admin' }), 400, 'First name is required');
+      expectError(await org.admin.patch('/api/profile', { firstName: 'Ada', lastName: null }), 400, 'Last name is required');
       expect((await org.admin.get('/api/profile')).body).toEqual(before);
     });
 

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allProjections } from '../../projections/all-projections';
-import type { Notifier } from '../../projections/runner/projection';
 import { ProjectionRunner } from '../../projections/runner/projection-runner';
+import { redisNotifier } from '../../projections/runner/redis-notifier';
 import { loadConfig } from '../../src/config/config';
 import { Engines, openEngines } from '../../src/core/engines';
 import type { MongoReadStore } from '../../src/core/read-store/mongo-read-store';
@@ -25,16 +25,12 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const QUIET_MS = 500;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The worker of projections/runner/worker.ts, in this process: the same runner, the same Redis notifier. */
+/** The worker of projections/runner/worker.ts, in this process: the same runner and Redis notifier. */
 async function startWorker(env: Record<string, string>) {
   const engines: Engines = await openEngines(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }));
   const fanOut = socketIoRedisEmitter(REDIS_URL);
-  const notifier: Notifier = {
-    send(notice) {
-      (fanOut.emitter.to(notice.rooms).emit as (event: string, payload: unknown) => boolean)(notice.event, notice.payload);
-      if (notice.disconnect) fanOut.emitter.in(notice.rooms).disconnectSockets(true);
-    },
-  };
+  const notifier = redisNotifier(fanOut.emitter);
+
   const runner = new ProjectionRunner(engines.eventStore, engines.readStore, allProjections, { notifier, retryDelayMs: 100 });
   await runner.start();
   return {
@@ -162,5 +158,29 @@ jest.setTimeout(15_000);
     await sleep(QUIET_MS);
     expect(managerOnA.connected).toBe(true);
     expect(outsiderOnA.received).toEqual([]);
+  });
+  it('moves a demoted user\'s socket on instance B out of the time admins\' room, by the worker through Redis', async () => {
+    const email = `second-admin-${randomUUID().slice(0, 8)}@example.test`;
+    const created = await acme.admin.post('/api/users', { firstName: 'Sol', lastName: 'Second', email, roles: ['Company Admin'], password: TEST_PASSWORD });
+    expect(created.status).toBe(201);
+    const secondOnB = await connect(b, await signIn(email));
+    const adminOnA = await connect(a, acme.admin);
+    const heardBy = async (socket: TestSocket) => {
+      const admin = nextPush(adminOnA, 'timers.changed');
+      // The manager's timer (the associate was deactivated above): heard by its owner and the time admins.
+      const timer = await acme.manager.post('/api/time', { type: 'Unassigned', label: 'Loading' });
+      await acme.manager.delete(`/api/time/${timer.body.data.id}`);
+      await admin;
+      await sleep(QUIET_MS);
+      return socket.received.filter((r) => r.event === 'timers.changed').length;
+    };
+
+    expect(await heardBy(secondOnB)).toBeGreaterThan(0);
+    const told = nextPush(secondOnB, 'profile.changed');
+    expect((await acme.admin.patch(`/api/users/${created.body.data.id}`, { roles: ['Associate'] })).status).toBe(200);
+    await told;
+    secondOnB.received.length = 0;
+    expect(await heardBy(secondOnB)).toBe(0);
+    expect(secondOnB.connected).toBe(true);
   });
 });

@@ -171,6 +171,53 @@ describe('realtime over socket.io', () => {
       expect((await phone.get('/api/session')).status).toBe(200);
     });
 
+    it('moves an open socket out of the managers\' and time admins\' rooms when its user is demoted, and back when promoted', async () => {
+      const org = await app.organization('Demote');
+      const email = `second-admin-${org.organizationId}@example.test`;
+      const created = await org.admin.post('/api/users', { firstName: 'Sol', lastName: 'Second', email, roles: ['Company Admin'], password: TEST_PASSWORD });
+      expect(created.status).toBe(201);
+      const secondId = created.body.data.id as string;
+      const second = await connect(await signIn(email));
+      const first = await connect(org.admin);
+
+      /** A timer start and stop by the associate: heard by time admins (and the owner) only. */
+      async function timerNotices() {
+        const heard = nextPush(first, 'timers.changed');
+        const timer = await org.associate.post('/api/time', { type: 'Unassigned', label: 'Sweeping' });
+        await org.associate.patch(`/api/time/${timer.body.data.id}`, { endDateTime: new Date().toISOString() });
+        await heard;
+        await sleep(QUIET_MS);
+      }
+      const rolesTo = async (role: string) => {
+        const told = nextPush(second, 'profile.changed');
+        expect((await org.admin.patch(`/api/users/${secondId}`, { roles: [role] })).status).toBe(200);
+        expect(await told).toEqual({ userId: secondId });
+      };
+
+      await timerNotices();
+      expect(eventsOf(second, 'timers.changed').length).toBeGreaterThan(0);
+
+      await rolesTo('Associate');
+      second.received.length = 0;
+      await timerNotices();
+      expect(eventsOf(second, 'timers.changed')).toEqual([]);
+      // Its own and its organization's notices still arrive on the same socket.
+      const own = nextPush(second, 'users.changed');
+      await org.admin.patch(`/api/users/${org.associate.userId}`, { firstName: 'Abel' });
+      expect(await own).toEqual({ organizationId: org.organizationId });
+
+      await rolesTo('Customer Manager'); // jobs.crud: the managers' room, not the time admins'
+      second.received.length = 0;
+      await timerNotices();
+      expect(eventsOf(second, 'timers.changed')).toEqual([]);
+
+      await rolesTo('Company Admin');
+      second.received.length = 0;
+      await timerNotices();
+      expect(eventsOf(second, 'timers.changed').length).toBeGreaterThan(0);
+      expect(second.connected).toBe(true);
+    });
+
     it('disconnects every socket of a user who is deactivated', async () => {
       const org = await app.organization('Deactivate');
       const second = await signIn(org.associate.email);

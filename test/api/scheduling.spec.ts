@@ -45,8 +45,29 @@ describe('scheduling over HTTP', () => {
     expect(response.body).toEqual({ success: false, errors: [message] });
   });
 
+  it('refuses null for a job\'s name or assignees with their messages, on create, on change and in a calendar batch; null clears the optional fields', async () => {
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ name: null }, 'Job name is required'],
+      [{ userIds: null }, 'Assigned employees must be a list of user ids'],
+      [{ userIds: 'not a list' }, 'Assigned employees must be a list of user ids'],
+      [{ startDateTime: null }, 'The start must be a date and time'],
+      [{ hideFromScheduleView: null }, 'hideFromScheduleView must be true or false'],
+    ];
+    for (const [over, message] of refusals) expect({ over, body: (await create(org.manager, job(over))).body }).toEqual({ over, body: { success: false, errors: [message] } });
+    const created = await create(org.manager, job({ name: 'Hedges', notes: 'Bring the ladder', number: 'J-7', userIds: [org.associate.userId] }));
+    const id = created.body.data.id;
+    for (const [over, message] of refusals) expect({ over, body: (await org.manager.patch(`/api/jobs/${id}`, over)).body }).toEqual({ over, body: { success: false, errors: [message] } });
+    const batch = await org.manager.post('/api/jobs/syncfusion/bulk', { changed: [{ id, userIds: null }] });
+    expect(batch.body).toEqual({ success: false, errors: ['Assigned employees must be a list of user ids'] });
+    expect((await org.manager.get(`/api/jobs/${id}`)).body).toMatchObject({ name: 'Hedges', notes: 'Bring the ladder', number: 'J-7', userIds: [org.associate.userId] });
+
+    expect((await org.manager.patch(`/api/jobs/${id}`, { notes: null, number: null, recurrenceModel: null })).status).toBe(200);
+    expect((await org.manager.get(`/api/jobs/${id}`)).body).toMatchObject({ name: 'Hedges', notes: null, number: null, userIds: [org.associate.userId] });
+  });
+
   it('refuses a repeat-every that is not a whole number of weeks, 1 or more', async () => {
-    for (const weeklyRecurrence of [0, 1.5, 'two']) {
+    // The last is 2 written with 21 characters: a text that long is refused unread.
+    for (const weeklyRecurrence of [0, 1.5, 'two', `${'0'.repeat(20)}2`]) {
       const response = await create(org.manager, job(), { recurringFrequency: 'Weekly', recurrenceDays: 'monday', weeklyRecurrence });
       expect(response.body.errors).toEqual(['Repeat every must be a whole number of weeks, 1 or more']);
     }

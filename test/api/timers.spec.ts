@@ -79,6 +79,34 @@ describe('timers', () => {
     expect(row).toMatchObject({ id, type: 'Mileage', mileageStart: 1200, mileageEnd: 1242.5, endDateTime: end });
   });
 
+  it('refuses a 1,000,000-character mileage at once, starting and stopping, and reads any other shape as not a number', async () => {
+    // A pattern that backtracked on this value took seconds, and every organization's requests waited meanwhile.
+    const huge = `${'1'.repeat(999_999)}x`;
+    const timed = async (send: () => Promise<{ status: number; body: unknown }>) => {
+      const started = performance.now();
+      const response = await send();
+      return { status: response.status, body: response.body, ms: performance.now() - started };
+    };
+    const start = await timed(() => org.associate.post('/api/time', { type: 'Mileage', mileageStart: huge }));
+    expect(start).toEqual({ status: 400, body: { success: false, errors: ['Starting mileage must be a number'] }, ms: expect.any(Number) });
+    expect(start.ms).toBeLessThan(100);
+
+    const drive = await org.associate.post('/api/time', { type: 'Mileage', mileageStart: 1200 });
+    const end = new Date(Date.now() + 1000).toISOString();
+    const stop = await timed(() => org.associate.patch(`/api/time/${drive.body.data.id}`, { endDateTime: end, mileageEnd: huge }));
+    expect(stop).toEqual({ status: 400, body: { success: false, errors: ['Ending mileage must be a number'] }, ms: expect.any(Number) });
+    expect(stop.ms).toBeLessThan(100);
+
+    for (const mileageEnd of [{}, [1300], true, '1'.repeat(21)]) {
+      const response = await org.associate.patch(`/api/time/${drive.body.data.id}`, { endDateTime: end, mileageEnd });
+      expect([response.status, response.body]).toEqual([400, { success: false, errors: ['Ending mileage must be a number'] }]);
+    }
+    for (const mileageStart of [{ value: 1 }, ['1'], false]) {
+      const response = await org.manager.post('/api/time', { type: 'Mileage', mileageStart });
+      expect([response.status, response.body]).toEqual([400, { success: false, errors: ['Starting mileage must be a number'] }]);
+    }
+  });
+
   it('starts a job timer only on a job the user works on, with the job\'s and customer\'s names', async () => {
     const customer = await org.admin.post('/api/customers', { name: 'Maple Street Dental', contactFirstName: 'Pat', status: 'Current' });
     const at = new Date(Date.now() + 3_600_000);

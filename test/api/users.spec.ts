@@ -278,6 +278,23 @@ describe('users over HTTP', () => {
       expect((await findUser(org.admin, id)).firstName).toBe('Stay');
     });
 
+    it('refuses null for a field a user must have with that field\'s message, and clears the optional ones', async () => {
+      const { id, email } = await createUser(org.admin, { firstName: 'Keep', phoneNumber: '5551234567', employeeId: 'E1' });
+      for (const [fields, message] of [
+        [{ email: null }, 'Email is required'],
+        [{ firstName: null }, 'First name is required'],
+        [{ lastName: null }, 'Last name is required'],
+        [{ colorCode: null }, 'Colour must be a hex colour such as #0D1B41'],
+        [{ roles: null }, 'Role must be Associate, Company Admin or Customer Manager'],
+        [{ role: null }, 'Role must be Associate, Company Admin or Customer Manager'],
+      ] as [Record<string, unknown>, string][]) {
+        expectError(await call(org.admin, 'PATCH', `/api/users/${id}`, fields), 400, message);
+      }
+      expect(await findUser(org.admin, id)).toMatchObject({ firstName: 'Keep', email, phoneNumber: '5551234567', employeeId: 'E1', roles: ['Associate'] });
+      expect((await call(org.admin, 'PATCH', `/api/users/${id}`, { phoneNumber: null, employeeId: null })).status).toBe(200);
+      expect(await findUser(org.admin, id)).toMatchObject({ phoneNumber: null, employeeId: null });
+    });
+
     it("changes a user's role, and their claims follow at once", async () => {
       const { id, email } = await createUser(org.admin);
       const them = await new ApiClient(app.url).signIn(email, TEST_PASSWORD);
@@ -358,6 +375,7 @@ describe('users over HTTP', () => {
     it('answers 404 for an unknown id, a malformed id, and a deleted user', async () => {
       expectError(await call(org.admin, 'PATCH', `/api/users/${randomUUID()}`, { firstName: 'Ghost' }), 404, 'The user was not found.');
       expectError(await call(org.admin, 'PATCH', '/api/users/not-a-uuid', { firstName: 'Ghost' }), 404, 'The user was not found.');
+      expectError(await call(org.admin, 'PATCH', '/api/users/%E0%A4%A', { firstName: 'Ghost' }), 400, 'This address could not be read: it has a malformed % escape. Check the link and try again.');
       const { id } = await createUser(org.admin);
       expect((await call(org.admin, 'DELETE', `/api/users/${id}`)).status).toBe(200);
       expectError(await call(org.admin, 'PATCH', `/api/users/${id}`, { firstName: 'Ghost' }), 404, 'The user was not found.');

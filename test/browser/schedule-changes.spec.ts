@@ -97,7 +97,7 @@ describe('changing the schedule in a browser, watched live from another', () => 
     expect(DateTime.fromISO(moved.endDateTime).diff(movedStart, 'minutes').minutes).toBe(60);
     // The watcher shows the new time without reload; the other Wednesdays keep theirs.
     const shown = movedStart.toFormat('h:mma').toLowerCase();
-    await calendarEvent(watcher, 'Roof inspection').locator('.app-event-time', { hasText: new RegExp(`^${shown}`) }).waitFor({ timeout: LIVE_MS });
+    await calendarEvent(watcher, 'Roof inspection').locator('.app-event-time', { hasText: `${shown} -` }).waitFor({ timeout: LIVE_MS });
     const next = await admin.get(`/api/jobs/${recurrenceId}_${compact(nextWednesday)}`);
     expect(next.body).toMatchObject({ startDateTime: utc(nextWednesday.set({ hour: 19 })) });
   }, 90_000);
@@ -128,7 +128,8 @@ describe('changing the schedule in a browser, watched live from another', () => 
 
   it('deletes one occurrence, then the whole series, from the job modal; the watcher sees each', async () => {
     const monday = weekSunday().plus({ days: 1 });
-    const start = monday.set({ hour: 19, minute: 30 });
+    // After the demo week's jobs and the Fence repair of another test (today at 20:00), so nothing covers it.
+    const start = monday.set({ hour: 21, minute: 30 });
     const { recurrenceId } = await createJob(
       { name: 'Hedge trimming', startDateTime: utc(start), endDateTime: utc(start.plus({ hours: 1 })), userIds: [people.get('Alex Kim')] },
       { recurringFrequency: 'Weekly', recurrenceDays: 'monday,thursday', weeklyRecurrence: 1 },

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { allProjections } from '../../projections/all-projections';
-import { ORGANIZATIONS, SESSIONS, USERS } from '../../projections/identity/read-models';
+import { ORGANIZATIONS, SESSIONS, USERS } from '../../src/identity/identity.read-models';
 import { Checkpoint, CHECKPOINTS } from '../../projections/runner/projection-runner';
 import type { GlobalPosition } from '../../src/core/event-store/event-store.port';
 import { SqliteEventStore } from '../../src/core/event-store/sqlite-event-store';
@@ -164,7 +164,8 @@ async function readState(url: string): Promise<State> {
     const resumed = await rebuild(dataDir, url, { resume: true });
     expect({ exit: resumed.exit, stderr: resumed.stderr }).toEqual({ exit: 0, stderr: '' });
     // It resumed from the checkpoint rather than starting over.
-    expect(resumed.summary).toMatch(new RegExp(`^Read models rebuilt from ${head.commit - resumeFrom} events in `));
+    const resumedFrom = `Read models rebuilt from ${head.commit - resumeFrom} events in `;
+    expect(resumed.summary?.slice(0, resumedFrom.length)).toBe(resumedFrom);
 
     const [after, expected] = await Promise.all([readState(url), reference]);
     expect(expected[ORGANIZATIONS].length).toBeGreaterThan(3);

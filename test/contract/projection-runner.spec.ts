@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allProjections } from '../../projections/all-projections';
-import { ORGANIZATIONS, OrganizationDoc, SESSIONS, USERS } from '../../projections/identity/read-models';
+import { ORGANIZATIONS, OrganizationDoc, SESSIONS, USERS } from '../../src/identity/identity.read-models';
 import type { Projection } from '../../projections/runner/projection';
 import { Checkpoint, CHECKPOINTS, CheckpointProgress, ProjectionRunner, RunnerOptions } from '../../projections/runner/projection-runner';
 import { Aggregates, ProjectionProgress } from '../../src/core/commands/aggregates';

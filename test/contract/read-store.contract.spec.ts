@@ -150,6 +150,14 @@ describe.each(adapters)('ReadStore contract: %s', (_name, adapter) => {
         expect(ids(await c.find({ name: 'BOB' }, { caseInsensitive: true }))).toEqual(['p2']);
         expect(ids(await c.find({ name: { $in: ['ALICE', 'dave'] } }, { sort: { _id: 1 }, caseInsensitive: true }))).toEqual(['p1', 'p4']);
         expect(ids(await c.find({ name: 'BOB' }))).toEqual([]);
+        const byId = { sort: { _id: 1 as const }, caseInsensitive: true };
+        expect(ids(await c.find({ name: { $eq: 'DAVE' }, tags: 'C' }, byId))).toEqual(['p4']);
+        expect(ids(await c.find({ name: { $ne: 'BOB' } }, byId))).toEqual(['p1', 'p3', 'p4']);
+        expect(ids(await c.find({ name: { $nin: ['ALICE', 'dave'] } }, byId))).toEqual(['p2', 'p3']);
+        expect(ids(await c.find({ 'address.city': { $in: ['oslo', null] } }, byId))).toEqual(['p1', 'p3']);
+        // The value is text, not a pattern; accents still count (collation strength 2).
+        expect(ids(await c.find({ name: 'B.b' }, byId))).toEqual([]);
+        expect(ids(await c.find({ name: 'BÓB' }, byId))).toEqual([]);
       });
     }
 

@@ -7,6 +7,8 @@ import { createApp, RunningApp } from '../../src/app';
 import { AppConfig, loadConfig } from '../../src/config/config';
 import { CreateOrganization, CreateUser } from '../../src/identity/identity.commands';
 import type { Role } from '../../src/identity/roles';
+import type { Logger } from 'pino';
+import { createLogger } from '../../src/core/logging';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 
@@ -27,10 +29,10 @@ export interface TestOrganization {
 }
 
 /** Boots the real app (real engines: SQLite + embedded by default) on a free port with a fresh data folder. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestApp> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'crewclock-test-'));
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: dataDir, SCRYPT_LOG_N: '10', SEED_DEMO: 'false', ...env });
-  const running = await createApp(config);
+  const running = await createApp(config, options);
   const app: TestApp = {
     ...running,
     config,
@@ -139,3 +141,10 @@ export class ApiClient {
 
 /** The smallest valid PNG (1×1), for upload tests. */
 export const TINY_PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5fd9a4d0000000049454e44ae426082', 'hex');
+
+/** A logger that keeps every line it writes (parsed), for tests that read the log. */
+export function memoryLog(): { logger: Logger; lines: Record<string, any>[]; text(): string } {
+  const lines: Record<string, any>[] = [];
+  const logger = createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line)) });
+  return { logger, lines, text: () => lines.map((l) => JSON.stringify(l)).join('\n') };
+}

@@ -30,9 +30,11 @@ export function screenshotPath(name: string): string {
 
 /** The sign-in a fresh start printed for a role of the demo organization (see demo-seed.ts). */
 export function demoAccount(startOutput: string, role: 'Company Admin' | 'Customer Manager' | 'Associate') {
-  const match = new RegExp(`${role}\\s+(\\S+) \\/ (\\S+)`).exec(startOutput);
-  if (!match) throw new Error(`no ${role} sign-in in the start output:\n${startOutput}`);
-  return { email: match[1], password: match[2] };
+  // A line reads '  Company Admin     admin@demo.crewclock.test / Welcome2Crew!'.
+  const line = startOutput.split('\n').map((l) => l.trim()).find((l) => l.startsWith(`${role} `));
+  const [email, slash, password] = line?.slice(role.length).trim().split(/\s+/) ?? [];
+  if (!email || slash !== '/' || !password) throw new Error(`no ${role} sign-in in the start output:\n${startOutput}`);
+  return { email, password };
 }
 
 /** Signs in through the login page and lands on `path`. */

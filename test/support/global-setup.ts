@@ -2,7 +2,6 @@ import type { FerretDbHandle } from './ferretdb';
 import { goAvailable, startFerretDb } from './ferretdb';
 
 declare global {
-  // eslint-disable-next-line no-var
   var __FERRETDB__: FerretDbHandle | undefined;
 }
 

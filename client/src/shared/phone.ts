@@ -11,7 +11,14 @@ const PHONE_DIGITS = 10;
 export function formatPhone(input: string | null | undefined): string {
   const digits = (input ?? '').replace(/\D/g, '').slice(0, PHONE_DIGITS);
   if (!digits) return '';
-  return formatMask(digits, { mask: PHONE_MASK }).replace(/[^\d]+$/, '');
+  return upToLastDigit(formatMask(digits, { mask: PHONE_MASK }));
+}
+
+/** The text up to its last digit, by one backward scan (a pattern anchored at the end would retry from every position). */
+function upToLastDigit(text: string): string {
+  let end = text.length;
+  while (end > 0 && !(text[end - 1] >= '0' && text[end - 1] <= '9')) end--;
+  return text.slice(0, end);
 }
 
 export const phoneDigits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '');

@@ -12,6 +12,5 @@ export function useFollowServerValues<V extends object>(form: Pick<UseFormReturn
       form.resetDirty(values);
     }
     // `values` is derived from the server document, which is the real dependency.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [JSON.stringify(values)]);
 }

@@ -18,6 +18,11 @@ export interface CommandMeta {
 export interface ProjectionProgress {
   /** Resolves once every projection has processed `position`, or after `timeoutMs` (bounded wait). */
   waitFor(position: GlobalPosition, timeoutMs: number): Promise<boolean>;
+  /** The lowest position every projection has processed (null: one has processed nothing yet), for /healthz. */
+  processed(): Promise<GlobalPosition | null>;
+  /** Projections that run in this process start before the API takes requests, and stop with it. */
+  start?(): Promise<void>;
+  stop?(): Promise<void>;
 }
 export const PROJECTION_PROGRESS = Symbol('ProjectionProgress');
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;

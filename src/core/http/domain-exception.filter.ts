@@ -22,6 +22,14 @@ const FRAMEWORK_MESSAGES: Record<number, string> = {
   415: 'This type of content is not accepted.',
 };
 
+/** What the framework and its libraries say in a 4xx (router, multer, busboy), as sentences a person can act on. */
+const FRAMEWORK_WORDS: [RegExp, string][] = [
+  [/^Unexpected (file )?field/, 'Send the file in the multipart field "File".'],
+  [/^(Too many (files|fields|parts)|Field name|Field value|Invalid field name)/, 'Send one image in the multipart field "File", and nothing else.'],
+  [/^Multipart:|Boundary not found/, 'The upload could not be read. Send one image as multipart/form-data, in the field "File".'],
+  [/^Failed to decode param/, 'This address could not be read: it has a malformed % escape. Check the link and try again.'],
+];
+
 /**
  * The one place errors become HTTP: every 4xx body is { success: false, errors: [first message, …] };
  * anything unexpected is logged and answered with a 500 that reveals nothing.
@@ -50,7 +58,8 @@ export class DomainExceptionFilter implements ExceptionFilter {
       const own = Array.isArray(body?.message) ? body.message.map(String) : typeof body?.message === 'string' ? [body.message] : [];
       // Keep Nest's words only where they are ours (thrown with a message we wrote); otherwise use a plain sentence.
       const generic = FRAMEWORK_MESSAGES[status];
-      if (/^Unexpected field/.test(own[0] ?? '')) return { status, errors: ['Send the file in the multipart field "File".'] };
+      const known = FRAMEWORK_WORDS.find(([words]) => words.test(own[0] ?? ''));
+      if (known && status !== 413) return { status, errors: [known[1]] };
       const errors = status === 413 ? ['The file is too large. The maximum is 2.5 MB.'] : generic && (own.length === 0 || /Cannot (GET|POST|PUT|PATCH|DELETE)|Unexpected token|JSON/.test(own[0])) ? [generic] : own;
       return { status, errors: errors.length ? errors : [generic ?? 'The request could not be completed.'] };
     }

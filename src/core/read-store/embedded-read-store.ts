@@ -14,7 +14,6 @@ import {
 
 // Subpath modules of mingo are loaded with require: this project's `moduleResolution: node` cannot
 // see package `exports`, so their types come from mingo's `types/` folder instead.
-/* eslint-disable @typescript-eslint/no-require-imports */
 /**
  * mingo's `update()` rebuilds its whole operator context on every call (~0.2 ms, most of an
  * idempotent projection write), so plain updates call the operator functions directly; positional
@@ -27,7 +26,7 @@ const { Query: BareQuery } = require('mingo/query') as typeof import('mingo/type
  * context, and mingo's default one (every expression operator too) makes that copy cost 2-3x more.
  */
 const QUERY_ONLY = Context.init({ query: require('mingo/operators/query') as typeof import('mingo/types/operators/query') });
-/* eslint-enable @typescript-eslint/no-require-imports */
+const { isEqual, isRegExp, resolve } = require('mingo/util') as typeof import('mingo/types/util');
 const NEEDS_EXPRESSIONS = /"\$(expr|where|jsonSchema|function)"/;
 
 function compile(filter: Filter): { test(doc: AnyDoc): boolean } {
@@ -60,6 +59,31 @@ export class EmbeddedReadStore implements ReadStore {
 }
 
 const CASE_INSENSITIVE = { locale: 'en', strength: 2 } as const;
+
+/** Equal under collation strength 2, as MongoDB compares with it: case is ignored, accents are not. */
+const COLLATED = new Intl.Collator(CASE_INSENSITIVE.locale, { sensitivity: 'accent' });
+const sameIgnoringCase = (a: unknown, b: unknown) => (typeof a === 'string' && typeof b === 'string' ? COLLATED.compare(a, b) === 0 : isEqual(a, b));
+
+/** Whether the value at `path` (or, as MongoDB reads arrays, one of its elements) equals one of `values`, ignoring case. */
+function anyIgnoringCase(doc: AnyDoc, path: string, values: unknown[]): boolean {
+  const found = resolve(doc, path, { unwrapArray: true });
+  if (found === undefined || found === null) return values.includes(null);
+  const candidates: unknown[] = Array.isArray(found) ? [found, ...found.flat()] : [found];
+  return candidates.some((c) => values.some((v) => sameIgnoringCase(c, v)));
+}
+
+/** mingo types a query operator as the intersection of its own operators' signatures, which no other function fits. */
+type QueryOperators = NonNullable<Parameters<typeof Context.init>[0]>['query'];
+
+/** The query operators caseInsensitiveFilter() writes: comparisons, not patterns built from the compared text. */
+const IGNORING_CASE = Context.init({
+  query: {
+    $eqIgnoringCase: (path: string, value: unknown) => (doc: AnyDoc) => anyIgnoringCase(doc, path, [value]),
+    $neIgnoringCase: (path: string, value: unknown) => (doc: AnyDoc) => !anyIgnoringCase(doc, path, [value]),
+    $inIgnoringCase: (path: string, values: unknown) => (doc: AnyDoc) => anyIgnoringCase(doc, path, values as unknown[]),
+    $ninIgnoringCase: (path: string, values: unknown) => (doc: AnyDoc) => !anyIgnoringCase(doc, path, values as unknown[]),
+  } as unknown as QueryOperators,
+});
 
 class UniqueIndex {
   /** Serialized key → `_id` of the document holding it. */
@@ -160,7 +184,7 @@ class EmbeddedCollection<T extends Doc> implements ReadCollection<T> {
     // query then only sorts, pages and projects what matched.
     if (!ci && !shaped) return this.state.matching(filter).map((d) => clone(d) as T);
     // Under collation `_id` equality is case-insensitive too, so no map lookup then.
-    const query = ci ? new Query(caseInsensitiveFilter(filter), { collation: CASE_INSENSITIVE }) : new Query({}, {});
+    const query = ci ? new Query(caseInsensitiveFilter(filter), { collation: CASE_INSENSITIVE, context: IGNORING_CASE }) : new Query({}, {});
     const source = ci ? Array.from(this.state.docs.values()) : this.state.matching(filter);
     // mingo sorts, skips and limits before projecting, so sorting on an excluded field works.
     let cursor = query.find<AnyDoc>(source, options.projection);
@@ -369,14 +393,14 @@ function setPath(doc: Record<string, unknown>, path: string, value: unknown): vo
 
 /**
  * mingo's collation only affects sorting, so for equality under collation strength 2 string
- * comparisons become anchored case-insensitive regexes ($eq, $ne, $in, $nin and plain values).
+ * comparisons ($eq, $ne, $in, $nin and plain values) become the IGNORING_CASE operators.
  */
 function caseInsensitiveFilter(filter: Filter): Filter {
   const out: Filter = {};
   for (const [k, v] of Object.entries(filter)) {
     if ((k === '$or' || k === '$and' || k === '$nor') && Array.isArray(v)) out[k] = v.map((f) => caseInsensitiveFilter(f as Filter));
     else if (k.startsWith('$')) out[k] = v;
-    else if (typeof v === 'string') out[k] = ciRegex(v);
+    else if (typeof v === 'string') out[k] = { $eqIgnoringCase: v };
     else if (isOperatorObject(v)) out[k] = caseInsensitiveOps(v);
     else out[k] = v;
   }
@@ -385,26 +409,21 @@ function caseInsensitiveFilter(filter: Filter): Filter {
 
 function caseInsensitiveOps(ops: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...ops };
-  const fold = (xs: unknown) => (Array.isArray(xs) ? xs.map((x) => (typeof x === 'string' ? ciRegex(x) : x)) : xs);
-  if (typeof ops.$eq === 'string' && !('$regex' in ops)) {
-    delete out.$eq;
-    out.$regex = ciRegex(ops.$eq);
-  }
-  if (typeof ops.$ne === 'string' && !('$not' in ops)) {
-    delete out.$ne;
-    out.$not = ciRegex(ops.$ne);
-  }
-  if ('$in' in ops) out.$in = fold(ops.$in);
-  if ('$nin' in ops) out.$nin = fold(ops.$nin);
+  const replace = (op: string, by: string) => {
+    delete out[op];
+    out[by] = ops[op];
+  };
+  if (typeof ops.$eq === 'string') replace('$eq', '$eqIgnoringCase');
+  if (typeof ops.$ne === 'string') replace('$ne', '$neIgnoringCase');
+  // A list holding patterns keeps mingo's $in, which tests them.
+  const comparable = (xs: unknown) => Array.isArray(xs) && !xs.some((x) => isRegExp(x));
+  if (comparable(ops.$in)) replace('$in', '$inIgnoringCase');
+  if (comparable(ops.$nin)) replace('$nin', '$ninIgnoringCase');
   if (isOperatorObject(ops.$not)) out.$not = caseInsensitiveOps(ops.$not);
   if (isPlainObject(ops.$elemMatch)) {
     out.$elemMatch = isOperatorObject(ops.$elemMatch) ? caseInsensitiveOps(ops.$elemMatch) : caseInsensitiveFilter(ops.$elemMatch);
   }
   return out;
-}
-
-function ciRegex(s: string): RegExp {
-  return new RegExp(`^${s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`, 'iu');
 }
 
 /** `{ $in: ['a', 'b'] }` of string ids, and nothing else. */

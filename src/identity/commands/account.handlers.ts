@@ -1,21 +1,24 @@
-import { Inject, Logger } from '@nestjs/common';
+import { Inject, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import type { Logger as PinoLogger } from 'pino';
 import { APP_CONFIG, AppConfig } from '../../config/config';
-import { Aggregates } from '../../core/commands/aggregates';
+import { LOGGER } from '../../core/core.module';
+import { Aggregates, CommandMeta } from '../../core/commands/aggregates';
 import { isUuid, newId } from '../../core/clock';
 import { ForbiddenError, UnauthenticatedError, ValidationError } from '../../core/errors';
 import { MAILER, Mailer } from '../../core/mail/mail.port';
 import { READ_STORE, ReadStore } from '../../core/read-store/read-store.port';
-import { UserDoc, USERS } from '../../../projections/identity/read-models';
+import { UserDoc, USERS } from '../identity.read-models';
 import { streams } from '../identity.events';
 import { ChangeOwnPassword, RequestPasswordReset, ResetPassword, SignIn, SignOut } from '../identity.commands';
 import { LoginThrottle } from '../login-throttle';
+import { PasswordResetThrottle } from '../password-reset-throttle';
 import { decoyHash, hashPassword, passwordProblem, verifyPassword } from '../passwords';
 import { sessionDecider } from '../session.decider';
 import {
   newToken, PASSWORD_RESET_TTL_MINUTES, REMEMBER_ME_TTL_DAYS, resetTokenDigest, SESSION_TTL_HOURS, tokenDigest,
 } from '../session-tokens';
-import { normalizeEmail, userDecider } from '../user.decider';
+import { normalizeEmail, userDecider, UserState } from '../user.decider';
 
 export const WRONG_CREDENTIALS = 'The email or password is incorrect.';
 export const INACTIVE_ACCOUNT = 'Your account is inactive. Contact your company administrator.';
@@ -27,23 +30,31 @@ export class SignInHandler implements ICommandHandler<SignIn> {
     private readonly throttle: LoginThrottle,
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: PinoLogger,
   ) {}
 
   async execute({ input, meta }: SignIn) {
     const email = normalizeEmail(input.email ?? '');
     if (!email) throw new ValidationError('Email is required');
     if (!input.password) throw new ValidationError('Password is required');
-    await this.throttle.check(email, input.ipAddress);
+    // Failed and refused sign-ins are security events: the account typed and the address, never the password.
+    const attempt = await this.throttle.attempt(email, input.ipAddress).catch((error: unknown) => {
+      this.logger.warn({ securityEvent: 'sign-in throttled', account: email, address: input.ipAddress }, 'sign-in refused: too many attempts');
+      throw error;
+    });
     const found = await this.store.collection<UserDoc>(USERS).findOne({ email });
     const { state } = found ? await this.aggregates.load(streams.user(found._id), userDecider) : { state: null };
     const hash = state && state.status !== 'none' ? state.passwordHash : await decoyHash(this.config.scryptLogN);
     const valid = await verifyPassword(input.password, hash);
     if (!valid || !state || state.status === 'none' || state.status === 'deleted') {
-      await this.throttle.failed(email, input.ipAddress);
+      this.logger.warn({ securityEvent: 'sign-in failed', account: email, address: input.ipAddress, known: Boolean(found) }, 'sign-in failed: wrong e-mail or password');
       throw new UnauthenticatedError(WRONG_CREDENTIALS);
     }
-    if (state.status === 'inactive') throw new ForbiddenError(INACTIVE_ACCOUNT);
-    await this.throttle.succeeded(email);
+    await this.throttle.succeeded(attempt);
+    if (state.status === 'inactive') {
+      this.logger.warn({ securityEvent: 'sign-in refused', account: email, address: input.ipAddress, userId: state.userId }, 'sign-in refused: the account is inactive');
+      throw new ForbiddenError(INACTIVE_ACCOUNT);
+    }
 
     const token = newToken();
     const sessionId = newId();
@@ -64,14 +75,17 @@ export class SignInHandler implements ICommandHandler<SignIn> {
 export class SignOutHandler implements ICommandHandler<SignOut> {
   constructor(private readonly aggregates: Aggregates) {}
 
-  async execute({ sessionId, meta }: SignOut) {
-    await this.aggregates.execute(streams.session(sessionId), sessionDecider, { type: 'EndSession', reason: 'signed out' }, meta);
+  async execute({ sessionId, meta, reason }: SignOut) {
+    await this.aggregates.execute(streams.session(sessionId), sessionDecider, { type: 'EndSession', reason }, meta);
   }
 }
 
-function newPasswordProblem(password: string, confirm: string): string | null {
-  return passwordProblem(password) ?? (password !== confirm ? 'The new password and its confirmation do not match' : null);
+function newPasswordProblem(password: string, confirm: string, personal: (string | null)[]): string | null {
+  return passwordProblem(password, personal) ?? (password !== confirm ? 'The new password and its confirmation do not match' : null);
 }
+
+const personalOf = (state: UserState) => (state.status === 'none' ? [] : [state.firstName, state.lastName, state.email]);
+const INVALID_RESET_LINK = 'This reset link is not valid or has already been used. Request a new one.';
 
 @CommandHandler(ChangeOwnPassword)
 export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPassword> {
@@ -79,10 +93,10 @@ export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPasswo
 
   async execute({ input, meta }: ChangeOwnPassword) {
     if (!input.currentPassword) throw new ValidationError('Current password is required');
-    const problem = newPasswordProblem(input.newPassword, input.confirmPassword);
-    if (problem) throw new ValidationError(problem);
     const stream = streams.user(meta.actorUserId!);
     const { state } = await this.aggregates.load(stream, userDecider);
+    const problem = newPasswordProblem(input.newPassword, input.confirmPassword, personalOf(state));
+    if (problem) throw new ValidationError(problem);
     if (state.status === 'none' || !(await verifyPassword(input.currentPassword, state.passwordHash))) {
       throw new ValidationError('The current password is incorrect');
     }
@@ -91,23 +105,46 @@ export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPasswo
   }
 }
 
-/** The link carries the user id and a random secret: `<userId>.<secret>`; only the secret's digest is stored. */
+/**
+ * The link carries the user id and a random secret: `<userId>.<secret>`; only the secret's digest is
+ * stored. The answer is the same, and as quick, whether or not the address is known: the lookup, the
+ * record and the e-mail happen after it, in the background.
+ */
 @CommandHandler(RequestPasswordReset)
-export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordReset> {
+export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordReset>, OnApplicationShutdown {
   private readonly logger = new Logger('PasswordReset');
+  private readonly sending = new Set<Promise<void>>();
 
   constructor(
     private readonly aggregates: Aggregates,
+    private readonly throttle: PasswordResetThrottle,
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ email, meta }: RequestPasswordReset) {
+  async execute({ email, ipAddress, meta }: RequestPasswordReset) {
     const address = normalizeEmail(email ?? '');
     if (!address) throw new ValidationError('Email is required');
+    await this.throttle.request(ipAddress);
+    const sending = this.send(address, meta)
+      .catch((error) => this.logger.error(`password reset for a requested address failed: ${String(error)}`))
+      .finally(() => this.sending.delete(sending));
+    this.sending.add(sending);
+  }
+
+  /** A stop waits for the e-mails already promised. */
+  async onApplicationShutdown() {
+    await Promise.all(this.sending);
+  }
+
+  private async send(address: string, meta: CommandMeta) {
     const user = await this.store.collection<UserDoc>(USERS).findOne({ email: address });
-    if (!user || !user.active) return; // the answer is the same whether or not the address is known
+    if (!user || !user.active) return;
+    if (!(await this.throttle.emailAllowed(address))) {
+      this.logger.warn({ securityEvent: 'password reset e-mail withheld', userId: user._id }, 'reset e-mail limit reached for an account');
+      return;
+    }
     const secret = newToken();
     const expiresAt = new Date(new Date(meta.at).getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000).toISOString();
     const { events } = await this.aggregates.execute(streams.user(user._id), userDecider, {
@@ -119,25 +156,31 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
       to: user.email,
       subject: 'Reset your password',
       text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your account. If it was you, open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes:\n\n${link}\n\nThe link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
-    }).catch((error) => this.logger.error(`reset e-mail to user ${user._id} failed: ${String(error)}`));
+    });
   }
 }
 
 @CommandHandler(ResetPassword)
 export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
-  constructor(private readonly aggregates: Aggregates, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    private readonly aggregates: Aggregates,
+    private readonly throttle: PasswordResetThrottle,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async execute({ input, meta }: ResetPassword) {
+    await this.throttle.submission(input.ipAddress);
     const [userId, secret] = String(input.token ?? '').split('.');
-    if (!isUuid(userId) || !secret) throw new ValidationError('This reset link is not valid or has already been used. Request a new one.');
-    const problem = newPasswordProblem(input.password, input.confirmPassword);
-    if (problem) throw new ValidationError(problem);
+    if (!isUuid(userId) || !secret) throw new ValidationError(INVALID_RESET_LINK);
     const stream = streams.user(userId);
     const { state } = await this.aggregates.load(stream, userDecider);
-    if (state.status === 'none') throw new ValidationError('This reset link is not valid or has already been used. Request a new one.');
+    if (state.status === 'none') throw new ValidationError(INVALID_RESET_LINK);
+    const reset = { type: 'ResetPassword' as const, organizationId: state.organizationId, tokenDigest: resetTokenDigest(this.config.sessionSecret, secret), at: meta.at };
+    // The link is checked before the costly part (strength estimate, hashing): the decider refuses a bad one.
+    userDecider.decide({ ...reset, passwordHash: '' }, state);
+    const problem = newPasswordProblem(input.password, input.confirmPassword, personalOf(state));
+    if (problem) throw new ValidationError(problem);
     const passwordHash = await hashPassword(input.password, this.config.scryptLogN);
-    await this.aggregates.execute(stream, userDecider, {
-      type: 'ResetPassword', organizationId: state.organizationId, tokenDigest: resetTokenDigest(this.config.sessionSecret, secret), passwordHash, at: meta.at,
-    }, { ...meta, organizationId: state.organizationId, actorUserId: userId });
+    await this.aggregates.execute(stream, userDecider, { ...reset, passwordHash }, { ...meta, organizationId: state.organizationId, actorUserId: userId });
   }
 }

@@ -21,7 +21,7 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
     const { organizationId, admin } = input;
     // Everything is checked before the e-mail is claimed, so a refused request leaves nothing behind.
     const problem = organizationNameProblem(input.name) ?? timeZoneProblem(input.timeZone)
-      ?? userDetailsProblem({ ...admin, role: 'Company Admin' }, true) ?? passwordProblem(admin.password);
+      ?? userDetailsProblem({ ...admin, role: 'Company Admin' }, true) ?? passwordProblem(admin.password, [admin.firstName, admin.lastName, admin.email, input.name]);
     if (problem) throw new ValidationError(problem);
     await this.aggregates.execute(streams.emailClaim(emailDigest(admin.email)), emailClaimDecider, { type: 'ClaimEmail', email: admin.email, userId: admin.userId }, meta);
     await this.aggregates.execute(streams.organization(organizationId), organizationDecider, { type: 'CreateOrganization', organizationId, name: input.name, timeZone: input.timeZone }, meta);

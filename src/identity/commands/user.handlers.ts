@@ -21,7 +21,7 @@ export class CreateUserHandler implements ICommandHandler<CreateUser> {
   async execute({ input, meta }: CreateUser) {
     const { password, ...fields } = input;
     const details = { employeeId: null, phoneNumber: null, colorCode: '#0D1B41', ...fields, role: fields.role ?? DEFAULT_ROLE } as UserDetails;
-    const problem = userDetailsProblem(details, true) ?? passwordProblem(password);
+    const problem = userDetailsProblem(details, true) ?? passwordProblem(password, [details.firstName, details.lastName, details.email]);
     if (problem) throw new ValidationError(problem);
     const userId = newId();
     await this.aggregates.execute(streams.emailClaim(emailDigest(details.email)), emailClaimDecider, { type: 'ClaimEmail', email: details.email, userId }, meta);

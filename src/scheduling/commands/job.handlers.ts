@@ -4,7 +4,7 @@ import { Aggregates } from '../../core/commands/aggregates';
 import { isUuid, newId } from '../../core/clock';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import { READ_STORE, ReadStore } from '../../core/read-store/read-store.port';
-import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../../../projections/identity/read-models';
+import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../../identity/identity.read-models';
 import type { CurrentUser } from '../../identity/current-user';
 import { jobDecider } from '../job.decider';
 import { jobSeriesDecider } from '../job-series.decider';

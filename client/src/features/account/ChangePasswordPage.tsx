@@ -6,7 +6,7 @@ import { paths } from '../../app/paths';
 import { notifySuccess } from '../../shared/notify';
 import { PageHeader } from '../../shared/PageHeader';
 import { SectionCard } from '../../shared/SectionCard';
-import { confirmPasswordProblem, MIN_PASSWORD_LENGTH, newPasswordProblem } from './passwordRules';
+import { confirmPasswordProblem, newPasswordProblem, PASSWORD_ADVICE } from './passwordRules';
 import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
 
 interface ChangePasswordValues {
@@ -36,7 +36,7 @@ export function ChangePasswordPage() {
     <>
       <PageHeader title="Change Password" description="Changing your password signs you out on your other devices. You stay signed in here." />
       <Stack maw={560}>
-        <SectionCard title="Password" description={`Use at least ${MIN_PASSWORD_LENGTH} characters.`}>
+        <SectionCard title="Password" description={PASSWORD_ADVICE}>
           <form onSubmit={form.onSubmit((values) => change.mutate(values))} noValidate>
             <Stack gap="md">
               <ServerErrorAlert error={change.error} />

@@ -7,7 +7,7 @@ import { api } from '../../app/api';
 import { paths } from '../../app/paths';
 import { notifySuccess } from '../../shared/notify';
 import { AuthLayout } from './AuthLayout';
-import { confirmPasswordProblem, MIN_PASSWORD_LENGTH, newPasswordProblem } from './passwordRules';
+import { confirmPasswordProblem, newPasswordProblem, PASSWORD_ADVICE } from './passwordRules';
 import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
 
 export function ResetPasswordPage() {
@@ -46,7 +46,7 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthLayout title="Choose a new password" subtitle={`Use at least ${MIN_PASSWORD_LENGTH} characters.`}>
+    <AuthLayout title="Choose a new password" subtitle={PASSWORD_ADVICE}>
       <form onSubmit={form.onSubmit((values) => reset.mutate(values))} noValidate>
         <Stack gap="md">
           <ServerErrorAlert error={reset.error} />

@@ -1,5 +1,7 @@
 /** Mirrors the server's rule so the user learns it before submitting. */
 export const MIN_PASSWORD_LENGTH = 8;
+/** The server also refuses common and easily guessed passwords; this tells people how to pass before they try. */
+export const PASSWORD_ADVICE = `Use at least ${MIN_PASSWORD_LENGTH} characters that are hard to guess: a phrase of three or four unrelated words works well.`;
 
 export function newPasswordProblem(password: string): string | null {
   if (!password) return 'Password is required';
@@ -15,5 +17,6 @@ export function confirmPasswordProblem(confirm: string, password: string): strin
 export function emailProblem(email: string, requiredMessage = 'Email is required'): string | null {
   const value = email.trim();
   if (!value) return requiredMessage;
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? null : 'Enter a valid email address';
+  // 254: the longest address the server takes. The pattern finds the domain's first dot without backtracking.
+  return value.length <= 254 && /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/.test(value) ? null : 'Enter a valid email address';
 }

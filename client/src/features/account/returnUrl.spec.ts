@@ -19,6 +19,12 @@ describe('safeReturnUrl', () => {
     expect(safeReturnUrl(raw)).toBe('/');
   });
 
+  it('sends a return URL longer than the server takes (2000 characters) home, so signing in still works', () => {
+    const longest = `/customers?filter=${'a'.repeat(2000 - 18)}`;
+    expect(safeReturnUrl(longest)).toBe(longest);
+    expect(safeReturnUrl(`${longest}a`)).toBe('/');
+  });
+
   it('sends empty values home', () => {
     expect(safeReturnUrl(null)).toBe('/');
     expect(safeReturnUrl(undefined)).toBe('/');

@@ -1,5 +1,8 @@
 import { paths } from '../../app/paths';
 
+/** The longest return URL the server takes when signing in; it comes from a link, so it is bounded before it is read. */
+const MAX_RETURN_URL = 2000;
+
 /** Pages a return URL must never lead back to: they would sign out or loop. */
 const NO_RETURN = [paths.login, paths.logout].map((p) => p.toLowerCase());
 
@@ -8,7 +11,7 @@ const NO_RETURN = [paths.login, paths.logout].map((p) => p.toLowerCase());
  * '/\' (protocol-relative), no scheme, no control characters. Anything else goes Home.
  */
 export function safeReturnUrl(raw: string | null | undefined, fallback: string = paths.home): string {
-  if (!raw) return fallback;
+  if (!raw || raw.length > MAX_RETURN_URL) return fallback;
   const value = raw.trim();
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;

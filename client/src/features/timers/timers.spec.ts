@@ -27,6 +27,19 @@ describe('timer helpers', () => {
     expect(parseMileage('1,204.5')).toBe(1204.5);
     expect(parseMileage('')).toBeNull();
     expect(parseMileage('far')).toBeNaN();
+    expect(parseMileage(' 1 204 ')).toBe(1204);
+    expect(parseMileage('.5')).toBe(0.5);
+    expect(parseMileage(1204.5)).toBe(1204.5);
+    for (const text of ['1.', '.', '1.2.3', '-5', '1e3']) expect(parseMileage(text)).toBeNaN();
+  });
+
+  it('refuses mileage longer than the server reads, at once', () => {
+    expect(parseMileage('1'.repeat(20))).toBe(Number('1'.repeat(20)));
+    expect(parseMileage('1'.repeat(21))).toBeNaN();
+    // The shape on which the earlier pattern backtracked: its time grew with the square of the length.
+    const started = performance.now();
+    expect(parseMileage(`${'1'.repeat(100_000)}x`)).toBeNaN();
+    expect(performance.now() - started).toBeLessThan(50);
   });
 });
 

@@ -47,10 +47,15 @@ export function mileageLabel(timer: Pick<TimerView, 'mileageStart' | 'mileageEnd
 
 export const dateTimeLabel = (iso: string, zone: string) => DateTime.fromISO(iso, { setZone: true }).setZone(zone).toFormat('ccc d LLL yyyy, h:mm a');
 
-/** Mileage as typed: '1,204.5' → 1204.5; blank → null; anything else NaN (the form says so). */
+/** The longest mileage text the server reads; an odometer reading as typed is far shorter. */
+const MILEAGE_MAX_LENGTH = 20;
+
+/** Mileage as typed: '1,204.5' → 1204.5; blank → null; anything else (or longer than the server reads) NaN (the form says so). */
 export function parseMileage(text: string | number | null | undefined): number | null {
   if (text === null || text === undefined || text === '') return null;
   if (typeof text === 'number') return text;
+  if (text.length > MILEAGE_MAX_LENGTH) return Number.NaN;
   const cleaned = text.replace(/[,\s]/g, '');
-  return /^\d*\.?\d+$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+  // Digits, or digits after a point, each character read one way only (no backtracking).
+  return /^(?:\d+(?:\.\d+)?|\.\d+)$/.test(cleaned) ? Number(cleaned) : Number.NaN;
 }

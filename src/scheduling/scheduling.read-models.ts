@@ -1,5 +1,5 @@
-import type { JobFields } from '../../src/scheduling/scheduling.events';
-import type { RecurrenceRule } from '../../src/scheduling/recurrence';
+import type { JobFields } from './scheduling.events';
+import type { RecurrenceRule } from './recurrence';
 
 /** Read models of scheduling. */
 export const JOBS = 'jobs';

@@ -1,4 +1,4 @@
-import type { AvailabilityEntry } from '../../src/availability/availability.events';
+import type { AvailabilityEntry } from './availability.events';
 
 /** Read model of availability: one document per user who has ever saved their week (`_id` = userId). */
 export const AVAILABILITY = 'availability';

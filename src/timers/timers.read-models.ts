@@ -1,4 +1,4 @@
-import type { TimerType } from '../../src/timers/timers.events';
+import type { TimerType } from './timers.events';
 
 /** Read model of timers: one row per timer, for the tracked-times tables and the running timer. */
 export const TIMERS = 'timers';

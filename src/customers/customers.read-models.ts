@@ -1,4 +1,4 @@
-import type { CustomerDetails } from '../../src/customers/customers.events';
+import type { CustomerDetails } from './customers.events';
 
 /** Read models of customers, as the REST queries read them. */
 export const CUSTOMERS = 'customers';

@@ -1,0 +1,32 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** An e-mail the embedded mailer wrote to DATA_DIR/outbox. */
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Every e-mail in the app's outbox so far. */
+export function outboxMails(dataDir: string): OutboxMail[] {
+  const dir = join(dataDir, 'outbox');
+  try {
+    return readdirSync(dir).sort().map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The e-mails that `match`, once `count` of them are there (or after `withinMs`). Mail is sent after the
+ * answer (notices after the projection, reset links in the background), so it may land a moment later.
+ */
+export async function mailsWhen(dataDir: string, match: (mail: OutboxMail) => boolean, count: number, withinMs = 2000): Promise<OutboxMail[]> {
+  const until = Date.now() + withinMs;
+  for (;;) {
+    const mails = outboxMails(dataDir).filter(match);
+    if (mails.length >= count || Date.now() > until) return mails;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
