@@ -4,7 +4,7 @@ import {
   ConflictError, DomainError, ForbiddenError, NotFoundError, TooManyRequestsError, UnauthenticatedError, ValidationError,
 } from '../errors';
 
-const STATUS = new Map<Function, number>([
+const STATUS = new Map<unknown, number>([
   [ValidationError, HttpStatus.BAD_REQUEST],
   [UnauthenticatedError, HttpStatus.UNAUTHORIZED],
   [ForbiddenError, HttpStatus.FORBIDDEN],

@@ -19,6 +19,7 @@ import {
  * idempotent projection write), so plain updates call the operator functions directly; positional
  * updates (`a.$.b`), which need the filter, still go through `update()`.
  */
+/* eslint-disable @typescript-eslint/no-require-imports -- mingo's subpaths resolve only through its package exports, which "node" module resolution does not read */
 const UPDATE_OPERATORS = require('mingo/operators/update') as typeof import('mingo/types/operators/update');
 const { Query: BareQuery } = require('mingo/query') as typeof import('mingo/types/query');
 /**
@@ -27,6 +28,7 @@ const { Query: BareQuery } = require('mingo/query') as typeof import('mingo/type
  */
 const QUERY_ONLY = Context.init({ query: require('mingo/operators/query') as typeof import('mingo/types/operators/query') });
 const { isEqual, isRegExp, resolve } = require('mingo/util') as typeof import('mingo/types/util');
+/* eslint-enable @typescript-eslint/no-require-imports */
 const NEEDS_EXPRESSIONS = /"\$(expr|where|jsonSchema|function)"/;
 
 function compile(filter: Filter): { test(doc: AnyDoc): boolean } {
