@@ -1,13 +1,16 @@
 // Unit specs sit next to the code; cross-cutting suites live in test/{api,contract,browser}.
-const swc = ['@swc/jest', {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
-    target: 'es2022',
-    keepClassNames: true,
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
   },
-  module: { type: 'commonjs' },
-}];
+];
 
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
@@ -23,8 +26,8 @@ module.exports = {
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   projects: [
     { ...common, displayName: 'unit', roots: ['<rootDir>/src', '<rootDir>/projections'], testMatch: ['**/*.spec.ts'] },
-    { ...common, displayName: 'contract', roots: ['<rootDir>/test/contract'], testMatch: ['**/*.spec.ts'], },
-    { ...common, displayName: 'api', roots: ['<rootDir>/test/api'], testMatch: ['**/*.spec.ts'], },
-    { ...common, displayName: 'browser', roots: ['<rootDir>/test/browser'], testMatch: ['**/*.spec.ts'], },
+    { ...common, displayName: 'contract', roots: ['<rootDir>/test/contract'], testMatch: ['**/*.spec.ts'] },
+    { ...common, displayName: 'api', roots: ['<rootDir>/test/api'], testMatch: ['**/*.spec.ts'] },
+    { ...common, displayName: 'browser', roots: ['<rootDir>/test/browser'], testMatch: ['**/*.spec.ts'] },
   ],
 };

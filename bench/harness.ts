@@ -31,21 +31,66 @@ export interface BenchOrganization {
 /** The real app on the embedded default in a fresh folder, with one organization and its admin (bench@example.test). */
 export async function benchOrganization(): Promise<BenchOrganization> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crewclock-bench-'));
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: dataDir, SCRYPT_LOG_N: '10', SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    SCRYPT_LOG_N: '10',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+  });
   const running = await createApp(config);
   const organizationId = randomUUID();
   const adminId = randomUUID();
-  const meta = (): CommandMeta => ({ organizationId, actorUserId: adminId, correlationId: randomUUID(), causationId: null, at: new Date().toISOString() });
+  const meta = (): CommandMeta => ({
+    organizationId,
+    actorUserId: adminId,
+    correlationId: randomUUID(),
+    causationId: null,
+    at: new Date().toISOString(),
+  });
   const commands = running.app.get(CommandBus);
-  await commands.execute(new CreateOrganization({ organizationId, name: 'Bench Co', timeZone: 'America/New_York', admin: { userId: adminId, firstName: 'Bench', lastName: 'Admin', email: 'bench@example.test', password: BENCH_PASSWORD } }, meta()));
+  await commands.execute(
+    new CreateOrganization(
+      {
+        organizationId,
+        name: 'Bench Co',
+        timeZone: 'America/New_York',
+        admin: {
+          userId: adminId,
+          firstName: 'Bench',
+          lastName: 'Admin',
+          email: 'bench@example.test',
+          password: BENCH_PASSWORD,
+        },
+      },
+      meta(),
+    ),
+  );
   return {
-    config, dataDir, running, organizationId, commands, meta,
+    config,
+    dataDir,
+    running,
+    organizationId,
+    commands,
+    meta,
     async people(role, count) {
       const prefix = role === 'Associate' ? 'crew' : role === 'Customer Manager' ? 'manager' : 'admin';
       const out: { userId: string; email: string }[] = [];
       for (let i = 0; i < count; i++) {
         const email = `${prefix}${i}@example.test`;
-        const { userId } = await commands.execute(new CreateUser({ firstName: `${prefix[0].toUpperCase()}${prefix.slice(1)}${i}`, lastName: 'Bench', email, role, password: BENCH_PASSWORD }, meta()));
+        const { userId } = await commands.execute(
+          new CreateUser(
+            {
+              firstName: `${prefix[0].toUpperCase()}${prefix.slice(1)}${i}`,
+              lastName: 'Bench',
+              email,
+              role,
+              password: BENCH_PASSWORD,
+            },
+            meta(),
+          ),
+        );
         out.push({ userId, email });
       }
       return out;

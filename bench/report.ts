@@ -7,10 +7,18 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /** Prints a benchmark's figures as a table with its verdict, and writes them to bench/results/<name>.json. */
-export function report(name: string, title: string, result: { p99Ms: number; targetP99Ms: number } & Record<string, unknown>): void {
+export function report(
+  name: string,
+  title: string,
+  result: { p99Ms: number; targetP99Ms: number } & Record<string, unknown>,
+): void {
   console.log(`\n${title}`);
   console.table([result]);
   mkdirSync(join(__dirname, 'results'), { recursive: true });
   writeFileSync(join(__dirname, 'results', `${name}.json`), JSON.stringify(result, null, 2));
-  console.log(result.p99Ms <= result.targetP99Ms ? `p99 ${result.p99Ms} ms ≤ ${result.targetP99Ms} ms: target met` : `p99 ${result.p99Ms} ms > ${result.targetP99Ms} ms: target missed`);
+  console.log(
+    result.p99Ms <= result.targetP99Ms
+      ? `p99 ${result.p99Ms} ms ≤ ${result.targetP99Ms} ms: target met`
+      : `p99 ${result.p99Ms} ms > ${result.targetP99Ms} ms: target missed`,
+  );
 }

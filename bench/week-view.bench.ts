@@ -35,27 +35,74 @@ async function main() {
 
   // 2. 10,000 jobs over a year and 500 series, appended straight to the log (as the commands would).
   const store = new SqliteEventStore(join(dataDir, 'events.sqlite'));
-  const event = (type: string, data: Record<string, unknown>): NewEvent => ({ id: randomUUID(), type, data, metadata: { ...meta(), causationId: null, timestamp: new Date().toISOString() } });
-  const base = { notes: null, number: null, type: null, customerId: null, colorOption: null, hideFromScheduleView: false, availabilityOnly: false };
+  const event = (type: string, data: Record<string, unknown>): NewEvent => ({
+    id: randomUUID(),
+    type,
+    data,
+    metadata: { ...meta(), causationId: null, timestamp: new Date().toISOString() },
+  });
+  const base = {
+    notes: null,
+    number: null,
+    type: null,
+    customerId: null,
+    colorOption: null,
+    hideFromScheduleView: false,
+    availabilityOnly: false,
+  };
   const appends: Promise<unknown>[] = [];
   for (let i = 0; i < JOBS; i++) {
     const jobId = randomUUID();
     const start = FIRST_MONDAY + Math.floor((i / JOBS) * WEEKS * 7) * DAY + (13 + (i % 8)) * 3_600_000;
-    appends.push(store.append(`job-${jobId}`, [event('JobScheduled', {
-      jobId, organizationId, ...base, name: `Job ${i}`, start: new Date(start).toISOString(), end: new Date(start + 3_600_000).toISOString(),
-      userIds: [crew[i % crew.length]], leadUserId: crew[i % crew.length],
-    })], 'no_stream'));
+    appends.push(
+      store.append(
+        `job-${jobId}`,
+        [
+          event('JobScheduled', {
+            jobId,
+            organizationId,
+            ...base,
+            name: `Job ${i}`,
+            start: new Date(start).toISOString(),
+            end: new Date(start + 3_600_000).toISOString(),
+            userIds: [crew[i % crew.length]],
+            leadUserId: crew[i % crew.length],
+          }),
+        ],
+        'no_stream',
+      ),
+    );
   }
   const frequencies = ['Weekly', 'Weekly', 'Daily', 'Monthly'] as const;
   for (let i = 0; i < SERIES; i++) {
     const seriesId = randomUUID();
     const start = FIRST_MONDAY + (i % 120) * DAY + (12 + (i % 6)) * 3_600_000;
     const frequency = frequencies[i % frequencies.length];
-    appends.push(store.append(`jobSeries-${seriesId}`, [event('JobSeriesScheduled', {
-      seriesId, organizationId, ...base, name: `Series ${i}`, start: new Date(start).toISOString(), end: new Date(start + 5_400_000).toISOString(),
-      userIds: [crew[i % crew.length]], leadUserId: null, timeZone: 'America/New_York',
-      rule: { frequency, days: frequency === 'Weekly' ? ['monday', 'thursday'] : [], weeklyRecurrence: 1 + (i % 3), expireDate: i % 2 ? '2026-12-31' : null },
-    })], 'no_stream'));
+    appends.push(
+      store.append(
+        `jobSeries-${seriesId}`,
+        [
+          event('JobSeriesScheduled', {
+            seriesId,
+            organizationId,
+            ...base,
+            name: `Series ${i}`,
+            start: new Date(start).toISOString(),
+            end: new Date(start + 5_400_000).toISOString(),
+            userIds: [crew[i % crew.length]],
+            leadUserId: null,
+            timeZone: 'America/New_York',
+            rule: {
+              frequency,
+              days: frequency === 'Weekly' ? ['monday', 'thursday'] : [],
+              weeklyRecurrence: 1 + (i % 3),
+              expireDate: i % 2 ? '2026-12-31' : null,
+            },
+          }),
+        ],
+        'no_stream',
+      ),
+    );
   }
   await Promise.all(appends);
   await store.close();
@@ -68,25 +115,39 @@ async function main() {
   const week = (n: number) => {
     const monday = new Date(FIRST_MONDAY + (n % WEEKS) * 7 * DAY);
     const sunday = new Date(monday.getTime() + 6 * DAY);
-    const fmt = (d: Date) => `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
+    const fmt = (d: Date) =>
+      `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
     return `/api/jobs/syncfusion/fetch?StartDate=${fmt(monday)}&EndDate=${fmt(sunday)}`;
   };
   const { times, jobs: jobsPerWeek } = await inWorker<{ times: number[]; jobs: number }>('week-view', {
-    baseUrl: running.url, cookie: client.cookie, paths: Array.from({ length: REQUESTS }, (_, i) => week(i)), warmUp: 20,
+    baseUrl: running.url,
+    cookie: client.cookie,
+    paths: Array.from({ length: REQUESTS }, (_, i) => week(i)),
+    warmUp: 20,
   });
   await running.close();
   rmSync(dataDir, { recursive: true, force: true });
 
   times.sort((a, b) => a - b);
   const result = {
-    jobs: JOBS, series: SERIES, requests: REQUESTS, averageJobsPerWeek: Math.round(jobsPerWeek / REQUESTS),
-    p50Ms: +percentile(times, 50).toFixed(2), p90Ms: +percentile(times, 90).toFixed(2), p99Ms: +percentile(times, 99).toFixed(2), maxMs: +times[times.length - 1].toFixed(2),
-    targetP99Ms: 30, startWithRebuildSeconds: +rebuildSeconds.toFixed(1),
+    jobs: JOBS,
+    series: SERIES,
+    requests: REQUESTS,
+    averageJobsPerWeek: Math.round(jobsPerWeek / REQUESTS),
+    p50Ms: +percentile(times, 50).toFixed(2),
+    p90Ms: +percentile(times, 90).toFixed(2),
+    p99Ms: +percentile(times, 99).toFixed(2),
+    maxMs: +times[times.length - 1].toFixed(2),
+    targetP99Ms: 30,
+    startWithRebuildSeconds: +rebuildSeconds.toFixed(1),
   };
   report('week-view', 'Week-view fetch (GET /api/jobs/syncfusion/fetch, embedded default, over HTTP)', result);
 }
 
-main().then(() => process.exit(0), (error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -37,9 +37,16 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/](@mantine[\\/](?!dates)|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize|clsx)/, tags: ['$initial'] },
+            {
+              name: 'mantine',
+              test: /node_modules[\\/](@mantine[\\/](?!dates)|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize|clsx)/,
+              tags: ['$initial'],
+            },
             // Mantine components only lazy screens use (pickers, tabs, timeline…) load with those screens.
-            { name: 'mantine-more', test: /node_modules[\\/](@mantine[\\/](?!dates)|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize|clsx)/ },
+            {
+              name: 'mantine-more',
+              test: /node_modules[\\/](@mantine[\\/](?!dates)|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize|clsx)/,
+            },
             // Only the calendar screens need these, after the groups above took what they share: loaded with Home or the Job Schedule.
             { name: 'calendar', test: /node_modules[\\/](@fullcalendar|preact|luxon)[\\/]/ },
             { name: 'dates', test: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/ },

@@ -7,4 +7,11 @@ import { timersProjections } from './timers';
 import { Projection } from './runner/projection';
 
 /** Every projection the runner drives, in-process or in the standalone worker. */
-export const allProjections: Projection[] = [...identityProjections, ...customersProjections, ...availabilityProjections, ...schedulingProjections, ...jobRequestsProjections, ...timersProjections];
+export const allProjections: Projection[] = [
+  ...identityProjections,
+  ...customersProjections,
+  ...availabilityProjections,
+  ...schedulingProjections,
+  ...jobRequestsProjections,
+  ...timersProjections,
+];

@@ -21,7 +21,11 @@ import { TimersModule } from './timers/timers.module';
 function projectionsFor(config: AppConfig, engines: Engines, logger: Logger): ProjectionsFor {
   return (notifier) => {
     if (config.projections === 'none') return { waitFor: async () => true, processed: async () => null };
-    if (config.projections === 'external') return new CheckpointProgress(engines.readStore, allProjections.map((p) => p.name));
+    if (config.projections === 'external')
+      return new CheckpointProgress(
+        engines.readStore,
+        allProjections.map((p) => p.name),
+      );
     return new ProjectionRunner(engines.eventStore, engines.readStore, allProjections, {
       notifier,
       // Several instances with in-process projections would each mail: there, the worker sends.
@@ -37,7 +41,16 @@ export class AppModule {
   static forRoot(config: AppConfig, engines: Engines, logger: Logger): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), CoreModule.forRoot(config, engines, logger, projectionsFor(config, engines, logger)), IdentityModule, CustomersModule, AvailabilityModule, JobRequestsModule, SchedulingModule, TimersModule],
+      imports: [
+        CqrsModule.forRoot(),
+        CoreModule.forRoot(config, engines, logger, projectionsFor(config, engines, logger)),
+        IdentityModule,
+        CustomersModule,
+        AvailabilityModule,
+        JobRequestsModule,
+        SchedulingModule,
+        TimersModule,
+      ],
       controllers: [HealthController],
     };
   }

@@ -50,26 +50,34 @@ function docsNeedSession(app: NestExpressApplication, config: AppConfig) {
 }
 
 function openApi(app: NestExpressApplication) {
-  const document = SwaggerModule.createDocument(app, new DocumentBuilder()
-    .setTitle('CrewClock API')
-    .setDescription([
-      'Workforce scheduling and time tracking.',
-      '',
-      `**Sessions.** Sign in with \`POST /account/login\`; the server sets the HttpOnly cookie \`${SESSION_COOKIE}\` (\`__Host-${SESSION_COOKIE}\` over https).`,
-      '',
-      `**CSRF.** Every state-changing request (POST, PUT, PATCH, DELETE) of a signed-in user must send the header \`X-CSRF-Token\`. Get its value from \`GET /api/session\` (field \`csrfToken\`); it is valid for the life of the session. Sign-in and password-reset calls need no token; their Origin is checked instead.`,
-      '',
-      'Errors: every 4xx answer is `{ "success": false, "errors": ["first message, for a person", …] }`.',
-    ].join('\n'))
-    .setVersion('1')
-    .addCookieAuth(SESSION_COOKIE)
-    .addApiKey({ type: 'apiKey', in: 'header', name: CSRF_HEADER }, 'csrf')
-    .build());
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('CrewClock API')
+      .setDescription(
+        [
+          'Workforce scheduling and time tracking.',
+          '',
+          `**Sessions.** Sign in with \`POST /account/login\`; the server sets the HttpOnly cookie \`${SESSION_COOKIE}\` (\`__Host-${SESSION_COOKIE}\` over https).`,
+          '',
+          `**CSRF.** Every state-changing request (POST, PUT, PATCH, DELETE) of a signed-in user must send the header \`X-CSRF-Token\`. Get its value from \`GET /api/session\` (field \`csrfToken\`); it is valid for the life of the session. Sign-in and password-reset calls need no token; their Origin is checked instead.`,
+          '',
+          'Errors: every 4xx answer is `{ "success": false, "errors": ["first message, for a person", …] }`.',
+        ].join('\n'),
+      )
+      .setVersion('1')
+      .addCookieAuth(SESSION_COOKIE)
+      .addApiKey({ type: 'apiKey', in: 'header', name: CSRF_HEADER }, 'csrf')
+      .build(),
+  );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
 }
 
 /** Builds the whole API on the configured engines; tests, `make start` and production all use it. */
-export async function createApp(config: AppConfig, options: { logger?: Logger; engines?: Engines } = {}): Promise<RunningApp> {
+export async function createApp(
+  config: AppConfig,
+  options: { logger?: Logger; engines?: Engines } = {},
+): Promise<RunningApp> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const engines = options.engines ?? (await openEngines(config, (line) => logger.info(line)));
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, engines, logger), {
@@ -79,35 +87,44 @@ export async function createApp(config: AppConfig, options: { logger?: Logger; e
   // Who the client is comes from the connection unless TRUST_PROXY names the proxies in front of us.
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
-  app.use(pinoHttp({
-    logger,
-    autoLogging: { ignore: (req) => req.url === '/healthz' },
-    quietReqLogger: true,
-    // Reset, feedback and booking links are keys: their secrets never reach the log.
-    serializers: {
-      req: (req: { url: string; query?: unknown; headers?: unknown }) => ({ ...req, url: redactUrl(req.url), query: redactQueryObject(req.query), headers: redactHeaders(req.headers) }),
-    },
-  }));
-  app.use(helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets style attributes and CSS variables at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      quietReqLogger: true,
+      // Reset, feedback and booking links are keys: their secrets never reach the log.
+      serializers: {
+        req: (req: { url: string; query?: unknown; headers?: unknown }) => ({
+          ...req,
+          url: redactUrl(req.url),
+          query: redactQueryObject(req.query),
+          headers: redactHeaders(req.headers),
+        }),
       },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: config.publicUrl.startsWith('https://'),
-  }));
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Mantine sets style attributes and CSS variables at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: config.publicUrl.startsWith('https://'),
+    }),
+  );
   app.use(cookieParser());
   app.use(express.json({ limit: '1mb' }));
   app.use(refuseDeepBodies);
@@ -119,9 +136,16 @@ export async function createApp(config: AppConfig, options: { logger?: Logger; e
   openApi(app);
 
   if (existsSync(CLIENT_DIST)) {
-    app.use(express.static(CLIENT_DIST, { index: false, maxAge: '1h', setHeaders: (res, path) => {
-      if (path.includes(`${join('assets', '')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    } }));
+    app.use(
+      express.static(CLIENT_DIST, {
+        index: false,
+        maxAge: '1h',
+        setHeaders: (res, path) => {
+          if (path.includes(`${join('assets', '')}`))
+            res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      }),
+    );
     // Every other GET that is not the API's is a screen of the single-page client.
     app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
       if (req.method !== 'GET' || SERVER_ONLY.test(req.path) || !req.accepts('html')) return next();

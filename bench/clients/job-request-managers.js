@@ -13,14 +13,19 @@ const { baseUrl, managerCookies, associates, jobIds } = workerData;
   for (let i = 0; i < jobIds.length; i++) {
     const jobId = jobIds[i];
     let sentAt = 0;
-    const heard = Promise.all(sockets.map((socket) => new Promise((resolve) => {
-      const listener = (p) => {
-        if (p.jobId !== jobId) return;
-        socket.off('jobRequests.changed', listener);
-        resolve(performance.now() - sentAt);
-      };
-      socket.on('jobRequests.changed', listener);
-    })));
+    const heard = Promise.all(
+      sockets.map(
+        (socket) =>
+          new Promise((resolve) => {
+            const listener = (p) => {
+              if (p.jobId !== jobId) return;
+              socket.off('jobRequests.changed', listener);
+              resolve(performance.now() - sentAt);
+            };
+            socket.on('jobRequests.changed', listener);
+          }),
+      ),
+    );
     sentAt = performance.now();
     await call(baseUrl, associates[i % associates.length], 'POST', `/api/jobs/${jobId}/request`, {});
     const times = await heard;

@@ -6,7 +6,8 @@ const { connect, call } = require('./sockets');
 
 const { baseUrl, people, syncCycles, cyclesEach } = workerData;
 const start = (person) => call(baseUrl, person, 'POST', '/api/time', { type: 'Unassigned', label: 'bench' });
-const stop = (person, id) => call(baseUrl, person, 'PATCH', `/api/time/${id}`, { endDateTime: new Date(Date.now() + 1000).toISOString() });
+const stop = (person, id) =>
+  call(baseUrl, person, 'PATCH', `/api/time/${id}`, { endDateTime: new Date(Date.now() + 1000).toISOString() });
 
 /** The next `timers.changed` on the device (for `timerId`, or any when it is not known yet), in ms since `since.at`. */
 function nextChange(device, since, timerId = () => null) {
@@ -42,14 +43,16 @@ function nextChange(device, since, timerId = () => null) {
   }
   const cycles = [];
   const t0 = performance.now();
-  await Promise.all(people.map(async (person) => {
-    for (let i = 0; i < cyclesEach; i++) {
-      const t = performance.now();
-      const { data } = await start(person);
-      await stop(person, data.id);
-      cycles.push(performance.now() - t);
-    }
-  }));
+  await Promise.all(
+    people.map(async (person) => {
+      for (let i = 0; i < cyclesEach; i++) {
+        const t = performance.now();
+        const { data } = await start(person);
+        await stop(person, data.id);
+        cycles.push(performance.now() - t);
+      }
+    }),
+  );
   const wallMs = performance.now() - t0;
   for (const socket of otherDevices) socket.disconnect();
   parentPort.postMessage({ sync, cycles, wallMs });

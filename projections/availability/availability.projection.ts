@@ -16,10 +16,20 @@ export const availabilityProjection: Projection = {
     const e = { type: event.type, data: event.data } as AvailabilityEvent;
     if (e.type !== 'AvailabilitySet') return;
     const { userId, organizationId, entries } = e.data;
-    await applyOnce(store.collection<AvailabilityDoc>(AVAILABILITY), userId, event.revision, {
-      $set: { organizationId, entries, updatedAt: event.metadata.timestamp },
-    }, { upsert: true });
+    await applyOnce(
+      store.collection<AvailabilityDoc>(AVAILABILITY),
+      userId,
+      event.revision,
+      {
+        $set: { organizationId, entries, updatedAt: event.metadata.timestamp },
+      },
+      { upsert: true },
+    );
     // Schedulers (the managers' room) see who is available; the open editor refetches too.
-    notify({ rooms: [rooms.managers(organizationId)], event: 'availability.changed', payload: { organizationId, userId } });
+    notify({
+      rooms: [rooms.managers(organizationId)],
+      event: 'availability.changed',
+      payload: { organizationId, userId },
+    });
   },
 };

@@ -7,30 +7,57 @@ import { CUSTOMERS, CustomerDoc } from '../../src/customers/customers.read-model
 const ORG = 'org-1';
 const ID = '6f1c0b7e-0000-4000-8000-000000000001';
 const details: CustomerDetails = {
-  name: 'Acme Plumbing', displayName: null, contactFirstName: 'Pat', contactLastName: 'Jones', contactEmail: 'pat@acme.test',
-  contactPhone: '(555) 123-4567', address1: null, address2: null, city: 'Springfield', state: null, postalCode: null, country: null,
-  status: 'Current', jobType: null, billingFrequency: null, notes: null,
+  name: 'Acme Plumbing',
+  displayName: null,
+  contactFirstName: 'Pat',
+  contactLastName: 'Jones',
+  contactEmail: 'pat@acme.test',
+  contactPhone: '(555) 123-4567',
+  address1: null,
+  address2: null,
+  city: 'Springfield',
+  state: null,
+  postalCode: null,
+  country: null,
+  status: 'Current',
+  jobType: null,
+  billingFrequency: null,
+  notes: null,
 };
 
 let sequence = 0;
-function recorded(event: CustomerEvent, revision: number, timestamp = `2030-01-01T10:00:0${revision}.000Z`): RecordedEvent {
+function recorded(
+  event: CustomerEvent,
+  revision: number,
+  timestamp = `2030-01-01T10:00:0${revision}.000Z`,
+): RecordedEvent {
   sequence += 1;
   return {
-    id: `event-${sequence}`, type: event.type, data: event.data, streamId: `customer-${ID}`, revision,
+    id: `event-${sequence}`,
+    type: event.type,
+    data: event.data,
+    streamId: `customer-${ID}`,
+    revision,
     position: { commit: sequence, prepare: sequence },
     metadata: { organizationId: ORG, actorUserId: 'user-1', correlationId: 'c', causationId: null, timestamp },
   };
 }
 
-const created = (overrides: Partial<CustomerDetails> = {}) => recorded({ type: 'CustomerCreated', data: { customerId: ID, organizationId: ORG, ...details, ...overrides } }, 0);
+const created = (overrides: Partial<CustomerDetails> = {}) =>
+  recorded({ type: 'CustomerCreated', data: { customerId: ID, organizationId: ORG, ...details, ...overrides } }, 0);
 const changed = (changes: Record<string, { from: unknown; to: unknown }>, revision = 1) =>
-  recorded({ type: 'CustomerDetailsChanged', data: { customerId: ID, organizationId: ORG, changes } } as CustomerEvent, revision);
-const deleted = (revision: number) => recorded({ type: 'CustomerDeleted', data: { customerId: ID, organizationId: ORG } }, revision);
+  recorded(
+    { type: 'CustomerDetailsChanged', data: { customerId: ID, organizationId: ORG, changes } } as CustomerEvent,
+    revision,
+  );
+const deleted = (revision: number) =>
+  recorded({ type: 'CustomerDeleted', data: { customerId: ID, organizationId: ORG } }, revision);
 
 describe('customers projection', () => {
   let store: EmbeddedReadStore;
   const apply = async (...events: RecordedEvent[]) => {
-    for (const e of events) await customersProjection.apply(e, { store, notify: () => undefined, mail: () => undefined });
+    for (const e of events)
+      await customersProjection.apply(e, { store, notify: () => undefined, mail: () => undefined });
   };
   const doc = () => store.collection<CustomerDoc>(CUSTOMERS).findOne({ _id: ID });
 
@@ -43,8 +70,18 @@ describe('customers projection', () => {
   it('builds the document a created customer reads from, with no ratings yet', async () => {
     await apply(created());
     expect(await doc()).toEqual({
-      _id: ID, organizationId: ORG, ...details, label: 'Acme Plumbing', sortName: 'acme plumbing', phoneDigits: '5551234567',
-      averageRating: null, totalReviews: 0, deleted: false, createdAt: '2030-01-01T10:00:00.000Z', updatedAt: '2030-01-01T10:00:00.000Z', _rev: 0,
+      _id: ID,
+      organizationId: ORG,
+      ...details,
+      label: 'Acme Plumbing',
+      sortName: 'acme plumbing',
+      phoneDigits: '5551234567',
+      averageRating: null,
+      totalReviews: 0,
+      deleted: false,
+      createdAt: '2030-01-01T10:00:00.000Z',
+      updatedAt: '2030-01-01T10:00:00.000Z',
+      _rev: 0,
     });
   });
 
@@ -58,9 +95,23 @@ describe('customers projection', () => {
   });
 
   it('applies changes and keeps the sort keys in step', async () => {
-    await apply(created(), changed({ name: { from: 'Acme Plumbing', to: 'BETA Works' }, contactPhone: { from: '(555) 123-4567', to: null }, status: { from: 'Current', to: 'Past' } }));
+    await apply(
+      created(),
+      changed({
+        name: { from: 'Acme Plumbing', to: 'BETA Works' },
+        contactPhone: { from: '(555) 123-4567', to: null },
+        status: { from: 'Current', to: 'Past' },
+      }),
+    );
     expect(await doc()).toMatchObject({
-      name: 'BETA Works', label: 'BETA Works', sortName: 'beta works', contactPhone: null, phoneDigits: null, status: 'Past', updatedAt: '2030-01-01T10:00:01.000Z', _rev: 1,
+      name: 'BETA Works',
+      label: 'BETA Works',
+      sortName: 'beta works',
+      contactPhone: null,
+      phoneDigits: null,
+      status: 'Past',
+      updatedAt: '2030-01-01T10:00:01.000Z',
+      _rev: 1,
     });
   });
 
@@ -70,7 +121,11 @@ describe('customers projection', () => {
   });
 
   it('is idempotent: replaying any event or suffix changes nothing', async () => {
-    const history = [created(), changed({ city: { from: 'Springfield', to: 'Chicago' } }), changed({ city: { from: 'Chicago', to: 'Boston' } }, 2)];
+    const history = [
+      created(),
+      changed({ city: { from: 'Springfield', to: 'Chicago' } }),
+      changed({ city: { from: 'Chicago', to: 'Boston' } }, 2),
+    ];
     await apply(...history);
     const once = await doc();
     await apply(history[1]);
@@ -85,7 +140,10 @@ describe('customers projection', () => {
   });
 
   it('ignores other streams', async () => {
-    await customersProjection.apply({ ...created(), streamId: `user-${ID}` }, { store, notify: () => undefined, mail: () => undefined });
+    await customersProjection.apply(
+      { ...created(), streamId: `user-${ID}` },
+      { store, notify: () => undefined, mail: () => undefined },
+    );
     expect(await doc()).toBeNull();
   });
 });

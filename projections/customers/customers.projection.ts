@@ -14,7 +14,9 @@ export const customersProjection: Projection = {
   version: 1,
   collections: [CUSTOMERS],
   async setup(store) {
-    await store.collection(CUSTOMERS).createIndex({ organizationId: 1, deleted: 1, sortName: 1 }, { name: 'organization_deleted_sortName' });
+    await store
+      .collection(CUSTOMERS)
+      .createIndex({ organizationId: 1, deleted: 1, sortName: 1 }, { name: 'organization_deleted_sortName' });
   },
   async apply(event, { store }) {
     if (!event.streamId.startsWith('customer-')) return;
@@ -27,23 +29,31 @@ export const customersProjection: Projection = {
       case 'CustomerCreated': {
         const { customerId: _id, ...details } = e.data;
         const label = customerLabel(details);
-        await applyOnce(customers, customerId, at, {
-          $set: {
-            ...details,
-            label,
-            sortName: label.toLowerCase(),
-            phoneDigits: digitsOf(details.contactPhone),
-            averageRating: null,
-            totalReviews: 0,
-            deleted: false,
-            createdAt: when,
-            updatedAt: when,
+        await applyOnce(
+          customers,
+          customerId,
+          at,
+          {
+            $set: {
+              ...details,
+              label,
+              sortName: label.toLowerCase(),
+              phoneDigits: digitsOf(details.contactPhone),
+              averageRating: null,
+              totalReviews: 0,
+              deleted: false,
+              createdAt: when,
+              updatedAt: when,
+            },
           },
-        }, { upsert: true });
+          { upsert: true },
+        );
         return;
       }
       case 'CustomerDetailsChanged': {
-        const $set: Record<string, unknown> = Object.fromEntries(Object.entries(e.data.changes).map(([k, c]) => [k, c!.to]));
+        const $set: Record<string, unknown> = Object.fromEntries(
+          Object.entries(e.data.changes).map(([k, c]) => [k, c!.to]),
+        );
         $set.updatedAt = when;
         if (e.data.changes.contactPhone) $set.phoneDigits = digitsOf(e.data.changes.contactPhone.to);
         const current = await customers.findOne({ _id: customerId });

@@ -16,7 +16,13 @@ export const organizationsProjection: Projection = {
     switch (e.type) {
       case 'OrganizationCreated': {
         const { organizationId: _, ...settings } = e.data;
-        await applyOnce(organizations, id, event.revision, { $set: { ...settings, logoFileId: null, logoUrl: null, createdAt: event.metadata.timestamp } }, { upsert: true });
+        await applyOnce(
+          organizations,
+          id,
+          event.revision,
+          { $set: { ...settings, logoFileId: null, logoUrl: null, createdAt: event.metadata.timestamp } },
+          { upsert: true },
+        );
         return;
       }
       case 'OrganizationSettingsChanged': {
@@ -25,7 +31,9 @@ export const organizationsProjection: Projection = {
         break;
       }
       case 'OrganizationLogoChanged':
-        await applyOnce(organizations, id, event.revision, { $set: { logoFileId: e.data.fileId, logoUrl: fileUrl(e.data.fileId) } });
+        await applyOnce(organizations, id, event.revision, {
+          $set: { logoFileId: e.data.fileId, logoUrl: fileUrl(e.data.fileId) },
+        });
         break;
       default:
         return;

@@ -19,14 +19,22 @@ export const sessionsProjection: Projection = {
     switch (e.type) {
       case 'SessionStarted': {
         const { tokenDigest, ipAddress: _ip, userAgent: _ua, ...rest } = e.data;
-        await sessions.replaceOne({ _id: tokenDigest }, { _id: tokenDigest, ...rest, createdAt: event.metadata.timestamp }, { upsert: true });
+        await sessions.replaceOne(
+          { _id: tokenDigest },
+          { _id: tokenDigest, ...rest, createdAt: event.metadata.timestamp },
+          { upsert: true },
+        );
         return;
       }
       case 'SessionEnded':
         await endSessions(context, { sessionId: e.data.sessionId }, e.data.reason);
         return;
       case 'UserPasswordChanged':
-        await endSessions(context, { userId: e.data.userId, ...(e.data.keepSessionId ? { sessionId: { $ne: e.data.keepSessionId } } : {}) }, 'password changed');
+        await endSessions(
+          context,
+          { userId: e.data.userId, ...(e.data.keepSessionId ? { sessionId: { $ne: e.data.keepSessionId } } : {}) },
+          'password changed',
+        );
         return;
       case 'UserDeactivated':
         await endSessions(context, { userId: e.data.userId }, 'account deactivated');
@@ -43,5 +51,6 @@ async function endSessions({ store, notify }: ProjectionContext, filter: Record<
   const ending = await sessions.find(filter);
   if (!ending.length) return;
   await sessions.deleteMany({ _id: { $in: ending.map((s) => s._id) } });
-  for (const s of ending) notify({ rooms: [rooms.session(s.sessionId)], event: 'session.ended', payload: { reason }, disconnect: true });
+  for (const s of ending)
+    notify({ rooms: [rooms.session(s.sessionId)], event: 'session.ended', payload: { reason }, disconnect: true });
 }

@@ -27,22 +27,30 @@ export const usersProjection: Projection = {
     switch (e.type) {
       case 'UserRegistered': {
         const { passwordHash: _secret, userId: _id, ...details } = e.data;
-        await applyOnce(users, userId, at, {
-          $set: {
-            ...details,
-            fullName: `${details.firstName} ${details.lastName}`,
-            sortName: sortName(details.firstName, details.lastName),
-            roles: [details.role],
-            active: true,
-            profilePictureFileId: null,
-            profilePictureUrl: null,
-            createdAt: event.metadata.timestamp,
+        await applyOnce(
+          users,
+          userId,
+          at,
+          {
+            $set: {
+              ...details,
+              fullName: `${details.firstName} ${details.lastName}`,
+              sortName: sortName(details.firstName, details.lastName),
+              roles: [details.role],
+              active: true,
+              profilePictureFileId: null,
+              profilePictureUrl: null,
+              createdAt: event.metadata.timestamp,
+            },
           },
-        }, { upsert: true });
+          { upsert: true },
+        );
         break;
       }
       case 'UserDetailsChanged': {
-        const $set: Record<string, unknown> = Object.fromEntries(Object.entries(e.data.changes).map(([k, c]) => [k, c!.to]));
+        const $set: Record<string, unknown> = Object.fromEntries(
+          Object.entries(e.data.changes).map(([k, c]) => [k, c!.to]),
+        );
         if (e.data.changes.role) $set.roles = [e.data.changes.role.to];
         const current = await users.findOne({ _id: userId });
         if (current && (e.data.changes.firstName || e.data.changes.lastName)) {
@@ -62,7 +70,9 @@ export const usersProjection: Projection = {
         await users.deleteOne({ _id: userId });
         break;
       case 'ProfilePictureChanged':
-        await applyOnce(users, userId, at, { $set: { profilePictureFileId: e.data.fileId, profilePictureUrl: fileUrl(e.data.fileId) } });
+        await applyOnce(users, userId, at, {
+          $set: { profilePictureFileId: e.data.fileId, profilePictureUrl: fileUrl(e.data.fileId) },
+        });
         break;
       default:
         return; // password events change nothing a reader sees
@@ -70,6 +80,11 @@ export const usersProjection: Projection = {
     notify({ rooms: [rooms.organization(organizationId)], event: 'users.changed', payload: { organizationId } });
     // A new role moves the user's open sockets into the rooms of its claims (and out of the others) before they hear of it.
     const role = e.type === 'UserDetailsChanged' ? e.data.changes.role?.to : undefined;
-    notify({ rooms: [rooms.user(userId)], event: 'profile.changed', payload: { userId }, ...(role ? { move: claimRooms(organizationId, claimsFor(role)) } : {}) });
+    notify({
+      rooms: [rooms.user(userId)],
+      event: 'profile.changed',
+      payload: { userId },
+      ...(role ? { move: claimRooms(organizationId, claimsFor(role)) } : {}),
+    });
   },
 };

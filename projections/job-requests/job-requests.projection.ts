@@ -28,12 +28,27 @@ export const jobRequestsProjection: Projection = {
     switch (e.type) {
       case 'JobRequested': {
         const { requestId, userId, name, start, end } = e.data;
-        await applyOnce(requests, requestId, event.revision, {
-          $set: {
-            organizationId, jobId: jobId!, seriesId: 'seriesId' in e.data ? e.data.seriesId : null, userId, name, start, end,
-            status: 'pending', requestedAt: event.metadata.timestamp, answeredAt: null, answeredBy: null,
+        await applyOnce(
+          requests,
+          requestId,
+          event.revision,
+          {
+            $set: {
+              organizationId,
+              jobId: jobId!,
+              seriesId: 'seriesId' in e.data ? e.data.seriesId : null,
+              userId,
+              name,
+              start,
+              end,
+              status: 'pending',
+              requestedAt: event.metadata.timestamp,
+              answeredAt: null,
+              answeredBy: null,
+            },
           },
-        }, { upsert: true });
+          { upsert: true },
+        );
         await mailManagers(context, organizationId, e.data);
         break;
       }
@@ -58,22 +73,47 @@ export const jobRequestsProjection: Projection = {
       default:
         return;
     }
-    context.notify({ rooms: [rooms.managers(organizationId)], event: 'jobRequests.changed', payload: { organizationId, jobId: jobId! } });
+    context.notify({
+      rooms: [rooms.managers(organizationId)],
+      event: 'jobRequests.changed',
+      payload: { organizationId, jobId: jobId! },
+    });
   },
 };
 
 /** Records the outcome and tells the requester (and, for a closed request, the managers). */
-async function answer({ store, notify }: ProjectionContext, event: RecordedEvent, jobId: string, requestId: string, status: Exclude<RequestStatus, 'pending'>) {
+async function answer(
+  { store, notify }: ProjectionContext,
+  event: RecordedEvent,
+  jobId: string,
+  requestId: string,
+  status: Exclude<RequestStatus, 'pending'>,
+) {
   const requests = store.collection<JobRequestDoc>(JOB_REQUESTS);
   const request = await requests.findOne({ _id: requestId });
   if (!request) return;
-  await applyOnce(requests, requestId, event.revision, { $set: { status, answeredAt: event.metadata.timestamp, answeredBy: event.metadata.actorUserId } });
-  notify({ rooms: [rooms.user(request.userId)], event: 'jobRequest.answered', payload: { requestId, jobId, jobName: request.name, status } });
-  if (status === 'cancelled') notify({ rooms: [rooms.managers(request.organizationId)], event: 'jobRequests.changed', payload: { organizationId: request.organizationId, jobId } });
+  await applyOnce(requests, requestId, event.revision, {
+    $set: { status, answeredAt: event.metadata.timestamp, answeredBy: event.metadata.actorUserId },
+  });
+  notify({
+    rooms: [rooms.user(request.userId)],
+    event: 'jobRequest.answered',
+    payload: { requestId, jobId, jobName: request.name, status },
+  });
+  if (status === 'cancelled')
+    notify({
+      rooms: [rooms.managers(request.organizationId)],
+      event: 'jobRequests.changed',
+      payload: { organizationId: request.organizationId, jobId },
+    });
 }
 
 /** Spec §4: a manager is notified; every active Company Admin and Customer Manager gets the e-mail. */
-async function mailManagers({ store, mail }: ProjectionContext, organizationId: string, request: { userId: string; name: string; start: string; end: string }) {
+async function mailManagers(
+  { store, mail }: ProjectionContext,
+  organizationId: string,
+  request: { userId: string; name: string; start: string; end: string },
+) {
   const [organization, people] = await Promise.all([
     store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: organizationId }),
     store.collection<UserDoc>(USERS).find({ organizationId }),
@@ -82,7 +122,9 @@ async function mailManagers({ store, mail }: ProjectionContext, organizationId: 
   const zone = organization?.timeZone ?? 'UTC';
   const at = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone);
   const when = `${at(request.start).toFormat('cccc d LLLL yyyy, h:mm a')} – ${at(request.end).toFormat('h:mm a')}`;
-  for (const manager of people.filter((u) => u.active && u.roles.some((r) => r === 'Company Admin' || r === 'Customer Manager'))) {
+  for (const manager of people.filter(
+    (u) => u.active && u.roles.some((r) => r === 'Company Admin' || r === 'Customer Manager'),
+  )) {
     mail({
       to: manager.email,
       subject: `Job request: ${requester} would like to pick up ${request.name}`,

@@ -1,5 +1,11 @@
 import type { Mailer, MailMessage } from '../../src/core/mail/mail.port';
-import { comparePositions, EventStore, GlobalPosition, RecordedEvent, Subscription } from '../../src/core/event-store/event-store.port';
+import {
+  comparePositions,
+  EventStore,
+  GlobalPosition,
+  RecordedEvent,
+  Subscription,
+} from '../../src/core/event-store/event-store.port';
 import { ReadStore } from '../../src/core/read-store/read-store.port';
 import type { ProjectionProgress } from '../../src/core/commands/aggregates';
 import type { ChangeNotice, Notifier } from '../../src/realtime/change-notice';
@@ -81,9 +87,10 @@ export class ProjectionRunner implements ProjectionProgress {
     const head = await this.events.headPosition();
     this.liveFrom = head;
     const current = this.position;
-    const caughtUp = head === null || (current !== null && comparePositions(current, head) >= 0)
-      ? Promise.resolve(true)
-      : this.waitFor(head, Number.POSITIVE_INFINITY);
+    const caughtUp =
+      head === null || (current !== null && comparePositions(current, head) >= 0)
+        ? Promise.resolve(true)
+        : this.waitFor(head, Number.POSITIVE_INFINITY);
     this.subscribe();
     await caughtUp;
     await this.saveCheckpoints();
@@ -135,7 +142,11 @@ export class ProjectionRunner implements ProjectionProgress {
   private async reset(p: Projection): Promise<void> {
     const checkpoints = this.store.collection<Checkpoint>(CHECKPOINTS);
     // Mark first, then drop: a crash in between still restarts this projection from scratch.
-    await checkpoints.replaceOne({ _id: p.name }, { _id: p.name, version: p.version, position: null, updatedAt: new Date().toISOString() }, { upsert: true });
+    await checkpoints.replaceOne(
+      { _id: p.name },
+      { _id: p.name, version: p.version, position: null, updatedAt: new Date().toISOString() },
+      { upsert: true },
+    );
     for (const name of p.collections) await this.store.dropCollection(name);
     await p.setup?.(this.store);
     this.positions.set(p.name, null);
@@ -149,7 +160,8 @@ export class ProjectionRunner implements ProjectionProgress {
         onError: (error) => {
           this.logger.error('projection subscription failed; restarting from the checkpoint', error);
           this.subscription = null;
-          if (!this.stopped) setTimeout(() => !this.stopped && this.subscribe(), this.options.retryDelayMs ?? 1000).unref();
+          if (!this.stopped)
+            setTimeout(() => !this.stopped && this.subscribe(), this.options.retryDelayMs ?? 1000).unref();
         },
       },
       (event) => this.process(event),
@@ -160,7 +172,15 @@ export class ProjectionRunner implements ProjectionProgress {
     const live = this.liveFrom === null || comparePositions(event.position, this.liveFrom) > 0;
     const notices: ChangeNotice[] = [];
     const mails: MailMessage[] = [];
-    const context = { store: this.store, notify: (n: ChangeNotice) => { notices.push(n); }, mail: (m: MailMessage) => { mails.push(m); } };
+    const context = {
+      store: this.store,
+      notify: (n: ChangeNotice) => {
+        notices.push(n);
+      },
+      mail: (m: MailMessage) => {
+        mails.push(m);
+      },
+    };
     for (const p of this.projections) {
       if (!before(this.positions.get(p.name) ?? null, event.position)) continue;
       await p.apply(event, context as never);
@@ -188,7 +208,12 @@ export class ProjectionRunner implements ProjectionProgress {
     const updatedAt = new Date().toISOString();
     for (const p of this.projections) {
       const position = this.positions.get(p.name) ?? null;
-      if (position) await checkpoints.replaceOne({ _id: p.name }, { _id: p.name, version: p.version, position, updatedAt }, { upsert: true });
+      if (position)
+        await checkpoints.replaceOne(
+          { _id: p.name },
+          { _id: p.name, version: p.version, position, updatedAt },
+          { upsert: true },
+        );
     }
   }
 
@@ -208,7 +233,11 @@ export class ProjectionRunner implements ProjectionProgress {
  * checkpoints that process saves after every live event.
  */
 export class CheckpointProgress implements ProjectionProgress {
-  constructor(private readonly store: ReadStore, private readonly projectionNames: string[], private readonly pollMs = 25) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly projectionNames: string[],
+    private readonly pollMs = 25,
+  ) {}
 
   /** The lowest checkpoint of the projections (null until each has saved one). */
   async processed(): Promise<GlobalPosition | null> {

@@ -12,7 +12,10 @@ async function main() {
   const fanOut = redisUrl ? socketIoRedisEmitter(redisUrl) : null;
   const notifier = fanOut && redisNotifier(fanOut.emitter);
   const { logger, engines, runner, config } = await openRunner({ notifier });
-  if (!config.mongodbUrl) logger.warn('MONGODB_URL is not set: the embedded read store lives in this process only, so API instances cannot read it. Use the worker with MongoDB.');
+  if (!config.mongodbUrl)
+    logger.warn(
+      'MONGODB_URL is not set: the embedded read store lives in this process only, so API instances cannot read it. Use the worker with MongoDB.',
+    );
   if (!fanOut) logger.warn('REDIS_URL is not set: no pushes will reach API instances.');
   await runner.start();
   logger.info('projections caught up; following the event log');

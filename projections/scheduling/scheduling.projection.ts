@@ -5,7 +5,15 @@ import { localDateOf } from '../../src/scheduling/recurrence';
 import { rooms } from '../../src/realtime/client-events';
 import { applyOnce } from '../runner/apply-once';
 import { Projection, ProjectionContext } from '../runner/projection';
-import { JOB_SERIES, JOB_WEEKS, JOBS, JobDoc, JobSeriesDoc, JobWeekDoc, weekKeys } from '../../src/scheduling/scheduling.read-models';
+import {
+  JOB_SERIES,
+  JOB_WEEKS,
+  JOBS,
+  JobDoc,
+  JobSeriesDoc,
+  JobWeekDoc,
+  weekKeys,
+} from '../../src/scheduling/scheduling.read-models';
 
 /** Jobs, recurring jobs and the week index of one-time jobs; every change is pushed to the organization. */
 export const schedulingProjection: Projection = {
@@ -23,9 +31,14 @@ export const schedulingProjection: Projection = {
 
 async function listInWeeks({ store }: ProjectionContext, jobId: string, before: string[], after: string[]) {
   const weeks = store.collection<JobWeekDoc>(JOB_WEEKS);
-  for (const key of before.filter((k) => !after.includes(k))) await weeks.updateOne({ _id: key }, { $pull: { jobIds: jobId } });
+  for (const key of before.filter((k) => !after.includes(k)))
+    await weeks.updateOne({ _id: key }, { $pull: { jobIds: jobId } });
   for (const key of after.filter((k) => !before.includes(k))) {
-    await weeks.updateOne({ _id: key }, { $addToSet: { jobIds: jobId }, $setOnInsert: { organizationId: key.slice(0, key.indexOf(':')) } }, { upsert: true });
+    await weeks.updateOne(
+      { _id: key },
+      { $addToSet: { jobIds: jobId }, $setOnInsert: { organizationId: key.slice(0, key.indexOf(':')) } },
+      { upsert: true },
+    );
   }
 }
 
@@ -38,7 +51,13 @@ async function applyJob(event: RecordedEvent, context: ProjectionContext) {
     case 'JobScheduled': {
       const { jobId: _id, organizationId: _org, ...fields } = e.data;
       const weeks = weekKeys(organizationId, fields.start, fields.end);
-      await applyOnce(jobs, jobId, event.revision, { $set: { ...fields, organizationId, weeks, createdAt: event.metadata.timestamp } }, { upsert: true });
+      await applyOnce(
+        jobs,
+        jobId,
+        event.revision,
+        { $set: { ...fields, organizationId, weeks, createdAt: event.metadata.timestamp } },
+        { upsert: true },
+      );
       await listInWeeks(context, jobId, current?.weeks ?? [], weeks);
       break;
     }
@@ -59,7 +78,11 @@ async function applyJob(event: RecordedEvent, context: ProjectionContext) {
     default: // a request or a denial changes nothing on the calendar: projections/job-requests
       return;
   }
-  context.notify({ rooms: [rooms.organization(organizationId)], event: 'schedule.changed', payload: { organizationId, jobIds: [jobId] } });
+  context.notify({
+    rooms: [rooms.organization(organizationId)],
+    event: 'schedule.changed',
+    payload: { organizationId, jobIds: [jobId] },
+  });
 }
 
 async function applySeries(event: RecordedEvent, { store, notify }: ProjectionContext) {
@@ -71,13 +94,34 @@ async function applySeries(event: RecordedEvent, { store, notify }: ProjectionCo
   switch (e.type) {
     case 'JobSeriesScheduled': {
       const { seriesId: _id, organizationId: _org, timeZone, rule, ...template } = e.data;
-      await applyOnce(series, seriesId, at, { $set: { organizationId, timeZone, rule, template, overrides: {}, deleted: [], createdAt: event.metadata.timestamp } }, { upsert: true });
+      await applyOnce(
+        series,
+        seriesId,
+        at,
+        {
+          $set: {
+            organizationId,
+            timeZone,
+            rule,
+            template,
+            overrides: {},
+            deleted: [],
+            createdAt: event.metadata.timestamp,
+          },
+        },
+        { upsert: true },
+      );
       break;
     }
     case 'JobSeriesChanged': {
       const current = await series.findOne({ _id: seriesId });
       if (!current) return;
-      await applyOnce(series, seriesId, at, { $set: { template: applyChanges(current.template, e.data.changes), ...(e.data.rule ? { rule: e.data.rule.to } : {}) } });
+      await applyOnce(series, seriesId, at, {
+        $set: {
+          template: applyChanges(current.template, e.data.changes),
+          ...(e.data.rule ? { rule: e.data.rule.to } : {}),
+        },
+      });
       break;
     }
     case 'OccurrenceChanged':
@@ -85,14 +129,18 @@ async function applySeries(event: RecordedEvent, { store, notify }: ProjectionCo
       const current = await series.findOne({ _id: seriesId });
       if (!current) return;
       const date = localDateOf(e.data.originalStart, current.timeZone);
-      await applyOnce(series, seriesId, at, { $set: { [`overrides.${date}`]: applyChanges(current.overrides[date] ?? {}, e.data.changes) } });
+      await applyOnce(series, seriesId, at, {
+        $set: { [`overrides.${date}`]: applyChanges(current.overrides[date] ?? {}, e.data.changes) },
+      });
       jobIds = [e.data.occurrenceId];
       break;
     }
     case 'OccurrenceDeleted': {
       const current = await series.findOne({ _id: seriesId });
       if (!current) return;
-      await applyOnce(series, seriesId, at, { $addToSet: { deleted: localDateOf(e.data.originalStart, current.timeZone) } });
+      await applyOnce(series, seriesId, at, {
+        $addToSet: { deleted: localDateOf(e.data.originalStart, current.timeZone) },
+      });
       jobIds = [e.data.occurrenceId];
       break;
     }
@@ -102,5 +150,9 @@ async function applySeries(event: RecordedEvent, { store, notify }: ProjectionCo
     default:
       return;
   }
-  notify({ rooms: [rooms.organization(organizationId)], event: 'schedule.changed', payload: { organizationId, jobIds } });
+  notify({
+    rooms: [rooms.organization(organizationId)],
+    event: 'schedule.changed',
+    payload: { organizationId, jobIds },
+  });
 }

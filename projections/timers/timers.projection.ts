@@ -8,8 +8,15 @@ import type { ReadStore } from '../../src/core/read-store/read-store.port';
 
 /** Spec §3 Timer fields, named as the API shows them. */
 const FIELD_NAMES: Record<string, keyof TimerDoc> = {
-  type: 'type', start: 'startDateTime', end: 'endDateTime', mileageStart: 'mileageStart', mileageEnd: 'mileageEnd',
-  jobId: 'jobId', jobName: 'jobName', customerName: 'customerName', label: 'label',
+  type: 'type',
+  start: 'startDateTime',
+  end: 'endDateTime',
+  mileageStart: 'mileageStart',
+  mileageEnd: 'mileageEnd',
+  jobId: 'jobId',
+  jobName: 'jobName',
+  customerName: 'customerName',
+  label: 'label',
 };
 
 /** Timers, pushed to every device of their owner and to the organization's time admins. */
@@ -31,9 +38,25 @@ export const timersProjection: Projection = {
       case 'TimerStarted': {
         const { timerId: _t, organizationId: _o, userId: _u, start, ...fields } = e.data;
         const user = await store.collection<UserDoc>(USERS).findOne({ _id: userId });
-        await applyOnce(timers, timerId, event.revision, {
-          $set: { organizationId, userId, userFullName: user?.fullName ?? 'Former employee', ...fields, startDateTime: start, endDateTime: null, mileageEnd: null, createdAt: event.metadata.timestamp, sequence: event.position.commit },
-        }, { upsert: true });
+        await applyOnce(
+          timers,
+          timerId,
+          event.revision,
+          {
+            $set: {
+              organizationId,
+              userId,
+              userFullName: user?.fullName ?? 'Former employee',
+              ...fields,
+              startDateTime: start,
+              endDateTime: null,
+              mileageEnd: null,
+              createdAt: event.metadata.timestamp,
+              sequence: event.position.commit,
+            },
+          },
+          { upsert: true },
+        );
         break;
       }
       case 'TimerChanged': {
@@ -42,14 +65,20 @@ export const timersProjection: Projection = {
         break;
       }
       case 'TimerStopped':
-        await applyOnce(timers, timerId, event.revision, { $set: { endDateTime: e.data.end, mileageEnd: e.data.mileageEnd } });
+        await applyOnce(timers, timerId, event.revision, {
+          $set: { endDateTime: e.data.end, mileageEnd: e.data.mileageEnd },
+        });
         break;
       case 'TimerDeleted':
         await timers.deleteOne({ _id: timerId });
         break;
     }
     await listOnJobs(store, before, await timers.findOne({ _id: timerId }));
-    notify({ rooms: [rooms.user(userId), rooms.timeAdmins(organizationId)], event: 'timers.changed', payload: { userId, timerId } });
+    notify({
+      rooms: [rooms.user(userId), rooms.timeAdmins(organizationId)],
+      event: 'timers.changed',
+      payload: { userId, timerId },
+    });
   },
 };
 
@@ -65,11 +94,27 @@ async function listOnJobs(store: ReadStore, before: TimerDoc | null, after: Time
   for (const jobId of new Set([before?.jobId, after?.jobId].filter((id): id is string => !!id))) {
     const doc = await jobTimes.findOne({ _id: jobId });
     const others = (doc?.timers ?? []).filter((t) => t.id !== timerId);
-    const entry = after && after.jobId === jobId
-      ? [{ id: after._id, userId: after.userId, type: after.type, startDateTime: after.startDateTime, endDateTime: after.endDateTime, mileageStart: after.mileageStart, mileageEnd: after.mileageEnd }]
-      : [];
+    const entry =
+      after && after.jobId === jobId
+        ? [
+            {
+              id: after._id,
+              userId: after.userId,
+              type: after.type,
+              startDateTime: after.startDateTime,
+              endDateTime: after.endDateTime,
+              mileageStart: after.mileageStart,
+              mileageEnd: after.mileageEnd,
+            },
+          ]
+        : [];
     const timers = [...others, ...entry];
-    if (timers.length) await jobTimes.updateOne({ _id: jobId }, { $set: { organizationId: (after ?? before)!.organizationId, timers } }, { upsert: true });
+    if (timers.length)
+      await jobTimes.updateOne(
+        { _id: jobId },
+        { $set: { organizationId: (after ?? before)!.organizationId, timers } },
+        { upsert: true },
+      );
     else await jobTimes.deleteOne({ _id: jobId });
   }
 }

@@ -7,9 +7,12 @@ const at = (iso: string) => DateTime.fromISO(iso, { setZone: true }).toMillis();
 /** Local wall time in `zone` → UTC ms. */
 const local = (wall: string, zone = NY) => DateTime.fromISO(wall, { zone }).toMillis();
 const entry = (weekDay: WeekDay, startTime: string, endTime: string) => ({ weekDay, startTime, endTime });
-const available = (entries: ReturnType<typeof entry>[] | null, start: number, end: number, zone = NY) => isAvailable(entries, start, end, zone);
+const available = (entries: ReturnType<typeof entry>[] | null, start: number, end: number, zone = NY) =>
+  isAvailable(entries, start, end, zone);
 
-const weekdays = (['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] as const).map((d) => entry(d, '08:00', '17:00'));
+const weekdays = (['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] as const).map((d) =>
+  entry(d, '08:00', '17:00'),
+);
 
 describe('isAvailable', () => {
   it('counts a user who has never saved availability as available', () => {
@@ -35,9 +38,18 @@ describe('isAvailable', () => {
     // Monday 22:00 in New York is Tuesday 02:00 UTC; only a Monday evening entry covers it.
     const mondayEvening = [entry('Monday', '20:00', '23:00')];
     expect(available(mondayEvening, at('2025-06-03T02:00:00Z'), at('2025-06-03T03:00:00Z'))).toBe(true);
-    expect(available([entry('Tuesday', '02:00', '03:00')], at('2025-06-03T02:00:00Z'), at('2025-06-03T03:00:00Z'))).toBe(false);
+    expect(
+      available([entry('Tuesday', '02:00', '03:00')], at('2025-06-03T02:00:00Z'), at('2025-06-03T03:00:00Z')),
+    ).toBe(false);
     // The same instants in London are Tuesday 03:00–04:00.
-    expect(available([entry('Tuesday', '03:00', '04:00')], at('2025-06-03T02:00:00Z'), at('2025-06-03T03:00:00Z'), 'Europe/London')).toBe(true);
+    expect(
+      available(
+        [entry('Tuesday', '03:00', '04:00')],
+        at('2025-06-03T02:00:00Z'),
+        at('2025-06-03T03:00:00Z'),
+        'Europe/London',
+      ),
+    ).toBe(true);
   });
 
   it('accepts a slot given with any UTC offset', () => {
@@ -71,8 +83,16 @@ describe('isAvailable', () => {
 
     it('spanning whole days needs those days covered all day', () => {
       const allDay = (d: WeekDay) => entry(d, '00:00', '24:00');
-      expect(available([allDay('Monday'), allDay('Tuesday')], local('2025-06-02T00:00'), local('2025-06-04T00:00'))).toBe(true);
-      expect(available([allDay('Monday'), entry('Tuesday', '00:00', '23:00')], local('2025-06-02T00:00'), local('2025-06-04T00:00'))).toBe(false);
+      expect(
+        available([allDay('Monday'), allDay('Tuesday')], local('2025-06-02T00:00'), local('2025-06-04T00:00')),
+      ).toBe(true);
+      expect(
+        available(
+          [allDay('Monday'), entry('Tuesday', '00:00', '23:00')],
+          local('2025-06-02T00:00'),
+          local('2025-06-04T00:00'),
+        ),
+      ).toBe(false);
     });
   });
 

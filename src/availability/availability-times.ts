@@ -15,7 +15,8 @@ export function minutesOf(time: unknown): number | null {
   return hours * 60 + minutes;
 }
 
-export const timeOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+export const timeOf = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** The canonical day name for any letter case ('monday' → 'Monday'), else null. */
 export function weekDayOf(value: unknown): WeekDay | null {
@@ -26,5 +27,9 @@ export function weekDayOf(value: unknown): WeekDay | null {
 
 /** Monday first, then by start time: the order every listing uses. */
 export function byDayAndTime<T extends { weekDay: WeekDay; startTime: string; endTime: string }>(a: T, b: T): number {
-  return WEEK_DAYS.indexOf(a.weekDay) - WEEK_DAYS.indexOf(b.weekDay) || a.startTime.localeCompare(b.startTime) || a.endTime.localeCompare(b.endTime);
+  return (
+    WEEK_DAYS.indexOf(a.weekDay) - WEEK_DAYS.indexOf(b.weekDay) ||
+    a.startTime.localeCompare(b.startTime) ||
+    a.endTime.localeCompare(b.endTime)
+  );
 }

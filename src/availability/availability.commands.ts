@@ -11,5 +11,9 @@ export interface AvailabilityEntryRequest {
 
 /** Replaces a user's weekly availability. */
 export class SetAvailability {
-  constructor(readonly userId: string, readonly entries: AvailabilityEntryRequest[], readonly meta: CommandMeta) {}
+  constructor(
+    readonly userId: string,
+    readonly entries: AvailabilityEntryRequest[],
+    readonly meta: CommandMeta,
+  ) {}
 }

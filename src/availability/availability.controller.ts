@@ -17,20 +17,35 @@ export const SAVED_HEADER = 'X-Availability-Saved';
 @ApiSecurity('csrf')
 @Controller('api/employee-availability')
 export class AvailabilityController {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Get('date-filter/users')
   @RequireClaim('jobs.crud')
-  @ApiOperation({ summary: 'Every active user by name, and whether [startDate, endDate) lies in their weekly availability (organization time zone).' })
+  @ApiOperation({
+    summary:
+      'Every active user by name, and whether [startDate, endDate) lies in their weekly availability (organization time zone).',
+  })
   availableUsers(@Query() query: DateFilterQueryDto, @Me() me: CurrentUser) {
     return this.queries.execute(new ListAvailableUsers(me.organizationId, query.startDate, query.endDate));
   }
 
   @Get('user/:userId')
   @RequireAnyClaim('users.crud', 'jobs.crud')
-  @ApiOperation({ summary: "A user's weekly availability: [{ id, weekDay, userId, startTime, endTime }], Monday first." })
-  @ApiHeader({ name: SAVED_HEADER, description: 'In the response: false when the user has never saved any availability' })
-  async userAvailability(@Param('userId') userId: string, @Me() me: CurrentUser, @Res({ passthrough: true }) response: Response) {
+  @ApiOperation({
+    summary: "A user's weekly availability: [{ id, weekDay, userId, startTime, endTime }], Monday first.",
+  })
+  @ApiHeader({
+    name: SAVED_HEADER,
+    description: 'In the response: false when the user has never saved any availability',
+  })
+  async userAvailability(
+    @Param('userId') userId: string,
+    @Me() me: CurrentUser,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const { saved, entries } = await this.queries.execute(new GetUserAvailability(me.organizationId, userId));
     response.setHeader(SAVED_HEADER, String(saved));
     return entries;
@@ -38,9 +53,18 @@ export class AvailabilityController {
 
   @Patch(':userId')
   @RequireClaim('users.crud')
-  @ApiBody({ type: [AvailabilityEntryDto], description: 'The whole week (a list, or { availabilities: [...] }); it replaces the saved one' })
-  @ApiOperation({ summary: "Replace a user's weekly availability. Entries of a day must not overlap; times on 15-minute steps." })
-  async update(@Param('userId') userId: string, @Body(AvailabilityListPipe) body: AvailabilityEntryDto[], @Meta() meta: CommandMeta) {
+  @ApiBody({
+    type: [AvailabilityEntryDto],
+    description: 'The whole week (a list, or { availabilities: [...] }); it replaces the saved one',
+  })
+  @ApiOperation({
+    summary: "Replace a user's weekly availability. Entries of a day must not overlap; times on 15-minute steps.",
+  })
+  async update(
+    @Param('userId') userId: string,
+    @Body(AvailabilityListPipe) body: AvailabilityEntryDto[],
+    @Meta() meta: CommandMeta,
+  ) {
     await this.commands.execute(new SetAvailability(userId, body, meta));
     const { entries } = await this.queries.execute(new GetUserAvailability(meta.organizationId, userId));
     return { success: true, data: entries };

@@ -33,15 +33,18 @@ function checked(entry: AvailabilityEntryInput): AvailabilityEntry & { start: nu
   const weekDay = weekDayOf(entry.weekDay);
   if (!weekDay) throw new ValidationError(`Week day must be ${DAY_NAMES}`);
   const start = minutesOf(entry.startTime);
-  if (start === null || start >= END_OF_DAY) throw new ValidationError(`The start time on ${weekDay} must be a time such as 08:00`);
+  if (start === null || start >= END_OF_DAY)
+    throw new ValidationError(`The start time on ${weekDay} must be a time such as 08:00`);
   const end = minutesOf(entry.endTime);
   if (end === null) throw new ValidationError(`The end time on ${weekDay} must be a time such as 17:00`);
-  if (start % TIME_STEP_MINUTES || end % TIME_STEP_MINUTES) throw new ValidationError(`Times on ${weekDay} must be on a 15-minute step (:00, :15, :30 or :45)`);
+  if (start % TIME_STEP_MINUTES || end % TIME_STEP_MINUTES)
+    throw new ValidationError(`Times on ${weekDay} must be on a 15-minute step (:00, :15, :30 or :45)`);
   if (end <= start) throw new ValidationError(`The end time must be after the start time on ${weekDay}`);
   return { id: entry.id, weekDay, startTime: timeOf(start), endTime: timeOf(end), start, end };
 }
 
-const same = (a: AvailabilityEntry, b: AvailabilityEntry) => a.weekDay === b.weekDay && a.startTime === b.startTime && a.endTime === b.endTime;
+const same = (a: AvailabilityEntry, b: AvailabilityEntry) =>
+  a.weekDay === b.weekDay && a.startTime === b.startTime && a.endTime === b.endTime;
 
 /**
  * An employee's weekly availability, stream `availability-<userId>`: several entries per weekday,
@@ -55,15 +58,20 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityState
   },
 
   decide(command, state) {
-    if (command.userOrganizationId !== command.organizationId || (state.organizationId && state.organizationId !== command.organizationId)) {
+    if (
+      command.userOrganizationId !== command.organizationId ||
+      (state.organizationId && state.organizationId !== command.organizationId)
+    ) {
       throw new NotFoundError('The user');
     }
     const wanted = command.entries.map(checked);
-    if (new Set(wanted.map((e) => e.id)).size !== wanted.length) throw new ValidationError('Each availability entry must have its own id');
+    if (new Set(wanted.map((e) => e.id)).size !== wanted.length)
+      throw new ValidationError('Each availability entry must have its own id');
     for (const day of WEEK_DAYS) {
       const ofDay = wanted.filter((e) => e.weekDay === day).sort((a, b) => a.start - b.start);
       // Touching entries (8:00–12:00 and 12:00–17:00) do not overlap.
-      if (ofDay.some((e, i) => i > 0 && e.start < ofDay[i - 1].end)) throw new ValidationError(`Availability entries on ${day} overlap`);
+      if (ofDay.some((e, i) => i > 0 && e.start < ofDay[i - 1].end))
+        throw new ValidationError(`Availability entries on ${day} overlap`);
     }
     // An entry that is new only by its id (a client that sends none) keeps the id it already has.
     const known = new Set(state.entries.map((e) => e.id));
@@ -76,9 +84,16 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityState
         return twin < 0 ? entry : { ...entry, id: unclaimed.splice(twin, 1)[0].id };
       })
       .sort(byDayAndTime);
-    const unchanged = state.organizationId !== null && entries.length === state.entries.length
-      && entries.every((e, i) => e.id === state.entries[i].id && same(e, state.entries[i]));
+    const unchanged =
+      state.organizationId !== null &&
+      entries.length === state.entries.length &&
+      entries.every((e, i) => e.id === state.entries[i].id && same(e, state.entries[i]));
     if (unchanged) return [];
-    return [{ type: 'AvailabilitySet', data: { userId: command.userId, organizationId: command.organizationId, entries, previous: state.entries } }];
+    return [
+      {
+        type: 'AvailabilitySet',
+        data: { userId: command.userId, organizationId: command.organizationId, entries, previous: state.entries },
+      },
+    ];
   },
 };

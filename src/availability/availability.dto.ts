@@ -1,7 +1,18 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Allow, ArrayMaxSize, IsArray, IsDefined, IsObject, IsOptional, IsString, MaxLength, ValidateBy, ValidateNested } from 'class-validator';
+import {
+  Allow,
+  ArrayMaxSize,
+  IsArray,
+  IsDefined,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateBy,
+  ValidateNested,
+} from 'class-validator';
 import { DateTime } from 'luxon';
 import { validationPipe } from '../core/http/validation';
 import { Text } from '../core/http/dto-fields';
@@ -12,10 +23,17 @@ import { WEEK_DAYS } from './availability.events';
 export const MAX_ENTRIES = 100;
 
 export class AvailabilityEntryDto {
-  @ApiPropertyOptional({ description: 'Keep the id of an existing entry; leave it out for a new one' }) @IsOptional() @Allow() id?: unknown;
+  @ApiPropertyOptional({ description: 'Keep the id of an existing entry; leave it out for a new one' })
+  @IsOptional()
+  @Allow()
+  id?: unknown;
   @ApiProperty({ enum: WEEK_DAYS }) @Text('Week day is required', 20, 'Week day') weekDay!: string;
-  @ApiProperty({ example: '08:00', description: 'HH:mm, 15-minute steps' }) @Text('Start time is required', 20, 'Start time') startTime!: string;
-  @ApiProperty({ example: '17:00', description: 'HH:mm after the start; 24:00 is the end of the day' }) @Text('End time is required', 20, 'End time') endTime!: string;
+  @ApiProperty({ example: '08:00', description: 'HH:mm, 15-minute steps' })
+  @Text('Start time is required', 20, 'Start time')
+  startTime!: string;
+  @ApiProperty({ example: '17:00', description: 'HH:mm after the start; 24:00 is the end of the day' })
+  @Text('End time is required', 20, 'End time')
+  endTime!: string;
 }
 
 export class AvailabilityListDto {
@@ -33,14 +51,23 @@ export class AvailabilityListDto {
 export class AvailabilityListPipe implements PipeTransform {
   async transform(value: unknown): Promise<AvailabilityEntryDto[]> {
     const wrapped = Array.isArray(value) ? { availabilities: value } : value && typeof value === 'object' ? value : {};
-    const dto = (await validationPipe.transform(wrapped, { type: 'body', metatype: AvailabilityListDto })) as AvailabilityListDto;
+    const dto = (await validationPipe.transform(wrapped, {
+      type: 'body',
+      metatype: AvailabilityListDto,
+    })) as AvailabilityListDto;
     return dto.availabilities;
   }
 }
 
 /** An ISO 8601 date or date-time; one without an offset is read in the organization's time zone. */
 const IsIsoDateTime = (message: string) =>
-  ValidateBy({ name: 'isIsoDateTime', validator: { validate: (value) => typeof value === 'string' && DateTime.fromISO(value).isValid } }, { message });
+  ValidateBy(
+    {
+      name: 'isIsoDateTime',
+      validator: { validate: (value) => typeof value === 'string' && DateTime.fromISO(value).isValid },
+    },
+    { message },
+  );
 
 const example = '2025-03-10T13:00:00Z';
 /** The longest date and time read (as the other DTOs' dates): the length is checked before the text is parsed. */

@@ -15,11 +15,14 @@ export interface AvailabilityEntry {
 }
 
 /** The whole week is replaced at once; `previous` is the week before, so the audit reads old → new. */
-export type AvailabilityEvent = DomainEvent<'AvailabilitySet', {
-  userId: string;
-  organizationId: string;
-  entries: AvailabilityEntry[];
-  previous: AvailabilityEntry[];
-}>;
+export type AvailabilityEvent = DomainEvent<
+  'AvailabilitySet',
+  {
+    userId: string;
+    organizationId: string;
+    entries: AvailabilityEntry[];
+    previous: AvailabilityEntry[];
+  }
+>;
 
 export const availabilityStream = (userId: string) => `availability-${userId}`;

@@ -10,10 +10,19 @@ import { isAvailable } from './availability-check';
 import type { AvailabilityEntry } from './availability.events';
 
 /** An entry as the API shows it (spec §3 Availability). */
-export const availabilityView = (userId: string, e: AvailabilityEntry) => ({ id: e.id, weekDay: e.weekDay, userId, startTime: e.startTime, endTime: e.endTime });
+export const availabilityView = (userId: string, e: AvailabilityEntry) => ({
+  id: e.id,
+  weekDay: e.weekDay,
+  userId,
+  startTime: e.startTime,
+  endTime: e.endTime,
+});
 
 export class GetUserAvailability {
-  constructor(readonly organizationId: string, readonly userId: string) {}
+  constructor(
+    readonly organizationId: string,
+    readonly userId: string,
+  ) {}
 }
 
 /** A user's week; `saved` false when they have never saved one (they then count as available). */
@@ -22,7 +31,9 @@ export class GetUserAvailabilityHandler implements IQueryHandler<GetUserAvailabi
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   async execute({ organizationId, userId }: GetUserAvailability) {
-    const user = isUuid(userId) ? await this.store.collection<UserDoc>(USERS).findOne({ _id: userId, organizationId }) : null;
+    const user = isUuid(userId)
+      ? await this.store.collection<UserDoc>(USERS).findOne({ _id: userId, organizationId })
+      : null;
     if (!user) throw new NotFoundError('The user');
     const doc = await this.store.collection<AvailabilityDoc>(AVAILABILITY).findOne({ _id: userId, organizationId });
     return { saved: doc !== null, entries: (doc?.entries ?? []).map((e) => availabilityView(userId, e)) };
@@ -31,7 +42,11 @@ export class GetUserAvailabilityHandler implements IQueryHandler<GetUserAvailabi
 
 export class ListAvailableUsers {
   /** ISO 8601 date-times (checked at the edge); one without an offset is local to the organization. */
-  constructor(readonly organizationId: string, readonly startDate: string, readonly endDate: string) {}
+  constructor(
+    readonly organizationId: string,
+    readonly startDate: string,
+    readonly endDate: string,
+  ) {}
 }
 
 /** Bounds the work of one call; a job slot is hours long. */
@@ -49,7 +64,8 @@ export class ListAvailableUsersHandler implements IQueryHandler<ListAvailableUse
     const start = DateTime.fromISO(startDate, { zone }).toMillis();
     const end = DateTime.fromISO(endDate, { zone }).toMillis();
     if (!(end > start)) throw new ValidationError('endDate must be after startDate');
-    if (end - start > MAX_SLOT_DAYS * 86_400_000) throw new ValidationError(`The time between startDate and endDate must be at most ${MAX_SLOT_DAYS} days`);
+    if (end - start > MAX_SLOT_DAYS * 86_400_000)
+      throw new ValidationError(`The time between startDate and endDate must be at most ${MAX_SLOT_DAYS} days`);
     const [users, weeks] = await Promise.all([
       this.store.collection<UserDoc>(USERS).find({ organizationId, active: true }, { sort: { sortName: 1, _id: 1 } }),
       this.store.collection<AvailabilityDoc>(AVAILABILITY).find({ organizationId }),

@@ -11,16 +11,28 @@ import { availabilityStream } from './availability.events';
 
 @CommandHandler(SetAvailability)
 export class SetAvailabilityHandler implements ICommandHandler<SetAvailability> {
-  constructor(private readonly aggregates: Aggregates, @Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    private readonly aggregates: Aggregates,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
 
   async execute({ userId, entries, meta }: SetAvailability) {
     if (!isUuid(userId)) throw new NotFoundError('The user');
     const user = await this.store.collection<UserDoc>(USERS).findOne({ _id: userId });
     // A new entry (or one whose id is not ours to keep) gets a fresh id; the decider keeps known ones.
     const withIds = entries.map((e) => ({ ...e, id: isUuid(e.id) ? e.id.toLowerCase() : newId() }));
-    const { state } = await this.aggregates.execute(availabilityStream(userId), availabilityDecider, {
-      type: 'SetAvailability', userId, organizationId: meta.organizationId, userOrganizationId: user?.organizationId ?? null, entries: withIds,
-    }, meta);
+    const { state } = await this.aggregates.execute(
+      availabilityStream(userId),
+      availabilityDecider,
+      {
+        type: 'SetAvailability',
+        userId,
+        organizationId: meta.organizationId,
+        userOrganizationId: user?.organizationId ?? null,
+        entries: withIds,
+      },
+      meta,
+    );
     return state.entries;
   }
 }

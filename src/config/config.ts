@@ -105,7 +105,8 @@ function trustProxy(env: Env): false | number | string[] {
     const [address, prefix, extra] = entry.split('/');
     const family = isIP(address);
     const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
-    if (!PROXY_NAMES.includes(entry) && (family === 0 || !prefixOk || extra !== undefined)) throw new ConfigError(expected);
+    if (!PROXY_NAMES.includes(entry) && (family === 0 || !prefixOk || extra !== undefined))
+      throw new ConfigError(expected);
   }
   return entries;
 }
@@ -113,7 +114,8 @@ function trustProxy(env: Env): false | number | string[] {
 function supportEmail(env: Env): string | null {
   const value = env.SUPPORT_EMAIL?.trim();
   if (!value) return null;
-  if (!/^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/.test(value)) throw new ConfigError(`SUPPORT_EMAIL must be an e-mail address, got "${value}"`);
+  if (!/^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/.test(value))
+    throw new ConfigError(`SUPPORT_EMAIL must be an e-mail address, got "${value}"`);
   return value;
 }
 
@@ -141,11 +143,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sessionSecret: secret ?? localSessionSecret(dataDir),
     publicUrl: publicUrl.replace(/\/$/, ''),
     projections: oneOf(env, 'PROJECTIONS', ['in-process', 'external', 'none'] as const, 'in-process'),
-    logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, nodeEnv === 'test' ? 'silent' : 'info'),
+    logLevel: oneOf(
+      env,
+      'LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
+      nodeEnv === 'test' ? 'silent' : 'info',
+    ),
     scryptLogN,
     trustProxy: trustProxy(env),
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
-    seedDemo: oneOf(env, 'SEED_DEMO', ['true', 'false'] as const, nodeEnv === 'production' ? 'false' : 'true') === 'true',
+    seedDemo:
+      oneOf(env, 'SEED_DEMO', ['true', 'false'] as const, nodeEnv === 'production' ? 'false' : 'true') === 'true',
   };
 }
 

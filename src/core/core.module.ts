@@ -1,4 +1,12 @@
-import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  DynamicModule,
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Aggregates, PROJECTION_PROGRESS, ProjectionProgress } from './commands/aggregates';
@@ -53,7 +61,19 @@ export class CoreModule {
         ProjectionsHost,
         Aggregates,
       ],
-      exports: [APP_CONFIG, ENGINES, LOGGER, EVENT_STORE, READ_STORE, FILE_STORE, MAILER, REDIS, CLOCK, PROJECTION_PROGRESS, Aggregates],
+      exports: [
+        APP_CONFIG,
+        ENGINES,
+        LOGGER,
+        EVENT_STORE,
+        READ_STORE,
+        FILE_STORE,
+        MAILER,
+        REDIS,
+        CLOCK,
+        PROJECTION_PROGRESS,
+        Aggregates,
+      ],
     };
   }
 }

@@ -15,6 +15,9 @@ export interface Decider<C, S, E extends DomainEvent> {
 }
 
 /** Folds a history into state. */
-export function fold<S, E extends DomainEvent>(decider: Pick<Decider<unknown, S, E>, 'initialState' | 'evolve'>, events: E[]): S {
+export function fold<S, E extends DomainEvent>(
+  decider: Pick<Decider<unknown, S, E>, 'initialState' | 'evolve'>,
+  events: E[],
+): S {
   return events.reduce(decider.evolve, decider.initialState);
 }

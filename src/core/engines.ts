@@ -28,7 +28,9 @@ export async function openEngines(config: AppConfig, log: (line: string) => void
   const eventStore = config.eventStoreUrl
     ? new (await import('./event-store/eventstoredb-event-store')).EventStoreDbEventStore(config.eventStoreUrl)
     : new SqliteEventStore(join(config.dataDir, 'events.sqlite'));
-  const mongo = config.mongodbUrl ? await (await import('./read-store/mongo-read-store')).MongoReadStore.connect(config.mongodbUrl) : null;
+  const mongo = config.mongodbUrl
+    ? await (await import('./read-store/mongo-read-store')).MongoReadStore.connect(config.mongodbUrl)
+    : null;
   const readStore: ReadStore = mongo ?? new EmbeddedReadStore();
   const files = mongo ? mongo.fileStore() : new FolderFileStore(join(config.dataDir, 'files'));
   const mailer = config.smtpUrl
@@ -43,7 +45,12 @@ export async function openEngines(config: AppConfig, log: (line: string) => void
     `push fan-out: ${redis ? 'Redis' : 'in-process'}`,
   ].join('; ');
   return {
-    eventStore, readStore, files, mailer, redis, describe,
+    eventStore,
+    readStore,
+    files,
+    mailer,
+    redis,
+    describe,
     async close() {
       await eventStore.close();
       await readStore.close();

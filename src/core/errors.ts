@@ -11,30 +11,45 @@ export class DomainError extends Error {
 
 /** 400: the input is wrong. */
 export class ValidationError extends DomainError {
-  constructor(...messages: string[]) { super(messages); }
+  constructor(...messages: string[]) {
+    super(messages);
+  }
 }
 
 /** 401: not signed in, or the session has ended. */
 export class UnauthenticatedError extends DomainError {
-  constructor(message = 'Please sign in to continue.') { super([message]); }
+  constructor(message = 'Please sign in to continue.') {
+    super([message]);
+  }
 }
 
 /** 403: signed in, but without the claim this needs. */
 export class ForbiddenError extends DomainError {
-  constructor(message = 'You do not have permission to do this.') { super([message]); }
+  constructor(message = 'You do not have permission to do this.') {
+    super([message]);
+  }
 }
 
 /** 404: absent, or belonging to another organization (never tell the two apart). */
 export class NotFoundError extends DomainError {
-  constructor(what = 'The item', message?: string) { super([message ?? `${what} was not found.`]); }
+  constructor(what = 'The item', message?: string) {
+    super([message ?? `${what} was not found.`]);
+  }
 }
 
 /** 409: the state changed under the request (concurrent edit, duplicate). */
 export class ConflictError extends DomainError {
-  constructor(message: string) { super([message]); }
+  constructor(message: string) {
+    super([message]);
+  }
 }
 
 /** 429: too many attempts. */
 export class TooManyRequestsError extends DomainError {
-  constructor(message: string, readonly retryAfterSeconds: number) { super([message]); }
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super([message]);
+  }
 }

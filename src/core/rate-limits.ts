@@ -6,7 +6,12 @@ import type { RedisClient } from './redis';
  * An allowance of `points` per `seconds` under a key (an account, an address), blocked for the rest
  * of the window once spent. In Redis when there is one, so every API instance shares the counts.
  */
-export function allowance(redis: RedisClient | null, keyPrefix: string, points: number, seconds: number): RateLimiterAbstract {
+export function allowance(
+  redis: RedisClient | null,
+  keyPrefix: string,
+  points: number,
+  seconds: number,
+): RateLimiterAbstract {
   const options = { keyPrefix, points, duration: seconds, blockDuration: seconds };
   return redis ? new RateLimiterRedis({ storeClient: redis, ...options }) : new RateLimiterMemory(options);
 }

@@ -14,12 +14,23 @@ export function redisConnection(url: string): Redis {
 export function socketIoRedisAdapter(url: string) {
   const pub = redisConnection(url);
   const sub = pub.duplicate();
-  return { adapter: createAdapter(pub, sub), close: async () => { pub.disconnect(); sub.disconnect(); } };
+  return {
+    adapter: createAdapter(pub, sub),
+    close: async () => {
+      pub.disconnect();
+      sub.disconnect();
+    },
+  };
 }
 
 export function socketIoRedisEmitter(url: string) {
   const client = redisConnection(url);
-  return { emitter: new Emitter(client), close: async () => { client.disconnect(); } };
+  return {
+    emitter: new Emitter(client),
+    close: async () => {
+      client.disconnect();
+    },
+  };
 }
 
 export type RedisClient = Redis;

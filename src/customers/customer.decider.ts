@@ -1,7 +1,12 @@
 import { Decider } from '../core/decider';
 import { NotFoundError, ValidationError } from '../core/errors';
 import {
-  CUSTOMER_STATUSES, CustomerChanges, CustomerDetails, CustomerEvent, CustomerStatus, DEFAULT_CUSTOMER_STATUS,
+  CUSTOMER_STATUSES,
+  CustomerChanges,
+  CustomerDetails,
+  CustomerEvent,
+  CustomerStatus,
+  DEFAULT_CUSTOMER_STATUS,
 } from './customers.events';
 
 /** What a caller may send: any field, text or null (null or blank clears an optional field). */
@@ -52,7 +57,8 @@ export const CUSTOMER_TEXT_FIELDS = {
 
 const FIELDS = Object.keys(CUSTOMER_TEXT_FIELDS) as (keyof CustomerDetails)[];
 
-export const isCustomerStatus = (value: unknown): value is CustomerStatus => CUSTOMER_STATUSES.includes(value as CustomerStatus);
+export const isCustomerStatus = (value: unknown): value is CustomerStatus =>
+  CUSTOMER_STATUSES.includes(value as CustomerStatus);
 
 /** `(555) 123-4567` from any spelling with exactly 10 digits. */
 export const formatPhone = (phone: string) => {
@@ -65,7 +71,11 @@ export function customerDetailsProblem(d: CustomerInput, creating: boolean): str
   for (const key of FIELDS) {
     const value = d[key];
     const { label, max } = CUSTOMER_TEXT_FIELDS[key];
-    if (key === 'contactFirstName' && (creating || value !== undefined) && (typeof value !== 'string' || !value.trim())) {
+    if (
+      key === 'contactFirstName' &&
+      (creating || value !== undefined) &&
+      (typeof value !== 'string' || !value.trim())
+    ) {
       return 'Contact first name is required';
     }
     if (value === undefined || value === null) continue;
@@ -103,9 +113,22 @@ function clean(d: CustomerInput): Partial<CustomerDetails> {
 }
 
 const EMPTY: CustomerDetails = {
-  name: null, displayName: null, contactFirstName: '', contactLastName: null, contactEmail: null, contactPhone: null,
-  address1: null, address2: null, city: null, state: null, postalCode: null, country: null,
-  status: DEFAULT_CUSTOMER_STATUS, jobType: null, billingFrequency: null, notes: null,
+  name: null,
+  displayName: null,
+  contactFirstName: '',
+  contactLastName: null,
+  contactEmail: null,
+  contactPhone: null,
+  address1: null,
+  address2: null,
+  city: null,
+  state: null,
+  postalCode: null,
+  country: null,
+  status: DEFAULT_CUSTOMER_STATUS,
+  jobType: null,
+  billingFrequency: null,
+  notes: null,
 };
 
 export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEvent> = {
@@ -147,7 +170,8 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         const wanted = clean(command.changes);
         const changes: Record<string, { from: unknown; to: unknown }> = {};
         for (const key of FIELDS) {
-          if (wanted[key] !== undefined && wanted[key] !== state.details[key]) changes[key] = { from: state.details[key], to: wanted[key] };
+          if (wanted[key] !== undefined && wanted[key] !== state.details[key])
+            changes[key] = { from: state.details[key], to: wanted[key] };
         }
         if (!Object.keys(changes).length) return [];
         return [{ type: 'CustomerDetailsChanged', data: { ...ids, changes: changes as CustomerChanges } }];

@@ -14,10 +14,16 @@ import { GetCustomer, ListCustomers, LookupCustomers } from './customers.queries
 @RequireClaim('customers.crud')
 @Controller('api/customers')
 export class CustomersController {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Get('paged')
-  @ApiOperation({ summary: 'Customers of my organization: search, paging (20), sortBy name (default), email, phone or status; name descending by default.' })
+  @ApiOperation({
+    summary:
+      'Customers of my organization: search, paging (20), sortBy name (default), email, phone or status; name descending by default.',
+  })
   list(@Query() query: CustomersPagedQueryDto, @Me() me: CurrentUser) {
     return this.queries.execute(new ListCustomers(me.organizationId, query));
   }
@@ -29,7 +35,9 @@ export class CustomersController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One customer, for the detail screen (averageRating null and totalReviews 0 until it has ratings).' })
+  @ApiOperation({
+    summary: 'One customer, for the detail screen (averageRating null and totalReviews 0 until it has ratings).',
+  })
   get(@Param('id') id: string, @Me() me: CurrentUser) {
     return this.queries.execute(new GetCustomer(me.organizationId, id));
   }
@@ -42,7 +50,9 @@ export class CustomersController {
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Edit a customer: the fields given change, the others stay; null or blank clears an optional field.' })
+  @ApiOperation({
+    summary: 'Edit a customer: the fields given change, the others stay; null or blank clears an optional field.',
+  })
   async update(@Param('id') id: string, @Body() body: CustomerDto, @Meta() meta: CommandMeta) {
     await this.commands.execute(new UpdateCustomer(id, body, meta));
     return { success: true, data: await this.queries.execute(new GetCustomer(meta.organizationId, id)) };

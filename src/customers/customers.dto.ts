@@ -16,16 +16,31 @@ const Text = (field: keyof typeof CUSTOMER_TEXT_FIELDS, typeMessage?: string) =>
 
 /** POST and PATCH: every field optional here; on create the decider requires the contact's first name. null or blank clears a field. */
 export class CustomerDto {
-  @ApiPropertyOptional({ nullable: true, description: 'The company name' }) @IsOptional() @Text('name') name?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'The company name' }) @IsOptional() @Text('name') name?:
+    string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @Text('displayName') displayName?: string | null;
-  @ApiProperty({ description: 'Required' }) @IsOptional() @Text('contactFirstName', 'Contact first name is required') contactFirstName?: string;
+  @ApiProperty({ description: 'Required' })
+  @IsOptional()
+  @Text('contactFirstName', 'Contact first name is required')
+  contactFirstName?: string;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @Text('contactLastName') contactLastName?: string | null;
-  @ApiPropertyOptional({ nullable: true, example: 'pat@example.com' }) @IsOptional() @Text('contactEmail') contactEmail?: string | null;
-  @ApiPropertyOptional({ nullable: true, example: '(555) 123-4567', description: '10 digits; stored as (###) ###-####' }) @IsOptional() @Text('contactPhone') contactPhone?: string | null;
+  @ApiPropertyOptional({ nullable: true, example: 'pat@example.com' })
+  @IsOptional()
+  @Text('contactEmail')
+  contactEmail?: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    example: '(555) 123-4567',
+    description: '10 digits; stored as (###) ###-####',
+  })
+  @IsOptional()
+  @Text('contactPhone')
+  contactPhone?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @Text('address1') address1?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @Text('address2') address2?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @Text('city') city?: string | null;
-  @ApiPropertyOptional({ nullable: true, description: 'State or province' }) @IsOptional() @Text('state') state?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'State or province' }) @IsOptional() @Text('state') state?:
+    string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @Text('postalCode') postalCode?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @Text('country') country?: string | null;
   @ApiPropertyOptional({ enum: CUSTOMER_STATUSES, default: 'Current' })
@@ -44,11 +59,32 @@ const SORT_BY = Object.keys(CUSTOMER_SORT_KEYS);
  * Decorators run bottom-up: the whole-number check sits nearest the property so that `pageSize=ten` is told so.
  */
 export class CustomersPagedQueryDto {
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: 'The search must be text' }) @MaxLength(200, { message: 'The search must be at most 200 characters' }) filter?: string;
-  @ApiPropertyOptional({ enum: SORT_BY, default: 'name' }) @IsOptional() @IsIn(SORT_BY, { message: 'sortBy must be name, email, phone or status' }) sortBy?: CustomerSortBy;
-  @ApiPropertyOptional({ enum: ['asc', 'desc'], default: 'desc' }) @IsOptional() @IsIn(['asc', 'desc', 'ascending', 'descending'], { message: 'sortDir must be asc or desc' }) sortDir?: string;
-  @ApiPropertyOptional({ default: 1 }) @IsOptional() @Transform(({ value }) => Number(value)) @Min(1, { message: 'currentPage must be 1 or more' }) @IsInt({ message: 'currentPage must be a whole number' }) currentPage?: number;
-  @ApiPropertyOptional({ default: 20 }) @IsOptional() @Transform(({ value }) => Number(value)) @Max(1000, { message: 'pageSize must be at most 1000' }) @Min(1, { message: 'pageSize must be 1 or more' }) @IsInt({ message: 'pageSize must be a whole number' }) pageSize?: number;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'The search must be text' })
+  @MaxLength(200, { message: 'The search must be at most 200 characters' })
+  filter?: string;
+  @ApiPropertyOptional({ enum: SORT_BY, default: 'name' })
+  @IsOptional()
+  @IsIn(SORT_BY, { message: 'sortBy must be name, email, phone or status' })
+  sortBy?: CustomerSortBy;
+  @ApiPropertyOptional({ enum: ['asc', 'desc'], default: 'desc' })
+  @IsOptional()
+  @IsIn(['asc', 'desc', 'ascending', 'descending'], { message: 'sortDir must be asc or desc' })
+  sortDir?: string;
+  @ApiPropertyOptional({ default: 1 })
+  @IsOptional()
+  @Transform(({ value }) => Number(value))
+  @Min(1, { message: 'currentPage must be 1 or more' })
+  @IsInt({ message: 'currentPage must be a whole number' })
+  currentPage?: number;
+  @ApiPropertyOptional({ default: 20 })
+  @IsOptional()
+  @Transform(({ value }) => Number(value))
+  @Max(1000, { message: 'pageSize must be at most 1000' })
+  @Min(1, { message: 'pageSize must be 1 or more' })
+  @IsInt({ message: 'pageSize must be a whole number' })
+  pageSize?: number;
 }
 
 export class CustomerLookupQueryDto {

@@ -6,8 +6,12 @@ import { GetCustomerHandler, ListCustomersHandler, LookupCustomersHandler } from
 @Module({
   controllers: [CustomersController],
   providers: [
-    CreateCustomerHandler, UpdateCustomerHandler, DeleteCustomerHandler,
-    ListCustomersHandler, GetCustomerHandler, LookupCustomersHandler,
+    CreateCustomerHandler,
+    UpdateCustomerHandler,
+    DeleteCustomerHandler,
+    ListCustomersHandler,
+    GetCustomerHandler,
+    LookupCustomersHandler,
   ],
 })
 export class CustomersModule {}

@@ -62,7 +62,13 @@ function customersFilter(organizationId: string, search: string | undefined): Re
 export class ListCustomers {
   constructor(
     readonly organizationId: string,
-    readonly query: { filter?: string; sortBy?: CustomerSortBy; sortDir?: string; currentPage?: number; pageSize?: number },
+    readonly query: {
+      filter?: string;
+      sortBy?: CustomerSortBy;
+      sortDir?: string;
+      currentPage?: number;
+      pageSize?: number;
+    },
   ) {}
 }
 
@@ -88,7 +94,10 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomers> {
 }
 
 export class GetCustomer {
-  constructor(readonly organizationId: string, readonly customerId: string) {}
+  constructor(
+    readonly organizationId: string,
+    readonly customerId: string,
+  ) {}
 }
 
 @QueryHandler(GetCustomer)
@@ -96,14 +105,19 @@ export class GetCustomerHandler implements IQueryHandler<GetCustomer> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   async execute({ organizationId, customerId }: GetCustomer): Promise<CustomerView> {
-    const c = await this.store.collection<CustomerDoc>(CUSTOMERS).findOne({ _id: customerId, organizationId, deleted: false });
+    const c = await this.store
+      .collection<CustomerDoc>(CUSTOMERS)
+      .findOne({ _id: customerId, organizationId, deleted: false });
     if (!c) throw new NotFoundError('The customer');
     return customerView(c);
   }
 }
 
 export class LookupCustomers {
-  constructor(readonly organizationId: string, readonly filter?: string) {}
+  constructor(
+    readonly organizationId: string,
+    readonly filter?: string,
+  ) {}
 }
 
 /** Dropdowns (scheduling, reports): up to 1000 `{ id, name }`, name ascending. */
@@ -113,7 +127,9 @@ export class LookupCustomersHandler implements IQueryHandler<LookupCustomers> {
 
   async execute({ organizationId, filter }: LookupCustomers): Promise<{ id: string; name: string }[]> {
     const found = await this.store.collection<CustomerDoc>(CUSTOMERS).find(customersFilter(organizationId, filter), {
-      sort: { sortName: 1, _id: 1 }, limit: LOOKUP_LIMIT, projection: { _id: 1, label: 1 },
+      sort: { sortName: 1, _id: 1 },
+      limit: LOOKUP_LIMIT,
+      projection: { _id: 1, label: 1 },
     });
     return found.map((c) => ({ id: c._id, name: c.label }));
   }

@@ -27,6 +27,8 @@ export interface CustomerDoc extends CustomerDetails {
   [key: string]: unknown;
 }
 
-export function customerLabel(d: Pick<CustomerDetails, 'name' | 'displayName' | 'contactFirstName' | 'contactLastName'>): string {
+export function customerLabel(
+  d: Pick<CustomerDetails, 'name' | 'displayName' | 'contactFirstName' | 'contactLastName'>,
+): string {
   return d.name || d.displayName || [d.contactFirstName, d.contactLastName].filter(Boolean).join(' ');
 }

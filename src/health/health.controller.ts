@@ -7,7 +7,10 @@ import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { Public } from '../identity/current-user';
 
 const within = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref()),
+  ]);
 
 @ApiTags('Operations')
 @Controller()
@@ -38,7 +41,8 @@ export class HealthController {
     const processed = await check(() => this.progress.processed());
     const headPosition = head.ok ? head.value : null;
     const processedPosition = processed.ok ? processed.value : null;
-    const caughtUp = headPosition === null || (processedPosition !== null && comparePositions(processedPosition, headPosition) >= 0);
+    const caughtUp =
+      headPosition === null || (processedPosition !== null && comparePositions(processedPosition, headPosition) >= 0);
     const healthy = head.ok && read.ok && processed.ok;
     response.status(healthy ? 200 : 503);
     return {

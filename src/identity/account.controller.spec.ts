@@ -1,7 +1,13 @@
 import { safeRedirect } from './account.controller';
 
 describe('safeRedirect', () => {
-  it.each(['/', '/admin/users', '/customers/42?tab=jobs#top', '/scheduling?view=Week&date=2024-01-01', '/%2F%2Fevil.example'])('keeps the same-site path %s', (path) => {
+  it.each([
+    '/',
+    '/admin/users',
+    '/customers/42?tab=jobs#top',
+    '/scheduling?view=Week&date=2024-01-01',
+    '/%2F%2Fevil.example',
+  ])('keeps the same-site path %s', (path) => {
     expect(safeRedirect(path)).toBe(path);
   });
 

@@ -17,28 +17,49 @@ export function safeRedirect(url: unknown): string {
   return typeof url === 'string' && /^\/(?![/\\])/.test(url) && !/[\u0000-\u001f\u007f]/.test(url) ? url : '/';
 }
 
-const wantsJson = (request: Request) => request.is('application/json') === 'application/json' || (request.headers.accept ?? '').includes('application/json');
+const wantsJson = (request: Request) =>
+  request.is('application/json') === 'application/json' || (request.headers.accept ?? '').includes('application/json');
 
 @ApiTags('Account')
 @Controller()
 export class AccountController {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Public()
   @Post('account/login')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in (JSON or an HTML form post). Sets the HttpOnly session cookie.' })
-  async login(@Body() body: LoginDto, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) response: Response) {
+  async login(
+    @Body() body: LoginDto,
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const redirectUrl = safeRedirect(body.RedirectUrl);
     try {
-      const session = await this.commands.execute(new SignIn({
-        email: body.username ?? '', password: body.password ?? '', rememberMe: body.RememberMe === true,
-        ipAddress: request.ip ?? 'unknown', userAgent: request.headers['user-agent'] ?? null,
-      }, commandMeta(request)));
+      const session = await this.commands.execute(
+        new SignIn(
+          {
+            email: body.username ?? '',
+            password: body.password ?? '',
+            rememberMe: body.RememberMe === true,
+            ipAddress: request.ip ?? 'unknown',
+            userAgent: request.headers['user-agent'] ?? null,
+          },
+          commandMeta(request),
+        ),
+      );
       // Signing in again rotates the session: the token this browser held stops working.
-      if (request.user) await this.commands.execute(new SignOut(request.user.sessionId, commandMeta(request), 'signed in again'));
+      if (request.user)
+        await this.commands.execute(new SignOut(request.user.sessionId, commandMeta(request), 'signed in again'));
       response.cookie(this.cookieName, session.token, {
-        httpOnly: true, sameSite: 'lax', secure: this.secure(request), path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: this.secure(request),
+        path: '/',
         ...(session.rememberMe ? { expires: new Date(session.expiresAt) } : {}),
       });
       if (!wantsJson(request)) return response.redirect(303, redirectUrl);
@@ -55,7 +76,12 @@ export class AccountController {
   @HttpCode(200)
   @ApiCookieAuth()
   @ApiOperation({ summary: 'Sign out: ends this session on the server and clears the cookie.' })
-  async logout(@Me() me: CurrentUser, @Meta() meta: CommandMeta, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  async logout(
+    @Me() me: CurrentUser,
+    @Meta() meta: CommandMeta,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     await this.commands.execute(new SignOut(me.sessionId, meta));
     response.clearCookie(this.cookieName, { path: '/', secure: this.secure(request), httpOnly: true, sameSite: 'lax' });
     return { success: true };
@@ -63,7 +89,10 @@ export class AccountController {
 
   @Get('api/session')
   @ApiCookieAuth()
-  @ApiOperation({ summary: 'Initial page data: user, roles, claims, company, and the CSRF token to send as X-CSRF-Token on every state-changing request.' })
+  @ApiOperation({
+    summary:
+      'Initial page data: user, roles, claims, company, and the CSRF token to send as X-CSRF-Token on every state-changing request.',
+  })
   async session(@Me() me: CurrentUser, @Req() request: AuthenticatedRequest) {
     const data = await this.queries.execute(new GetSession(me));
     // The Support screen (Company Admin only) shows where to reach the provider's support.
@@ -83,7 +112,9 @@ export class AccountController {
   @Public()
   @Post('forgotpassword/index')
   @HttpCode(200)
-  @ApiOperation({ summary: 'E-mail a single-use reset link (valid 60 minutes). Answers the same whether or not the address is known.' })
+  @ApiOperation({
+    summary: 'E-mail a single-use reset link (valid 60 minutes). Answers the same whether or not the address is known.',
+  })
   async forgotPassword(@Body() body: ForgotPasswordDto, @Req() request: AuthenticatedRequest) {
     await this.commands.execute(new RequestPasswordReset(body.email, request.ip ?? 'unknown', commandMeta(request)));
     return { success: true };
@@ -94,7 +125,9 @@ export class AccountController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Set a new password with the token of a reset link. Ends every session of the account.' })
   async resetPassword(@Body() body: ResetPasswordDto, @Req() request: AuthenticatedRequest) {
-    await this.commands.execute(new ResetPassword({ ...body, ipAddress: request.ip ?? 'unknown' }, commandMeta(request)));
+    await this.commands.execute(
+      new ResetPassword({ ...body, ipAddress: request.ip ?? 'unknown' }, commandMeta(request)),
+    );
     return { success: true };
   }
 

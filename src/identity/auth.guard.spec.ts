@@ -22,9 +22,19 @@ class MixedRoutes {
 }
 
 function guardFor(role: Role) {
-  const user: CurrentUser = { userId: 'u', organizationId: 'o', sessionId: 's', role, claims: claimsFor(role), fullName: 'U' };
+  const user: CurrentUser = {
+    userId: 'u',
+    organizationId: 'o',
+    sessionId: 's',
+    role,
+    claims: claimsFor(role),
+    fullName: 'U',
+  };
   const sessions = { resolve: async () => user } as unknown as SessionResolver;
-  return new AuthGuard(new Reflector(), sessions, { sessionSecret: 'x'.repeat(32), publicUrl: 'http://localhost' } as AppConfig);
+  return new AuthGuard(new Reflector(), sessions, {
+    sessionSecret: 'x'.repeat(32),
+    publicUrl: 'http://localhost',
+  } as AppConfig);
 }
 
 function call(role: Role, routes: new () => object, method: string) {

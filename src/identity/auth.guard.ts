@@ -35,11 +35,13 @@ export class AuthGuard implements CanActivate {
     }
     const unsafe = !SAFE_METHODS.has(request.method);
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) {
-      if (unsafe && !this.sameOrigin(request)) throw new ForbiddenError('This request came from another site and was refused.');
+      if (unsafe && !this.sameOrigin(request))
+        throw new ForbiddenError('This request came from another site and was refused.');
       return true;
     }
     if (!user) throw new UnauthenticatedError();
-    if (unsafe && !csrfTokenMatches(this.config.sessionSecret, token, request.headers[CSRF_HEADER])) throw new ForbiddenError(CSRF_MESSAGE);
+    if (unsafe && !csrfTokenMatches(this.config.sessionSecret, token, request.headers[CSRF_HEADER]))
+      throw new ForbiddenError(CSRF_MESSAGE);
     const claim = this.reflector.getAllAndOverride<Claim | undefined>(REQUIRED_CLAIM, targets);
     if (claim && !user.claims.includes(claim)) throw new ForbiddenError();
     const anyOf = this.reflector.getAllAndOverride<Claim[] | undefined>(REQUIRED_ANY_CLAIM, targets);

@@ -39,7 +39,9 @@ export const Meta = createParamDecorator((_: unknown, context: ExecutionContext)
 });
 
 export function commandMeta(request: AuthenticatedRequest, organizationId?: string): CommandMeta {
-  request.correlationId ??= (typeof request.headers['x-correlation-id'] === 'string' && request.headers['x-correlation-id'].slice(0, 64)) || randomUUID();
+  request.correlationId ??=
+    (typeof request.headers['x-correlation-id'] === 'string' && request.headers['x-correlation-id'].slice(0, 64)) ||
+    randomUUID();
   return {
     organizationId: organizationId ?? request.user?.organizationId ?? '',
     actorUserId: request.user?.userId ?? null,

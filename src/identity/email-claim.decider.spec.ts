@@ -3,47 +3,69 @@ import { ConflictError } from '../core/errors';
 import { DUPLICATE_EMAIL, emailClaimDecider, emailDigest } from './email-claim.decider';
 import { EmailClaimEvent, streams } from './identity.events';
 
-const claimed = (userId: string, email = 'ada@example.test'): EmailClaimEvent => ({ type: 'EmailClaimed', data: { email, userId } });
-const released = (userId: string, email = 'ada@example.test'): EmailClaimEvent => ({ type: 'EmailReleased', data: { email, userId } });
+const claimed = (userId: string, email = 'ada@example.test'): EmailClaimEvent => ({
+  type: 'EmailClaimed',
+  data: { email, userId },
+});
+const released = (userId: string, email = 'ada@example.test'): EmailClaimEvent => ({
+  type: 'EmailReleased',
+  data: { email, userId },
+});
 const claim = (userId: string, email = 'ada@example.test') => ({ type: 'ClaimEmail' as const, email, userId });
 const release = (userId: string, email = 'ada@example.test') => ({ type: 'ReleaseEmail' as const, email, userId });
 
 describe('e-mail claim decider', () => {
   describe('ClaimEmail', () => {
     it('claims a free address for a user', () => {
-      given(emailClaimDecider, []).when(claim('user-1')).then([claimed('user-1')]);
+      given(emailClaimDecider, [])
+        .when(claim('user-1'))
+        .then([claimed('user-1')]);
     });
 
     it('records the address normalized (trimmed, lower case)', () => {
-      given(emailClaimDecider, []).when(claim('user-1', '  Ada@Example.TEST ')).then([claimed('user-1')]);
+      given(emailClaimDecider, [])
+        .when(claim('user-1', '  Ada@Example.TEST '))
+        .then([claimed('user-1')]);
     });
 
     it('does nothing when the same user claims it again (idempotent)', () => {
-      given(emailClaimDecider, [claimed('user-1')]).when(claim('user-1')).then([]);
+      given(emailClaimDecider, [claimed('user-1')])
+        .when(claim('user-1'))
+        .then([]);
     });
 
     it('refuses an address another user holds', () => {
-      given(emailClaimDecider, [claimed('user-1')]).when(claim('user-2')).thenThrows(ConflictError, /^A user with this email already exists\.$/);
+      given(emailClaimDecider, [claimed('user-1')])
+        .when(claim('user-2'))
+        .thenThrows(ConflictError, /^A user with this email already exists\.$/);
       expect(DUPLICATE_EMAIL).toBe('A user with this email already exists.');
     });
 
     it('lets another user claim an address once it is released', () => {
-      given(emailClaimDecider, [claimed('user-1'), released('user-1')]).when(claim('user-2')).then([claimed('user-2')]);
+      given(emailClaimDecider, [claimed('user-1'), released('user-1')])
+        .when(claim('user-2'))
+        .then([claimed('user-2')]);
     });
   });
 
   describe('ReleaseEmail', () => {
     it('releases the address its holder gives up', () => {
-      given(emailClaimDecider, [claimed('user-1')]).when(release('user-1', 'ADA@example.test')).then([released('user-1')]);
+      given(emailClaimDecider, [claimed('user-1')])
+        .when(release('user-1', 'ADA@example.test'))
+        .then([released('user-1')]);
     });
 
     it('does nothing when someone else holds the address', () => {
-      given(emailClaimDecider, [claimed('user-1')]).when(release('user-2')).then([]);
+      given(emailClaimDecider, [claimed('user-1')])
+        .when(release('user-2'))
+        .then([]);
     });
 
     it('does nothing when the address is free (idempotent)', () => {
       given(emailClaimDecider, []).when(release('user-1')).then([]);
-      given(emailClaimDecider, [claimed('user-1'), released('user-1')]).when(release('user-1')).then([]);
+      given(emailClaimDecider, [claimed('user-1'), released('user-1')])
+        .when(release('user-1'))
+        .then([]);
     });
   });
 
@@ -52,7 +74,9 @@ describe('e-mail claim decider', () => {
       expect(given(emailClaimDecider, []).state).toEqual({ claimedBy: null });
       expect(given(emailClaimDecider, [claimed('user-1')]).state).toEqual({ claimedBy: 'user-1' });
       expect(given(emailClaimDecider, [claimed('user-1'), released('user-1')]).state).toEqual({ claimedBy: null });
-      expect(given(emailClaimDecider, [claimed('user-1'), released('user-1'), claimed('user-2')]).state).toEqual({ claimedBy: 'user-2' });
+      expect(given(emailClaimDecider, [claimed('user-1'), released('user-1'), claimed('user-2')]).state).toEqual({
+        claimedBy: 'user-2',
+      });
     });
   });
 

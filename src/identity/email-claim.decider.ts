@@ -6,8 +6,7 @@ import { normalizeEmail } from './user.decider';
 
 /** E-mail addresses sign people in, so each belongs to at most one user across all organizations. */
 export type EmailClaimCommand =
-  | { type: 'ClaimEmail'; email: string; userId: string }
-  | { type: 'ReleaseEmail'; email: string; userId: string };
+  { type: 'ClaimEmail'; email: string; userId: string } | { type: 'ReleaseEmail'; email: string; userId: string };
 
 export type EmailClaimState = { claimedBy: string | null };
 
@@ -24,6 +23,8 @@ export const emailClaimDecider: Decider<EmailClaimCommand, EmailClaimState, Emai
       if (state.claimedBy) throw new ConflictError(DUPLICATE_EMAIL);
       return [{ type: 'EmailClaimed', data: { email, userId: command.userId } }];
     }
-    return state.claimedBy === command.userId ? [{ type: 'EmailReleased', data: { email, userId: command.userId } }] : [];
+    return state.claimedBy === command.userId
+      ? [{ type: 'EmailReleased', data: { email, userId: command.userId } }]
+      : [];
   },
 };

@@ -6,57 +6,107 @@ import type { OrganizationSettings, UserDetails } from './identity.events';
 
 export class CreateOrganization {
   constructor(
-    readonly input: { organizationId: string; name: string; timeZone: string; admin: { userId: string; firstName: string; lastName: string; email: string; password: string } },
+    readonly input: {
+      organizationId: string;
+      name: string;
+      timeZone: string;
+      admin: { userId: string; firstName: string; lastName: string; email: string; password: string };
+    },
     readonly meta: CommandMeta,
   ) {}
 }
 
 export class SignIn {
-  constructor(readonly input: { email: string; password: string; rememberMe: boolean; ipAddress: string; userAgent: string | null }, readonly meta: CommandMeta) {}
+  constructor(
+    readonly input: {
+      email: string;
+      password: string;
+      rememberMe: boolean;
+      ipAddress: string;
+      userAgent: string | null;
+    },
+    readonly meta: CommandMeta,
+  ) {}
 }
 
 export class SignOut {
-  constructor(readonly sessionId: string, readonly meta: CommandMeta, readonly reason: 'signed out' | 'signed in again' = 'signed out') {}
+  constructor(
+    readonly sessionId: string,
+    readonly meta: CommandMeta,
+    readonly reason: 'signed out' | 'signed in again' = 'signed out',
+  ) {}
 }
 
 export class ChangeOwnPassword {
-  constructor(readonly input: { currentPassword: string; newPassword: string; confirmPassword: string; sessionId: string }, readonly meta: CommandMeta) {}
+  constructor(
+    readonly input: { currentPassword: string; newPassword: string; confirmPassword: string; sessionId: string },
+    readonly meta: CommandMeta,
+  ) {}
 }
 
 export class RequestPasswordReset {
-  constructor(readonly email: string, readonly ipAddress: string, readonly meta: CommandMeta) {}
+  constructor(
+    readonly email: string,
+    readonly ipAddress: string,
+    readonly meta: CommandMeta,
+  ) {}
 }
 
 export class ResetPassword {
-  constructor(readonly input: { token: string; password: string; confirmPassword: string; ipAddress: string }, readonly meta: CommandMeta) {}
+  constructor(
+    readonly input: { token: string; password: string; confirmPassword: string; ipAddress: string },
+    readonly meta: CommandMeta,
+  ) {}
 }
 
 export class CreateUser {
-  constructor(readonly input: Partial<UserDetails> & { password: string }, readonly meta: CommandMeta) {}
+  constructor(
+    readonly input: Partial<UserDetails> & { password: string },
+    readonly meta: CommandMeta,
+  ) {}
 }
 
 export class UpdateUser {
-  constructor(readonly userId: string, readonly input: Partial<UserDetails> & { active?: boolean }, readonly meta: CommandMeta) {}
+  constructor(
+    readonly userId: string,
+    readonly input: Partial<UserDetails> & { active?: boolean },
+    readonly meta: CommandMeta,
+  ) {}
 }
 
 export class DeleteUser {
-  constructor(readonly userId: string, readonly meta: CommandMeta) {}
+  constructor(
+    readonly userId: string,
+    readonly meta: CommandMeta,
+  ) {}
 }
 
 export class UpdateOrganizationSettings {
-  constructor(readonly changes: Partial<OrganizationSettings>, readonly meta: CommandMeta) {}
+  constructor(
+    readonly changes: Partial<OrganizationSettings>,
+    readonly meta: CommandMeta,
+  ) {}
 }
 
 /** `upload` null removes the logo. */
 export class SetOrganizationLogo {
-  constructor(readonly upload: Upload | null, readonly meta: CommandMeta) {}
+  constructor(
+    readonly upload: Upload | null,
+    readonly meta: CommandMeta,
+  ) {}
 }
 
 export class UpdateProfile {
-  constructor(readonly input: { firstName?: string; lastName?: string; phone?: string | null }, readonly meta: CommandMeta) {}
+  constructor(
+    readonly input: { firstName?: string; lastName?: string; phone?: string | null },
+    readonly meta: CommandMeta,
+  ) {}
 }
 
 /** `upload` null removes the picture. */
 export class SetProfilePicture {
-  constructor(readonly upload: Upload | null, readonly meta: CommandMeta) {}
+  constructor(
+    readonly upload: Upload | null,
+    readonly meta: CommandMeta,
+  ) {}
 }

@@ -7,10 +7,23 @@ import { ROLES, Role } from './roles';
 /** Request and response shapes of identity's routes. Shapes only: the rules are the deciders'. */
 
 export class LoginDto {
-  @ApiProperty({ description: 'The e-mail address' }) @OptionalNotNull() @Text('Email is required', 254, 'Email') username!: string;
+  @ApiProperty({ description: 'The e-mail address' })
+  @OptionalNotNull()
+  @Text('Email is required', 254, 'Email')
+  username!: string;
   @ApiProperty() @OptionalNotNull() @Text('Password is required', 1024, 'Password') password!: string;
-  @ApiPropertyOptional() @OptionalNotNull() @Transform(toBoolean) @IsBoolean({ message: 'RememberMe must be true or false' }) RememberMe?: boolean;
-  @ApiPropertyOptional({ nullable: true, description: 'Same-site path to go to after signing in; null or absent: the home page' }) @Nullable() @Text('The return URL must be text', 2000, 'The return URL') RedirectUrl?: string | null;
+  @ApiPropertyOptional()
+  @OptionalNotNull()
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'RememberMe must be true or false' })
+  RememberMe?: boolean;
+  @ApiPropertyOptional({
+    nullable: true,
+    description: 'Same-site path to go to after signing in; null or absent: the home page',
+  })
+  @Nullable()
+  @Text('The return URL must be text', 2000, 'The return URL')
+  RedirectUrl?: string | null;
 }
 
 export class ChangePasswordDto {
@@ -24,7 +37,9 @@ export class ForgotPasswordDto {
 }
 
 export class ResetPasswordDto {
-  @ApiProperty({ description: 'The token from the e-mailed link' }) @Text('This reset link is not valid', 200, 'The reset link') token!: string;
+  @ApiProperty({ description: 'The token from the e-mailed link' })
+  @Text('This reset link is not valid', 200, 'The reset link')
+  token!: string;
   @ApiProperty() @Text('New password is required', 1024, 'Password') password!: string;
   @ApiProperty() @Text('Confirm the new password', 1024, 'The password') confirmPassword!: string;
 }
@@ -33,50 +48,103 @@ export class UserInputDto {
   @ApiPropertyOptional() @OptionalNotNull() @Text('First name is required', 100, 'First name') firstName?: string;
   @ApiPropertyOptional() @OptionalNotNull() @Text('Last name is required', 100, 'Last name') lastName?: string;
   @ApiPropertyOptional() @OptionalNotNull() @Text('Email is required', 254, 'Email') email?: string;
-  @ApiPropertyOptional({ nullable: true, description: 'null or blank clears it' }) @Nullable() @Text('Employee ID must be text', 50, 'Employee ID') employeeId?: string | null;
-  @ApiPropertyOptional({ nullable: true, example: '(555) 123-4567', description: 'null or blank clears it' }) @Nullable() @Text('Phone number must be text', 30, 'Phone number') phoneNumber?: string | null;
-  @ApiPropertyOptional({ example: '#0D1B41' }) @OptionalNotNull() @Text('Colour must be a hex colour such as #0D1B41', 7, 'Colour') colorCode?: string;
+  @ApiPropertyOptional({ nullable: true, description: 'null or blank clears it' })
+  @Nullable()
+  @Text('Employee ID must be text', 50, 'Employee ID')
+  employeeId?: string | null;
+  @ApiPropertyOptional({ nullable: true, example: '(555) 123-4567', description: 'null or blank clears it' })
+  @Nullable()
+  @Text('Phone number must be text', 30, 'Phone number')
+  phoneNumber?: string | null;
+  @ApiPropertyOptional({ example: '#0D1B41' })
+  @OptionalNotNull()
+  @Text('Colour must be a hex colour such as #0D1B41', 7, 'Colour')
+  colorCode?: string;
   @ApiPropertyOptional({ enum: ROLES, isArray: true, description: 'One role' })
   @OptionalNotNull()
   @Transform(({ value }) => (Array.isArray(value) ? value[0] : value))
   @IsIn(ROLES as unknown as string[], { message: 'Role must be Associate, Company Admin or Customer Manager' })
   roles?: Role;
-  @ApiPropertyOptional({ enum: ROLES }) @OptionalNotNull() @IsIn(ROLES as unknown as string[], { message: 'Role must be Associate, Company Admin or Customer Manager' }) role?: Role;
+  @ApiPropertyOptional({ enum: ROLES })
+  @OptionalNotNull()
+  @IsIn(ROLES as unknown as string[], { message: 'Role must be Associate, Company Admin or Customer Manager' })
+  role?: Role;
 }
 
 export class CreateUserDto extends UserInputDto {
-  @ApiProperty({ description: 'Write only; at least 8 characters' }) @OptionalNotNull() @Text('Password is required', 1024, 'Password') password!: string;
+  @ApiProperty({ description: 'Write only; at least 8 characters' })
+  @OptionalNotNull()
+  @Text('Password is required', 1024, 'Password')
+  password!: string;
 }
 
 export class UpdateUserDto extends UserInputDto {
-  @ApiPropertyOptional({ nullable: true, description: 'null or absent: unchanged' }) @Nullable() @Transform(toBoolean) @IsBoolean({ message: 'Active must be true or false' }) active?: boolean | null;
+  @ApiPropertyOptional({ nullable: true, description: 'null or absent: unchanged' })
+  @Nullable()
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'Active must be true or false' })
+  active?: boolean | null;
 }
 
 /** A query string has no null, so @IsOptional() here only means absent. */
 export class PagedQueryDto {
   @ApiPropertyOptional() @IsOptional() @Text('The search must be text', 200, 'The search') filter?: string;
-  @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc', 'ascending', 'descending'], { message: 'sortDir must be asc or desc' }) sortDir?: string;
-  @ApiPropertyOptional({ default: 1 }) @IsOptional() @Transform(({ value }) => Number(value)) @Min(1, { message: 'currentPage must be 1 or more' }) @IsInt({ message: 'currentPage must be a whole number' }) currentPage?: number;
-  @ApiPropertyOptional({ default: 50 }) @IsOptional() @Transform(({ value }) => Number(value)) @Max(1000, { message: 'pageSize must be at most 1000' }) @Min(1, { message: 'pageSize must be 1 or more' }) @IsInt({ message: 'pageSize must be a whole number' }) pageSize?: number;
+  @ApiPropertyOptional({ enum: ['asc', 'desc'] })
+  @IsOptional()
+  @IsIn(['asc', 'desc', 'ascending', 'descending'], { message: 'sortDir must be asc or desc' })
+  sortDir?: string;
+  @ApiPropertyOptional({ default: 1 })
+  @IsOptional()
+  @Transform(({ value }) => Number(value))
+  @Min(1, { message: 'currentPage must be 1 or more' })
+  @IsInt({ message: 'currentPage must be a whole number' })
+  currentPage?: number;
+  @ApiPropertyOptional({ default: 50 })
+  @IsOptional()
+  @Transform(({ value }) => Number(value))
+  @Max(1000, { message: 'pageSize must be at most 1000' })
+  @Min(1, { message: 'pageSize must be 1 or more' })
+  @IsInt({ message: 'pageSize must be a whole number' })
+  pageSize?: number;
 }
 
 export class UsersPagedQueryDto extends PagedQueryDto {
-  @ApiPropertyOptional() @IsOptional() @Transform(toBoolean) @IsBoolean({ message: 'hideInactive must be true or false' }) hideInactive?: boolean;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'hideInactive must be true or false' })
+  hideInactive?: boolean;
 }
 
 export class OrganizationSettingsDto {
-  @ApiPropertyOptional() @OptionalNotNull() @Text('Organization name is required', 200, 'Organization name') name?: string;
-  @ApiPropertyOptional({ example: 'America/New_York' }) @OptionalNotNull() @Text('Time zone is required', 64, 'Time zone') timeZone?: string;
-  @ApiPropertyOptional() @OptionalNotNull() @IsBoolean({ message: 'pickUpJobsEnabled must be true or false' }) pickUpJobsEnabled?: boolean;
-  @ApiPropertyOptional() @OptionalNotNull() @IsBoolean({ message: 'automatedRatingEmailsEnabled must be true or false' }) automatedRatingEmailsEnabled?: boolean;
+  @ApiPropertyOptional()
+  @OptionalNotNull()
+  @Text('Organization name is required', 200, 'Organization name')
+  name?: string;
+  @ApiPropertyOptional({ example: 'America/New_York' })
+  @OptionalNotNull()
+  @Text('Time zone is required', 64, 'Time zone')
+  timeZone?: string;
+  @ApiPropertyOptional()
+  @OptionalNotNull()
+  @IsBoolean({ message: 'pickUpJobsEnabled must be true or false' })
+  pickUpJobsEnabled?: boolean;
+  @ApiPropertyOptional()
+  @OptionalNotNull()
+  @IsBoolean({ message: 'automatedRatingEmailsEnabled must be true or false' })
+  automatedRatingEmailsEnabled?: boolean;
 }
 
 export class ProfileDto {
   @ApiProperty() @OptionalNotNull() @Text('First name is required', 100, 'First name') firstName?: string;
   @ApiProperty() @OptionalNotNull() @Text('Last name is required', 100, 'Last name') lastName?: string;
-  @ApiPropertyOptional({ nullable: true, description: 'null or blank clears it' }) @Nullable() @Text('Phone number must be text', 30, 'Phone number') phone?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'null or blank clears it' })
+  @Nullable()
+  @Text('Phone number must be text', 30, 'Phone number')
+  phone?: string | null;
 }
 
 export class FileUploadDto {
-  @ApiProperty({ type: 'string', format: 'binary', description: 'PNG, JPEG, GIF or WebP; 2.5 MB at most' }) File!: unknown;
+  @ApiProperty({ type: 'string', format: 'binary', description: 'PNG, JPEG, GIF or WebP; 2.5 MB at most' })
+  File!: unknown;
 }

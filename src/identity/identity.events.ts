@@ -13,8 +13,14 @@ export interface OrganizationSettings {
 
 export type OrganizationEvent =
   | DomainEvent<'OrganizationCreated', { organizationId: string } & OrganizationSettings>
-  | DomainEvent<'OrganizationSettingsChanged', { organizationId: string; changes: { [K in keyof OrganizationSettings]?: Change<OrganizationSettings[K]> } }>
-  | DomainEvent<'OrganizationLogoChanged', { organizationId: string; fileId: string | null; previousFileId: string | null }>;
+  | DomainEvent<
+      'OrganizationSettingsChanged',
+      { organizationId: string; changes: { [K in keyof OrganizationSettings]?: Change<OrganizationSettings[K]> } }
+    >
+  | DomainEvent<
+      'OrganizationLogoChanged',
+      { organizationId: string; fileId: string | null; previousFileId: string | null }
+    >;
 
 export interface UserDetails {
   firstName: string;
@@ -28,30 +34,54 @@ export interface UserDetails {
 
 export type UserEvent =
   | DomainEvent<'UserRegistered', { userId: string; organizationId: string; passwordHash: string } & UserDetails>
-  | DomainEvent<'UserDetailsChanged', { userId: string; organizationId: string; changes: { [K in keyof UserDetails]?: Change<UserDetails[K]> } }>
+  | DomainEvent<
+      'UserDetailsChanged',
+      { userId: string; organizationId: string; changes: { [K in keyof UserDetails]?: Change<UserDetails[K]> } }
+    >
   | DomainEvent<'UserDeactivated', { userId: string; organizationId: string }>
   | DomainEvent<'UserReactivated', { userId: string; organizationId: string }>
   | DomainEvent<'UserDeleted', { userId: string; organizationId: string }>
-  | DomainEvent<'UserPasswordChanged', { userId: string; organizationId: string; passwordHash: string; reason: 'changed' | 'reset' | 'set by administrator'; keepSessionId: string | null }>
-  | DomainEvent<'PasswordResetRequested', { userId: string; organizationId: string; tokenDigest: string; expiresAt: string }>
-  | DomainEvent<'ProfilePictureChanged', { userId: string; organizationId: string; fileId: string | null; previousFileId: string | null }>;
+  | DomainEvent<
+      'UserPasswordChanged',
+      {
+        userId: string;
+        organizationId: string;
+        passwordHash: string;
+        reason: 'changed' | 'reset' | 'set by administrator';
+        keepSessionId: string | null;
+      }
+    >
+  | DomainEvent<
+      'PasswordResetRequested',
+      { userId: string; organizationId: string; tokenDigest: string; expiresAt: string }
+    >
+  | DomainEvent<
+      'ProfilePictureChanged',
+      { userId: string; organizationId: string; fileId: string | null; previousFileId: string | null }
+    >;
 
 export type EmailClaimEvent =
   | DomainEvent<'EmailClaimed', { email: string; userId: string }>
   | DomainEvent<'EmailReleased', { email: string; userId: string }>;
 
 export type SessionEvent =
-  | DomainEvent<'SessionStarted', {
-      sessionId: string;
-      userId: string;
-      organizationId: string;
-      tokenDigest: string;
-      rememberMe: boolean;
-      expiresAt: string;
-      ipAddress: string | null;
-      userAgent: string | null;
-    }>
-  | DomainEvent<'SessionEnded', { sessionId: string; userId: string; organizationId: string; reason: SessionEndReason }>;
+  | DomainEvent<
+      'SessionStarted',
+      {
+        sessionId: string;
+        userId: string;
+        organizationId: string;
+        tokenDigest: string;
+        rememberMe: boolean;
+        expiresAt: string;
+        ipAddress: string | null;
+        userAgent: string | null;
+      }
+    >
+  | DomainEvent<
+      'SessionEnded',
+      { sessionId: string; userId: string; organizationId: string; reason: SessionEndReason }
+    >;
 
 /** Why a session ended: its user signed out, it ran out, it was left unused too long, or the browser signed in again. */
 export type SessionEndReason = 'signed out' | 'expired' | 'idle' | 'signed in again';

@@ -5,14 +5,32 @@ import { RealtimeModule } from '../realtime/realtime.module';
 import { AccountController } from './account.controller';
 import { AuthGuard } from './auth.guard';
 import {
-  ChangeOwnPasswordHandler, RequestPasswordResetHandler, ResetPasswordHandler, SignInHandler, SignOutHandler,
+  ChangeOwnPasswordHandler,
+  RequestPasswordResetHandler,
+  ResetPasswordHandler,
+  SignInHandler,
+  SignOutHandler,
 } from './commands/account.handlers';
-import { CreateOrganizationHandler, SetOrganizationLogoHandler, UpdateOrganizationSettingsHandler } from './commands/organization.handlers';
 import {
-  CreateUserHandler, DeleteUserHandler, SetProfilePictureHandler, UpdateProfileHandler, UpdateUserHandler,
+  CreateOrganizationHandler,
+  SetOrganizationLogoHandler,
+  UpdateOrganizationSettingsHandler,
+} from './commands/organization.handlers';
+import {
+  CreateUserHandler,
+  DeleteUserHandler,
+  SetProfilePictureHandler,
+  UpdateProfileHandler,
+  UpdateUserHandler,
 } from './commands/user.handlers';
 import { FilesController } from './files.controller';
-import { GetOrganizationSettingsHandler, GetProfileHandler, GetSessionHandler, ListActiveEmployeesHandler, ListUsersHandler } from './identity.queries';
+import {
+  GetOrganizationSettingsHandler,
+  GetProfileHandler,
+  GetSessionHandler,
+  ListActiveEmployeesHandler,
+  ListUsersHandler,
+} from './identity.queries';
 import { LoginThrottle } from './login-throttle';
 import { PasswordResetThrottle } from './password-reset-throttle';
 import { OrganizationController } from './organization.controller';
@@ -26,10 +44,24 @@ import { UsersController } from './users.controller';
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: LoginThrottle, inject: [REDIS], useFactory: (redis) => new LoginThrottle(redis) },
     { provide: PasswordResetThrottle, inject: [REDIS], useFactory: (redis) => new PasswordResetThrottle(redis) },
-    SignInHandler, SignOutHandler, ChangeOwnPasswordHandler, RequestPasswordResetHandler, ResetPasswordHandler,
-    CreateOrganizationHandler, UpdateOrganizationSettingsHandler, SetOrganizationLogoHandler,
-    CreateUserHandler, UpdateUserHandler, DeleteUserHandler, UpdateProfileHandler, SetProfilePictureHandler,
-    GetSessionHandler, ListUsersHandler, ListActiveEmployeesHandler, GetOrganizationSettingsHandler, GetProfileHandler,
+    SignInHandler,
+    SignOutHandler,
+    ChangeOwnPasswordHandler,
+    RequestPasswordResetHandler,
+    ResetPasswordHandler,
+    CreateOrganizationHandler,
+    UpdateOrganizationSettingsHandler,
+    SetOrganizationLogoHandler,
+    CreateUserHandler,
+    UpdateUserHandler,
+    DeleteUserHandler,
+    UpdateProfileHandler,
+    SetProfilePictureHandler,
+    GetSessionHandler,
+    ListUsersHandler,
+    ListActiveEmployeesHandler,
+    GetOrganizationSettingsHandler,
+    GetProfileHandler,
   ],
 })
 export class IdentityModule {}

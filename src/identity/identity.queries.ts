@@ -40,7 +40,6 @@ export function companyView(o: OrganizationDoc) {
   };
 }
 
-
 export class GetSession {
   constructor(readonly me: CurrentUser) {}
 }
@@ -63,7 +62,13 @@ export class GetSessionHandler implements IQueryHandler<GetSession> {
 export class ListUsers {
   constructor(
     readonly organizationId: string,
-    readonly query: { filter?: string; sortDir?: string; currentPage?: number; pageSize?: number; hideInactive?: boolean },
+    readonly query: {
+      filter?: string;
+      sortDir?: string;
+      currentPage?: number;
+      pageSize?: number;
+      hideInactive?: boolean;
+    },
   ) {}
 }
 
@@ -81,7 +86,11 @@ export class ListUsersHandler implements IQueryHandler<ListUsers> {
     const pageSize = query.pageSize ?? 50;
     const users = this.store.collection<UserDoc>(USERS);
     const [items, totalRecords] = await Promise.all([
-      users.find(filter, { sort: { sortName: direction, _id: 1 }, skip: ((query.currentPage ?? 1) - 1) * pageSize, limit: pageSize }),
+      users.find(filter, {
+        sort: { sortName: direction, _id: 1 },
+        skip: ((query.currentPage ?? 1) - 1) * pageSize,
+        limit: pageSize,
+      }),
       users.countDocuments(filter),
     ]);
     return { resultItems: items.map(userView), totalRecords };
@@ -98,8 +107,15 @@ export class ListActiveEmployeesHandler implements IQueryHandler<ListActiveEmplo
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   async execute({ organizationId }: ListActiveEmployees) {
-    const users = await this.store.collection<UserDoc>(USERS).find({ organizationId, active: true }, { sort: { sortName: 1, _id: 1 }, limit: 1000 });
-    return users.map((u) => ({ id: u._id, fullName: u.fullName, colorCode: u.colorCode, profilePictureUrl: u.profilePictureUrl }));
+    const users = await this.store
+      .collection<UserDoc>(USERS)
+      .find({ organizationId, active: true }, { sort: { sortName: 1, _id: 1 }, limit: 1000 });
+    return users.map((u) => ({
+      id: u._id,
+      fullName: u.fullName,
+      colorCode: u.colorCode,
+      profilePictureUrl: u.profilePictureUrl,
+    }));
   }
 }
 
@@ -130,6 +146,12 @@ export class GetProfileHandler implements IQueryHandler<GetProfile> {
   async execute({ userId }: GetProfile) {
     const u = await this.store.collection<UserDoc>(USERS).findOne({ _id: userId });
     if (!u) throw new NotFoundError('Your profile');
-    return { firstName: u.firstName, lastName: u.lastName, phone: u.phoneNumber, email: u.email, profilePictureUrl: u.profilePictureUrl };
+    return {
+      firstName: u.firstName,
+      lastName: u.lastName,
+      phone: u.phoneNumber,
+      email: u.email,
+      profilePictureUrl: u.profilePictureUrl,
+    };
   }
 }

@@ -10,7 +10,8 @@ import { FileUploadDto, OrganizationSettingsDto } from './identity.dto';
 import { SetOrganizationLogo, UpdateOrganizationSettings } from './identity.commands';
 import { GetOrganizationSettings } from './identity.queries';
 
-export const imageUpload = () => FileInterceptor('File', { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
+export const imageUpload = () =>
+  FileInterceptor('File', { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
 
 @ApiTags('Organization')
 @ApiCookieAuth()
@@ -18,10 +19,15 @@ export const imageUpload = () => FileInterceptor('File', { limits: { fileSize: M
 @RequireClaim('settings.crud')
 @Controller('api/organization/settings')
 export class OrganizationController {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Company settings: name, logoUrl, timeZone, pickUpJobsEnabled, automatedRatingEmailsEnabled.' })
+  @ApiOperation({
+    summary: 'Company settings: name, logoUrl, timeZone, pickUpJobsEnabled, automatedRatingEmailsEnabled.',
+  })
   get(@Me() me: CurrentUser) {
     return this.queries.execute(new GetOrganizationSettings(me.organizationId));
   }

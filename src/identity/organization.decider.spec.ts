@@ -1,7 +1,12 @@
 import { given } from '../core/decider.testing';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
 import { OrganizationEvent } from './identity.events';
-import { organizationDecider, organizationNameProblem, timeZoneProblem, ORGANIZATION_NAME_MAX } from './organization.decider';
+import {
+  organizationDecider,
+  organizationNameProblem,
+  timeZoneProblem,
+  ORGANIZATION_NAME_MAX,
+} from './organization.decider';
 
 /** The whole message, not a part of it: toThrow compares an Error's message exactly. */
 const exactly = (message: string) => new Error(message);
@@ -9,13 +14,29 @@ const exactly = (message: string) => new Error(message);
 const ORG = 'org-1';
 const created: OrganizationEvent = {
   type: 'OrganizationCreated',
-  data: { organizationId: ORG, name: 'Acme', timeZone: 'America/New_York', pickUpJobsEnabled: false, automatedRatingEmailsEnabled: false },
+  data: {
+    organizationId: ORG,
+    name: 'Acme',
+    timeZone: 'America/New_York',
+    pickUpJobsEnabled: false,
+    automatedRatingEmailsEnabled: false,
+  },
 };
 const logoSet = (fileId: string | null, previousFileId: string | null = null): OrganizationEvent => ({
-  type: 'OrganizationLogoChanged', data: { organizationId: ORG, fileId, previousFileId },
+  type: 'OrganizationLogoChanged',
+  data: { organizationId: ORG, fileId, previousFileId },
 });
-const create = (name: string, timeZone = 'America/New_York') => ({ type: 'CreateOrganization' as const, organizationId: ORG, name, timeZone });
-const change = (changes: Record<string, unknown>) => ({ type: 'ChangeOrganizationSettings' as const, organizationId: ORG, changes });
+const create = (name: string, timeZone = 'America/New_York') => ({
+  type: 'CreateOrganization' as const,
+  organizationId: ORG,
+  name,
+  timeZone,
+});
+const change = (changes: Record<string, unknown>) => ({
+  type: 'ChangeOrganizationSettings' as const,
+  organizationId: ORG,
+  changes,
+});
 const setLogo = (fileId: string | null) => ({ type: 'ChangeOrganizationLogo' as const, organizationId: ORG, fileId });
 
 describe('organization decider', () => {
@@ -29,123 +50,202 @@ describe('organization decider', () => {
     });
 
     it('refuses to create an organization twice', () => {
-      given(organizationDecider, [created]).when(create('Acme')).thenThrows(ConflictError, exactly('This organization already exists.'));
+      given(organizationDecider, [created])
+        .when(create('Acme'))
+        .thenThrows(ConflictError, exactly('This organization already exists.'));
     });
 
     it('refuses a missing or blank name', () => {
-      given(organizationDecider, []).when(create('')).thenThrows(ValidationError, exactly('Organization name is required'));
-      given(organizationDecider, []).when(create('   ')).thenThrows(ValidationError, exactly('Organization name is required'));
-      given(organizationDecider, []).when(create(undefined as unknown as string)).thenThrows(ValidationError, exactly('Organization name is required'));
+      given(organizationDecider, [])
+        .when(create(''))
+        .thenThrows(ValidationError, exactly('Organization name is required'));
+      given(organizationDecider, [])
+        .when(create('   '))
+        .thenThrows(ValidationError, exactly('Organization name is required'));
+      given(organizationDecider, [])
+        .when(create(undefined as unknown as string))
+        .thenThrows(ValidationError, exactly('Organization name is required'));
     });
 
     it('refuses a name over 100 characters, counted after trimming', () => {
-      given(organizationDecider, []).when(create('x'.repeat(ORGANIZATION_NAME_MAX + 1)))
+      given(organizationDecider, [])
+        .when(create('x'.repeat(ORGANIZATION_NAME_MAX + 1)))
         .thenThrows(ValidationError, exactly('Organization name must be at most 100 characters'));
-      expect(given(organizationDecider, []).when(create(` ${'x'.repeat(ORGANIZATION_NAME_MAX)} `)).events()).toHaveLength(1);
+      expect(
+        given(organizationDecider, [])
+          .when(create(` ${'x'.repeat(ORGANIZATION_NAME_MAX)} `))
+          .events(),
+      ).toHaveLength(1);
     });
 
     it('refuses a missing time zone', () => {
-      given(organizationDecider, []).when(create('Acme', '')).thenThrows(ValidationError, exactly('Time zone is required'));
+      given(organizationDecider, [])
+        .when(create('Acme', ''))
+        .thenThrows(ValidationError, exactly('Time zone is required'));
     });
 
     it('refuses a time zone that is not an IANA name', () => {
-      given(organizationDecider, []).when(create('Acme', 'Mars/Olympus_Mons'))
-        .thenThrows(ValidationError, exactly('"Mars/Olympus_Mons" is not a known time zone (use an IANA name such as America/New_York)'));
+      given(organizationDecider, [])
+        .when(create('Acme', 'Mars/Olympus_Mons'))
+        .thenThrows(
+          ValidationError,
+          exactly('"Mars/Olympus_Mons" is not a known time zone (use an IANA name such as America/New_York)'),
+        );
     });
 
     it('names the name problem before the time zone problem', () => {
-      given(organizationDecider, []).when(create('', 'Nowhere/Else')).thenThrows(ValidationError, exactly('Organization name is required'));
+      given(organizationDecider, [])
+        .when(create('', 'Nowhere/Else'))
+        .thenThrows(ValidationError, exactly('Organization name is required'));
     });
   });
 
   describe('commands on an organization that does not exist', () => {
     it('refuses to change settings', () => {
-      given(organizationDecider, []).when(change({ name: 'Other' })).thenThrows(NotFoundError, exactly('The organization was not found.'));
+      given(organizationDecider, [])
+        .when(change({ name: 'Other' }))
+        .thenThrows(NotFoundError, exactly('The organization was not found.'));
     });
 
     it('refuses to change the logo', () => {
-      given(organizationDecider, []).when(setLogo('file-1')).thenThrows(NotFoundError, exactly('The organization was not found.'));
+      given(organizationDecider, [])
+        .when(setLogo('file-1'))
+        .thenThrows(NotFoundError, exactly('The organization was not found.'));
     });
   });
 
   describe('ChangeOrganizationSettings', () => {
     it('records each changed setting as from → to', () => {
       given(organizationDecider, [created])
-        .when(change({ name: 'Acme Cleaning', timeZone: 'Europe/Paris', pickUpJobsEnabled: true, automatedRatingEmailsEnabled: true }))
-        .then([{
-          type: 'OrganizationSettingsChanged',
-          data: {
-            organizationId: ORG,
-            changes: {
-              name: { from: 'Acme', to: 'Acme Cleaning' },
-              timeZone: { from: 'America/New_York', to: 'Europe/Paris' },
-              pickUpJobsEnabled: { from: false, to: true },
-              automatedRatingEmailsEnabled: { from: false, to: true },
+        .when(
+          change({
+            name: 'Acme Cleaning',
+            timeZone: 'Europe/Paris',
+            pickUpJobsEnabled: true,
+            automatedRatingEmailsEnabled: true,
+          }),
+        )
+        .then([
+          {
+            type: 'OrganizationSettingsChanged',
+            data: {
+              organizationId: ORG,
+              changes: {
+                name: { from: 'Acme', to: 'Acme Cleaning' },
+                timeZone: { from: 'America/New_York', to: 'Europe/Paris' },
+                pickUpJobsEnabled: { from: false, to: true },
+                automatedRatingEmailsEnabled: { from: false, to: true },
+              },
             },
           },
-        }]);
+        ]);
     });
 
     it('records only the settings that differ', () => {
       given(organizationDecider, [created])
         .when(change({ name: 'Acme', timeZone: 'America/New_York', pickUpJobsEnabled: true }))
-        .then([{ type: 'OrganizationSettingsChanged', data: { organizationId: ORG, changes: { pickUpJobsEnabled: { from: false, to: true } } } }]);
+        .then([
+          {
+            type: 'OrganizationSettingsChanged',
+            data: { organizationId: ORG, changes: { pickUpJobsEnabled: { from: false, to: true } } },
+          },
+        ]);
     });
 
     it('trims a new name', () => {
-      given(organizationDecider, [created]).when(change({ name: '  New name ' }))
-        .then([{ type: 'OrganizationSettingsChanged', data: { organizationId: ORG, changes: { name: { from: 'Acme', to: 'New name' } } } }]);
+      given(organizationDecider, [created])
+        .when(change({ name: '  New name ' }))
+        .then([
+          {
+            type: 'OrganizationSettingsChanged',
+            data: { organizationId: ORG, changes: { name: { from: 'Acme', to: 'New name' } } },
+          },
+        ]);
     });
 
     it('does nothing when nothing changes (idempotent)', () => {
       given(organizationDecider, [created]).when(change({})).then([]);
-      given(organizationDecider, [created]).when(change({ name: ' Acme ', pickUpJobsEnabled: false, automatedRatingEmailsEnabled: false })).then([]);
+      given(organizationDecider, [created])
+        .when(change({ name: ' Acme ', pickUpJobsEnabled: false, automatedRatingEmailsEnabled: false }))
+        .then([]);
     });
 
     it('ignores keys that are not settings', () => {
-      given(organizationDecider, [created]).when(change({ logoFileId: 'x', organizationId: 'other', color: 'red' })).then([]);
+      given(organizationDecider, [created])
+        .when(change({ logoFileId: 'x', organizationId: 'other', color: 'red' }))
+        .then([]);
     });
 
     it('refuses a blank name', () => {
-      given(organizationDecider, [created]).when(change({ name: '  ' })).thenThrows(ValidationError, exactly('Organization name is required'));
+      given(organizationDecider, [created])
+        .when(change({ name: '  ' }))
+        .thenThrows(ValidationError, exactly('Organization name is required'));
     });
 
     it('refuses a name over 100 characters', () => {
-      given(organizationDecider, [created]).when(change({ name: 'y'.repeat(101) }))
+      given(organizationDecider, [created])
+        .when(change({ name: 'y'.repeat(101) }))
         .thenThrows(ValidationError, exactly('Organization name must be at most 100 characters'));
     });
 
     it('refuses an empty or unknown time zone', () => {
-      given(organizationDecider, [created]).when(change({ timeZone: '' })).thenThrows(ValidationError, exactly('Time zone is required'));
-      given(organizationDecider, [created]).when(change({ timeZone: 'Eastern' }))
-        .thenThrows(ValidationError, exactly('"Eastern" is not a known time zone (use an IANA name such as America/New_York)'));
+      given(organizationDecider, [created])
+        .when(change({ timeZone: '' }))
+        .thenThrows(ValidationError, exactly('Time zone is required'));
+      given(organizationDecider, [created])
+        .when(change({ timeZone: 'Eastern' }))
+        .thenThrows(
+          ValidationError,
+          exactly('"Eastern" is not a known time zone (use an IANA name such as America/New_York)'),
+        );
     });
 
     it('turns a switch off again', () => {
-      const on: OrganizationEvent = { type: 'OrganizationSettingsChanged', data: { organizationId: ORG, changes: { pickUpJobsEnabled: { from: false, to: true } } } };
-      given(organizationDecider, [created, on]).when(change({ pickUpJobsEnabled: false }))
-        .then([{ type: 'OrganizationSettingsChanged', data: { organizationId: ORG, changes: { pickUpJobsEnabled: { from: true, to: false } } } }]);
-      given(organizationDecider, [created, on]).when(change({ pickUpJobsEnabled: true })).then([]);
+      const on: OrganizationEvent = {
+        type: 'OrganizationSettingsChanged',
+        data: { organizationId: ORG, changes: { pickUpJobsEnabled: { from: false, to: true } } },
+      };
+      given(organizationDecider, [created, on])
+        .when(change({ pickUpJobsEnabled: false }))
+        .then([
+          {
+            type: 'OrganizationSettingsChanged',
+            data: { organizationId: ORG, changes: { pickUpJobsEnabled: { from: true, to: false } } },
+          },
+        ]);
+      given(organizationDecider, [created, on])
+        .when(change({ pickUpJobsEnabled: true }))
+        .then([]);
     });
   });
 
   describe('ChangeOrganizationLogo', () => {
     it('sets a first logo', () => {
-      given(organizationDecider, [created]).when(setLogo('file-1')).then([logoSet('file-1', null)]);
+      given(organizationDecider, [created])
+        .when(setLogo('file-1'))
+        .then([logoSet('file-1', null)]);
     });
 
     it('replaces a logo, naming the previous file so that it can be deleted', () => {
-      given(organizationDecider, [created, logoSet('file-1')]).when(setLogo('file-2')).then([logoSet('file-2', 'file-1')]);
+      given(organizationDecider, [created, logoSet('file-1')])
+        .when(setLogo('file-2'))
+        .then([logoSet('file-2', 'file-1')]);
     });
 
     it('removes the logo', () => {
-      given(organizationDecider, [created, logoSet('file-1')]).when(setLogo(null)).then([logoSet(null, 'file-1')]);
+      given(organizationDecider, [created, logoSet('file-1')])
+        .when(setLogo(null))
+        .then([logoSet(null, 'file-1')]);
     });
 
     it('does nothing when the logo is already that file, or already absent (idempotent)', () => {
-      given(organizationDecider, [created, logoSet('file-1')]).when(setLogo('file-1')).then([]);
+      given(organizationDecider, [created, logoSet('file-1')])
+        .when(setLogo('file-1'))
+        .then([]);
       given(organizationDecider, [created]).when(setLogo(null)).then([]);
-      given(organizationDecider, [created, logoSet('file-1'), logoSet(null, 'file-1')]).when(setLogo(null)).then([]);
+      given(organizationDecider, [created, logoSet('file-1'), logoSet(null, 'file-1')])
+        .when(setLogo(null))
+        .then([]);
     });
   });
 
@@ -153,18 +253,32 @@ describe('organization decider', () => {
     it('folds the history into the current settings and logo', () => {
       const { state } = given(organizationDecider, [
         created,
-        { type: 'OrganizationSettingsChanged', data: { organizationId: ORG, changes: { name: { from: 'Acme', to: 'Beta' }, automatedRatingEmailsEnabled: { from: false, to: true } } } },
+        {
+          type: 'OrganizationSettingsChanged',
+          data: {
+            organizationId: ORG,
+            changes: { name: { from: 'Acme', to: 'Beta' }, automatedRatingEmailsEnabled: { from: false, to: true } },
+          },
+        },
         logoSet('file-9'),
       ]);
       expect(state).toEqual({
-        status: 'active', organizationId: ORG, name: 'Beta', timeZone: 'America/New_York',
-        pickUpJobsEnabled: false, automatedRatingEmailsEnabled: true, logoFileId: 'file-9',
+        status: 'active',
+        organizationId: ORG,
+        name: 'Beta',
+        timeZone: 'America/New_York',
+        pickUpJobsEnabled: false,
+        automatedRatingEmailsEnabled: true,
+        logoFileId: 'file-9',
       });
     });
 
     it('ignores changes to an organization that was never created', () => {
       const { state } = given(organizationDecider, [
-        { type: 'OrganizationSettingsChanged', data: { organizationId: ORG, changes: { name: { from: 'a', to: 'b' } } } },
+        {
+          type: 'OrganizationSettingsChanged',
+          data: { organizationId: ORG, changes: { name: { from: 'a', to: 'b' } } },
+        },
         logoSet('file-1'),
       ]);
       expect(state).toEqual({ status: 'none' });

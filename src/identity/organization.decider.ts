@@ -9,20 +9,22 @@ export type OrganizationCommand =
   | { type: 'ChangeOrganizationLogo'; organizationId: string; fileId: string | null };
 
 export type OrganizationState =
-  | { status: 'none' }
-  | ({ status: 'active'; organizationId: string; logoFileId: string | null } & OrganizationSettings);
+  { status: 'none' } | ({ status: 'active'; organizationId: string; logoFileId: string | null } & OrganizationSettings);
 
 export const ORGANIZATION_NAME_MAX = 100;
 
 export function organizationNameProblem(name: unknown): string | null {
   if (typeof name !== 'string' || !name.trim()) return 'Organization name is required';
-  if (name.trim().length > ORGANIZATION_NAME_MAX) return `Organization name must be at most ${ORGANIZATION_NAME_MAX} characters`;
+  if (name.trim().length > ORGANIZATION_NAME_MAX)
+    return `Organization name must be at most ${ORGANIZATION_NAME_MAX} characters`;
   return null;
 }
 
 export function timeZoneProblem(zone: unknown): string | null {
   if (typeof zone !== 'string' || !zone) return 'Time zone is required';
-  return IANAZone.isValidZone(zone) ? null : `"${zone}" is not a known time zone (use an IANA name such as America/New_York)`;
+  return IANAZone.isValidZone(zone)
+    ? null
+    : `"${zone}" is not a known time zone (use an IANA name such as America/New_York)`;
 }
 
 export const organizationDecider: Decider<OrganizationCommand, OrganizationState, OrganizationEvent> = {
@@ -35,7 +37,8 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationState
       case 'OrganizationSettingsChanged': {
         if (state.status !== 'active') return state;
         const next = { ...state };
-        for (const [key, change] of Object.entries(event.data.changes)) (next as Record<string, unknown>)[key] = change!.to;
+        for (const [key, change] of Object.entries(event.data.changes))
+          (next as Record<string, unknown>)[key] = change!.to;
         return next;
       }
       case 'OrganizationLogoChanged':
@@ -48,10 +51,18 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationState
       if (state.status !== 'none') throw new ConflictError('This organization already exists.');
       const problem = organizationNameProblem(command.name) ?? timeZoneProblem(command.timeZone);
       if (problem) throw new ValidationError(problem);
-      return [{
-        type: 'OrganizationCreated',
-        data: { organizationId: command.organizationId, name: command.name.trim(), timeZone: command.timeZone, pickUpJobsEnabled: false, automatedRatingEmailsEnabled: false },
-      }];
+      return [
+        {
+          type: 'OrganizationCreated',
+          data: {
+            organizationId: command.organizationId,
+            name: command.name.trim(),
+            timeZone: command.timeZone,
+            pickUpJobsEnabled: false,
+            automatedRatingEmailsEnabled: false,
+          },
+        },
+      ];
     }
     if (state.status !== 'active') throw new NotFoundError('The organization');
     switch (command.type) {
@@ -68,14 +79,20 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationState
         }
         const changes: Record<string, { from: unknown; to: unknown }> = {};
         for (const key of ['name', 'timeZone', 'pickUpJobsEnabled', 'automatedRatingEmailsEnabled'] as const) {
-          if (wanted[key] !== undefined && wanted[key] !== state[key]) changes[key] = { from: state[key], to: wanted[key] };
+          if (wanted[key] !== undefined && wanted[key] !== state[key])
+            changes[key] = { from: state[key], to: wanted[key] };
         }
         if (!Object.keys(changes).length) return [];
         return [{ type: 'OrganizationSettingsChanged', data: { organizationId: state.organizationId, changes } }];
       }
       case 'ChangeOrganizationLogo':
         if (command.fileId === state.logoFileId) return [];
-        return [{ type: 'OrganizationLogoChanged', data: { organizationId: state.organizationId, fileId: command.fileId, previousFileId: state.logoFileId } }];
+        return [
+          {
+            type: 'OrganizationLogoChanged',
+            data: { organizationId: state.organizationId, fileId: command.fileId, previousFileId: state.logoFileId },
+          },
+        ];
     }
   },
 };

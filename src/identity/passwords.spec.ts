@@ -1,4 +1,12 @@
-import { decoyHash, hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordProblem, verifyPassword } from './passwords';
+import {
+  decoyHash,
+  hashPassword,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  MIN_PASSWORD_SCORE,
+  passwordProblem,
+  verifyPassword,
+} from './passwords';
 
 describe('passwords', () => {
   describe('hashPassword / verifyPassword', () => {
@@ -88,14 +96,27 @@ describe('passwords', () => {
       expect(passwordProblem('ünïcode çrew clöck ✓')).toBeNull();
     });
 
-    it.each(['password', '12345678', 'Password1', 'P@ssw0rd', 'qwertyuiop', 'iloveyou123', 'Summer2024!', 'aaaaaaaaaaaa', '        '])(
-      'refuses the common or easily guessed %p with a message that says what to do', (password) => {
-        expect(MIN_PASSWORD_SCORE).toBe(3);
-        expect(passwordProblem(password)).toMatch(/\. Choose one that is harder to guess: a phrase of three or four unrelated words works well\.$/);
-      });
+    it.each([
+      'password',
+      '12345678',
+      'Password1',
+      'P@ssw0rd',
+      'qwertyuiop',
+      'iloveyou123',
+      'Summer2024!',
+      'aaaaaaaaaaaa',
+      '        ',
+    ])('refuses the common or easily guessed %p with a message that says what to do', (password) => {
+      expect(MIN_PASSWORD_SCORE).toBe(3);
+      expect(passwordProblem(password)).toMatch(
+        /\. Choose one that is harder to guess: a phrase of three or four unrelated words works well\.$/,
+      );
+    });
 
     it('names the reason when the password is a known one', () => {
-      expect(passwordProblem('password')).toBe('This is a heavily used password. Choose one that is harder to guess: a phrase of three or four unrelated words works well.');
+      expect(passwordProblem('password')).toBe(
+        'This is a heavily used password. Choose one that is harder to guess: a phrase of three or four unrelated words works well.',
+      );
     });
 
     it("refuses a password made of the person's own name or e-mail", () => {
@@ -104,7 +125,11 @@ describe('passwords', () => {
     });
 
     it('weighs hostile 128-character input quickly (the l33t matcher is capped)', () => {
-      const hostile = ['4@8(<{[6#!|1iI0+7%$5zZ2'.repeat(6).slice(0, 128), 'aA1!'.repeat(32), '`1234567890-='.repeat(10).slice(0, 128)];
+      const hostile = [
+        '4@8(<{[6#!|1iI0+7%$5zZ2'.repeat(6).slice(0, 128),
+        'aA1!'.repeat(32),
+        '`1234567890-='.repeat(10).slice(0, 128),
+      ];
       for (const password of hostile) {
         const started = process.hrtime.bigint();
         passwordProblem(password);

@@ -15,7 +15,10 @@ import { imageUpload } from './organization.controller';
 @ApiSecurity('csrf')
 @Controller('api/profile')
 export class ProfileController {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'My profile: firstName, lastName, phone, profilePictureUrl.' })

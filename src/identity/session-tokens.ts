@@ -10,7 +10,8 @@ export const SESSION_COOKIE = 'cc_session';
  * Over https the cookie is `__Host-`-prefixed: browsers then accept it only when Secure, for path /
  * and without a Domain, so no sibling subdomain can plant or overwrite it (OWASP ASVS 7.2).
  */
-export const sessionCookieName = (publicUrl: string): string => (publicUrl.startsWith('https://') ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE);
+export const sessionCookieName = (publicUrl: string): string =>
+  publicUrl.startsWith('https://') ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 export const CSRF_HEADER = 'x-csrf-token';
 
 export const newToken = (): string => randomBytes(32).toString('base64url');

@@ -49,7 +49,9 @@ export class SessionResolver {
    */
   async resolve(token: unknown, now = new Date(), use = false): Promise<CurrentUser | null> {
     if (typeof token !== 'string' || token.length < 20 || token.length > 100) return null;
-    const session = await this.store.collection<SessionDoc>(SESSIONS).findOne({ _id: tokenDigest(this.config.sessionSecret, token) });
+    const session = await this.store
+      .collection<SessionDoc>(SESSIONS)
+      .findOne({ _id: tokenDigest(this.config.sessionSecret, token) });
     if (!session || session.expiresAt <= now.toISOString()) return null;
     if (!session.rememberMe && (await this.idle(session, now.getTime()))) return null;
     const user = await this.store.collection<UserDoc>(USERS).findOne({ _id: session.userId });
@@ -77,9 +79,20 @@ export class SessionResolver {
     const last = Math.max(known, stored ? Date.parse(stored.at) : 0);
     if (now - last < limit) return false;
     this.lastUse.delete(session.sessionId);
-    await this.aggregates.execute(streams.session(session.sessionId), sessionDecider, { type: 'EndSession', reason: 'idle' }, {
-      organizationId: session.organizationId, actorUserId: null, correlationId: newId(), causationId: null, at: new Date(now).toISOString(),
-    }).catch((error) => this.logger.warn(`ending idle session ${session.sessionId}: ${String(error)}`)); // another request may have ended it first
+    await this.aggregates
+      .execute(
+        streams.session(session.sessionId),
+        sessionDecider,
+        { type: 'EndSession', reason: 'idle' },
+        {
+          organizationId: session.organizationId,
+          actorUserId: null,
+          correlationId: newId(),
+          causationId: null,
+          at: new Date(now).toISOString(),
+        },
+      )
+      .catch((error) => this.logger.warn(`ending idle session ${session.sessionId}: ${String(error)}`)); // another request may have ended it first
     return true;
   }
 
@@ -88,7 +101,9 @@ export class SessionResolver {
     const due = !known || now - known.written >= WRITE_EVERY_MS;
     this.lastUse.set(sessionId, { at: Math.max(now, known?.at ?? 0), written: due ? now : known.written });
     if (due) {
-      await this.store.collection<ActivityDoc>(SESSION_ACTIVITY).replaceOne({ _id: sessionId }, { _id: sessionId, at: new Date(now).toISOString() }, { upsert: true });
+      await this.store
+        .collection<ActivityDoc>(SESSION_ACTIVITY)
+        .replaceOne({ _id: sessionId }, { _id: sessionId, at: new Date(now).toISOString() }, { upsert: true });
     }
     if (this.lastUse.size > FORGET_AFTER) this.forgetIdle(now);
   }

@@ -7,7 +7,12 @@ export type UserCommand =
   | ({ type: 'RegisterUser'; userId: string; organizationId: string; passwordHash: string } & UserDetails)
   | OnUser<{ type: 'ChangeUserDetails'; changes: Partial<UserDetails>; active?: boolean }>
   | OnUser<{ type: 'DeleteUser' }>
-  | OnUser<{ type: 'ChangePassword'; passwordHash: string; keepSessionId: string | null; reason: 'changed' | 'set by administrator' }>
+  | OnUser<{
+      type: 'ChangePassword';
+      passwordHash: string;
+      keepSessionId: string | null;
+      reason: 'changed' | 'set by administrator';
+    }>
   | OnUser<{ type: 'RequestPasswordReset'; tokenDigest: string; expiresAt: string }>
   | OnUser<{ type: 'ResetPassword'; tokenDigest: string; passwordHash: string; at: string }>
   | OnUser<{ type: 'ChangeProfilePicture'; fileId: string | null }>;
@@ -40,15 +45,19 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 export function userDetailsProblem(d: Partial<UserDetails>, creating: boolean): string | null {
   const has = (key: keyof UserDetails) => creating || d[key] !== undefined;
   if (has('firstName') && !d.firstName?.trim()) return 'First name is required';
-  if (has('firstName') && d.firstName!.trim().length > NAME_MAX) return `First name must be at most ${NAME_MAX} characters`;
+  if (has('firstName') && d.firstName!.trim().length > NAME_MAX)
+    return `First name must be at most ${NAME_MAX} characters`;
   if (has('lastName') && !d.lastName?.trim()) return 'Last name is required';
-  if (has('lastName') && d.lastName!.trim().length > NAME_MAX) return `Last name must be at most ${NAME_MAX} characters`;
+  if (has('lastName') && d.lastName!.trim().length > NAME_MAX)
+    return `Last name must be at most ${NAME_MAX} characters`;
   if (has('email') && !d.email?.trim()) return 'Email is required';
-  if (has('email') && (d.email!.length > 254 || !EMAIL.test(d.email!.trim()))) return 'Email must be a valid email address';
+  if (has('email') && (d.email!.length > 254 || !EMAIL.test(d.email!.trim())))
+    return 'Email must be a valid email address';
   if (has('role') && !d.role) return 'Role is required';
   if (has('role') && !isRole(d.role)) return 'Role must be Associate, Company Admin or Customer Manager';
   if (d.colorCode && !COLOR.test(d.colorCode)) return 'Colour must be a hex colour such as #0D1B41';
-  if (d.phoneNumber && d.phoneNumber.replace(/\D/g, '').length !== 10) return 'Phone number must have 10 digits, as (###) ###-####';
+  if (d.phoneNumber && d.phoneNumber.replace(/\D/g, '').length !== 10)
+    return 'Phone number must have 10 digits, as (###) ###-####';
   return null;
 }
 
@@ -75,7 +84,8 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
     switch (event.type) {
       case 'UserDetailsChanged': {
         const next = { ...state };
-        for (const [key, change] of Object.entries(event.data.changes)) (next as Record<string, unknown>)[key] = change!.to;
+        for (const [key, change] of Object.entries(event.data.changes))
+          (next as Record<string, unknown>)[key] = change!.to;
         return next;
       }
       case 'UserDeactivated':
@@ -112,8 +122,17 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
         if (problem) throw new ValidationError(problem);
         const wanted = clean(command.changes);
         const changes: Record<string, { from: unknown; to: unknown }> = {};
-        for (const key of ['firstName', 'lastName', 'email', 'employeeId', 'phoneNumber', 'colorCode', 'role'] as const) {
-          if (wanted[key] !== undefined && wanted[key] !== state[key]) changes[key] = { from: state[key], to: wanted[key] };
+        for (const key of [
+          'firstName',
+          'lastName',
+          'email',
+          'employeeId',
+          'phoneNumber',
+          'colorCode',
+          'role',
+        ] as const) {
+          if (wanted[key] !== undefined && wanted[key] !== state[key])
+            changes[key] = { from: state[key], to: wanted[key] };
         }
         const events: UserEvent[] = [];
         if (Object.keys(changes).length) events.push({ type: 'UserDetailsChanged', data: { ...ids, changes } });
@@ -124,23 +143,48 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
       case 'DeleteUser':
         return [{ type: 'UserDeleted', data: ids }];
       case 'ChangePassword':
-        return [{ type: 'UserPasswordChanged', data: { ...ids, passwordHash: command.passwordHash, reason: command.reason, keepSessionId: command.keepSessionId } }];
+        return [
+          {
+            type: 'UserPasswordChanged',
+            data: {
+              ...ids,
+              passwordHash: command.passwordHash,
+              reason: command.reason,
+              keepSessionId: command.keepSessionId,
+            },
+          },
+        ];
       case 'RequestPasswordReset':
         // An inactive user gets no link; the caller answers the same either way.
         if (state.status !== 'active') return [];
-        return [{ type: 'PasswordResetRequested', data: { ...ids, tokenDigest: command.tokenDigest, expiresAt: command.expiresAt } }];
+        return [
+          {
+            type: 'PasswordResetRequested',
+            data: { ...ids, tokenDigest: command.tokenDigest, expiresAt: command.expiresAt },
+          },
+        ];
       case 'ResetPassword': {
         const reset = state.passwordReset;
         if (state.status !== 'active' || !reset || reset.tokenDigest !== command.tokenDigest) {
           throw new ValidationError('This reset link is not valid or has already been used. Request a new one.');
         }
         if (reset.expiresAt <= command.at) throw new ValidationError('This reset link has expired. Request a new one.');
-        return [{ type: 'UserPasswordChanged', data: { ...ids, passwordHash: command.passwordHash, reason: 'reset', keepSessionId: null } }];
+        return [
+          {
+            type: 'UserPasswordChanged',
+            data: { ...ids, passwordHash: command.passwordHash, reason: 'reset', keepSessionId: null },
+          },
+        ];
       }
       case 'ChangeProfilePicture':
         if (state.status !== 'active') throw new ForbiddenError('This account is inactive.');
         if (command.fileId === state.profilePictureFileId) return [];
-        return [{ type: 'ProfilePictureChanged', data: { ...ids, fileId: command.fileId, previousFileId: state.profilePictureFileId } }];
+        return [
+          {
+            type: 'ProfilePictureChanged',
+            data: { ...ids, fileId: command.fileId, previousFileId: state.profilePictureFileId },
+          },
+        ];
     }
   },
 };

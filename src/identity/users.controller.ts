@@ -19,7 +19,10 @@ function roleOf(body: { roles?: Role; role?: Role }) {
 @RequireClaim('users.crud')
 @Controller('api/users')
 export class UsersController {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Get('paged')
   @ApiOperation({ summary: 'Users of my organization: search, paging (50), firstName ascending by default.' })
@@ -29,7 +32,9 @@ export class UsersController {
 
   @Get('lookup')
   @RequireClaim('jobs.crud')
-  @ApiOperation({ summary: 'Active employees for the schedule\'s pickers (jobs.crud): id, fullName, colorCode; by name, at most 1000.' })
+  @ApiOperation({
+    summary: "Active employees for the schedule's pickers (jobs.crud): id, fullName, colorCode; by name, at most 1000.",
+  })
   lookup(@Me() me: CurrentUser) {
     return this.queries.execute(new ListActiveEmployees(me.organizationId));
   }
@@ -48,7 +53,9 @@ export class UsersController {
     const { roles: _roles, role: _role, active, ...fields } = body;
     const role = roleOf(body);
     // A null active flag is not given, like a missing one.
-    await this.commands.execute(new UpdateUser(id, { ...fields, active: active ?? undefined, ...(role ? { role } : {}) }, meta));
+    await this.commands.execute(
+      new UpdateUser(id, { ...fields, active: active ?? undefined, ...(role ? { role } : {}) }, meta),
+    );
     return { success: true };
   }
 

@@ -26,13 +26,15 @@ export const NOT_OPEN = 'This job is no longer open for requests.';
 export const ALREADY_STARTED = 'This job has already started and can no longer be requested.';
 export const ALREADY_REQUESTED = 'You have already requested this job.';
 export const ASSIGNED_SINCE = 'This job was assigned after the request was made; deny the request instead.';
-export const MOVED_SINCE = 'This job was moved after the request was made; deny the request, and the employee can request it again.';
+export const MOVED_SINCE =
+  'This job was moved after the request was made; deny the request, and the employee can request it again.';
 export const NO_PENDING = 'This job has no pending request: it has already been answered.';
-export const ANSWERED_AT_ONCE = 'This job changed at the same moment, most likely another manager answered the request. Reload to see where it stands.';
+export const ANSWERED_AT_ONCE =
+  'This job changed at the same moment, most likely another manager answered the request. Reload to see where it stands.';
 const ANSWERED: Record<Exclude<RequestStatus, 'pending'>, string> = {
   approved: 'This request has already been approved.',
   denied: 'This request has already been denied.',
-  notChosen: 'This request was closed when another employee\'s request for the job was approved.',
+  notChosen: "This request was closed when another employee's request for the job was approved.",
   cancelled: 'This request was closed because the job was deleted.',
 };
 
@@ -44,7 +46,15 @@ export type RequestCommand =
 export type RequestDecision =
   /** `name`: the job's name when requested, for the notice e-mail and the history. */
   | { type: 'JobRequested'; data: { requestId: string; userId: string; name: string; start: string; end: string } }
-  | { type: 'JobRequestApproved'; data: { requestId: string; userId: string; notChosen: { requestId: string; userId: string }[]; changes: { userIds: { from: string[]; to: string[] } } } }
+  | {
+      type: 'JobRequestApproved';
+      data: {
+        requestId: string;
+        userId: string;
+        notChosen: { requestId: string; userId: string }[];
+        changes: { userIds: { from: string[]; to: string[] } };
+      };
+    }
   | { type: 'JobRequestDenied'; data: { requestId: string; userId: string } };
 
 export const isOpen = (job: Pick<JobFields, 'leadUserId' | 'userIds'>) => !job.leadUserId && job.userIds.length === 0;
@@ -63,7 +73,8 @@ function chosen(book: RequestBook, requestId: string | null): JobRequest {
     if (Object.keys(book).length) throw new ConflictError(NO_PENDING);
     throw new NotFoundError('The request');
   }
-  if (open.length > 1) throw new ValidationError('Several employees requested this job: choose whose request to answer.');
+  if (open.length > 1)
+    throw new ValidationError('Several employees requested this job: choose whose request to answer.');
   return open[0];
 }
 
@@ -74,17 +85,27 @@ export function decideRequest(book: RequestBook, job: JobFields, command: Reques
       if (job.availabilityOnly || !isOpen(job)) throw new ConflictError(NOT_OPEN);
       if (Date.parse(job.start) <= Date.parse(command.at)) throw new ConflictError(ALREADY_STARTED);
       if (Object.values(book).some((r) => r.userId === command.userId)) throw new ConflictError(ALREADY_REQUESTED);
-      return { type: 'JobRequested', data: { requestId: command.requestId, userId: command.userId, name: job.name, start: job.start, end: job.end } };
+      return {
+        type: 'JobRequested',
+        data: { requestId: command.requestId, userId: command.userId, name: job.name, start: job.start, end: job.end },
+      };
     }
     case 'ApproveJobRequest': {
       const request = chosen(book, command.requestId);
       if (request.status !== 'pending') throw new ConflictError(ANSWERED[request.status]);
       if (!isOpen(job)) throw new ConflictError(ASSIGNED_SINCE);
       if (request.start !== job.start || request.end !== job.end) throw new ConflictError(MOVED_SINCE);
-      const notChosen = pending(book).filter((r) => r.requestId !== request.requestId).map(({ requestId, userId }) => ({ requestId, userId }));
+      const notChosen = pending(book)
+        .filter((r) => r.requestId !== request.requestId)
+        .map(({ requestId, userId }) => ({ requestId, userId }));
       return {
         type: 'JobRequestApproved',
-        data: { requestId: request.requestId, userId: request.userId, notChosen, changes: { userIds: { from: job.userIds, to: [request.userId] } } },
+        data: {
+          requestId: request.requestId,
+          userId: request.userId,
+          notChosen,
+          changes: { userIds: { from: job.userIds, to: [request.userId] } },
+        },
       };
     }
     case 'DenyJobRequest': {
@@ -110,6 +131,11 @@ export function evolveBook(book: RequestBook, event: RequestDecision | { type: '
     case 'JobRequestDenied':
       return { ...book, [event.data.requestId]: { ...book[event.data.requestId], status: 'denied' } };
     case 'JobDeleted':
-      return Object.fromEntries(Object.entries(book).map(([id, r]) => [id, r.status === 'pending' ? { ...r, status: 'cancelled' as const } : r]));
+      return Object.fromEntries(
+        Object.entries(book).map(([id, r]) => [
+          id,
+          r.status === 'pending' ? { ...r, status: 'cancelled' as const } : r,
+        ]),
+      );
   }
 }

@@ -3,7 +3,11 @@ import type { CurrentUser } from '../identity/current-user';
 
 /** The signed-in employee asks to pick up an open job or occurrence. */
 export class RequestJob {
-  constructor(readonly jobId: string, readonly actor: CurrentUser, readonly meta: CommandMeta) {}
+  constructor(
+    readonly jobId: string,
+    readonly actor: CurrentUser,
+    readonly meta: CommandMeta,
+  ) {}
 }
 
 /** A manager approves (assigns the requester) or denies a request; `requestId` may be left out when only one is pending. */

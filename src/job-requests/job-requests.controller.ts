@@ -26,18 +26,25 @@ class AnswerDto {
 @ApiSecurity('csrf')
 @Controller('api/jobs')
 export class JobRequestsController {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Get('requests')
   @RequireClaim('jobs.crud')
-  @ApiOperation({ summary: 'Pending job requests, soonest job first, with the requester\'s availability and overlapping jobs.' })
+  @ApiOperation({
+    summary: "Pending job requests, soonest job first, with the requester's availability and overlapping jobs.",
+  })
   list(@Me() me: CurrentUser): Promise<JobRequestView[]> {
     return this.queries.execute(new GetJobRequests(me));
   }
 
   @Post(':id/request')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Request to pick up an open job or occurrence (when the organization allows picking up jobs).' })
+  @ApiOperation({
+    summary: 'Request to pick up an open job or occurrence (when the organization allows picking up jobs).',
+  })
   async request(@Param('id') id: string, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
     const data = await this.commands.execute(new RequestJob(id, me, meta));
     return { success: true, message: REQUEST_SENT, data };
@@ -46,7 +53,9 @@ export class JobRequestsController {
   @Post(':id/request/approve')
   @HttpCode(200)
   @RequireClaim('jobs.crud')
-  @ApiOperation({ summary: 'Approve a request: the requester is assigned; the job\'s other pending requests are closed as not chosen.' })
+  @ApiOperation({
+    summary: "Approve a request: the requester is assigned; the job's other pending requests are closed as not chosen.",
+  })
   async approve(@Param('id') id: string, @Body() body: AnswerDto, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
     await this.commands.execute(new AnswerJobRequest(id, body.requestId ?? null, 'approve', me, meta));
     return { success: true, message: REQUEST_APPROVED };

@@ -14,33 +14,71 @@ import { ANSWERED_AT_ONCE, RequestCommand } from './job-request.rules';
 import { AnswerJobRequest, RequestJob } from './job-requests.commands';
 
 /** Sends a request command to the job's stream, or its recurring job's for an occurrence. */
-function pickUp(aggregates: Aggregates, jobId: string, request: RequestCommand, meta: CommandMeta, conflictMessage?: string) {
+function pickUp(
+  aggregates: Aggregates,
+  jobId: string,
+  request: RequestCommand,
+  meta: CommandMeta,
+  conflictMessage?: string,
+) {
   const target = resolveJobId(jobId);
   const organizationId = meta.organizationId;
   return target.kind === 'job'
-    ? aggregates.execute(schedulingStreams.job(target.jobId), jobDecider, { type: 'PickUp', organizationId, request }, meta, conflictMessage)
-    : aggregates.execute(schedulingStreams.series(target.seriesId), jobSeriesDecider, { type: 'PickUpOccurrence', organizationId, localDate: target.localDate, request }, meta, conflictMessage);
+    ? aggregates.execute(
+        schedulingStreams.job(target.jobId),
+        jobDecider,
+        { type: 'PickUp', organizationId, request },
+        meta,
+        conflictMessage,
+      )
+    : aggregates.execute(
+        schedulingStreams.series(target.seriesId),
+        jobSeriesDecider,
+        { type: 'PickUpOccurrence', organizationId, localDate: target.localDate, request },
+        meta,
+        conflictMessage,
+      );
 }
 
 @CommandHandler(RequestJob)
 export class RequestJobHandler implements ICommandHandler<RequestJob> {
-  constructor(private readonly aggregates: Aggregates, @Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    private readonly aggregates: Aggregates,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
 
   async execute({ jobId, actor, meta }: RequestJob) {
-    const organization = await this.store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: meta.organizationId });
+    const organization = await this.store
+      .collection<OrganizationDoc>(ORGANIZATIONS)
+      .findOne({ _id: meta.organizationId });
     const requestId = newId();
-    await pickUp(this.aggregates, jobId, { type: 'RequestJob', requestId, userId: actor.userId, pickUpJobsEnabled: !!organization?.pickUpJobsEnabled, at: meta.at }, meta);
+    await pickUp(
+      this.aggregates,
+      jobId,
+      {
+        type: 'RequestJob',
+        requestId,
+        userId: actor.userId,
+        pickUpJobsEnabled: !!organization?.pickUpJobsEnabled,
+        at: meta.at,
+      },
+      meta,
+    );
     return { requestId };
   }
 }
 
 @CommandHandler(AnswerJobRequest)
 export class AnswerJobRequestHandler implements ICommandHandler<AnswerJobRequest> {
-  constructor(private readonly aggregates: Aggregates, @Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    private readonly aggregates: Aggregates,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
 
   async execute({ jobId, requestId, answer, meta }: AnswerJobRequest) {
     if (answer === 'approve' && requestId) await this.checkRequesterActive(requestId, meta.organizationId);
-    const request: RequestCommand = answer === 'approve' ? { type: 'ApproveJobRequest', requestId } : { type: 'DenyJobRequest', requestId };
+    const request: RequestCommand =
+      answer === 'approve' ? { type: 'ApproveJobRequest', requestId } : { type: 'DenyJobRequest', requestId };
     await pickUp(this.aggregates, jobId, request, meta, ANSWERED_AT_ONCE);
   }
 
@@ -49,6 +87,9 @@ export class AnswerJobRequestHandler implements ICommandHandler<AnswerJobRequest
     const request = await this.store.collection<JobRequestDoc>(JOB_REQUESTS).findOne({ _id: requestId });
     if (!request || request.organizationId !== organizationId) return; // the decider answers for unknown requests
     const user = await this.store.collection<UserDoc>(USERS).findOne({ _id: request.userId });
-    if (!user?.active) throw new ConflictError(`${user?.fullName ?? 'The employee'} is no longer active and cannot be assigned; deny the request instead.`);
+    if (!user?.active)
+      throw new ConflictError(
+        `${user?.fullName ?? 'The employee'} is no longer active and cannot be assigned; deny the request instead.`,
+      );
   }
 }

@@ -22,7 +22,9 @@ export class GetJobRequestsHandler implements IQueryHandler<GetJobRequests> {
 
   async execute({ viewer }: GetJobRequests): Promise<JobRequestView[]> {
     const organizationId = viewer.organizationId;
-    const pending = await this.store.collection<JobRequestDoc>(JOB_REQUESTS).find({ organizationId, status: 'pending' }, { sort: { start: 1, requestedAt: 1 } });
+    const pending = await this.store
+      .collection<JobRequestDoc>(JOB_REQUESTS)
+      .find({ organizationId, status: 'pending' }, { sort: { start: 1, requestedAt: 1 } });
     if (!pending.length) return [];
     // Each request's job as it stands now (a deleted one has had its requests closed by the projection).
     const jobs = new Map<string, CalendarJob>();
@@ -34,8 +36,12 @@ export class GetJobRequestsHandler implements IQueryHandler<GetJobRequests> {
     const [organization, users, availability, customers] = await Promise.all([
       this.store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: organizationId }),
       this.store.collection<UserDoc>(USERS).find({ organizationId }),
-      this.store.collection<AvailabilityDoc>(AVAILABILITY).find({ _id: { $in: [...new Set(pending.map((r) => r.userId))] } }),
-      this.store.collection<{ _id: string; name?: string; displayName?: string }>('customers').find({ _id: { $in: customerIds } }),
+      this.store
+        .collection<AvailabilityDoc>(AVAILABILITY)
+        .find({ _id: { $in: [...new Set(pending.map((r) => r.userId))] } }),
+      this.store
+        .collection<{ _id: string; name?: string; displayName?: string }>('customers')
+        .find({ _id: { $in: customerIds } }),
     ]);
     const zone = organization?.timeZone ?? 'UTC';
     const names = new Map(users.map((u) => [u._id, u.fullName]));
@@ -44,14 +50,22 @@ export class GetJobRequestsHandler implements IQueryHandler<GetJobRequests> {
     // Every job in the requests' span, read once; each request then picks its requester's overlaps.
     const spanStart = Math.min(...pending.map((r) => Date.parse(r.start)));
     const spanEnd = Math.max(...pending.map((r) => Date.parse(r.end)));
-    const inSpan = (await jobsBetween(this.store, organizationId, new Date(spanStart), new Date(spanEnd))).filter((j) => !j.availabilityOnly);
+    const inSpan = (await jobsBetween(this.store, organizationId, new Date(spanStart), new Date(spanEnd))).filter(
+      (j) => !j.availabilityOnly,
+    );
     const rows: JobRequestView[] = [];
     for (const request of pending) {
       const job = jobs.get(request._id);
       if (!job) continue;
       const start = Date.parse(request.start);
       const end = Date.parse(request.end);
-      const others = inSpan.filter((j) => j.id !== request.jobId && Date.parse(j.start) < end && Date.parse(j.end) > start && isOwnJob(request.userId)(j));
+      const others = inSpan.filter(
+        (j) =>
+          j.id !== request.jobId &&
+          Date.parse(j.start) < end &&
+          Date.parse(j.end) > start &&
+          isOwnJob(request.userId)(j),
+      );
       rows.push({
         id: request._id,
         jobId: request.jobId,
@@ -64,7 +78,11 @@ export class GetJobRequestsHandler implements IQueryHandler<GetJobRequests> {
         requestedAt: request.requestedAt,
         available: isAvailable(entries.get(request.userId) ?? null, start, end, zone),
         overlappingJobs: others.map((j) => j.name),
-        changedSince: !isOpen(job) ? 'assigned' : job.start !== request.start || job.end !== request.end ? 'moved' : null,
+        changedSince: !isOpen(job)
+          ? 'assigned'
+          : job.start !== request.start || job.end !== request.end
+            ? 'moved'
+            : null,
       });
     }
     return rows;

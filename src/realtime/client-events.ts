@@ -15,7 +15,12 @@ export interface ServerToClientEvents {
   /** To the timer's owner (every device) and the organization's time admins: a timer started, changed, stopped or was deleted. */
   'timers.changed': (p: { userId: string; timerId: string }) => void;
   /** To the requester: their request was answered or closed (the job's name is theirs to know). */
-  'jobRequest.answered': (p: { requestId: string; jobId: string; jobName: string; status: 'approved' | 'denied' | 'notChosen' | 'cancelled' }) => void;
+  'jobRequest.answered': (p: {
+    requestId: string;
+    jobId: string;
+    jobName: string;
+    status: 'approved' | 'denied' | 'notChosen' | 'cancelled';
+  }) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;
@@ -36,7 +41,10 @@ export const rooms = {
  * timer). Joined at the handshake, and moved when the user's role changes, while their sockets stay open.
  */
 export function claimRooms(organizationId: string, claims: readonly string[]): { join: string[]; leave: string[] } {
-  const byClaim: [string, string][] = [['jobs.crud', rooms.managers(organizationId)], ['users.crud', rooms.timeAdmins(organizationId)]];
+  const byClaim: [string, string][] = [
+    ['jobs.crud', rooms.managers(organizationId)],
+    ['users.crud', rooms.timeAdmins(organizationId)],
+  ];
   return {
     join: byClaim.filter(([claim]) => claims.includes(claim)).map(([, room]) => room),
     leave: byClaim.filter(([claim]) => !claims.includes(claim)).map(([, room]) => room),

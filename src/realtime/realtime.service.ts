@@ -22,7 +22,10 @@ export class Realtime implements Notifier, OnApplicationShutdown {
   private closeAdapter: (() => Promise<void>) | null = null;
   private readonly logger = new Logger('Realtime');
 
-  constructor(private readonly sessions: SessionResolver, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    private readonly sessions: SessionResolver,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   attach(httpServer: HttpServer): void {
     const io = new Server<Record<string, never>, ServerToClientEvents>(httpServer, {
@@ -45,7 +48,12 @@ export class Realtime implements Notifier, OnApplicationShutdown {
     });
     io.on('connection', (socket) => {
       const user = socket.data.user;
-      socket.join([rooms.organization(user.organizationId), rooms.user(user.userId), rooms.session(user.sessionId), ...claimRooms(user.organizationId, user.claims).join]);
+      socket.join([
+        rooms.organization(user.organizationId),
+        rooms.user(user.userId),
+        rooms.session(user.sessionId),
+        ...claimRooms(user.organizationId, user.claims).join,
+      ]);
       const recheck = setInterval(async () => {
         if (!(await this.sessions.resolve(socket.data.token).catch(() => null))) {
           socket.emit('session.ended', { reason: 'expired' });
@@ -82,7 +90,10 @@ export class Realtime implements Notifier, OnApplicationShutdown {
   private sameOrigin(request: IncomingMessage): boolean {
     const origin = request.headers.origin;
     if (!origin) return true;
-    const ok = origin === new URL(this.config.publicUrl).origin || origin === `http://${request.headers.host}` || origin === `https://${request.headers.host}`;
+    const ok =
+      origin === new URL(this.config.publicUrl).origin ||
+      origin === `http://${request.headers.host}` ||
+      origin === `https://${request.headers.host}`;
     if (!ok) this.logger.warn(`socket handshake from foreign origin ${origin} refused`);
     return ok;
   }

@@ -7,7 +7,11 @@ const MAX_RANGE_DAYS = 62;
  * A calendar's range. Dates as MM/DD/YYYY are whole days in the organization's time zone, EndDate
  * included; ISO instants are taken as they are, EndDate excluded.
  */
-export function calendarRange(startDate: string | undefined, endDate: string | undefined, timeZone: string): { from: Date; to: Date } {
+export function calendarRange(
+  startDate: string | undefined,
+  endDate: string | undefined,
+  timeZone: string,
+): { from: Date; to: Date } {
   if (!startDate) throw new ValidationError('StartDate is required (MM/DD/YYYY)');
   if (!endDate) throw new ValidationError('EndDate is required (MM/DD/YYYY)');
   const parse = (value: string, name: string, endOfRange: boolean) => {
@@ -20,6 +24,7 @@ export function calendarRange(startDate: string | undefined, endDate: string | u
   const from = parse(startDate, 'StartDate', false);
   const to = parse(endDate, 'EndDate', true);
   if (to <= from) throw new ValidationError('EndDate must not be before StartDate');
-  if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * 86_400_000) throw new ValidationError(`A calendar range can cover at most ${MAX_RANGE_DAYS} days`);
+  if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * 86_400_000)
+    throw new ValidationError(`A calendar range can cover at most ${MAX_RANGE_DAYS} days`);
   return { from, to };
 }

@@ -8,8 +8,18 @@ const series = (over: Partial<JobSeriesDoc> = {}): JobSeriesDoc => ({
   timeZone: 'America/New_York',
   rule: { frequency: 'Weekly', days: ['monday', 'thursday'], weeklyRecurrence: 1, expireDate: null },
   template: {
-    name: 'Pool', notes: null, number: null, type: null, userIds: [], leadUserId: null, customerId: null, colorOption: null,
-    hideFromScheduleView: false, availabilityOnly: false, start: '2026-03-02T14:00:00Z', end: '2026-03-02T15:00:00Z',
+    name: 'Pool',
+    notes: null,
+    number: null,
+    type: null,
+    userIds: [],
+    leadUserId: null,
+    customerId: null,
+    colorOption: null,
+    hideFromScheduleView: false,
+    availabilityOnly: false,
+    start: '2026-03-02T14:00:00Z',
+    end: '2026-03-02T15:00:00Z',
   },
   overrides: {},
   deleted: [],
@@ -25,7 +35,10 @@ describe('a recurring job on a calendar', () => {
     ['a week past the three-year plan', '2030-03-03T00:00:00Z', '2030-03-10T00:00:00Z'],
   ])('shows the planned occurrences in %s, as the rule expands them', (_, from, to) => {
     const doc = series();
-    const expected = occurrencesBetween({ start: doc.template.start, durationMinutes: 60, timeZone: doc.timeZone, rule: doc.rule }, ...range(from, to));
+    const expected = occurrencesBetween(
+      { start: doc.template.start, durationMinutes: 60, timeZone: doc.timeZone, rule: doc.rule },
+      ...range(from, to),
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(seriesOccurrences(doc, ...range(from, to)).map((o) => o.start)).toEqual(expected);
   });

@@ -44,7 +44,14 @@ function planFor(timing: SeriesTiming): Plan {
     const all = plannedBetween(timing, new Date(first), new Date(first + HORIZON_MS));
     const startMs = all.map((o) => Date.parse(o.start));
     const dates = all.map((o) => o.localDate);
-    plan = { startMs, starts: all.map((o) => o.start), ends: startMs.map((ms) => isoInstant(ms + duration)), dates, compact: dates.map((d) => d.replace(/-/g, '')), until: first + HORIZON_MS };
+    plan = {
+      startMs,
+      starts: all.map((o) => o.start),
+      ends: startMs.map((ms) => isoInstant(ms + duration)),
+      dates,
+      compact: dates.map((d) => d.replace(/-/g, '')),
+      until: first + HORIZON_MS,
+    };
     if (plans.size >= PLANS_KEPT) plans.delete(plans.keys().next().value!);
     plans.set(key, plan);
   }
@@ -55,7 +62,11 @@ function planned(timing: SeriesTiming, from: Date, to: Date): Planned[] {
   const plan = planFor(timing);
   const duration = timing.durationMinutes * 60_000;
   if (to.getTime() > plan.until) {
-    return plannedBetween(timing, from, to).map((o) => ({ ...o, end: isoInstant(Date.parse(o.start) + duration), compact: o.localDate.replace(/-/g, '') }));
+    return plannedBetween(timing, from, to).map((o) => ({
+      ...o,
+      end: isoInstant(Date.parse(o.start) + duration),
+      compact: o.localDate.replace(/-/g, ''),
+    }));
   }
   const out: Planned[] = [];
   // the first occurrence that may still be going at `from`
@@ -66,15 +77,23 @@ function planned(timing: SeriesTiming, from: Date, to: Date): Planned[] {
     if (plan.startMs[mid] + duration <= from.getTime()) lo = mid + 1;
     else hi = mid;
   }
-  for (let i = lo; i < plan.startMs.length && plan.startMs[i] < to.getTime(); i++) out.push({ start: plan.starts[i], end: plan.ends[i], localDate: plan.dates[i], compact: plan.compact[i] });
+  for (let i = lo; i < plan.startMs.length && plan.startMs[i] < to.getTime(); i++)
+    out.push({ start: plan.starts[i], end: plan.ends[i], localDate: plan.dates[i], compact: plan.compact[i] });
   return out;
 }
 
 const overlaps = (job: JobFields, from: number, to: number) => Date.parse(job.start) < to && Date.parse(job.end) > from;
 
 const asSeries = (doc: JobSeriesDoc): ScheduledSeries => ({
-  status: 'scheduled', seriesId: doc._id, organizationId: doc.organizationId, timeZone: doc.timeZone, rule: doc.rule,
-  template: doc.template, overrides: doc.overrides, deleted: doc.deleted, requests: {},
+  status: 'scheduled',
+  seriesId: doc._id,
+  organizationId: doc.organizationId,
+  timeZone: doc.timeZone,
+  rule: doc.rule,
+  template: doc.template,
+  overrides: doc.overrides,
+  deleted: doc.deleted,
+  requests: {},
 });
 
 /**
@@ -92,9 +111,21 @@ export function seriesOccurrences(doc: JobSeriesDoc, from: Date, to: Date): Cale
     if (localDate in doc.overrides || deleted.has(localDate)) continue;
     // Spelled out rather than spread: one hidden class for hundreds of occurrences a week.
     out.push({
-      id: `${doc._id}_${compact}`, organizationId: doc.organizationId, series, name: t.name, notes: t.notes, number: t.number, type: t.type,
-      start, end, userIds: t.userIds, leadUserId: t.leadUserId, customerId: t.customerId, colorOption: t.colorOption,
-      hideFromScheduleView: t.hideFromScheduleView, availabilityOnly: t.availabilityOnly,
+      id: `${doc._id}_${compact}`,
+      organizationId: doc.organizationId,
+      series,
+      name: t.name,
+      notes: t.notes,
+      number: t.number,
+      type: t.type,
+      start,
+      end,
+      userIds: t.userIds,
+      leadUserId: t.leadUserId,
+      customerId: t.customerId,
+      colorOption: t.colorOption,
+      hideFromScheduleView: t.hideFromScheduleView,
+      availabilityOnly: t.availabilityOnly,
     });
   }
   for (const localDate of Object.keys(doc.overrides)) {
@@ -112,7 +143,12 @@ function oneTime(doc: JobDoc): CalendarJob {
 }
 
 /** Every job and occurrence of an organization overlapping [from, to), in start order. */
-export async function jobsBetween(store: ReadStore, organizationId: string, from: Date, to: Date): Promise<CalendarJob[]> {
+export async function jobsBetween(
+  store: ReadStore,
+  organizationId: string,
+  from: Date,
+  to: Date,
+): Promise<CalendarJob[]> {
   const keys = weekKeys(organizationId, from.toISOString(), to.toISOString());
   const weeks = await store.collection<JobWeekDoc>(JOB_WEEKS).find({ _id: { $in: keys } });
   const ids = [...new Set(weeks.flatMap((w) => w.jobIds))];
@@ -121,7 +157,9 @@ export async function jobsBetween(store: ReadStore, organizationId: string, from
     store.collection<JobSeriesDoc>(JOB_SERIES).find({ organizationId }),
   ]);
   const all = [
-    ...jobs.filter((j) => j.organizationId === organizationId && overlaps(j, from.getTime(), to.getTime())).map(oneTime),
+    ...jobs
+      .filter((j) => j.organizationId === organizationId && overlaps(j, from.getTime(), to.getTime()))
+      .map(oneTime),
     ...series.flatMap((s) => seriesOccurrences(s, from, to)),
   ];
   // ISO instants in one format sort as plain strings (localeCompare would cost more than the rest).

@@ -19,8 +19,17 @@ export interface HistoryContext {
 }
 
 const LABELS: Record<string, string> = {
-  name: 'Name', notes: 'Notes', number: 'Job number', type: 'Job type', start: 'Start', end: 'End', userIds: 'Assigned',
-  leadUserId: 'Lead', customerId: 'Customer', colorOption: 'Colour', hideFromScheduleView: 'Hidden from the schedule view',
+  name: 'Name',
+  notes: 'Notes',
+  number: 'Job number',
+  type: 'Job type',
+  start: 'Start',
+  end: 'End',
+  userIds: 'Assigned',
+  leadUserId: 'Lead',
+  customerId: 'Customer',
+  colorOption: 'Colour',
+  hideFromScheduleView: 'Hidden from the schedule view',
   availabilityOnly: 'Availability only',
 };
 
@@ -40,15 +49,21 @@ export function describeRule(rule: RecurrenceRule): string {
 
 function show(field: string, value: unknown, ctx: HistoryContext): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (field === 'start' || field === 'end') return DateTime.fromISO(String(value), { zone: 'utc' }).setZone(ctx.timeZone).toFormat('ccc d LLL yyyy, h:mm a');
-  if (field === 'userIds') return (value as string[]).length ? (value as string[]).map(ctx.userName).join(', ') : 'nobody';
+  if (field === 'start' || field === 'end')
+    return DateTime.fromISO(String(value), { zone: 'utc' }).setZone(ctx.timeZone).toFormat('ccc d LLL yyyy, h:mm a');
+  if (field === 'userIds')
+    return (value as string[]).length ? (value as string[]).map(ctx.userName).join(', ') : 'nobody';
   if (field === 'leadUserId') return ctx.userName(String(value));
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return String(value);
 }
 
 function changeLines(changes: JobChanges, ctx: HistoryContext) {
-  return Object.entries(changes).map(([field, c]) => ({ field: LABELS[field] ?? field, from: show(field, c!.from, ctx), to: show(field, c!.to, ctx) }));
+  return Object.entries(changes).map(([field, c]) => ({
+    field: LABELS[field] ?? field,
+    from: show(field, c!.from, ctx),
+    to: show(field, c!.to, ctx),
+  }));
 }
 
 const WHAT: Record<string, string> = {
@@ -88,7 +103,8 @@ export function describeJobEvent(event: RecordedEvent, ctx: HistoryContext): His
       break;
     case 'JobSeriesChanged':
       changes = changeLines(e.data.changes, ctx);
-      if (e.data.rule) changes.push({ field: 'Repeat', from: describeRule(e.data.rule.from), to: describeRule(e.data.rule.to) });
+      if (e.data.rule)
+        changes.push({ field: 'Repeat', from: describeRule(e.data.rule.from), to: describeRule(e.data.rule.to) });
       break;
     case 'JobRequested':
       what = `${ctx.userName(e.data.userId)} requested to pick up this job`;
@@ -106,7 +122,9 @@ export function describeJobEvent(event: RecordedEvent, ctx: HistoryContext): His
   return {
     type: e.type,
     at: event.metadata.timestamp,
-    when: DateTime.fromISO(event.metadata.timestamp, { zone: 'utc' }).setZone(ctx.timeZone).toFormat('ccc d LLL yyyy, h:mm:ss a ZZZZ'),
+    when: DateTime.fromISO(event.metadata.timestamp, { zone: 'utc' })
+      .setZone(ctx.timeZone)
+      .toFormat('ccc d LLL yyyy, h:mm:ss a ZZZZ'),
     who: actor ? ctx.userName(actor) : 'System',
     what,
     changes,

@@ -26,25 +26,41 @@ export function jobProblem(job: JobFields): string | null {
 export function checkJob(job: JobFields, before: JobFields | null, actorIsCompanyAdmin: boolean): void {
   const problem = jobProblem(job);
   if (problem) throw new ValidationError(problem);
-  if (!actorIsCompanyAdmin && job.hideFromScheduleView !== (before?.hideFromScheduleView ?? false)) throw new ForbiddenError(HIDE_IS_FOR_ADMINS);
+  if (!actorIsCompanyAdmin && job.hideFromScheduleView !== (before?.hideFromScheduleView ?? false))
+    throw new ForbiddenError(HIDE_IS_FOR_ADMINS);
 }
 
 /** Normalises what people type: trimmed text, blanks as null, colours upper-case, instants in UTC ISO. */
 export function cleanFields<T extends Partial<JobFields>>(fields: T): T {
   const out: Partial<JobFields> = { ...fields };
-  for (const key of ['notes', 'number', 'type'] as const) if (out[key] !== undefined) out[key] = out[key]?.trim() || null;
+  for (const key of ['notes', 'number', 'type'] as const)
+    if (out[key] !== undefined) out[key] = out[key]?.trim() || null;
   if (out.name !== undefined) out.name = out.name.trim();
   if (out.colorOption !== undefined) out.colorOption = out.colorOption?.trim().toUpperCase() || null;
   if (out.leadUserId !== undefined) out.leadUserId = out.leadUserId || null;
   if (out.customerId !== undefined) out.customerId = out.customerId || null;
   for (const key of ['start', 'end'] as const) {
     const value = out[key];
-    if (value !== undefined && !Number.isNaN(Date.parse(value))) out[key] = new Date(value).toISOString().replace('.000Z', 'Z');
+    if (value !== undefined && !Number.isNaN(Date.parse(value)))
+      out[key] = new Date(value).toISOString().replace('.000Z', 'Z');
   }
   return out as T;
 }
 
-const FIELDS: (keyof JobFields)[] = ['name', 'notes', 'number', 'type', 'userIds', 'leadUserId', 'customerId', 'colorOption', 'hideFromScheduleView', 'availabilityOnly', 'start', 'end'];
+const FIELDS: (keyof JobFields)[] = [
+  'name',
+  'notes',
+  'number',
+  'type',
+  'userIds',
+  'leadUserId',
+  'customerId',
+  'colorOption',
+  'hideFromScheduleView',
+  'availabilityOnly',
+  'start',
+  'end',
+];
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -52,7 +68,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function diff(before: JobFields, wanted: Partial<JobFields>): JobChanges {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const key of FIELDS) {
-    if (wanted[key] !== undefined && !same(wanted[key], before[key])) changes[key] = { from: before[key], to: wanted[key] };
+    if (wanted[key] !== undefined && !same(wanted[key], before[key]))
+      changes[key] = { from: before[key], to: wanted[key] };
   }
   return changes as JobChanges;
 }

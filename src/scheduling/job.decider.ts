@@ -28,7 +28,9 @@ export const jobDecider: Decider<JobCommand, JobState, JobEvent> = {
         return { status: 'scheduled', jobId, organizationId, fields, requests: {} };
       }
       case 'JobChanged':
-        return state.status === 'scheduled' ? { ...state, fields: applyChanges(state.fields, event.data.changes) } : state;
+        return state.status === 'scheduled'
+          ? { ...state, fields: applyChanges(state.fields, event.data.changes) }
+          : state;
       case 'JobDeleted':
         return { status: 'deleted', requests: state.status === 'scheduled' ? evolveBook(state.requests, event) : {} };
       case 'JobRequested':
@@ -36,7 +38,9 @@ export const jobDecider: Decider<JobCommand, JobState, JobEvent> = {
       case 'JobRequestDenied': {
         if (state.status !== 'scheduled') return state;
         const requests = evolveBook(state.requests, event);
-        return event.type === 'JobRequestApproved' ? { ...state, requests, fields: applyChanges(state.fields, event.data.changes) } : { ...state, requests };
+        return event.type === 'JobRequestApproved'
+          ? { ...state, requests, fields: applyChanges(state.fields, event.data.changes) }
+          : { ...state, requests };
       }
     }
   },
@@ -46,9 +50,12 @@ export const jobDecider: Decider<JobCommand, JobState, JobEvent> = {
       if (state.status !== 'none') throw new ConflictError('This job already exists.');
       const fields = cleanFields(command.fields);
       checkJob(fields, null, command.actorIsCompanyAdmin);
-      return [{ type: 'JobScheduled', data: { jobId: command.jobId, organizationId: command.organizationId, ...fields } }];
+      return [
+        { type: 'JobScheduled', data: { jobId: command.jobId, organizationId: command.organizationId, ...fields } },
+      ];
     }
-    if (state.status !== 'scheduled' || state.organizationId !== command.organizationId) throw new NotFoundError('The job');
+    if (state.status !== 'scheduled' || state.organizationId !== command.organizationId)
+      throw new NotFoundError('The job');
     const ids = { jobId: state.jobId, organizationId: state.organizationId };
     switch (command.type) {
       case 'ChangeJob': {
@@ -59,7 +66,15 @@ export const jobDecider: Decider<JobCommand, JobState, JobEvent> = {
       }
       case 'AssignJob': {
         if (state.fields.userIds.includes(command.userId)) return [];
-        return [{ type: 'JobChanged', data: { ...ids, changes: { userIds: { from: state.fields.userIds, to: [...state.fields.userIds, command.userId] } } } }];
+        return [
+          {
+            type: 'JobChanged',
+            data: {
+              ...ids,
+              changes: { userIds: { from: state.fields.userIds, to: [...state.fields.userIds, command.userId] } },
+            },
+          },
+        ];
       }
       case 'DeleteJob':
         return [{ type: 'JobDeleted', data: ids }];

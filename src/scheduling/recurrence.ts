@@ -33,7 +33,10 @@ export interface SeriesTiming {
 const RRULE_DAYS: RRuleWeekday[] = [RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR, RRule.SA, RRule.SU];
 
 /** Parses the spec's comma-separated lowercase weekday names; unknown names are reported. */
-export function parseRecurrenceDays(value: string | string[] | null | undefined): { days: Weekday[]; unknown: string[] } {
+export function parseRecurrenceDays(value: string | string[] | null | undefined): {
+  days: Weekday[];
+  unknown: string[];
+} {
   const names = (Array.isArray(value) ? value : (value ?? '').split(','))
     .map((d) => d.trim().toLowerCase())
     .filter(Boolean);
@@ -45,14 +48,17 @@ export function parseRecurrenceDays(value: string | string[] | null | undefined)
 export function recurrenceProblem(rule: RecurrenceRule, start: string, timeZone: string): string | null {
   if (!FREQUENCIES.includes(rule.frequency)) return 'Repeat must be Never, Daily, Weekly or Monthly';
   if (rule.frequency === 'Weekly') {
-    if (!Number.isInteger(rule.weeklyRecurrence) || rule.weeklyRecurrence < 1) return 'Repeat every must be a whole number of weeks, 1 or more';
+    if (!Number.isInteger(rule.weeklyRecurrence) || rule.weeklyRecurrence < 1)
+      return 'Repeat every must be a whole number of weeks, 1 or more';
     if (rule.weeklyRecurrence > 52) return 'Repeat every must be at most 52 weeks';
     if (rule.days.length === 0) return 'Choose at least one day of the week';
   }
   if (rule.expireDate !== null) {
     const expire = DateTime.fromISO(rule.expireDate, { zone: timeZone });
-    if (!expire.isValid || !/^\d{4}-\d{2}-\d{2}$/.test(rule.expireDate)) return 'The end date must be a date (YYYY-MM-DD)';
-    if (expire.toISODate()! < DateTime.fromISO(start, { zone: timeZone }).toISODate()!) return 'The end date cannot be before the first occurrence';
+    if (!expire.isValid || !/^\d{4}-\d{2}-\d{2}$/.test(rule.expireDate))
+      return 'The end date must be a date (YYYY-MM-DD)';
+    if (expire.toISODate()! < DateTime.fromISO(start, { zone: timeZone }).toISODate()!)
+      return 'The end date cannot be before the first occurrence';
   }
   return null;
 }
@@ -79,8 +85,14 @@ function alignedStart(dtstart: Date, rule: RecurrenceRule, wallFrom: Date): Date
       return skip > 0 ? new Date(monday(dtstart) + skip * 7 * DAY_MS + timeOfDay) : dtstart;
     }
     case 'Monthly': {
-      const months = (wallFrom.getUTCFullYear() - dtstart.getUTCFullYear()) * 12 + wallFrom.getUTCMonth() - dtstart.getUTCMonth() - 1;
-      return months > 0 ? new Date(Date.UTC(dtstart.getUTCFullYear(), dtstart.getUTCMonth() + months, 1) + timeOfDay) : dtstart;
+      const months =
+        (wallFrom.getUTCFullYear() - dtstart.getUTCFullYear()) * 12 +
+        wallFrom.getUTCMonth() -
+        dtstart.getUTCMonth() -
+        1;
+      return months > 0
+        ? new Date(Date.UTC(dtstart.getUTCFullYear(), dtstart.getUTCMonth() + months, 1) + timeOfDay)
+        : dtstart;
     }
   }
 }
@@ -95,14 +107,24 @@ function toRRule(timing: SeriesTiming, wallFrom: Date): RRule {
     case 'Daily':
       return new RRule({ ...common, freq: RRule.DAILY });
     case 'Weekly':
-      return new RRule({ ...common, freq: RRule.WEEKLY, interval: rule.weeklyRecurrence, byweekday: rule.days.map((d) => RRULE_DAYS[WEEKDAYS.indexOf(d)]) });
+      return new RRule({
+        ...common,
+        freq: RRule.WEEKLY,
+        interval: rule.weeklyRecurrence,
+        byweekday: rule.days.map((d) => RRULE_DAYS[WEEKDAYS.indexOf(d)]),
+      });
     case 'Monthly': {
       // On the first occurrence's day of the month; in shorter months, on their last day
       // (a job on the 31st happens on 30 April and 28/29 February rather than skipping them).
       const day = first.getUTCDate();
       return day <= 28
         ? new RRule({ ...common, freq: RRule.MONTHLY, bymonthday: [day] })
-        : new RRule({ ...common, freq: RRule.MONTHLY, bymonthday: Array.from({ length: day - 27 }, (_, i) => 28 + i), bysetpos: [-1] });
+        : new RRule({
+            ...common,
+            freq: RRule.MONTHLY,
+            bymonthday: Array.from({ length: day - 27 }, (_, i) => 28 + i),
+            bysetpos: [-1],
+          });
     }
   }
 }
@@ -117,7 +139,8 @@ export function plannedBetween(timing: SeriesTiming, from: Date, to: Date): { st
   const out: { start: string; localDate: string }[] = [];
   for (const wall of toRRule(timing, wallFrom).between(wallFrom, wallTo, true)) {
     const start = fromWallMs(wall.getTime(), zone);
-    if (start < to.getTime() && start + duration > from.getTime()) out.push({ start: isoInstant(start), localDate: isoDate(wall.getTime()) });
+    if (start < to.getTime() && start + duration > from.getTime())
+      out.push({ start: isoInstant(start), localDate: isoDate(wall.getTime()) });
   }
   return out;
 }

@@ -5,7 +5,12 @@ import type { JobFields } from './scheduling.events';
 
 /** One-time when `rule` is null. */
 export class ScheduleJob {
-  constructor(readonly fields: JobFields, readonly rule: RecurrenceRule | null, readonly actor: CurrentUser, readonly meta: CommandMeta) {}
+  constructor(
+    readonly fields: JobFields,
+    readonly rule: RecurrenceRule | null,
+    readonly actor: CurrentUser,
+    readonly meta: CommandMeta,
+  ) {}
 }
 
 /** `scope` series: the whole recurring job, moved as much as this occurrence moves. */
@@ -21,13 +26,26 @@ export class ChangeJob {
 }
 
 export class DeleteJob {
-  constructor(readonly jobId: string, readonly actor: CurrentUser, readonly meta: CommandMeta) {}
+  constructor(
+    readonly jobId: string,
+    readonly actor: CurrentUser,
+    readonly meta: CommandMeta,
+  ) {}
 }
 
 export class DeleteSeries {
-  constructor(readonly seriesId: string, readonly actor: CurrentUser, readonly meta: CommandMeta) {}
+  constructor(
+    readonly seriesId: string,
+    readonly actor: CurrentUser,
+    readonly meta: CommandMeta,
+  ) {}
 }
 
 export class AssignJob {
-  constructor(readonly jobId: string, readonly userId: string, readonly actor: CurrentUser, readonly meta: CommandMeta) {}
+  constructor(
+    readonly jobId: string,
+    readonly userId: string,
+    readonly actor: CurrentUser,
+    readonly meta: CommandMeta,
+  ) {}
 }

@@ -10,11 +10,20 @@ import { Me, Meta, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
 import { calendarRange } from './calendar-range';
 import { AssignJob, ChangeJob, DeleteJob, DeleteSeries, ScheduleJob } from './scheduling.commands';
-import { CalendarBatchDto, CalendarRangeDto, ChangeJobDto, CreateJobDto, newJobFields, toFields, toRule } from './scheduling.dto';
+import {
+  CalendarBatchDto,
+  CalendarRangeDto,
+  ChangeJobDto,
+  CreateJobDto,
+  newJobFields,
+  toFields,
+  toRule,
+} from './scheduling.dto';
 import { GetCalendarJobs, GetJob, GetJobHistory, GetUpcomingJobs, JobView } from './scheduling.queries';
 
 class ScopeQuery {
-  @IsOptional() @IsIn(['occurrence', 'series'], { message: 'scope must be occurrence or series' }) scope?: 'occurrence' | 'series';
+  @IsOptional() @IsIn(['occurrence', 'series'], { message: 'scope must be occurrence or series' }) scope?:
+    'occurrence' | 'series';
 }
 
 @ApiTags('Jobs')
@@ -29,7 +38,9 @@ export class SchedulingController {
   ) {}
 
   private async range(me: CurrentUser, query: CalendarRangeDto) {
-    const organization = await this.store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: me.organizationId });
+    const organization = await this.store
+      .collection<OrganizationDoc>(ORGANIZATIONS)
+      .findOne({ _id: me.organizationId });
     return calendarRange(query.StartDate, query.EndDate, organization?.timeZone ?? 'UTC');
   }
 
@@ -37,18 +48,28 @@ export class SchedulingController {
   @RequireClaim('jobs.crud')
   @ApiOperation({ summary: 'Create a one-time job (recurringFrequency Never/One-Time) or a recurring one.' })
   async create(@Body() body: CreateJobDto, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
-    const data = await this.commands.execute(new ScheduleJob(newJobFields(body.jobModel), toRule(body.recurrenceModel), me, meta));
+    const data = await this.commands.execute(
+      new ScheduleJob(newJobFields(body.jobModel), toRule(body.recurrenceModel), me, meta),
+    );
     return { success: true, data };
   }
 
   @Get('jobs/user')
-  @ApiOperation({ summary: 'My jobs in a range (StartDate, EndDate as MM/DD/YYYY in the organization\'s time zone); showRequestableJobs adds the open jobs I may request (with requestStatus when I did); availabilityUserId adds that employee\'s availability as availability-only entries.' })
+  @ApiOperation({
+    summary:
+      "My jobs in a range (StartDate, EndDate as MM/DD/YYYY in the organization's time zone); showRequestableJobs adds the open jobs I may request (with requestStatus when I did); availabilityUserId adds that employee's availability as availability-only entries.",
+  })
   async mine(@Query() query: CalendarRangeDto, @Me() me: CurrentUser): Promise<JobView[]> {
     const { from, to } = await this.range(me, query);
     // Staff may lay their own availability over their calendar; managers anyone's.
-    const availabilityUserId = query.availabilityUserId && (query.availabilityUserId === me.userId || me.claims.includes('jobs.crud')) ? query.availabilityUserId : null;
+    const availabilityUserId =
+      query.availabilityUserId && (query.availabilityUserId === me.userId || me.claims.includes('jobs.crud'))
+        ? query.availabilityUserId
+        : null;
     if (query.availabilityUserId && !availabilityUserId) throw new NotFoundError('The employee');
-    return this.queries.execute(new GetCalendarJobs(me, from, to, 'own', availabilityUserId, query.showRequestableJobs === true));
+    return this.queries.execute(
+      new GetCalendarJobs(me, from, to, 'own', availabilityUserId, query.showRequestableJobs === true),
+    );
   }
 
   @Get('jobs/upcoming')
@@ -59,7 +80,10 @@ export class SchedulingController {
 
   @Get('jobs/syncfusion/fetch')
   @RequireClaim('jobs.crud')
-  @ApiOperation({ summary: 'The Job Schedule calendar\'s data: every job of the organization in a range; availabilityUserId adds that employee\'s availability as availability-only entries.' })
+  @ApiOperation({
+    summary:
+      "The Job Schedule calendar's data: every job of the organization in a range; availabilityUserId adds that employee's availability as availability-only entries.",
+  })
   async fetch(@Query() query: CalendarRangeDto, @Me() me: CurrentUser): Promise<JobView[]> {
     const { from, to } = await this.range(me, query);
     return this.queries.execute(new GetCalendarJobs(me, from, to, 'organization', query.availabilityUserId || null));
@@ -76,7 +100,9 @@ export class SchedulingController {
   @Post('jobs/syncfusion/bulk')
   @HttpCode(200)
   @RequireClaim('jobs.crud')
-  @ApiOperation({ summary: 'Batched calendar changes (drag, resize, reassign in TimelineDay, delete), each on that occurrence only.' })
+  @ApiOperation({
+    summary: 'Batched calendar changes (drag, resize, reassign in TimelineDay, delete), each on that occurrence only.',
+  })
   async bulk(@Body() body: CalendarBatchDto, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
     const changed = body.changed ?? [];
     const deleted = body.deleted ?? [];
@@ -100,19 +126,31 @@ export class SchedulingController {
 
   @Get('jobs/:id/history')
   @RequireClaim('jobs.crud')
-  @ApiOperation({ summary: 'Every event of the job\'s stream in order, in words, with old → new values, who and when.' })
+  @ApiOperation({ summary: "Every event of the job's stream in order, in words, with old → new values, who and when." })
   history(@Param('id') id: string, @Me() me: CurrentUser) {
     return this.queries.execute(new GetJobHistory(me, id));
   }
 
   @Patch('jobs/:id')
   @RequireClaim('jobs.crud')
-  @ApiQuery({ name: 'scope', required: false, enum: ['occurrence', 'series'], description: 'For an occurrence of a recurring job: this event (default) or the whole series' })
+  @ApiQuery({
+    name: 'scope',
+    required: false,
+    enum: ['occurrence', 'series'],
+    description: 'For an occurrence of a recurring job: this event (default) or the whole series',
+  })
   @ApiOperation({ summary: 'Change a job; for a recurring one, this occurrence or the whole series.' })
-  async update(@Param('id') id: string, @Query() { scope }: ScopeQuery, @Body() body: ChangeJobDto, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
+  async update(
+    @Param('id') id: string,
+    @Query() { scope }: ScopeQuery,
+    @Body() body: ChangeJobDto,
+    @Me() me: CurrentUser,
+    @Meta() meta: CommandMeta,
+  ) {
     const { recurrenceModel, ...model } = body;
     const rule = recurrenceModel ? toRule(recurrenceModel) : undefined;
-    if (rule === null) throw new ForbiddenError('A recurring job cannot be turned into a one-time job; delete the series instead');
+    if (rule === null)
+      throw new ForbiddenError('A recurring job cannot be turned into a one-time job; delete the series instead');
     await this.commands.execute(new ChangeJob(id, scope ?? 'occurrence', toFields(model), rule, me, meta));
     return { success: true };
   }
@@ -137,7 +175,12 @@ export class SchedulingController {
   @HttpCode(200)
   @RequireClaim('jobs.crud')
   @ApiOperation({ summary: 'Assign an employee to a job (or to this occurrence).' })
-  async assign(@Param('id') id: string, @Param('userId') userId: string, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
+  async assign(
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+    @Me() me: CurrentUser,
+    @Meta() meta: CommandMeta,
+  ) {
     await this.commands.execute(new AssignJob(id, userId, me, meta));
     return { success: true };
   }

@@ -39,17 +39,31 @@ export type JobEvent =
   | RequestEvent<{ jobId: string; organizationId: string }>;
 
 /** Requests to pick up an open job or occurrence, recorded in its stream (src/job-requests). */
-export type RequestEvent<Ids> = { [T in RequestDecision['type']]: DomainEvent<T, Ids & Extract<RequestDecision, { type: T }>['data']> }[RequestDecision['type']];
+export type RequestEvent<Ids> = {
+  [T in RequestDecision['type']]: DomainEvent<T, Ids & Extract<RequestDecision, { type: T }>['data']>;
+}[RequestDecision['type']];
 
 /**
  * A recurring job: stream `jobSeries-<id>`. Occurrences are computed from the rule; one changed or
  * deleted on its own is recorded here by its id (`<seriesId>_<original start>`), which it keeps.
  */
 export type JobSeriesEvent =
-  | DomainEvent<'JobSeriesScheduled', { seriesId: string; organizationId: string; timeZone: string; rule: RecurrenceRule } & JobFields>
-  | DomainEvent<'JobSeriesChanged', { seriesId: string; organizationId: string; changes: JobChanges; rule?: Change<RecurrenceRule> }>
-  | DomainEvent<'OccurrenceChanged', { seriesId: string; organizationId: string; occurrenceId: string; originalStart: string; changes: JobChanges }>
-  | DomainEvent<'OccurrenceDeleted', { seriesId: string; organizationId: string; occurrenceId: string; originalStart: string }>
+  | DomainEvent<
+      'JobSeriesScheduled',
+      { seriesId: string; organizationId: string; timeZone: string; rule: RecurrenceRule } & JobFields
+    >
+  | DomainEvent<
+      'JobSeriesChanged',
+      { seriesId: string; organizationId: string; changes: JobChanges; rule?: Change<RecurrenceRule> }
+    >
+  | DomainEvent<
+      'OccurrenceChanged',
+      { seriesId: string; organizationId: string; occurrenceId: string; originalStart: string; changes: JobChanges }
+    >
+  | DomainEvent<
+      'OccurrenceDeleted',
+      { seriesId: string; organizationId: string; occurrenceId: string; originalStart: string }
+    >
   | DomainEvent<'JobSeriesDeleted', { seriesId: string; organizationId: string }>
   | RequestEvent<{ seriesId: string; organizationId: string; occurrenceId: string; originalStart: string }>;
 

@@ -26,7 +26,10 @@ export const AVAILABLE_COLOR = '#0D1B41';
 export const AVAILABILITY_COLOR = '#B2F2BB';
 
 /** Spec §4: its own colour, else its lead's, else red when assigned without a customer (Internal), else navy (Available for Requests). */
-export function jobColor(job: Pick<CalendarJob, 'colorOption' | 'userIds' | 'customerId' | 'availabilityOnly'>, leadColor: string | null): string {
+export function jobColor(
+  job: Pick<CalendarJob, 'colorOption' | 'userIds' | 'customerId' | 'availabilityOnly'>,
+  leadColor: string | null,
+): string {
   if (job.colorOption) return job.colorOption;
   if (job.availabilityOnly) return AVAILABILITY_COLOR;
   return leadColor ?? (job.userIds.length && !job.customerId ? INTERNAL_COLOR : AVAILABLE_COLOR);
@@ -36,7 +39,8 @@ export function jobColor(job: Pick<CalendarJob, 'colorOption' | 'userIds' | 'cus
 export const visibleTo = (viewer: CurrentUser) => (job: CalendarJob) =>
   !job.hideFromScheduleView || viewer.role === 'Company Admin' || job.leadUserId === viewer.userId;
 
-export const isOwnJob = (userId: string) => (job: CalendarJob) => job.leadUserId === userId || job.userIds.includes(userId);
+export const isOwnJob = (userId: string) => (job: CalendarJob) =>
+  job.leadUserId === userId || job.userIds.includes(userId);
 
 interface CustomerDoc {
   _id: string;
@@ -62,13 +66,35 @@ export async function jobViews(store: ReadStore, organizationId: string, jobs: C
   const users = new Map((await store.collection<UserDoc>(USERS).find({ organizationId })).map((u) => [u._id, u]));
   const customerIds = [...new Set(jobs.map((j) => j.customerId).filter((id): id is string => !!id))];
   const customers = new Map(
-    (customerIds.length ? await store.collection<CustomerDoc>('customers').find({ _id: { $in: customerIds } }) : []).map((c) => [
+    (customerIds.length
+      ? await store.collection<CustomerDoc>('customers').find({ _id: { $in: customerIds } })
+      : []
+    ).map((c) => [
       c._id,
-      { id: c._id, name: c.displayName || c.name || '', address1: c.address1 ?? null, address2: c.address2 ?? null, city: c.city ?? null, state: c.state ?? null, postalCode: c.postalCode ?? null, country: c.country ?? null },
+      {
+        id: c._id,
+        name: c.displayName || c.name || '',
+        address1: c.address1 ?? null,
+        address2: c.address2 ?? null,
+        city: c.city ?? null,
+        state: c.state ?? null,
+        postalCode: c.postalCode ?? null,
+        country: c.country ?? null,
+      },
     ]),
   );
-  const times = new Map((await store.collection<JobTimesDoc>(JOB_TIMES).find({ _id: { $in: jobs.filter((j) => !j.availabilityOnly).map((j) => j.id) } })).map((d) => [d._id, d.timers]));
-  const person = (id: string) => ({ id, fullName: users.get(id)?.fullName ?? 'Former employee', colorCode: users.get(id)?.colorCode ?? null });
+  const times = new Map(
+    (
+      await store
+        .collection<JobTimesDoc>(JOB_TIMES)
+        .find({ _id: { $in: jobs.filter((j) => !j.availabilityOnly).map((j) => j.id) } })
+    ).map((d) => [d._id, d.timers]),
+  );
+  const person = (id: string) => ({
+    id,
+    fullName: users.get(id)?.fullName ?? 'Former employee',
+    colorCode: users.get(id)?.colorCode ?? null,
+  });
   const leads = new Map<string, { id: string; fullName: string; colorCode: string | null } | null>();
   const leadOf = (id: string) => {
     if (!leads.has(id)) {
@@ -151,16 +177,26 @@ export class GetCalendarJobsHandler implements IQueryHandler<GetCalendarJobs> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   async execute({ viewer, from, to, scope, availabilityUserId, requestable, now }: GetCalendarJobs) {
-    const organization = requestable ? await this.store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: viewer.organizationId }) : null;
-    const offered = (job: CalendarJob) => !!organization?.pickUpJobsEnabled && isOpen(job) && !job.availabilityOnly && Date.parse(job.start) > now.getTime();
+    const organization = requestable
+      ? await this.store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: viewer.organizationId })
+      : null;
+    const offered = (job: CalendarJob) =>
+      !!organization?.pickUpJobsEnabled &&
+      isOpen(job) &&
+      !job.availabilityOnly &&
+      Date.parse(job.start) > now.getTime();
     const own = isOwnJob(viewer.userId);
     const jobs = (await jobsBetween(this.store, viewer.organizationId, from, to))
       .filter(visibleTo(viewer))
       .filter(scope === 'own' ? (job) => own(job) || offered(job) : () => true);
-    const blocks = availabilityUserId ? await availabilityBlocks(this.store, viewer.organizationId, availabilityUserId, from, to) : [];
+    const blocks = availabilityUserId
+      ? await availabilityBlocks(this.store, viewer.organizationId, availabilityUserId, from, to)
+      : [];
     const views = await jobViews(this.store, viewer.organizationId, [...jobs, ...blocks]);
     if (!organization?.pickUpJobsEnabled) return views;
-    const mine = await this.store.collection<JobRequestDoc>(JOB_REQUESTS).find({ organizationId: viewer.organizationId, userId: viewer.userId });
+    const mine = await this.store
+      .collection<JobRequestDoc>(JOB_REQUESTS)
+      .find({ organizationId: viewer.organizationId, userId: viewer.userId });
     const status = new Map(mine.map((r) => [r.jobId, r.status]));
     for (const view of views) view.requestStatus = status.get(view.id) ?? null;
     return views;
@@ -168,7 +204,13 @@ export class GetCalendarJobsHandler implements IQueryHandler<GetCalendarJobs> {
 }
 
 /** An employee's weekly availability laid over [from, to) in the organization's zone, as calendar entries. */
-export async function availabilityBlocks(store: ReadStore, organizationId: string, userId: string, from: Date, to: Date): Promise<CalendarJob[]> {
+export async function availabilityBlocks(
+  store: ReadStore,
+  organizationId: string,
+  userId: string,
+  from: Date,
+  to: Date,
+): Promise<CalendarJob[]> {
   const user = isUuid(userId) ? await store.collection<UserDoc>(USERS).findOne({ _id: userId }) : null;
   if (!user || user.organizationId !== organizationId) throw new NotFoundError('The employee');
   const [availability, organization] = await Promise.all([
@@ -179,26 +221,47 @@ export async function availabilityBlocks(store: ReadStore, organizationId: strin
   const zone = organization.timeZone;
   const blocks: CalendarJob[] = [];
   // Each local day touching the range, Monday = 0.
-  for (let day = Date.parse(`${localDateOf(from.toISOString(), zone)}T00:00:00Z`); day < toWallMs(to.getTime(), zone); day += 86_400_000) {
+  for (
+    let day = Date.parse(`${localDateOf(from.toISOString(), zone)}T00:00:00Z`);
+    day < toWallMs(to.getTime(), zone);
+    day += 86_400_000
+  ) {
     const date = new Date(day).toISOString().slice(0, 10);
     const weekDay = WEEK_DAYS[(new Date(day).getUTCDay() + 6) % 7];
-    availability.entries.filter((e) => e.weekDay === weekDay).forEach((entry, index) => {
-      const start = fromWallMs(day + minutesOf(entry.startTime)! * 60_000, zone);
-      const end = fromWallMs(day + minutesOf(entry.endTime)! * 60_000, zone);
-      if (start >= to.getTime() || end <= from.getTime()) return;
-      blocks.push({
-        id: `availability_${userId}_${date.replace(/-/g, '')}_${index}`, organizationId, series: null,
-        name: `${user.fullName} available`, notes: null, number: null, type: null, userIds: [userId], leadUserId: null, customerId: null,
-        colorOption: null, hideFromScheduleView: false, availabilityOnly: true, start: isoInstant(start), end: isoInstant(end),
+    availability.entries
+      .filter((e) => e.weekDay === weekDay)
+      .forEach((entry, index) => {
+        const start = fromWallMs(day + minutesOf(entry.startTime)! * 60_000, zone);
+        const end = fromWallMs(day + minutesOf(entry.endTime)! * 60_000, zone);
+        if (start >= to.getTime() || end <= from.getTime()) return;
+        blocks.push({
+          id: `availability_${userId}_${date.replace(/-/g, '')}_${index}`,
+          organizationId,
+          series: null,
+          name: `${user.fullName} available`,
+          notes: null,
+          number: null,
+          type: null,
+          userIds: [userId],
+          leadUserId: null,
+          customerId: null,
+          colorOption: null,
+          hideFromScheduleView: false,
+          availabilityOnly: true,
+          start: isoInstant(start),
+          end: isoInstant(end),
+        });
       });
-    });
   }
   return blocks;
 }
 
 /** Own jobs from now on, soonest first: the next 30 days, at most 50. */
 export class GetUpcomingJobs {
-  constructor(readonly viewer: CurrentUser, readonly now: Date) {}
+  constructor(
+    readonly viewer: CurrentUser,
+    readonly now: Date,
+  ) {}
 }
 
 @QueryHandler(GetUpcomingJobs)
@@ -207,13 +270,19 @@ export class GetUpcomingJobsHandler implements IQueryHandler<GetUpcomingJobs> {
 
   async execute({ viewer, now }: GetUpcomingJobs) {
     const to = new Date(now.getTime() + 30 * 86_400_000);
-    const jobs = (await jobsBetween(this.store, viewer.organizationId, now, to)).filter(isOwnJob(viewer.userId)).slice(0, 50);
+    const jobs = (await jobsBetween(this.store, viewer.organizationId, now, to))
+      .filter(isOwnJob(viewer.userId))
+      .slice(0, 50);
     return jobViews(this.store, viewer.organizationId, jobs);
   }
 }
 
 /** One job or occurrence, or null. */
-export async function findCalendarJob(store: ReadStore, organizationId: string, id: string): Promise<CalendarJob | null> {
+export async function findCalendarJob(
+  store: ReadStore,
+  organizationId: string,
+  id: string,
+): Promise<CalendarJob | null> {
   const target = resolveJobId(id);
   if (target.kind === 'job') {
     const doc = await store.collection<JobDoc>(JOBS).findOne({ _id: target.jobId });
@@ -232,7 +301,10 @@ export async function findCalendarJob(store: ReadStore, organizationId: string, 
 }
 
 export class GetJob {
-  constructor(readonly viewer: CurrentUser, readonly jobId: string) {}
+  constructor(
+    readonly viewer: CurrentUser,
+    readonly jobId: string,
+  ) {}
 }
 
 @QueryHandler(GetJob)
@@ -248,25 +320,48 @@ export class GetJobHandler implements IQueryHandler<GetJob> {
 
 /** Every event of the job's stream, in order and in words; for an occurrence, the series' events that concern it. */
 export class GetJobHistory {
-  constructor(readonly viewer: CurrentUser, readonly jobId: string) {}
+  constructor(
+    readonly viewer: CurrentUser,
+    readonly jobId: string,
+  ) {}
 }
 
 @QueryHandler(GetJobHistory)
 export class GetJobHistoryHandler implements IQueryHandler<GetJobHistory> {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore, @Inject(EVENT_STORE) private readonly events: EventStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+  ) {}
 
   async execute({ viewer, jobId }: GetJobHistory): Promise<HistoryEntry[]> {
     const target = resolveJobId(jobId);
-    const stream = target.kind === 'job' ? schedulingStreams.job(target.jobId) : schedulingStreams.series(target.seriesId);
+    const stream =
+      target.kind === 'job' ? schedulingStreams.job(target.jobId) : schedulingStreams.series(target.seriesId);
     const recorded = await this.events.readStream(stream);
-    if (!recorded.length || recorded[0].metadata.organizationId !== viewer.organizationId) throw new NotFoundError('The job');
+    if (!recorded.length || recorded[0].metadata.organizationId !== viewer.organizationId)
+      throw new NotFoundError('The job');
     const job = await findCalendarJob(this.store, viewer.organizationId, jobId);
     if (job && !visibleTo(viewer)(job)) throw new NotFoundError('The job');
     const organization = await this.store.collection('organizations').findOne({ _id: viewer.organizationId });
-    const users = new Map((await this.store.collection<UserDoc>(USERS).find({ organizationId: viewer.organizationId })).map((u) => [u._id, u.fullName]));
+    const users = new Map(
+      (await this.store.collection<UserDoc>(USERS).find({ organizationId: viewer.organizationId })).map((u) => [
+        u._id,
+        u.fullName,
+      ]),
+    );
     const occurrence = target.kind === 'occurrence' ? jobId : null;
     return recorded
-      .filter((e) => !occurrence || !('occurrenceId' in (e.data as object)) || (e.data as { occurrenceId: string }).occurrenceId === occurrence)
-      .map((e) => describeJobEvent(e, { timeZone: (organization?.timeZone as string) ?? 'UTC', userName: (id) => users.get(id) ?? 'a former employee' }));
+      .filter(
+        (e) =>
+          !occurrence ||
+          !('occurrenceId' in (e.data as object)) ||
+          (e.data as { occurrenceId: string }).occurrenceId === occurrence,
+      )
+      .map((e) =>
+        describeJobEvent(e, {
+          timeZone: (organization?.timeZone as string) ?? 'UTC',
+          userName: (id) => users.get(id) ?? 'a former employee',
+        }),
+      );
   }
 }

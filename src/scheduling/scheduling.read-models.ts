@@ -49,6 +49,7 @@ export function weekKeys(organizationId: string, start: string, end: string): st
   // end is exclusive: a job ending exactly at Monday 00:00 is not in that week
   const to = Math.floor((Date.parse(end) - 1 - MONDAY_EPOCH) / WEEK_MS);
   const keys: string[] = [];
-  for (let w = from; w <= to; w++) keys.push(`${organizationId}:${new Date(MONDAY_EPOCH + w * WEEK_MS).toISOString().slice(0, 10)}`);
+  for (let w = from; w <= to; w++)
+    keys.push(`${organizationId}:${new Date(MONDAY_EPOCH + w * WEEK_MS).toISOString().slice(0, 10)}`);
   return keys;
 }

@@ -18,7 +18,22 @@ describe('mileage as typed', () => {
   });
 
   it.each([
-    'twelve', '1.2.3', '1.', '.', ',', '1,204.5,', '1.2,5', '1 204', '-5', '+5', '1e3', '0x10', 'Infinity', '١٢', ' ', '1,204.5 mi',
+    'twelve',
+    '1.2.3',
+    '1.',
+    '.',
+    ',',
+    '1,204.5,',
+    '1.2,5',
+    '1 204',
+    '-5',
+    '+5',
+    '1e3',
+    '0x10',
+    'Infinity',
+    '١٢',
+    ' ',
+    '1,204.5 mi',
   ])('refuses %j', (text) => {
     expect(parseMileageText(text)).toBeNaN();
   });
@@ -26,7 +41,9 @@ describe('mileage as typed', () => {
   it(`reads ${MILEAGE_MAX_LENGTH} characters and refuses one more`, () => {
     expect(parseMileageText('1'.repeat(MILEAGE_MAX_LENGTH))).toBe(Number('1'.repeat(MILEAGE_MAX_LENGTH)));
     expect(parseMileageText('1'.repeat(MILEAGE_MAX_LENGTH + 1))).toBeNaN();
-    expect(parseMileageText(` ${'1'.repeat(MILEAGE_MAX_LENGTH - 2)} `)).toBe(Number('1'.repeat(MILEAGE_MAX_LENGTH - 2)));
+    expect(parseMileageText(` ${'1'.repeat(MILEAGE_MAX_LENGTH - 2)} `)).toBe(
+      Number('1'.repeat(MILEAGE_MAX_LENGTH - 2)),
+    );
   });
 
   it('refuses a 1,000,000-character value at once', () => {
@@ -45,7 +62,8 @@ describe('mileage as typed', () => {
     expect(read(undefined)).toBeUndefined();
     expect(read(null)).toBeNull();
     expect(read('')).toBeNull();
-    for (const value of [{}, { value: 1 }, [], [1204], true, false, 'x'.repeat(1_000_000)]) expect(read(value)).toBeNaN();
+    for (const value of [{}, { value: 1 }, [], [1204], true, false, 'x'.repeat(1_000_000)])
+      expect(read(value)).toBeNaN();
     expect(toTimerInput({ mileageEnd: ['1'] }).mileageEnd).toBeNaN();
   });
 });

@@ -28,21 +28,40 @@ export const runningTimerDecider: Decider<RunningTimerCommand, RunningTimerState
   initialState: { timerId: null, claimedAt: null },
 
   evolve(_state, event) {
-    return event.type === 'TimerClaimed' ? { timerId: event.data.timerId, claimedAt: event.data.at } : { timerId: null, claimedAt: null };
+    return event.type === 'TimerClaimed'
+      ? { timerId: event.data.timerId, claimedAt: event.data.at }
+      : { timerId: null, claimedAt: null };
   },
 
   decide(command, state) {
     switch (command.type) {
       case 'ClaimRunningTimer': {
         if (state.timerId) {
-          const orphan = command.claimed === 'missing' && Date.parse(command.at) - Date.parse(state.claimedAt!) > ORPHAN_CLAIM_MS;
-          if (command.claimed === 'running' || (command.claimed === 'missing' && !orphan)) throw new ConflictError(ONE_RUNNING);
+          const orphan =
+            command.claimed === 'missing' && Date.parse(command.at) - Date.parse(state.claimedAt!) > ORPHAN_CLAIM_MS;
+          if (command.claimed === 'running' || (command.claimed === 'missing' && !orphan))
+            throw new ConflictError(ONE_RUNNING);
         }
-        return [{ type: 'TimerClaimed', data: { userId: command.userId, organizationId: command.organizationId, timerId: command.timerId, at: command.at } }];
+        return [
+          {
+            type: 'TimerClaimed',
+            data: {
+              userId: command.userId,
+              organizationId: command.organizationId,
+              timerId: command.timerId,
+              at: command.at,
+            },
+          },
+        ];
       }
       case 'ReleaseRunningTimer':
         return state.timerId === command.timerId
-          ? [{ type: 'TimerReleased', data: { userId: command.userId, organizationId: command.organizationId, timerId: command.timerId } }]
+          ? [
+              {
+                type: 'TimerReleased',
+                data: { userId: command.userId, organizationId: command.organizationId, timerId: command.timerId },
+              },
+            ]
           : [];
     }
   },

@@ -21,7 +21,8 @@ export function timerProblem(t: TimerFields): string | null {
   if (!TIMER_TYPES.includes(t.type)) return 'Timer type is required';
   if (t.type === 'Job' && !t.jobId) return 'Choose the job this time is for';
   if (t.type === 'Mileage') {
-    if (t.mileageStart === null || t.mileageStart === undefined) return 'Starting mileage is required for a mileage timer';
+    if (t.mileageStart === null || t.mileageStart === undefined)
+      return 'Starting mileage is required for a mileage timer';
     if (!isMileage(t.mileageStart)) return 'Starting mileage must be a number';
   }
   if (t.label && t.label.length > MAX_LABEL) return `The label can be at most ${MAX_LABEL} characters`;

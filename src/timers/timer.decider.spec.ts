@@ -9,26 +9,55 @@ const ids = { timerId: 't1', organizationId: ORG, userId: 'u1' };
 const START = '2026-06-01T13:00:00Z';
 const owner = { userId: 'u1', mayEditOthers: false };
 const start = (fields: Partial<Omit<TimerFields, 'end' | 'mileageEnd'>>): TimerCommand => ({
-  type: 'StartTimer', ...ids,
-  fields: { type: 'Unassigned', start: START, mileageStart: null, jobId: null, jobName: null, customerName: null, label: null, ...fields },
+  type: 'StartTimer',
+  ...ids,
+  fields: {
+    type: 'Unassigned',
+    start: START,
+    mileageStart: null,
+    jobId: null,
+    jobName: null,
+    customerName: null,
+    label: null,
+    ...fields,
+  },
 });
 const started = (fields: Partial<TimerFields> = {}): TimerEvent => ({
   type: 'TimerStarted',
-  data: { ...ids, type: 'Unassigned', start: START, mileageStart: null, jobId: null, jobName: null, customerName: null, label: null, ...fields },
+  data: {
+    ...ids,
+    type: 'Unassigned',
+    start: START,
+    mileageStart: null,
+    jobId: null,
+    jobName: null,
+    customerName: null,
+    label: null,
+    ...fields,
+  },
 });
 const mileage = started({ type: 'Mileage', mileageStart: 1200 });
-const change = (changes: Partial<TimerFields>, actor = owner): TimerCommand => ({ type: 'ChangeTimer', organizationId: ORG, changes, actor });
+const change = (changes: Partial<TimerFields>, actor = owner): TimerCommand => ({
+  type: 'ChangeTimer',
+  organizationId: ORG,
+  changes,
+  actor,
+});
 
 describe('a timer', () => {
   it('starts with a trimmed label, and an unassigned timer keeps neither job nor mileage', () => {
-    given(timerDecider, []).when(start({ label: '  Loading the van ', jobId: 'j1', jobName: 'Lawn', mileageStart: 5 }))
+    given(timerDecider, [])
+      .when(start({ label: '  Loading the van ', jobId: 'j1', jobName: 'Lawn', mileageStart: 5 }))
       .then([started({ label: 'Loading the van' })]);
   });
 
   it('keeps the job and drops mileage on a job timer, and the reverse on a mileage timer', () => {
-    given(timerDecider, []).when(start({ type: 'Job', jobId: 'j1', jobName: 'Lawn care', customerName: 'Maple', mileageStart: 5 }))
+    given(timerDecider, [])
+      .when(start({ type: 'Job', jobId: 'j1', jobName: 'Lawn care', customerName: 'Maple', mileageStart: 5 }))
       .then([started({ type: 'Job', jobId: 'j1', jobName: 'Lawn care', customerName: 'Maple' })]);
-    given(timerDecider, []).when(start({ type: 'Mileage', mileageStart: 1200, jobId: 'j1', jobName: 'Lawn care' })).then([mileage]);
+    given(timerDecider, [])
+      .when(start({ type: 'Mileage', mileageStart: 1200, jobId: 'j1', jobName: 'Lawn care' }))
+      .then([mileage]);
   });
 
   it.each([
@@ -46,70 +75,138 @@ describe('a timer', () => {
 
   it('stops when given its end; a mileage timer needs an ending mileage not below the start', () => {
     const end = '2026-06-01T14:30:00Z';
-    given(timerDecider, [started()]).when(change({ end })).then([{ type: 'TimerStopped', data: { ...ids, end, mileageEnd: null } }]);
+    given(timerDecider, [started()])
+      .when(change({ end }))
+      .then([{ type: 'TimerStopped', data: { ...ids, end, mileageEnd: null } }]);
     given(timerDecider, [mileage]).when(change({ end })).thenThrows(ValidationError, 'Ending mileage is required');
-    given(timerDecider, [mileage]).when(change({ end, mileageEnd: Number.NaN })).thenThrows(ValidationError, 'Ending mileage must be a number');
-    given(timerDecider, [mileage]).when(change({ end, mileageEnd: 1100 })).thenThrows(ValidationError, 'Ending mileage cannot be less than the starting mileage');
-    given(timerDecider, [mileage]).when(change({ end, mileageEnd: 1234.5 })).then([{ type: 'TimerStopped', data: { ...ids, end, mileageEnd: 1234.5 } }]);
+    given(timerDecider, [mileage])
+      .when(change({ end, mileageEnd: Number.NaN }))
+      .thenThrows(ValidationError, 'Ending mileage must be a number');
+    given(timerDecider, [mileage])
+      .when(change({ end, mileageEnd: 1100 }))
+      .thenThrows(ValidationError, 'Ending mileage cannot be less than the starting mileage');
+    given(timerDecider, [mileage])
+      .when(change({ end, mileageEnd: 1234.5 }))
+      .then([{ type: 'TimerStopped', data: { ...ids, end, mileageEnd: 1234.5 } }]);
   });
 
   it('never ends before it starts', () => {
-    given(timerDecider, [started()]).when(change({ end: '2026-06-01T12:59:59Z' })).thenThrows(ValidationError, 'The end cannot be before the start');
+    given(timerDecider, [started()])
+      .when(change({ end: '2026-06-01T12:59:59Z' }))
+      .thenThrows(ValidationError, 'The end cannot be before the start');
   });
 
   it('records other changes made with a stop just before it', () => {
     const end = '2026-06-01T14:30:00Z';
-    given(timerDecider, [started()]).when(change({ end, label: 'Van' })).then([
-      { type: 'TimerChanged', data: { ...ids, changes: { label: { from: null, to: 'Van' } } } },
-      { type: 'TimerStopped', data: { ...ids, end, mileageEnd: null } },
-    ]);
+    given(timerDecider, [started()])
+      .when(change({ end, label: 'Van' }))
+      .then([
+        { type: 'TimerChanged', data: { ...ids, changes: { label: { from: null, to: 'Van' } } } },
+        { type: 'TimerStopped', data: { ...ids, end, mileageEnd: null } },
+      ]);
   });
 
   it('edits a stopped timer; switching to Job clears its mileage', () => {
-    const stopped: TimerEvent = { type: 'TimerStopped', data: { ...ids, end: '2026-06-01T14:00:00Z', mileageEnd: 1250 } };
-    given(timerDecider, [mileage, stopped]).when(change({ type: 'Job', jobId: 'j1', jobName: 'Lawn care' })).then([{
-      type: 'TimerChanged',
-      data: { ...ids, changes: { type: { from: 'Mileage', to: 'Job' }, mileageStart: { from: 1200, to: null }, mileageEnd: { from: 1250, to: null }, jobId: { from: null, to: 'j1' }, jobName: { from: null, to: 'Lawn care' } } },
-    }]);
-    given(timerDecider, [mileage, stopped]).when(change({ end: null })).thenThrows(ValidationError, /cannot run again/);
+    const stopped: TimerEvent = {
+      type: 'TimerStopped',
+      data: { ...ids, end: '2026-06-01T14:00:00Z', mileageEnd: 1250 },
+    };
+    given(timerDecider, [mileage, stopped])
+      .when(change({ type: 'Job', jobId: 'j1', jobName: 'Lawn care' }))
+      .then([
+        {
+          type: 'TimerChanged',
+          data: {
+            ...ids,
+            changes: {
+              type: { from: 'Mileage', to: 'Job' },
+              mileageStart: { from: 1200, to: null },
+              mileageEnd: { from: 1250, to: null },
+              jobId: { from: null, to: 'j1' },
+              jobName: { from: null, to: 'Lawn care' },
+            },
+          },
+        },
+      ]);
+    given(timerDecider, [mileage, stopped])
+      .when(change({ end: null }))
+      .thenThrows(ValidationError, /cannot run again/);
   });
 
   it('is changed or deleted by its owner or by someone with users.crud, and no one else', () => {
-    given(timerDecider, [started()]).when(change({ label: 'x' }, { userId: 'u2', mayEditOthers: false })).thenThrows(ForbiddenError, NOT_YOURS);
-    given(timerDecider, [started()]).when({ type: 'DeleteTimer', organizationId: ORG, actor: { userId: 'u2', mayEditOthers: false } }).thenThrows(ForbiddenError, NOT_YOURS);
-    given(timerDecider, [started()]).when({ type: 'DeleteTimer', organizationId: ORG, actor: { userId: 'admin', mayEditOthers: true } }).then([{ type: 'TimerDeleted', data: ids }]);
+    given(timerDecider, [started()])
+      .when(change({ label: 'x' }, { userId: 'u2', mayEditOthers: false }))
+      .thenThrows(ForbiddenError, NOT_YOURS);
+    given(timerDecider, [started()])
+      .when({ type: 'DeleteTimer', organizationId: ORG, actor: { userId: 'u2', mayEditOthers: false } })
+      .thenThrows(ForbiddenError, NOT_YOURS);
+    given(timerDecider, [started()])
+      .when({ type: 'DeleteTimer', organizationId: ORG, actor: { userId: 'admin', mayEditOthers: true } })
+      .then([{ type: 'TimerDeleted', data: ids }]);
   });
 
   it('is not found by another organization, nor once deleted', () => {
-    given(timerDecider, [started()]).when({ ...change({ label: 'x' }), organizationId: 'org-2' }).thenThrows(NotFoundError);
-    given(timerDecider, [started(), { type: 'TimerDeleted', data: ids }]).when(change({ label: 'x' })).thenThrows(NotFoundError);
+    given(timerDecider, [started()])
+      .when({ ...change({ label: 'x' }), organizationId: 'org-2' })
+      .thenThrows(NotFoundError);
+    given(timerDecider, [started(), { type: 'TimerDeleted', data: ids }])
+      .when(change({ label: 'x' }))
+      .thenThrows(NotFoundError);
   });
 });
 
 describe('the one running timer of a user', () => {
-  const claim = (timerId: string, claimed: 'running' | 'finished' | 'missing', at = '2026-06-01T13:00:00Z') =>
-    ({ type: 'ClaimRunningTimer' as const, userId: 'u1', organizationId: ORG, timerId, at, claimed });
-  const claimed = (timerId: string, at = '2026-06-01T13:00:00Z'): RunningTimerEvent => ({ type: 'TimerClaimed', data: { userId: 'u1', organizationId: ORG, timerId, at } });
-
-  it('is claimed when none runs', () => {
-    given(runningTimerDecider, []).when(claim('t1', 'finished')).then([claimed('t1')]);
+  const claim = (timerId: string, claimed: 'running' | 'finished' | 'missing', at = '2026-06-01T13:00:00Z') => ({
+    type: 'ClaimRunningTimer' as const,
+    userId: 'u1',
+    organizationId: ORG,
+    timerId,
+    at,
+    claimed,
+  });
+  const claimed = (timerId: string, at = '2026-06-01T13:00:00Z'): RunningTimerEvent => ({
+    type: 'TimerClaimed',
+    data: { userId: 'u1', organizationId: ORG, timerId, at },
   });
 
-  it('refuses a second start while one runs: the second of two devices starting at once reads the first\'s claim', () => {
-    given(runningTimerDecider, [claimed('t1')]).when(claim('t2', 'running')).thenThrows(ConflictError, ONE_RUNNING);
+  it('is claimed when none runs', () => {
+    given(runningTimerDecider, [])
+      .when(claim('t1', 'finished'))
+      .then([claimed('t1')]);
+  });
+
+  it("refuses a second start while one runs: the second of two devices starting at once reads the first's claim", () => {
+    given(runningTimerDecider, [claimed('t1')])
+      .when(claim('t2', 'running'))
+      .thenThrows(ConflictError, ONE_RUNNING);
     // The first device has claimed but not yet recorded its timer: still refused.
-    given(runningTimerDecider, [claimed('t1')]).when(claim('t2', 'missing', '2026-06-01T13:00:01Z')).thenThrows(ConflictError, ONE_RUNNING);
+    given(runningTimerDecider, [claimed('t1')])
+      .when(claim('t2', 'missing', '2026-06-01T13:00:01Z'))
+      .thenThrows(ConflictError, ONE_RUNNING);
   });
 
   it('is free again once the claimed timer stopped or was deleted, or its claim was orphaned by a crash', () => {
-    given(runningTimerDecider, [claimed('t1')]).when(claim('t2', 'finished')).then([claimed('t2')]);
+    given(runningTimerDecider, [claimed('t1')])
+      .when(claim('t2', 'finished'))
+      .then([claimed('t2')]);
     const later = new Date(Date.parse('2026-06-01T13:00:00Z') + ORPHAN_CLAIM_MS + 1000).toISOString();
-    given(runningTimerDecider, [claimed('t1')]).when(claim('t2', 'missing', later)).then([claimed('t2', later)]);
+    given(runningTimerDecider, [claimed('t1')])
+      .when(claim('t2', 'missing', later))
+      .then([claimed('t2', later)]);
   });
 
   it('is released only by the timer that holds it', () => {
-    const release = (timerId: string) => ({ type: 'ReleaseRunningTimer' as const, userId: 'u1', organizationId: ORG, timerId });
-    given(runningTimerDecider, [claimed('t1')]).when(release('t1')).then([{ type: 'TimerReleased', data: { userId: 'u1', organizationId: ORG, timerId: 't1' } }]);
-    given(runningTimerDecider, [claimed('t2')]).when(release('t1')).then([]);
+    const release = (timerId: string) => ({
+      type: 'ReleaseRunningTimer' as const,
+      userId: 'u1',
+      organizationId: ORG,
+      timerId,
+    });
+    given(runningTimerDecider, [claimed('t1')])
+      .when(release('t1'))
+      .then([{ type: 'TimerReleased', data: { userId: 'u1', organizationId: ORG, timerId: 't1' } }]);
+    given(runningTimerDecider, [claimed('t2')])
+      .when(release('t1'))
+      .then([]);
   });
 });

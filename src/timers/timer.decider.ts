@@ -16,7 +16,13 @@ export interface TimerActor {
  * edits). Another organization's timer is not found.
  */
 export type TimerCommand =
-  | { type: 'StartTimer'; timerId: string; organizationId: string; userId: string; fields: Omit<TimerFields, 'end' | 'mileageEnd'> }
+  | {
+      type: 'StartTimer';
+      timerId: string;
+      organizationId: string;
+      userId: string;
+      fields: Omit<TimerFields, 'end' | 'mileageEnd'>;
+    }
   | { type: 'ChangeTimer'; organizationId: string; changes: Partial<TimerFields>; actor: TimerActor }
   | { type: 'DeleteTimer'; organizationId: string; actor: TimerActor };
 
@@ -46,14 +52,23 @@ export const timerDecider: Decider<TimerCommand, TimerState, TimerEvent> = {
     switch (event.type) {
       case 'TimerStarted': {
         const { timerId, organizationId, userId, ...fields } = event.data;
-        return { status: 'recorded', timerId, organizationId, userId, fields: { ...fields, end: null, mileageEnd: null } };
+        return {
+          status: 'recorded',
+          timerId,
+          organizationId,
+          userId,
+          fields: { ...fields, end: null, mileageEnd: null },
+        };
       }
       case 'TimerStopped':
-        return state.status === 'recorded' ? { ...state, fields: { ...state.fields, end: event.data.end, mileageEnd: event.data.mileageEnd } } : state;
+        return state.status === 'recorded'
+          ? { ...state, fields: { ...state.fields, end: event.data.end, mileageEnd: event.data.mileageEnd } }
+          : state;
       case 'TimerChanged': {
         if (state.status !== 'recorded') return state;
         const fields = { ...state.fields };
-        for (const [key, change] of Object.entries(event.data.changes)) (fields as Record<string, unknown>)[key] = change!.to;
+        for (const [key, change] of Object.entries(event.data.changes))
+          (fields as Record<string, unknown>)[key] = change!.to;
         return { ...state, fields };
       }
       case 'TimerDeleted':
@@ -67,21 +82,36 @@ export const timerDecider: Decider<TimerCommand, TimerState, TimerEvent> = {
       const fields = normalized({ ...command.fields, end: null, mileageEnd: null });
       check(fields);
       const { end: _e, mileageEnd: _m, ...started } = fields;
-      return [{ type: 'TimerStarted', data: { timerId: command.timerId, organizationId: command.organizationId, userId: command.userId, ...started } }];
+      return [
+        {
+          type: 'TimerStarted',
+          data: {
+            timerId: command.timerId,
+            organizationId: command.organizationId,
+            userId: command.userId,
+            ...started,
+          },
+        },
+      ];
     }
-    if (state.status !== 'recorded' || state.organizationId !== command.organizationId) throw new NotFoundError('The timer');
+    if (state.status !== 'recorded' || state.organizationId !== command.organizationId)
+      throw new NotFoundError('The timer');
     if (state.userId !== command.actor.userId && !command.actor.mayEditOthers) throw new ForbiddenError(NOT_YOURS);
     const ids = { timerId: state.timerId, organizationId: state.organizationId, userId: state.userId };
     switch (command.type) {
       case 'ChangeTimer': {
         const next = normalized({ ...state.fields, ...command.changes });
-        if (state.fields.end !== null && next.end === null) throw new ValidationError('A stopped timer cannot run again; start a new timer instead');
+        if (state.fields.end !== null && next.end === null)
+          throw new ValidationError('A stopped timer cannot run again; start a new timer instead');
         check(next);
         const stopping = state.fields.end === null && next.end !== null;
         // A stop is its own fact; what else changed with it is recorded just before.
         const changes = diff(state.fields, stopping ? { ...next, end: null, mileageEnd: null } : next);
-        const events: TimerEvent[] = Object.keys(changes).length ? [{ type: 'TimerChanged', data: { ...ids, changes } }] : [];
-        if (stopping) events.push({ type: 'TimerStopped', data: { ...ids, end: next.end!, mileageEnd: next.mileageEnd } });
+        const events: TimerEvent[] = Object.keys(changes).length
+          ? [{ type: 'TimerChanged', data: { ...ids, changes } }]
+          : [];
+        if (stopping)
+          events.push({ type: 'TimerStopped', data: { ...ids, end: next.end!, mileageEnd: next.mileageEnd } });
         return events;
       }
       case 'DeleteTimer':

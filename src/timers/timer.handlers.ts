@@ -13,10 +13,18 @@ import { TimerFields, timerStreams } from './timers.events';
 
 export const NOT_YOUR_JOB = 'You can only track time on jobs you are assigned to';
 
-const actorOf = (user: CurrentUser): TimerActor => ({ userId: user.userId, mayEditOthers: user.claims.includes('users.crud') });
+const actorOf = (user: CurrentUser): TimerActor => ({
+  userId: user.userId,
+  mayEditOthers: user.claims.includes('users.crud'),
+});
 
 /** The job a timer is set to, with the names it shows; one the user works on (or any, for schedulers). */
-async function jobFor(store: ReadStore, jobId: string | null | undefined, owner: string, actor: CurrentUser): Promise<Pick<TimerFields, 'jobId' | 'jobName' | 'customerName'>> {
+async function jobFor(
+  store: ReadStore,
+  jobId: string | null | undefined,
+  owner: string,
+  actor: CurrentUser,
+): Promise<Pick<TimerFields, 'jobId' | 'jobName' | 'customerName'>> {
   if (!jobId) return { jobId: null, jobName: null, customerName: null };
   const job = await findCalendarJob(store, actor.organizationId, jobId).catch((error) => {
     if (error instanceof NotFoundError) return null; // not a job id at all
@@ -24,21 +32,43 @@ async function jobFor(store: ReadStore, jobId: string | null | undefined, owner:
   });
   if (!job || job.availabilityOnly) throw new NotFoundError('The job');
   if (!isOwnJob(owner)(job) && !actor.claims.includes('jobs.crud')) throw new ForbiddenError(NOT_YOUR_JOB);
-  const customer = job.customerId ? await store.collection<{ _id: string; name?: string; displayName?: string }>('customers').findOne({ _id: job.customerId }) : null;
-  return { jobId: job.id, jobName: job.name, customerName: customer ? customer.displayName || customer.name || null : null };
+  const customer = job.customerId
+    ? await store
+        .collection<{ _id: string; name?: string; displayName?: string }>('customers')
+        .findOne({ _id: job.customerId })
+    : null;
+  return {
+    jobId: job.id,
+    jobName: job.name,
+    customerName: customer ? customer.displayName || customer.name || null : null,
+  };
 }
 
 @CommandHandler(StartTimer)
 export class StartTimerHandler implements ICommandHandler<StartTimer> {
-  constructor(private readonly aggregates: Aggregates, @Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    private readonly aggregates: Aggregates,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
 
   async execute({ input, actor, meta }: StartTimer) {
     const timerId = newId();
     const fields = {
-      type: input.type as TimerFields['type'], start: input.start ?? meta.at, mileageStart: input.mileageStart ?? null, label: input.label ?? null,
-      ...(input.type === 'Job' ? await jobFor(this.store, input.jobId, actor.userId, actor) : { jobId: null, jobName: null, customerName: null }),
+      type: input.type as TimerFields['type'],
+      start: input.start ?? meta.at,
+      mileageStart: input.mileageStart ?? null,
+      label: input.label ?? null,
+      ...(input.type === 'Job'
+        ? await jobFor(this.store, input.jobId, actor.userId, actor)
+        : { jobId: null, jobName: null, customerName: null }),
     };
-    const start = { type: 'StartTimer' as const, timerId, organizationId: meta.organizationId, userId: actor.userId, fields };
+    const start = {
+      type: 'StartTimer' as const,
+      timerId,
+      organizationId: meta.organizationId,
+      userId: actor.userId,
+      fields,
+    };
     timerDecider.decide(start, timerDecider.initialState); // refuse a bad timer before claiming the running slot
     await claimRunning(this.aggregates, actor.userId, timerId, meta);
     await this.aggregates.execute(timerStreams.timer(timerId), timerDecider, start, meta);
@@ -55,7 +85,10 @@ async function claimRunning(aggregates: Aggregates, userId: string, timerId: str
     const current = await aggregates.load(timerStreams.timer(state.timerId), timerDecider);
     claimed = current.state.status === 'none' ? 'missing' : isRunning(current.state) ? 'running' : 'finished';
   }
-  const events = runningTimerDecider.decide({ type: 'ClaimRunningTimer', userId, organizationId: meta.organizationId, timerId, at: meta.at, claimed }, state);
+  const events = runningTimerDecider.decide(
+    { type: 'ClaimRunningTimer', userId, organizationId: meta.organizationId, timerId, at: meta.at, claimed },
+    state,
+  );
   await aggregates.append(stream, events, revision, meta, ONE_RUNNING);
 }
 
@@ -63,13 +96,19 @@ async function claimRunning(aggregates: Aggregates, userId: string, timerId: str
 async function releaseRunning(aggregates: Aggregates, userId: string, timerId: string, meta: CommandMeta) {
   const stream = timerStreams.running(userId);
   const { state, revision } = await aggregates.loadLatest(stream, runningTimerDecider);
-  const events = runningTimerDecider.decide({ type: 'ReleaseRunningTimer', userId, organizationId: meta.organizationId, timerId }, state);
+  const events = runningTimerDecider.decide(
+    { type: 'ReleaseRunningTimer', userId, organizationId: meta.organizationId, timerId },
+    state,
+  );
   if (events.length) await aggregates.append(stream, events, revision, meta);
 }
 
 @CommandHandler(ChangeTimer)
 export class ChangeTimerHandler implements ICommandHandler<ChangeTimer> {
-  constructor(private readonly aggregates: Aggregates, @Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    private readonly aggregates: Aggregates,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
 
   async execute({ timerId, input, actor, meta }: ChangeTimer) {
     if (!isUuid(timerId)) throw new NotFoundError('The timer');
@@ -79,10 +118,16 @@ export class ChangeTimerHandler implements ICommandHandler<ChangeTimer> {
     if (jobId !== undefined) {
       // Whether the job is one the timer's owner works on needs the owner: read the timer first.
       const { state } = await this.aggregates.load(stream, timerDecider);
-      if (state.status !== 'recorded' || state.organizationId !== meta.organizationId) throw new NotFoundError('The timer');
+      if (state.status !== 'recorded' || state.organizationId !== meta.organizationId)
+        throw new NotFoundError('The timer');
       if (jobId !== state.fields.jobId) Object.assign(changes, await jobFor(this.store, jobId, state.userId, actor));
     }
-    const { events } = await this.aggregates.execute(stream, timerDecider, { type: 'ChangeTimer', organizationId: meta.organizationId, changes, actor: actorOf(actor) }, meta);
+    const { events } = await this.aggregates.execute(
+      stream,
+      timerDecider,
+      { type: 'ChangeTimer', organizationId: meta.organizationId, changes, actor: actorOf(actor) },
+      meta,
+    );
     const stopped = events.find((e) => e.type === 'TimerStopped');
     if (stopped) await releaseRunning(this.aggregates, stopped.data.userId, stopped.data.timerId, meta);
   }
@@ -94,7 +139,12 @@ export class DeleteTimerHandler implements ICommandHandler<DeleteTimer> {
 
   async execute({ timerId, actor, meta }: DeleteTimer) {
     if (!isUuid(timerId)) throw new NotFoundError('The timer');
-    const { events } = await this.aggregates.execute(timerStreams.timer(timerId.toLowerCase()), timerDecider, { type: 'DeleteTimer', organizationId: meta.organizationId, actor: actorOf(actor) }, meta);
+    const { events } = await this.aggregates.execute(
+      timerStreams.timer(timerId.toLowerCase()),
+      timerDecider,
+      { type: 'DeleteTimer', organizationId: meta.organizationId, actor: actorOf(actor) },
+      meta,
+    );
     // Frees the running slot if this timer held it (releasing is a no-op otherwise).
     for (const e of events) await releaseRunning(this.aggregates, e.data.userId, e.data.timerId, meta);
   }

@@ -2,17 +2,32 @@ import type { CommandMeta } from '../core/commands/aggregates';
 import type { CurrentUser } from '../identity/current-user';
 import type { TimerFields } from './timers.events';
 
-export type TimerInput = Partial<Pick<TimerFields, 'type' | 'start' | 'end' | 'mileageStart' | 'mileageEnd' | 'jobId' | 'label'>>;
+export type TimerInput = Partial<
+  Pick<TimerFields, 'type' | 'start' | 'end' | 'mileageStart' | 'mileageEnd' | 'jobId' | 'label'>
+>;
 
 export class StartTimer {
-  constructor(readonly input: TimerInput, readonly actor: CurrentUser, readonly meta: CommandMeta) {}
+  constructor(
+    readonly input: TimerInput,
+    readonly actor: CurrentUser,
+    readonly meta: CommandMeta,
+  ) {}
 }
 
 /** Stops (an end given to a running timer) and edits. */
 export class ChangeTimer {
-  constructor(readonly timerId: string, readonly input: TimerInput, readonly actor: CurrentUser, readonly meta: CommandMeta) {}
+  constructor(
+    readonly timerId: string,
+    readonly input: TimerInput,
+    readonly actor: CurrentUser,
+    readonly meta: CommandMeta,
+  ) {}
 }
 
 export class DeleteTimer {
-  constructor(readonly timerId: string, readonly actor: CurrentUser, readonly meta: CommandMeta) {}
+  constructor(
+    readonly timerId: string,
+    readonly actor: CurrentUser,
+    readonly meta: CommandMeta,
+  ) {}
 }

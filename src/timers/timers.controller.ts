@@ -18,17 +18,26 @@ export const SERVER_TIME_HEADER = 'X-Server-Time';
 @ApiSecurity('csrf')
 @Controller('api/time')
 export class TimersController {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Post()
-  @ApiOperation({ summary: 'Start a timer (type Unassigned, Mileage with mileageStart, or Job with jobId); one runs at a time per user.' })
+  @ApiOperation({
+    summary:
+      'Start a timer (type Unassigned, Mileage with mileageStart, or Job with jobId); one runs at a time per user.',
+  })
   async start(@Body() body: TimerDto, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
     const data = await this.commands.execute(new StartTimer(toTimerInput(body), me, meta));
     return { success: true, data };
   }
 
   @Get('current')
-  @ApiOperation({ summary: 'My running timer; an empty body when none runs. X-Server-Time (epoch ms) lets every device count the elapsed time from the same clock.' })
+  @ApiOperation({
+    summary:
+      'My running timer; an empty body when none runs. X-Server-Time (epoch ms) lets every device count the elapsed time from the same clock.',
+  })
   async current(@Me() me: CurrentUser, @Res({ passthrough: true }) response: Response): Promise<TimerView | undefined> {
     const timer = await this.queries.execute(new GetCurrentTimer(me.organizationId, me.userId));
     response.setHeader(SERVER_TIME_HEADER, String(Date.now()));
@@ -37,7 +46,9 @@ export class TimersController {
 
   @Get('paged')
   @RequireClaim('users.crud')
-  @ApiOperation({ summary: 'Organization Tracked Times: every timer, newest first (sortDir, currentPage, pageSize 50, filter).' })
+  @ApiOperation({
+    summary: 'Organization Tracked Times: every timer, newest first (sortDir, currentPage, pageSize 50, filter).',
+  })
   organization(@Query() query: TimersPagedQueryDto, @Me() me: CurrentUser) {
     return this.queries.execute(new ListTimers(me.organizationId, null, query));
   }
@@ -49,7 +60,9 @@ export class TimersController {
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Stop (endDateTime, and mileageEnd for mileage) or edit a timer: its owner, or users.crud.' })
+  @ApiOperation({
+    summary: 'Stop (endDateTime, and mileageEnd for mileage) or edit a timer: its owner, or users.crud.',
+  })
   async change(@Param('id') id: string, @Body() body: TimerDto, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
     await this.commands.execute(new ChangeTimer(id, toTimerInput(body), me, meta));
     return { success: true };

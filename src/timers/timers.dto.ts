@@ -8,13 +8,30 @@ import { TIMER_TYPES, TimerType } from './timers.events';
 
 /** POST /api/time and PATCH /api/time/{id}. Shapes only: the rules (and their messages) are the decider's. */
 export class TimerDto {
-  @ApiPropertyOptional({ enum: TIMER_TYPES, description: 'Required when starting' }) @IsOptional() @Text('Timer type is required', 20, 'The timer type') type?: string;
-  @ApiPropertyOptional({ description: 'ISO instant; starting defaults to now' }) @IsOptional() @Text('The start must be a date and time', 40, 'The start') startDateTime?: string;
-  @ApiPropertyOptional({ nullable: true, description: 'ISO instant: giving a running timer its end stops it' }) @IsOptional() @Text('The end must be a date and time', 40, 'The end') endDateTime?: string | null;
-  @ApiPropertyOptional({ nullable: true, description: 'A job or occurrence id (Job timers)' }) @IsOptional() @Text('The job must be a job id', 100, 'The job') jobId?: string | null;
-  @ApiPropertyOptional({ nullable: true, description: 'Mileage timers: a number' }) @IsOptional() mileageStart?: unknown;
-  @ApiPropertyOptional({ nullable: true, description: 'Mileage timers, when stopping: a number not below the start' }) @IsOptional() mileageEnd?: unknown;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @Text('The label must be text', 1000, 'The label') label?: string | null;
+  @ApiPropertyOptional({ enum: TIMER_TYPES, description: 'Required when starting' })
+  @IsOptional()
+  @Text('Timer type is required', 20, 'The timer type')
+  type?: string;
+  @ApiPropertyOptional({ description: 'ISO instant; starting defaults to now' })
+  @IsOptional()
+  @Text('The start must be a date and time', 40, 'The start')
+  startDateTime?: string;
+  @ApiPropertyOptional({ nullable: true, description: 'ISO instant: giving a running timer its end stops it' })
+  @IsOptional()
+  @Text('The end must be a date and time', 40, 'The end')
+  endDateTime?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'A job or occurrence id (Job timers)' })
+  @IsOptional()
+  @Text('The job must be a job id', 100, 'The job')
+  jobId?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'Mileage timers: a number' })
+  @IsOptional()
+  mileageStart?: unknown;
+  @ApiPropertyOptional({ nullable: true, description: 'Mileage timers, when stopping: a number not below the start' })
+  @IsOptional()
+  mileageEnd?: unknown;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @Text('The label must be text', 1000, 'The label') label?:
+    string | null;
 }
 
 /** Numbers as typed: '1,204.5' or 1204.5; blank is no mileage; anything else is kept as NaN for the decider to name. */

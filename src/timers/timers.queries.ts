@@ -9,14 +9,28 @@ export const TIMERS_PAGE_SIZE = 50;
 
 export function timerView(doc: TimerDoc): TimerView {
   return {
-    id: doc._id, type: doc.type, startDateTime: doc.startDateTime, endDateTime: doc.endDateTime, mileageStart: doc.mileageStart, mileageEnd: doc.mileageEnd,
-    jobId: doc.jobId, jobName: doc.jobName, label: doc.label, userId: doc.userId, userFullName: doc.userFullName, customerName: doc.customerName, createdAt: doc.createdAt,
+    id: doc._id,
+    type: doc.type,
+    startDateTime: doc.startDateTime,
+    endDateTime: doc.endDateTime,
+    mileageStart: doc.mileageStart,
+    mileageEnd: doc.mileageEnd,
+    jobId: doc.jobId,
+    jobName: doc.jobName,
+    label: doc.label,
+    userId: doc.userId,
+    userFullName: doc.userFullName,
+    customerName: doc.customerName,
+    createdAt: doc.createdAt,
   };
 }
 
 /** The user's running timer, or null. */
 export class GetCurrentTimer {
-  constructor(readonly organizationId: string, readonly userId: string) {}
+  constructor(
+    readonly organizationId: string,
+    readonly userId: string,
+  ) {}
 }
 
 @QueryHandler(GetCurrentTimer)
@@ -24,7 +38,9 @@ export class GetCurrentTimerHandler implements IQueryHandler<GetCurrentTimer> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   async execute({ organizationId, userId }: GetCurrentTimer): Promise<TimerView | null> {
-    const [running] = await this.store.collection<TimerDoc>(TIMERS).find({ organizationId, userId, endDateTime: null }, { sort: { startDateTime: -1 }, limit: 1 });
+    const [running] = await this.store
+      .collection<TimerDoc>(TIMERS)
+      .find({ organizationId, userId, endDateTime: null }, { sort: { startDateTime: -1 }, limit: 1 });
     return running ? timerView(running) : null;
   }
 }
@@ -42,15 +58,29 @@ export class ListTimers {
 export class ListTimersHandler implements IQueryHandler<ListTimers> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  async execute({ organizationId, userId, query }: ListTimers): Promise<{ resultItems: TimerView[]; totalRecords: number }> {
+  async execute({
+    organizationId,
+    userId,
+    query,
+  }: ListTimers): Promise<{ resultItems: TimerView[]; totalRecords: number }> {
     const filter: Record<string, unknown> = { organizationId, ...(userId ? { userId } : {}) };
-    const words = everyWordIn(query.filter, ['label', 'jobName', 'customerName', 'type', ...(userId ? [] : ['userFullName'])]);
+    const words = everyWordIn(query.filter, [
+      'label',
+      'jobName',
+      'customerName',
+      'type',
+      ...(userId ? [] : ['userFullName']),
+    ]);
     if (words) filter.$and = words;
     const direction = query.sortDir?.startsWith('asc') ? 1 : -1;
     const pageSize = query.pageSize ?? TIMERS_PAGE_SIZE;
     const timers = this.store.collection<TimerDoc>(TIMERS);
     const [items, totalRecords] = await Promise.all([
-      timers.find(filter, { sort: { createdAt: direction, sequence: direction }, skip: ((query.currentPage ?? 1) - 1) * pageSize, limit: pageSize }),
+      timers.find(filter, {
+        sort: { createdAt: direction, sequence: direction },
+        skip: ((query.currentPage ?? 1) - 1) * pageSize,
+        limit: pageSize,
+      }),
       timers.countDocuments(filter),
     ]);
     return { resultItems: items.map(timerView), totalRecords };

@@ -1,6 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization, TEST_PASSWORD, TINY_PNG } from '../support/app';
-import { fillPath, kindOf, liveOperations, matches, matchesShape, Operation, OrganizationIds, seedOrganization } from '../support/routes';
+import {
+  ApiClient,
+  ApiResponse,
+  startTestApp,
+  TestApp,
+  TestOrganization,
+  TEST_PASSWORD,
+  TINY_PNG,
+} from '../support/app';
+import {
+  fillPath,
+  kindOf,
+  liveOperations,
+  matches,
+  matchesShape,
+  Operation,
+  OrganizationIds,
+  seedOrganization,
+} from '../support/routes';
 
 /**
  * Sessions, claims and tenant isolation, walked over EVERY route of the OpenAPI document of the
@@ -60,10 +77,27 @@ const CLAIMS_OF: Record<RoleName, Claim[]> = {
  */
 const HIJACK_EMAIL = `hijack-${randomUUID().slice(0, 8)}@example.test`;
 const HOSTILE_BODIES: Record<string, unknown> = {
-  'PATCH /api/customers/{id}': { name: 'Hijacked', contactFirstName: 'Hijacked', contactEmail: 'hijacked@example.test', status: 'Past', notes: 'Hijacked' },
-  'PATCH /api/users/{id}': { firstName: 'Hijacked', lastName: 'Hijacked', email: HIJACK_EMAIL, roles: ['Company Admin'], active: false, phoneNumber: '5550000000' },
+  'PATCH /api/customers/{id}': {
+    name: 'Hijacked',
+    contactFirstName: 'Hijacked',
+    contactEmail: 'hijacked@example.test',
+    status: 'Past',
+    notes: 'Hijacked',
+  },
+  'PATCH /api/users/{id}': {
+    firstName: 'Hijacked',
+    lastName: 'Hijacked',
+    email: HIJACK_EMAIL,
+    roles: ['Company Admin'],
+    active: false,
+    phoneNumber: '5550000000',
+  },
   'PATCH /api/employee-availability/{userId}': [{ weekDay: 'Monday', startTime: '00:00', endTime: '24:00' }],
-  'PATCH /api/jobs/{id}': { name: 'Hijacked', startDateTime: '2026-06-03T13:00:00Z', endDateTime: '2026-06-03T14:00:00Z' },
+  'PATCH /api/jobs/{id}': {
+    name: 'Hijacked',
+    startDateTime: '2026-06-03T13:00:00Z',
+    endDateTime: '2026-06-03T14:00:00Z',
+  },
 };
 
 const UNAUTHENTICATED_BODY = { success: false, errors: [expect.any(String)] };
@@ -71,14 +105,17 @@ const UNAUTHENTICATED_BODY = { success: false, errors: [expect.any(String)] };
 /** A `METHOD /path` entry wins over the longest matching prefix. */
 function claimOf({ method, path }: { method: string; path: string }): Claim | Claim[] | null | undefined {
   if (`${method} ${path}` in CLAIM_BY_PREFIX) return CLAIM_BY_PREFIX[`${method} ${path}`];
-  const prefix = Object.keys(CLAIM_BY_PREFIX).filter((p) => !p.includes(' ') && matches(path, p)).sort((a, b) => b.length - a.length)[0];
+  const prefix = Object.keys(CLAIM_BY_PREFIX)
+    .filter((p) => !p.includes(' ') && matches(path, p))
+    .sort((a, b) => b.length - a.length)[0];
   return prefix === undefined ? undefined : CLAIM_BY_PREFIX[prefix];
 }
 
 const isPublic = (op: Operation) => PUBLIC_PATHS.includes(op.path);
 
 /** Whether a role gets past a route's claim (null: no claim; a list: any one of them). */
-const holds = (role: RoleName, claim: Claim | Claim[] | null) => claim === null || [claim].flat().some((c) => CLAIMS_OF[role].includes(c));
+const holds = (role: RoleName, claim: Claim | Claim[] | null) =>
+  claim === null || [claim].flat().some((c) => CLAIMS_OF[role].includes(c));
 
 describe('access to every route', () => {
   let app: TestApp;
@@ -98,7 +135,8 @@ describe('access to every route', () => {
   afterAll(() => app.stop());
 
   /** The path with each parameter replaced by a real id of `org` (the `index`-th of its kind, or a random id). */
-  const fill = (op: Operation, org: TestOrganization | null, index = 0) => fillPath(op, org ? ids.get(org)! : null, index);
+  const fill = (op: Operation, org: TestOrganization | null, index = 0) =>
+    fillPath(op, org ? ids.get(org)! : null, index);
 
   function send(client: ApiClient, op: Operation, path: string, body?: unknown): Promise<ApiResponse> {
     if (op.multipart) return client.upload(op.method as 'PUT' | 'POST', path, TINY_PNG, 'image.png');
@@ -109,35 +147,64 @@ describe('access to every route', () => {
 
   /** Everything of `org` a hostile call could change: users, settings, profiles, files, sessions. */
   async function snapshot(org: TestOrganization) {
-    const files = await Promise.all(ids.get(org)!.file.map(async (id) => {
-      const response = await fetch(`${app.url}/api/files/${id}`, { headers: { cookie: org.admin.cookie } });
-      return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()).toString('base64') };
-    }));
+    const files = await Promise.all(
+      ids.get(org)!.file.map(async (id) => {
+        const response = await fetch(`${app.url}/api/files/${id}`, { headers: { cookie: org.admin.cookie } });
+        return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()).toString('base64') };
+      }),
+    );
     return {
       users: (await org.admin.get('/api/users/paged?pageSize=1000')).body,
-      customers: await Promise.all(ids.get(org)!.customer.map(async (id) => (await org.admin.get(`/api/customers/${id}`)).body)),
+      customers: await Promise.all(
+        ids.get(org)!.customer.map(async (id) => (await org.admin.get(`/api/customers/${id}`)).body),
+      ),
       customerList: (await org.admin.get('/api/customers/paged?pageSize=1000')).body,
       settings: (await org.admin.get('/api/organization/settings')).body,
-      profiles: await Promise.all([org.admin, org.manager, org.associate].map(async (client) => (await client.get('/api/profile')).body)),
-      sessions: await Promise.all([org.admin, org.manager, org.associate].map(async (client) => (await client.get('/api/session')).status)),
+      profiles: await Promise.all(
+        [org.admin, org.manager, org.associate].map(async (client) => (await client.get('/api/profile')).body),
+      ),
+      sessions: await Promise.all(
+        [org.admin, org.manager, org.associate].map(async (client) => (await client.get('/api/session')).status),
+      ),
       jobs: (await org.admin.get('/api/jobs/syncfusion/fetch?StartDate=06/01/2026&EndDate=06/07/2026')).body,
       timers: (await org.admin.get('/api/time/paged?pageSize=1000')).body,
-      availability: await Promise.all(ids.get(org)!.user.map(async (id) => (await org.admin.get(`/api/employee-availability/user/${id}`)).body)),
+      availability: await Promise.all(
+        ids.get(org)!.user.map(async (id) => (await org.admin.get(`/api/employee-availability/user/${id}`)).body),
+      ),
       files,
     };
   }
 
   it('knows every route of the OpenAPI document: its claim and what its path parameters name', () => {
     expect(operations.length).toBeGreaterThanOrEqual(20);
-    expect(operations.map((op) => op.label)).toEqual(expect.arrayContaining([
-      'GET /api/users/paged', 'PATCH /api/users/{id}', 'DELETE /api/users/{id}', 'PUT /api/organization/settings/logo', 'GET /api/files/{id}',
-      'GET /api/employee-availability/user/{userId}', 'PATCH /api/employee-availability/{userId}', 'GET /api/employee-availability/date-filter/users',
-    ]));
-    expect(operations.map((op) => op.label)).toEqual(expect.arrayContaining([
-      'GET /api/customers/paged', 'GET /api/customers/lookup', 'GET /api/customers/{id}', 'POST /api/customers', 'PATCH /api/customers/{id}', 'DELETE /api/customers/{id}',
-    ]));
-    const unclassified = operations.filter((op) => claimOf(op) === undefined).map((op) => `${op.label}: add its prefix to CLAIM_BY_PREFIX`);
-    const unknownParams = operations.flatMap((op) => op.params.filter((p) => !kindOf(op.path, p)).map((p) => `${op.label}: add {${p}} to PARAM_KINDS`));
+    expect(operations.map((op) => op.label)).toEqual(
+      expect.arrayContaining([
+        'GET /api/users/paged',
+        'PATCH /api/users/{id}',
+        'DELETE /api/users/{id}',
+        'PUT /api/organization/settings/logo',
+        'GET /api/files/{id}',
+        'GET /api/employee-availability/user/{userId}',
+        'PATCH /api/employee-availability/{userId}',
+        'GET /api/employee-availability/date-filter/users',
+      ]),
+    );
+    expect(operations.map((op) => op.label)).toEqual(
+      expect.arrayContaining([
+        'GET /api/customers/paged',
+        'GET /api/customers/lookup',
+        'GET /api/customers/{id}',
+        'POST /api/customers',
+        'PATCH /api/customers/{id}',
+        'DELETE /api/customers/{id}',
+      ]),
+    );
+    const unclassified = operations
+      .filter((op) => claimOf(op) === undefined)
+      .map((op) => `${op.label}: add its prefix to CLAIM_BY_PREFIX`);
+    const unknownParams = operations.flatMap((op) =>
+      op.params.filter((p) => !kindOf(op.path, p)).map((p) => `${op.label}: add {${p}} to PARAM_KINDS`),
+    );
     expect([...unclassified, ...unknownParams]).toEqual([]);
   });
 
@@ -148,7 +215,10 @@ describe('access to every route', () => {
       const forged = new ApiClient(app.url);
       forged.cookie = `cc_session=${'A'.repeat(43)}`;
       forged.csrfToken = 'forged';
-      for (const [who, client] of [['no session', anonymous], ['forged session', forged]] as const) {
+      for (const [who, client] of [
+        ['no session', anonymous],
+        ['forged session', forged],
+      ] as const) {
         const response = await send(client, op, fill(op, a));
         if (response.status !== 401 || !matchesShape(response.body, UNAUTHENTICATED_BODY)) {
           wrong.push(`${op.label} (${who}): ${response.status} ${JSON.stringify(response.body)}`);
@@ -164,7 +234,8 @@ describe('access to every route', () => {
     expect(publicOps.map((op) => op.path).sort()).toEqual([...PUBLIC_PATHS].sort());
     for (const op of publicOps) {
       const response = await send(new ApiClient(app.url), op, op.path);
-      if (response.status === 401 || response.status === 403 || response.status >= 500) wrong.push(`${op.label}: ${response.status} ${JSON.stringify(response.body)}`);
+      if (response.status === 401 || response.status === 403 || response.status >= 500)
+        wrong.push(`${op.label}: ${response.status} ${JSON.stringify(response.body)}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -178,7 +249,10 @@ describe('access to every route', () => {
         if (holds(role, claim)) continue;
         // Real ids of the role's own organization and a body that would change things: a refused call must change nothing.
         const response = await send(c[role], op, fill(op, c), HOSTILE_BODIES[`${op.method} ${op.path}`]);
-        if (response.status !== 403 || !matchesShape(response.body, { success: false, errors: ['You do not have permission to do this.'] })) {
+        if (
+          response.status !== 403 ||
+          !matchesShape(response.body, { success: false, errors: ['You do not have permission to do this.'] })
+        ) {
           wrong.push(`${op.label} as ${role} (lacks ${claim}): ${response.status} ${JSON.stringify(response.body)}`);
         }
       }
@@ -198,7 +272,9 @@ describe('access to every route', () => {
         const client = op.method === 'GET' ? c[role] : await fresh(c[role]);
         const response = await send(client, op, fill(op, null));
         if ([401, 403].includes(response.status) || response.status >= 500) {
-          wrong.push(`${op.label} as ${role} (claim ${claim ?? 'none'}): ${response.status} ${JSON.stringify(response.body)}`);
+          wrong.push(
+            `${op.label} as ${role} (claim ${claim ?? 'none'}): ${response.status} ${JSON.stringify(response.body)}`,
+          );
         }
       }
     }
@@ -230,7 +306,10 @@ describe('access to every route', () => {
         for (let i = 0; i < count; i++) {
           const path = fill(op, b, i);
           const response = await send(a[role], op, path, HOSTILE_BODIES[`${op.method} ${op.path}`]);
-          if (response.status !== 404 || !matchesShape(response.body, { success: false, errors: [expect.any(String)] })) {
+          if (
+            response.status !== 404 ||
+            !matchesShape(response.body, { success: false, errors: [expect.any(String)] })
+          ) {
             wrong.push(`${op.method} ${path} by ${role} of A: ${response.status} ${JSON.stringify(response.body)}`);
           }
         }
@@ -239,10 +318,19 @@ describe('access to every route', () => {
     expect(wrong).toEqual([]);
     expect(await snapshot(b)).toEqual(before);
     // A refused call claimed nothing: the address in the hostile body is still free.
-    expect((await a.admin.post('/api/users', { firstName: 'Free', lastName: 'Address', email: HIJACK_EMAIL, password: TEST_PASSWORD })).status).toBe(201);
+    expect(
+      (
+        await a.admin.post('/api/users', {
+          firstName: 'Free',
+          lastName: 'Address',
+          email: HIJACK_EMAIL,
+          password: TEST_PASSWORD,
+        })
+      ).status,
+    ).toBe(201);
   });
 
-  it("(c) the same ids work for their own organization (so the 404s above are about ownership)", async () => {
+  it('(c) the same ids work for their own organization (so the 404s above are about ownership)', async () => {
     for (const id of ids.get(b)!.file) {
       const response = await fetch(`${app.url}/api/files/${id}`, { headers: { cookie: b.associate.cookie } });
       expect(response.status).toBe(200);
@@ -257,23 +345,37 @@ describe('access to every route', () => {
   });
 
   it("(d) a user listing never contains another organization's users, however it is searched, sorted or paged", async () => {
-    for (const [mine, theirs] of [[a, b], [b, a]] as const) {
+    for (const [mine, theirs] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       const theirIds = new Set(ids.get(theirs)!.user);
       const theirEmails = [theirs.admin.email, theirs.manager.email, theirs.associate.email];
       const queries = [
-        'pageSize=1000', 'sortDir=desc&pageSize=1000', 'hideInactive=true&pageSize=1000', 'hideInactive=false&pageSize=1000',
-        'filter=a&pageSize=1000', 'filter=example.test&pageSize=1000', 'pageSize=1&currentPage=2', 'pageSize=1&currentPage=3',
+        'pageSize=1000',
+        'sortDir=desc&pageSize=1000',
+        'hideInactive=true&pageSize=1000',
+        'hideInactive=false&pageSize=1000',
+        'filter=a&pageSize=1000',
+        'filter=example.test&pageSize=1000',
+        'pageSize=1&currentPage=2',
+        'pageSize=1&currentPage=3',
         ...theirEmails.map((e) => `filter=${encodeURIComponent(e)}`),
         `filter=${theirs.admin.email.split('@')[0].split('-')[1]}`,
       ];
       for (const query of queries) {
         const response = await mine.admin.get(`/api/users/paged?${query}`);
         expect(response.status).toBe(200);
-        const foreign = response.body.resultItems.filter((u: any) => u.organizationId !== mine.organizationId || theirIds.has(u.id) || theirEmails.includes(u.email));
+        const foreign = response.body.resultItems.filter(
+          (u: any) => u.organizationId !== mine.organizationId || theirIds.has(u.id) || theirEmails.includes(u.email),
+        );
         expect({ query, foreign }).toEqual({ query, foreign: [] });
       }
       for (const email of theirEmails) {
-        expect((await mine.admin.get(`/api/users/paged?filter=${encodeURIComponent(email)}`)).body).toEqual({ resultItems: [], totalRecords: 0 });
+        expect((await mine.admin.get(`/api/users/paged?filter=${encodeURIComponent(email)}`)).body).toEqual({
+          resultItems: [],
+          totalRecords: 0,
+        });
       }
       const all = (await mine.admin.get('/api/users/paged?pageSize=1000')).body;
       expect(all.totalRecords).toBe(all.resultItems.length);

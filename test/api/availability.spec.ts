@@ -23,27 +23,43 @@ describe('employee availability over HTTP', () => {
     if (endDate !== undefined) query.set('endDate', endDate);
     return `/api/employee-availability/date-filter/users?${query}`;
   };
-  const entry = (weekDay: string, startTime: string, endTime: string, id?: string) => ({ ...(id ? { id } : {}), weekDay, startTime, endTime });
+  const entry = (weekDay: string, startTime: string, endTime: string, id?: string) => ({
+    ...(id ? { id } : {}),
+    weekDay,
+    startTime,
+    endTime,
+  });
   const nineToFive = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((d) => entry(d, '08:00', '17:00'));
 
   const expectError = (response: ApiResponse, status: number, message: string) => {
     const rest: unknown[] = Array.isArray(response.body?.errors) ? response.body.errors.slice(1) : [];
-    expect({ status: response.status, body: response.body }).toEqual({ status, body: { success: false, errors: [message, ...rest] } });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status,
+      body: { success: false, errors: [message, ...rest] },
+    });
   };
 
   async function save(client: ApiClient, userId: string, body: unknown) {
     const response = await client.patch(saveUrl(userId), body);
-    expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { success: true, data: expect.any(Array) } });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 200,
+      body: { success: true, data: expect.any(Array) },
+    });
     return response.body.data as any[];
   }
 
   async function createUser(admin: ApiClient, firstName: string, lastName: string) {
-    const response = await admin.post('/api/users', { firstName, lastName, email: `${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}@example.test`, password: TEST_PASSWORD });
+    const response = await admin.post('/api/users', {
+      firstName,
+      lastName,
+      email: `${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}@example.test`,
+      password: TEST_PASSWORD,
+    });
     expect(response.status).toBe(201);
     return response.body.data.id as string;
   }
 
-  describe('GET and PATCH of a user\'s week', () => {
+  describe("GET and PATCH of a user's week", () => {
     let org: TestOrganization;
     beforeAll(async () => {
       org = await app.organization('Week');
@@ -59,7 +75,9 @@ describe('employee availability over HTTP', () => {
     it('saves a list of availabilities and lists them Monday first, by start time, with ids and the user id', async () => {
       const userId = org.associate.userId;
       const data = await save(org.admin, userId, [
-        entry('Wednesday', '13:00', '17:00'), entry('Monday', '08:00', '17:00'), entry('wednesday', '8:00', '12:00'),
+        entry('Wednesday', '13:00', '17:00'),
+        entry('Monday', '08:00', '17:00'),
+        entry('wednesday', '8:00', '12:00'),
       ]);
       const response = await org.admin.get(userUrl(userId));
       expect(response.status).toBe(200);
@@ -77,18 +95,27 @@ describe('employee availability over HTTP', () => {
       const userId = org.manager.userId;
       await save(org.admin, userId, [entry('Friday', '06:00', '10:00')]);
       const data = await save(org.admin, userId, { availabilities: [entry('Saturday', '09:00', '24:00')] });
-      expect(data).toEqual([{ id: expect.any(String), weekDay: 'Saturday', userId, startTime: '09:00', endTime: '24:00' }]);
+      expect(data).toEqual([
+        { id: expect.any(String), weekDay: 'Saturday', userId, startTime: '09:00', endTime: '24:00' },
+      ]);
       expect((await org.manager.get('/api/profile')).status).toBe(200);
     });
 
     it('keeps the ids of entries sent back, and gives new entries new ids', async () => {
       const userId = await createUser(org.admin, 'Ida', 'Ids');
       const first = await save(org.admin, userId, [entry('Monday', '08:00', '12:00')]);
-      const second = await save(org.admin, userId, [{ ...first[0], endTime: '13:00' }, entry('Tuesday', '08:00', '12:00')]);
+      const second = await save(org.admin, userId, [
+        { ...first[0], endTime: '13:00' },
+        entry('Tuesday', '08:00', '12:00'),
+      ]);
       expect(second[0]).toEqual({ ...first[0], endTime: '13:00' });
       expect(second[1].id).not.toBe(first[0].id);
       // Saved again without ids: same week, same ids.
-      const third = await save(org.admin, userId, second.map(({ id: _id, ...rest }) => rest));
+      const third = await save(
+        org.admin,
+        userId,
+        second.map(({ id: _id, ...rest }) => rest),
+      );
       expect(third).toEqual(second);
     });
 
@@ -107,20 +134,52 @@ describe('employee availability over HTTP', () => {
     });
 
     it.each([
-      ['an end before the start', [entry('Monday', '17:00', '08:00')], 'The end time must be after the start time on Monday'],
-      ['overlapping entries', [entry('Tuesday', '08:00', '12:00'), entry('Tuesday', '11:00', '14:00')], 'Availability entries on Tuesday overlap'],
-      ['an unknown day', [entry('Someday', '08:00', '17:00')], 'Week day must be Monday, Tuesday, Wednesday, Thursday, Friday, Saturday or Sunday'],
-      ['a time that is not a time', [entry('Monday', 'noon', '17:00')], 'The start time on Monday must be a time such as 08:00'],
-      ['a time off the 15-minute grid', [entry('Friday', '08:05', '17:00')], 'Times on Friday must be on a 15-minute step (:00, :15, :30 or :45)'],
+      [
+        'an end before the start',
+        [entry('Monday', '17:00', '08:00')],
+        'The end time must be after the start time on Monday',
+      ],
+      [
+        'overlapping entries',
+        [entry('Tuesday', '08:00', '12:00'), entry('Tuesday', '11:00', '14:00')],
+        'Availability entries on Tuesday overlap',
+      ],
+      [
+        'an unknown day',
+        [entry('Someday', '08:00', '17:00')],
+        'Week day must be Monday, Tuesday, Wednesday, Thursday, Friday, Saturday or Sunday',
+      ],
+      [
+        'a time that is not a time',
+        [entry('Monday', 'noon', '17:00')],
+        'The start time on Monday must be a time such as 08:00',
+      ],
+      [
+        'a time off the 15-minute grid',
+        [entry('Friday', '08:05', '17:00')],
+        'Times on Friday must be on a 15-minute step (:00, :15, :30 or :45)',
+      ],
       ['a missing start time', [{ weekDay: 'Monday', endTime: '17:00' }], 'Start time is required'],
       ['a missing week day', [{ startTime: '08:00', endTime: '17:00' }], 'Week day is required'],
       ['a number for a time', [{ weekDay: 'Monday', startTime: 800, endTime: '17:00' }], 'Start time is required'],
-      ['an entry that is not an object', ['Monday 8-17'], 'Each availability must have a weekDay, a startTime and an endTime'],
+      [
+        'an entry that is not an object',
+        ['Monday 8-17'],
+        'Each availability must have a weekDay, a startTime and an endTime',
+      ],
       ['a null entry', [null], 'Each availability must have a weekDay, a startTime and an endTime'],
-      ['a body that is not a list', { weekDay: 'Monday', startTime: '08:00', endTime: '17:00' }, 'Send a list of availabilities'],
+      [
+        'a body that is not a list',
+        { weekDay: 'Monday', startTime: '08:00', endTime: '17:00' },
+        'Send a list of availabilities',
+      ],
       ['an empty body', {}, 'Send a list of availabilities'],
       ['availabilities that are not a list', { availabilities: 'all week' }, 'Send a list of availabilities'],
-      ['more than 100 entries', Array.from({ length: 101 }, (_, i) => entry('Monday', '00:00', '00:15', String(i))), 'Send at most 100 availabilities'],
+      [
+        'more than 100 entries',
+        Array.from({ length: 101 }, (_, i) => entry('Monday', '00:00', '00:15', String(i))),
+        'Send at most 100 availabilities',
+      ],
     ])('refuses %s with 400 and the message, and changes nothing', async (_what, body, message) => {
       const userId = org.associate.userId;
       const before = (await org.admin.get(userUrl(userId))).body;
@@ -131,15 +190,23 @@ describe('employee availability over HTTP', () => {
     it('drops fields it does not know, including a userId in an entry', async () => {
       const other = await createUser(org.admin, 'Otto', 'Other');
       const userId = await createUser(org.admin, 'Dora', 'Drop');
-      const data = await save(org.admin, userId, [{ ...entry('Monday', '08:00', '09:00'), userId: other, organizationId: randomUUID(), colour: 'red' }]);
-      expect(data).toEqual([{ id: expect.any(String), weekDay: 'Monday', userId, startTime: '08:00', endTime: '09:00' }]);
+      const data = await save(org.admin, userId, [
+        { ...entry('Monday', '08:00', '09:00'), userId: other, organizationId: randomUUID(), colour: 'red' },
+      ]);
+      expect(data).toEqual([
+        { id: expect.any(String), weekDay: 'Monday', userId, startTime: '08:00', endTime: '09:00' },
+      ]);
       expect((await org.admin.get(userUrl(other))).body).toEqual([]);
     });
 
     it('answers 404 for an unknown id, a malformed id and a deleted user', async () => {
       for (const id of [randomUUID(), 'not-a-uuid']) {
         expectError(await org.admin.get(userUrl(id)), 404, 'The user was not found.');
-        expectError(await org.admin.patch(saveUrl(id), [entry('Monday', '08:00', '17:00')]), 404, 'The user was not found.');
+        expectError(
+          await org.admin.patch(saveUrl(id), [entry('Monday', '08:00', '17:00')]),
+          404,
+          'The user was not found.',
+        );
       }
       const gone = await createUser(org.admin, 'Del', 'Eted');
       expect((await org.admin.delete(`/api/users/${gone}`)).status).toBe(200);
@@ -153,7 +220,11 @@ describe('employee availability over HTTP', () => {
       const before = (await other.admin.get(userUrl(other.associate.userId))).body;
       expectError(await org.admin.get(userUrl(other.associate.userId)), 404, 'The user was not found.');
       expectError(await org.manager.get(userUrl(other.associate.userId)), 404, 'The user was not found.');
-      expectError(await org.admin.patch(saveUrl(other.associate.userId), [entry('Sunday', '00:00', '24:00')]), 404, 'The user was not found.');
+      expectError(
+        await org.admin.patch(saveUrl(other.associate.userId), [entry('Sunday', '00:00', '24:00')]),
+        404,
+        'The user was not found.',
+      );
       expect((await other.admin.get(userUrl(other.associate.userId))).body).toEqual(before);
     });
   });
@@ -170,18 +241,25 @@ describe('employee availability over HTTP', () => {
         await org.associate.get(userUrl(org.associate.userId)),
         await org.associate.patch(saveUrl(org.associate.userId), [entry('Monday', '08:00', '17:00')]),
         await org.associate.get(slot),
-      ]) expectError(response, 403, 'You do not have permission to do this.');
+      ])
+        expectError(response, 403, 'You do not have permission to do this.');
       expect((await org.admin.get(userUrl(org.associate.userId))).body).toEqual([]);
     });
 
     it('lets a Customer Manager (jobs.crud) read a week and the date filter, but not save a week (users.crud)', async () => {
       expect((await org.manager.get(userUrl(org.associate.userId))).status).toBe(200);
       expect((await org.manager.get(slot)).status).toBe(200);
-      expectError(await org.manager.patch(saveUrl(org.associate.userId), [entry('Monday', '08:00', '17:00')]), 403, 'You do not have permission to do this.');
+      expectError(
+        await org.manager.patch(saveUrl(org.associate.userId), [entry('Monday', '08:00', '17:00')]),
+        403,
+        'You do not have permission to do this.',
+      );
     });
 
     it('lets a Company Admin do all three', async () => {
-      expect((await org.admin.patch(saveUrl(org.associate.userId), [entry('Monday', '08:00', '17:00')])).status).toBe(200);
+      expect((await org.admin.patch(saveUrl(org.associate.userId), [entry('Monday', '08:00', '17:00')])).status).toBe(
+        200,
+      );
       expect((await org.admin.get(userUrl(org.associate.userId))).status).toBe(200);
       expect((await org.admin.get(slot)).status).toBe(200);
     });
@@ -200,7 +278,9 @@ describe('employee availability over HTTP', () => {
       // Ada Admin, Mona Customer and Abe Associate, plus:
       org = await app.organization('Filter');
       ids = {
-        ada: org.admin.userId, mona: org.manager.userId, abe: org.associate.userId,
+        ada: org.admin.userId,
+        mona: org.manager.userId,
+        abe: org.associate.userId,
         zed: await createUser(org.admin, 'zed', 'Night'),
         bea: await createUser(org.admin, 'Bea', 'Weekend'),
         ina: await createUser(org.admin, 'Ina', 'Inactive'),
@@ -237,13 +317,23 @@ describe('employee availability over HTTP', () => {
     });
 
     it('compares local wall-clock times: 16:30–17:30 EDT sticks out of 8:00–17:00', async () => {
-      expect(await availableNames('2025-06-02T20:30:00Z', '2025-06-02T21:30:00Z')).toEqual(['Abe Associate', 'Mona Customer']);
-      expect(await availableNames('2025-06-02T16:00:00Z', '2025-06-02T21:00:00Z')).toEqual(['Abe Associate', 'Ada Admin', 'Mona Customer']);
+      expect(await availableNames('2025-06-02T20:30:00Z', '2025-06-02T21:30:00Z')).toEqual([
+        'Abe Associate',
+        'Mona Customer',
+      ]);
+      expect(await availableNames('2025-06-02T16:00:00Z', '2025-06-02T21:00:00Z')).toEqual([
+        'Abe Associate',
+        'Ada Admin',
+        'Mona Customer',
+      ]);
     });
 
     it('reads the weekday in the organization time zone: Monday 23:00 UTC is Monday evening in New York', async () => {
       // 19:00–20:00 EDT Monday: Mona only (and Abe, who never saved a week)
-      expect(await availableNames('2025-06-02T23:00:00Z', '2025-06-03T00:00:00Z')).toEqual(['Abe Associate', 'Mona Customer']);
+      expect(await availableNames('2025-06-02T23:00:00Z', '2025-06-03T00:00:00Z')).toEqual([
+        'Abe Associate',
+        'Mona Customer',
+      ]);
     });
 
     it('reads a date-time without an offset as local time of the organization', async () => {
@@ -252,56 +342,117 @@ describe('employee availability over HTTP', () => {
 
     it('needs both days covered for a slot across midnight', async () => {
       // Friday 22:00 → Saturday 02:00 EDT
-      expect(await availableNames('2025-06-07T02:00:00Z', '2025-06-07T06:00:00Z')).toEqual(['Abe Associate', 'zed Night']);
+      expect(await availableNames('2025-06-07T02:00:00Z', '2025-06-07T06:00:00Z')).toEqual([
+        'Abe Associate',
+        'zed Night',
+      ]);
       // Friday 22:00 → Saturday 05:00 EDT: Saturday ends at 04:00
       expect(await availableNames('2025-06-07T02:00:00Z', '2025-06-07T09:00:00Z')).toEqual(['Abe Associate']);
     });
 
     it('treats touching entries as one stretch', async () => {
       // Saturday 11:00–13:00 EDT, across Bea's 8–12 and 12–16
-      expect(await availableNames('2025-06-07T15:00:00Z', '2025-06-07T17:00:00Z')).toEqual(['Abe Associate', 'Bea Weekend']);
+      expect(await availableNames('2025-06-07T15:00:00Z', '2025-06-07T17:00:00Z')).toEqual([
+        'Abe Associate',
+        'Bea Weekend',
+      ]);
     });
 
     it('keeps 8:00–17:00 local across the DST switch (Monday 3 March EST and Monday 10 March EDT)', async () => {
-      expect(await availableNames('2025-03-03T13:00:00Z', '2025-03-03T22:00:00Z')).toEqual(['Abe Associate', 'Ada Admin']);
+      expect(await availableNames('2025-03-03T13:00:00Z', '2025-03-03T22:00:00Z')).toEqual([
+        'Abe Associate',
+        'Ada Admin',
+      ]);
       expect(await availableNames('2025-03-10T13:00:00Z', '2025-03-10T22:00:00Z')).toEqual(['Abe Associate']);
-      expect(await availableNames('2025-03-10T12:00:00Z', '2025-03-10T21:00:00Z')).toEqual(['Abe Associate', 'Ada Admin']);
+      expect(await availableNames('2025-03-10T12:00:00Z', '2025-03-10T21:00:00Z')).toEqual([
+        'Abe Associate',
+        'Ada Admin',
+      ]);
     });
 
     it('follows a change of the organization time zone', async () => {
       const other = await app.organization('London');
       await save(other.admin, other.associate.userId, [entry('Monday', '08:00', '09:00')]);
-      const abe = async () => (await filter('2025-06-02T07:00:00Z', '2025-06-02T08:00:00Z', other.admin)).find((u) => u.id === other.associate.userId)!.available;
+      const abe = async () =>
+        (await filter('2025-06-02T07:00:00Z', '2025-06-02T08:00:00Z', other.admin)).find(
+          (u) => u.id === other.associate.userId,
+        )!.available;
       expect(await abe()).toBe(false); // 03:00 in New York
       expect((await other.admin.patch('/api/organization/settings', { timeZone: 'Europe/London' })).status).toBe(200);
       expect(await abe()).toBe(true); // 08:00 in London
     });
 
-    it('never lists another organization\'s users', async () => {
+    it("never lists another organization's users", async () => {
       const other = await app.organization('Outsider');
       const listed = (await filter('2025-06-02T13:00:00Z', '2025-06-02T14:00:00Z', other.manager)).map((u) => u.id);
       expect(listed.sort()).toEqual([other.admin.userId, other.manager.userId, other.associate.userId].sort());
     });
 
     it.each([
-      ['no startDate', filterUrl(undefined, '2025-06-02T14:00:00Z'), 'startDate is required, as an ISO 8601 date and time such as 2025-03-10T13:00:00Z'],
-      ['no endDate', filterUrl('2025-06-02T13:00:00Z'), 'endDate is required, as an ISO 8601 date and time such as 2025-03-10T13:00:00Z'],
-      ['no dates at all', filterUrl(), 'startDate is required, as an ISO 8601 date and time such as 2025-03-10T13:00:00Z'],
-      ['a startDate that is not ISO', filterUrl('06/02/2025', '2025-06-02T14:00:00Z'), 'startDate must be an ISO 8601 date and time such as 2025-03-10T13:00:00Z'],
-      ['an impossible endDate', filterUrl('2025-06-02T13:00:00Z', '2025-02-30T14:00:00Z'), 'endDate must be an ISO 8601 date and time such as 2025-03-10T13:00:00Z'],
-      ['an empty startDate', filterUrl('', '2025-06-02T14:00:00Z'), 'startDate must be an ISO 8601 date and time such as 2025-03-10T13:00:00Z'],
+      [
+        'no startDate',
+        filterUrl(undefined, '2025-06-02T14:00:00Z'),
+        'startDate is required, as an ISO 8601 date and time such as 2025-03-10T13:00:00Z',
+      ],
+      [
+        'no endDate',
+        filterUrl('2025-06-02T13:00:00Z'),
+        'endDate is required, as an ISO 8601 date and time such as 2025-03-10T13:00:00Z',
+      ],
+      [
+        'no dates at all',
+        filterUrl(),
+        'startDate is required, as an ISO 8601 date and time such as 2025-03-10T13:00:00Z',
+      ],
+      [
+        'a startDate that is not ISO',
+        filterUrl('06/02/2025', '2025-06-02T14:00:00Z'),
+        'startDate must be an ISO 8601 date and time such as 2025-03-10T13:00:00Z',
+      ],
+      [
+        'an impossible endDate',
+        filterUrl('2025-06-02T13:00:00Z', '2025-02-30T14:00:00Z'),
+        'endDate must be an ISO 8601 date and time such as 2025-03-10T13:00:00Z',
+      ],
+      [
+        'an empty startDate',
+        filterUrl('', '2025-06-02T14:00:00Z'),
+        'startDate must be an ISO 8601 date and time such as 2025-03-10T13:00:00Z',
+      ],
       // Both are ISO 8601 (fractions of a second may be that long), but no date needs more than 40 characters.
-      ['a startDate over 40 characters', filterUrl(`2025-06-02T13:00:00.${'0'.repeat(30)}Z`, '2025-06-02T14:00:00Z'), 'startDate must be at most 40 characters'],
-      ['an endDate over 40 characters', filterUrl('2025-06-02T13:00:00Z', `2025-06-02T14:00:00.${'0'.repeat(30)}Z`), 'endDate must be at most 40 characters'],
-      ['an endDate before startDate', filterUrl('2025-06-02T14:00:00Z', '2025-06-02T13:00:00Z'), 'endDate must be after startDate'],
-      ['an endDate equal to startDate', filterUrl('2025-06-02T14:00:00Z', '2025-06-02T10:00:00-04:00'), 'endDate must be after startDate'],
-      ['more than 31 days', filterUrl('2025-06-01T00:00:00Z', '2025-07-02T00:00:01Z'), 'The time between startDate and endDate must be at most 31 days'],
+      [
+        'a startDate over 40 characters',
+        filterUrl(`2025-06-02T13:00:00.${'0'.repeat(30)}Z`, '2025-06-02T14:00:00Z'),
+        'startDate must be at most 40 characters',
+      ],
+      [
+        'an endDate over 40 characters',
+        filterUrl('2025-06-02T13:00:00Z', `2025-06-02T14:00:00.${'0'.repeat(30)}Z`),
+        'endDate must be at most 40 characters',
+      ],
+      [
+        'an endDate before startDate',
+        filterUrl('2025-06-02T14:00:00Z', '2025-06-02T13:00:00Z'),
+        'endDate must be after startDate',
+      ],
+      [
+        'an endDate equal to startDate',
+        filterUrl('2025-06-02T14:00:00Z', '2025-06-02T10:00:00-04:00'),
+        'endDate must be after startDate',
+      ],
+      [
+        'more than 31 days',
+        filterUrl('2025-06-01T00:00:00Z', '2025-07-02T00:00:01Z'),
+        'The time between startDate and endDate must be at most 31 days',
+      ],
     ])('refuses %s with 400 and the message', async (_what, url, message) => {
       expectError(await org.manager.get(url), 400, message);
     });
 
     it('refuses a repeated startDate with 400', async () => {
-      const response = await org.manager.get('/api/employee-availability/date-filter/users?startDate=2025-06-02T13:00:00Z&startDate=2025-06-02T13:30:00Z&endDate=2025-06-02T14:00:00Z');
+      const response = await org.manager.get(
+        '/api/employee-availability/date-filter/users?startDate=2025-06-02T13:00:00Z&startDate=2025-06-02T13:30:00Z&endDate=2025-06-02T14:00:00Z',
+      );
       expectError(response, 400, 'startDate must be an ISO 8601 date and time such as 2025-03-10T13:00:00Z');
     });
   });
@@ -313,7 +464,12 @@ describe('employee availability over HTTP', () => {
     });
 
     async function connect(client: ApiClient) {
-      const socket: Socket<ServerToClientEvents> = io(app.url, { path: '/socket.io', forceNew: true, reconnection: false, extraHeaders: { cookie: client.cookie } });
+      const socket: Socket<ServerToClientEvents> = io(app.url, {
+        path: '/socket.io',
+        forceNew: true,
+        reconnection: false,
+        extraHeaders: { cookie: client.cookie },
+      });
       sockets.push(socket);
       const received: { event: string; payload: unknown }[] = [];
       socket.onAny((event: string, payload: unknown) => received.push({ event, payload }));

@@ -19,7 +19,10 @@ type Fields = Record<string, unknown>;
 
 const expectError = (response: ApiResponse, status: number, message: string) => {
   const rest: unknown[] = Array.isArray(response.body?.errors) ? response.body.errors.slice(1) : [];
-  expect({ status: response.status, body: response.body }).toEqual({ status, body: { success: false, errors: [message, ...rest] } });
+  expect({ status: response.status, body: response.body }).toEqual({
+    status,
+    body: { success: false, errors: [message, ...rest] },
+  });
 };
 
 async function createCustomer(client: ApiClient, fields: Fields = {}) {
@@ -42,10 +45,41 @@ async function lookup(client: ApiClient, query = '') {
 
 /** Five customers whose every sortable column orders them differently. */
 const LISTED: Fields[] = [
-  { name: 'Acme Plumbing', displayName: 'Acme', contactFirstName: 'Pat', contactLastName: 'Jones', contactEmail: 'pat@acme.test', contactPhone: '(555) 100-0003', city: 'Springfield', status: 'Current' },
-  { name: 'bravo builders', contactFirstName: 'Quinn', contactLastName: 'Lee', contactEmail: 'quinn@bravo.test', contactPhone: '5551000001', city: 'Shelbyville', status: 'Past' },
-  { name: 'Charlie Co', contactFirstName: 'Robin', contactLastName: 'Smith', contactEmail: 'ROBIN@charlie.test', contactPhone: '555-100-0002', city: 'Capital City', status: 'Tentative' },
-  { displayName: 'The Dunns', contactFirstName: 'Dana', contactLastName: 'Dunn', city: 'Ogdenville', status: 'Declined' },
+  {
+    name: 'Acme Plumbing',
+    displayName: 'Acme',
+    contactFirstName: 'Pat',
+    contactLastName: 'Jones',
+    contactEmail: 'pat@acme.test',
+    contactPhone: '(555) 100-0003',
+    city: 'Springfield',
+    status: 'Current',
+  },
+  {
+    name: 'bravo builders',
+    contactFirstName: 'Quinn',
+    contactLastName: 'Lee',
+    contactEmail: 'quinn@bravo.test',
+    contactPhone: '5551000001',
+    city: 'Shelbyville',
+    status: 'Past',
+  },
+  {
+    name: 'Charlie Co',
+    contactFirstName: 'Robin',
+    contactLastName: 'Smith',
+    contactEmail: 'ROBIN@charlie.test',
+    contactPhone: '555-100-0002',
+    city: 'Capital City',
+    status: 'Tentative',
+  },
+  {
+    displayName: 'The Dunns',
+    contactFirstName: 'Dana',
+    contactLastName: 'Dunn',
+    city: 'Ogdenville',
+    status: 'Declined',
+  },
   { name: 'echo electric', contactFirstName: 'Eve', contactEmail: 'eve@echo.test', contactPhone: '(555) 100-0000' },
 ];
 /** How a listed customer is told apart in expectations: its company name, else its display name. */
@@ -75,35 +109,97 @@ function listingChecks(engine: string, env: () => Record<string, string>) {
     it('sorts by name descending by default (spec §9), ignoring case, a customer without a company name by its display name', async () => {
       const page = await list(org.admin);
       expect(page.totalRecords).toBe(5);
-      expect(page.resultItems.map(labelOf)).toEqual(['The Dunns', 'echo electric', 'Charlie Co', 'bravo builders', 'Acme Plumbing']);
-      expect(await labels('sortBy=name&sortDir=desc')).toEqual(['The Dunns', 'echo electric', 'Charlie Co', 'bravo builders', 'Acme Plumbing']);
+      expect(page.resultItems.map(labelOf)).toEqual([
+        'The Dunns',
+        'echo electric',
+        'Charlie Co',
+        'bravo builders',
+        'Acme Plumbing',
+      ]);
+      expect(await labels('sortBy=name&sortDir=desc')).toEqual([
+        'The Dunns',
+        'echo electric',
+        'Charlie Co',
+        'bravo builders',
+        'Acme Plumbing',
+      ]);
     });
 
     it('sorts by name ascending with sortDir=asc', async () => {
-      expect(await labels('sortDir=asc')).toEqual(['Acme Plumbing', 'bravo builders', 'Charlie Co', 'echo electric', 'The Dunns']);
-      expect(await labels('sortDir=ascending&sortBy=name')).toEqual(['Acme Plumbing', 'bravo builders', 'Charlie Co', 'echo electric', 'The Dunns']);
+      expect(await labels('sortDir=asc')).toEqual([
+        'Acme Plumbing',
+        'bravo builders',
+        'Charlie Co',
+        'echo electric',
+        'The Dunns',
+      ]);
+      expect(await labels('sortDir=ascending&sortBy=name')).toEqual([
+        'Acme Plumbing',
+        'bravo builders',
+        'Charlie Co',
+        'echo electric',
+        'The Dunns',
+      ]);
     });
 
     it('sorts by email (stored in lower case), a customer without one first when ascending', async () => {
-      expect(await labels('sortBy=email&sortDir=asc')).toEqual(['The Dunns', 'echo electric', 'Acme Plumbing', 'bravo builders', 'Charlie Co']);
-      expect(await labels('sortBy=email&sortDir=desc')).toEqual(['Charlie Co', 'bravo builders', 'Acme Plumbing', 'echo electric', 'The Dunns']);
+      expect(await labels('sortBy=email&sortDir=asc')).toEqual([
+        'The Dunns',
+        'echo electric',
+        'Acme Plumbing',
+        'bravo builders',
+        'Charlie Co',
+      ]);
+      expect(await labels('sortBy=email&sortDir=desc')).toEqual([
+        'Charlie Co',
+        'bravo builders',
+        'Acme Plumbing',
+        'echo electric',
+        'The Dunns',
+      ]);
     });
 
     it('sorts by phone', async () => {
-      expect(await labels('sortBy=phone&sortDir=asc')).toEqual(['The Dunns', 'echo electric', 'bravo builders', 'Charlie Co', 'Acme Plumbing']);
-      expect(await labels('sortBy=phone')).toEqual(['Acme Plumbing', 'Charlie Co', 'bravo builders', 'echo electric', 'The Dunns']);
+      expect(await labels('sortBy=phone&sortDir=asc')).toEqual([
+        'The Dunns',
+        'echo electric',
+        'bravo builders',
+        'Charlie Co',
+        'Acme Plumbing',
+      ]);
+      expect(await labels('sortBy=phone')).toEqual([
+        'Acme Plumbing',
+        'Charlie Co',
+        'bravo builders',
+        'echo electric',
+        'The Dunns',
+      ]);
     });
 
     it('sorts by status, ties by name ascending', async () => {
-      expect(await labels('sortBy=status&sortDir=asc')).toEqual(['Acme Plumbing', 'echo electric', 'The Dunns', 'bravo builders', 'Charlie Co']);
-      expect(await labels('sortBy=status&sortDir=desc')).toEqual(['Charlie Co', 'bravo builders', 'The Dunns', 'Acme Plumbing', 'echo electric']);
+      expect(await labels('sortBy=status&sortDir=asc')).toEqual([
+        'Acme Plumbing',
+        'echo electric',
+        'The Dunns',
+        'bravo builders',
+        'Charlie Co',
+      ]);
+      expect(await labels('sortBy=status&sortDir=desc')).toEqual([
+        'Charlie Co',
+        'bravo builders',
+        'The Dunns',
+        'Acme Plumbing',
+        'echo electric',
+      ]);
     });
 
     it('pages with currentPage and pageSize, totalRecords counting every match', async () => {
       const second = await list(org.admin, 'pageSize=2&currentPage=2&sortDir=asc');
       expect(second.totalRecords).toBe(5);
       expect(second.resultItems.map(labelOf)).toEqual(['Charlie Co', 'echo electric']);
-      expect((await list(org.admin, 'pageSize=2&currentPage=3&sortDir=asc')).resultItems.map(labelOf)).toEqual(['The Dunns']);
+      expect((await list(org.admin, 'pageSize=2&currentPage=3&sortDir=asc')).resultItems.map(labelOf)).toEqual([
+        'The Dunns',
+      ]);
       expect(await list(org.admin, 'pageSize=2&currentPage=4')).toEqual({ resultItems: [], totalRecords: 5 });
     });
 
@@ -133,7 +229,9 @@ function listingChecks(engine: string, env: () => Record<string, string>) {
 
     it('treats search text literally (no pattern syntax)', async () => {
       for (const filter of ['.*', '[a-z]+', '\\', 'a|e']) {
-        expect({ filter, total: (await list(org.admin, `filter=${encodeURIComponent(filter)}`)).totalRecords }).toEqual({ filter, total: 0 });
+        expect({ filter, total: (await list(org.admin, `filter=${encodeURIComponent(filter)}`)).totalRecords }).toEqual(
+          { filter, total: 0 },
+        );
       }
     });
 
@@ -146,16 +244,36 @@ function listingChecks(engine: string, env: () => Record<string, string>) {
     });
 
     it("never lists another organization's customers, however it is searched, sorted or paged", async () => {
-      for (const query of ['', 'pageSize=1000', 'sortBy=email&sortDir=asc', 'sortBy=phone', 'sortBy=status', 'filter=acme', 'filter=555', 'pageSize=1&currentPage=5', 'pageSize=1&currentPage=6']) {
+      for (const query of [
+        '',
+        'pageSize=1000',
+        'sortBy=email&sortDir=asc',
+        'sortBy=phone',
+        'sortBy=status',
+        'filter=acme',
+        'filter=555',
+        'pageSize=1&currentPage=5',
+        'pageSize=1&currentPage=6',
+      ]) {
         const page = await list(org.admin, query);
-        expect({ query, total: page.totalRecords <= 5, foreign: page.resultItems.filter((c) => c.notes === 'neighbour') }).toEqual({ query, total: true, foreign: [] });
+        expect({
+          query,
+          total: page.totalRecords <= 5,
+          foreign: page.resultItems.filter((c) => c.notes === 'neighbour'),
+        }).toEqual({ query, total: true, foreign: [] });
       }
       expect((await lookup(org.admin)).length).toBe(5);
     });
 
     it('lookup: { id, name } of every customer, name ascending, searchable, a customer without a company name under its display name', async () => {
       const all = await lookup(org.admin);
-      expect(all.map((c) => c.name)).toEqual(['Acme Plumbing', 'bravo builders', 'Charlie Co', 'echo electric', 'The Dunns']);
+      expect(all.map((c) => c.name)).toEqual([
+        'Acme Plumbing',
+        'bravo builders',
+        'Charlie Co',
+        'echo electric',
+        'The Dunns',
+      ]);
       for (const entry of all) expect(Object.keys(entry).sort()).toEqual(['id', 'name']);
       const ownIds = new Set((await list(org.admin, 'pageSize=1000')).resultItems.map((c) => c.id));
       expect(all.every((c) => ownIds.has(c.id))).toBe(true);
@@ -167,7 +285,10 @@ function listingChecks(engine: string, env: () => Record<string, string>) {
 
 listingChecks('embedded', () => ({}));
 // With the read models in FerretDB too, where it runs (always in CI here); otherwise not listed.
-if (FERRETDB_URL) listingChecks('FerretDB', () => ({ MONGODB_URL: withDatabase(FERRETDB_URL, `crewclock_customers_${Date.now()}_${randomUUID().slice(0, 8)}`) }));
+if (FERRETDB_URL)
+  listingChecks('FerretDB', () => ({
+    MONGODB_URL: withDatabase(FERRETDB_URL, `crewclock_customers_${Date.now()}_${randomUUID().slice(0, 8)}`),
+  }));
 
 describe('customers over HTTP', () => {
   let app: TestApp;
@@ -181,7 +302,11 @@ describe('customers over HTTP', () => {
     it('pages 20 customers at a time by default (spec §9)', async () => {
       const big = await app.organization('Big');
       for (let i = 0; i < 23; i += 6) {
-        await Promise.all(Array.from({ length: Math.min(6, 23 - i) }, (_, k) => createCustomer(big.manager, { name: `Customer ${String(i + k).padStart(2, '0')}` })));
+        await Promise.all(
+          Array.from({ length: Math.min(6, 23 - i) }, (_, k) =>
+            createCustomer(big.manager, { name: `Customer ${String(i + k).padStart(2, '0')}` }),
+          ),
+        );
       }
       const first = await list(big.admin);
       expect(first.totalRecords).toBe(23);
@@ -198,11 +323,27 @@ describe('customers over HTTP', () => {
       expectError(await org.admin.get('/api/customers/paged?pageSize=1001'), 400, 'pageSize must be at most 1000');
       expectError(await org.admin.get('/api/customers/paged?pageSize=ten'), 400, 'pageSize must be a whole number');
       expectError(await org.admin.get('/api/customers/paged?currentPage=0'), 400, 'currentPage must be 1 or more');
-      expectError(await org.admin.get('/api/customers/paged?currentPage=1.5'), 400, 'currentPage must be a whole number');
+      expectError(
+        await org.admin.get('/api/customers/paged?currentPage=1.5'),
+        400,
+        'currentPage must be a whole number',
+      );
       expectError(await org.admin.get('/api/customers/paged?sortDir=sideways'), 400, 'sortDir must be asc or desc');
-      expectError(await org.admin.get('/api/customers/paged?sortBy=notes'), 400, 'sortBy must be name, email, phone or status');
-      expectError(await org.admin.get(`/api/customers/paged?filter=${'x'.repeat(201)}`), 400, 'The search must be at most 200 characters');
-      expectError(await org.admin.get(`/api/customers/lookup?filter=${'x'.repeat(201)}`), 400, 'The search must be at most 200 characters');
+      expectError(
+        await org.admin.get('/api/customers/paged?sortBy=notes'),
+        400,
+        'sortBy must be name, email, phone or status',
+      );
+      expectError(
+        await org.admin.get(`/api/customers/paged?filter=${'x'.repeat(201)}`),
+        400,
+        'The search must be at most 200 characters',
+      );
+      expectError(
+        await org.admin.get(`/api/customers/lookup?filter=${'x'.repeat(201)}`),
+        400,
+        'The search must be at most 200 characters',
+      );
     });
   });
 
@@ -210,10 +351,21 @@ describe('customers over HTTP', () => {
     it('returns at most 1000 customers (spec §9: dropdown lists load 1000 items), the first 1000 by name', async () => {
       const many = await app.organization('Many');
       const commands = app.app.get(CommandBus);
-      const meta = () => ({ organizationId: many.organizationId, actorUserId: many.admin.userId, correlationId: randomUUID(), causationId: null, at: new Date().toISOString() });
+      const meta = () => ({
+        organizationId: many.organizationId,
+        actorUserId: many.admin.userId,
+        correlationId: randomUUID(),
+        causationId: null,
+        at: new Date().toISOString(),
+      });
       for (let i = 0; i < 1001; i += 100) {
-        await Promise.all(Array.from({ length: Math.min(100, 1001 - i) }, (_, k) =>
-          commands.execute(new CreateCustomer({ name: `Bulk ${String(i + k).padStart(4, '0')}`, contactFirstName: 'Bulk' }, meta()))));
+        await Promise.all(
+          Array.from({ length: Math.min(100, 1001 - i) }, (_, k) =>
+            commands.execute(
+              new CreateCustomer({ name: `Bulk ${String(i + k).padStart(4, '0')}`, contactFirstName: 'Bulk' }, meta()),
+            ),
+          ),
+        );
       }
       const entries = await lookup(many.manager);
       expect(entries).toHaveLength(1000);
@@ -231,16 +383,44 @@ describe('customers over HTTP', () => {
 
     it('creates a customer and answers { success: true, data } with every field, ratings empty', async () => {
       const response = await org.manager.post('/api/customers', {
-        name: ' Acme Plumbing ', displayName: 'Acme', contactFirstName: ' Pat ', contactLastName: 'Jones', contactEmail: ' Pat@Acme.TEST ',
-        contactPhone: '555.123.4567', address1: '1 Main St', address2: 'Suite 2', city: 'Springfield', state: 'IL', postalCode: '62701',
-        country: 'USA', status: 'Tentative', jobType: 'Residential', billingFrequency: 'Monthly', notes: 'Gate code 1234',
+        name: ' Acme Plumbing ',
+        displayName: 'Acme',
+        contactFirstName: ' Pat ',
+        contactLastName: 'Jones',
+        contactEmail: ' Pat@Acme.TEST ',
+        contactPhone: '555.123.4567',
+        address1: '1 Main St',
+        address2: 'Suite 2',
+        city: 'Springfield',
+        state: 'IL',
+        postalCode: '62701',
+        country: 'USA',
+        status: 'Tentative',
+        jobType: 'Residential',
+        billingFrequency: 'Monthly',
+        notes: 'Gate code 1234',
       });
       expect(response.status).toBe(201);
       const expected = {
-        id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Acme Plumbing', displayName: 'Acme', contactFirstName: 'Pat', contactLastName: 'Jones',
-        contactEmail: 'pat@acme.test', contactPhone: '(555) 123-4567', address1: '1 Main St', address2: 'Suite 2', city: 'Springfield', state: 'IL',
-        postalCode: '62701', country: 'USA', status: 'Tentative', jobType: 'Residential', billingFrequency: 'Monthly', notes: 'Gate code 1234',
-        averageRating: null, totalReviews: 0,
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        name: 'Acme Plumbing',
+        displayName: 'Acme',
+        contactFirstName: 'Pat',
+        contactLastName: 'Jones',
+        contactEmail: 'pat@acme.test',
+        contactPhone: '(555) 123-4567',
+        address1: '1 Main St',
+        address2: 'Suite 2',
+        city: 'Springfield',
+        state: 'IL',
+        postalCode: '62701',
+        country: 'USA',
+        status: 'Tentative',
+        jobType: 'Residential',
+        billingFrequency: 'Monthly',
+        notes: 'Gate code 1234',
+        averageRating: null,
+        totalReviews: 0,
       };
       expect(response.body).toEqual({ success: true, data: expected });
       const id = response.body.data.id;
@@ -251,9 +431,25 @@ describe('customers over HTTP', () => {
     it('needs only the contact first name: the rest is null and the status Current', async () => {
       const customer = await createCustomer(org.admin, { contactFirstName: 'Solo' });
       expect(customer).toEqual({
-        id: customer.id, name: null, displayName: null, contactFirstName: 'Solo', contactLastName: null, contactEmail: null, contactPhone: null,
-        address1: null, address2: null, city: null, state: null, postalCode: null, country: null, status: 'Current', jobType: null,
-        billingFrequency: null, notes: null, averageRating: null, totalReviews: 0,
+        id: customer.id,
+        name: null,
+        displayName: null,
+        contactFirstName: 'Solo',
+        contactLastName: null,
+        contactEmail: null,
+        contactPhone: null,
+        address1: null,
+        address2: null,
+        city: null,
+        state: null,
+        postalCode: null,
+        country: null,
+        status: 'Current',
+        jobType: null,
+        billingFrequency: null,
+        notes: null,
+        averageRating: null,
+        totalReviews: 0,
       });
     });
 
@@ -268,48 +464,111 @@ describe('customers over HTTP', () => {
       ['a null contact first name', { contactFirstName: null }, 'Contact first name is required'],
       ['a blank contact first name', { contactFirstName: '   ' }, 'Contact first name is required'],
       ['a contact first name that is not text', { contactFirstName: 42 }, 'Contact first name is required'],
-      ['a contact first name over 100 characters', { contactFirstName: 'p'.repeat(101) }, 'Contact first name must be at most 100 characters'],
+      [
+        'a contact first name over 100 characters',
+        { contactFirstName: 'p'.repeat(101) },
+        'Contact first name must be at most 100 characters',
+      ],
       ['an invalid e-mail', { contactEmail: 'pat-at-acme.test' }, 'Contact email must be a valid email address'],
       ['an e-mail without a domain', { contactEmail: 'pat@localhost' }, 'Contact email must be a valid email address'],
-      ['an e-mail over 254 characters', { contactEmail: `${'a'.repeat(250)}@acme.test` }, 'Contact email must be at most 254 characters'],
-      ['a phone without 10 digits', { contactPhone: '555-1234' }, 'Contact phone must have 10 digits, as (###) ###-####'],
-      ['a phone with 11 digits', { contactPhone: '1 (555) 123-4567' }, 'Contact phone must have 10 digits, as (###) ###-####'],
-      ['a phone with letters', { contactPhone: '555-CALL-NOW' }, 'Contact phone must have 10 digits, as (###) ###-####'],
+      [
+        'an e-mail over 254 characters',
+        { contactEmail: `${'a'.repeat(250)}@acme.test` },
+        'Contact email must be at most 254 characters',
+      ],
+      [
+        'a phone without 10 digits',
+        { contactPhone: '555-1234' },
+        'Contact phone must have 10 digits, as (###) ###-####',
+      ],
+      [
+        'a phone with 11 digits',
+        { contactPhone: '1 (555) 123-4567' },
+        'Contact phone must have 10 digits, as (###) ###-####',
+      ],
+      [
+        'a phone with letters',
+        { contactPhone: '555-CALL-NOW' },
+        'Contact phone must have 10 digits, as (###) ###-####',
+      ],
       ['a phone that is not text', { contactPhone: 5551234567 }, 'Contact phone must be text'],
       ['an unknown status', { status: 'Prospect' }, 'Status must be Current, Declined, Tentative or Past'],
       ['a status in lower case', { status: 'past' }, 'Status must be Current, Declined, Tentative or Past'],
       ['an empty status', { status: '' }, 'Status must be Current, Declined, Tentative or Past'],
       ['a status that is not text', { status: 3 }, 'Status must be Current, Declined, Tentative or Past'],
       ['a company name over 200 characters', { name: 'n'.repeat(201) }, 'Company name must be at most 200 characters'],
-      ['a display name over 200 characters', { displayName: 'd'.repeat(201) }, 'Display name must be at most 200 characters'],
-      ['a contact last name over 100 characters', { contactLastName: 'l'.repeat(101) }, 'Contact last name must be at most 100 characters'],
-      ['an address over 200 characters', { address1: 'a'.repeat(201) }, 'Address line 1 must be at most 200 characters'],
-      ['a second address line over 200 characters', { address2: 'a'.repeat(201) }, 'Address line 2 must be at most 200 characters'],
+      [
+        'a display name over 200 characters',
+        { displayName: 'd'.repeat(201) },
+        'Display name must be at most 200 characters',
+      ],
+      [
+        'a contact last name over 100 characters',
+        { contactLastName: 'l'.repeat(101) },
+        'Contact last name must be at most 100 characters',
+      ],
+      [
+        'an address over 200 characters',
+        { address1: 'a'.repeat(201) },
+        'Address line 1 must be at most 200 characters',
+      ],
+      [
+        'a second address line over 200 characters',
+        { address2: 'a'.repeat(201) },
+        'Address line 2 must be at most 200 characters',
+      ],
       ['a city over 100 characters', { city: 'c'.repeat(101) }, 'City must be at most 100 characters'],
       ['a city that is not text', { city: 12 }, 'City must be text'],
       ['a state over 100 characters', { state: 's'.repeat(101) }, 'State/province must be at most 100 characters'],
       ['a postal code over 20 characters', { postalCode: '1'.repeat(21) }, 'Postal code must be at most 20 characters'],
       ['a country over 100 characters', { country: 'c'.repeat(101) }, 'Country must be at most 100 characters'],
       ['a job type over 100 characters', { jobType: 'j'.repeat(101) }, 'Job type must be at most 100 characters'],
-      ['a billing frequency over 100 characters', { billingFrequency: 'b'.repeat(101) }, 'Billing frequency must be at most 100 characters'],
+      [
+        'a billing frequency over 100 characters',
+        { billingFrequency: 'b'.repeat(101) },
+        'Billing frequency must be at most 100 characters',
+      ],
       ['notes over 4000 characters', { notes: 'n'.repeat(4001) }, 'Notes must be at most 4000 characters'],
       ['notes that are not text', { notes: ['a'] }, 'Notes must be text'],
     ])('refuses %s with 400 and the message, and creates nothing', async (_what, fields, message) => {
       const before = (await list(org.admin, 'pageSize=1000')).totalRecords;
-      expectError(await org.admin.post('/api/customers', { name: 'Refused', contactFirstName: 'Pat', contactEmail: 'pat@acme.test', ...fields }), 400, message);
+      expectError(
+        await org.admin.post('/api/customers', {
+          name: 'Refused',
+          contactFirstName: 'Pat',
+          contactEmail: 'pat@acme.test',
+          ...fields,
+        }),
+        400,
+        message,
+      );
       expect((await list(org.admin, 'pageSize=1000')).totalRecords).toBe(before);
     });
 
     it('names the first problem in the order of the form', async () => {
-      expectError(await org.admin.post('/api/customers', { contactEmail: 'bad', contactPhone: '1', status: 'Nope' }), 400, 'Contact first name is required');
-      expectError(await org.admin.post('/api/customers', { contactFirstName: 'Pat', contactEmail: 'bad', contactPhone: '1' }), 400, 'Contact email must be a valid email address');
+      expectError(
+        await org.admin.post('/api/customers', { contactEmail: 'bad', contactPhone: '1', status: 'Nope' }),
+        400,
+        'Contact first name is required',
+      );
+      expectError(
+        await org.admin.post('/api/customers', { contactFirstName: 'Pat', contactEmail: 'bad', contactPhone: '1' }),
+        400,
+        'Contact email must be a valid email address',
+      );
     });
 
     it('drops fields it does not know, and ignores an organizationId, ratings or an id in the body', async () => {
       const other = await app.organization('Target');
       const id = randomUUID();
       const response = await org.admin.post('/api/customers', {
-        contactFirstName: 'Sneaky', organizationId: other.organizationId, id, averageRating: 5, totalReviews: 99, deleted: true, sortName: 'aaa',
+        contactFirstName: 'Sneaky',
+        organizationId: other.organizationId,
+        id,
+        averageRating: 5,
+        totalReviews: 99,
+        deleted: true,
+        sortName: 'aaa',
       });
       expect(response.status).toBe(201);
       expect(response.body.data).toMatchObject({ contactFirstName: 'Sneaky', averageRating: null, totalReviews: 0 });
@@ -339,8 +598,17 @@ describe('customers over HTTP', () => {
     });
 
     it('changes the fields given, keeps the rest, and answers the customer', async () => {
-      const customer = await createCustomer(org.admin, { name: 'Old Name', contactLastName: 'Keep', city: 'Springfield', contactPhone: '5551234567' });
-      const response = await org.manager.patch(`/api/customers/${customer.id}`, { name: ' New Name ', contactEmail: 'NEW@example.test', jobType: 'Commercial' });
+      const customer = await createCustomer(org.admin, {
+        name: 'Old Name',
+        contactLastName: 'Keep',
+        city: 'Springfield',
+        contactPhone: '5551234567',
+      });
+      const response = await org.manager.patch(`/api/customers/${customer.id}`, {
+        name: ' New Name ',
+        contactEmail: 'NEW@example.test',
+        jobType: 'Commercial',
+      });
       expect(response.status).toBe(200);
       const expected = { ...customer, name: 'New Name', contactEmail: 'new@example.test', jobType: 'Commercial' };
       expect(response.body).toEqual({ success: true, data: expected });
@@ -349,24 +617,52 @@ describe('customers over HTTP', () => {
     });
 
     it('clears optional fields with null or a blank', async () => {
-      const customer = await createCustomer(org.admin, { name: 'Full', displayName: 'F', contactPhone: '5551234567', notes: 'n', city: 'X' });
-      const response = await org.admin.patch(`/api/customers/${customer.id}`, { displayName: null, contactPhone: '', notes: '  ', city: null });
-      expect(response.body.data).toMatchObject({ name: 'Full', displayName: null, contactPhone: null, notes: null, city: null });
+      const customer = await createCustomer(org.admin, {
+        name: 'Full',
+        displayName: 'F',
+        contactPhone: '5551234567',
+        notes: 'n',
+        city: 'X',
+      });
+      const response = await org.admin.patch(`/api/customers/${customer.id}`, {
+        displayName: null,
+        contactPhone: '',
+        notes: '  ',
+        city: null,
+      });
+      expect(response.body.data).toMatchObject({
+        name: 'Full',
+        displayName: null,
+        contactPhone: null,
+        notes: null,
+        city: null,
+      });
     });
 
     it('changes any status to any other, and keeps it when none is given', async () => {
       const customer = await createCustomer(org.admin);
       for (const status of ['Declined', 'Tentative', 'Past', 'Current', 'Past', 'Declined', 'Current', 'Tentative']) {
         const response = await org.admin.patch(`/api/customers/${customer.id}`, { status });
-        expect({ status, answer: response.status, now: response.body.data.status }).toEqual({ status, answer: 200, now: status });
+        expect({ status, answer: response.status, now: response.body.data.status }).toEqual({
+          status,
+          answer: 200,
+          now: status,
+        });
       }
-      expect((await org.admin.patch(`/api/customers/${customer.id}`, { notes: 'still' })).body.data.status).toBe('Tentative');
-      expect((await org.admin.patch(`/api/customers/${customer.id}`, { status: null })).body.data.status).toBe('Tentative');
+      expect((await org.admin.patch(`/api/customers/${customer.id}`, { notes: 'still' })).body.data.status).toBe(
+        'Tentative',
+      );
+      expect((await org.admin.patch(`/api/customers/${customer.id}`, { status: null })).body.data.status).toBe(
+        'Tentative',
+      );
     });
 
     it('changes nothing with an empty body', async () => {
       const customer = await createCustomer(org.admin, { name: 'Same' });
-      expect((await org.admin.patch(`/api/customers/${customer.id}`, {})).body).toEqual({ success: true, data: customer });
+      expect((await org.admin.patch(`/api/customers/${customer.id}`, {})).body).toEqual({
+        success: true,
+        data: customer,
+      });
     });
 
     it('refuses invalid details with the same messages as on create, and changes nothing', async () => {
@@ -379,7 +675,11 @@ describe('customers over HTTP', () => {
         [{ status: 'Gone' }, 'Status must be Current, Declined, Tentative or Past'],
         [{ notes: 'n'.repeat(4001) }, 'Notes must be at most 4000 characters'],
       ] as [Fields, string][]) {
-        expectError(await org.admin.patch(`/api/customers/${customer.id}`, { name: 'Changed', ...fields }), 400, message);
+        expectError(
+          await org.admin.patch(`/api/customers/${customer.id}`, { name: 'Changed', ...fields }),
+          400,
+          message,
+        );
       }
       expect((await org.admin.get(`/api/customers/${customer.id}`)).body).toEqual(customer);
     });
@@ -452,16 +752,28 @@ describe('customers over HTTP', () => {
         ['edit', await a.associate.patch(`/api/customers/${customer.id}`, { name: 'Hijacked' })],
         ['delete', await a.associate.delete(`/api/customers/${customer.id}`)],
       ] as [string, ApiResponse][]) {
-        expect({ what, status: response.status, body: response.body }).toEqual({ what, status: 403, body: { success: false, errors: [FORBIDDEN] } });
+        expect({ what, status: response.status, body: response.body }).toEqual({
+          what,
+          status: 403,
+          body: { success: false, errors: [FORBIDDEN] },
+        });
       }
       expect(await list(a.admin, 'pageSize=1000')).toEqual(before);
     });
 
     it("answers 404 for another organization's customer on GET, PATCH and DELETE, and leaves it unchanged", async () => {
-      const theirs = await createCustomer(b.admin, { name: 'Beta Only', contactEmail: 'beta@example.test', status: 'Current' });
+      const theirs = await createCustomer(b.admin, {
+        name: 'Beta Only',
+        contactEmail: 'beta@example.test',
+        status: 'Current',
+      });
       for (const client of [a.admin, a.manager]) {
         expectError(await client.get(`/api/customers/${theirs.id}`), 404, NOT_FOUND);
-        expectError(await client.patch(`/api/customers/${theirs.id}`, { name: 'Hijacked', status: 'Past', contactFirstName: '' }), 404, NOT_FOUND);
+        expectError(
+          await client.patch(`/api/customers/${theirs.id}`, { name: 'Hijacked', status: 'Past', contactFirstName: '' }),
+          404,
+          NOT_FOUND,
+        );
         expectError(await client.patch(`/api/customers/${theirs.id}`, { name: 'Hijacked' }), 404, NOT_FOUND);
         expectError(await client.delete(`/api/customers/${theirs.id}`), 404, NOT_FOUND);
         expect((await list(client, 'filter=beta')).totalRecords).toBe(0);

@@ -4,7 +4,15 @@ import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { ApiClient, startTestApp, TestApp, TestOrganization, TEST_PASSWORD, TINY_PNG } from '../support/app';
 import {
-  bodyProperties, fillPath, liveOperations, OpenApiDocument, Operation, OrganizationIds, propertyLabel, PropertyPath, seedOrganization,
+  bodyProperties,
+  fillPath,
+  liveOperations,
+  OpenApiDocument,
+  Operation,
+  OrganizationIds,
+  propertyLabel,
+  PropertyPath,
+  seedOrganization,
 } from '../support/routes';
 
 /**
@@ -55,14 +63,28 @@ interface Sent {
 const BASE_BODIES: Record<string, (ids: OrganizationIds) => unknown> = {
   'POST /api/recurrence-jobs': () => ({
     jobModel: { name: 'Fuzz', startDateTime: '2026-06-02T13:00:00Z', endDateTime: '2026-06-02T14:00:00Z', userIds: [] },
-    recurrenceModel: { recurringFrequency: 'Weekly', recurrenceDays: 'tuesday', weeklyRecurrence: 1, expireDate: '2026-06-30' },
+    recurrenceModel: {
+      recurringFrequency: 'Weekly',
+      recurrenceDays: 'tuesday',
+      weeklyRecurrence: 1,
+      expireDate: '2026-06-30',
+    },
   }),
   'PATCH /api/jobs/{id}': () => ({ name: 'Fuzzed' }),
   'POST /api/customers': () => ({ contactFirstName: 'Fuzz' }),
-  'POST /api/users': () => ({ firstName: 'Fuzz', lastName: 'Case', email: `fuzz-${randomUUID().slice(0, 8)}@example.test`, password: TEST_PASSWORD, role: 'Associate' }),
+  'POST /api/users': () => ({
+    firstName: 'Fuzz',
+    lastName: 'Case',
+    email: `fuzz-${randomUUID().slice(0, 8)}@example.test`,
+    password: TEST_PASSWORD,
+    role: 'Associate',
+  }),
   'PATCH /api/employee-availability/{userId}': () => [{ weekDay: 'Monday', startTime: '08:00', endTime: '17:00' }],
   'POST /api/jobs/syncfusion/fetch': () => ({ StartDate: '06/01/2026', EndDate: '06/07/2026' }),
-  'POST /api/jobs/syncfusion/bulk': (ids) => ({ changed: [{ id: ids.job[0], startDateTime: '2026-06-01T13:00:00Z', endDateTime: '2026-06-01T14:00:00Z' }], deleted: [] }),
+  'POST /api/jobs/syncfusion/bulk': (ids) => ({
+    changed: [{ id: ids.job[0], startDateTime: '2026-06-01T13:00:00Z', endDateTime: '2026-06-01T14:00:00Z' }],
+    deleted: [],
+  }),
   'POST /api/time': () => ({ type: 'Mileage', mileageStart: 10 }),
   'PATCH /api/time/{id}': () => ({ label: 'Fuzzed' }),
   'PATCH /api/profile': () => ({ firstName: 'Fuzz', lastName: 'Case' }),
@@ -116,7 +138,8 @@ function withProperty(base: unknown, property: PropertyPath, value: PropertyValu
       return;
     }
     const wantList = typeof property[i + 1] === 'number';
-    if (node[key] === null || typeof node[key] !== 'object' || Array.isArray(node[key]) !== wantList) node[key] = wantList ? [] : {};
+    if (node[key] === null || typeof node[key] !== 'object' || Array.isArray(node[key]) !== wantList)
+      node[key] = wantList ? [] : {};
     node = node[key];
   });
   const text = JSON.stringify(root);
@@ -146,23 +169,39 @@ function bodyCases(base: unknown, caller: CallerName): Omit<FuzzCase, 'url'>[] {
     { name: '__proto__ key', body: withKeys(json, PROTO_KEY) },
     { name: 'constructor.prototype keys', body: withKeys(json, CONSTRUCTOR_KEY) },
     { name: '$-operators as keys', body: withKeys(json, '"$where":"sleep(1000) || true","$gt":"","$ne":null') },
-    { name: `a ${HUGE.toLocaleString('en-US')}-character unknown field`, body: withKeys(json, `"fuzz":"${'x'.repeat(HUGE)}"`) },
+    {
+      name: `a ${HUGE.toLocaleString('en-US')}-character unknown field`,
+      body: withKeys(json, `"fuzz":"${'x'.repeat(HUGE)}"`),
+    },
     { name: 'invalid UTF-8', body: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]) },
     { name: 'wrong content type (text/plain)', contentType: 'text/plain', body: json },
     { name: 'wrong content type (XML)', contentType: 'application/xml', body: '<job><name>fuzz</name></job>' },
-    { name: 'form-encoded with brackets', contentType: 'application/x-www-form-urlencoded', body: 'a[b][c]=1&__proto__[polluted]=1&filter[$ne]=x&name=' },
+    {
+      name: 'form-encoded with brackets',
+      contentType: 'application/x-www-form-urlencoded',
+      body: 'a[b][c]=1&__proto__[polluted]=1&filter[$ne]=x&name=',
+    },
     { name: 'unsupported charset', contentType: 'application/json; charset=utf-7', body: json },
   ];
   // Once per route is enough to see the size limit answered properly.
-  if (caller === 'admin') cases.push({ name: 'body over 1 MB', body: withKeys(json, `"fuzz":"${'x'.repeat(MAX_BODY)}"`) });
+  if (caller === 'admin')
+    cases.push({ name: 'body over 1 MB', body: withKeys(json, `"fuzz":"${'x'.repeat(MAX_BODY)}"`) });
   return cases.map((c) => ({ contentType: JSON_TYPE, ...c }));
 }
 
-function multipart(parts: { field: string; fileName?: string; type?: string; content: string | Buffer }[], boundary = 'fuzzboundary', close = true): Buffer {
+function multipart(
+  parts: { field: string; fileName?: string; type?: string; content: string | Buffer }[],
+  boundary = 'fuzzboundary',
+  close = true,
+): Buffer {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.field}"${part.fileName === undefined ? '' : `; filename="${part.fileName}"`}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`,
+      ),
+    );
     chunks.push(Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content));
     chunks.push(Buffer.from('\r\n'));
   }
@@ -175,19 +214,48 @@ function multipartCases(caller: CallerName): Omit<FuzzCase, 'url'>[] {
   const png = { field: 'File', fileName: 'image.png', type: 'image/png', content: TINY_PNG };
   const cases: Omit<FuzzCase, 'url'>[] = [
     { name: 'multipart without a boundary', contentType: 'multipart/form-data', body: multipart([png]) },
-    { name: 'multipart with another boundary', contentType: 'multipart/form-data; boundary=other', body: multipart([png]) },
+    {
+      name: 'multipart with another boundary',
+      contentType: 'multipart/form-data; boundary=other',
+      body: multipart([png]),
+    },
     { name: 'multipart cut short', contentType: type, body: multipart([png], 'fuzzboundary', false).subarray(0, 150) },
     { name: 'multipart: the file in another field', contentType: type, body: multipart([{ ...png, field: 'Image' }]) },
     { name: 'multipart: no file', contentType: type, body: multipart([{ field: 'name', content: 'fuzz' }]) },
     { name: 'multipart: two files', contentType: type, body: multipart([png, png]) },
-    { name: 'multipart: too many fields', contentType: type, body: multipart([png, ...Array.from({ length: 8 }, (_, i) => ({ field: `f${i}`, content: 'x' }))]) },
+    {
+      name: 'multipart: too many fields',
+      contentType: type,
+      body: multipart([png, ...Array.from({ length: 8 }, (_, i) => ({ field: `f${i}`, content: 'x' }))]),
+    },
     { name: 'multipart: text named .png', contentType: type, body: multipart([{ ...png, content: 'not an image' }]) },
     { name: 'multipart: an empty file', contentType: type, body: multipart([{ ...png, content: '' }]) },
-    { name: 'multipart: a file name with ../ and NUL', contentType: type, body: multipart([{ ...png, fileName: '../../etc/passwd\u0000.png' }]) },
-    { name: 'multipart: a huge field', contentType: type, body: multipart([png, { field: 'name', content: 'x'.repeat(HUGE) }]) },
-    { name: 'multipart: __proto__ field', contentType: type, body: multipart([png, { field: '__proto__', content: 'x' }, { field: 'constructor[prototype][polluted]', content: 'x' }]) },
+    {
+      name: 'multipart: a file name with ../ and NUL',
+      contentType: type,
+      body: multipart([{ ...png, fileName: '../../etc/passwd\u0000.png' }]),
+    },
+    {
+      name: 'multipart: a huge field',
+      contentType: type,
+      body: multipart([png, { field: 'name', content: 'x'.repeat(HUGE) }]),
+    },
+    {
+      name: 'multipart: __proto__ field',
+      contentType: type,
+      body: multipart([
+        png,
+        { field: '__proto__', content: 'x' },
+        { field: 'constructor[prototype][polluted]', content: 'x' },
+      ]),
+    },
   ];
-  if (caller === 'admin') cases.push({ name: 'multipart: a file over 2.5 MB', contentType: type, body: multipart([{ ...png, content: Buffer.concat([TINY_PNG, Buffer.alloc(3 * 1024 * 1024)]) }]) });
+  if (caller === 'admin')
+    cases.push({
+      name: 'multipart: a file over 2.5 MB',
+      contentType: type,
+      body: multipart([{ ...png, content: Buffer.concat([TINY_PNG, Buffer.alloc(3 * 1024 * 1024)]) }]),
+    });
   return cases;
 }
 
@@ -245,7 +313,8 @@ function malformed(status: number, text: string): string | null {
   const { success, errors, ...rest } = body as { success?: unknown; errors?: unknown };
   if (Object.keys(rest).length) return `extra keys ${Object.keys(rest).join(', ')}`;
   if (success !== false) return 'success is not false';
-  if (!Array.isArray(errors) || !errors.length || !errors.every((e) => typeof e === 'string')) return 'errors is not a list of strings';
+  if (!Array.isArray(errors) || !errors.length || !errors.every((e) => typeof e === 'string'))
+    return 'errors is not a list of strings';
   if (!errors[0].trim()) return 'the first error is empty';
   return null;
 }
@@ -254,12 +323,14 @@ function malformed(status: number, text: string): string | null {
 async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
   const results: T[] = new Array(tasks.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      results[i] = await tasks[i]();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, tasks.length) }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        results[i] = await tasks[i]();
+      }
+    }),
+  );
   return results;
 }
 
@@ -280,11 +351,21 @@ describe('fuzzing every route', () => {
     org = await app.organization('Fuzz');
     ids = await seedOrganization(org);
     // Path parameters name a user nobody is signed in as: editing, deactivating or deleting them ends no session of the walk.
-    const target = await org.admin.post('/api/users', { firstName: 'Tess', lastName: 'Target', email: `target-${randomUUID().slice(0, 8)}@example.test`, password: TEST_PASSWORD, role: 'Associate' });
+    const target = await org.admin.post('/api/users', {
+      firstName: 'Tess',
+      lastName: 'Target',
+      email: `target-${randomUUID().slice(0, 8)}@example.test`,
+      password: TEST_PASSWORD,
+      role: 'Associate',
+    });
     ids = { ...ids, user: [target.body.data.id] };
     callers = [
       { name: 'anonymous', cookie: '', csrfToken: '' },
-      ...(['admin', 'manager', 'associate'] as const).map((name) => ({ name, cookie: org[name].cookie, csrfToken: org[name].csrfToken })),
+      ...(['admin', 'manager', 'associate'] as const).map((name) => ({
+        name,
+        cookie: org[name].cookie,
+        csrfToken: org[name].csrfToken,
+      })),
     ];
     agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   }, 30_000);
@@ -302,7 +383,9 @@ describe('fuzzing every route', () => {
       statuses,
       seconds: Math.round((Date.now() - started) / 100) / 10,
     };
-    console.log(`fuzz: ${summary.routes} routes × ${summary.caseKinds} kinds of case, ${summary.requests} requests in ${summary.seconds} s; statuses ${JSON.stringify(statuses)}`);
+    console.log(
+      `fuzz: ${summary.routes} routes × ${summary.caseKinds} kinds of case, ${summary.requests} requests in ${summary.seconds} s; statuses ${JSON.stringify(statuses)}`,
+    );
     const dir = join(__dirname, '../../test-results');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'fuzz-summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
@@ -331,14 +414,27 @@ describe('fuzzing every route', () => {
         headers['content-type'] = fuzz.contentType ?? JSON_TYPE;
         headers['content-length'] = Buffer.byteLength(fuzz.body);
       }
-      const done = (status: number, text: string) => resolve({ route: op.label, caller: caller.name, method: op.method, url: fuzz.url, caseName: fuzz.name, kind: fuzz.kind ?? fuzz.name, status, text });
+      const done = (status: number, text: string) =>
+        resolve({
+          route: op.label,
+          caller: caller.name,
+          method: op.method,
+          url: fuzz.url,
+          caseName: fuzz.name,
+          kind: fuzz.kind ?? fuzz.name,
+          status,
+          text,
+        });
       const { hostname, port } = new URL(app.url);
-      const req = httpRequest({ agent, hostname, port, method: op.method, path: fuzz.url, headers, timeout: 20_000 }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')));
-        res.on('error', (e) => done(-1, `response failed: ${e.message}`));
-      });
+      const req = httpRequest(
+        { agent, hostname, port, method: op.method, path: fuzz.url, headers, timeout: 20_000 },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => done(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')));
+          res.on('error', (e) => done(-1, `response failed: ${e.message}`));
+        },
+      );
       req.on('timeout', () => req.destroy(new Error('no answer within 20 s')));
       // A server that answers before reading the whole body (413) may reset the upload: what it answered still counts.
       req.on('error', (e) => done(-1, `request failed: ${e.message}`));
@@ -358,25 +454,48 @@ describe('fuzzing every route', () => {
     const at = (q: string) => url(path, [query, q].filter(Boolean).join('&'));
     const cases: FuzzCase[] = [];
     // Bodies: GET routes get them too (the body parser reads any method).
-    for (const c of op.multipart ? [...multipartCases(caller), ...bodyCases(undefined, caller)] : bodyCases(baseBody(op), caller)) cases.push({ ...c, url: url(path, query) });
+    for (const c of op.multipart
+      ? [...multipartCases(caller), ...bodyCases(undefined, caller)]
+      : bodyCases(baseBody(op), caller))
+      cases.push({ ...c, url: url(path, query) });
     for (const [name, q] of GENERIC_QUERIES) cases.push({ name, url: at(q), body });
     for (const param of op.params) {
       const at = op.path.split('/').indexOf(`{${param}}`);
       for (const [name, value] of pathValues(path.split('/')[at])) {
         const segments = path.split('/');
         segments[at] = value;
-        cases.push({ name: `path {${param}}: ${name}`, kind: `path parameter: ${name}`, url: url(segments.join('/'), query), body });
+        cases.push({
+          name: `path {${param}}: ${name}`,
+          kind: `path parameter: ${name}`,
+          url: url(segments.join('/'), query),
+          body,
+        });
       }
     }
     if (!reached) return cases;
     for (const p of op.query) {
-      const others = query.split('&').filter((kv) => kv && kv.split('=')[0] !== p).join('&');
-      for (const [name, q] of queryValues(p)) cases.push({ name: `query ${p}: ${name}`, kind: `query parameter: ${name}`, url: url(path, [others, q].filter(Boolean).join('&')), body });
+      const others = query
+        .split('&')
+        .filter((kv) => kv && kv.split('=')[0] !== p)
+        .join('&');
+      for (const [name, q] of queryValues(p))
+        cases.push({
+          name: `query ${p}: ${name}`,
+          kind: `query parameter: ${name}`,
+          url: url(path, [others, q].filter(Boolean).join('&')),
+          body,
+        });
     }
     if (op.body) {
       for (const property of bodyProperties(document, op.body)) {
         for (const value of PROPERTY_VALUES) {
-          cases.push({ name: `${propertyLabel(property)}: ${value.name}`, kind: `property: ${value.name}`, url: url(path, query), body: withProperty(baseBody(op), property, value), contentType: JSON_TYPE });
+          cases.push({
+            name: `${propertyLabel(property)}: ${value.name}`,
+            kind: `property: ${value.name}`,
+            url: url(path, query),
+            body: withProperty(baseBody(op), property, value),
+            contentType: JSON_TYPE,
+          });
         }
       }
     }
@@ -385,18 +504,26 @@ describe('fuzzing every route', () => {
 
   /** Sends every case of `ops` as every caller; a route that ends sessions gets a fresh session per request. */
   async function walk(ops: Operation[]): Promise<void> {
-    const probes = ops.flatMap((op) => callers.map((caller) => async () => {
-      const who = ENDS_SESSION.has(op.label) ? await sessionOf(caller) : caller;
-      const body = op.multipart ? undefined : JSON.stringify(baseBody(op) ?? {});
-      const answer = await send(op, who, { name: 'baseline (real ids)', url: url(fillPath(op, ids), baseQuery(op)), body: op.method === 'GET' ? undefined : body });
-      sent.push(answer);
-      return { op, caller, reached: ![401, 403].includes(answer.status) };
-    }));
+    const probes = ops.flatMap((op) =>
+      callers.map((caller) => async () => {
+        const who = ENDS_SESSION.has(op.label) ? await sessionOf(caller) : caller;
+        const body = op.multipart ? undefined : JSON.stringify(baseBody(op) ?? {});
+        const answer = await send(op, who, {
+          name: 'baseline (real ids)',
+          url: url(fillPath(op, ids), baseQuery(op)),
+          body: op.method === 'GET' ? undefined : body,
+        });
+        sent.push(answer);
+        return { op, caller, reached: ![401, 403].includes(answer.status) };
+      }),
+    );
     const reached = await pool(probes, CONCURRENCY);
-    const tasks = reached.flatMap(({ op, caller, reached: r }) => casesFor(op, caller.name, r).map((fuzz) => async () => {
-      const who = ENDS_SESSION.has(op.label) ? await sessionOf(caller) : caller;
-      sent.push(await send(op, who, fuzz));
-    }));
+    const tasks = reached.flatMap(({ op, caller, reached: r }) =>
+      casesFor(op, caller.name, r).map((fuzz) => async () => {
+        const who = ENDS_SESSION.has(op.label) ? await sessionOf(caller) : caller;
+        sent.push(await send(op, who, fuzz));
+      }),
+    );
     await pool(tasks, CONCURRENCY);
   }
 
@@ -404,16 +531,24 @@ describe('fuzzing every route', () => {
     const last = (op: Operation) => op.method === 'DELETE' || ENDS_SESSION.has(op.label);
     // Deletions and sign-outs last, so the ids and sessions the rest of the walk uses are still there.
     await walk(operations.filter((op) => !last(op)));
-    const alive = await Promise.all(callers.filter((c) => c.name !== 'anonymous').map(async (c) => {
-      const response = await fetch(`${app.url}/api/session`, { headers: { cookie: c.cookie } });
-      return `${c.name}: ${response.status}`;
-    }));
+    const alive = await Promise.all(
+      callers
+        .filter((c) => c.name !== 'anonymous')
+        .map(async (c) => {
+          const response = await fetch(`${app.url}/api/session`, { headers: { cookie: c.cookie } });
+          return `${c.name}: ${response.status}`;
+        }),
+    );
     await walk(operations.filter((op) => !ENDS_SESSION.has(op.label) && op.method === 'DELETE'));
     await walk(operations.filter((op) => ENDS_SESSION.has(op.label)));
 
     const wrong = sent.flatMap((s) => {
       const why = malformed(s.status, s.text);
-      return why ? [`${s.method} ${s.url.length > 140 ? `${s.url.slice(0, 140)}…` : s.url} [${s.caseName}] as ${s.caller}: ${s.status} (${why}) ${s.text.slice(0, 200)}`] : [];
+      return why
+        ? [
+            `${s.method} ${s.url.length > 140 ? `${s.url.slice(0, 140)}…` : s.url} [${s.caseName}] as ${s.caller}: ${s.status} (${why}) ${s.text.slice(0, 200)}`,
+          ]
+        : [];
     });
     expect(wrong).toEqual([]);
     // The walk exercised what it meant to: every route, sessions that stayed signed in (a route that ends them belongs in ENDS_SESSION), no polluted prototype.
@@ -421,7 +556,9 @@ describe('fuzzing every route', () => {
     expect(alive).toEqual(['admin: 200', 'manager: 200', 'associate: 200']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     // Every documented body was validated for some caller: its bad properties got 400s, not just 401s and 403s.
-    const unvalidated = operations.filter((op) => op.body && !sent.some((s) => s.route === op.label && s.kind.startsWith('property:') && s.status === 400));
+    const unvalidated = operations.filter(
+      (op) => op.body && !sent.some((s) => s.route === op.label && s.kind.startsWith('property:') && s.status === 400),
+    );
     expect(unvalidated.map((op) => op.label)).toEqual([]);
   }, 180_000);
 });

@@ -1,5 +1,11 @@
 import { DateTime } from 'luxon';
-import { ALREADY_REQUESTED, ANSWERED_AT_ONCE, NO_PENDING, NOT_OPEN, PICK_UP_OFF } from '../../src/job-requests/job-request.rules';
+import {
+  ALREADY_REQUESTED,
+  ANSWERED_AT_ONCE,
+  NO_PENDING,
+  NOT_OPEN,
+  PICK_UP_OFF,
+} from '../../src/job-requests/job-request.rules';
 import { REQUEST_APPROVED, REQUEST_DENIED, REQUEST_SENT } from '../../src/job-requests/job-requests.controller';
 import { ApiClient, startTestApp, TestApp, TestOrganization } from '../support/app';
 import { mailsWhen } from '../support/outbox';
@@ -12,13 +18,17 @@ describe('job requests', () => {
   let other: TestOrganization;
   const sockets: TestSocket[] = [];
   /** Tomorrow 9:00–11:00 New York: in the future whatever the hour. */
-  const tomorrow = DateTime.now().setZone('America/New_York').plus({ days: 1 }).set({ hour: 9, minute: 0, second: 0, millisecond: 0 });
+  const tomorrow = DateTime.now()
+    .setZone('America/New_York')
+    .plus({ days: 1 })
+    .set({ hour: 9, minute: 0, second: 0, millisecond: 0 });
   const iso = (d: DateTime) => d.toUTC().toISO({ suppressMilliseconds: true });
 
   beforeAll(async () => {
     app = await startTestApp();
     [org, other] = [await app.organization('Requests'), await app.organization('Other')];
-    for (const o of [org, other]) expect((await o.admin.patch('/api/organization/settings', { pickUpJobsEnabled: true })).status).toBe(200);
+    for (const o of [org, other])
+      expect((await o.admin.patch('/api/organization/settings', { pickUpJobsEnabled: true })).status).toBe(200);
   }, 60_000);
   afterEach(() => {
     for (const s of sockets.splice(0)) s.disconnect();
@@ -28,22 +38,33 @@ describe('job requests', () => {
   });
 
   async function openJob(name = 'Gutter cleaning', start = tomorrow, client: ApiClient = org.manager) {
-    const created = await client.post('/api/recurrence-jobs', { jobModel: { name, startDateTime: iso(start), endDateTime: iso(start.plus({ hours: 2 })) } });
+    const created = await client.post('/api/recurrence-jobs', {
+      jobModel: { name, startDateTime: iso(start), endDateTime: iso(start.plus({ hours: 2 })) },
+    });
     expect(created.status).toBe(201);
     return created.body.data.id as string;
   }
 
   async function addAssociate(firstName: string): Promise<ApiClient & { userId: string }> {
     const email = `${firstName.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-    const created = await org.admin.post('/api/users', { firstName, lastName: 'Crew', email, role: 'Associate', password: 'correct-horse-battery' });
+    const created = await org.admin.post('/api/users', {
+      firstName,
+      lastName: 'Crew',
+      email,
+      role: 'Associate',
+      password: 'correct-horse-battery',
+    });
     expect(created.status).toBe(201);
-    return Object.assign(await new ApiClient(app.url).signIn(email, 'correct-horse-battery'), { userId: created.body.data.id as string });
+    return Object.assign(await new ApiClient(app.url).signIn(email, 'correct-horse-battery'), {
+      userId: created.body.data.id as string,
+    });
   }
 
   const connect = (client: ApiClient) => openSocket(app.url, client.cookie, sockets);
 
   /** The notice e-mails are sent after the projection has the request, so they may land a moment after the reply. */
-  const mailsAbout = (jobName: string, count: number) => mailsWhen(app.dataDir, (m) => m.subject.includes(jobName), count);
+  const mailsAbout = (jobName: string, count: number) =>
+    mailsWhen(app.dataDir, (m) => m.subject.includes(jobName), count);
 
   it('lets staff request an open job; managers see it in the table and are e-mailed', async () => {
     const jobId = await openJob('Window cleaning');
@@ -53,10 +74,20 @@ describe('job requests', () => {
 
     const list = await org.manager.get('/api/jobs/requests');
     expect(list.status).toBe(200);
-    expect(list.body).toEqual([expect.objectContaining({
-      jobId, requestorId: org.associate.userId, requestorName: 'Abe Associate', name: 'Window cleaning', customer: null,
-      startDateTime: iso(tomorrow), endDateTime: iso(tomorrow.plus({ hours: 2 })), available: true, overlappingJobs: [], changedSince: null,
-    })]);
+    expect(list.body).toEqual([
+      expect.objectContaining({
+        jobId,
+        requestorId: org.associate.userId,
+        requestorName: 'Abe Associate',
+        name: 'Window cleaning',
+        customer: null,
+        startDateTime: iso(tomorrow),
+        endDateTime: iso(tomorrow.plus({ hours: 2 })),
+        available: true,
+        overlappingJobs: [],
+        changedSince: null,
+      }),
+    ]);
     // The admin and the manager, not the associate.
     const mails = await mailsAbout('Window cleaning', 2);
     expect(mails.map((m) => m.to).sort()).toEqual([org.admin.email, org.manager.email].sort());
@@ -64,7 +95,10 @@ describe('job requests', () => {
     // Own calendar with showRequestableJobs: the job shows as requested.
     const day = tomorrow.toFormat('MM/dd/yyyy');
     const calendar = await org.associate.get(`/api/jobs/user?StartDate=${day}&EndDate=${day}&showRequestableJobs=true`);
-    expect(calendar.body.find((j: { id: string }) => j.id === jobId)).toMatchObject({ isOpen: true, requestStatus: 'pending' });
+    expect(calendar.body.find((j: { id: string }) => j.id === jobId)).toMatchObject({
+      isOpen: true,
+      requestStatus: 'pending',
+    });
     const plain = await org.associate.get(`/api/jobs/user?StartDate=${day}&EndDate=${day}`);
     expect(plain.body.find((j: { id: string }) => j.id === jobId)).toBeUndefined();
     await org.manager.post(`/api/jobs/${jobId}/request/clear`, {});
@@ -78,7 +112,9 @@ describe('job requests', () => {
       expect(refused.status).toBe(403);
       expect(refused.body).toEqual({ success: false, errors: [PICK_UP_OFF] });
       const day = tomorrow.toFormat('MM/dd/yyyy');
-      const calendar = await org.associate.get(`/api/jobs/user?StartDate=${day}&EndDate=${day}&showRequestableJobs=true`);
+      const calendar = await org.associate.get(
+        `/api/jobs/user?StartDate=${day}&EndDate=${day}&showRequestableJobs=true`,
+      );
       expect(calendar.body.find((j: { id: string }) => j.id === jobId)).toBeUndefined();
     } finally {
       await org.admin.patch('/api/organization/settings', { pickUpJobsEnabled: true });
@@ -91,7 +127,14 @@ describe('job requests', () => {
     const again = await org.associate.post(`/api/jobs/${jobId}/request`);
     expect(again.status).toBe(409);
     expect(again.body.errors[0]).toBe(ALREADY_REQUESTED);
-    const assigned = await org.manager.post('/api/recurrence-jobs', { jobModel: { name: 'Taken', startDateTime: iso(tomorrow), endDateTime: iso(tomorrow.plus({ hours: 1 })), userIds: [org.manager.userId] } });
+    const assigned = await org.manager.post('/api/recurrence-jobs', {
+      jobModel: {
+        name: 'Taken',
+        startDateTime: iso(tomorrow),
+        endDateTime: iso(tomorrow.plus({ hours: 1 })),
+        userIds: [org.manager.userId],
+      },
+    });
     const taken = await org.associate.post(`/api/jobs/${assigned.body.data.id}/request`);
     expect(taken.status).toBe(409);
     expect(taken.body.errors[0]).toBe(NOT_OPEN);
@@ -110,11 +153,20 @@ describe('job requests', () => {
     expect(unnamed.status).toBe(400);
     for (const requestId of ['nope', `${rows[0].id}0`, rows[0].id.repeat(1000)]) {
       const refused = await org.manager.post(`/api/jobs/${jobId}/request/approve`, { requestId });
-      expect([refused.status, refused.body]).toEqual([400, { success: false, errors: ['requestId must be a request id'] }]);
+      expect([refused.status, refused.body]).toEqual([
+        400,
+        { success: false, errors: ['requestId must be a request id'] },
+      ]);
     }
 
     const bystander = await addAssociate('Cy');
-    const [abe, bea, manager, stranger, colleague] = await Promise.all([connect(org.associate), connect(second), connect(org.manager), connect(other.admin), connect(bystander)]);
+    const [abe, bea, manager, stranger, colleague] = await Promise.all([
+      connect(org.associate),
+      connect(second),
+      connect(org.manager),
+      connect(other.admin),
+      connect(bystander),
+    ]);
     const abeHears = nextPush(abe, 'jobRequest.answered');
     const beaHears = nextPush(bea, 'jobRequest.answered');
     const managerHears = nextPush(manager, 'jobRequests.changed');
@@ -125,11 +177,19 @@ describe('job requests', () => {
     expect(await abeHears).toMatchObject({ jobId, status: 'notChosen' });
     expect(await managerHears).toMatchObject({ organizationId: org.organizationId, jobId });
 
-    expect((await org.manager.get(`/api/jobs/${jobId}`)).body).toMatchObject({ userIds: [second.userId], isOpen: false });
-    expect((await org.manager.get('/api/jobs/requests')).body.filter((r: { jobId: string }) => r.jobId === jobId)).toEqual([]);
+    expect((await org.manager.get(`/api/jobs/${jobId}`)).body).toMatchObject({
+      userIds: [second.userId],
+      isOpen: false,
+    });
+    expect(
+      (await org.manager.get('/api/jobs/requests')).body.filter((r: { jobId: string }) => r.jobId === jobId),
+    ).toEqual([]);
     const history = await org.manager.get(`/api/jobs/${jobId}/history`);
     expect(history.body.map((h: { what: string }) => h.what)).toEqual([
-      'Job created', 'Abe Associate requested to pick up this job', 'Bea Crew requested to pick up this job', 'Bea Crew\'s request approved; not chosen: Abe Associate',
+      'Job created',
+      'Abe Associate requested to pick up this job',
+      'Bea Crew requested to pick up this job',
+      "Bea Crew's request approved; not chosen: Abe Associate",
     ]);
     await new Promise((r) => setTimeout(r, 300));
     expect(stranger.received).toEqual([]);
@@ -143,7 +203,10 @@ describe('job requests', () => {
       const { requestId } = (await org.associate.post(`/api/jobs/${jobId}/request`)).body.data;
       // As the table sends it (the request named), and unnamed as a script might.
       const body = round === 0 ? {} : { requestId };
-      const [a, b] = await Promise.all([org.manager.post(`/api/jobs/${jobId}/request/approve`, body), org.admin.post(`/api/jobs/${jobId}/request/approve`, body)]);
+      const [a, b] = await Promise.all([
+        org.manager.post(`/api/jobs/${jobId}/request/approve`, body),
+        org.admin.post(`/api/jobs/${jobId}/request/approve`, body),
+      ]);
       expect([a.status, b.status].sort()).toEqual([200, 409]);
       const loser = a.status === 409 ? a : b;
       expect([ANSWERED_AT_ONCE, NO_PENDING, 'This request has already been approved.']).toContain(loser.body.errors[0]);
@@ -163,7 +226,10 @@ describe('job requests', () => {
     const moving = await openJob('Deck oiling', tomorrow.plus({ hours: 2 }));
     await org.associate.post(`/api/jobs/${moving}/request`);
     const later = tomorrow.plus({ hours: 3 });
-    await org.manager.patch(`/api/jobs/${moving}`, { startDateTime: iso(later), endDateTime: iso(later.plus({ hours: 2 })) });
+    await org.manager.patch(`/api/jobs/${moving}`, {
+      startDateTime: iso(later),
+      endDateTime: iso(later.plus({ hours: 2 })),
+    });
     const row = (await org.manager.get('/api/jobs/requests')).body.find((r: { jobId: string }) => r.jobId === moving);
     expect(row.changedSince).toBe('moved');
     const approve = await org.manager.post(`/api/jobs/${moving}/request/approve`, {});
@@ -174,13 +240,26 @@ describe('job requests', () => {
 
   it('shows whether the requester is available and which of their jobs overlap', async () => {
     const jobId = await openJob('Attic insulation', tomorrow.plus({ days: 1 }));
-    await org.manager.post('/api/recurrence-jobs', { jobModel: { name: 'Abe\'s other job', startDateTime: iso(tomorrow.plus({ days: 1, hours: 1 })), endDateTime: iso(tomorrow.plus({ days: 1, hours: 2 })), userIds: [org.associate.userId] } });
+    await org.manager.post('/api/recurrence-jobs', {
+      jobModel: {
+        name: "Abe's other job",
+        startDateTime: iso(tomorrow.plus({ days: 1, hours: 1 })),
+        endDateTime: iso(tomorrow.plus({ days: 1, hours: 2 })),
+        userIds: [org.associate.userId],
+      },
+    });
     // Available only on a day that is not the job's.
     const otherDay = tomorrow.plus({ days: 3 }).toFormat('cccc');
-    expect((await org.admin.patch(`/api/employee-availability/${org.associate.userId}`, [{ weekDay: otherDay, startTime: '08:00', endTime: '17:00' }])).status).toBe(200);
+    expect(
+      (
+        await org.admin.patch(`/api/employee-availability/${org.associate.userId}`, [
+          { weekDay: otherDay, startTime: '08:00', endTime: '17:00' },
+        ])
+      ).status,
+    ).toBe(200);
     await org.associate.post(`/api/jobs/${jobId}/request`);
     const row = (await org.manager.get('/api/jobs/requests')).body.find((r: { jobId: string }) => r.jobId === jobId);
-    expect(row).toMatchObject({ available: false, overlappingJobs: ['Abe\'s other job'] });
+    expect(row).toMatchObject({ available: false, overlappingJobs: ["Abe's other job"] });
     await org.manager.post(`/api/jobs/${jobId}/request/clear`, {});
   });
 
@@ -191,10 +270,12 @@ describe('job requests', () => {
     const hears = nextPush(abe, 'jobRequest.answered');
     await org.manager.delete(`/api/jobs/${jobId}`);
     expect(await hears).toMatchObject({ jobId, status: 'cancelled' });
-    expect((await org.manager.get('/api/jobs/requests')).body.find((r: { jobId: string }) => r.jobId === jobId)).toBeUndefined();
+    expect(
+      (await org.manager.get('/api/jobs/requests')).body.find((r: { jobId: string }) => r.jobId === jobId),
+    ).toBeUndefined();
   });
 
-  it('treats another organization\'s job as not found, for requests and answers', async () => {
+  it("treats another organization's job as not found, for requests and answers", async () => {
     const theirs = await openJob('Their job', tomorrow, other.manager);
     for (const call of [
       () => org.associate.post(`/api/jobs/${theirs}/request`),
@@ -210,7 +291,11 @@ describe('job requests', () => {
 
   it('lets staff request one occurrence of a recurring job', async () => {
     const created = await org.manager.post('/api/recurrence-jobs', {
-      jobModel: { name: 'Pool check', startDateTime: iso(tomorrow.plus({ hours: 8 })), endDateTime: iso(tomorrow.plus({ hours: 9 })) },
+      jobModel: {
+        name: 'Pool check',
+        startDateTime: iso(tomorrow.plus({ hours: 8 })),
+        endDateTime: iso(tomorrow.plus({ hours: 9 })),
+      },
       recurrenceModel: { recurringFrequency: 'Daily' },
     });
     const { recurrenceId } = created.body.data;

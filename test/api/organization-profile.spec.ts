@@ -11,7 +11,10 @@ describe('organization settings and profile over HTTP', () => {
 
   const expectError = (response: ApiResponse, status: number, message: string) => {
     const rest: unknown[] = Array.isArray(response.body?.errors) ? response.body.errors.slice(1) : [];
-    expect({ status: response.status, body: response.body }).toEqual({ status, body: { success: false, errors: [message, ...rest] } });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status,
+      body: { success: false, errors: [message, ...rest] },
+    });
   };
 
   /** The raw bytes and headers of a served file. */
@@ -36,7 +39,11 @@ describe('organization settings and profile over HTTP', () => {
       const response = await org.admin.get('/api/organization/settings');
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
-        name: expect.stringMatching(/^Settings /), logoUrl: null, timeZone: 'America/New_York', pickUpJobsEnabled: false, automatedRatingEmailsEnabled: false,
+        name: expect.stringMatching(/^Settings /),
+        logoUrl: null,
+        timeZone: 'America/New_York',
+        pickUpJobsEnabled: false,
+        automatedRatingEmailsEnabled: false,
       });
     });
 
@@ -57,40 +64,84 @@ describe('organization settings and profile over HTTP', () => {
 
     it('refuses a time zone that is not an IANA name, with a message, and keeps the old one', async () => {
       const before = (await org.admin.get('/api/organization/settings')).body;
-      expectError(await org.admin.patch('/api/organization/settings', { timeZone: 'Eastern Standard Time' }), 400,
-        '"Eastern Standard Time" is not a known time zone (use an IANA name such as America/New_York)');
+      expectError(
+        await org.admin.patch('/api/organization/settings', { timeZone: 'Eastern Standard Time' }),
+        400,
+        '"Eastern Standard Time" is not a known time zone (use an IANA name such as America/New_York)',
+      );
       expectError(await org.admin.patch('/api/organization/settings', { timeZone: '' }), 400, 'Time zone is required');
       expect((await org.admin.get('/api/organization/settings')).body).toEqual(before);
     });
 
     it('refuses a blank or too long name', async () => {
-      expectError(await org.admin.patch('/api/organization/settings', { name: '   ' }), 400, 'Organization name is required');
-      expectError(await org.admin.patch('/api/organization/settings', { name: 'n'.repeat(101) }), 400, 'Organization name must be at most 100 characters');
-      expectError(await org.admin.patch('/api/organization/settings', { name: 'Fine', timeZone: 'Nowhere/Land' }), 400,
-        '"Nowhere/Land" is not a known time zone (use an IANA name such as America/New_York)');
+      expectError(
+        await org.admin.patch('/api/organization/settings', { name: '   ' }),
+        400,
+        'Organization name is required',
+      );
+      expectError(
+        await org.admin.patch('/api/organization/settings', { name: 'n'.repeat(101) }),
+        400,
+        'Organization name must be at most 100 characters',
+      );
+      expectError(
+        await org.admin.patch('/api/organization/settings', { name: 'Fine', timeZone: 'Nowhere/Land' }),
+        400,
+        '"Nowhere/Land" is not a known time zone (use an IANA name such as America/New_York)',
+      );
       expect((await org.admin.get('/api/organization/settings')).body.name).not.toBe('Fine');
     });
 
     it('turns the two switches on and off', async () => {
-      const on = await org.admin.patch('/api/organization/settings', { pickUpJobsEnabled: true, automatedRatingEmailsEnabled: true });
+      const on = await org.admin.patch('/api/organization/settings', {
+        pickUpJobsEnabled: true,
+        automatedRatingEmailsEnabled: true,
+      });
       expect(on.status).toBe(200);
       expect(on.body.data).toMatchObject({ pickUpJobsEnabled: true, automatedRatingEmailsEnabled: true });
-      expect((await org.associate.get('/api/session')).body.company).toMatchObject({ pickUpJobsEnabled: true, automatedRatingEmailsEnabled: true });
+      expect((await org.associate.get('/api/session')).body.company).toMatchObject({
+        pickUpJobsEnabled: true,
+        automatedRatingEmailsEnabled: true,
+      });
       const off = await org.admin.patch('/api/organization/settings', { automatedRatingEmailsEnabled: false });
       expect(off.body.data).toMatchObject({ pickUpJobsEnabled: true, automatedRatingEmailsEnabled: false });
     });
 
     it('refuses a switch that is not true or false', async () => {
-      expectError(await org.admin.patch('/api/organization/settings', { pickUpJobsEnabled: 'yes' }), 400, 'pickUpJobsEnabled must be true or false');
-      expectError(await org.admin.patch('/api/organization/settings', { automatedRatingEmailsEnabled: 1 }), 400, 'automatedRatingEmailsEnabled must be true or false');
+      expectError(
+        await org.admin.patch('/api/organization/settings', { pickUpJobsEnabled: 'yes' }),
+        400,
+        'pickUpJobsEnabled must be true or false',
+      );
+      expectError(
+        await org.admin.patch('/api/organization/settings', { automatedRatingEmailsEnabled: 1 }),
+        400,
+        'automatedRatingEmailsEnabled must be true or false',
+      );
     });
 
     it('refuses null for a setting, which has no "none", with its message, and keeps the settings', async () => {
       const before = (await org.admin.get('/api/organization/settings')).body;
-      expectError(await org.admin.patch('/api/organization/settings', { pickUpJobsEnabled: null }), 400, 'pickUpJobsEnabled must be true or false');
-      expectError(await org.admin.patch('/api/organization/settings', { automatedRatingEmailsEnabled: null }), 400, 'automatedRatingEmailsEnabled must be true or false');
-      expectError(await org.admin.patch('/api/organization/settings', { name: null }), 400, 'Organization name is required');
-      expectError(await org.admin.patch('/api/organization/settings', { timeZone: null }), 400, 'Time zone is required');
+      expectError(
+        await org.admin.patch('/api/organization/settings', { pickUpJobsEnabled: null }),
+        400,
+        'pickUpJobsEnabled must be true or false',
+      );
+      expectError(
+        await org.admin.patch('/api/organization/settings', { automatedRatingEmailsEnabled: null }),
+        400,
+        'automatedRatingEmailsEnabled must be true or false',
+      );
+      expectError(
+        await org.admin.patch('/api/organization/settings', { name: null }),
+        400,
+        'Organization name is required',
+      );
+      expectError(
+        await org.admin.patch('/api/organization/settings', { timeZone: null }),
+        400,
+        'Time zone is required',
+      );
       expect((await org.admin.get('/api/organization/settings')).body).toEqual(before);
     });
 
@@ -104,12 +155,22 @@ describe('organization settings and profile over HTTP', () => {
     it('drops fields it does not know (logoUrl, id, anything else)', async () => {
       const before = (await org.admin.get('/api/organization/settings')).body;
       const response = await org.admin.patch('/api/organization/settings', {
-        logoUrl: 'https://evil.example/logo.png', id: randomUUID(), organizationId: randomUUID(), favouriteColour: 'teal', name: 'Renamed Co',
+        logoUrl: 'https://evil.example/logo.png',
+        id: randomUUID(),
+        organizationId: randomUUID(),
+        favouriteColour: 'teal',
+        name: 'Renamed Co',
       });
       expect(response.status).toBe(200);
       const after = (await org.admin.get('/api/organization/settings')).body;
       expect(after).toEqual({ ...before, name: 'Renamed Co' });
-      expect(Object.keys(after).sort()).toEqual(['automatedRatingEmailsEnabled', 'logoUrl', 'name', 'pickUpJobsEnabled', 'timeZone']);
+      expect(Object.keys(after).sort()).toEqual([
+        'automatedRatingEmailsEnabled',
+        'logoUrl',
+        'name',
+        'pickUpJobsEnabled',
+        'timeZone',
+      ]);
     });
 
     it('leaves another organization untouched', async () => {
@@ -129,14 +190,18 @@ describe('organization settings and profile over HTTP', () => {
     it('uploads a PNG logo (multipart field File): the session company gets its logoUrl', async () => {
       const response = await org.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG, 'logo.png');
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ success: true, data: { logoUrl: expect.stringMatching(/^\/api\/files\/[0-9a-f-]{36}$/) } });
+      expect(response.body).toEqual({
+        success: true,
+        data: { logoUrl: expect.stringMatching(/^\/api\/files\/[0-9a-f-]{36}$/) },
+      });
       const logoUrl = response.body.data.logoUrl;
       expect((await org.admin.get('/api/organization/settings')).body.logoUrl).toBe(logoUrl);
       expect((await org.associate.get('/api/session')).body.company.logoUrl).toBe(logoUrl);
     });
 
     it('serves the logo as an image that a browser can never run: image/png, nosniff, a sandbox CSP', async () => {
-      const { logoUrl } = (await org.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG, 'evil".html')).body.data;
+      const { logoUrl } = (await org.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG, 'evil".html'))
+        .body.data;
       for (const client of [org.admin, org.manager, org.associate]) {
         const file = await download(client, logoUrl);
         expect(file.status).toBe(200);
@@ -150,7 +215,8 @@ describe('organization settings and profile over HTTP', () => {
     });
 
     it('takes the content type from the bytes, not from the name', async () => {
-      const { logoUrl } = (await org.admin.upload('PUT', '/api/organization/settings/logo', JPEG, 'photo.png')).body.data;
+      const { logoUrl } = (await org.admin.upload('PUT', '/api/organization/settings/logo', JPEG, 'photo.png')).body
+        .data;
       expect((await download(org.admin, logoUrl)).headers.get('content-type')).toBe('image/jpeg');
     });
 
@@ -164,8 +230,16 @@ describe('organization settings and profile over HTTP', () => {
 
     it('refuses a text file named .png, and an SVG, and keeps the current logo', async () => {
       const current = (await org.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG)).body.data.logoUrl;
-      expectError(await org.admin.upload('PUT', '/api/organization/settings/logo', TEXT_AS_PNG, 'logo.png'), 400, 'The file must be a PNG, JPEG, GIF or WebP image.');
-      expectError(await org.admin.upload('PUT', '/api/organization/settings/logo', SVG, 'logo.svg'), 400, 'The file must be a PNG, JPEG, GIF or WebP image.');
+      expectError(
+        await org.admin.upload('PUT', '/api/organization/settings/logo', TEXT_AS_PNG, 'logo.png'),
+        400,
+        'The file must be a PNG, JPEG, GIF or WebP image.',
+      );
+      expectError(
+        await org.admin.upload('PUT', '/api/organization/settings/logo', SVG, 'logo.svg'),
+        400,
+        'The file must be a PNG, JPEG, GIF or WebP image.',
+      );
       expect((await org.admin.get('/api/organization/settings')).body.logoUrl).toBe(current);
     });
 
@@ -180,20 +254,51 @@ describe('organization settings and profile over HTTP', () => {
       form.append('Name', 'no file here');
       const empty = await org.admin.request('PUT', '/api/organization/settings/logo', form);
       expectError(empty, 400, 'Choose an image file to upload (field File).');
-      expectError(await org.admin.put('/api/organization/settings/logo', {}), 400, 'Choose an image file to upload (field File).');
-      expectError(await org.admin.upload('PUT', '/api/organization/settings/logo', Buffer.alloc(0), 'empty.png'), 400, 'Choose an image file to upload (field File).');
+      expectError(
+        await org.admin.put('/api/organization/settings/logo', {}),
+        400,
+        'Choose an image file to upload (field File).',
+      );
+      expectError(
+        await org.admin.upload('PUT', '/api/organization/settings/logo', Buffer.alloc(0), 'empty.png'),
+        400,
+        'Choose an image file to upload (field File).',
+      );
     });
 
     it('refuses a file in another field, two files, or a form it cannot read, saying how to send the file', async () => {
       const url = '/api/organization/settings/logo';
-      expectError(await org.admin.upload('PUT', url, TINY_PNG, 'logo.png', 'Logo'), 400, 'Send the file in the multipart field "File".');
+      expectError(
+        await org.admin.upload('PUT', url, TINY_PNG, 'logo.png', 'Logo'),
+        400,
+        'Send the file in the multipart field "File".',
+      );
       const two = new FormData();
       for (const name of ['a.png', 'b.png']) two.append('File', new Blob([new Uint8Array(TINY_PNG)]), name);
-      expectError(await org.admin.request('PUT', url, two), 400, 'Send one image in the multipart field "File", and nothing else.');
-      for (const [type, body] of [['multipart/form-data', 'no boundary'], ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="File"; filename="a.png"\r\n\r\ncut short']]) {
-        const response = await fetch(app.url + url, { method: 'PUT', headers: { cookie: org.admin.cookie, 'x-csrf-token': org.admin.csrfToken, 'content-type': type }, body });
+      expectError(
+        await org.admin.request('PUT', url, two),
+        400,
+        'Send one image in the multipart field "File", and nothing else.',
+      );
+      for (const [type, body] of [
+        ['multipart/form-data', 'no boundary'],
+        [
+          'multipart/form-data; boundary=x',
+          '--x\r\nContent-Disposition: form-data; name="File"; filename="a.png"\r\n\r\ncut short',
+        ],
+      ]) {
+        const response = await fetch(app.url + url, {
+          method: 'PUT',
+          headers: { cookie: org.admin.cookie, 'x-csrf-token': org.admin.csrfToken, 'content-type': type },
+          body,
+        });
         expect({ type, status: response.status, body: await response.json() }).toEqual({
-          type, status: 400, body: { success: false, errors: ['The upload could not be read. Send one image as multipart/form-data, in the field "File".'] },
+          type,
+          status: 400,
+          body: {
+            success: false,
+            errors: ['The upload could not be read. Send one image as multipart/form-data, in the field "File".'],
+          },
         });
       }
     });
@@ -219,52 +324,117 @@ describe('organization settings and profile over HTTP', () => {
     it('shows my profile', async () => {
       const response = await org.associate.get('/api/profile');
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ firstName: 'Abe', lastName: 'Associate', phone: null, email: org.associate.email, profilePictureUrl: null });
+      expect(response.body).toEqual({
+        firstName: 'Abe',
+        lastName: 'Associate',
+        phone: null,
+        email: org.associate.email,
+        profilePictureUrl: null,
+      });
     });
 
     it('changes my names and phone, trimmed; the Users list and the session show it', async () => {
-      const response = await org.associate.patch('/api/profile', { firstName: ' Abraham ', lastName: 'Assoc', phone: '(555) 123-4567' });
+      const response = await org.associate.patch('/api/profile', {
+        firstName: ' Abraham ',
+        lastName: 'Assoc',
+        phone: '(555) 123-4567',
+      });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
-        success: true, data: { firstName: 'Abraham', lastName: 'Assoc', phone: '(555) 123-4567', email: org.associate.email, profilePictureUrl: null },
+        success: true,
+        data: {
+          firstName: 'Abraham',
+          lastName: 'Assoc',
+          phone: '(555) 123-4567',
+          email: org.associate.email,
+          profilePictureUrl: null,
+        },
       });
-      expect((await org.associate.get('/api/session')).body.user).toMatchObject({ firstName: 'Abraham', fullName: 'Abraham Assoc', phoneNumber: '(555) 123-4567' });
-      const listed = (await org.admin.get(`/api/users/paged?filter=${encodeURIComponent(org.associate.email)}`)).body.resultItems[0];
+      expect((await org.associate.get('/api/session')).body.user).toMatchObject({
+        firstName: 'Abraham',
+        fullName: 'Abraham Assoc',
+        phoneNumber: '(555) 123-4567',
+      });
+      const listed = (await org.admin.get(`/api/users/paged?filter=${encodeURIComponent(org.associate.email)}`)).body
+        .resultItems[0];
       expect(listed).toMatchObject({ firstName: 'Abraham', lastName: 'Assoc', phoneNumber: '(555) 123-4567' });
     });
 
     it('keeps the phone when none is sent, and clears it with null or an empty string', async () => {
       await org.manager.patch('/api/profile', { firstName: 'Mona', lastName: 'Customer', phone: '5551234567' });
-      expect((await org.manager.patch('/api/profile', { firstName: 'Mona', lastName: 'Manager' })).body.data.phone).toBe('5551234567');
-      expect((await org.manager.patch('/api/profile', { firstName: 'Mona', lastName: 'Manager', phone: null })).body.data.phone).toBeNull();
+      expect(
+        (await org.manager.patch('/api/profile', { firstName: 'Mona', lastName: 'Manager' })).body.data.phone,
+      ).toBe('5551234567');
+      expect(
+        (await org.manager.patch('/api/profile', { firstName: 'Mona', lastName: 'Manager', phone: null })).body.data
+          .phone,
+      ).toBeNull();
       await org.manager.patch('/api/profile', { firstName: 'Mona', lastName: 'Manager', phone: '5551234567' });
-      expect((await org.manager.patch('/api/profile', { firstName: 'Mona', lastName: 'Manager', phone: '' })).body.data.phone).toBeNull();
+      expect(
+        (await org.manager.patch('/api/profile', { firstName: 'Mona', lastName: 'Manager', phone: '' })).body.data
+          .phone,
+      ).toBeNull();
     });
 
     it('requires first and last name', async () => {
       const before = (await org.admin.get('/api/profile')).body;
       expectError(await org.admin.patch('/api/profile', { lastName: 'Admin' }), 400, 'First name is required');
-      expectError(await org.admin.patch('/api/profile', { firstName: '  ', lastName: 'Admin' }), 400, 'First name is required');
+      expectError(
+        await org.admin.patch('/api/profile', { firstName: '  ', lastName: 'Admin' }),
+        400,
+        'First name is required',
+      );
       expectError(await org.admin.patch('/api/profile', { firstName: 'Ada' }), 400, 'Last name is required');
-      expectError(await org.admin.patch('/api/profile', { firstName: 'Ada', lastName: '' }), 400, 'Last name is required');
+      expectError(
+        await org.admin.patch('/api/profile', { firstName: 'Ada', lastName: '' }),
+        400,
+        'Last name is required',
+      );
       expectError(await org.admin.patch('/api/profile', {}), 400, 'First name is required');
-      expectError(await org.admin.patch('/api/profile', { firstName: null, lastName: 'Admin' }), 400, 'First name is required');
-      expectError(await org.admin.patch('/api/profile', { firstName: 'Ada', lastName: null }), 400, 'Last name is required');
+      expectError(
+        await org.admin.patch('/api/profile', { firstName: null, lastName: 'Admin' }),
+        400,
+        'First name is required',
+      );
+      expectError(
+        await org.admin.patch('/api/profile', { firstName: 'Ada', lastName: null }),
+        400,
+        'Last name is required',
+      );
       expect((await org.admin.get('/api/profile')).body).toEqual(before);
     });
 
     it('refuses a phone number without 10 digits, and names that are too long', async () => {
-      expectError(await org.admin.patch('/api/profile', { firstName: 'Ada', lastName: 'Admin', phone: '555-12' }), 400, 'Phone number must have 10 digits, as (###) ###-####');
-      expectError(await org.admin.patch('/api/profile', { firstName: 'a'.repeat(51), lastName: 'Admin' }), 400, 'First name must be at most 50 characters');
+      expectError(
+        await org.admin.patch('/api/profile', { firstName: 'Ada', lastName: 'Admin', phone: '555-12' }),
+        400,
+        'Phone number must have 10 digits, as (###) ###-####',
+      );
+      expectError(
+        await org.admin.patch('/api/profile', { firstName: 'a'.repeat(51), lastName: 'Admin' }),
+        400,
+        'First name must be at most 50 characters',
+      );
     });
 
     it('cannot change my e-mail, role or active flag', async () => {
       const response = await org.associate.patch('/api/profile', {
-        firstName: 'Abe', lastName: 'Associate', email: 'hijack@example.test', role: 'Company Admin', roles: ['Company Admin'], active: false, colorCode: '#FF0000',
+        firstName: 'Abe',
+        lastName: 'Associate',
+        email: 'hijack@example.test',
+        role: 'Company Admin',
+        roles: ['Company Admin'],
+        active: false,
+        colorCode: '#FF0000',
       });
       expect(response.status).toBe(200);
       const session = (await org.associate.get('/api/session')).body;
-      expect(session.user).toMatchObject({ email: org.associate.email, roles: ['Associate'], active: true, colorCode: '#0D1B41' });
+      expect(session.user).toMatchObject({
+        email: org.associate.email,
+        roles: ['Associate'],
+        active: true,
+        colorCode: '#0D1B41',
+      });
       expect(session.claims).toEqual([]);
     });
 
@@ -284,11 +454,17 @@ describe('organization settings and profile over HTTP', () => {
     it('uploads my picture; the profile, the session and the Users list show it', async () => {
       const response = await org.associate.upload('PUT', '/api/profile/image', TINY_PNG, 'me.png');
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ success: true, data: { profilePictureUrl: expect.stringMatching(/^\/api\/files\/[0-9a-f-]{36}$/) } });
+      expect(response.body).toEqual({
+        success: true,
+        data: { profilePictureUrl: expect.stringMatching(/^\/api\/files\/[0-9a-f-]{36}$/) },
+      });
       const url = response.body.data.profilePictureUrl;
       expect((await org.associate.get('/api/profile')).body.profilePictureUrl).toBe(url);
       expect((await org.associate.get('/api/session')).body.user.profilePictureUrl).toBe(url);
-      expect((await org.admin.get(`/api/users/paged?filter=${encodeURIComponent(org.associate.email)}`)).body.resultItems[0].profilePictureUrl).toBe(url);
+      expect(
+        (await org.admin.get(`/api/users/paged?filter=${encodeURIComponent(org.associate.email)}`)).body.resultItems[0]
+          .profilePictureUrl,
+      ).toBe(url);
       const file = await download(org.manager, url);
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toBe('image/png');
@@ -299,13 +475,18 @@ describe('organization settings and profile over HTTP', () => {
 
     it('replaces my picture and removes the old file', async () => {
       const first = (await org.manager.upload('PUT', '/api/profile/image', TINY_PNG)).body.data.profilePictureUrl;
-      const second = (await org.manager.upload('PUT', '/api/profile/image', JPEG, 'me.jpg')).body.data.profilePictureUrl;
+      const second = (await org.manager.upload('PUT', '/api/profile/image', JPEG, 'me.jpg')).body.data
+        .profilePictureUrl;
       expect((await download(org.manager, first)).status).toBe(404);
       expect((await download(org.manager, second)).headers.get('content-type')).toBe('image/jpeg');
     });
 
     it('refuses what is not an image, a file over 2.5 MB, and no file', async () => {
-      expectError(await org.admin.upload('PUT', '/api/profile/image', TEXT_AS_PNG, 'me.png'), 400, 'The file must be a PNG, JPEG, GIF or WebP image.');
+      expectError(
+        await org.admin.upload('PUT', '/api/profile/image', TEXT_AS_PNG, 'me.png'),
+        400,
+        'The file must be a PNG, JPEG, GIF or WebP image.',
+      );
       const huge = await org.admin.upload('PUT', '/api/profile/image', HUGE_PNG, 'me.png');
       expect([400, 413]).toContain(huge.status);
       expect(huge.body).toEqual({ success: false, errors: ['The file is too large. The maximum is 2.5 MB.'] });
@@ -329,7 +510,8 @@ describe('organization settings and profile over HTTP', () => {
       const mine = await app.organization('Mine');
       const theirs = await app.organization('Theirs');
       const logo = (await theirs.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG)).body.data.logoUrl;
-      const picture = (await theirs.associate.upload('PUT', '/api/profile/image', TINY_PNG)).body.data.profilePictureUrl;
+      const picture = (await theirs.associate.upload('PUT', '/api/profile/image', TINY_PNG)).body.data
+        .profilePictureUrl;
       for (const url of [logo, picture]) {
         expect((await download(theirs.associate, url)).status).toBe(200);
         for (const client of [mine.admin, mine.manager, mine.associate]) {

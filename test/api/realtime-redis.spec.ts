@@ -31,7 +31,10 @@ async function startWorker(env: Record<string, string>) {
   const fanOut = socketIoRedisEmitter(REDIS_URL);
   const notifier = redisNotifier(fanOut.emitter);
 
-  const runner = new ProjectionRunner(engines.eventStore, engines.readStore, allProjections, { notifier, retryDelayMs: 100 });
+  const runner = new ProjectionRunner(engines.eventStore, engines.readStore, allProjections, {
+    notifier,
+    retryDelayMs: 100,
+  });
   await runner.start();
   return {
     engines,
@@ -84,7 +87,8 @@ jest.setTimeout(15_000);
 
   /** Sessions are signed in on instance A; their cookies are good on B too (shared read models and secret). */
   const signIn = (email: string) => new ApiClient(a.url).signIn(email, TEST_PASSWORD);
-  const on = (app: TestApp, client: ApiClient) => Object.assign(new ApiClient(app.url), { cookie: client.cookie, csrfToken: client.csrfToken });
+  const on = (app: TestApp, client: ApiClient) =>
+    Object.assign(new ApiClient(app.url), { cookie: client.cookie, csrfToken: client.csrfToken });
 
   let acme: TestOrganization;
   let other: TestOrganization;
@@ -101,7 +105,10 @@ jest.setTimeout(15_000);
     const outsiderOnA = await connect(a, other.associate);
 
     const refetched = new Promise<Record<string, unknown>>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no 'organization.changed' on B within ${PUSH_WITHIN_MS} ms`)), PUSH_WITHIN_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`no 'organization.changed' on B within ${PUSH_WITHIN_MS} ms`)),
+        PUSH_WITHIN_MS,
+      );
       socketOnB.once('organization.changed', () => {
         clearTimeout(timer);
         tabOnB.get('/api/organization/settings').then((r) => resolve(r.body), reject);
@@ -109,7 +116,10 @@ jest.setTimeout(15_000);
     });
     const onA = nextPush(socketOnA, 'organization.changed');
 
-    const response = await acme.admin.patch('/api/organization/settings', { name: 'Acme Across', automatedRatingEmailsEnabled: true });
+    const response = await acme.admin.patch('/api/organization/settings', {
+      name: 'Acme Across',
+      automatedRatingEmailsEnabled: true,
+    });
     expect(response.status).toBe(200);
     // Read-your-writes through the worker's checkpoints: A answers with the new settings.
     expect(response.body.data).toMatchObject({ name: 'Acme Across', automatedRatingEmailsEnabled: true });
@@ -159,9 +169,15 @@ jest.setTimeout(15_000);
     expect(managerOnA.connected).toBe(true);
     expect(outsiderOnA.received).toEqual([]);
   });
-  it('moves a demoted user\'s socket on instance B out of the time admins\' room, by the worker through Redis', async () => {
+  it("moves a demoted user's socket on instance B out of the time admins' room, by the worker through Redis", async () => {
     const email = `second-admin-${randomUUID().slice(0, 8)}@example.test`;
-    const created = await acme.admin.post('/api/users', { firstName: 'Sol', lastName: 'Second', email, roles: ['Company Admin'], password: TEST_PASSWORD });
+    const created = await acme.admin.post('/api/users', {
+      firstName: 'Sol',
+      lastName: 'Second',
+      email,
+      roles: ['Company Admin'],
+      password: TEST_PASSWORD,
+    });
     expect(created.status).toBe(201);
     const secondOnB = await connect(b, await signIn(email));
     const adminOnA = await connect(a, acme.admin);

@@ -59,7 +59,8 @@ describe('realtime over socket.io', () => {
   }
 
   const signIn = (email: string) => app.client().signIn(email, TEST_PASSWORD);
-  const eventsOf = (socket: { received: Received[] }, event: string) => socket.received.filter((r) => r.event === event);
+  const eventsOf = (socket: { received: Received[] }, event: string) =>
+    socket.received.filter((r) => r.event === event);
 
   describe('handshake', () => {
     let org: TestOrganization;
@@ -107,17 +108,27 @@ describe('realtime over socket.io', () => {
       const outsider = await connect(other.admin);
       const outsiderAssociate = await connect(other.associate);
 
-      const refetched = new Promise<{ organizationId: string; settings: Record<string, unknown> }>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no 'organization.changed' within ${PUSH_WITHIN_MS} ms`)), PUSH_WITHIN_MS);
-        socket.once('organization.changed', (payload) => {
-          clearTimeout(timer);
-          // Refetch on receipt: the read model must already hold the change.
-          tab.get('/api/organization/settings').then((r) => resolve({ organizationId: payload.organizationId, settings: r.body }), reject);
-        });
-      });
+      const refetched = new Promise<{ organizationId: string; settings: Record<string, unknown> }>(
+        (resolve, reject) => {
+          const timer = setTimeout(
+            () => reject(new Error(`no 'organization.changed' within ${PUSH_WITHIN_MS} ms`)),
+            PUSH_WITHIN_MS,
+          );
+          socket.once('organization.changed', (payload) => {
+            clearTimeout(timer);
+            // Refetch on receipt: the read model must already hold the change.
+            tab
+              .get('/api/organization/settings')
+              .then((r) => resolve({ organizationId: payload.organizationId, settings: r.body }), reject);
+          });
+        },
+      );
       const toAssociate = nextPush(associate, 'organization.changed');
 
-      const response = await acme.admin.patch('/api/organization/settings', { name: 'Acme Renamed', pickUpJobsEnabled: true });
+      const response = await acme.admin.patch('/api/organization/settings', {
+        name: 'Acme Renamed',
+        pickUpJobsEnabled: true,
+      });
       expect(response.status).toBe(200);
 
       const seen = await refetched;
@@ -136,15 +147,22 @@ describe('realtime over socket.io', () => {
       const manager = await connect(acme.manager);
       const outsider = await connect(other.admin);
       const refetched = new Promise<unknown[]>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no 'users.changed' within ${PUSH_WITHIN_MS} ms`)), PUSH_WITHIN_MS);
+        const timer = setTimeout(
+          () => reject(new Error(`no 'users.changed' within ${PUSH_WITHIN_MS} ms`)),
+          PUSH_WITHIN_MS,
+        );
         admin.once('users.changed', () => {
           clearTimeout(timer);
-          acme.admin.get('/api/users/paged?pageSize=100').then((r) => resolve(JSON.stringify(r.body).includes('Abraham') ? ['Abraham'] : [r.body]), reject);
+          acme.admin
+            .get('/api/users/paged?pageSize=100')
+            .then((r) => resolve(JSON.stringify(r.body).includes('Abraham') ? ['Abraham'] : [r.body]), reject);
         });
       });
       const toManager = nextPush(manager, 'users.changed');
 
-      expect((await acme.admin.patch(`/api/users/${acme.associate.userId}`, { firstName: 'Abraham' })).status).toBe(200);
+      expect((await acme.admin.patch(`/api/users/${acme.associate.userId}`, { firstName: 'Abraham' })).status).toBe(
+        200,
+      );
 
       expect(await toManager).toEqual({ organizationId: acme.organizationId });
       expect(await refetched).toEqual(['Abraham']);
@@ -152,7 +170,7 @@ describe('realtime over socket.io', () => {
       expect(outsider.received).toEqual([]);
     });
 
-    it('ends and disconnects the sockets of a signed-out session, not those of the same user\'s other session', async () => {
+    it("ends and disconnects the sockets of a signed-out session, not those of the same user's other session", async () => {
       const laptop = await signIn(acme.manager.email);
       const phone = await signIn(acme.manager.email);
       const laptopTab1 = await connect(laptop);
@@ -171,10 +189,16 @@ describe('realtime over socket.io', () => {
       expect((await phone.get('/api/session')).status).toBe(200);
     });
 
-    it('moves an open socket out of the managers\' and time admins\' rooms when its user is demoted, and back when promoted', async () => {
+    it("moves an open socket out of the managers' and time admins' rooms when its user is demoted, and back when promoted", async () => {
       const org = await app.organization('Demote');
       const email = `second-admin-${org.organizationId}@example.test`;
-      const created = await org.admin.post('/api/users', { firstName: 'Sol', lastName: 'Second', email, roles: ['Company Admin'], password: TEST_PASSWORD });
+      const created = await org.admin.post('/api/users', {
+        firstName: 'Sol',
+        lastName: 'Second',
+        email,
+        roles: ['Company Admin'],
+        password: TEST_PASSWORD,
+      });
       expect(created.status).toBe(201);
       const secondId = created.body.data.id as string;
       const second = await connect(await signIn(email));
@@ -233,7 +257,9 @@ describe('realtime over socket.io', () => {
       // The colleagues stay connected (and are told the user list changed).
       await sleep(QUIET_MS);
       expect(bystander.connected).toBe(true);
-      expect(eventsOf(bystander, 'users.changed')).toEqual([{ event: 'users.changed', payload: { organizationId: org.organizationId } }]);
+      expect(eventsOf(bystander, 'users.changed')).toEqual([
+        { event: 'users.changed', payload: { organizationId: org.organizationId } },
+      ]);
       // And the cookie no longer opens a socket.
       expect((await refusal(org.associate.cookie)).message).toBe('Please sign in to continue.');
     });

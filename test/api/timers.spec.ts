@@ -20,7 +20,11 @@ describe('timers', () => {
     // Leave nobody with a running timer.
     for (const client of [org.associate, org.manager, org.admin, other.associate]) {
       const current = await client.get('/api/time/current');
-      if (current.body?.id) await client.patch(`/api/time/${current.body.id}`, { endDateTime: new Date().toISOString(), mileageEnd: (current.body.mileageStart ?? 0) + 1 });
+      if (current.body?.id)
+        await client.patch(`/api/time/${current.body.id}`, {
+          endDateTime: new Date().toISOString(),
+          mileageEnd: (current.body.mileageStart ?? 0) + 1,
+        });
     }
   });
   afterAll(async () => {
@@ -36,7 +40,15 @@ describe('timers', () => {
     const started = await org.associate.post('/api/time', { type: 'Unassigned', label: ' Loading the van ' });
     expect(started.status).toBe(201);
     const current = await org.associate.get('/api/time/current');
-    expect(current.body).toMatchObject({ id: started.body.data.id, type: 'Unassigned', label: 'Loading the van', endDateTime: null, userId: org.associate.userId, userFullName: 'Abe Associate', jobName: null });
+    expect(current.body).toMatchObject({
+      id: started.body.data.id,
+      type: 'Unassigned',
+      label: 'Loading the van',
+      endDateTime: null,
+      userId: org.associate.userId,
+      userFullName: 'Abe Associate',
+      jobName: null,
+    });
     expect(Math.abs(Date.parse(current.body.startDateTime) - Date.now())).toBeLessThan(5000);
     expect(Math.abs(Number(current.headers.get('x-server-time')) - Date.now())).toBeLessThan(5000);
     const end = new Date(Date.now() + 1000).toISOString();
@@ -45,7 +57,10 @@ describe('timers', () => {
   });
 
   it('refuses a second running timer, also when two devices start at the same instant', async () => {
-    const [a, b] = await Promise.all([org.associate.post('/api/time', { type: 'Unassigned' }), org.associate.post('/api/time', { type: 'Unassigned' })]);
+    const [a, b] = await Promise.all([
+      org.associate.post('/api/time', { type: 'Unassigned' }),
+      org.associate.post('/api/time', { type: 'Unassigned' }),
+    ]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
     expect((a.status === 409 ? a : b).body).toEqual({ success: false, errors: [ONE_RUNNING] });
     const later = await org.associate.post('/api/time', { type: 'Unassigned' });
@@ -70,10 +85,19 @@ describe('timers', () => {
     expect(drive.status).toBe(201);
     const id = drive.body.data.id;
     const end = new Date(Date.now() + 1000).toISOString();
-    expect((await org.associate.patch(`/api/time/${id}`, { endDateTime: end })).body.errors).toEqual(['Ending mileage is required']);
-    expect((await org.associate.patch(`/api/time/${id}`, { endDateTime: end, mileageEnd: 'far' })).body.errors).toEqual(['Ending mileage must be a number']);
-    expect((await org.associate.patch(`/api/time/${id}`, { endDateTime: end, mileageEnd: 1100 })).body.errors).toEqual(['Ending mileage cannot be less than the starting mileage']);
-    expect((await org.associate.patch(`/api/time/${id}`, { endDateTime: '2000-01-01T00:00:00Z', mileageEnd: 1300 })).body.errors).toEqual(['The end cannot be before the start']);
+    expect((await org.associate.patch(`/api/time/${id}`, { endDateTime: end })).body.errors).toEqual([
+      'Ending mileage is required',
+    ]);
+    expect((await org.associate.patch(`/api/time/${id}`, { endDateTime: end, mileageEnd: 'far' })).body.errors).toEqual(
+      ['Ending mileage must be a number'],
+    );
+    expect((await org.associate.patch(`/api/time/${id}`, { endDateTime: end, mileageEnd: 1100 })).body.errors).toEqual([
+      'Ending mileage cannot be less than the starting mileage',
+    ]);
+    expect(
+      (await org.associate.patch(`/api/time/${id}`, { endDateTime: '2000-01-01T00:00:00Z', mileageEnd: 1300 })).body
+        .errors,
+    ).toEqual(['The end cannot be before the start']);
     expect((await org.associate.patch(`/api/time/${id}`, { endDateTime: end, mileageEnd: 1242.5 })).status).toBe(200);
     const [row] = (await org.associate.get('/api/time/user/paged')).body.resultItems;
     expect(row).toMatchObject({ id, type: 'Mileage', mileageStart: 1200, mileageEnd: 1242.5, endDateTime: end });
@@ -88,43 +112,88 @@ describe('timers', () => {
       return { status: response.status, body: response.body, ms: performance.now() - started };
     };
     const start = await timed(() => org.associate.post('/api/time', { type: 'Mileage', mileageStart: huge }));
-    expect(start).toEqual({ status: 400, body: { success: false, errors: ['Starting mileage must be a number'] }, ms: expect.any(Number) });
+    expect(start).toEqual({
+      status: 400,
+      body: { success: false, errors: ['Starting mileage must be a number'] },
+      ms: expect.any(Number),
+    });
     expect(start.ms).toBeLessThan(100);
 
     const drive = await org.associate.post('/api/time', { type: 'Mileage', mileageStart: 1200 });
     const end = new Date(Date.now() + 1000).toISOString();
-    const stop = await timed(() => org.associate.patch(`/api/time/${drive.body.data.id}`, { endDateTime: end, mileageEnd: huge }));
-    expect(stop).toEqual({ status: 400, body: { success: false, errors: ['Ending mileage must be a number'] }, ms: expect.any(Number) });
+    const stop = await timed(() =>
+      org.associate.patch(`/api/time/${drive.body.data.id}`, { endDateTime: end, mileageEnd: huge }),
+    );
+    expect(stop).toEqual({
+      status: 400,
+      body: { success: false, errors: ['Ending mileage must be a number'] },
+      ms: expect.any(Number),
+    });
     expect(stop.ms).toBeLessThan(100);
 
     for (const mileageEnd of [{}, [1300], true, '1'.repeat(21)]) {
       const response = await org.associate.patch(`/api/time/${drive.body.data.id}`, { endDateTime: end, mileageEnd });
-      expect([response.status, response.body]).toEqual([400, { success: false, errors: ['Ending mileage must be a number'] }]);
+      expect([response.status, response.body]).toEqual([
+        400,
+        { success: false, errors: ['Ending mileage must be a number'] },
+      ]);
     }
     for (const mileageStart of [{ value: 1 }, ['1'], false]) {
       const response = await org.manager.post('/api/time', { type: 'Mileage', mileageStart });
-      expect([response.status, response.body]).toEqual([400, { success: false, errors: ['Starting mileage must be a number'] }]);
+      expect([response.status, response.body]).toEqual([
+        400,
+        { success: false, errors: ['Starting mileage must be a number'] },
+      ]);
     }
   });
 
-  it('starts a job timer only on a job the user works on, with the job\'s and customer\'s names', async () => {
-    const customer = await org.admin.post('/api/customers', { name: 'Maple Street Dental', contactFirstName: 'Pat', status: 'Current' });
+  it("starts a job timer only on a job the user works on, with the job's and customer's names", async () => {
+    const customer = await org.admin.post('/api/customers', {
+      name: 'Maple Street Dental',
+      contactFirstName: 'Pat',
+      status: 'Current',
+    });
     const at = new Date(Date.now() + 3_600_000);
-    const jobModel = { name: 'Lawn care', startDateTime: at.toISOString(), endDateTime: new Date(at.getTime() + 3_600_000).toISOString(), customerId: customer.body.data.id };
-    const mine = await org.manager.post('/api/recurrence-jobs', { jobModel: { ...jobModel, userIds: [org.associate.userId] } });
-    const theirs = await org.manager.post('/api/recurrence-jobs', { jobModel: { ...jobModel, name: 'Not mine', userIds: [org.manager.userId] } });
+    const jobModel = {
+      name: 'Lawn care',
+      startDateTime: at.toISOString(),
+      endDateTime: new Date(at.getTime() + 3_600_000).toISOString(),
+      customerId: customer.body.data.id,
+    };
+    const mine = await org.manager.post('/api/recurrence-jobs', {
+      jobModel: { ...jobModel, userIds: [org.associate.userId] },
+    });
+    const theirs = await org.manager.post('/api/recurrence-jobs', {
+      jobModel: { ...jobModel, name: 'Not mine', userIds: [org.manager.userId] },
+    });
     const refused = await org.associate.post('/api/time', { type: 'Job', jobId: theirs.body.data.id });
     expect([refused.status, refused.body.errors]).toEqual([403, [NOT_YOUR_JOB]]);
-    const unknown = await org.associate.post('/api/time', { type: 'Job', jobId: '00000000-0000-4000-8000-000000000000' });
+    const unknown = await org.associate.post('/api/time', {
+      type: 'Job',
+      jobId: '00000000-0000-4000-8000-000000000000',
+    });
     expect(unknown.status).toBe(404);
     const started = await org.associate.post('/api/time', { type: 'Job', jobId: mine.body.data.id, mileageStart: 5 });
     expect(started.status).toBe(201);
-    expect((await org.associate.get('/api/time/current')).body).toMatchObject({ type: 'Job', jobId: mine.body.data.id, jobName: 'Lawn care', customerName: 'Maple Street Dental', mileageStart: null });
+    expect((await org.associate.get('/api/time/current')).body).toMatchObject({
+      type: 'Job',
+      jobId: mine.body.data.id,
+      jobName: 'Lawn care',
+      customerName: 'Maple Street Dental',
+      mileageStart: null,
+    });
     // The job carries its time for the calendars' "time submitted" mark; a deleted timer leaves it.
     const end = new Date(Date.now() + 60_000).toISOString();
     await org.associate.patch(`/api/time/${started.body.data.id}`, { endDateTime: end });
     const job = await org.manager.get(`/api/jobs/${mine.body.data.id}`);
-    expect(job.body.trackedTimes).toEqual([expect.objectContaining({ id: started.body.data.id, userId: org.associate.userId, type: 'Job', endDateTime: end })]);
+    expect(job.body.trackedTimes).toEqual([
+      expect.objectContaining({
+        id: started.body.data.id,
+        userId: org.associate.userId,
+        type: 'Job',
+        endDateTime: end,
+      }),
+    ]);
     await org.admin.delete(`/api/time/${started.body.data.id}`);
     expect((await org.manager.get(`/api/jobs/${mine.body.data.id}`)).body.trackedTimes).toEqual([]);
   });
@@ -141,20 +210,28 @@ describe('timers', () => {
     const second = await client.get('/api/time/user/paged?pageSize=2&currentPage=2');
     expect(second.body.resultItems.map((t: { label: string }) => t.label)).toEqual(['Alpha errand']);
     const ascending = await client.get('/api/time/user/paged?sortDir=asc');
-    expect(ascending.body.resultItems.map((t: { label: string }) => t.label)).toEqual(['Alpha errand', 'Bravo errand', 'Charlie errand']);
-    expect((await client.get('/api/time/user/paged?filter=bravo')).body.resultItems.map((t: { label: string }) => t.label)).toEqual(['Bravo errand']);
+    expect(ascending.body.resultItems.map((t: { label: string }) => t.label)).toEqual([
+      'Alpha errand',
+      'Bravo errand',
+      'Charlie errand',
+    ]);
+    expect(
+      (await client.get('/api/time/user/paged?filter=bravo')).body.resultItems.map((t: { label: string }) => t.label),
+    ).toEqual(['Bravo errand']);
     expect((await client.get('/api/time/user/paged?pageSize=ten')).status).toBe(400);
     // My Tracked Times are mine only.
     expect((await org.associate.get('/api/time/user/paged?filter=errand')).body.totalRecords).toBe(0);
   });
 
-  it('lists the organization\'s timers for users.crud only; an admin edits and deletes another\'s timer, a colleague cannot', async () => {
+  it("lists the organization's timers for users.crud only; an admin edits and deletes another's timer, a colleague cannot", async () => {
     const t = await org.associate.post('/api/time', { type: 'Unassigned', label: 'Shop cleanup' });
     const id = t.body.data.id;
     expect((await org.manager.get('/api/time/paged')).status).toBe(403);
     const all = await org.admin.get('/api/time/paged?filter=shop%20cleanup');
     expect(all.body.resultItems).toEqual([expect.objectContaining({ id, userFullName: 'Abe Associate' })]);
-    expect((await org.admin.get('/api/time/paged?filter=Abe')).body.resultItems.map((r: { id: string }) => r.id)).toContain(id);
+    expect(
+      (await org.admin.get('/api/time/paged?filter=Abe')).body.resultItems.map((r: { id: string }) => r.id),
+    ).toContain(id);
 
     const colleague = await org.manager.patch(`/api/time/${id}`, { label: 'Mine now' });
     expect([colleague.status, colleague.body.errors]).toEqual([403, [NOT_YOURS]]);
@@ -166,7 +243,7 @@ describe('timers', () => {
     expect((await org.associate.post('/api/time', { type: 'Unassigned' })).status).toBe(201);
   });
 
-  it('treats another organization\'s timer as not found', async () => {
+  it("treats another organization's timer as not found", async () => {
     const theirs = await other.associate.post('/api/time', { type: 'Unassigned', label: 'Theirs' });
     const id = theirs.body.data.id;
     expect((await org.admin.patch(`/api/time/${id}`, { label: 'Hijacked' })).status).toBe(404);
@@ -175,13 +252,22 @@ describe('timers', () => {
     expect((await other.associate.get('/api/time/current')).body).toMatchObject({ id, label: 'Theirs' });
   });
 
-  it('pushes every change to all of the owner\'s devices and to the organization\'s time admins, and to nobody else', async () => {
+  it("pushes every change to all of the owner's devices and to the organization's time admins, and to nobody else", async () => {
     const [phone, laptop, admin, colleague, stranger] = await Promise.all([
-      connect(org.associate), connect(org.associate), connect(org.admin), connect(org.manager), connect(other.admin),
+      connect(org.associate),
+      connect(org.associate),
+      connect(org.admin),
+      connect(org.manager),
+      connect(other.admin),
     ]);
-    const heard = [nextPush(phone, 'timers.changed'), nextPush(laptop, 'timers.changed'), nextPush(admin, 'timers.changed')];
+    const heard = [
+      nextPush(phone, 'timers.changed'),
+      nextPush(laptop, 'timers.changed'),
+      nextPush(admin, 'timers.changed'),
+    ];
     const started = await org.associate.post('/api/time', { type: 'Unassigned' });
-    for (const push of await Promise.all(heard)) expect(push).toEqual({ userId: org.associate.userId, timerId: started.body.data.id });
+    for (const push of await Promise.all(heard))
+      expect(push).toEqual({ userId: org.associate.userId, timerId: started.body.data.id });
     // On receipt, the other device's refetch already shows it.
     expect((await org.associate.get('/api/time/current')).body.id).toBe(started.body.data.id);
     await new Promise((r) => setTimeout(r, 300));

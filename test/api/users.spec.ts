@@ -21,7 +21,14 @@ describe('users over HTTP', () => {
   }
 
   async function createUser(admin: ApiClient, fields: Record<string, unknown> = {}) {
-    const body = { firstName: 'Pat', lastName: 'Person', email: uniqueEmail(), password: TEST_PASSWORD, roles: ['Associate'], ...fields };
+    const body = {
+      firstName: 'Pat',
+      lastName: 'Person',
+      email: uniqueEmail(),
+      password: TEST_PASSWORD,
+      roles: ['Associate'],
+      ...fields,
+    };
     const response = await call(admin, 'POST', '/api/users', body);
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ success: true, data: { id: expect.any(String) } });
@@ -34,11 +41,15 @@ describe('users over HTTP', () => {
     return response.body as { resultItems: any[]; totalRecords: number };
   }
 
-  const findUser = async (admin: ApiClient, id: string) => (await list(admin, 'pageSize=1000')).resultItems.find((u) => u.id === id);
+  const findUser = async (admin: ApiClient, id: string) =>
+    (await list(admin, 'pageSize=1000')).resultItems.find((u) => u.id === id);
 
   const expectError = (response: ApiResponse, status: number, message: string) => {
     const rest: unknown[] = Array.isArray(response.body?.errors) ? response.body.errors.slice(1) : [];
-    expect({ status: response.status, body: response.body }).toEqual({ status, body: { success: false, errors: [message, ...rest] } });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status,
+      body: { success: false, errors: [message, ...rest] },
+    });
   };
 
   describe('GET /api/users/paged', () => {
@@ -51,7 +62,8 @@ describe('users over HTTP', () => {
         ['Carl', 'young', uniqueEmail('cy')],
         ['zoe', 'Quill', `zoe.quill-${randomUUID().slice(0, 6)}@Quill-Mail.test`],
         ['Yusuf', 'Xander', uniqueEmail('yx')],
-      ]) await createUser(org.admin, { firstName, lastName, email });
+      ])
+        await createUser(org.admin, { firstName, lastName, email });
     });
 
     it('lists the organization sorted by firstName ascending (ignoring case) by default', async () => {
@@ -76,7 +88,8 @@ describe('users over HTTP', () => {
     });
 
     it('searches first name, last name and e-mail, ignoring case', async () => {
-      const names = async (filter: string) => (await list(org.admin, `filter=${encodeURIComponent(filter)}`)).resultItems.map((u) => u.firstName);
+      const names = async (filter: string) =>
+        (await list(org.admin, `filter=${encodeURIComponent(filter)}`)).resultItems.map((u) => u.firstName);
       expect(await names('BELLA')).toEqual(['bella']);
       expect(await names('xander')).toEqual(['Yusuf']);
       expect(await names('YOUNG')).toEqual(['Carl']);
@@ -105,16 +118,32 @@ describe('users over HTTP', () => {
 
     it('shows each user with the fields the Users table needs', async () => {
       const page = await list(org.admin, `filter=${encodeURIComponent(org.associate.email)}`);
-      expect(page.resultItems).toEqual([{
-        id: org.associate.userId, firstName: 'Abe', lastName: 'Associate', fullName: 'Abe Associate', email: org.associate.email,
-        employeeId: null, organizationId: org.organizationId, colorCode: '#0D1B41', phoneNumber: null, roles: ['Associate'], active: true, profilePictureUrl: null,
-      }]);
+      expect(page.resultItems).toEqual([
+        {
+          id: org.associate.userId,
+          firstName: 'Abe',
+          lastName: 'Associate',
+          fullName: 'Abe Associate',
+          email: org.associate.email,
+          employeeId: null,
+          organizationId: org.organizationId,
+          colorCode: '#0D1B41',
+          phoneNumber: null,
+          roles: ['Associate'],
+          active: true,
+          profilePictureUrl: null,
+        },
+      ]);
     });
 
     it('refuses bad paging values with a message', async () => {
       expectError(await call(org.admin, 'GET', '/api/users/paged?pageSize=0'), 400, 'pageSize must be 1 or more');
       expectError(await call(org.admin, 'GET', '/api/users/paged?currentPage=0'), 400, 'currentPage must be 1 or more');
-      expectError(await call(org.admin, 'GET', '/api/users/paged?sortDir=sideways'), 400, 'sortDir must be asc or desc');
+      expectError(
+        await call(org.admin, 'GET', '/api/users/paged?sortDir=sideways'),
+        400,
+        'sortDir must be asc or desc',
+      );
     });
 
     it('hides inactive users with hideInactive=true, and shows them otherwise', async () => {
@@ -134,8 +163,11 @@ describe('users over HTTP', () => {
       const big = await app.organization('Big');
       const extra = 50; // 3 + 50 = 53 users
       for (let i = 0; i < extra; i += 10) {
-        await Promise.all(Array.from({ length: Math.min(10, extra - i) }, (_, k) =>
-          createUser(big.admin, { firstName: `User${String(i + k).padStart(2, '0')}`, lastName: 'Many' })));
+        await Promise.all(
+          Array.from({ length: Math.min(10, extra - i) }, (_, k) =>
+            createUser(big.admin, { firstName: `User${String(i + k).padStart(2, '0')}`, lastName: 'Many' }),
+          ),
+        );
       }
       const first = await list(big.admin);
       expect(first.totalRecords).toBe(53);
@@ -153,17 +185,38 @@ describe('users over HTTP', () => {
       org = await app.organization('Create');
     });
 
-    const valid = () => ({ firstName: 'Nora', lastName: 'New', email: uniqueEmail('nora'), password: TEST_PASSWORD, roles: ['Associate'] });
+    const valid = () => ({
+      firstName: 'Nora',
+      lastName: 'New',
+      email: uniqueEmail('nora'),
+      password: TEST_PASSWORD,
+      roles: ['Associate'],
+    });
 
     it('creates a user who can then sign in, with the e-mail stored in lower case and the default colour #0D1B41', async () => {
       const email = uniqueEmail('Nora.New').toUpperCase();
-      const { id } = await createUser(org.admin, { email: `  ${email} `, employeeId: 'E-42', phoneNumber: '(555) 123-4567' });
+      const { id } = await createUser(org.admin, {
+        email: `  ${email} `,
+        employeeId: 'E-42',
+        phoneNumber: '(555) 123-4567',
+      });
       const user = await findUser(org.admin, id);
       expect(user).toMatchObject({
-        id, firstName: 'Pat', lastName: 'Person', fullName: 'Pat Person', email: email.toLowerCase(), employeeId: 'E-42', phoneNumber: '(555) 123-4567',
-        colorCode: '#0D1B41', roles: ['Associate'], active: true, organizationId: org.organizationId,
+        id,
+        firstName: 'Pat',
+        lastName: 'Person',
+        fullName: 'Pat Person',
+        email: email.toLowerCase(),
+        employeeId: 'E-42',
+        phoneNumber: '(555) 123-4567',
+        colorCode: '#0D1B41',
+        roles: ['Associate'],
+        active: true,
+        organizationId: org.organizationId,
       });
-      const session = await (await new ApiClient(app.url).signIn(email.toLowerCase(), TEST_PASSWORD)).get('/api/session');
+      const session = await (
+        await new ApiClient(app.url).signIn(email.toLowerCase(), TEST_PASSWORD)
+      ).get('/api/session');
       expect(session.body.user.id).toBe(id);
     });
 
@@ -188,7 +241,13 @@ describe('users over HTTP', () => {
       const admin = await createUser(org.admin, { roles: undefined, role: 'Company Admin' });
       expect((await findUser(org.admin, admin.id)).roles).toEqual(['Company Admin']);
       const signedIn = await new ApiClient(app.url).signIn(admin.email, TEST_PASSWORD);
-      expect((await signedIn.get('/api/session')).body.claims).toEqual(['jobs.crud', 'customers.crud', 'reports.read', 'users.crud', 'settings.crud']);
+      expect((await signedIn.get('/api/session')).body.claims).toEqual([
+        'jobs.crud',
+        'customers.crud',
+        'reports.read',
+        'users.crud',
+        'settings.crud',
+      ]);
     });
 
     it.each([
@@ -204,10 +263,18 @@ describe('users over HTTP', () => {
       ['an empty password', { password: '' }, 'Password is required'],
       ['a short password', { password: 'short' }, 'Password must be at least 8 characters long'],
       ['an unknown role', { roles: ['Owner'] }, 'Role must be Associate, Company Admin or Customer Manager'],
-      ['an unknown role given as `role`', { roles: undefined, role: 'Owner' }, 'Role must be Associate, Company Admin or Customer Manager'],
+      [
+        'an unknown role given as `role`',
+        { roles: undefined, role: 'Owner' },
+        'Role must be Associate, Company Admin or Customer Manager',
+      ],
       ['an empty role', { roles: [''] }, 'Role must be Associate, Company Admin or Customer Manager'],
       ['a colour that is not #rrggbb', { colorCode: 'navy' }, 'Colour must be a hex colour such as #0D1B41'],
-      ['a phone number without 10 digits', { phoneNumber: '555-1234' }, 'Phone number must have 10 digits, as (###) ###-####'],
+      [
+        'a phone number without 10 digits',
+        { phoneNumber: '555-1234' },
+        'Phone number must have 10 digits, as (###) ###-####',
+      ],
     ])('refuses %s with 400 and the message', async (_what, fields, message) => {
       const before = (await list(org.admin, 'pageSize=1000')).totalRecords;
       const response = await call(org.admin, 'POST', '/api/users', { ...valid(), ...fields });
@@ -222,29 +289,48 @@ describe('users over HTTP', () => {
 
     it('refuses an e-mail another user has, whatever its case, with 409', async () => {
       const taken = await createUser(org.admin);
-      const again = await call(org.admin, 'POST', '/api/users', { ...valid(), email: ` ${taken.email.toUpperCase()} ` });
+      const again = await call(org.admin, 'POST', '/api/users', {
+        ...valid(),
+        email: ` ${taken.email.toUpperCase()} `,
+      });
       expectError(again, 409, 'A user with this email already exists.');
       expect((await list(org.admin, `filter=${encodeURIComponent(taken.email)}`)).totalRecords).toBe(1);
     });
 
-    it("refuses an e-mail used in another organization (e-mail addresses sign in, so they are unique everywhere)", async () => {
+    it('refuses an e-mail used in another organization (e-mail addresses sign in, so they are unique everywhere)', async () => {
       const other = await app.organization('Elsewhere');
-      expectError(await call(other.admin, 'POST', '/api/users', { ...valid(), email: org.associate.email }), 409, 'A user with this email already exists.');
+      expectError(
+        await call(other.admin, 'POST', '/api/users', { ...valid(), email: org.associate.email }),
+        409,
+        'A user with this email already exists.',
+      );
     });
 
     it('refused creations leave the e-mail free', async () => {
       const email = uniqueEmail('retry');
-      expectError(await call(org.admin, 'POST', '/api/users', { ...valid(), email, password: 'short' }), 400, 'Password must be at least 8 characters long');
+      expectError(
+        await call(org.admin, 'POST', '/api/users', { ...valid(), email, password: 'short' }),
+        400,
+        'Password must be at least 8 characters long',
+      );
       expect((await call(org.admin, 'POST', '/api/users', { ...valid(), email })).status).toBe(201);
     });
 
     it('drops fields it does not know, and ignores an organizationId in the body', async () => {
       const other = await app.organization('Target');
-      const response = await call(org.admin, 'POST', '/api/users', { ...valid(), organizationId: other.organizationId, active: false, id: randomUUID(), isAdmin: true });
+      const response = await call(org.admin, 'POST', '/api/users', {
+        ...valid(),
+        organizationId: other.organizationId,
+        active: false,
+        id: randomUUID(),
+        isAdmin: true,
+      });
       expect(response.status).toBe(201);
       const user = await findUser(org.admin, response.body.data.id);
       expect(user).toMatchObject({ organizationId: org.organizationId, active: true });
-      expect((await list(other.admin, 'pageSize=1000')).resultItems.map((u) => u.id)).not.toContain(response.body.data.id);
+      expect((await list(other.admin, 'pageSize=1000')).resultItems.map((u) => u.id)).not.toContain(
+        response.body.data.id,
+      );
     });
   });
 
@@ -256,11 +342,23 @@ describe('users over HTTP', () => {
 
     it('changes the details and keeps the rest', async () => {
       const { id } = await createUser(org.admin, { firstName: 'Old', lastName: 'Name', phoneNumber: '5551234567' });
-      const response = await call(org.admin, 'PATCH', `/api/users/${id}`, { firstName: ' New ', lastName: 'Surname', employeeId: 'E7', colorCode: '#123abc' });
+      const response = await call(org.admin, 'PATCH', `/api/users/${id}`, {
+        firstName: ' New ',
+        lastName: 'Surname',
+        employeeId: 'E7',
+        colorCode: '#123abc',
+      });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ success: true });
       expect(await findUser(org.admin, id)).toMatchObject({
-        firstName: 'New', lastName: 'Surname', fullName: 'New Surname', employeeId: 'E7', colorCode: '#123ABC', phoneNumber: '5551234567', roles: ['Associate'], active: true,
+        firstName: 'New',
+        lastName: 'Surname',
+        fullName: 'New Surname',
+        employeeId: 'E7',
+        colorCode: '#123ABC',
+        phoneNumber: '5551234567',
+        roles: ['Associate'],
+        active: true,
       });
     });
 
@@ -273,13 +371,21 @@ describe('users over HTTP', () => {
         [{ email: 'not-an-email' }, 'Email must be a valid email address'],
         [{ roles: ['Owner'] }, 'Role must be Associate, Company Admin or Customer Manager'],
       ] as [Record<string, unknown>, string][]) {
-        expectError(await call(org.admin, 'PATCH', `/api/users/${id}`, { firstName: 'Changed', ...fields }), 400, message);
+        expectError(
+          await call(org.admin, 'PATCH', `/api/users/${id}`, { firstName: 'Changed', ...fields }),
+          400,
+          message,
+        );
       }
       expect((await findUser(org.admin, id)).firstName).toBe('Stay');
     });
 
-    it('refuses null for a field a user must have with that field\'s message, and clears the optional ones', async () => {
-      const { id, email } = await createUser(org.admin, { firstName: 'Keep', phoneNumber: '5551234567', employeeId: 'E1' });
+    it("refuses null for a field a user must have with that field's message, and clears the optional ones", async () => {
+      const { id, email } = await createUser(org.admin, {
+        firstName: 'Keep',
+        phoneNumber: '5551234567',
+        employeeId: 'E1',
+      });
       for (const [fields, message] of [
         [{ email: null }, 'Email is required'],
         [{ firstName: null }, 'First name is required'],
@@ -290,8 +396,16 @@ describe('users over HTTP', () => {
       ] as [Record<string, unknown>, string][]) {
         expectError(await call(org.admin, 'PATCH', `/api/users/${id}`, fields), 400, message);
       }
-      expect(await findUser(org.admin, id)).toMatchObject({ firstName: 'Keep', email, phoneNumber: '5551234567', employeeId: 'E1', roles: ['Associate'] });
-      expect((await call(org.admin, 'PATCH', `/api/users/${id}`, { phoneNumber: null, employeeId: null })).status).toBe(200);
+      expect(await findUser(org.admin, id)).toMatchObject({
+        firstName: 'Keep',
+        email,
+        phoneNumber: '5551234567',
+        employeeId: 'E1',
+        roles: ['Associate'],
+      });
+      expect((await call(org.admin, 'PATCH', `/api/users/${id}`, { phoneNumber: null, employeeId: null })).status).toBe(
+        200,
+      );
       expect(await findUser(org.admin, id)).toMatchObject({ phoneNumber: null, employeeId: null });
     });
 
@@ -314,17 +428,32 @@ describe('users over HTTP', () => {
       expect((await call(org.admin, 'PATCH', `/api/users/${id}`, { email: newEmail.toUpperCase() })).status).toBe(200);
       expect((await findUser(org.admin, id)).email).toBe(newEmail);
       await new ApiClient(app.url).signIn(newEmail, TEST_PASSWORD);
-      expect((await app.client().post('/account/login', { username: oldEmail, password: TEST_PASSWORD })).status).toBe(401);
+      expect((await app.client().post('/account/login', { username: oldEmail, password: TEST_PASSWORD })).status).toBe(
+        401,
+      );
       const successor = await createUser(org.admin, { email: oldEmail, firstName: 'Successor' });
       expect(successor.id).not.toBe(id);
       // …and the new address is held: nobody else can take it.
-      expectError(await call(org.admin, 'POST', '/api/users', { firstName: 'X', lastName: 'Y', email: newEmail, password: TEST_PASSWORD }), 409, 'A user with this email already exists.');
+      expectError(
+        await call(org.admin, 'POST', '/api/users', {
+          firstName: 'X',
+          lastName: 'Y',
+          email: newEmail,
+          password: TEST_PASSWORD,
+        }),
+        409,
+        'A user with this email already exists.',
+      );
     });
 
-    it("refuses an e-mail another user holds with 409, and changes nothing", async () => {
+    it('refuses an e-mail another user holds with 409, and changes nothing', async () => {
       const a = await createUser(org.admin, { firstName: 'Keep' });
       const b = await createUser(org.admin);
-      expectError(await call(org.admin, 'PATCH', `/api/users/${a.id}`, { email: b.email, firstName: 'Changed' }), 409, 'A user with this email already exists.');
+      expectError(
+        await call(org.admin, 'PATCH', `/api/users/${a.id}`, { email: b.email, firstName: 'Changed' }),
+        409,
+        'A user with this email already exists.',
+      );
       expect(await findUser(org.admin, a.id)).toMatchObject({ email: a.email, firstName: 'Keep' });
       await new ApiClient(app.url).signIn(a.email, TEST_PASSWORD);
     });
@@ -332,12 +461,16 @@ describe('users over HTTP', () => {
     it('keeps the new address free when the rest of the change is refused', async () => {
       const a = await createUser(org.admin);
       const wanted = uniqueEmail('wanted');
-      expectError(await call(org.admin, 'PATCH', `/api/users/${a.id}`, { email: wanted, firstName: '' }), 400, 'First name is required');
+      expectError(
+        await call(org.admin, 'PATCH', `/api/users/${a.id}`, { email: wanted, firstName: '' }),
+        400,
+        'First name is required',
+      );
       expect((await findUser(org.admin, a.id)).email).toBe(a.email);
       await createUser(org.admin, { email: wanted });
     });
 
-    it("deactivating a user ends their sessions at once, and they cannot sign in until reactivated", async () => {
+    it('deactivating a user ends their sessions at once, and they cannot sign in until reactivated', async () => {
       const { id, email } = await createUser(org.admin);
       const them = await new ApiClient(app.url).signIn(email, TEST_PASSWORD);
       const second = await new ApiClient(app.url).signIn(email, TEST_PASSWORD);
@@ -365,20 +498,52 @@ describe('users over HTTP', () => {
     });
 
     it('refuses to deactivate yourself or change your own role', async () => {
-      expectError(await call(org.admin, 'PATCH', `/api/users/${org.admin.userId}`, { active: false }), 403, 'You cannot deactivate your own account.');
-      expectError(await call(org.admin, 'PATCH', `/api/users/${org.admin.userId}`, { roles: ['Associate'] }), 403, 'You cannot change your own role.');
+      expectError(
+        await call(org.admin, 'PATCH', `/api/users/${org.admin.userId}`, { active: false }),
+        403,
+        'You cannot deactivate your own account.',
+      );
+      expectError(
+        await call(org.admin, 'PATCH', `/api/users/${org.admin.userId}`, { roles: ['Associate'] }),
+        403,
+        'You cannot change your own role.',
+      );
       expect((await org.admin.get('/api/session')).body.claims).toContain('users.crud');
       // other changes to yourself are fine
-      expect((await call(org.admin, 'PATCH', `/api/users/${org.admin.userId}`, { phoneNumber: '(555) 000-1111', active: true, roles: ['Company Admin'] })).status).toBe(200);
+      expect(
+        (
+          await call(org.admin, 'PATCH', `/api/users/${org.admin.userId}`, {
+            phoneNumber: '(555) 000-1111',
+            active: true,
+            roles: ['Company Admin'],
+          })
+        ).status,
+      ).toBe(200);
     });
 
     it('answers 404 for an unknown id, a malformed id, and a deleted user', async () => {
-      expectError(await call(org.admin, 'PATCH', `/api/users/${randomUUID()}`, { firstName: 'Ghost' }), 404, 'The user was not found.');
-      expectError(await call(org.admin, 'PATCH', '/api/users/not-a-uuid', { firstName: 'Ghost' }), 404, 'The user was not found.');
-      expectError(await call(org.admin, 'PATCH', '/api/users/%E0%A4%A', { firstName: 'Ghost' }), 400, 'This address could not be read: it has a malformed % escape. Check the link and try again.');
+      expectError(
+        await call(org.admin, 'PATCH', `/api/users/${randomUUID()}`, { firstName: 'Ghost' }),
+        404,
+        'The user was not found.',
+      );
+      expectError(
+        await call(org.admin, 'PATCH', '/api/users/not-a-uuid', { firstName: 'Ghost' }),
+        404,
+        'The user was not found.',
+      );
+      expectError(
+        await call(org.admin, 'PATCH', '/api/users/%E0%A4%A', { firstName: 'Ghost' }),
+        400,
+        'This address could not be read: it has a malformed % escape. Check the link and try again.',
+      );
       const { id } = await createUser(org.admin);
       expect((await call(org.admin, 'DELETE', `/api/users/${id}`)).status).toBe(200);
-      expectError(await call(org.admin, 'PATCH', `/api/users/${id}`, { firstName: 'Ghost' }), 404, 'The user was not found.');
+      expectError(
+        await call(org.admin, 'PATCH', `/api/users/${id}`, { firstName: 'Ghost' }),
+        404,
+        'The user was not found.',
+      );
     });
   });
 
@@ -398,7 +563,9 @@ describe('users over HTTP', () => {
       const page = await list(org.admin, 'pageSize=1000');
       expect(page.resultItems.map((u) => u.id)).not.toContain(id);
       expect((await list(org.admin, 'filter=Doomed')).totalRecords).toBe(0);
-      expect((await app.client().post('/account/login', { username: email, password: TEST_PASSWORD })).status).toBe(401);
+      expect((await app.client().post('/account/login', { username: email, password: TEST_PASSWORD })).status).toBe(
+        401,
+      );
       const reborn = await createUser(org.admin, { email, firstName: 'Reborn' });
       expect(reborn.id).not.toBe(id);
       const signedIn = await new ApiClient(app.url).signIn(email, TEST_PASSWORD);
@@ -421,7 +588,11 @@ describe('users over HTTP', () => {
     });
 
     it('refuses to delete yourself', async () => {
-      expectError(await call(org.admin, 'DELETE', `/api/users/${org.admin.userId}`), 403, 'You cannot delete your own account.');
+      expectError(
+        await call(org.admin, 'DELETE', `/api/users/${org.admin.userId}`),
+        403,
+        'You cannot delete your own account.',
+      );
       expect((await org.admin.get('/api/session')).status).toBe(200);
     });
   });
@@ -433,15 +604,24 @@ describe('users over HTTP', () => {
       if (active === null) {
         expect(r.status).toBe(200); // null means "not given"
       } else {
-        expect({ active, status: r.status, body: r.body }).toEqual({ active, status: 400, body: { success: false, errors: ['Active must be true or false'] } });
+        expect({ active, status: r.status, body: r.body }).toEqual({
+          active,
+          status: 400,
+          body: { success: false, errors: ['Active must be true or false'] },
+        });
       }
       expect((await org.associate.get('/api/session')).status).toBe(200);
     }
   });
 
-  it('answers a field of the wrong type with our own message, not the framework\'s', async () => {
+  it("answers a field of the wrong type with our own message, not the framework's", async () => {
     const org = await app.organization();
-    const r = await org.admin.post('/api/users', { firstName: 42, lastName: 'B', email: `x-${randomUUID()}@example.test`, password: TEST_PASSWORD });
+    const r = await org.admin.post('/api/users', {
+      firstName: 42,
+      lastName: 'B',
+      email: `x-${randomUUID()}@example.test`,
+      password: TEST_PASSWORD,
+    });
     expect(r.body.errors[0]).toBe('First name is required');
     const e = await org.admin.post('/api/users', { firstName: 'A', lastName: 'B', email: 42, password: TEST_PASSWORD });
     expect(e.body.errors[0]).toBe('Email is required');
@@ -453,9 +633,15 @@ describe('users over HTTP', () => {
 
   it('says a page number must be a whole number before anything else', async () => {
     const org = await app.organization();
-    expect((await org.admin.get('/api/users/paged?pageSize=ten')).body.errors).toEqual(['pageSize must be a whole number']);
-    expect((await org.admin.get('/api/users/paged?currentPage=first')).body.errors).toEqual(['currentPage must be a whole number']);
-    expect((await org.admin.get('/api/users/paged?pageSize=5000')).body.errors).toEqual(['pageSize must be at most 1000']);
+    expect((await org.admin.get('/api/users/paged?pageSize=ten')).body.errors).toEqual([
+      'pageSize must be a whole number',
+    ]);
+    expect((await org.admin.get('/api/users/paged?currentPage=first')).body.errors).toEqual([
+      'currentPage must be a whole number',
+    ]);
+    expect((await org.admin.get('/api/users/paged?pageSize=5000')).body.errors).toEqual([
+      'pageSize must be at most 1000',
+    ]);
   });
 
   it('lists active employees for the schedule to anyone who schedules jobs, by name', async () => {
@@ -464,7 +650,12 @@ describe('users over HTTP', () => {
     const lookup = await org.manager.get('/api/users/lookup');
     expect(lookup.status).toBe(200);
     expect(lookup.body.map((u: { fullName: string }) => u.fullName)).toEqual(['Ada Admin', 'Mona Customer']);
-    expect(lookup.body[0]).toEqual({ id: org.admin.userId, fullName: 'Ada Admin', colorCode: '#0D1B41', profilePictureUrl: null });
+    expect(lookup.body[0]).toEqual({
+      id: org.admin.userId,
+      fullName: 'Ada Admin',
+      colorCode: '#0D1B41',
+      profilePictureUrl: null,
+    });
     const associate = await app.client().signIn((await app.organization()).associate.email, TEST_PASSWORD);
     expect((await associate.get('/api/users/lookup')).status).toBe(403);
   });
@@ -479,7 +670,12 @@ describe('users over HTTP', () => {
     expect(seen.length).toBeGreaterThan(4);
     for (const { what, body } of seen) {
       const text = JSON.stringify(body);
-      expect({ what, leaks: /"password(Hash)?"\s*:|scrypt\$|very-secret-password|another-secret-pass|correct-horse-battery/i.test(text) }).toEqual({ what, leaks: false });
+      expect({
+        what,
+        leaks: /"password(Hash)?"\s*:|scrypt\$|very-secret-password|another-secret-pass|correct-horse-battery/i.test(
+          text,
+        ),
+      }).toEqual({ what, leaks: false });
     }
     // PATCH drops a password: it is not how a password changes, and the old one still works.
     const user = await findUser(org.admin, id);

@@ -1,16 +1,36 @@
 import { DateTime } from 'luxon';
 import { ApiClient } from '../support/app';
-import { appInBrowser, demoAccount, DESKTOP, LIVE_MS, newContext, PHONE, screenshotPath, signIn, stepUntilShown } from '../support/browser';
+import {
+  appInBrowser,
+  demoAccount,
+  DESKTOP,
+  LIVE_MS,
+  newContext,
+  PHONE,
+  screenshotPath,
+  signIn,
+  stepUntilShown,
+} from '../support/browser';
 
 /** An associate requests an open job on Home while a manager's Job Schedule is open; the manager approves. */
 describe('job requests in a browser', () => {
   const env = appInBrowser();
 
-  it('a request appears live in the manager\'s table and badge; the approval reaches the associate', async () => {
-    const admin = await new ApiClient(env.app.url).signIn(demoAccount(env.app.output, 'Company Admin').email, demoAccount(env.app.output, 'Company Admin').password);
-    const start = DateTime.now().setZone('America/New_York').plus({ days: 1 }).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
+  it("a request appears live in the manager's table and badge; the approval reaches the associate", async () => {
+    const admin = await new ApiClient(env.app.url).signIn(
+      demoAccount(env.app.output, 'Company Admin').email,
+      demoAccount(env.app.output, 'Company Admin').password,
+    );
+    const start = DateTime.now()
+      .setZone('America/New_York')
+      .plus({ days: 1 })
+      .set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
     const created = await admin.post('/api/recurrence-jobs', {
-      jobModel: { name: 'Skylight cleaning', startDateTime: start.toUTC().toISO(), endDateTime: start.plus({ hours: 2 }).toUTC().toISO() },
+      jobModel: {
+        name: 'Skylight cleaning',
+        startDateTime: start.toUTC().toISO(),
+        endDateTime: start.plus({ hours: 2 }).toUTC().toISO(),
+      },
     });
     expect(created.status).toBe(201);
 
@@ -24,7 +44,9 @@ describe('job requests in a browser', () => {
     const associate = await associateContext.newPage();
     await signIn(associate, demoAccount(env.app.output, 'Associate'), '/');
     // Tomorrow, which may be in next week's view.
-    await (await stepUntilShown(associate, associate.locator('.fc-event', { hasText: 'Skylight cleaning' }).first(), 3)).click();
+    await (
+      await stepUntilShown(associate, associate.locator('.fc-event', { hasText: 'Skylight cleaning' }).first(), 3)
+    ).click();
     const drawer = associate.getByRole('dialog');
     await drawer.getByText('This job is available for requests.').waitFor();
     await associate.screenshot({ path: screenshotPath('home-request-job-phone') });
@@ -34,7 +56,10 @@ describe('job requests in a browser', () => {
 
     // The manager's screen gains the row and the badge without reload.
     await table.getByRole('row', { name: /Skylight cleaning/ }).waitFor({ timeout: LIVE_MS });
-    await manager.getByRole('navigation', { name: 'Main' }).getByLabel('1 pending job request').waitFor({ timeout: LIVE_MS });
+    await manager
+      .getByRole('navigation', { name: 'Main' })
+      .getByLabel('1 pending job request')
+      .waitFor({ timeout: LIVE_MS });
     await table.scrollIntoViewIfNeeded();
     await manager.screenshot({ path: screenshotPath('schedule-job-requests-desktop') });
 
@@ -43,7 +68,10 @@ describe('job requests in a browser', () => {
     const phone = await phoneContext.newPage();
     await signIn(phone, demoAccount(env.app.output, 'Customer Manager'), '/scheduling');
     // A card per request rather than a table wider than the screen.
-    await phone.getByRole('list', { name: 'Job requests' }).getByRole('listitem', { name: 'Alex Kim: Skylight cleaning' }).waitFor();
+    await phone
+      .getByRole('list', { name: 'Job requests' })
+      .getByRole('listitem', { name: 'Alex Kim: Skylight cleaning' })
+      .waitFor();
     await phone.getByRole('heading', { name: 'Job Requests' }).scrollIntoViewIfNeeded();
     await phone.screenshot({ path: screenshotPath('schedule-job-requests-phone') });
     await phoneContext.close();
@@ -52,7 +80,9 @@ describe('job requests in a browser', () => {
     await manager.getByText('The request was approved').waitFor();
     await manager.getByText('There are no job requests at this time').waitFor({ timeout: LIVE_MS });
     // The associate's open screen hears the outcome, and the job is theirs.
-    await associate.getByText('Your request for Skylight cleaning was approved. It is on your calendar.').waitFor({ timeout: LIVE_MS });
+    await associate
+      .getByText('Your request for Skylight cleaning was approved. It is on your calendar.')
+      .waitFor({ timeout: LIVE_MS });
     await drawer.getByText('Alex Kim').waitFor(); // the open drawer follows: assigned now, no request button
     expect(await drawer.getByRole('button', { name: 'Request job' }).count()).toBe(0);
     await associate.screenshot({ path: screenshotPath('home-request-approved-phone') });

@@ -31,7 +31,10 @@ describe('changing the schedule in a browser, watched live from another', () => 
   /** The admin who acts and the manager who watches, both on the Job Schedule in `view`. */
   async function actorAndWatcher(view: string): Promise<[Page, Page]> {
     const pages: Page[] = [];
-    for (const [role, viewport] of [['Company Admin', TALL_DESKTOP], ['Customer Manager', DESKTOP]] as const) {
+    for (const [role, viewport] of [
+      ['Company Admin', TALL_DESKTOP],
+      ['Customer Manager', DESKTOP],
+    ] as const) {
       const context = await newContext(env.browser, env.app.url, viewport);
       contexts.push(context);
       const page = await context.newPage();
@@ -52,7 +55,10 @@ describe('changing the schedule in a browser, watched live from another', () => 
   const utc = (at: DateTime) => at.toUTC().toISO({ suppressMilliseconds: true });
 
   async function createJob(jobModel: Record<string, unknown>, recurrenceModel?: Record<string, unknown>) {
-    const created = await admin.post('/api/recurrence-jobs', { jobModel, ...(recurrenceModel ? { recurrenceModel } : {}) });
+    const created = await admin.post('/api/recurrence-jobs', {
+      jobModel,
+      ...(recurrenceModel ? { recurrenceModel } : {}),
+    });
     expect(created.status).toBe(201);
     return created.body.data as { id: string; recurrenceId: string | null };
   }
@@ -64,7 +70,12 @@ describe('changing the schedule in a browser, watched live from another', () => 
     const nextWednesday = wednesday.plus({ weeks: 1 });
     const start = wednesday.set({ hour: 19 });
     const { recurrenceId } = await createJob(
-      { name: 'Roof inspection', startDateTime: utc(start), endDateTime: utc(start.plus({ hours: 1 })), userIds: [people.get('Sam Okafor')] },
+      {
+        name: 'Roof inspection',
+        startDateTime: utc(start),
+        endDateTime: utc(start.plus({ hours: 1 })),
+        userIds: [people.get('Sam Okafor')],
+      },
       { recurringFrequency: 'Weekly', recurrenceDays: 'wednesday', weeklyRecurrence: 1 },
     );
     const [actor, watcher] = await actorAndWatcher('Week');
@@ -74,7 +85,8 @@ describe('changing the schedule in a browser, watched live from another', () => 
 
     // Grabbed a third of the way down, dropped about an hour lower; FullCalendar snaps to 15 minutes.
     const box = (await event.boundingBox())!;
-    const slot = async (time: string) => (await actor.locator(`.fc-timegrid-slot-lane[data-time="${time}"]`).boundingBox())!.y;
+    const slot = async (time: string) =>
+      (await actor.locator(`.fc-timegrid-slot-lane[data-time="${time}"]`).boundingBox())!.y;
     const hour = (await slot('20:00:00')) - (await slot('19:00:00'));
     const from = { x: box.x + box.width / 2, y: box.y + box.height / 3 };
     await actor.mouse.move(from.x, from.y);
@@ -97,15 +109,22 @@ describe('changing the schedule in a browser, watched live from another', () => 
     expect(DateTime.fromISO(moved.endDateTime).diff(movedStart, 'minutes').minutes).toBe(60);
     // The watcher shows the new time without reload; the other Wednesdays keep theirs.
     const shown = movedStart.toFormat('h:mma').toLowerCase();
-    await calendarEvent(watcher, 'Roof inspection').locator('.app-event-time', { hasText: `${shown} -` }).waitFor({ timeout: LIVE_MS });
+    await calendarEvent(watcher, 'Roof inspection')
+      .locator('.app-event-time', { hasText: `${shown} -` })
+      .waitFor({ timeout: LIVE_MS });
     const next = await admin.get(`/api/jobs/${recurrenceId}_${compact(nextWednesday)}`);
     expect(next.body).toMatchObject({ startDateTime: utc(nextWednesday.set({ hour: 19 })) });
   }, 90_000);
 
-  it('reassigns a job by dragging it to another employee\'s row in Timeline Day, and the watcher sees it', async () => {
+  it("reassigns a job by dragging it to another employee's row in Timeline Day, and the watcher sees it", async () => {
     const today = DateTime.now().setZone(ZONE).startOf('day');
     const start = today.set({ hour: 20 });
-    const { id } = await createJob({ name: 'Fence repair', startDateTime: utc(start), endDateTime: utc(start.plus({ hours: 1 })), userIds: [people.get('Jordan Patel')] });
+    const { id } = await createJob({
+      name: 'Fence repair',
+      startDateTime: utc(start),
+      endDateTime: utc(start.plus({ hours: 1 })),
+      userIds: [people.get('Jordan Patel')],
+    });
     const [actor, watcher] = await actorAndWatcher('Timeline Day');
     const bar = actor.getByRole('button', { name: /^Fence repair, .*Jordan Patel$/ });
     await bar.scrollIntoViewIfNeeded();
@@ -123,7 +142,11 @@ describe('changing the schedule in a browser, watched live from another', () => 
 
     await watcher.getByRole('button', { name: /^Fence repair, .*Sam Okafor$/ }).waitFor({ timeout: LIVE_MS });
     const job = await admin.get(`/api/jobs/${id}`);
-    expect(job.body).toMatchObject({ userIds: [people.get('Sam Okafor')], startDateTime: utc(start), endDateTime: utc(start.plus({ hours: 1 })) });
+    expect(job.body).toMatchObject({
+      userIds: [people.get('Sam Okafor')],
+      startDateTime: utc(start),
+      endDateTime: utc(start.plus({ hours: 1 })),
+    });
   }, 90_000);
 
   it('deletes one occurrence, then the whole series, from the job modal; the watcher sees each', async () => {
@@ -131,7 +154,12 @@ describe('changing the schedule in a browser, watched live from another', () => 
     // After the demo week's jobs and the Fence repair of another test (today at 20:00), so nothing covers it.
     const start = monday.set({ hour: 21, minute: 30 });
     const { recurrenceId } = await createJob(
-      { name: 'Hedge trimming', startDateTime: utc(start), endDateTime: utc(start.plus({ hours: 1 })), userIds: [people.get('Alex Kim')] },
+      {
+        name: 'Hedge trimming',
+        startDateTime: utc(start),
+        endDateTime: utc(start.plus({ hours: 1 })),
+        userIds: [people.get('Alex Kim')],
+      },
       { recurringFrequency: 'Weekly', recurrenceDays: 'monday,thursday', weeklyRecurrence: 1 },
     );
     const [actor, watcher] = await actorAndWatcher('Week');
@@ -147,14 +175,20 @@ describe('changing the schedule in a browser, watched live from another', () => 
     }
 
     await deleteFromModal('This event', 'Job was deleted');
-    await watcher.waitForFunction("[...document.querySelectorAll('.fc-event')].filter((e) => e.textContent.includes('Hedge trimming')).length === 1", null, { timeout: LIVE_MS });
+    await watcher.waitForFunction(
+      "[...document.querySelectorAll('.fc-event')].filter((e) => e.textContent.includes('Hedge trimming')).length === 1",
+      null,
+      { timeout: LIVE_MS },
+    );
     expect((await admin.get(`/api/jobs/${recurrenceId}_${compact(monday)}`)).status).toBe(404);
     expect((await admin.get(`/api/jobs/${recurrenceId}_${compact(monday.plus({ days: 3 }))}`)).status).toBe(200);
     expect((await admin.get(`/api/jobs/${recurrenceId}_${compact(monday.plus({ weeks: 1 }))}`)).status).toBe(200);
 
     await deleteFromModal('The whole series', 'The whole series was deleted');
     await calendarEvent(watcher, 'Hedge trimming').first().waitFor({ state: 'detached', timeout: LIVE_MS });
-    const later = await admin.get(`/api/jobs/syncfusion/fetch?StartDate=${monday.toFormat('MM/dd/yyyy')}&EndDate=${monday.plus({ weeks: 8 }).toFormat('MM/dd/yyyy')}`);
+    const later = await admin.get(
+      `/api/jobs/syncfusion/fetch?StartDate=${monday.toFormat('MM/dd/yyyy')}&EndDate=${monday.plus({ weeks: 8 }).toFormat('MM/dd/yyyy')}`,
+    );
     expect(later.body.filter((j: { name: string }) => j.name === 'Hedge trimming')).toEqual([]);
   }, 90_000);
 });

@@ -1,13 +1,23 @@
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { ApiClient } from '../support/app';
-import { appInBrowser, demoAccount, DESKTOP, newContext, PHONE, screenshotPath, showDemoWeek, signIn as signInAs } from '../support/browser';
+import {
+  appInBrowser,
+  demoAccount,
+  DESKTOP,
+  newContext,
+  PHONE,
+  screenshotPath,
+  showDemoWeek,
+  signIn as signInAs,
+} from '../support/browser';
 
 /** The Job Schedule and Home in Debian's Chromium, on the demo organization of a fresh start. */
 describe('scheduling in a browser', () => {
   const env = appInBrowser();
   const account = (role: Parameters<typeof demoAccount>[1]) => demoAccount(env.app.output, role);
-  const signIn = (page: Page, role: Parameters<typeof demoAccount>[1], path: string) => signInAs(page, account(role), path);
+  const signIn = (page: Page, role: Parameters<typeof demoAccount>[1], path: string) =>
+    signInAs(page, account(role), path);
 
   /** The seeded week: this working week, or the coming one at the weekend. */
   const seededMonday = () => {
@@ -15,7 +25,7 @@ describe('scheduling in a browser', () => {
     return today.startOf('week').plus({ weeks: today.weekday >= 6 ? 1 : 0 });
   };
 
-  it('shows the week\'s jobs, and a job created elsewhere appears on an open schedule without reload', async () => {
+  it("shows the week's jobs, and a job created elsewhere appears on an open schedule without reload", async () => {
     const manager = await newContext(env.browser, env.app.url, DESKTOP);
     const page = await manager.newPage();
     await signIn(page, 'Customer Manager', '/scheduling');
@@ -26,13 +36,19 @@ describe('scheduling in a browser', () => {
     const { email, password } = account('Company Admin');
     const admin = await new ApiClient(env.app.url).signIn(email, password);
     const start = seededMonday().plus({ days: 1 }).set({ hour: 11, minute: 0 });
-    const created = await admin.post('/api/recurrence-jobs', { jobModel: { name: 'Window washing', startDateTime: start.toUTC().toISO(), endDateTime: start.plus({ hours: 1 }).toUTC().toISO() } });
+    const created = await admin.post('/api/recurrence-jobs', {
+      jobModel: {
+        name: 'Window washing',
+        startDateTime: start.toUTC().toISO(),
+        endDateTime: start.plus({ hours: 1 }).toUTC().toISO(),
+      },
+    });
     expect(created.status).toBe(201);
     await page.getByText('Window washing').waitFor({ timeout: 2000 });
     await manager.close();
   }, 60_000);
 
-  it('opens a job\'s History from the schedule', async () => {
+  it("opens a job's History from the schedule", async () => {
     const context = await newContext(env.browser, env.app.url, DESKTOP);
     const page = await context.newPage();
     await signIn(page, 'Company Admin', '/scheduling');
@@ -65,8 +81,12 @@ describe('scheduling in a browser', () => {
     await modal.getByLabel('Repeat', { exact: true }).click();
     await page.getByRole('option', { name: 'Weekly' }).click();
     // The start's own weekday comes pre-chosen; add Monday and Thursday.
-    for (const [day, chip] of [['Monday', 'Mon'], ['Thursday', 'Thu']]) {
-      if (!(await modal.getByRole('checkbox', { name: day }).isChecked())) await modal.getByText(chip, { exact: true }).click();
+    for (const [day, chip] of [
+      ['Monday', 'Mon'],
+      ['Thursday', 'Thu'],
+    ]) {
+      if (!(await modal.getByRole('checkbox', { name: day }).isChecked()))
+        await modal.getByText(chip, { exact: true }).click();
     }
     const chosen: string[] = [];
     for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
@@ -80,11 +100,21 @@ describe('scheduling in a browser', () => {
     const { email, password } = account('Customer Manager');
     const manager = await new ApiClient(env.app.url).signIn(email, password);
     const from = DateTime.now().setZone('America/New_York').startOf('week');
-    const fetched = await manager.get(`/api/jobs/syncfusion/fetch?StartDate=${from.toFormat('MM/dd/yyyy')}&EndDate=${from.plus({ days: 20 }).toFormat('MM/dd/yyyy')}`);
+    const fetched = await manager.get(
+      `/api/jobs/syncfusion/fetch?StartDate=${from.toFormat('MM/dd/yyyy')}&EndDate=${from.plus({ days: 20 }).toFormat('MM/dd/yyyy')}`,
+    );
     const pool = fetched.body.filter((j: { name: string }) => j.name === 'Pool service');
     expect(pool.length).toBeGreaterThanOrEqual(4);
-    expect(pool[0].jobRecurrenceModel).toMatchObject({ recurringFrequency: 'Weekly', recurrenceDays: chosen.map((d) => d.toLowerCase()).join(','), weeklyRecurrence: 1 });
-    const days = new Set(pool.map((j: { startDateTime: string }) => DateTime.fromISO(j.startDateTime).setZone('America/New_York').weekdayLong));
+    expect(pool[0].jobRecurrenceModel).toMatchObject({
+      recurringFrequency: 'Weekly',
+      recurrenceDays: chosen.map((d) => d.toLowerCase()).join(','),
+      weeklyRecurrence: 1,
+    });
+    const days = new Set(
+      pool.map(
+        (j: { startDateTime: string }) => DateTime.fromISO(j.startDateTime).setZone('America/New_York').weekdayLong,
+      ),
+    );
     expect([...days].every((d) => chosen.includes(d as string))).toBe(true);
     expect(days.has('Monday') && days.has('Thursday')).toBe(true);
     await context.close();
@@ -92,8 +122,13 @@ describe('scheduling in a browser', () => {
 
   /** FullCalendar's class for each view's root; Timeline Day is our own component. */
   const VIEW_ROOT: Record<string, string> = {
-    Day: '.fc-timeGridDay-view', Week: '.fc-timeGridWeek-view', '3-Day': '.fc-timeGridThreeDay-view', 'Work Week': '.fc-timeGridWorkWeek-view',
-    Month: '.fc-dayGridMonth-view', Agenda: '.fc-listWeek-view', 'Timeline Day': '[data-row-id]',
+    Day: '.fc-timeGridDay-view',
+    Week: '.fc-timeGridWeek-view',
+    '3-Day': '.fc-timeGridThreeDay-view',
+    'Work Week': '.fc-timeGridWorkWeek-view',
+    Month: '.fc-dayGridMonth-view',
+    Agenda: '.fc-listWeek-view',
+    'Timeline Day': '[data-row-id]',
   };
 
   /** The view picker is a row of buttons at desktop width and a select on a phone; waits until the view is shown. */
@@ -111,11 +146,19 @@ describe('scheduling in a browser', () => {
 
   it('shows every view of the Job Schedule and of Home with the demo jobs, at desktop width and on a phone', async () => {
     const screens = [
-      { role: 'Customer Manager', path: '/scheduling', name: 'schedule', views: ['Day', 'Week', '3-Day', 'Work Week', 'Month', 'Agenda', 'Timeline Day'] },
+      {
+        role: 'Customer Manager',
+        path: '/scheduling',
+        name: 'schedule',
+        views: ['Day', 'Week', '3-Day', 'Work Week', 'Month', 'Agenda', 'Timeline Day'],
+      },
       { role: 'Associate', path: '/', name: 'home', views: ['Day', 'Week', '3-Day', 'Month', 'Agenda'] },
     ] as const;
     for (const screen of screens) {
-      for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+      for (const [width, viewport] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
         const context = await newContext(env.browser, env.app.url, viewport);
         const page = await context.newPage();
         await signIn(page, screen.role, screen.path);
@@ -124,7 +167,10 @@ describe('scheduling in a browser', () => {
           await page.getByRole('button', { name: 'Today' }).click();
           await showDemoWeek(page);
           await page.mouse.move(0, 0); // no tooltip left over from the last click
-          await page.screenshot({ path: screenshotPath(`${screen.name}-${view.toLowerCase().replace(/\W+/g, '-')}-${width}`), fullPage: true });
+          await page.screenshot({
+            path: screenshotPath(`${screen.name}-${view.toLowerCase().replace(/\W+/g, '-')}-${width}`),
+            fullPage: true,
+          });
         }
         await context.close();
       }

@@ -31,7 +31,9 @@ describe('the app shell in a browser', () => {
     expect((await client.get('/api/customers/paged')).body.totalRecords).toBe(3);
     const today = DateTime.now().setZone('America/New_York');
     const monday = today.startOf('week').plus({ weeks: today.weekday >= 6 ? 1 : 0 });
-    const week = await client.get(`/api/jobs/syncfusion/fetch?StartDate=${monday.toFormat('MM/dd/yyyy')}&EndDate=${monday.plus({ days: 6 }).toFormat('MM/dd/yyyy')}`);
+    const week = await client.get(
+      `/api/jobs/syncfusion/fetch?StartDate=${monday.toFormat('MM/dd/yyyy')}&EndDate=${monday.plus({ days: 6 }).toFormat('MM/dd/yyyy')}`,
+    );
     expect(week.body.length).toBeGreaterThanOrEqual(19);
     expect(new Set(week.body.map((j: { color: string }) => j.color))).toContain('#E2435B'); // an Internal job
     expect(week.body.some((j: { isOpen: boolean }) => j.isOpen)).toBe(true);
@@ -41,33 +43,37 @@ describe('the app shell in a browser', () => {
   it.each([
     ['desktop', DESKTOP],
     ['phone', PHONE],
-  ])('signs the demo admin in and shows the shell (%s)', async (name, viewport) => {
-    const context = await newContext(browser, app.url, viewport);
-    const page = await context.newPage();
-    await page.goto('/admin/users');
-    await page.waitForURL(/\/account\/login\?ReturnUrl=%2Fadmin%2Fusers/);
-    await page.screenshot({ path: screenshotPath(`login-${name}`), fullPage: true });
-    await page.getByRole('textbox', { name: 'Email' }).fill(admin.email);
-    await page.getByRole('textbox', { name: 'Password' }).fill(admin.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/admin\/users$/);
-    await page.getByRole('heading', { name: 'Users' }).waitFor();
-    await page.getByText('Alex Kim').first().waitFor();
-    await page.screenshot({ path: screenshotPath(`users-${name}`), fullPage: true });
+  ])(
+    'signs the demo admin in and shows the shell (%s)',
+    async (name, viewport) => {
+      const context = await newContext(browser, app.url, viewport);
+      const page = await context.newPage();
+      await page.goto('/admin/users');
+      await page.waitForURL(/\/account\/login\?ReturnUrl=%2Fadmin%2Fusers/);
+      await page.screenshot({ path: screenshotPath(`login-${name}`), fullPage: true });
+      await page.getByRole('textbox', { name: 'Email' }).fill(admin.email);
+      await page.getByRole('textbox', { name: 'Password' }).fill(admin.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/\/admin\/users$/);
+      await page.getByRole('heading', { name: 'Users' }).waitFor();
+      await page.getByText('Alex Kim').first().waitFor();
+      await page.screenshot({ path: screenshotPath(`users-${name}`), fullPage: true });
 
-    await page.goto('/');
-    await page.getByText('Brightside Field Services').first().waitFor();
-    if (name === 'desktop') {
-      // The side navigation with its groups, and the user's name in the top bar.
-      await page.getByRole('navigation', { name: 'Main' }).getByText('Job Schedule').waitFor();
-      await page.getByText('Casey Morgan').first().waitFor();
-    } else {
-      await page.getByRole('button', { name: 'Toggle navigation' }).click();
-      await page.getByRole('navigation', { name: 'Main' }).getByText('Job Schedule').waitFor();
-    }
-    await page.screenshot({ path: screenshotPath(`shell-${name}`), fullPage: true });
-    await context.close();
-  }, 60_000);
+      await page.goto('/');
+      await page.getByText('Brightside Field Services').first().waitFor();
+      if (name === 'desktop') {
+        // The side navigation with its groups, and the user's name in the top bar.
+        await page.getByRole('navigation', { name: 'Main' }).getByText('Job Schedule').waitFor();
+        await page.getByText('Casey Morgan').first().waitFor();
+      } else {
+        await page.getByRole('button', { name: 'Toggle navigation' }).click();
+        await page.getByRole('navigation', { name: 'Main' }).getByText('Job Schedule').waitFor();
+      }
+      await page.screenshot({ path: screenshotPath(`shell-${name}`), fullPage: true });
+      await context.close();
+    },
+    60_000,
+  );
 
   it('shows the server message under the title when the password is wrong', async () => {
     const context = await newContext(browser, app.url);
@@ -80,7 +86,10 @@ describe('the app shell in a browser', () => {
     await alert.waitFor();
     expect(await alert.innerText()).toBe('The email or password is incorrect.');
     // Under the title: the alert comes after the "Sign in" heading in the page.
-    const [titleBox, alertBox] = await Promise.all([page.getByRole('heading', { name: 'Sign in' }).boundingBox(), alert.boundingBox()]);
+    const [titleBox, alertBox] = await Promise.all([
+      page.getByRole('heading', { name: 'Sign in' }).boundingBox(),
+      alert.boundingBox(),
+    ]);
     expect(alertBox!.y).toBeGreaterThan(titleBox!.y);
     await page.screenshot({ path: screenshotPath('login-wrong-password'), fullPage: true });
     await context.close();
@@ -110,7 +119,10 @@ describe('the app shell in a browser', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Home' }).waitFor();
     await page.getByRole('button', { name: 'Account menu' }).click();
-    const [support] = await Promise.all([context.waitForEvent('page'), page.getByRole('menuitem', { name: 'Support' }).click()]);
+    const [support] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('menuitem', { name: 'Support' }).click(),
+    ]);
     await support.getByText('Details support will ask for').waitFor();
     await support.getByText('Brightside Field Services').first().waitFor();
     await support.screenshot({ path: screenshotPath('support-desktop'), fullPage: true });

@@ -1,4 +1,14 @@
-import { appInBrowser, demoAccount, DESKTOP, LIVE_MS, newContext, PHONE, screenshotPath, signIn, stepUntilShown } from '../support/browser';
+import {
+  appInBrowser,
+  demoAccount,
+  DESKTOP,
+  LIVE_MS,
+  newContext,
+  PHONE,
+  screenshotPath,
+  signIn,
+  stepUntilShown,
+} from '../support/browser';
 
 /** One associate on a laptop and a phone: a timer started on one runs on both; stopped on the other, it stops on both. */
 describe('timers synced across devices', () => {
@@ -36,8 +46,15 @@ describe('timers synced across devices', () => {
     const phoneTimer = phone.getByRole('group', { name: 'Running timer' });
     await phoneTimer.getByText('Supply run').waitFor({ timeout: LIVE_MS });
     await laptop.waitForTimeout(1200); // the clocks tick
-    const [onLaptop, onPhone] = await Promise.all([laptopTimer.getByRole('timer').textContent(), phoneTimer.getByRole('timer').textContent()]);
-    const seconds = (label: string | null) => label!.split(':').map(Number).reduce((total, part) => total * 60 + part, 0);
+    const [onLaptop, onPhone] = await Promise.all([
+      laptopTimer.getByRole('timer').textContent(),
+      phoneTimer.getByRole('timer').textContent(),
+    ]);
+    const seconds = (label: string | null) =>
+      label!
+        .split(':')
+        .map(Number)
+        .reduce((total, part) => total * 60 + part, 0);
     expect(Math.abs(seconds(onLaptop) - seconds(onPhone))).toBeLessThanOrEqual(1);
     await laptop.screenshot({ path: screenshotPath('timer-running-desktop') });
     await phone.screenshot({ path: screenshotPath('timer-running-phone') });
@@ -78,11 +95,25 @@ describe('timers synced across devices', () => {
 
     await phoneContext.setOffline(true);
     await laptop.getByRole('banner').getByRole('button', { name: 'Start Timer' }).click();
-    await laptop.getByRole('dialog', { name: 'Start Timer' }).getByRole('textbox', { name: 'Label' }).fill('Tool pickup');
-    await laptop.getByRole('dialog', { name: 'Start Timer' }).getByRole('button', { name: 'Start', exact: true }).click();
+    await laptop
+      .getByRole('dialog', { name: 'Start Timer' })
+      .getByRole('textbox', { name: 'Label' })
+      .fill('Tool pickup');
+    await laptop
+      .getByRole('dialog', { name: 'Start Timer' })
+      .getByRole('button', { name: 'Start', exact: true })
+      .click();
     await laptop.getByRole('banner').getByText('Tool pickup').waitFor();
     // Offline, the phone hears nothing …
-    expect(await phone.getByText('Tool pickup').waitFor({ timeout: 1500 }).then(() => true, () => false)).toBe(false);
+    expect(
+      await phone
+        .getByText('Tool pickup')
+        .waitFor({ timeout: 1500 })
+        .then(
+          () => true,
+          () => false,
+        ),
+    ).toBe(false);
     // … and back online it reconnects and refetches.
     await phoneContext.setOffline(false);
     await phone.getByRole('group', { name: 'Running timer' }).getByText('Tool pickup').waitFor({ timeout: 15_000 });
@@ -118,13 +149,19 @@ describe('timers synced across devices', () => {
     await admin.screenshot({ path: screenshotPath('organization-tracked-times-desktop') });
 
     // The admin corrects the label, then deletes the drive after confirming.
-    await table.getByRole('row', { name: /Supply run/ }).getByRole('button', { name: /^Edit time from/ }).click();
+    await table
+      .getByRole('row', { name: /Supply run/ })
+      .getByRole('button', { name: /^Edit time from/ })
+      .click();
     const edit = admin.getByRole('dialog', { name: 'Edit time' });
     await edit.getByRole('textbox', { name: 'Label' }).fill('Supply run (checked)');
     await admin.screenshot({ path: screenshotPath('timer-edit-desktop') });
     await edit.getByRole('button', { name: 'Save' }).click();
     await admin.getByText('Timer has been updated').waitFor();
-    await table.getByRole('row', { name: /Supply run \(checked\)/ }).getByRole('button', { name: /^Delete time from/ }).click();
+    await table
+      .getByRole('row', { name: /Supply run \(checked\)/ })
+      .getByRole('button', { name: /^Delete time from/ })
+      .click();
     await admin.getByRole('dialog', { name: 'Delete time' }).getByText('This action cannot be undone.').waitFor();
     await admin.getByRole('dialog', { name: 'Delete time' }).getByRole('button', { name: 'Delete' }).click();
     await admin.getByText('Timer was deleted').waitFor();
@@ -135,10 +172,17 @@ describe('timers synced across devices', () => {
     const mine = page.getByRole('table', { name: 'My Tracked Times' }).getByRole('row', { name });
     await mine.getByText('Time is still being tracked').waitFor();
     await mine.getByRole('button', { name: /^Edit time from/ }).click();
-    await page.getByRole('dialog', { name: 'Edit time' }).getByRole('textbox', { name: 'Label' }).fill('Front beds first');
+    await page
+      .getByRole('dialog', { name: 'Edit time' })
+      .getByRole('textbox', { name: 'Label' })
+      .fill('Front beds first');
     await page.getByRole('dialog', { name: 'Edit time' }).getByRole('button', { name: 'Save' }).click();
     await page.getByText('Your time has been updated').waitFor();
-    await page.getByRole('banner').getByRole('group', { name: 'Running timer' }).getByText('Front beds first').waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('group', { name: 'Running timer' })
+      .getByText('Front beds first')
+      .waitFor();
     await context.close();
     await adminContext.close();
   }, 120_000);

@@ -33,7 +33,8 @@ if (process.env.EVENTSTORE_URL) {
   adapters.push({
     name: 'EventStoreDB',
     // Loaded only when reachable, so the gRPC client is not loaded for nothing.
-    create: async () => new (await import('../../src/core/event-store/eventstoredb-event-store')).EventStoreDbEventStore(url),
+    create: async () =>
+      new (await import('../../src/core/event-store/eventstoredb-event-store')).EventStoreDbEventStore(url),
   });
 }
 
@@ -93,7 +94,7 @@ describe.each(adapters)('$name event store', (adapter) => {
       expect(await store.readStream(stream())).toEqual([]);
     });
 
-    it('reads a stream\'s last event, and null for a stream that does not exist', async () => {
+    it("reads a stream's last event, and null for a stream that does not exist", async () => {
       const s = stream();
       const written = [event(), event(), event()];
       await store.append(s, written.slice(0, 2), 'no_stream');
@@ -181,7 +182,9 @@ describe.each(adapters)('$name event store', (adapter) => {
 
     it('of 20 concurrent creations of one stream exactly one wins', async () => {
       const s = stream();
-      const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => store.append(s, [event()], 'no_stream')));
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 20 }, () => store.append(s, [event()], 'no_stream')),
+      );
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
       expect(await store.readStream(s)).toHaveLength(1);
     });
@@ -414,7 +417,11 @@ describe('SQLite event store specifics', () => {
     const store = new SqliteEventStore(':memory:');
     const s = stream();
     const total = SqliteEventStore.PAGE_SIZE * 2 + 7;
-    await store.append(s, Array.from({ length: total }, () => event()), 'no_stream');
+    await store.append(
+      s,
+      Array.from({ length: total }, () => event()),
+      'no_stream',
+    );
     const revisions: number[] = [];
     const sub = store.subscribeToAll({}, async (e) => void revisions.push(e.revision));
     await waitFor(() => revisions.length === total);

@@ -50,9 +50,24 @@ describe.each(adapters)('FileStore contract: %s', (_name, adapter) => {
 
   it('saves bytes under a new id and reads them back with their metadata', async () => {
     const bytes = Buffer.from('%PDF-1.7 tiny');
-    const saved = await files.save({ bytes, contentType: 'application/pdf', fileName: 'Quote 12.pdf', organizationId: orgA });
-    expect(saved).toEqual({ id: expect.any(String), contentType: 'application/pdf', size: bytes.length, fileName: 'Quote 12.pdf' });
-    const again = await files.save({ bytes, contentType: 'application/pdf', fileName: 'Quote 12.pdf', organizationId: orgA });
+    const saved = await files.save({
+      bytes,
+      contentType: 'application/pdf',
+      fileName: 'Quote 12.pdf',
+      organizationId: orgA,
+    });
+    expect(saved).toEqual({
+      id: expect.any(String),
+      contentType: 'application/pdf',
+      size: bytes.length,
+      fileName: 'Quote 12.pdf',
+    });
+    const again = await files.save({
+      bytes,
+      contentType: 'application/pdf',
+      fileName: 'Quote 12.pdf',
+      organizationId: orgA,
+    });
     expect(again.id).not.toBe(saved.id);
     const read = await files.read(orgA, saved.id);
     expect(read?.file).toEqual(saved);
@@ -68,14 +83,24 @@ describe.each(adapters)('FileStore contract: %s', (_name, adapter) => {
   });
 
   it("hides another organization's file from read and delete", async () => {
-    const saved = await files.save({ bytes: Buffer.from('logo'), contentType: 'image/png', fileName: 'logo.png', organizationId: orgA });
+    const saved = await files.save({
+      bytes: Buffer.from('logo'),
+      contentType: 'image/png',
+      fileName: 'logo.png',
+      organizationId: orgA,
+    });
     expect(await files.read(orgB, saved.id)).toBeNull();
     await files.delete(orgB, saved.id);
     expect(await files.read(orgA, saved.id)).not.toBeNull();
   });
 
   it('deletes, idempotently', async () => {
-    const saved = await files.save({ bytes: Buffer.from('x'), contentType: 'text/plain', fileName: 'x.txt', organizationId: orgA });
+    const saved = await files.save({
+      bytes: Buffer.from('x'),
+      contentType: 'text/plain',
+      fileName: 'x.txt',
+      organizationId: orgA,
+    });
     await files.delete(orgA, saved.id);
     expect(await files.read(orgA, saved.id)).toBeNull();
     await expect(files.delete(orgA, saved.id)).resolves.toBeUndefined();
@@ -94,7 +119,12 @@ describe('FolderFileStore layout', () => {
     const dir = await mkdtemp(join(tmpdir(), 'crewclock-files-'));
     try {
       const org = randomUUID();
-      const saved = await new FolderFileStore(dir).save({ bytes: Buffer.from('a'), contentType: 'text/plain', fileName: 'a.txt', organizationId: org });
+      const saved = await new FolderFileStore(dir).save({
+        bytes: Buffer.from('a'),
+        contentType: 'text/plain',
+        fileName: 'a.txt',
+        organizationId: org,
+      });
       expect((await readdir(join(dir, org))).sort()).toEqual([saved.id, `${saved.id}.json`].sort());
     } finally {
       await rm(dir, { recursive: true, force: true });

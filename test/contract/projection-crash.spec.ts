@@ -45,9 +45,22 @@ const CHILD_DEADLINE_MS = TEST_TIMEOUT_MS - 5_000;
 const children = new Set<ChildProcess>();
 
 /** Runs the rebuild command; `killAt` (a position) SIGKILLs it once a progress line reaches it, after `delayMs`. */
-function rebuild(dataDir: string, mongodbUrl: string, options: { resume?: boolean; killAt?: number; delayMs?: number } = {}): Promise<Run> {
+function rebuild(
+  dataDir: string,
+  mongodbUrl: string,
+  options: { resume?: boolean; killAt?: number; delayMs?: number } = {},
+): Promise<Run> {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ['EVENTSTORE_URL', 'REDIS_URL', 'SMTP_URL', 'PROJECTIONS', 'REBUILD_RESUME', 'SESSION_SECRET', 'PORT']) delete env[key];
+  for (const key of [
+    'EVENTSTORE_URL',
+    'REDIS_URL',
+    'SMTP_URL',
+    'PROJECTIONS',
+    'REBUILD_RESUME',
+    'SESSION_SECRET',
+    'PORT',
+  ])
+    delete env[key];
   Object.assign(env, {
     DATA_DIR: dataDir,
     MONGODB_URL: mongodbUrl,
@@ -57,7 +70,11 @@ function rebuild(dataDir: string, mongodbUrl: string, options: { resume?: boolea
     LOG_LEVEL: 'silent',
     ...(options.resume ? { REBUILD_RESUME: 'true' } : {}),
   });
-  const child = spawn(process.execPath, ['--require', './test/support/swc-register.js', 'projections/runner/rebuild.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    ['--require', './test/support/swc-register.js', 'projections/runner/rebuild.ts'],
+    { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   children.add(child);
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
@@ -66,11 +83,13 @@ function rebuild(dataDir: string, mongodbUrl: string, options: { resume?: boolea
     stderr += `\n[test] no exit within ${CHILD_DEADLINE_MS} ms: killed`;
     child.kill('SIGKILL');
   }, CHILD_DEADLINE_MS);
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => {
-    clearTimeout(watchdog);
-    children.delete(child);
-    resolve(signal ?? code);
-  }));
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.on('exit', (code, signal) => {
+      clearTimeout(watchdog);
+      children.delete(child);
+      resolve(signal ?? code);
+    }),
+  );
   return (async () => {
     const progress: [number, number][] = [];
     let summary: string | undefined;
@@ -171,15 +190,26 @@ async function readState(url: string): Promise<State> {
     expect(expected[ORGANIZATIONS].length).toBeGreaterThan(3);
     expect(expected[USERS].length).toBeGreaterThan(30);
     expect(expected[SESSIONS].length).toBeGreaterThan(10);
-    expect(expected[CHECKPOINTS].map((c) => (c.position as GlobalPosition).commit)).toEqual(allProjections.map(() => head.commit));
-    for (const name of [...READ_MODELS, CHECKPOINTS]) expect({ [name]: after[name] }).toEqual({ [name]: expected[name] });
+    expect(expected[CHECKPOINTS].map((c) => (c.position as GlobalPosition).commit)).toEqual(
+      allProjections.map(() => head.commit),
+    );
+    for (const name of [...READ_MODELS, CHECKPOINTS])
+      expect({ [name]: after[name] }).toEqual({ [name]: expected[name] });
   }
 
-  it('after a kill past 40 % of the log, resuming ends with read models equal to a fresh rebuild', async () => {
-    await killResumeCompare(Math.ceil(head.commit * 0.4), 0);
-  }, TEST_TIMEOUT_MS);
+  it(
+    'after a kill past 40 % of the log, resuming ends with read models equal to a fresh rebuild',
+    async () => {
+      await killResumeCompare(Math.ceil(head.commit * 0.4), 0);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it(`after a kill at a random point (${Math.round(RANDOM_KILL.fraction * 100)} % + ${RANDOM_KILL.delayMs} ms), resuming ends equal too`, async () => {
-    await killResumeCompare(Math.ceil(head.commit * RANDOM_KILL.fraction), RANDOM_KILL.delayMs);
-  }, TEST_TIMEOUT_MS);
+  it(
+    `after a kill at a random point (${Math.round(RANDOM_KILL.fraction * 100)} % + ${RANDOM_KILL.delayMs} ms), resuming ends equal too`,
+    async () => {
+      await killResumeCompare(Math.ceil(head.commit * RANDOM_KILL.fraction), RANDOM_KILL.delayMs);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

@@ -5,9 +5,20 @@ import { join } from 'node:path';
 import { allProjections } from '../../projections/all-projections';
 import { ORGANIZATIONS, OrganizationDoc, SESSIONS, USERS } from '../../src/identity/identity.read-models';
 import type { Projection } from '../../projections/runner/projection';
-import { Checkpoint, CHECKPOINTS, CheckpointProgress, ProjectionRunner, RunnerOptions } from '../../projections/runner/projection-runner';
+import {
+  Checkpoint,
+  CHECKPOINTS,
+  CheckpointProgress,
+  ProjectionRunner,
+  RunnerOptions,
+} from '../../projections/runner/projection-runner';
 import { Aggregates, ProjectionProgress } from '../../src/core/commands/aggregates';
-import { comparePositions, EventStore, GlobalPosition, RecordedEvent } from '../../src/core/event-store/event-store.port';
+import {
+  comparePositions,
+  EventStore,
+  GlobalPosition,
+  RecordedEvent,
+} from '../../src/core/event-store/event-store.port';
 import { SqliteEventStore } from '../../src/core/event-store/sqlite-event-store';
 import { EmbeddedReadStore } from '../../src/core/read-store/embedded-read-store';
 import { MongoReadStore } from '../../src/core/read-store/mongo-read-store';
@@ -70,13 +81,17 @@ async function checkpoints(store: ReadStore): Promise<Omit<Checkpoint, 'updatedA
 
 /** Wraps projections so every apply is recorded as `name:position`. */
 function recorded(projections: Projection[], log: string[]): Projection[] {
-  return projections.map((p) => ({ ...p, apply: async (event, context) => {
-    log.push(`${p.name}:${event.position.commit}`);
-    await p.apply(event, context);
-  } }));
+  return projections.map((p) => ({
+    ...p,
+    apply: async (event, context) => {
+      log.push(`${p.name}:${event.position.commit}`);
+      await p.apply(event, context);
+    },
+  }));
 }
 
-const applies = (events: RecordedEvent[], projections = names) => projections.flatMap((n) => events.map((e) => `${n}:${e.position.commit}`)).sort();
+const applies = (events: RecordedEvent[], projections = names) =>
+  projections.flatMap((n) => events.map((e) => `${n}:${e.position.commit}`)).sort();
 
 // FerretDB answers in milliseconds per operation, and these tests run a few hundred events through every projection.
 jest.setTimeout(20_000);
@@ -103,7 +118,12 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (_name, adap
     cleanups.push(() => place.dispose());
     return place;
   }
-  function runner(eventStore: EventStore, store: ReadStore, projections: Projection[] = allProjections, options: RunnerOptions = {}) {
+  function runner(
+    eventStore: EventStore,
+    store: ReadStore,
+    projections: Projection[] = allProjections,
+    options: RunnerOptions = {},
+  ) {
     const r = new ProjectionRunner(eventStore, store, projections, { retryDelayMs: 50, ...options });
     cleanups.push(() => r.stop());
     return r;
@@ -123,7 +143,12 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (_name, adap
     await identity.generate(40);
     const sent: string[] = [];
     const mailer = { send: async (m: { subject: string }) => void sent.push(m.subject) };
-    const mailing: Projection = { name: 'mailing', version: 1, collections: [], apply: async (event, context) => context.mail({ to: 'a@example.test', subject: event.id, text: '' }) };
+    const mailing: Projection = {
+      name: 'mailing',
+      version: 1,
+      collections: [],
+      apply: async (event, context) => context.mail({ to: 'a@example.test', subject: event.id, text: '' }),
+    };
     const store = await readStore().connect();
     const r = runner(log, store, [mailing], { mailer });
     await r.start();
@@ -164,7 +189,11 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (_name, adap
       expect(comparePositions(position!, all[99].position)).toBeGreaterThanOrEqual(0);
       expect(comparePositions(position!, all[119].position)).toBeLessThanOrEqual(0);
     }
-    expect(await checkpoints(store)).toEqual(names.map((name) => ({ _id: name, version: allProjections.find((p) => p.name === name)!.version, position: head })).sort((x, y) => x._id.localeCompare(y._id)));
+    expect(await checkpoints(store)).toEqual(
+      names
+        .map((name) => ({ _id: name, version: allProjections.find((p) => p.name === name)!.version, position: head }))
+        .sort((x, y) => x._id.localeCompare(y._id)),
+    );
     expect(r.position).toEqual(head);
   });
 
@@ -254,7 +283,15 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (_name, adap
     for (const rewind of rewinds) {
       const indexOf = (i: number) => rewind[i % rewind.length];
       for (const [i, p] of allProjections.entries()) {
-        await store.collection<Checkpoint>(CHECKPOINTS).replaceOne({ _id: p.name }, { _id: p.name, version: p.version, position: all[indexOf(i)].position, updatedAt: new Date().toISOString() });
+        await store.collection<Checkpoint>(CHECKPOINTS).replaceOne(
+          { _id: p.name },
+          {
+            _id: p.name,
+            version: p.version,
+            position: all[indexOf(i)].position,
+            updatedAt: new Date().toISOString(),
+          },
+        );
       }
       const replayed: string[] = [];
       const r = runner(log, store, recorded(allProjections, replayed));
@@ -285,7 +322,11 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (_name, adap
 
     expect(replayed.sort()).toEqual(applies(all, ['users']));
     expect(await snapshot(store)).toEqual(models);
-    expect((await checkpoints(store)).find((c) => c._id === 'users')).toEqual({ _id: 'users', version: bumped.find((p) => p.name === 'users')!.version, position: all[all.length - 1].position });
+    expect((await checkpoints(store)).find((c) => c._id === 'users')).toEqual({
+      _id: 'users',
+      version: bumped.find((p) => p.name === 'users')!.version,
+      position: all[all.length - 1].position,
+    });
   });
 
   it('waitFor resolves once the position is processed, and false after its timeout otherwise', async () => {
@@ -331,7 +372,12 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (_name, adap
 
     for (const name of ['Renamed Once', 'Renamed Twice', 'Renamed Thrice']) {
       const meta = { organizationId, actorUserId: adminId, correlationId: randomUUID(), at: new Date().toISOString() };
-      const { position } = await aggregates.execute(streams.organization(organizationId), organizationDecider, { type: 'ChangeOrganizationSettings', organizationId, changes: { name } }, meta);
+      const { position } = await aggregates.execute(
+        streams.organization(organizationId),
+        organizationDecider,
+        { type: 'ChangeOrganizationSettings', organizationId, changes: { name } },
+        meta,
+      );
       expect(position).not.toBeNull();
       expect((await organizations.findOne({ _id: organizationId }))?.name).toBe(name);
     }

@@ -40,10 +40,42 @@ type Person = {
 };
 
 const people: Person[] = [
-  { _id: 'p1', name: 'alice', age: 30, startsAt: '2024-03-01T08:00:00.000Z', tags: ['a', 'b'], address: { city: 'Oslo' }, org: 'o1' },
-  { _id: 'p2', name: 'Bob', age: 25, startsAt: '2024-03-02T08:00:00.000Z', tags: ['b'], address: { city: 'Bergen' }, org: 'o1' },
-  { _id: 'p3', name: 'carol', age: 35, startsAt: '2024-03-03T08:00:00.000Z', tags: [], address: { city: 'Oslo' }, org: 'o2' },
-  { _id: 'p4', name: 'Dave', age: 30, startsAt: '2024-03-04T08:00:00.000Z', tags: ['c'], address: { city: 'Trondheim' }, org: 'o1' },
+  {
+    _id: 'p1',
+    name: 'alice',
+    age: 30,
+    startsAt: '2024-03-01T08:00:00.000Z',
+    tags: ['a', 'b'],
+    address: { city: 'Oslo' },
+    org: 'o1',
+  },
+  {
+    _id: 'p2',
+    name: 'Bob',
+    age: 25,
+    startsAt: '2024-03-02T08:00:00.000Z',
+    tags: ['b'],
+    address: { city: 'Bergen' },
+    org: 'o1',
+  },
+  {
+    _id: 'p3',
+    name: 'carol',
+    age: 35,
+    startsAt: '2024-03-03T08:00:00.000Z',
+    tags: [],
+    address: { city: 'Oslo' },
+    org: 'o2',
+  },
+  {
+    _id: 'p4',
+    name: 'Dave',
+    age: 30,
+    startsAt: '2024-03-04T08:00:00.000Z',
+    tags: ['c'],
+    address: { city: 'Trondheim' },
+    org: 'o1',
+  },
 ];
 
 const ids = (docs: Doc[]) => docs.map((d) => d._id);
@@ -113,7 +145,11 @@ describe.each(adapters)('ReadStore contract: %s', (_name, adapter) => {
     const cases: [string, Record<string, unknown>, string[]][] = [
       ['$in on _id', { _id: { $in: ['p3', 'p1', 'nope'] } }, ['p1', 'p3']],
       ['$in on a field', { name: { $in: ['Bob', 'carol'] } }, ['p2', 'p3']],
-      ['$gte/$lt on ISO date strings', { startsAt: { $gte: '2024-03-02T00:00:00.000Z', $lt: '2024-03-04T00:00:00.000Z' } }, ['p2', 'p3']],
+      [
+        '$gte/$lt on ISO date strings',
+        { startsAt: { $gte: '2024-03-02T00:00:00.000Z', $lt: '2024-03-04T00:00:00.000Z' } },
+        ['p2', 'p3'],
+      ],
       ['$regex with the i option', { name: { $regex: '^b', $options: 'i' } }, ['p2']],
       ['a RegExp value', { name: /^C/i }, ['p3']],
       ['$or', { $or: [{ age: 25 }, { 'address.city': 'Trondheim' }] }, ['p2', 'p4']],
@@ -148,7 +184,9 @@ describe.each(adapters)('ReadStore contract: %s', (_name, adapter) => {
         const sorted = await c.find({}, { sort: { name: 1 }, caseInsensitive: true });
         expect(sorted.map((p) => p.name)).toEqual(['alice', 'Bob', 'carol', 'Dave']);
         expect(ids(await c.find({ name: 'BOB' }, { caseInsensitive: true }))).toEqual(['p2']);
-        expect(ids(await c.find({ name: { $in: ['ALICE', 'dave'] } }, { sort: { _id: 1 }, caseInsensitive: true }))).toEqual(['p1', 'p4']);
+        expect(
+          ids(await c.find({ name: { $in: ['ALICE', 'dave'] } }, { sort: { _id: 1 }, caseInsensitive: true })),
+        ).toEqual(['p1', 'p4']);
         expect(ids(await c.find({ name: 'BOB' }))).toEqual([]);
         const byId = { sort: { _id: 1 as const }, caseInsensitive: true };
         expect(ids(await c.find({ name: { $eq: 'DAVE' }, tags: 'C' }, byId))).toEqual(['p4']);
@@ -198,14 +236,22 @@ describe.each(adapters)('ReadStore contract: %s', (_name, adapter) => {
   describe('updateOne', () => {
     it('applies $set, $unset, $inc, $push, $pull and $addToSet', async () => {
       const c = await seeded();
-      const r = await c.updateOne({ _id: 'p1' }, { $set: { name: 'Alice', 'address.zip': '0150' }, $unset: { startsAt: '' }, $inc: { age: 2 } });
+      const r = await c.updateOne(
+        { _id: 'p1' },
+        { $set: { name: 'Alice', 'address.zip': '0150' }, $unset: { startsAt: '' }, $inc: { age: 2 } },
+      );
       expect(r).toEqual({ matchedCount: 1, modifiedCount: 1, upsertedId: null });
       await c.updateOne({ _id: 'p1' }, { $push: { tags: 'z' } });
       await c.updateOne({ _id: 'p1' }, { $pull: { tags: 'a' } });
       await c.updateOne({ _id: 'p1' }, { $addToSet: { tags: 'b' } });
       await c.updateOne({ _id: 'p1' }, { $addToSet: { tags: 'y' } });
       expect(await c.findOne({ _id: 'p1' })).toEqual({
-        _id: 'p1', name: 'Alice', age: 32, tags: ['b', 'z', 'y'], address: { city: 'Oslo', zip: '0150' }, org: 'o1',
+        _id: 'p1',
+        name: 'Alice',
+        age: 32,
+        tags: ['b', 'z', 'y'],
+        address: { city: 'Oslo', zip: '0150' },
+        org: 'o1',
       });
     });
 
@@ -213,7 +259,14 @@ describe.each(adapters)('ReadStore contract: %s', (_name, adapter) => {
     // ({$gte: 5}) as a literal value, so read models use neither and this checks only what all adapters do.
     it('applies $push with $each and $pull of a value and of a whole subdocument', async () => {
       const c = fresh();
-      await c.insertOne({ _id: 'a', nums: [1, 5, 9], shifts: [{ day: 'mon', hours: 8 }, { day: 'tue', hours: 6 }] });
+      await c.insertOne({
+        _id: 'a',
+        nums: [1, 5, 9],
+        shifts: [
+          { day: 'mon', hours: 8 },
+          { day: 'tue', hours: 6 },
+        ],
+      });
       await c.updateOne({ _id: 'a' }, { $push: { nums: { $each: [2, 3] } } });
       await c.updateOne({ _id: 'a' }, { $pull: { nums: 5 } });
       await c.updateOne({ _id: 'a' }, { $pull: { nums: 9 } });
@@ -230,18 +283,37 @@ describe.each(adapters)('ReadStore contract: %s', (_name, adapter) => {
 
     it('updates only the first match and reports no change for a no-op', async () => {
       const c = await seeded();
-      expect(await c.updateOne({ org: 'o1' }, { $set: { flagged: true } })).toMatchObject({ matchedCount: 1, modifiedCount: 1 });
+      expect(await c.updateOne({ org: 'o1' }, { $set: { flagged: true } })).toMatchObject({
+        matchedCount: 1,
+        modifiedCount: 1,
+      });
       expect(await c.countDocuments({ flagged: true })).toBe(1);
-      expect(await c.updateOne({ _id: 'p2' }, { $set: { age: 25 } })).toEqual({ matchedCount: 1, modifiedCount: 0, upsertedId: null });
-      expect(await c.updateOne({ _id: 'nope' }, { $set: { age: 1 } })).toEqual({ matchedCount: 0, modifiedCount: 0, upsertedId: null });
+      expect(await c.updateOne({ _id: 'p2' }, { $set: { age: 25 } })).toEqual({
+        matchedCount: 1,
+        modifiedCount: 0,
+        upsertedId: null,
+      });
+      expect(await c.updateOne({ _id: 'nope' }, { $set: { age: 1 } })).toEqual({
+        matchedCount: 0,
+        modifiedCount: 0,
+        upsertedId: null,
+      });
       expect(await c.countDocuments({})).toBe(4);
     });
 
     it('upserts: creates from the filter with $setOnInsert, then matches without applying it', async () => {
       const c = fresh();
-      const created = await c.updateOne({ _id: 'n1' }, { $set: { v: 1 }, $setOnInsert: { createdAt: 'first' }, $inc: { count: 1 } }, { upsert: true });
+      const created = await c.updateOne(
+        { _id: 'n1' },
+        { $set: { v: 1 }, $setOnInsert: { createdAt: 'first' }, $inc: { count: 1 } },
+        { upsert: true },
+      );
       expect(created).toEqual({ matchedCount: 0, modifiedCount: 0, upsertedId: 'n1' });
-      const matched = await c.updateOne({ _id: 'n1' }, { $set: { v: 2 }, $setOnInsert: { createdAt: 'second' }, $inc: { count: 1 } }, { upsert: true });
+      const matched = await c.updateOne(
+        { _id: 'n1' },
+        { $set: { v: 2 }, $setOnInsert: { createdAt: 'second' }, $inc: { count: 1 } },
+        { upsert: true },
+      );
       expect(matched).toEqual({ matchedCount: 1, modifiedCount: 1, upsertedId: null });
       expect(await c.findOne({ _id: 'n1' })).toEqual({ _id: 'n1', v: 2, createdAt: 'first', count: 2 });
     });
@@ -250,14 +322,21 @@ describe.each(adapters)('ReadStore contract: %s', (_name, adapter) => {
       const c = fresh();
       const r = await c.updateOne({ email: 'a@x.io', 'profile.kind': 'staff' }, { $set: { v: 1 } }, { upsert: true });
       expect(typeof r.upsertedId).toBe('string');
-      expect(await c.findOne({ email: 'a@x.io' })).toEqual({ _id: r.upsertedId, email: 'a@x.io', profile: { kind: 'staff' }, v: 1 });
+      expect(await c.findOne({ email: 'a@x.io' })).toEqual({
+        _id: r.upsertedId,
+        email: 'a@x.io',
+        profile: { kind: 'staff' },
+        v: 1,
+      });
     });
 
     it('a conditional upsert never duplicates a document that is already newer', async () => {
       const c = fresh();
       await c.insertOne({ _id: 'd1', rev: 7, v: 'seven' });
       // Idempotent projection write: the stored rev is already past 5, so the filter misses and the upsert collides.
-      await expect(c.updateOne({ _id: 'd1', rev: { $lt: 5 } }, { $set: { rev: 5, v: 'five' } }, { upsert: true })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(
+        c.updateOne({ _id: 'd1', rev: { $lt: 5 } }, { $set: { rev: 5, v: 'five' } }, { upsert: true }),
+      ).rejects.toBeInstanceOf(DuplicateKeyError);
       expect(await c.find({})).toEqual([{ _id: 'd1', rev: 7, v: 'seven' }]);
       const r = await c.updateOne({ _id: 'd1', rev: { $lt: 9 } }, { $set: { rev: 9, v: 'nine' } }, { upsert: true });
       expect(r).toEqual({ matchedCount: 1, modifiedCount: 1, upsertedId: null });
@@ -267,27 +346,49 @@ describe.each(adapters)('ReadStore contract: %s', (_name, adapter) => {
 
   it('updateMany updates every match', async () => {
     const c = await seeded();
-    expect(await c.updateMany({ org: 'o1' }, { $inc: { age: 1 }, $set: { seen: true } })).toEqual({ matchedCount: 3, modifiedCount: 3, upsertedId: null });
+    expect(await c.updateMany({ org: 'o1' }, { $inc: { age: 1 }, $set: { seen: true } })).toEqual({
+      matchedCount: 3,
+      modifiedCount: 3,
+      upsertedId: null,
+    });
     expect((await c.find({}, { sort: { _id: 1 } })).map((p) => p.age)).toEqual([31, 26, 35, 31]);
-    expect(await c.updateMany({ org: 'nope' }, { $set: { seen: true } })).toEqual({ matchedCount: 0, modifiedCount: 0, upsertedId: null });
+    expect(await c.updateMany({ org: 'nope' }, { $set: { seen: true } })).toEqual({
+      matchedCount: 0,
+      modifiedCount: 0,
+      upsertedId: null,
+    });
   });
 
   describe('replaceOne', () => {
     it('replaces the whole document, and upserts only when asked', async () => {
       const c = fresh();
       await c.insertOne({ _id: 'r1', a: 1, b: 2 });
-      expect(await c.replaceOne({ _id: 'r1' }, { _id: 'r1', c: 3 })).toEqual({ matchedCount: 1, modifiedCount: 1, upsertedId: null });
+      expect(await c.replaceOne({ _id: 'r1' }, { _id: 'r1', c: 3 })).toEqual({
+        matchedCount: 1,
+        modifiedCount: 1,
+        upsertedId: null,
+      });
       expect(await c.findOne({ _id: 'r1' })).toEqual({ _id: 'r1', c: 3 });
-      expect(await c.replaceOne({ _id: 'r2' }, { _id: 'r2', d: 4 })).toEqual({ matchedCount: 0, modifiedCount: 0, upsertedId: null });
+      expect(await c.replaceOne({ _id: 'r2' }, { _id: 'r2', d: 4 })).toEqual({
+        matchedCount: 0,
+        modifiedCount: 0,
+        upsertedId: null,
+      });
       expect(await c.findOne({ _id: 'r2' })).toBeNull();
-      expect(await c.replaceOne({ _id: 'r2' }, { _id: 'r2', d: 4 }, { upsert: true })).toEqual({ matchedCount: 0, modifiedCount: 0, upsertedId: 'r2' });
+      expect(await c.replaceOne({ _id: 'r2' }, { _id: 'r2', d: 4 }, { upsert: true })).toEqual({
+        matchedCount: 0,
+        modifiedCount: 0,
+        upsertedId: 'r2',
+      });
       expect(await c.findOne({ _id: 'r2' })).toEqual({ _id: 'r2', d: 4 });
     });
 
     it('a conditional replace-upsert of an older revision collides instead of duplicating', async () => {
       const c = fresh();
       await c.insertOne({ _id: 'r1', rev: 3 });
-      await expect(c.replaceOne({ _id: 'r1', rev: { $lt: 2 } }, { _id: 'r1', rev: 2 }, { upsert: true })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(
+        c.replaceOne({ _id: 'r1', rev: { $lt: 2 } }, { _id: 'r1', rev: 2 }, { upsert: true }),
+      ).rejects.toBeInstanceOf(DuplicateKeyError);
       expect(await c.find({})).toEqual([{ _id: 'r1', rev: 3 }]);
     });
   });
@@ -315,8 +416,12 @@ describe.each(adapters)('ReadStore contract: %s', (_name, adapter) => {
     it('rejects an insert, update or upsert that would duplicate the key', async () => {
       await expect(c.insertOne({ _id: 'u3', email: 'a@x.io' })).rejects.toBeInstanceOf(DuplicateKeyError);
       await expect(c.updateOne({ _id: 'u2' }, { $set: { email: 'a@x.io' } })).rejects.toBeInstanceOf(DuplicateKeyError);
-      await expect(c.updateOne({ _id: 'u3' }, { $set: { email: 'a@x.io' } }, { upsert: true })).rejects.toBeInstanceOf(DuplicateKeyError);
-      await expect(c.replaceOne({ _id: 'u2' }, { _id: 'u2', email: 'a@x.io' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(c.updateOne({ _id: 'u3' }, { $set: { email: 'a@x.io' } }, { upsert: true })).rejects.toBeInstanceOf(
+        DuplicateKeyError,
+      );
+      await expect(c.replaceOne({ _id: 'u2' }, { _id: 'u2', email: 'a@x.io' })).rejects.toBeInstanceOf(
+        DuplicateKeyError,
+      );
       expect(await c.find({}, { sort: { _id: 1 } })).toEqual([
         { _id: 'u1', email: 'a@x.io' },
         { _id: 'u2', email: 'b@x.io' },

@@ -29,9 +29,19 @@ export interface TestOrganization {
 }
 
 /** Boots the real app (real engines: SQLite + embedded by default) on a free port with a fresh data folder. */
-export async function startTestApp(env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { logger?: Logger } = {},
+): Promise<TestApp> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'crewclock-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: dataDir, SCRYPT_LOG_N: '10', SEED_DEMO: 'false', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    SCRYPT_LOG_N: '10',
+    SEED_DEMO: 'false',
+    ...env,
+  });
   const running = await createApp(config, options);
   const app: TestApp = {
     ...running,
@@ -43,19 +53,50 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
       const adminId = randomUUID();
       const tag = randomUUID().slice(0, 8);
       const email = (role: string) => `${role}-${tag}@example.test`;
-      const meta = (actorUserId: string | null) => ({ organizationId, actorUserId, correlationId: randomUUID(), causationId: null, at: new Date().toISOString() });
+      const meta = (actorUserId: string | null) => ({
+        organizationId,
+        actorUserId,
+        correlationId: randomUUID(),
+        causationId: null,
+        at: new Date().toISOString(),
+      });
       const commands = running.app.get(CommandBus);
-      await commands.execute(new CreateOrganization({
-        organizationId, name: `${name} ${tag}`, timeZone: 'America/New_York',
-        admin: { userId: adminId, firstName: 'Ada', lastName: 'Admin', email: email('admin'), password: TEST_PASSWORD },
-      }, meta(null)));
+      await commands.execute(
+        new CreateOrganization(
+          {
+            organizationId,
+            name: `${name} ${tag}`,
+            timeZone: 'America/New_York',
+            admin: {
+              userId: adminId,
+              firstName: 'Ada',
+              lastName: 'Admin',
+              email: email('admin'),
+              password: TEST_PASSWORD,
+            },
+          },
+          meta(null),
+        ),
+      );
       const add = async (role: Role, firstName: string) => {
-        const { userId } = await commands.execute(new CreateUser({ firstName, lastName: role.split(' ')[0], email: email(role.replace(' ', '').toLowerCase()), role, password: TEST_PASSWORD }, meta(adminId)));
+        const { userId } = await commands.execute(
+          new CreateUser(
+            {
+              firstName,
+              lastName: role.split(' ')[0],
+              email: email(role.replace(' ', '').toLowerCase()),
+              role,
+              password: TEST_PASSWORD,
+            },
+            meta(adminId),
+          ),
+        );
         return userId as string;
       };
       const managerId = await add('Customer Manager', 'Mona');
       const associateId = await add('Associate', 'Abe');
-      const signedIn = async (userId: string, address: string) => Object.assign(await new ApiClient(running.url).signIn(address, TEST_PASSWORD), { userId, email: address });
+      const signedIn = async (userId: string, address: string) =>
+        Object.assign(await new ApiClient(running.url).signIn(address, TEST_PASSWORD), { userId, email: address });
       return {
         organizationId,
         admin: await signedIn(adminId, email('admin')),
@@ -86,7 +127,8 @@ export class ApiClient {
 
   async signIn(email: string, password: string, extra: Record<string, unknown> = {}): Promise<this> {
     const response = await this.request('POST', '/account/login', { username: email, password, ...extra });
-    if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${response.status} ${JSON.stringify(response.body)}`);
+    if (response.status !== 200)
+      throw new Error(`sign-in of ${email} failed: ${response.status} ${JSON.stringify(response.body)}`);
     await this.refreshCsrf();
     return this;
   }
@@ -103,14 +145,26 @@ export class ApiClient {
   delete = (path: string) => this.request('DELETE', path);
 
   /** multipart/form-data with one file in field `File` (or another field name). */
-  async upload(method: 'PUT' | 'POST', path: string, bytes: Buffer, fileName = 'image.png', field = 'File', extra: Record<string, string> = {}) {
+  async upload(
+    method: 'PUT' | 'POST',
+    path: string,
+    bytes: Buffer,
+    fileName = 'image.png',
+    field = 'File',
+    extra: Record<string, string> = {},
+  ) {
     const form = new FormData();
     form.append(field, new Blob([new Uint8Array(bytes)]), fileName);
     for (const [k, v] of Object.entries(extra)) form.append(k, v);
     return this.request(method, path, form);
   }
 
-  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse> {
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse> {
     const h: Record<string, string> = { accept: 'application/json', ...headers };
     if (this.cookie) h.cookie = this.cookie;
     if (method !== 'GET' && this.csrfToken && !('x-csrf-token' in headers)) h['x-csrf-token'] = this.csrfToken;
@@ -140,7 +194,10 @@ export class ApiClient {
 }
 
 /** The smallest valid PNG (1×1), for upload tests. */
-export const TINY_PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5fd9a4d0000000049454e44ae426082', 'hex');
+export const TINY_PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5fd9a4d0000000049454e44ae426082',
+  'hex',
+);
 
 /** A logger that keeps every line it writes (parsed), for tests that read the log. */
 export function memoryLog(): { logger: Logger; lines: Record<string, any>[]; text(): string } {

@@ -16,7 +16,11 @@ async function writer(streamId: string): Promise<void> {
       causationId: null,
       timestamp: new Date().toISOString(),
     };
-    await store.append(streamId, [{ id, type: 'Ticked', data: { revision }, metadata }], revision === 0 ? 'no_stream' : revision - 1);
+    await store.append(
+      streamId,
+      [{ id, type: 'Ticked', data: { revision }, metadata }],
+      revision === 0 ? 'no_stream' : revision - 1,
+    );
     process.stdout.write(`${id}\n`);
   }
 }

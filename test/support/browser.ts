@@ -9,8 +9,13 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', // playwright gives each launch a fresh profile folder
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync', // playwright gives each launch a fresh profile folder
     ],
   });
 }
@@ -31,7 +36,10 @@ export function screenshotPath(name: string): string {
 /** The sign-in a fresh start printed for a role of the demo organization (see demo-seed.ts). */
 export function demoAccount(startOutput: string, role: 'Company Admin' | 'Customer Manager' | 'Associate') {
   // A line reads '  Company Admin     admin@demo.crewclock.test / Welcome2Crew!'.
-  const line = startOutput.split('\n').map((l) => l.trim()).find((l) => l.startsWith(`${role} `));
+  const line = startOutput
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l.startsWith(`${role} `));
   const [email, slash, password] = line?.slice(role.length).trim().split(/\s+/) ?? [];
   if (!email || slash !== '/' || !password) throw new Error(`no ${role} sign-in in the start output:\n${startOutput}`);
   return { email, password };
@@ -55,14 +63,21 @@ export const LIVE_MS = 2000;
 /** Steps the calendar forward (at most `steps` times) until `shown` is on screen, and returns it. */
 export async function stepUntilShown(page: Page, shown: Locator, steps = 7): Promise<Locator> {
   for (let step = 0; step < steps; step++) {
-    if (await shown.waitFor({ timeout: 1500 }).then(() => true, () => false)) return shown;
+    if (
+      await shown.waitFor({ timeout: 1500 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return shown;
     await page.getByRole('button', { name: 'Next' }).click();
   }
   throw new Error(`not on the calendar after ${steps} steps forward: ${shown}`);
 }
 
 /** Until the calendar shows at least one job, step forward (the demo week is next week at weekends). */
-export const showDemoWeek = (page: Page) => stepUntilShown(page, page.locator('.fc-event, [data-row-id] button').first());
+export const showDemoWeek = (page: Page) =>
+  stepUntilShown(page, page.locator('.fc-event, [data-row-id] button').first());
 
 /**
  * The built app on a fresh demo organization and one Chromium for a browser suite, started before

@@ -37,7 +37,11 @@ function isStale(): boolean {
 async function build(): Promise<void> {
   // Build beside the target and rename, so concurrent test runs never execute a half-written binary.
   const tmp = `${BINARY}.${process.pid}.tmp`;
-  await promisify(execFile)('go', ['build', '-o', tmp, '.'], { cwd: HELPER_DIR, env: goEnv(), maxBuffer: 16 * 1024 * 1024 });
+  await promisify(execFile)('go', ['build', '-o', tmp, '.'], {
+    cwd: HELPER_DIR,
+    env: goEnv(),
+    maxBuffer: 16 * 1024 * 1024,
+  });
   await rename(tmp, BINARY);
 }
 
@@ -59,9 +63,13 @@ export async function startFerretDb(): Promise<FerretDbHandle | null> {
 
   const stateDir = await mkdtemp(join(tmpdir(), 'crewclock-ferretdb-'));
   const port = await freePort();
-  const child = spawn(BINARY, ['-port', String(port), '-handler', 'sqlite', '-state-dir', stateDir, '-watch-stdin', '-remove-state-dir'], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    BINARY,
+    ['-port', String(port), '-handler', 'sqlite', '-state-dir', stateDir, '-watch-stdin', '-remove-state-dir'],
+    {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -34,9 +34,10 @@ function onlyUnitProjectSelected(): boolean {
   if (i < 0) return false;
   const names: string[] = [];
   if (args[i].includes('=')) names.push(...args[i].slice(args[i].indexOf('=') + 1).split(','));
-  else for (const a of args.slice(i + 1)) {
-    if (a.startsWith('-')) break;
-    names.push(a);
-  }
+  else
+    for (const a of args.slice(i + 1)) {
+      if (a.startsWith('-')) break;
+      names.push(a);
+    }
   return names.length > 0 && names.every((n) => n === 'unit');
 }

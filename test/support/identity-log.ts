@@ -24,8 +24,27 @@ const ROLES: Role[] = ['Associate', 'Associate', 'Associate', 'Customer Manager'
 /** Sessions end about as often as they start once this many are live (as sign-outs and expiry keep it level). */
 const MAX_LIVE_SESSIONS = 40;
 
-interface UserModel { userId: string; organizationId: string; firstName: string; lastName: string; email: string; phoneNumber: string | null; role: Role; colorCode: string; active: boolean; picture: string | null }
-interface OrgModel { organizationId: string; name: string; timeZone: string; pickUpJobsEnabled: boolean; automatedRatingEmailsEnabled: boolean; logo: string | null; adminId: string }
+interface UserModel {
+  userId: string;
+  organizationId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string | null;
+  role: Role;
+  colorCode: string;
+  active: boolean;
+  picture: string | null;
+}
+interface OrgModel {
+  organizationId: string;
+  name: string;
+  timeZone: string;
+  pickUpJobsEnabled: boolean;
+  automatedRatingEmailsEnabled: boolean;
+  logo: string | null;
+  adminId: string;
+}
 
 export class IdentityLog {
   readonly random: () => number;
@@ -37,7 +56,11 @@ export class IdentityLog {
   appended = 0;
   last: GlobalPosition | null = null;
 
-  constructor(private readonly store: EventStore, seed: number, private readonly limits = { organizations: 40, users: Number.POSITIVE_INFINITY }) {
+  constructor(
+    private readonly store: EventStore,
+    seed: number,
+    private readonly limits = { organizations: 40, users: Number.POSITIVE_INFINITY },
+  ) {
     this.random = prng(seed);
   }
 
@@ -45,13 +68,33 @@ export class IdentityLog {
     return xs[Math.floor(this.random() * xs.length)];
   }
 
-  private async append(streamId: string, type: string, data: object, organizationId: string, actorUserId: string | null) {
+  private async append(
+    streamId: string,
+    type: string,
+    data: object,
+    organizationId: string,
+    actorUserId: string | null,
+  ) {
     const current = this.revisions.get(streamId);
     this.clock += 1000 + Math.floor(this.random() * 60_000);
-    const result = await this.store.append(streamId, [{
-      id: randomUUID(), type, data,
-      metadata: { organizationId, actorUserId, correlationId: randomUUID(), causationId: null, timestamp: new Date(this.clock).toISOString() },
-    }], current === undefined ? 'no_stream' : current);
+    const result = await this.store.append(
+      streamId,
+      [
+        {
+          id: randomUUID(),
+          type,
+          data,
+          metadata: {
+            organizationId,
+            actorUserId,
+            correlationId: randomUUID(),
+            causationId: null,
+            timestamp: new Date(this.clock).toISOString(),
+          },
+        },
+      ],
+      current === undefined ? 'no_stream' : current,
+    );
     this.revisions.set(streamId, result.nextExpectedRevision);
     this.appended += 1;
     this.last = result.position;
@@ -61,21 +104,70 @@ export class IdentityLog {
     const firstName = this.pick(FIRST);
     const lastName = this.pick(LAST);
     const email = `${firstName.toLowerCase()}.${userId.slice(0, 8)}@example.test`;
-    const colorCode = `#${Math.floor(this.random() * 0xffffff).toString(16).padStart(6, '0').toUpperCase()}`;
+    const colorCode = `#${Math.floor(this.random() * 0xffffff)
+      .toString(16)
+      .padStart(6, '0')
+      .toUpperCase()}`;
     const employeeId = this.random() < 0.5 ? `E-${Math.floor(this.random() * 9999)}` : null;
     const phoneNumber = this.random() < 0.5 ? '(555) 123-4567' : null;
     await this.append(streams.emailClaim(digest(email)), 'EmailClaimed', { email, userId }, organizationId, actor);
-    await this.append(streams.user(userId), 'UserRegistered', {
-      userId, organizationId, passwordHash: `scrypt$${digest(userId)}`, firstName, lastName, email, employeeId, phoneNumber, colorCode, role,
-    }, organizationId, actor);
-    this.users.push({ userId, organizationId, firstName, lastName, email, phoneNumber, role, colorCode, active: true, picture: null });
+    await this.append(
+      streams.user(userId),
+      'UserRegistered',
+      {
+        userId,
+        organizationId,
+        passwordHash: `scrypt$${digest(userId)}`,
+        firstName,
+        lastName,
+        email,
+        employeeId,
+        phoneNumber,
+        colorCode,
+        role,
+      },
+      organizationId,
+      actor,
+    );
+    this.users.push({
+      userId,
+      organizationId,
+      firstName,
+      lastName,
+      email,
+      phoneNumber,
+      role,
+      colorCode,
+      active: true,
+      picture: null,
+    });
   }
 
   private async createOrganization() {
     const organizationId = randomUUID();
     const adminId = randomUUID();
-    const org: OrgModel = { organizationId, name: `Org ${organizationId.slice(0, 6)}`, timeZone: this.pick(ZONES), pickUpJobsEnabled: false, automatedRatingEmailsEnabled: false, logo: null, adminId };
-    await this.append(streams.organization(organizationId), 'OrganizationCreated', { organizationId, name: org.name, timeZone: org.timeZone, pickUpJobsEnabled: false, automatedRatingEmailsEnabled: false }, organizationId, null);
+    const org: OrgModel = {
+      organizationId,
+      name: `Org ${organizationId.slice(0, 6)}`,
+      timeZone: this.pick(ZONES),
+      pickUpJobsEnabled: false,
+      automatedRatingEmailsEnabled: false,
+      logo: null,
+      adminId,
+    };
+    await this.append(
+      streams.organization(organizationId),
+      'OrganizationCreated',
+      {
+        organizationId,
+        name: org.name,
+        timeZone: org.timeZone,
+        pickUpJobsEnabled: false,
+        automatedRatingEmailsEnabled: false,
+      },
+      organizationId,
+      null,
+    );
     this.orgs.push(org);
     await this.register(organizationId, 'Company Admin', null, adminId);
   }
@@ -86,81 +178,191 @@ export class IdentityLog {
 
   private async step() {
     const r = this.random();
-    if (!this.orgs.length || (r < 0.03 && this.orgs.length < this.limits.organizations)) return this.createOrganization();
+    if (!this.orgs.length || (r < 0.03 && this.orgs.length < this.limits.organizations))
+      return this.createOrganization();
     const org = this.pick(this.orgs);
     const members = this.users.filter((u) => u.organizationId === org.organizationId);
     const active = members.filter((u) => u.active);
     const user = this.pick(members);
     const admin = org.adminId;
-    if (r < 0.18 && this.users.length < this.limits.users) return this.register(org.organizationId, this.pick(ROLES), admin);
+    if (r < 0.18 && this.users.length < this.limits.users)
+      return this.register(org.organizationId, this.pick(ROLES), admin);
     if (r < 0.38 && active.length && this.sessions.length < MAX_LIVE_SESSIONS) {
       const u = this.pick(active);
       const sessionId = randomUUID();
       this.sessions.push({ sessionId, userId: u.userId, organizationId: u.organizationId });
       const rememberMe = this.random() < 0.3;
-      return this.append(streams.session(sessionId), 'SessionStarted', {
-        sessionId, userId: u.userId, organizationId: u.organizationId, tokenDigest: digest(sessionId), rememberMe,
-        expiresAt: new Date(this.clock + (rememberMe ? 30 * 24 : 12) * 3600_000).toISOString(), ipAddress: '203.0.113.7', userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
-      }, u.organizationId, u.userId);
+      return this.append(
+        streams.session(sessionId),
+        'SessionStarted',
+        {
+          sessionId,
+          userId: u.userId,
+          organizationId: u.organizationId,
+          tokenDigest: digest(sessionId),
+          rememberMe,
+          expiresAt: new Date(this.clock + (rememberMe ? 30 * 24 : 12) * 3600_000).toISOString(),
+          ipAddress: '203.0.113.7',
+          userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
+        },
+        u.organizationId,
+        u.userId,
+      );
     }
     if (r < 0.5 && this.sessions.length) {
       const s = this.pick(this.sessions);
       this.endSessions((x) => x.sessionId === s.sessionId);
-      return this.append(streams.session(s.sessionId), 'SessionEnded', { ...s, reason: this.random() < 0.8 ? 'signed out' : 'expired' }, s.organizationId, s.userId);
+      return this.append(
+        streams.session(s.sessionId),
+        'SessionEnded',
+        { ...s, reason: this.random() < 0.8 ? 'signed out' : 'expired' },
+        s.organizationId,
+        s.userId,
+      );
     }
     if (!user) return this.register(org.organizationId, 'Associate', admin);
     if (r < 0.66) {
       const changes: Record<string, { from: unknown; to: unknown }> = {};
-      if (this.random() < 0.6) changes.firstName = { from: user.firstName, to: (user.firstName = this.pick(FIRST.filter((f) => f !== user.firstName))) };
-      if (this.random() < 0.4) changes.lastName = { from: user.lastName, to: (user.lastName = this.pick(LAST.filter((l) => l !== user.lastName))) };
-      if (this.random() < 0.3) changes.role = { from: user.role, to: (user.role = this.pick(ROLES.filter((x) => x !== user.role))) };
-      if (this.random() < 0.3) changes.phoneNumber = { from: user.phoneNumber, to: (user.phoneNumber = `(555) ${100 + Math.floor(this.random() * 900)}-4567`) };
+      if (this.random() < 0.6)
+        changes.firstName = {
+          from: user.firstName,
+          to: (user.firstName = this.pick(FIRST.filter((f) => f !== user.firstName))),
+        };
+      if (this.random() < 0.4)
+        changes.lastName = {
+          from: user.lastName,
+          to: (user.lastName = this.pick(LAST.filter((l) => l !== user.lastName))),
+        };
+      if (this.random() < 0.3)
+        changes.role = { from: user.role, to: (user.role = this.pick(ROLES.filter((x) => x !== user.role))) };
+      if (this.random() < 0.3)
+        changes.phoneNumber = {
+          from: user.phoneNumber,
+          to: (user.phoneNumber = `(555) ${100 + Math.floor(this.random() * 900)}-4567`),
+        };
       if (!Object.keys(changes).length) {
         const to = user.colorCode === '#0D1B41' ? '#FFFFFF' : '#0D1B41';
         changes.colorCode = { from: user.colorCode, to };
         user.colorCode = to;
       }
-      return this.append(streams.user(user.userId), 'UserDetailsChanged', { userId: user.userId, organizationId: user.organizationId, changes }, user.organizationId, admin);
+      return this.append(
+        streams.user(user.userId),
+        'UserDetailsChanged',
+        { userId: user.userId, organizationId: user.organizationId, changes },
+        user.organizationId,
+        admin,
+      );
     }
     if (r < 0.74 && user.userId !== admin) {
       user.active = !user.active;
       if (!user.active) this.endSessions((s) => s.userId === user.userId);
-      return this.append(streams.user(user.userId), user.active ? 'UserReactivated' : 'UserDeactivated', { userId: user.userId, organizationId: user.organizationId }, user.organizationId, admin);
+      return this.append(
+        streams.user(user.userId),
+        user.active ? 'UserReactivated' : 'UserDeactivated',
+        { userId: user.userId, organizationId: user.organizationId },
+        user.organizationId,
+        admin,
+      );
     }
     if (r < 0.78 && user.userId !== admin) {
       this.users.splice(this.users.indexOf(user), 1);
       this.endSessions((s) => s.userId === user.userId);
-      await this.append(streams.user(user.userId), 'UserDeleted', { userId: user.userId, organizationId: user.organizationId }, user.organizationId, admin);
-      return this.append(streams.emailClaim(digest(user.email)), 'EmailReleased', { email: user.email, userId: user.userId }, user.organizationId, admin);
+      await this.append(
+        streams.user(user.userId),
+        'UserDeleted',
+        { userId: user.userId, organizationId: user.organizationId },
+        user.organizationId,
+        admin,
+      );
+      return this.append(
+        streams.emailClaim(digest(user.email)),
+        'EmailReleased',
+        { email: user.email, userId: user.userId },
+        user.organizationId,
+        admin,
+      );
     }
     if (r < 0.84) {
       const own = this.sessions.filter((s) => s.userId === user.userId);
       const keep = own.length && this.random() < 0.5 ? this.pick(own).sessionId : null;
       this.endSessions((s) => s.userId === user.userId && s.sessionId !== keep);
-      return this.append(streams.user(user.userId), 'UserPasswordChanged', { userId: user.userId, organizationId: user.organizationId, passwordHash: `scrypt$${digest(randomUUID())}`, reason: keep ? 'changed' : 'set by administrator', keepSessionId: keep }, user.organizationId, keep ? user.userId : admin);
+      return this.append(
+        streams.user(user.userId),
+        'UserPasswordChanged',
+        {
+          userId: user.userId,
+          organizationId: user.organizationId,
+          passwordHash: `scrypt$${digest(randomUUID())}`,
+          reason: keep ? 'changed' : 'set by administrator',
+          keepSessionId: keep,
+        },
+        user.organizationId,
+        keep ? user.userId : admin,
+      );
     }
     if (r < 0.88) {
       const fileId = this.random() < 0.8 ? randomUUID() : null;
       const previousFileId = user.picture;
       user.picture = fileId;
-      return this.append(streams.user(user.userId), 'ProfilePictureChanged', { userId: user.userId, organizationId: user.organizationId, fileId, previousFileId }, user.organizationId, user.userId);
+      return this.append(
+        streams.user(user.userId),
+        'ProfilePictureChanged',
+        { userId: user.userId, organizationId: user.organizationId, fileId, previousFileId },
+        user.organizationId,
+        user.userId,
+      );
     }
     if (r < 0.9) {
-      return this.append(streams.user(user.userId), 'PasswordResetRequested', { userId: user.userId, organizationId: user.organizationId, tokenDigest: digest(randomUUID()), expiresAt: new Date(this.clock + 3600_000).toISOString() }, user.organizationId, null);
+      return this.append(
+        streams.user(user.userId),
+        'PasswordResetRequested',
+        {
+          userId: user.userId,
+          organizationId: user.organizationId,
+          tokenDigest: digest(randomUUID()),
+          expiresAt: new Date(this.clock + 3600_000).toISOString(),
+        },
+        user.organizationId,
+        null,
+      );
     }
     if (r < 0.96) {
       const changes: Record<string, { from: unknown; to: unknown }> = {};
       const flip = this.random();
       if (flip < 0.3) changes.name = { from: org.name, to: (org.name = `Org ${randomUUID().slice(0, 6)}`) };
-      else if (flip < 0.5) changes.timeZone = { from: org.timeZone, to: (org.timeZone = this.pick(ZONES.filter((z) => z !== org.timeZone))) };
-      else if (flip < 0.75) changes.pickUpJobsEnabled = { from: org.pickUpJobsEnabled, to: (org.pickUpJobsEnabled = !org.pickUpJobsEnabled) };
-      else changes.automatedRatingEmailsEnabled = { from: org.automatedRatingEmailsEnabled, to: (org.automatedRatingEmailsEnabled = !org.automatedRatingEmailsEnabled) };
-      return this.append(streams.organization(org.organizationId), 'OrganizationSettingsChanged', { organizationId: org.organizationId, changes }, org.organizationId, admin);
+      else if (flip < 0.5)
+        changes.timeZone = {
+          from: org.timeZone,
+          to: (org.timeZone = this.pick(ZONES.filter((z) => z !== org.timeZone))),
+        };
+      else if (flip < 0.75)
+        changes.pickUpJobsEnabled = {
+          from: org.pickUpJobsEnabled,
+          to: (org.pickUpJobsEnabled = !org.pickUpJobsEnabled),
+        };
+      else
+        changes.automatedRatingEmailsEnabled = {
+          from: org.automatedRatingEmailsEnabled,
+          to: (org.automatedRatingEmailsEnabled = !org.automatedRatingEmailsEnabled),
+        };
+      return this.append(
+        streams.organization(org.organizationId),
+        'OrganizationSettingsChanged',
+        { organizationId: org.organizationId, changes },
+        org.organizationId,
+        admin,
+      );
     }
     const fileId = this.random() < 0.8 ? randomUUID() : null;
     const previousFileId = org.logo;
     org.logo = fileId;
-    return this.append(streams.organization(org.organizationId), 'OrganizationLogoChanged', { organizationId: org.organizationId, fileId, previousFileId }, org.organizationId, admin);
+    return this.append(
+      streams.organization(org.organizationId),
+      'OrganizationLogoChanged',
+      { organizationId: org.organizationId, fileId, previousFileId },
+      org.organizationId,
+      admin,
+    );
   }
 
   /** Appends until at least `count` more events are in the log. */

@@ -12,7 +12,9 @@ export interface OutboxMail {
 export function outboxMails(dataDir: string): OutboxMail[] {
   const dir = join(dataDir, 'outbox');
   try {
-    return readdirSync(dir).sort().map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
+    return readdirSync(dir)
+      .sort()
+      .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
   } catch {
     return [];
   }
@@ -22,7 +24,12 @@ export function outboxMails(dataDir: string): OutboxMail[] {
  * The e-mails that `match`, once `count` of them are there (or after `withinMs`). Mail is sent after the
  * answer (notices after the projection, reset links in the background), so it may land a moment later.
  */
-export async function mailsWhen(dataDir: string, match: (mail: OutboxMail) => boolean, count: number, withinMs = 2000): Promise<OutboxMail[]> {
+export async function mailsWhen(
+  dataDir: string,
+  match: (mail: OutboxMail) => boolean,
+  count: number,
+  withinMs = 2000,
+): Promise<OutboxMail[]> {
   const until = Date.now() + withinMs;
   for (;;) {
     const mails = outboxMails(dataDir).filter(match);

@@ -40,15 +40,20 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 export async function liveOperations(baseUrl: string): Promise<{ document: OpenApiDocument; operations: Operation[] }> {
   const document = (await (await fetch(`${baseUrl}/api/docs/openapi.json`)).json()) as OpenApiDocument;
   const operations = Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.entries(item).filter(([method]) => METHODS.includes(method)).map(([method, op]) => ({
-      method: method.toUpperCase(),
-      path,
-      params: [...path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]),
-      query: ((op?.parameters ?? []) as { in: string; name: string }[]).filter((p) => p.in === 'query').map((p) => p.name),
-      body: (op?.requestBody?.content?.['application/json']?.schema as Schema | undefined) ?? null,
-      multipart: Boolean(op?.requestBody?.content?.['multipart/form-data']),
-      label: `${method.toUpperCase()} ${path}`,
-    })));
+    Object.entries(item)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, op]) => ({
+        method: method.toUpperCase(),
+        path,
+        params: [...path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]),
+        query: ((op?.parameters ?? []) as { in: string; name: string }[])
+          .filter((p) => p.in === 'query')
+          .map((p) => p.name),
+        body: (op?.requestBody?.content?.['application/json']?.schema as Schema | undefined) ?? null,
+        multipart: Boolean(op?.requestBody?.content?.['multipart/form-data']),
+        label: `${method.toUpperCase()} ${path}`,
+      })),
+  );
   return { document, operations };
 }
 
@@ -67,19 +72,29 @@ export function resolve(document: OpenApiDocument, schema: Schema): Schema {
 export type PropertyPath = (string | number)[];
 
 /** Every documented property of a body, nested objects and lists of objects included (each schema walked once per branch). */
-export function bodyProperties(document: OpenApiDocument, schema: Schema, prefix: PropertyPath = [], seen: string[] = []): PropertyPath[] {
+export function bodyProperties(
+  document: OpenApiDocument,
+  schema: Schema,
+  prefix: PropertyPath = [],
+  seen: string[] = [],
+): PropertyPath[] {
   const ref = schema.$ref ?? schema.allOf?.[0]?.$ref;
   if (ref && seen.includes(ref)) return [];
   const resolved = resolve(document, schema);
   const next = ref ? [...seen, ref] : seen;
-  if (resolved.type === 'array' && resolved.items) return bodyProperties(document, resolved.items, [...prefix, 0], next);
+  if (resolved.type === 'array' && resolved.items)
+    return bodyProperties(document, resolved.items, [...prefix, 0], next);
   return Object.entries(resolved.properties ?? {}).flatMap(([name, property]) => [
     [...prefix, name],
     ...bodyProperties(document, property, [...prefix, name], next),
   ]);
 }
 
-export const propertyLabel = (path: PropertyPath) => path.map((p) => (typeof p === 'number' ? `[${p}]` : p)).join('.').replace(/\.\[/g, '[');
+export const propertyLabel = (path: PropertyPath) =>
+  path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : p))
+    .join('.')
+    .replace(/\.\[/g, '[');
 
 /** What a path parameter names, by path prefix and parameter name. */
 export type Kind = 'user' | 'file' | 'customer' | 'job' | 'series' | 'timer';
@@ -100,7 +115,9 @@ export function matches(path: string, prefix: string) {
 }
 
 export function kindOf(path: string, param: string): Kind | undefined {
-  return PARAM_KINDS.filter((k) => k.param === param && matches(path, k.prefix)).sort((a, b) => b.prefix.length - a.prefix.length)[0]?.kind;
+  return PARAM_KINDS.filter((k) => k.param === param && matches(path, k.prefix)).sort(
+    (a, b) => b.prefix.length - a.prefix.length,
+  )[0]?.kind;
 }
 
 /** Real ids of one organization, by kind. */
@@ -114,11 +131,27 @@ export type OrganizationIds = Record<Kind, string[]>;
 export async function seedOrganization(org: TestOrganization): Promise<OrganizationIds> {
   const logo = await org.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG, 'logo.png');
   const picture = await org.associate.upload('PUT', '/api/profile/image', TINY_PNG, 'me.png');
-  const customer = await org.admin.post('/api/customers', { name: `Customer of ${org.organizationId}`, contactFirstName: 'Casey', status: 'Current' });
-  const jobModel = { name: 'Lawn care', startDateTime: '2026-06-01T13:00:00Z', endDateTime: '2026-06-01T14:00:00Z', userIds: [org.associate.userId] };
+  const customer = await org.admin.post('/api/customers', {
+    name: `Customer of ${org.organizationId}`,
+    contactFirstName: 'Casey',
+    status: 'Current',
+  });
+  const jobModel = {
+    name: 'Lawn care',
+    startDateTime: '2026-06-01T13:00:00Z',
+    endDateTime: '2026-06-01T14:00:00Z',
+    userIds: [org.associate.userId],
+  };
   const job = await org.manager.post('/api/recurrence-jobs', { jobModel });
-  const series = await org.manager.post('/api/recurrence-jobs', { jobModel: { ...jobModel, name: 'Pool' }, recurrenceModel: { recurringFrequency: 'Daily', expireDate: '2026-06-05' } });
-  const timer = await org.associate.post('/api/time', { type: 'Mileage', mileageStart: 1200, label: `Drive of ${org.organizationId}` });
+  const series = await org.manager.post('/api/recurrence-jobs', {
+    jobModel: { ...jobModel, name: 'Pool' },
+    recurrenceModel: { recurringFrequency: 'Daily', expireDate: '2026-06-05' },
+  });
+  const timer = await org.associate.post('/api/time', {
+    type: 'Mileage',
+    mileageStart: 1200,
+    label: `Drive of ${org.organizationId}`,
+  });
   return {
     job: [job.body.data.id, series.body.data.id],
     series: [series.body.data.recurrenceId],

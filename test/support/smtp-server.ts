@@ -11,7 +11,9 @@ export interface ReceivedMail {
  * A minimal SMTP server on 127.0.0.1 (greeting, EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP, QUIT) that
  * greets only after `greetingDelayMs`: a slow mail server, to show that answers do not wait for mail.
  */
-export async function startSmtpServer(greetingDelayMs = 0): Promise<{ url: string; received: ReceivedMail[]; close(): Promise<void> }> {
+export async function startSmtpServer(
+  greetingDelayMs = 0,
+): Promise<{ url: string; received: ReceivedMail[]; close(): Promise<void> }> {
   const received: ReceivedMail[] = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {

@@ -7,7 +7,10 @@ export const PUSH_WITHIN_MS = 2000;
 type AnySocket = Socket<ServerToClientEvents, Record<string, never>>;
 
 /** The next `event` on the socket, or a failure after PUSH_WITHIN_MS. */
-export function nextPush<K extends keyof ServerToClientEvents>(socket: AnySocket, event: K): Promise<Parameters<ServerToClientEvents[K]>[0]> {
+export function nextPush<K extends keyof ServerToClientEvents>(
+  socket: AnySocket,
+  event: K,
+): Promise<Parameters<ServerToClientEvents[K]>[0]> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no '${event}' within ${PUSH_WITHIN_MS} ms`)), PUSH_WITHIN_MS);
     (socket.once as (e: string, listener: (p: unknown) => void) => void)(event, (payload) => {
@@ -37,7 +40,13 @@ export type TestSocket = AnySocket & { received: { event: string; payload: unkno
  * collects it for the suite to disconnect.
  */
 export function openSocket(url: string, cookie: string, opened: TestSocket[]): Promise<TestSocket> {
-  const socket = io(url, { path: '/socket.io', forceNew: true, reconnection: false, timeout: PUSH_WITHIN_MS, extraHeaders: { cookie } }) as TestSocket;
+  const socket = io(url, {
+    path: '/socket.io',
+    forceNew: true,
+    reconnection: false,
+    timeout: PUSH_WITHIN_MS,
+    extraHeaders: { cookie },
+  }) as TestSocket;
   socket.received = [];
   socket.onAny((event: string, payload: unknown) => socket.received.push({ event, payload }));
   opened.push(socket);

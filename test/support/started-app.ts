@@ -31,7 +31,15 @@ export async function startBuiltApp(env: Record<string, string> = {}): Promise<S
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['dist/src/main.js'], {
     cwd: join(__dirname, '../..'),
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

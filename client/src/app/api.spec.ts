@@ -32,7 +32,11 @@ describe('api client', () => {
     const [url, init] = fetch.mock.calls[0];
     expect(url).toBe('/api/profile');
     expect(init?.credentials).toBe('same-origin');
-    expect(init?.headers).toMatchObject({ 'X-CSRF-Token': 'csrf-1', 'Content-Type': 'application/json', Accept: 'application/json' });
+    expect(init?.headers).toMatchObject({
+      'X-CSRF-Token': 'csrf-1',
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+    });
     expect(init?.body).toBe('{"firstName":"Jane"}');
   });
 
@@ -76,7 +80,10 @@ describe('api client', () => {
   it('returns null for an empty body and explains a network failure', async () => {
     vi.stubGlobal('fetch', respond(200, undefined));
     await expect(api.get('/api/time/current')).resolves.toBeNull();
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(api.get('/api/session')).rejects.toThrow(NETWORK_ERROR);
   });
 });

@@ -5,7 +5,10 @@ const me = { userId: 'u1' };
 
 describe('staleUrlsFor', () => {
   it('refetches organization settings and the session (top bar) on organization.changed', () => {
-    expect(staleUrlsFor('organization.changed', { organizationId: 'o1' }, me)).toEqual(['/api/organization', '/api/session']);
+    expect(staleUrlsFor('organization.changed', { organizationId: 'o1' }, me)).toEqual([
+      '/api/organization',
+      '/api/session',
+    ]);
   });
 
   it('refetches user lists and the session (own role may change) on users.changed', () => {
@@ -13,21 +16,31 @@ describe('staleUrlsFor', () => {
   });
 
   it('refetches own profile and session only for own profile changes', () => {
-    expect(staleUrlsFor('profile.changed', { userId: 'u1' }, me)).toEqual(['/api/profile', '/api/session', '/api/users']);
+    expect(staleUrlsFor('profile.changed', { userId: 'u1' }, me)).toEqual([
+      '/api/profile',
+      '/api/session',
+      '/api/users',
+    ]);
     expect(staleUrlsFor('profile.changed', { userId: 'u2' }, me)).toEqual(['/api/users']);
   });
 
   it('refetches cached availability (a week, who is available when) on availability.changed', () => {
-    expect(staleUrlsFor('availability.changed', { organizationId: 'o1', userId: 'u2' }, me)).toEqual(['/api/employee-availability']);
+    expect(staleUrlsFor('availability.changed', { organizationId: 'o1', userId: 'u2' }, me)).toEqual([
+      '/api/employee-availability',
+    ]);
   });
 
   it('refetches the calendars, upcoming jobs and job history on schedule.changed', () => {
     expect(staleUrlsFor('schedule.changed', { organizationId: 'o1', jobIds: ['j1'] }, me)).toEqual(['/api/jobs']);
   });
 
-  it('refetches the Job Requests table on jobRequests.changed, and the requester\'s calendars on jobRequest.answered', () => {
-    expect(staleUrlsFor('jobRequests.changed', { organizationId: 'o1', jobId: 'j1' }, me)).toEqual(['/api/jobs/requests']);
-    expect(staleUrlsFor('jobRequest.answered', { requestId: 'r1', jobId: 'j1', jobName: 'Lawn', status: 'approved' }, me)).toEqual(['/api/jobs']);
+  it("refetches the Job Requests table on jobRequests.changed, and the requester's calendars on jobRequest.answered", () => {
+    expect(staleUrlsFor('jobRequests.changed', { organizationId: 'o1', jobId: 'j1' }, me)).toEqual([
+      '/api/jobs/requests',
+    ]);
+    expect(
+      staleUrlsFor('jobRequest.answered', { requestId: 'r1', jobId: 'j1', jobName: 'Lawn', status: 'approved' }, me),
+    ).toEqual(['/api/jobs']);
   });
 
   it('refetches the running timer, the tracked times and the calendars on timers.changed', () => {

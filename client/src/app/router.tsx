@@ -15,7 +15,10 @@ import { configureApi } from './api';
 import { paths } from './paths';
 import { useAppStore } from './store';
 
-const guarded = (claim: Claim, children: RouteObject[]): RouteObject => ({ element: <RequireClaim claim={claim} />, children });
+const guarded = (claim: Claim, children: RouteObject[]): RouteObject => ({
+  element: <RequireClaim claim={claim} />,
+  children,
+});
 const later = (path: string, title: string): RouteObject => ({ path, element: <ScreenNotAvailable title={title} /> });
 
 /** Screens load on first visit, so signing in does not wait for every screen's code. */
@@ -24,10 +27,16 @@ const screens = {
   scheduling: async () => ({ Component: (await import('../features/scheduling/SchedulePage')).SchedulePage }),
   users: async () => ({ Component: (await import('../features/users/UsersPage')).UsersPage }),
   myTrackedTimes: async () => ({ Component: (await import('../features/timers/TrackedTimesPage')).MyTrackedTimesPage }),
-  organizationTrackedTimes: async () => ({ Component: (await import('../features/timers/TrackedTimesPage')).OrganizationTrackedTimesPage }),
-  organizationSettings: async () => ({ Component: (await import('../features/organization/OrganizationSettingsPage')).OrganizationSettingsPage }),
+  organizationTrackedTimes: async () => ({
+    Component: (await import('../features/timers/TrackedTimesPage')).OrganizationTrackedTimesPage,
+  }),
+  organizationSettings: async () => ({
+    Component: (await import('../features/organization/OrganizationSettingsPage')).OrganizationSettingsPage,
+  }),
   profile: async () => ({ Component: (await import('../features/profile/ProfilePage')).ProfilePage }),
-  changePassword: async () => ({ Component: (await import('../features/account/ChangePasswordPage')).ChangePasswordPage }),
+  changePassword: async () => ({
+    Component: (await import('../features/account/ChangePasswordPage')).ChangePasswordPage,
+  }),
   support: async () => ({ Component: (await import('../features/support/SupportPage')).SupportPage }),
 };
 
@@ -65,7 +74,9 @@ const routes: RouteObject[] = [
 
 export const router = createBrowserRouter(routes);
 
-const SIGNED_OUT_PAGES = [paths.login, paths.logout, paths.forgotPassword, paths.resetPassword].map((p) => p.toLowerCase());
+const SIGNED_OUT_PAGES = [paths.login, paths.logout, paths.forgotPassword, paths.resetPassword].map((p) =>
+  p.toLowerCase(),
+);
 
 configureApi({
   csrfToken: () => useAppStore.getState().session?.csrfToken,

@@ -62,7 +62,12 @@ export function ImageUploader(props: ImageUploaderProps) {
       <Group gap="sm">
         <FileButton onChange={upload} accept={ACCEPTED_IMAGE_TYPES.join(',')}>
           {(buttonProps) => (
-            <Button {...buttonProps} leftSection={<IconUpload size={16} />} loading={busy === 'upload'} disabled={busy === 'remove'}>
+            <Button
+              {...buttonProps}
+              leftSection={<IconUpload size={16} />}
+              loading={busy === 'upload'}
+              disabled={busy === 'remove'}
+            >
               {props.uploadLabel}
             </Button>
           )}

@@ -4,7 +4,15 @@ import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '../app/paths';
 
 /** The title row of every screen; also names the browser tab. */
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   useDocumentTitle(`${title} · ${PRODUCT_NAME}`);
   return (
     <Group justify="space-between" align="flex-end" gap="md" mb="lg" wrap="wrap">

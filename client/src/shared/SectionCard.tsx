@@ -2,7 +2,15 @@ import { Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** A white card with a titled header: the building block of settings-like screens. */
-export function SectionCard({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+export function SectionCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <Paper withBorder shadow="xs" p={0}>
       <Stack gap={2} px={{ base: 'md', xs: 'lg' }} py="md">

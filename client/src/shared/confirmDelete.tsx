@@ -5,7 +5,12 @@ import type { ReactNode } from 'react';
 export const CANNOT_BE_UNDONE = 'This action cannot be undone.';
 
 /** The confirmation every delete asks for (spec §8): what goes, and that it cannot be undone. */
-export function confirmDelete(options: { title: string; message: ReactNode; confirmLabel?: string; onConfirm: () => void }): void {
+export function confirmDelete(options: {
+  title: string;
+  message: ReactNode;
+  confirmLabel?: string;
+  onConfirm: () => void;
+}): void {
   modals.openConfirmModal({
     title: options.title,
     children: (

@@ -1,6 +1,12 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
-  SEARCH_DEBOUNCE_MS, withFilter, withOptions, withPage, withToggledSort, type PagedQuery, type QueryParamValue,
+  SEARCH_DEBOUNCE_MS,
+  withFilter,
+  withOptions,
+  withPage,
+  withToggledSort,
+  type PagedQuery,
+  type QueryParamValue,
 } from './pagedQuery';
 
 type Query = PagedQuery & Record<string, QueryParamValue>;
@@ -19,7 +25,10 @@ export interface PagedQueryState<Q extends Query> {
 }
 
 /** One table's query state: typed search debounced into `filter`, sort, page and table options. */
-export function createPagedQueryStore<Q extends Query>(initial: Q, debounceMs = SEARCH_DEBOUNCE_MS): StoreApi<PagedQueryState<Q>> {
+export function createPagedQueryStore<Q extends Query>(
+  initial: Q,
+  debounceMs = SEARCH_DEBOUNCE_MS,
+): StoreApi<PagedQueryState<Q>> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return createStore<PagedQueryState<Q>>()((set) => ({
     search: initial.filter,

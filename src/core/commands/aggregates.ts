@@ -2,7 +2,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ConflictError } from '../errors';
 import { Decider, DomainEvent, fold } from '../decider';
 import { newId } from '../clock';
-import { EVENT_STORE, EventStore, GlobalPosition, RecordedEvent, WrongExpectedRevisionError } from '../event-store/event-store.port';
+import {
+  EVENT_STORE,
+  EventStore,
+  GlobalPosition,
+  RecordedEvent,
+  WrongExpectedRevisionError,
+} from '../event-store/event-store.port';
 
 /** Who asks, for which organization, when; becomes every event's metadata. */
 export interface CommandMeta {
@@ -51,16 +57,25 @@ export class Aggregates {
     @Inject(PROJECTION_PROGRESS) private readonly progress: ProjectionProgress,
   ) {}
 
-  async load<S, E extends DomainEvent>(streamId: string, decider: Pick<Decider<unknown, S, E>, 'initialState' | 'evolve'>) {
+  async load<S, E extends DomainEvent>(
+    streamId: string,
+    decider: Pick<Decider<unknown, S, E>, 'initialState' | 'evolve'>,
+  ) {
     const history = await this.store.readStream(streamId);
     return {
-      state: fold(decider, history.map((e) => toDomainEvent<E>(e))),
+      state: fold(
+        decider,
+        history.map((e) => toDomainEvent<E>(e)),
+      ),
       revision: history.length ? history[history.length - 1].revision : ('no_stream' as const),
     };
   }
 
   /** State from the stream's last event alone, for aggregates whose latest fact is all they need. */
-  async loadLatest<S, E extends DomainEvent>(streamId: string, decider: Pick<Decider<unknown, S, E>, 'initialState' | 'evolve'>) {
+  async loadLatest<S, E extends DomainEvent>(
+    streamId: string,
+    decider: Pick<Decider<unknown, S, E>, 'initialState' | 'evolve'>,
+  ) {
     const last = await this.store.readLastEvent(streamId);
     return {
       state: last ? decider.evolve(decider.initialState, toDomainEvent<E>(last)) : decider.initialState,
@@ -119,6 +134,7 @@ export class Aggregates {
   async settle(position: GlobalPosition | null): Promise<void> {
     if (!position) return;
     const caughtUp = await this.progress.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS);
-    if (!caughtUp) this.logger.warn(`projections did not reach ${position.commit} within ${READ_YOUR_WRITES_TIMEOUT_MS} ms`);
+    if (!caughtUp)
+      this.logger.warn(`projections did not reach ${position.commit} within ${READ_YOUR_WRITES_TIMEOUT_MS} ms`);
   }
 }

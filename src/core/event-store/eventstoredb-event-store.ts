@@ -80,7 +80,11 @@ export class EventStoreDbEventStore implements EventStore {
 
   async readLastEvent(streamId: string): Promise<RecordedEvent | null> {
     try {
-      for await (const resolved of this.client.readStream(streamId, { fromRevision: END, direction: BACKWARDS, maxCount: 1 })) {
+      for await (const resolved of this.client.readStream(streamId, {
+        fromRevision: END,
+        direction: BACKWARDS,
+        maxCount: 1,
+      })) {
         if (resolved.event) return toRecorded(resolved.event);
       }
     } catch (error) {

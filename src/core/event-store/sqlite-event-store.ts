@@ -18,7 +18,10 @@ export class SqliteEventStore implements EventStore {
   static readonly POLL_MS = 200;
 
   private readonly db: Database.Database;
-  private readonly stmt: Record<'lastRevision' | 'byId' | 'insert' | 'stream' | 'last' | 'page' | 'head', Database.Statement>;
+  private readonly stmt: Record<
+    'lastRevision' | 'byId' | 'insert' | 'stream' | 'last' | 'page' | 'head',
+    Database.Statement
+  >;
   private readonly writeBatch: Database.Transaction<(batch: PendingAppend[]) => Outcome[]>;
   private readonly appendOne: Database.Transaction<(a: PendingAppend) => AppendResult>;
   private queue: PendingAppend[] = [];
@@ -222,8 +225,7 @@ export class SqliteEventStore implements EventStore {
     const first =
       expected === 'no_stream' ? 0 : typeof expected === 'number' ? expected + 1 : (stored[0]?.revision ?? -1);
     const isRetry =
-      stored.length === events.length &&
-      stored.every((r, i) => r.stream_id === streamId && r.revision === first + i);
+      stored.length === events.length && stored.every((r, i) => r.stream_id === streamId && r.revision === first + i);
     if (!isRetry) {
       throw new Error(
         `Append to ${streamId} reuses event ids already stored elsewhere (${stored.map((r) => r.event_id).join(', ')})`,

@@ -16,7 +16,12 @@ type Sidecar = StoredFile & { organizationId: string };
 export class FolderFileStore implements FileStore {
   constructor(private readonly dir: string) {}
 
-  async save(input: { bytes: Buffer; contentType: string; fileName: string; organizationId: string }): Promise<StoredFile> {
+  async save(input: {
+    bytes: Buffer;
+    contentType: string;
+    fileName: string;
+    organizationId: string;
+  }): Promise<StoredFile> {
     if (!SAFE_SEGMENT.test(input.organizationId)) throw new Error(`Invalid organization id: ${input.organizationId}`);
     const id = randomUUID();
     const file: StoredFile = { id, contentType: input.contentType, size: input.bytes.length, fileName: input.fileName };

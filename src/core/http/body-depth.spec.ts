@@ -21,7 +21,9 @@ describe('nestedDeeperThan', () => {
   });
 
   it('finds the deep branch among wide shallow ones', () => {
-    expect(nestedDeeperThan({ wide: Array.from({ length: 1000 }, () => ({ x: 1 })), deep: nested(40) }, MAX_BODY_DEPTH)).toBe(true);
+    expect(
+      nestedDeeperThan({ wide: Array.from({ length: 1000 }, () => ({ x: 1 })), deep: nested(40) }, MAX_BODY_DEPTH),
+    ).toBe(true);
   });
 
   it('does not overflow on a million levels', () => {

@@ -11,11 +11,13 @@ export const TOO_DEEP_MESSAGE = `The request nests objects or lists more than ${
 
 /** Whether `value` nests objects or lists deeper than `limit`: walked with its own stack, so that the check cannot overflow either. */
 export function nestedDeeperThan(value: unknown, limit: number): boolean {
-  const stack: { node: object; depth: number }[] = value !== null && typeof value === 'object' ? [{ node: value, depth: 1 }] : [];
+  const stack: { node: object; depth: number }[] =
+    value !== null && typeof value === 'object' ? [{ node: value, depth: 1 }] : [];
   while (stack.length) {
     const { node, depth } = stack.pop()!;
     if (depth > limit) return true;
-    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') stack.push({ node: child, depth: depth + 1 });
+    for (const child of Object.values(node))
+      if (child !== null && typeof child === 'object') stack.push({ node: child, depth: depth + 1 });
   }
   return false;
 }

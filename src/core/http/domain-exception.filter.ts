@@ -1,7 +1,13 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import {
-  ConflictError, DomainError, ForbiddenError, NotFoundError, TooManyRequestsError, UnauthenticatedError, ValidationError,
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthenticatedError,
+  ValidationError,
 } from '../errors';
 
 const STATUS = new Map<unknown, number>([
@@ -25,9 +31,18 @@ const FRAMEWORK_MESSAGES: Record<number, string> = {
 /** What the framework and its libraries say in a 4xx (router, multer, busboy), as sentences a person can act on. */
 const FRAMEWORK_WORDS: [RegExp, string][] = [
   [/^Unexpected (file )?field/, 'Send the file in the multipart field "File".'],
-  [/^(Too many (files|fields|parts)|Field name|Field value|Invalid field name)/, 'Send one image in the multipart field "File", and nothing else.'],
-  [/^Multipart:|Boundary not found/, 'The upload could not be read. Send one image as multipart/form-data, in the field "File".'],
-  [/^Failed to decode param/, 'This address could not be read: it has a malformed % escape. Check the link and try again.'],
+  [
+    /^(Too many (files|fields|parts)|Field name|Field value|Invalid field name)/,
+    'Send one image in the multipart field "File", and nothing else.',
+  ],
+  [
+    /^Multipart:|Boundary not found/,
+    'The upload could not be read. Send one image as multipart/form-data, in the field "File".',
+  ],
+  [
+    /^Failed to decode param/,
+    'This address could not be read: it has a malformed % escape. Check the link and try again.',
+  ],
 ];
 
 /**
@@ -42,7 +57,8 @@ export class DomainExceptionFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const { status, errors } = this.describe(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    if (exception instanceof TooManyRequestsError) response.setHeader('Retry-After', String(exception.retryAfterSeconds));
+    if (exception instanceof TooManyRequestsError)
+      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     if (response.headersSent) return;
     response.status(status).json({ success: false, errors });
   }
@@ -55,16 +71,27 @@ export class DomainExceptionFilter implements ExceptionFilter {
       const status = exception.getStatus();
       if (status >= 500) return { status, errors: ['Something went wrong on our side. Please try again.'] };
       const body = exception.getResponse() as { message?: unknown };
-      const own = Array.isArray(body?.message) ? body.message.map(String) : typeof body?.message === 'string' ? [body.message] : [];
+      const own = Array.isArray(body?.message)
+        ? body.message.map(String)
+        : typeof body?.message === 'string'
+          ? [body.message]
+          : [];
       // Keep Nest's words only where they are ours (thrown with a message we wrote); otherwise use a plain sentence.
       const generic = FRAMEWORK_MESSAGES[status];
       const known = FRAMEWORK_WORDS.find(([words]) => words.test(own[0] ?? ''));
       if (known && status !== 413) return { status, errors: [known[1]] };
-      const errors = status === 413 ? ['The file is too large. The maximum is 2.5 MB.'] : generic && (own.length === 0 || /Cannot (GET|POST|PUT|PATCH|DELETE)|Unexpected token|JSON/.test(own[0])) ? [generic] : own;
+      const errors =
+        status === 413
+          ? ['The file is too large. The maximum is 2.5 MB.']
+          : generic && (own.length === 0 || /Cannot (GET|POST|PUT|PATCH|DELETE)|Unexpected token|JSON/.test(own[0]))
+            ? [generic]
+            : own;
       return { status, errors: errors.length ? errors : [generic ?? 'The request could not be completed.'] };
     }
     // body-parser and multer throw plain errors with a status
-    const status = (exception as { status?: number; statusCode?: number })?.status ?? (exception as { statusCode?: number })?.statusCode;
+    const status =
+      (exception as { status?: number; statusCode?: number })?.status ??
+      (exception as { statusCode?: number })?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return { status, errors: [FRAMEWORK_MESSAGES[status] ?? 'The request could not be completed.'] };
     }

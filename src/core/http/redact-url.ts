@@ -9,9 +9,12 @@ const SECRET_PARAMS = new Set(['token', 'secret', 'code', 'key', 'password', 'si
 
 /** Paths whose next segment is a secret (the page and its API alike). */
 const SECRET_PATH_PREFIXES = [
-  '/feedback/', '/api/feedback/',
-  '/share/booking/', '/api/share/booking/',
-  '/booking/', '/api/booking-links/',
+  '/feedback/',
+  '/api/feedback/',
+  '/share/booking/',
+  '/api/share/booking/',
+  '/booking/',
+  '/api/booking-links/',
 ];
 
 export const REDACTED = '[redacted]';
@@ -40,27 +43,33 @@ function redactPath(path: string): string {
 }
 
 function redactQuery(query: string): string {
-  return query.split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    const name = eq < 0 ? pair : pair.slice(0, eq);
-    let decoded = name;
-    try {
-      decoded = decodeURIComponent(name.split('+').join(' '));
-    } catch {
-      /* a malformed name is logged as sent */
-    }
-    return eq >= 0 && SECRET_PARAMS.has(decoded.trim().toLowerCase()) ? `${name}=${REDACTED}` : pair;
-  }).join('&');
+  return query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.split('+').join(' '));
+      } catch {
+        /* a malformed name is logged as sent */
+      }
+      return eq >= 0 && SECRET_PARAMS.has(decoded.trim().toLowerCase()) ? `${name}=${REDACTED}` : pair;
+    })
+    .join('&');
 }
 
 /** Request headers with the Referer's secrets redacted: a page opened from a reset link sends that link with every request it makes. */
 export function redactHeaders(headers: unknown): unknown {
-  if (!headers || typeof headers !== 'object' || typeof (headers as { referer?: unknown }).referer !== 'string') return headers;
+  if (!headers || typeof headers !== 'object' || typeof (headers as { referer?: unknown }).referer !== 'string')
+    return headers;
   return { ...headers, referer: redactUrl((headers as { referer: string }).referer) };
 }
 
 /** A parsed query object (express's req.query) with the secret parameters' values replaced. */
 export function redactQueryObject(query: unknown): unknown {
   if (!query || typeof query !== 'object') return query;
-  return Object.fromEntries(Object.entries(query).map(([name, value]) => [name, SECRET_PARAMS.has(name.toLowerCase()) ? REDACTED : value]));
+  return Object.fromEntries(
+    Object.entries(query).map(([name, value]) => [name, SECRET_PARAMS.has(name.toLowerCase()) ? REDACTED : value]),
+  );
 }

@@ -5,7 +5,8 @@ import { ValidationError } from '../errors';
 const NOT_AN_OBJECT = 'Validation failed (object is expected)';
 
 function messages(errors: ClassValidationError[]): string[] {
-  return errors.flatMap((e) => [...Object.values(e.constraints ?? {}), ...messages(e.children ?? [])])
+  return errors
+    .flatMap((e) => [...Object.values(e.constraints ?? {}), ...messages(e.children ?? [])])
     .map((m) => (m === NOT_AN_OBJECT ? 'Send the fields as one JSON object, as the API documents them.' : m));
 }
 

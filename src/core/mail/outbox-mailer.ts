@@ -5,7 +5,10 @@ import { Mailer, MailMessage } from './mail.port';
 
 /** The embedded default: each message becomes a JSON file in the outbox folder, and a log line. */
 export class OutboxMailer implements Mailer {
-  constructor(private readonly dir: string, private readonly log: (line: string) => void = () => undefined) {}
+  constructor(
+    private readonly dir: string,
+    private readonly log: (line: string) => void = () => undefined,
+  ) {}
 
   async send(message: MailMessage): Promise<void> {
     await mkdir(this.dir, { recursive: true });

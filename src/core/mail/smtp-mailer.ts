@@ -5,7 +5,10 @@ import { Mailer, MailMessage } from './mail.port';
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
 
-  constructor(url: string, private readonly from: string) {
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
     this.transport = createTransport(url);
   }
 

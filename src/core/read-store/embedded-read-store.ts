@@ -26,13 +26,17 @@ const { Query: BareQuery } = require('mingo/query') as typeof import('mingo/type
  * Matching (not find) uses a context holding only the query operators: each query copies its
  * context, and mingo's default one (every expression operator too) makes that copy cost 2-3x more.
  */
-const QUERY_ONLY = Context.init({ query: require('mingo/operators/query') as typeof import('mingo/types/operators/query') });
+const QUERY_ONLY = Context.init({
+  query: require('mingo/operators/query') as typeof import('mingo/types/operators/query'),
+});
 const { isEqual, isRegExp, resolve } = require('mingo/util') as typeof import('mingo/types/util');
 /* eslint-enable @typescript-eslint/no-require-imports */
 const NEEDS_EXPRESSIONS = /"\$(expr|where|jsonSchema|function)"/;
 
 function compile(filter: Filter): { test(doc: AnyDoc): boolean } {
-  return NEEDS_EXPRESSIONS.test(JSON.stringify(filter)) ? new Query(filter, {}) : new BareQuery(filter, { context: QUERY_ONLY });
+  return NEEDS_EXPRESSIONS.test(JSON.stringify(filter))
+    ? new Query(filter, {})
+    : new BareQuery(filter, { context: QUERY_ONLY });
 }
 
 /**
@@ -64,7 +68,8 @@ const CASE_INSENSITIVE = { locale: 'en', strength: 2 } as const;
 
 /** Equal under collation strength 2, as MongoDB compares with it: case is ignored, accents are not. */
 const COLLATED = new Intl.Collator(CASE_INSENSITIVE.locale, { sensitivity: 'accent' });
-const sameIgnoringCase = (a: unknown, b: unknown) => (typeof a === 'string' && typeof b === 'string' ? COLLATED.compare(a, b) === 0 : isEqual(a, b));
+const sameIgnoringCase = (a: unknown, b: unknown) =>
+  typeof a === 'string' && typeof b === 'string' ? COLLATED.compare(a, b) === 0 : isEqual(a, b);
 
 /** Whether the value at `path` (or, as MongoDB reads arrays, one of its elements) equals one of `values`, ignoring case. */
 function anyIgnoringCase(doc: AnyDoc, path: string, values: unknown[]): boolean {
@@ -82,8 +87,10 @@ const IGNORING_CASE = Context.init({
   query: {
     $eqIgnoringCase: (path: string, value: unknown) => (doc: AnyDoc) => anyIgnoringCase(doc, path, [value]),
     $neIgnoringCase: (path: string, value: unknown) => (doc: AnyDoc) => !anyIgnoringCase(doc, path, [value]),
-    $inIgnoringCase: (path: string, values: unknown) => (doc: AnyDoc) => anyIgnoringCase(doc, path, values as unknown[]),
-    $ninIgnoringCase: (path: string, values: unknown) => (doc: AnyDoc) => !anyIgnoringCase(doc, path, values as unknown[]),
+    $inIgnoringCase: (path: string, values: unknown) => (doc: AnyDoc) =>
+      anyIgnoringCase(doc, path, values as unknown[]),
+    $ninIgnoringCase: (path: string, values: unknown) => (doc: AnyDoc) =>
+      !anyIgnoringCase(doc, path, values as unknown[]),
   } as unknown as QueryOperators,
 });
 
@@ -143,7 +150,8 @@ class CollectionState {
   /** Documents that may match: straight from the map when the filter pins `_id`. */
   candidates(filter: Filter): Iterable<AnyDoc> {
     const id = filter._id;
-    const pick = (ids: unknown[]) => ids.flatMap((i) => (typeof i === 'string' && this.docs.has(i) ? [this.docs.get(i)!] : []));
+    const pick = (ids: unknown[]) =>
+      ids.flatMap((i) => (typeof i === 'string' && this.docs.has(i) ? [this.docs.get(i)!] : []));
     if (typeof id === 'string') return pick([id]);
     if (isOperatorObject(id) && Object.keys(id).length === 1) {
       if (typeof id.$eq === 'string') return pick([id.$eq]);
@@ -181,12 +189,16 @@ class EmbeddedCollection<T extends Doc> implements ReadCollection<T> {
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
     const ci = options.caseInsensitive === true;
-    const shaped = Boolean((options.sort && Object.keys(options.sort).length) || options.skip || options.limit || options.projection);
+    const shaped = Boolean(
+      (options.sort && Object.keys(options.sort).length) || options.skip || options.limit || options.projection,
+    );
     // Matching goes through the light path (id lookups, query operators only); mingo's full
     // query then only sorts, pages and projects what matched.
     if (!ci && !shaped) return this.state.matching(filter).map((d) => clone(d) as T);
     // Under collation `_id` equality is case-insensitive too, so no map lookup then.
-    const query = ci ? new Query(caseInsensitiveFilter(filter), { collation: CASE_INSENSITIVE, context: IGNORING_CASE }) : new Query({}, {});
+    const query = ci
+      ? new Query(caseInsensitiveFilter(filter), { collation: CASE_INSENSITIVE, context: IGNORING_CASE })
+      : new Query({}, {});
     const source = ci ? Array.from(this.state.docs.values()) : this.state.matching(filter);
     // mingo sorts, skips and limits before projecting, so sorting on an excluded field works.
     let cursor = query.find<AnyDoc>(source, options.projection);
@@ -234,13 +246,15 @@ class EmbeddedCollection<T extends Doc> implements ReadCollection<T> {
   }
 
   async replaceOne(filter: Filter, doc: T, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
-    if (Object.keys(doc).some((k) => k.startsWith('$'))) throw new Error('Replacement document must not contain update operators');
+    if (Object.keys(doc).some((k) => k.startsWith('$')))
+      throw new Error('Replacement document must not contain update operators');
     const next = clone(doc) as AnyDoc;
     const [target] = this.state.matching(filter, true);
     if (target) {
       if (next._id === undefined) next._id = target._id;
       assertSameId(target, next);
-      if (JSON.stringify(target) === JSON.stringify(next)) return { matchedCount: 1, modifiedCount: 0, upsertedId: null };
+      if (JSON.stringify(target) === JSON.stringify(next))
+        return { matchedCount: 1, modifiedCount: 0, upsertedId: null };
       this.state.write(target, next);
       return { matchedCount: 1, modifiedCount: 1, upsertedId: null };
     }
@@ -263,7 +277,11 @@ class EmbeddedCollection<T extends Doc> implements ReadCollection<T> {
   }
 
   async createIndex(keys: Record<string, 1 | -1>, options: { unique?: boolean; name?: string } = {}): Promise<void> {
-    const name = options.name ?? Object.entries(keys).map(([k, v]) => `${k}_${v}`).join('_');
+    const name =
+      options.name ??
+      Object.entries(keys)
+        .map(([k, v]) => `${k}_${v}`)
+        .join('_');
     const spec = JSON.stringify([keys, !!options.unique]);
     const existing = this.state.indexes.get(name);
     if (existing) {
@@ -299,7 +317,8 @@ function applyOperators(doc: AnyDoc, ops: Update, filter?: Filter): boolean {
   if (hasPositional(ops)) return applyUpdate(doc, ops, undefined, filter, { cloneMode: 'deep' }).length > 0;
   // The values are already private copies (checkOperators clones the update), so mingo's default shallow copy is enough.
   const steps = Object.entries(ops).map(([op, expr]) => {
-    const operator = (UPDATE_OPERATORS as Record<string, unknown>)[op] as ((e: object) => (d: object) => string[]) | undefined;
+    const operator = (UPDATE_OPERATORS as Record<string, unknown>)[op] as
+      ((e: object) => (d: object) => string[]) | undefined;
     if (!operator || !isPlainObject(expr)) throw new Error(`Unknown or malformed update operator: '${op}'`);
     return { apply: operator(expr), paths: Object.keys(expr) };
   });
@@ -322,12 +341,14 @@ function assertNoConflicts(paths: string[]): void {
 
 function checkOperators(update: Update): Update {
   const keys = Object.keys(update);
-  if (!keys.length || keys.some((k) => !k.startsWith('$'))) throw new Error('Update document requires atomic operators');
+  if (!keys.length || keys.some((k) => !k.startsWith('$')))
+    throw new Error('Update document requires atomic operators');
   return clone(update);
 }
 
 function assertSameId(before: AnyDoc, after: AnyDoc): void {
-  if (after._id !== before._id) throw new Error(`Performing an update on the path '_id' would modify the immutable field '_id'`);
+  if (after._id !== before._id)
+    throw new Error(`Performing an update on the path '_id' would modify the immutable field '_id'`);
 }
 
 function hasPositional(ops: Update): boolean {
@@ -400,7 +421,8 @@ function setPath(doc: Record<string, unknown>, path: string, value: unknown): vo
 function caseInsensitiveFilter(filter: Filter): Filter {
   const out: Filter = {};
   for (const [k, v] of Object.entries(filter)) {
-    if ((k === '$or' || k === '$and' || k === '$nor') && Array.isArray(v)) out[k] = v.map((f) => caseInsensitiveFilter(f as Filter));
+    if ((k === '$or' || k === '$and' || k === '$nor') && Array.isArray(v))
+      out[k] = v.map((f) => caseInsensitiveFilter(f as Filter));
     else if (k.startsWith('$')) out[k] = v;
     else if (typeof v === 'string') out[k] = { $eqIgnoringCase: v };
     else if (isOperatorObject(v)) out[k] = caseInsensitiveOps(v);
@@ -423,12 +445,19 @@ function caseInsensitiveOps(ops: Record<string, unknown>): Record<string, unknow
   if (comparable(ops.$nin)) replace('$nin', '$ninIgnoringCase');
   if (isOperatorObject(ops.$not)) out.$not = caseInsensitiveOps(ops.$not);
   if (isPlainObject(ops.$elemMatch)) {
-    out.$elemMatch = isOperatorObject(ops.$elemMatch) ? caseInsensitiveOps(ops.$elemMatch) : caseInsensitiveFilter(ops.$elemMatch);
+    out.$elemMatch = isOperatorObject(ops.$elemMatch)
+      ? caseInsensitiveOps(ops.$elemMatch)
+      : caseInsensitiveFilter(ops.$elemMatch);
   }
   return out;
 }
 
 /** `{ $in: ['a', 'b'] }` of string ids, and nothing else. */
 function isIdList(value: unknown): boolean {
-  return isOperatorObject(value) && Object.keys(value).length === 1 && Array.isArray(value.$in) && value.$in.every((i) => typeof i === 'string');
+  return (
+    isOperatorObject(value) &&
+    Object.keys(value).length === 1 &&
+    Array.isArray(value.$in) &&
+    value.$in.every((i) => typeof i === 'string')
+  );
 }

@@ -106,7 +106,9 @@ class MongoCollection<T extends Doc> implements ReadCollection<T> {
   }
 
   async replaceOne(filter: Filter, doc: T, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
-    return result(await this.guard(() => this.coll.replaceOne(filter, { ...doc } as AnyDoc, { upsert: options.upsert })));
+    return result(
+      await this.guard(() => this.coll.replaceOne(filter, { ...doc } as AnyDoc, { upsert: options.upsert })),
+    );
   }
 
   async deleteOne(filter: Filter): Promise<{ deletedCount: number }> {
@@ -170,7 +172,12 @@ export class GridFsFileStore implements FileStore {
     this.bucket = new GridFSBucket(db, { bucketName: 'files' });
   }
 
-  async save(input: { bytes: Buffer; contentType: string; fileName: string; organizationId: string }): Promise<StoredFile> {
+  async save(input: {
+    bytes: Buffer;
+    contentType: string;
+    fileName: string;
+    organizationId: string;
+  }): Promise<StoredFile> {
     const id = randomUUID();
     const metadata: FileMetadata = {
       organizationId: input.organizationId,
@@ -203,7 +210,10 @@ export class GridFsFileStore implements FileStore {
 
   /** The files document, only when it belongs to the organization. */
   private entry(organizationId: string, id: string) {
-    return this.bucket.find({ _id: gridId(id), 'metadata.organizationId': organizationId }).limit(1).next();
+    return this.bucket
+      .find({ _id: gridId(id), 'metadata.organizationId': organizationId })
+      .limit(1)
+      .next();
   }
 }
 

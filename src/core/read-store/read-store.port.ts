@@ -59,7 +59,10 @@ export interface ReadStore {
 }
 
 export class DuplicateKeyError extends Error {
-  constructor(readonly collection: string, readonly key: unknown) {
+  constructor(
+    readonly collection: string,
+    readonly key: unknown,
+  ) {
     super(`Duplicate key in ${collection}: ${JSON.stringify(key)}`);
     this.name = 'DuplicateKeyError';
   }

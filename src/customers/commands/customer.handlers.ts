@@ -12,7 +12,12 @@ export class CreateCustomerHandler implements ICommandHandler<CreateCustomer> {
 
   async execute({ input, meta }: CreateCustomer) {
     const customerId = newId();
-    await this.aggregates.execute(streams.customer(customerId), customerDecider, { ...input, type: 'CreateCustomer', customerId, organizationId: meta.organizationId }, meta);
+    await this.aggregates.execute(
+      streams.customer(customerId),
+      customerDecider,
+      { ...input, type: 'CreateCustomer', customerId, organizationId: meta.organizationId },
+      meta,
+    );
     return { customerId };
   }
 }
@@ -23,7 +28,12 @@ export class UpdateCustomerHandler implements ICommandHandler<UpdateCustomer> {
 
   async execute({ customerId, changes, meta }: UpdateCustomer) {
     if (!isUuid(customerId)) throw new NotFoundError('The customer');
-    await this.aggregates.execute(streams.customer(customerId), customerDecider, { type: 'ChangeCustomerDetails', organizationId: meta.organizationId, changes }, meta);
+    await this.aggregates.execute(
+      streams.customer(customerId),
+      customerDecider,
+      { type: 'ChangeCustomerDetails', organizationId: meta.organizationId, changes },
+      meta,
+    );
   }
 }
 
@@ -33,6 +43,11 @@ export class DeleteCustomerHandler implements ICommandHandler<DeleteCustomer> {
 
   async execute({ customerId, meta }: DeleteCustomer) {
     if (!isUuid(customerId)) throw new NotFoundError('The customer');
-    await this.aggregates.execute(streams.customer(customerId), customerDecider, { type: 'DeleteCustomer', organizationId: meta.organizationId }, meta);
+    await this.aggregates.execute(
+      streams.customer(customerId),
+      customerDecider,
+      { type: 'DeleteCustomer', organizationId: meta.organizationId },
+      meta,
+    );
   }
 }

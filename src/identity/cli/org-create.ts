@@ -10,7 +10,8 @@ import { DomainError } from '../../core/errors';
 import { createLogger } from '../../core/logging';
 import { CreateOrganization } from '../identity.commands';
 
-const USAGE = 'Usage: npm run org:create -- --name <name> --admin-email <email> --admin-password <password> [--time-zone <IANA zone>] [--admin-first-name <name>] [--admin-last-name <name>]';
+const USAGE =
+  'Usage: npm run org:create -- --name <name> --admin-email <email> --admin-password <password> [--time-zone <IANA zone>] [--admin-first-name <name>] [--admin-last-name <name>]';
 
 /** Creates an organization and its first Company Admin on whichever engines are configured. */
 async function main(): Promise<number> {
@@ -38,17 +39,32 @@ async function main(): Promise<number> {
   const config = { ...loadConfig(), projections: 'none' as const, seedDemo: false };
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
   const engines = await openEngines(config);
-  const context = await NestFactory.createApplicationContext(AppModule.forRoot(config, engines, logger), { logger: false });
+  const context = await NestFactory.createApplicationContext(AppModule.forRoot(config, engines, logger), {
+    logger: false,
+  });
   try {
     const organizationId = newId();
     const adminUserId = newId();
-    await context.get(CommandBus).execute(new CreateOrganization({
-      organizationId,
-      name: args.name!,
-      timeZone: args['time-zone']!,
-      admin: { userId: adminUserId, firstName: args['admin-first-name']!, lastName: args['admin-last-name']!, email: args['admin-email']!, password: args['admin-password']! },
-    }, { organizationId, actorUserId: null, correlationId: newId(), causationId: null, at: new Date().toISOString() }));
-    console.log(`Organization "${args.name}" created (id ${organizationId}). Its Company Admin signs in as ${args['admin-email']!.trim().toLowerCase()}.`);
+    await context.get(CommandBus).execute(
+      new CreateOrganization(
+        {
+          organizationId,
+          name: args.name!,
+          timeZone: args['time-zone']!,
+          admin: {
+            userId: adminUserId,
+            firstName: args['admin-first-name']!,
+            lastName: args['admin-last-name']!,
+            email: args['admin-email']!,
+            password: args['admin-password']!,
+          },
+        },
+        { organizationId, actorUserId: null, correlationId: newId(), causationId: null, at: new Date().toISOString() },
+      ),
+    );
+    console.log(
+      `Organization "${args.name}" created (id ${organizationId}). Its Company Admin signs in as ${args['admin-email']!.trim().toLowerCase()}.`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof DomainError) {
@@ -62,7 +78,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (error) => {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
-  process.exit(error instanceof ConfigError ? 2 : 1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+    process.exit(error instanceof ConfigError ? 2 : 1);
+  },
+);

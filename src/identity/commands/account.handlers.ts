@@ -16,7 +16,12 @@ import { PasswordResetThrottle } from '../password-reset-throttle';
 import { decoyHash, hashPassword, passwordProblem, verifyPassword } from '../passwords';
 import { sessionDecider } from '../session.decider';
 import {
-  newToken, PASSWORD_RESET_TTL_MINUTES, REMEMBER_ME_TTL_DAYS, resetTokenDigest, SESSION_TTL_HOURS, tokenDigest,
+  newToken,
+  PASSWORD_RESET_TTL_MINUTES,
+  REMEMBER_ME_TTL_DAYS,
+  resetTokenDigest,
+  SESSION_TTL_HOURS,
+  tokenDigest,
 } from '../session-tokens';
 import { normalizeEmail, userDecider, UserState } from '../user.decider';
 
@@ -39,7 +44,10 @@ export class SignInHandler implements ICommandHandler<SignIn> {
     if (!input.password) throw new ValidationError('Password is required');
     // Failed and refused sign-ins are security events: the account typed and the address, never the password.
     const attempt = await this.throttle.attempt(email, input.ipAddress).catch((error: unknown) => {
-      this.logger.warn({ securityEvent: 'sign-in throttled', account: email, address: input.ipAddress }, 'sign-in refused: too many attempts');
+      this.logger.warn(
+        { securityEvent: 'sign-in throttled', account: email, address: input.ipAddress },
+        'sign-in refused: too many attempts',
+      );
       throw error;
     });
     const found = await this.store.collection<UserDoc>(USERS).findOne({ email });
@@ -47,26 +55,45 @@ export class SignInHandler implements ICommandHandler<SignIn> {
     const hash = state && state.status !== 'none' ? state.passwordHash : await decoyHash(this.config.scryptLogN);
     const valid = await verifyPassword(input.password, hash);
     if (!valid || !state || state.status === 'none' || state.status === 'deleted') {
-      this.logger.warn({ securityEvent: 'sign-in failed', account: email, address: input.ipAddress, known: Boolean(found) }, 'sign-in failed: wrong e-mail or password');
+      this.logger.warn(
+        { securityEvent: 'sign-in failed', account: email, address: input.ipAddress, known: Boolean(found) },
+        'sign-in failed: wrong e-mail or password',
+      );
       throw new UnauthenticatedError(WRONG_CREDENTIALS);
     }
     await this.throttle.succeeded(attempt);
     if (state.status === 'inactive') {
-      this.logger.warn({ securityEvent: 'sign-in refused', account: email, address: input.ipAddress, userId: state.userId }, 'sign-in refused: the account is inactive');
+      this.logger.warn(
+        { securityEvent: 'sign-in refused', account: email, address: input.ipAddress, userId: state.userId },
+        'sign-in refused: the account is inactive',
+      );
       throw new ForbiddenError(INACTIVE_ACCOUNT);
     }
 
     const token = newToken();
     const sessionId = newId();
     const now = new Date(meta.at).getTime();
-    const expiresAt = new Date(now + (input.rememberMe ? REMEMBER_ME_TTL_DAYS * 24 : SESSION_TTL_HOURS) * 3600_000).toISOString();
-    await this.aggregates.execute(streams.session(sessionId), sessionDecider, {
-      type: 'StartSession',
-      data: {
-        sessionId, userId: state.userId, organizationId: state.organizationId, tokenDigest: tokenDigest(this.config.sessionSecret, token),
-        rememberMe: input.rememberMe, expiresAt, ipAddress: input.ipAddress, userAgent: input.userAgent?.slice(0, 200) ?? null,
+    const expiresAt = new Date(
+      now + (input.rememberMe ? REMEMBER_ME_TTL_DAYS * 24 : SESSION_TTL_HOURS) * 3600_000,
+    ).toISOString();
+    await this.aggregates.execute(
+      streams.session(sessionId),
+      sessionDecider,
+      {
+        type: 'StartSession',
+        data: {
+          sessionId,
+          userId: state.userId,
+          organizationId: state.organizationId,
+          tokenDigest: tokenDigest(this.config.sessionSecret, token),
+          rememberMe: input.rememberMe,
+          expiresAt,
+          ipAddress: input.ipAddress,
+          userAgent: input.userAgent?.slice(0, 200) ?? null,
+        },
       },
-    }, { ...meta, organizationId: state.organizationId, actorUserId: state.userId });
+      { ...meta, organizationId: state.organizationId, actorUserId: state.userId },
+    );
     return { token, sessionId, expiresAt, rememberMe: input.rememberMe };
   }
 }
@@ -81,15 +108,22 @@ export class SignOutHandler implements ICommandHandler<SignOut> {
 }
 
 function newPasswordProblem(password: string, confirm: string, personal: (string | null)[]): string | null {
-  return passwordProblem(password, personal) ?? (password !== confirm ? 'The new password and its confirmation do not match' : null);
+  return (
+    passwordProblem(password, personal) ??
+    (password !== confirm ? 'The new password and its confirmation do not match' : null)
+  );
 }
 
-const personalOf = (state: UserState) => (state.status === 'none' ? [] : [state.firstName, state.lastName, state.email]);
+const personalOf = (state: UserState) =>
+  state.status === 'none' ? [] : [state.firstName, state.lastName, state.email];
 const INVALID_RESET_LINK = 'This reset link is not valid or has already been used. Request a new one.';
 
 @CommandHandler(ChangeOwnPassword)
 export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPassword> {
-  constructor(private readonly aggregates: Aggregates, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    private readonly aggregates: Aggregates,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async execute({ input, meta }: ChangeOwnPassword) {
     if (!input.currentPassword) throw new ValidationError('Current password is required');
@@ -101,7 +135,18 @@ export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPasswo
       throw new ValidationError('The current password is incorrect');
     }
     const passwordHash = await hashPassword(input.newPassword, this.config.scryptLogN);
-    await this.aggregates.execute(stream, userDecider, { type: 'ChangePassword', organizationId: meta.organizationId, passwordHash, keepSessionId: input.sessionId, reason: 'changed' }, meta);
+    await this.aggregates.execute(
+      stream,
+      userDecider,
+      {
+        type: 'ChangePassword',
+        organizationId: meta.organizationId,
+        passwordHash,
+        keepSessionId: input.sessionId,
+        reason: 'changed',
+      },
+      meta,
+    );
   }
 }
 
@@ -142,14 +187,25 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     const user = await this.store.collection<UserDoc>(USERS).findOne({ email: address });
     if (!user || !user.active) return;
     if (!(await this.throttle.emailAllowed(address))) {
-      this.logger.warn({ securityEvent: 'password reset e-mail withheld', userId: user._id }, 'reset e-mail limit reached for an account');
+      this.logger.warn(
+        { securityEvent: 'password reset e-mail withheld', userId: user._id },
+        'reset e-mail limit reached for an account',
+      );
       return;
     }
     const secret = newToken();
     const expiresAt = new Date(new Date(meta.at).getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000).toISOString();
-    const { events } = await this.aggregates.execute(streams.user(user._id), userDecider, {
-      type: 'RequestPasswordReset', organizationId: user.organizationId, tokenDigest: resetTokenDigest(this.config.sessionSecret, secret), expiresAt,
-    }, { ...meta, organizationId: user.organizationId });
+    const { events } = await this.aggregates.execute(
+      streams.user(user._id),
+      userDecider,
+      {
+        type: 'RequestPasswordReset',
+        organizationId: user.organizationId,
+        tokenDigest: resetTokenDigest(this.config.sessionSecret, secret),
+        expiresAt,
+      },
+      { ...meta, organizationId: user.organizationId },
+    );
     if (!events.length) return;
     const link = `${this.config.publicUrl}/forgotpassword/reset?token=${encodeURIComponent(`${user._id}.${secret}`)}`;
     await this.mailer.send({
@@ -175,12 +231,22 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
     const stream = streams.user(userId);
     const { state } = await this.aggregates.load(stream, userDecider);
     if (state.status === 'none') throw new ValidationError(INVALID_RESET_LINK);
-    const reset = { type: 'ResetPassword' as const, organizationId: state.organizationId, tokenDigest: resetTokenDigest(this.config.sessionSecret, secret), at: meta.at };
+    const reset = {
+      type: 'ResetPassword' as const,
+      organizationId: state.organizationId,
+      tokenDigest: resetTokenDigest(this.config.sessionSecret, secret),
+      at: meta.at,
+    };
     // The link is checked before the costly part (strength estimate, hashing): the decider refuses a bad one.
     userDecider.decide({ ...reset, passwordHash: '' }, state);
     const problem = newPasswordProblem(input.password, input.confirmPassword, personalOf(state));
     if (problem) throw new ValidationError(problem);
     const passwordHash = await hashPassword(input.password, this.config.scryptLogN);
-    await this.aggregates.execute(stream, userDecider, { ...reset, passwordHash }, { ...meta, organizationId: state.organizationId, actorUserId: userId });
+    await this.aggregates.execute(
+      stream,
+      userDecider,
+      { ...reset, passwordHash },
+      { ...meta, organizationId: state.organizationId, actorUserId: userId },
+    );
   }
 }

@@ -16,17 +16,38 @@ import { normalizeEmail, userDecider, userDetailsProblem } from '../user.decider
 
 @CommandHandler(CreateUser)
 export class CreateUserHandler implements ICommandHandler<CreateUser> {
-  constructor(private readonly aggregates: Aggregates, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    private readonly aggregates: Aggregates,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async execute({ input, meta }: CreateUser) {
     const { password, ...fields } = input;
-    const details = { employeeId: null, phoneNumber: null, colorCode: '#0D1B41', ...fields, role: fields.role ?? DEFAULT_ROLE } as UserDetails;
-    const problem = userDetailsProblem(details, true) ?? passwordProblem(password, [details.firstName, details.lastName, details.email]);
+    const details = {
+      employeeId: null,
+      phoneNumber: null,
+      colorCode: '#0D1B41',
+      ...fields,
+      role: fields.role ?? DEFAULT_ROLE,
+    } as UserDetails;
+    const problem =
+      userDetailsProblem(details, true) ??
+      passwordProblem(password, [details.firstName, details.lastName, details.email]);
     if (problem) throw new ValidationError(problem);
     const userId = newId();
-    await this.aggregates.execute(streams.emailClaim(emailDigest(details.email)), emailClaimDecider, { type: 'ClaimEmail', email: details.email, userId }, meta);
+    await this.aggregates.execute(
+      streams.emailClaim(emailDigest(details.email)),
+      emailClaimDecider,
+      { type: 'ClaimEmail', email: details.email, userId },
+      meta,
+    );
     const passwordHash = await hashPassword(password, this.config.scryptLogN);
-    await this.aggregates.execute(streams.user(userId), userDecider, { type: 'RegisterUser', userId, organizationId: meta.organizationId, passwordHash, ...details }, meta);
+    await this.aggregates.execute(
+      streams.user(userId),
+      userDecider,
+      { type: 'RegisterUser', userId, organizationId: meta.organizationId, passwordHash, ...details },
+      meta,
+    );
     return { userId };
   }
 }
@@ -42,21 +63,46 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUser> {
     if (self && active === false) throw new ForbiddenError('You cannot deactivate your own account.');
     const stream = streams.user(userId);
     const { state } = await this.aggregates.load(stream, userDecider);
-    if (state.status === 'none' || state.status === 'deleted' || state.organizationId !== meta.organizationId) throw new NotFoundError('The user');
-    if (self && changes.role && changes.role !== state.role) throw new ForbiddenError('You cannot change your own role.');
-    const newEmail = changes.email !== undefined && normalizeEmail(changes.email) !== state.email ? changes.email : null;
+    if (state.status === 'none' || state.status === 'deleted' || state.organizationId !== meta.organizationId)
+      throw new NotFoundError('The user');
+    if (self && changes.role && changes.role !== state.role)
+      throw new ForbiddenError('You cannot change your own role.');
+    const newEmail =
+      changes.email !== undefined && normalizeEmail(changes.email) !== state.email ? changes.email : null;
     if (newEmail) {
       const problem = userDetailsProblem({ email: newEmail }, false);
       if (problem) throw new ValidationError(problem);
-      await this.aggregates.execute(streams.emailClaim(emailDigest(newEmail)), emailClaimDecider, { type: 'ClaimEmail', email: newEmail, userId }, meta);
+      await this.aggregates.execute(
+        streams.emailClaim(emailDigest(newEmail)),
+        emailClaimDecider,
+        { type: 'ClaimEmail', email: newEmail, userId },
+        meta,
+      );
     }
     try {
-      await this.aggregates.execute(stream, userDecider, { type: 'ChangeUserDetails', organizationId: meta.organizationId, changes, active }, meta);
+      await this.aggregates.execute(
+        stream,
+        userDecider,
+        { type: 'ChangeUserDetails', organizationId: meta.organizationId, changes, active },
+        meta,
+      );
     } catch (error) {
-      if (newEmail) await this.aggregates.execute(streams.emailClaim(emailDigest(newEmail)), emailClaimDecider, { type: 'ReleaseEmail', email: newEmail, userId }, meta);
+      if (newEmail)
+        await this.aggregates.execute(
+          streams.emailClaim(emailDigest(newEmail)),
+          emailClaimDecider,
+          { type: 'ReleaseEmail', email: newEmail, userId },
+          meta,
+        );
       throw error;
     }
-    if (newEmail) await this.aggregates.execute(streams.emailClaim(emailDigest(state.email)), emailClaimDecider, { type: 'ReleaseEmail', email: state.email, userId }, meta);
+    if (newEmail)
+      await this.aggregates.execute(
+        streams.emailClaim(emailDigest(state.email)),
+        emailClaimDecider,
+        { type: 'ReleaseEmail', email: state.email, userId },
+        meta,
+      );
   }
 }
 
@@ -67,10 +113,20 @@ export class DeleteUserHandler implements ICommandHandler<DeleteUser> {
   async execute({ userId, meta }: DeleteUser) {
     if (!isUuid(userId)) throw new NotFoundError('The user');
     if (userId === meta.actorUserId) throw new ForbiddenError('You cannot delete your own account.');
-    const { state } = await this.aggregates.execute(streams.user(userId), userDecider, { type: 'DeleteUser', organizationId: meta.organizationId }, meta);
+    const { state } = await this.aggregates.execute(
+      streams.user(userId),
+      userDecider,
+      { type: 'DeleteUser', organizationId: meta.organizationId },
+      meta,
+    );
     // The address may sign up again; the user's history stays in its stream.
     if (state.status !== 'none') {
-      await this.aggregates.execute(streams.emailClaim(emailDigest(state.email)), emailClaimDecider, { type: 'ReleaseEmail', email: state.email, userId }, meta);
+      await this.aggregates.execute(
+        streams.emailClaim(emailDigest(state.email)),
+        emailClaimDecider,
+        { type: 'ReleaseEmail', email: state.email, userId },
+        meta,
+      );
     }
   }
 }
@@ -84,19 +140,34 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfile> {
     if ((input.lastName ?? '').trim() === '') throw new ValidationError('Last name is required');
     const changes: Partial<UserDetails> = { firstName: input.firstName, lastName: input.lastName };
     if (input.phone !== undefined) changes.phoneNumber = input.phone;
-    await this.aggregates.execute(streams.user(meta.actorUserId!), userDecider, { type: 'ChangeUserDetails', organizationId: meta.organizationId, changes }, meta);
+    await this.aggregates.execute(
+      streams.user(meta.actorUserId!),
+      userDecider,
+      { type: 'ChangeUserDetails', organizationId: meta.organizationId, changes },
+      meta,
+    );
   }
 }
 
 @CommandHandler(SetProfilePicture)
 export class SetProfilePictureHandler implements ICommandHandler<SetProfilePicture> {
-  constructor(private readonly aggregates: Aggregates, @Inject(FILE_STORE) private readonly files: FileStore) {}
+  constructor(
+    private readonly aggregates: Aggregates,
+    @Inject(FILE_STORE) private readonly files: FileStore,
+  ) {}
 
   async execute({ upload, meta }: SetProfilePicture) {
     const image = upload ? checkImage(upload) : null;
     const stored = image ? await this.files.save({ ...image, organizationId: meta.organizationId }) : null;
-    const { events } = await this.aggregates.execute(streams.user(meta.actorUserId!), userDecider, { type: 'ChangeProfilePicture', organizationId: meta.organizationId, fileId: stored?.id ?? null }, meta);
-    for (const e of events) if (e.type === 'ProfilePictureChanged' && e.data.previousFileId) await this.files.delete(meta.organizationId, e.data.previousFileId);
+    const { events } = await this.aggregates.execute(
+      streams.user(meta.actorUserId!),
+      userDecider,
+      { type: 'ChangeProfilePicture', organizationId: meta.organizationId, fileId: stored?.id ?? null },
+      meta,
+    );
+    for (const e of events)
+      if (e.type === 'ProfilePictureChanged' && e.data.previousFileId)
+        await this.files.delete(meta.organizationId, e.data.previousFileId);
     return { profilePictureUrl: stored ? `/api/files/${stored.id}` : null };
   }
 }

@@ -15,7 +15,9 @@ import { JobFields, schedulingStreams } from '../scheduling.events';
 const isAdmin = (actor: CurrentUser) => actor.role === 'Company Admin';
 
 /** What a job id names: a one-time job, or one occurrence of a recurring job. */
-export function resolveJobId(id: string): { kind: 'job'; jobId: string } | { kind: 'occurrence'; seriesId: string; localDate: string } {
+export function resolveJobId(
+  id: string,
+): { kind: 'job'; jobId: string } | { kind: 'occurrence'; seriesId: string; localDate: string } {
   if (isUuid(id)) return { kind: 'job', jobId: id.toLowerCase() };
   const occurrence = parseOccurrenceId(id);
   if (occurrence) return { kind: 'occurrence', ...occurrence };
@@ -28,53 +30,100 @@ async function checkReferences(store: ReadStore, organizationId: string, fields:
   if (people.length) {
     const found = await store.collection<UserDoc>(USERS).find({ _id: { $in: people.filter(isUuid) } });
     const usable = new Set(found.filter((u) => u.organizationId === organizationId && u.active).map((u) => u._id));
-    if (fields.leadUserId && !usable.has(fields.leadUserId)) throw new ValidationError('The lead employee is not an active user of your organization');
-    if ((fields.userIds ?? []).some((id) => !usable.has(id))) throw new ValidationError('An assigned employee is not an active user of your organization');
+    if (fields.leadUserId && !usable.has(fields.leadUserId))
+      throw new ValidationError('The lead employee is not an active user of your organization');
+    if ((fields.userIds ?? []).some((id) => !usable.has(id)))
+      throw new ValidationError('An assigned employee is not an active user of your organization');
   }
   if (fields.customerId) {
-    const customer = isUuid(fields.customerId) ? await store.collection('customers').findOne({ _id: fields.customerId }) : null;
-    if (!customer || customer.organizationId !== organizationId || customer.deleted) throw new ValidationError('The customer was not found');
+    const customer = isUuid(fields.customerId)
+      ? await store.collection('customers').findOne({ _id: fields.customerId })
+      : null;
+    if (!customer || customer.organizationId !== organizationId || customer.deleted)
+      throw new ValidationError('The customer was not found');
   }
 }
 
 @CommandHandler(ScheduleJob)
 export class ScheduleJobHandler implements ICommandHandler<ScheduleJob> {
-  constructor(private readonly aggregates: Aggregates, @Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    private readonly aggregates: Aggregates,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
 
   async execute({ fields, rule, actor, meta }: ScheduleJob) {
     await checkReferences(this.store, meta.organizationId, fields);
     const organizationId = meta.organizationId;
     if (!rule) {
       const jobId = newId();
-      await this.aggregates.execute(schedulingStreams.job(jobId), jobDecider, { type: 'ScheduleJob', jobId, organizationId, fields, actorIsCompanyAdmin: isAdmin(actor) }, meta);
+      await this.aggregates.execute(
+        schedulingStreams.job(jobId),
+        jobDecider,
+        { type: 'ScheduleJob', jobId, organizationId, fields, actorIsCompanyAdmin: isAdmin(actor) },
+        meta,
+      );
       return { id: jobId, recurrenceId: null };
     }
     const organization = await this.store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: organizationId });
     const seriesId = newId();
-    const { state } = await this.aggregates.execute(schedulingStreams.series(seriesId), jobSeriesDecider, {
-      type: 'ScheduleSeries', seriesId, organizationId, fields, timeZone: organization?.timeZone ?? 'UTC', rule, actorIsCompanyAdmin: isAdmin(actor),
-    }, meta);
-    const first = state.status === 'scheduled' ? localDateOf(state.template.start, state.timeZone) : fields.start.slice(0, 10);
+    const { state } = await this.aggregates.execute(
+      schedulingStreams.series(seriesId),
+      jobSeriesDecider,
+      {
+        type: 'ScheduleSeries',
+        seriesId,
+        organizationId,
+        fields,
+        timeZone: organization?.timeZone ?? 'UTC',
+        rule,
+        actorIsCompanyAdmin: isAdmin(actor),
+      },
+      meta,
+    );
+    const first =
+      state.status === 'scheduled' ? localDateOf(state.template.start, state.timeZone) : fields.start.slice(0, 10);
     return { id: occurrenceId(seriesId, first), recurrenceId: seriesId };
   }
 }
 
 @CommandHandler(ChangeJob)
 export class ChangeJobHandler implements ICommandHandler<ChangeJob> {
-  constructor(private readonly aggregates: Aggregates, @Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    private readonly aggregates: Aggregates,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
 
   async execute({ jobId, scope, changes, rule, actor, meta }: ChangeJob) {
     const target = resolveJobId(jobId);
     await checkReferences(this.store, meta.organizationId, changes);
     const common = { organizationId: meta.organizationId, actorIsCompanyAdmin: isAdmin(actor) };
     if (target.kind === 'job') {
-      if (rule) throw new ValidationError('A one-time job has no repeat rule to change; create a recurring job instead');
-      await this.aggregates.execute(schedulingStreams.job(target.jobId), jobDecider, { type: 'ChangeJob', changes, ...common }, meta);
+      if (rule)
+        throw new ValidationError('A one-time job has no repeat rule to change; create a recurring job instead');
+      await this.aggregates.execute(
+        schedulingStreams.job(target.jobId),
+        jobDecider,
+        { type: 'ChangeJob', changes, ...common },
+        meta,
+      );
     } else if (scope === 'series') {
-      await this.aggregates.execute(schedulingStreams.series(target.seriesId), jobSeriesDecider, { type: 'ChangeSeries', changes, rule, fromDate: target.localDate, ...common }, meta);
+      await this.aggregates.execute(
+        schedulingStreams.series(target.seriesId),
+        jobSeriesDecider,
+        { type: 'ChangeSeries', changes, rule, fromDate: target.localDate, ...common },
+        meta,
+      );
     } else {
-      if (rule) throw new ValidationError('The repeat rule belongs to the whole series: choose "the whole series" to change it');
-      await this.aggregates.execute(schedulingStreams.series(target.seriesId), jobSeriesDecider, { type: 'ChangeOccurrence', changes, localDate: target.localDate, ...common }, meta);
+      if (rule)
+        throw new ValidationError(
+          'The repeat rule belongs to the whole series: choose "the whole series" to change it',
+        );
+      await this.aggregates.execute(
+        schedulingStreams.series(target.seriesId),
+        jobSeriesDecider,
+        { type: 'ChangeOccurrence', changes, localDate: target.localDate, ...common },
+        meta,
+      );
     }
   }
 }
@@ -86,8 +135,20 @@ export class DeleteJobHandler implements ICommandHandler<DeleteJob> {
   async execute({ jobId, meta }: DeleteJob) {
     const target = resolveJobId(jobId);
     const organizationId = meta.organizationId;
-    if (target.kind === 'job') await this.aggregates.execute(schedulingStreams.job(target.jobId), jobDecider, { type: 'DeleteJob', organizationId }, meta);
-    else await this.aggregates.execute(schedulingStreams.series(target.seriesId), jobSeriesDecider, { type: 'DeleteOccurrence', organizationId, localDate: target.localDate }, meta);
+    if (target.kind === 'job')
+      await this.aggregates.execute(
+        schedulingStreams.job(target.jobId),
+        jobDecider,
+        { type: 'DeleteJob', organizationId },
+        meta,
+      );
+    else
+      await this.aggregates.execute(
+        schedulingStreams.series(target.seriesId),
+        jobSeriesDecider,
+        { type: 'DeleteOccurrence', organizationId, localDate: target.localDate },
+        meta,
+      );
   }
 }
 
@@ -97,13 +158,21 @@ export class DeleteSeriesHandler implements ICommandHandler<DeleteSeries> {
 
   async execute({ seriesId, meta }: DeleteSeries) {
     if (!isUuid(seriesId)) throw new NotFoundError('The recurring job');
-    await this.aggregates.execute(schedulingStreams.series(seriesId.toLowerCase()), jobSeriesDecider, { type: 'DeleteSeries', organizationId: meta.organizationId }, meta);
+    await this.aggregates.execute(
+      schedulingStreams.series(seriesId.toLowerCase()),
+      jobSeriesDecider,
+      { type: 'DeleteSeries', organizationId: meta.organizationId },
+      meta,
+    );
   }
 }
 
 @CommandHandler(AssignJob)
 export class AssignJobHandler implements ICommandHandler<AssignJob> {
-  constructor(private readonly aggregates: Aggregates, @Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    private readonly aggregates: Aggregates,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
 
   async execute({ jobId, userId, meta }: AssignJob) {
     const target = resolveJobId(jobId);
@@ -112,7 +181,19 @@ export class AssignJobHandler implements ICommandHandler<AssignJob> {
     if (!user || user.organizationId !== meta.organizationId) throw new NotFoundError('The employee');
     if (!user.active) throw new ValidationError(`${user.fullName} is inactive and cannot be assigned`);
     const organizationId = meta.organizationId;
-    if (target.kind === 'job') await this.aggregates.execute(schedulingStreams.job(target.jobId), jobDecider, { type: 'AssignJob', organizationId, userId }, meta);
-    else await this.aggregates.execute(schedulingStreams.series(target.seriesId), jobSeriesDecider, { type: 'AssignOccurrence', organizationId, userId, localDate: target.localDate }, meta);
+    if (target.kind === 'job')
+      await this.aggregates.execute(
+        schedulingStreams.job(target.jobId),
+        jobDecider,
+        { type: 'AssignJob', organizationId, userId },
+        meta,
+      );
+    else
+      await this.aggregates.execute(
+        schedulingStreams.series(target.seriesId),
+        jobSeriesDecider,
+        { type: 'AssignOccurrence', organizationId, userId, localDate: target.localDate },
+        meta,
+      );
   }
 }

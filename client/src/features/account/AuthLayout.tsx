@@ -5,7 +5,15 @@ import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '../../app/paths';
 
 /** The frame of the signed-out pages: brand, a card with the form, nothing else to distract. */
-export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
   useDocumentTitle(`${title} · ${PRODUCT_NAME}`);
   return (
     <Box

@@ -34,15 +34,33 @@ export function ChangePasswordPage() {
 
   return (
     <>
-      <PageHeader title="Change Password" description="Changing your password signs you out on your other devices. You stay signed in here." />
+      <PageHeader
+        title="Change Password"
+        description="Changing your password signs you out on your other devices. You stay signed in here."
+      />
       <Stack maw={560}>
         <SectionCard title="Password" description={PASSWORD_ADVICE}>
           <form onSubmit={form.onSubmit((values) => change.mutate(values))} noValidate>
             <Stack gap="md">
               <ServerErrorAlert error={change.error} />
-              <PasswordInput label="Current password" autoComplete="current-password" withAsterisk {...form.getInputProps('currentPassword')} />
-              <PasswordInput label="New password" autoComplete="new-password" withAsterisk {...form.getInputProps('newPassword')} />
-              <PasswordInput label="Confirm new password" autoComplete="new-password" withAsterisk {...form.getInputProps('confirmPassword')} />
+              <PasswordInput
+                label="Current password"
+                autoComplete="current-password"
+                withAsterisk
+                {...form.getInputProps('currentPassword')}
+              />
+              <PasswordInput
+                label="New password"
+                autoComplete="new-password"
+                withAsterisk
+                {...form.getInputProps('newPassword')}
+              />
+              <PasswordInput
+                label="Confirm new password"
+                autoComplete="new-password"
+                withAsterisk
+                {...form.getInputProps('confirmPassword')}
+              />
               <Group justify="flex-end">
                 <Button type="submit" loading={change.isPending}>
                   Change password

@@ -19,11 +19,15 @@ export function ForgotPasswordPage() {
     validate: { email: (value) => emailProblem(value) },
   });
   const request = useMutation({
-    mutationFn: (email: string) => api.post(paths.forgotPassword, { email }, { csrf: false, redirectOnUnauthorized: false }),
+    mutationFn: (email: string) =>
+      api.post(paths.forgotPassword, { email }, { csrf: false, redirectOnUnauthorized: false }),
   });
 
   return (
-    <AuthLayout title="Forgot password" subtitle="Enter the e-mail you sign in with and we will send you a link to choose a new password.">
+    <AuthLayout
+      title="Forgot password"
+      subtitle="Enter the e-mail you sign in with and we will send you a link to choose a new password."
+    >
       {request.isSuccess ? (
         <Stack gap="md">
           <Alert color="teal" variant="light" icon={<IconMailCheck size={18} />} role="status">
@@ -59,7 +63,15 @@ export function ForgotPasswordPage() {
 
 function BackToSignIn() {
   return (
-    <Anchor component={Link} to={paths.login} size="sm" fw={500} ta="center" display="flex" style={{ justifyContent: 'center', alignItems: 'center', gap: 6 }}>
+    <Anchor
+      component={Link}
+      to={paths.login}
+      size="sm"
+      fw={500}
+      ta="center"
+      display="flex"
+      style={{ justifyContent: 'center', alignItems: 'center', gap: 6 }}
+    >
       <IconArrowLeft size={14} /> Back to sign in
     </Anchor>
   );

@@ -36,7 +36,12 @@ export function LoginPage() {
     try {
       const result = await api.post<LoginResponse>(
         paths.login,
-        { username: values.username.trim(), password: values.password, RememberMe: values.rememberMe, RedirectUrl: returnUrl },
+        {
+          username: values.username.trim(),
+          password: values.password,
+          RememberMe: values.rememberMe,
+          RedirectUrl: returnUrl,
+        },
         { csrf: false, redirectOnUnauthorized: false },
       );
       rememberUsername(values.username);

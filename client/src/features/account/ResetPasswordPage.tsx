@@ -50,8 +50,19 @@ export function ResetPasswordPage() {
       <form onSubmit={form.onSubmit((values) => reset.mutate(values))} noValidate>
         <Stack gap="md">
           <ServerErrorAlert error={reset.error} />
-          <PasswordInput label="New password" autoComplete="new-password" withAsterisk autoFocus {...form.getInputProps('password')} />
-          <PasswordInput label="Confirm new password" autoComplete="new-password" withAsterisk {...form.getInputProps('confirmPassword')} />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            withAsterisk
+            autoFocus
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            withAsterisk
+            {...form.getInputProps('confirmPassword')}
+          />
           <Button type="submit" fullWidth size="md" loading={reset.isPending}>
             Save new password
           </Button>

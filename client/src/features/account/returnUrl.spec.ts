@@ -43,7 +43,9 @@ describe('safeReturnUrl', () => {
 
 describe('loginPathFor', () => {
   it('brings the user back to where they were', () => {
-    expect(loginPathFor({ pathname: '/admin/users', search: '?x=1' })).toBe('/account/login?ReturnUrl=%2Fadmin%2Fusers%3Fx%3D1');
+    expect(loginPathFor({ pathname: '/admin/users', search: '?x=1' })).toBe(
+      '/account/login?ReturnUrl=%2Fadmin%2Fusers%3Fx%3D1',
+    );
   });
 
   it('has no return URL from Home or from the sign-out page', () => {

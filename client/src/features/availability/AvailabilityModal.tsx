@@ -9,7 +9,15 @@ import { QueryError } from '../../shared/QueryError';
 import type { User } from '../users/users';
 import { WEEK_DAYS, type UserAvailability, type WeekDay } from './availability';
 import {
-  dayProblems, hasProblems, newRow, rowsFromAvailability, rowsInError, rowsOfDay, timeLabel, timeOptions, type AvailabilityRow,
+  dayProblems,
+  hasProblems,
+  newRow,
+  rowsFromAvailability,
+  rowsInError,
+  rowsOfDay,
+  timeLabel,
+  timeOptions,
+  type AvailabilityRow,
 } from './availabilityForm';
 import { useSaveAvailability, useUserAvailability } from './availabilityApi';
 import classes from './AvailabilityModal.module.css';
@@ -69,7 +77,8 @@ function AvailabilityEditor({ user, week, onClose }: { user: User; week: UserAva
         The hours {user.firstName} can be scheduled each week
         {timeZone && (
           <>
-            , in the organization&apos;s time zone <span style={{ whiteSpace: 'nowrap' }}>({timeZone.replace(/_/g, ' ')})</span>
+            , in the organization&apos;s time zone{' '}
+            <span style={{ whiteSpace: 'nowrap' }}>({timeZone.replace(/_/g, ' ')})</span>
           </>
         )}
         .

@@ -4,7 +4,8 @@ import { fetchUserAvailability } from './availabilityApi';
 afterEach(() => vi.unstubAllGlobals());
 
 const week = [{ id: 'a', weekDay: 'Monday', userId: 'u1', startTime: '08:00', endTime: '17:00' }];
-const respond = (headers: Record<string, string>) => vi.fn(async () => new Response(JSON.stringify(week), { status: 200, headers }));
+const respond = (headers: Record<string, string>) =>
+  vi.fn(async () => new Response(JSON.stringify(week), { status: 200, headers }));
 
 describe('fetchUserAvailability', () => {
   it('reads the week, and whether it was ever saved from X-Availability-Saved', async () => {

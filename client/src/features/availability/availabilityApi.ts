@@ -1,7 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, type MutationResult } from '../../app/api';
 import { invalidateUrls } from '../../app/queryClient';
-import { AVAILABILITY_URL, SAVED_HEADER, userAvailabilityUrl, type Availability, type UserAvailability } from './availability';
+import {
+  AVAILABILITY_URL,
+  SAVED_HEADER,
+  userAvailabilityUrl,
+  type Availability,
+  type UserAvailability,
+} from './availability';
 import { availabilityPayload, type AvailabilityRow } from './availabilityForm';
 
 /** A user's week, and from the response header whether it was ever saved. */
@@ -26,7 +32,10 @@ export function useUserAvailability(userId: string) {
 export function useSaveAvailability(userId: string) {
   return useMutation({
     mutationFn: (rows: AvailabilityRow[]) =>
-      api.patch<MutationResult<Availability[]>>(`${AVAILABILITY_URL}/${encodeURIComponent(userId)}`, availabilityPayload(rows)),
+      api.patch<MutationResult<Availability[]>>(
+        `${AVAILABILITY_URL}/${encodeURIComponent(userId)}`,
+        availabilityPayload(rows),
+      ),
     onSuccess: () => invalidateUrls([AVAILABILITY_URL]),
   });
 }

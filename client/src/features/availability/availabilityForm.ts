@@ -19,7 +19,8 @@ export const minutesOf = (time: string) => {
   const [h, m] = time.split(':').map(Number);
   return h * 60 + m;
 };
-export const timeOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+export const timeOf = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** '17:00' → '5:00 PM'; '24:00' (the end of the day) → 'Midnight'. */
 export function timeLabel(time: string): string {
@@ -49,7 +50,8 @@ export const rowsOfDay = (rows: AvailabilityRow[], day: WeekDay) => rows.filter(
  */
 export function newRow(rows: AvailabilityRow[], day: WeekDay, key: string): AvailabilityRow {
   const lastEnd = Math.max(-1, ...rowsOfDay(rows, day).map((r) => minutesOf(r.endTime)));
-  if (lastEnd < 0 || lastEnd >= END_OF_DAY) return { key, weekDay: day, startTime: DEFAULT_START, endTime: DEFAULT_END };
+  if (lastEnd < 0 || lastEnd >= END_OF_DAY)
+    return { key, weekDay: day, startTime: DEFAULT_START, endTime: DEFAULT_END };
   return { key, weekDay: day, startTime: timeOf(lastEnd), endTime: timeOf(Math.min(lastEnd + 60, END_OF_DAY)) };
 }
 
@@ -57,7 +59,9 @@ export function newRow(rows: AvailabilityRow[], day: WeekDay, key: string): Avai
 export function dayProblems(rows: AvailabilityRow[]): Record<WeekDay, string | null> {
   const problems = {} as Record<WeekDay, string | null>;
   for (const day of WEEK_DAYS) {
-    const ofDay = rowsOfDay(rows, day).map((r) => [minutesOf(r.startTime), minutesOf(r.endTime)]).sort((a, b) => a[0] - b[0]);
+    const ofDay = rowsOfDay(rows, day)
+      .map((r) => [minutesOf(r.startTime), minutesOf(r.endTime)])
+      .sort((a, b) => a[0] - b[0]);
     problems[day] = ofDay.some(([start, end]) => end <= start)
       ? `The end time must be after the start time on ${day}`
       : ofDay.some(([start], i) => i > 0 && start < ofDay[i - 1][1])
@@ -75,8 +79,14 @@ export function rowsInError(rows: AvailabilityRow[]): Set<string> {
   for (const row of rows) {
     const [start, end] = [minutesOf(row.startTime), minutesOf(row.endTime)];
     if (end <= start) wrong.add(row.key);
-    const overlaps = rows.some((other) => other !== row && other.weekDay === row.weekDay
-      && minutesOf(other.startTime) < end && start < minutesOf(other.endTime) && minutesOf(other.startTime) < minutesOf(other.endTime));
+    const overlaps = rows.some(
+      (other) =>
+        other !== row &&
+        other.weekDay === row.weekDay &&
+        minutesOf(other.startTime) < end &&
+        start < minutesOf(other.endTime) &&
+        minutesOf(other.startTime) < minutesOf(other.endTime),
+    );
     if (overlaps) wrong.add(row.key);
   }
   return wrong;

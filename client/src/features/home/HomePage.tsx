@@ -68,7 +68,10 @@ export function HomePage() {
           )}
           <CalendarToolbar title={title} views={HOME_VIEWS} view={view} compact={mobile} {...navigation} />
           <Divider color="var(--app-border)" />
-          <div style={{ opacity: jobs.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={jobs.isFetching}>
+          <div
+            style={{ opacity: jobs.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+            aria-busy={jobs.isFetching}
+          >
             {view !== 'timelineDay' && (
               <JobCalendar
                 calendarRef={calendarRef}
@@ -85,7 +88,14 @@ export function HomePage() {
         </Paper>
         <UpcomingJobs zone={zone} compact={mobile} onOpen={setOpen} />
       </Stack>
-      {shown && <JobDetailsDrawer job={shown} zone={zone} requestable={pickUpEnabled && shown.isOpen} onClose={() => setOpen(null)} />}
+      {shown && (
+        <JobDetailsDrawer
+          job={shown}
+          zone={zone}
+          requestable={pickUpEnabled && shown.isOpen}
+          onClose={() => setOpen(null)}
+        />
+      )}
     </>
   );
 }

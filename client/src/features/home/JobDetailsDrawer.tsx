@@ -1,6 +1,16 @@
 import { Alert, Anchor, Badge, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconClock, IconClockPlay, IconHandGrab, IconMapPin, IconNotes, IconPlayerPlay, IconRepeat, IconUser, IconUsers } from '@tabler/icons-react';
+import {
+  IconClock,
+  IconClockPlay,
+  IconHandGrab,
+  IconMapPin,
+  IconNotes,
+  IconPlayerPlay,
+  IconRepeat,
+  IconUser,
+  IconUsers,
+} from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import type { RequestStatus } from '../../../../src/job-requests/job-request.view';
 import { errorMessage } from '../../app/api';
@@ -16,7 +26,17 @@ import { timerStartedMessage } from '../timers/TimerFormModal';
 import { useCurrentTimer, useStartTimer } from '../timers/timersApi';
 
 /** A job's details (Home): what, when, where (with a maps link), notes and who; the request button on an open job, the timer on one's own. */
-export function JobDetailsDrawer({ job, zone, requestable = false, onClose }: { job: Job; zone: string; requestable?: boolean; onClose: () => void }) {
+export function JobDetailsDrawer({
+  job,
+  zone,
+  requestable = false,
+  onClose,
+}: {
+  job: Job;
+  zone: string;
+  requestable?: boolean;
+  onClose: () => void;
+}) {
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const userId = useAppStore((s) => s.session?.user.id);
   const mine = !!userId && (job.leadUserId === userId || job.userIds.includes(userId));
@@ -124,7 +144,13 @@ function JobTimer({ job }: { job: Job }) {
   }
   return (
     <Stack gap={6}>
-      <Button leftSection={<IconPlayerPlay size={16} />} color="teal" onClick={() => void startTimer()} loading={start.isPending} disabled={!!running}>
+      <Button
+        leftSection={<IconPlayerPlay size={16} />}
+        color="teal"
+        onClick={() => void startTimer()}
+        loading={start.isPending}
+        disabled={!!running}
+      >
         Start timer
       </Button>
       {running && (

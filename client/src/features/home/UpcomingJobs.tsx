@@ -8,7 +8,15 @@ import { customerAddress, mapsUrl, UPCOMING_JOBS_URL, type Job } from '../schedu
 import { dayLabel, timeLabel } from '../scheduling/zonedTime';
 
 /** Own upcoming jobs (the next 30 days), times in the company's zone. A row opens the job. */
-export function UpcomingJobs({ zone, compact, onOpen }: { zone: string; compact: boolean; onOpen: (job: Job) => void }) {
+export function UpcomingJobs({
+  zone,
+  compact,
+  onOpen,
+}: {
+  zone: string;
+  compact: boolean;
+  onOpen: (job: Job) => void;
+}) {
   const upcoming = useApiQuery<Job[]>(UPCOMING_JOBS_URL);
   const jobs = upcoming.data;
   return (
@@ -35,7 +43,8 @@ export function UpcomingJobs({ zone, compact, onOpen }: { zone: string; compact:
               {index > 0 && <Divider color="var(--app-border)" />}
               <UnstyledButton p="md" onClick={() => onOpen(job)} aria-label={`Open ${job.name}`}>
                 <Text size="xs" c="dimmed" fw={600}>
-                  {dayLabel(job.startDateTime, zone)} · {timeLabel(job.startDateTime, zone)}–{timeLabel(job.endDateTime, zone)}
+                  {dayLabel(job.startDateTime, zone)} · {timeLabel(job.startDateTime, zone)}–
+                  {timeLabel(job.endDateTime, zone)}
                 </Text>
                 <Text fw={600} c="navy.8">
                   {job.name}
@@ -86,7 +95,13 @@ export function UpcomingJobs({ zone, compact, onOpen }: { zone: string; compact:
                         </Table.Td>
                         <Table.Td>
                           {address ? (
-                            <Anchor href={mapsUrl(address)} target="_blank" rel="noopener noreferrer" size="sm" onClick={(e) => e.stopPropagation()}>
+                            <Anchor
+                              href={mapsUrl(address)}
+                              target="_blank"
+                              rel="noopener noreferrer"
+                              size="sm"
+                              onClick={(e) => e.stopPropagation()}
+                            >
                               {address}
                             </Anchor>
                           ) : (

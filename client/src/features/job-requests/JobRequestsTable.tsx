@@ -49,7 +49,14 @@ export function JobRequestsTable({ zone }: { zone: string }) {
           // A phone: one card per request rather than a table wider than the screen.
           <Stack component="ul" gap="sm" p={0} m={0} aria-label="Job requests" style={{ listStyle: 'none' }}>
             {rows.map((request) => (
-              <Paper component="li" key={request.id} withBorder p="sm" radius="md" aria-label={`${request.requestorName}: ${request.name}`}>
+              <Paper
+                component="li"
+                key={request.id}
+                withBorder
+                p="sm"
+                radius="md"
+                aria-label={`${request.requestorName}: ${request.name}`}
+              >
                 <Stack gap={6}>
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
                     <Text size="sm" fw={600}>
@@ -146,7 +153,17 @@ function ChangedSince({ request }: { request: JobRequest }) {
 }
 
 /** Approve (not for a job moved or assigned since) and deny. */
-function Answer({ request, busy, onAnswer, grow = false }: { request: JobRequest; busy: boolean; onAnswer: (r: JobRequest, kind: 'approve' | 'deny') => Promise<void>; grow?: boolean }) {
+function Answer({
+  request,
+  busy,
+  onAnswer,
+  grow = false,
+}: {
+  request: JobRequest;
+  busy: boolean;
+  onAnswer: (r: JobRequest, kind: 'approve' | 'deny') => Promise<void>;
+  grow?: boolean;
+}) {
   return (
     <Group gap={6} justify="flex-end" wrap="nowrap" grow={grow}>
       <Button

@@ -23,7 +23,10 @@ export function useJobRequests() {
 export function useAnswerRequest() {
   return useMutation({
     mutationFn: ({ request, answer }: { request: JobRequestView; answer: 'approve' | 'deny' }) =>
-      api.post<{ success: true; message: string }>(`${jobUrl(request.jobId)}/request/${answer === 'approve' ? 'approve' : 'clear'}`, { requestId: request.id }),
+      api.post<{ success: true; message: string }>(
+        `${jobUrl(request.jobId)}/request/${answer === 'approve' ? 'approve' : 'clear'}`,
+        { requestId: request.id },
+      ),
     onSettled: () => invalidateUrls([JOBS_URL]),
   });
 }

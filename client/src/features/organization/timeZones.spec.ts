@@ -3,7 +3,11 @@ import { timeZoneOptions } from './timeZones';
 
 describe('timeZoneOptions', () => {
   it('lists the given zones sorted, with UTC added when missing', () => {
-    expect(timeZoneOptions(null, ['Europe/Paris', 'America/Chicago'])).toEqual(['America/Chicago', 'Europe/Paris', 'UTC']);
+    expect(timeZoneOptions(null, ['Europe/Paris', 'America/Chicago'])).toEqual([
+      'America/Chicago',
+      'Europe/Paris',
+      'UTC',
+    ]);
   });
 
   it('keeps the current value even when the browser does not know it', () => {

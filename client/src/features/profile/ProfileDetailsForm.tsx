@@ -16,7 +16,11 @@ interface DetailsValues {
   phone: string;
 }
 
-const detailsOf = (p: Profile): DetailsValues => ({ firstName: p.firstName, lastName: p.lastName, phone: p.phone ?? '' });
+const detailsOf = (p: Profile): DetailsValues => ({
+  firstName: p.firstName,
+  lastName: p.lastName,
+  phone: p.phone ?? '',
+});
 
 export function ProfileDetailsForm({ profile }: { profile: Profile }) {
   const email = useAppStore((s) => s.session?.user.email ?? '');
@@ -33,7 +37,11 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
   useFollowServerValues(form, detailsOf(profile));
 
   function submit(values: DetailsValues) {
-    const changes: ProfileChanges = { firstName: values.firstName.trim(), lastName: values.lastName.trim(), phone: values.phone || null };
+    const changes: ProfileChanges = {
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      phone: values.phone || null,
+    };
     save.mutate(changes, {
       onSuccess: () => {
         form.resetDirty(values);

@@ -28,7 +28,12 @@ export function ProfilePage() {
                   <Text size="sm" c="dimmed">
                     Change the password you sign in with.
                   </Text>
-                  <Button component={Link} to={paths.changePassword} variant="default" leftSection={<IconKey size={16} />}>
+                  <Button
+                    component={Link}
+                    to={paths.changePassword}
+                    variant="default"
+                    leftSection={<IconKey size={16} />}
+                  >
                     Change Password
                   </Button>
                 </Group>

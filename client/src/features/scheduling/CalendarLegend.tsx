@@ -22,23 +22,23 @@ export function CalendarLegend({ items, label = 'Legend' }: { items: LegendItem[
             {item.label}
           </Text>
         ) : (
-        <Group key={item.label} gap={6} wrap="nowrap" role="listitem">
-          {item.icon ?? (
-            <Box
-              w={14}
-              h={14}
-              style={{
-                borderRadius: 4,
-                flexShrink: 0,
-                background: item.shade ? `color-mix(in srgb, ${item.color} 18%, white)` : item.color,
-                border: item.shade ? `1px solid ${item.color}` : undefined,
-              }}
-            />
-          )}
-          <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
-            {item.label}
-          </Text>
-        </Group>
+          <Group key={item.label} gap={6} wrap="nowrap" role="listitem">
+            {item.icon ?? (
+              <Box
+                w={14}
+                h={14}
+                style={{
+                  borderRadius: 4,
+                  flexShrink: 0,
+                  background: item.shade ? `color-mix(in srgb, ${item.color} 18%, white)` : item.color,
+                  border: item.shade ? `1px solid ${item.color}` : undefined,
+                }}
+              />
+            )}
+            <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+              {item.label}
+            </Text>
+          </Group>
         ),
       )}
     </Group>

@@ -15,7 +15,16 @@ interface CalendarToolbarProps {
 }
 
 /** Above a calendar: today and back/forward, what is shown, and the view. */
-export function CalendarToolbar({ title, views, view, onView, onPrev, onNext, onToday, compact }: CalendarToolbarProps) {
+export function CalendarToolbar({
+  title,
+  views,
+  view,
+  onView,
+  onPrev,
+  onNext,
+  onToday,
+  compact,
+}: CalendarToolbarProps) {
   const options = views.map((v) => ({ value: v, label: CALENDAR_VIEWS[v].label }));
   const navigation = (
     <Group gap={6} wrap="nowrap">
@@ -65,7 +74,13 @@ export function CalendarToolbar({ title, views, view, onView, onPrev, onNext, on
         {navigation}
         {heading}
       </Group>
-      <SegmentedControl aria-label="Calendar view" data={options} value={view} onChange={(v) => onView(v as CalendarView)} size="xs" />
+      <SegmentedControl
+        aria-label="Calendar view"
+        data={options}
+        value={view}
+        onChange={(v) => onView(v as CalendarView)}
+        size="xs"
+      />
     </Group>
   );
 }

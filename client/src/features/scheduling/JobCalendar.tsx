@@ -97,11 +97,17 @@ export function JobCalendar(props: JobCalendarProps) {
           const job = arg.event.extendedProps.job as Job | undefined;
           if (job) props.onJobClick(job);
         }}
-        dateClick={props.onSlotClick ? (arg: DateClickArg) => props.onSlotClick?.(arg.dateStr, null, arg.allDay) : undefined}
-        select={props.onSlotClick ? (arg) => {
-          arg.view.calendar.unselect();
-          props.onSlotClick?.(arg.startStr, arg.endStr, arg.allDay);
-        } : undefined}
+        dateClick={
+          props.onSlotClick ? (arg: DateClickArg) => props.onSlotClick?.(arg.dateStr, null, arg.allDay) : undefined
+        }
+        select={
+          props.onSlotClick
+            ? (arg) => {
+                arg.view.calendar.unselect();
+                props.onSlotClick?.(arg.startStr, arg.endStr, arg.allDay);
+              }
+            : undefined
+        }
         eventDrop={(arg: EventDropArg) => move(arg, props.onJobMove)}
         eventResize={(arg: EventResizeDoneArg) => move(arg, props.onJobMove)}
       />
@@ -134,7 +140,11 @@ function renderEvent(arg: EventContentArg) {
   }
   if (type === 'dayGridMonth') {
     return (
-      <div className="app-event-month" style={{ background: job.color, color: arg.textColor }} title={`${job.name} · ${where}`}>
+      <div
+        className="app-event-month"
+        style={{ background: job.color, color: arg.textColor }}
+        title={`${job.name} · ${where}`}
+      >
         <span className="app-event-time">{arg.timeText}</span> {job.name}
       </div>
     );

@@ -17,7 +17,8 @@ export function JobHistory({ jobId }: { jobId: string }) {
       </Stack>
     );
   }
-  if (history.data.length === 0) return <EmptyResults icon={<IconHistory size={26} />} hint="Nothing has been recorded for this job yet." />;
+  if (history.data.length === 0)
+    return <EmptyResults icon={<IconHistory size={26} />} hint="Nothing has been recorded for this job yet." />;
   return (
     <Timeline bulletSize={14} lineWidth={2} color="navy" active={history.data.length - 1}>
       {history.data.map((entry, index) => (
@@ -38,27 +39,35 @@ export function JobHistory({ jobId }: { jobId: string }) {
             {entry.when}
           </Text>
           {entry.changes.length > 0 && (
-            <Table withTableBorder withColumnBorders fz="xs" verticalSpacing={4} horizontalSpacing="xs" mt={6} layout="fixed">
-                <Table.Tbody>
-                  {entry.changes.map((change) => (
-                    <Table.Tr key={change.field}>
-                      <Table.Td w="28%" fw={600} c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-                        {change.field}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={6} wrap="wrap" align="center" style={{ rowGap: 0 }}>
-                          <Text size="xs" c="dimmed" td={change.from !== '—' ? 'line-through' : undefined}>
-                            {change.from}
-                          </Text>
-                          <IconArrowRight size={12} style={{ flexShrink: 0 }} aria-label="to" />
-                          <Text size="xs" fw={500}>
-                            {change.to}
-                          </Text>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
+            <Table
+              withTableBorder
+              withColumnBorders
+              fz="xs"
+              verticalSpacing={4}
+              horizontalSpacing="xs"
+              mt={6}
+              layout="fixed"
+            >
+              <Table.Tbody>
+                {entry.changes.map((change) => (
+                  <Table.Tr key={change.field}>
+                    <Table.Td w="28%" fw={600} c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                      {change.field}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="wrap" align="center" style={{ rowGap: 0 }}>
+                        <Text size="xs" c="dimmed" td={change.from !== '—' ? 'line-through' : undefined}>
+                          {change.from}
+                        </Text>
+                        <IconArrowRight size={12} style={{ flexShrink: 0 }} aria-label="to" />
+                        <Text size="xs" fw={500}>
+                          {change.to}
+                        </Text>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
             </Table>
           )}
         </Timeline.Item>

@@ -1,10 +1,32 @@
 import {
-  Alert, Button, ColorInput, Divider, Group, List, Modal, MultiSelect, Select, SimpleGrid, Stack, Switch, Tabs, Text, Textarea, TextInput,
+  Alert,
+  Button,
+  ColorInput,
+  Divider,
+  Group,
+  List,
+  Modal,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
 } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconAlertTriangle, IconHistory, IconPencil, IconRepeat, IconTrash } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconAlertTriangle,
+  IconHistory,
+  IconPencil,
+  IconRepeat,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { useAppStore } from '../../app/store';
@@ -15,15 +37,42 @@ import { useIsCompanyAdmin } from '../session/session';
 import { askScope } from './askScope';
 import { doubleBookings, peopleWarnings } from './doubleBooking';
 import { JobHistory } from './JobHistory';
-import { changeJobBody, createJobBody, endAfterStartMoved, hasChanges, jobFormRules, jobFormValues, type JobFormValues } from './jobForm';
+import {
+  changeJobBody,
+  createJobBody,
+  endAfterStartMoved,
+  hasChanges,
+  jobFormRules,
+  jobFormValues,
+  type JobFormValues,
+} from './jobForm';
 import { isRecurring, type Job, type JobPerson } from './jobs';
 import { RecurrenceEditor } from './RecurrenceEditor';
 import { describeRecurrence, recurrenceChanged } from './recurrenceForm';
-import { useActiveEmployees, useAvailableEmployees, useChangeJob, useCreateJob, useCustomerOptions, useDeleteJob } from './schedulingApi';
+import {
+  useActiveEmployees,
+  useAvailableEmployees,
+  useChangeJob,
+  useCreateJob,
+  useCustomerOptions,
+  useDeleteJob,
+} from './schedulingApi';
 import { isoFromWall, timeRangeLabel, zoneAbbreviation } from './zonedTime';
 import '@mantine/dates/styles.css';
 
-const COLOUR_SWATCHES = ['#0D1B41', '#2C478D', '#1C7ED6', '#0CA678', '#2F9E44', '#F59F00', '#F76707', '#E2435B', '#AE3EC9', '#7048E8', '#495057'];
+const COLOUR_SWATCHES = [
+  '#0D1B41',
+  '#2C478D',
+  '#1C7ED6',
+  '#0CA678',
+  '#2F9E44',
+  '#F59F00',
+  '#F76707',
+  '#E2435B',
+  '#AE3EC9',
+  '#7048E8',
+  '#495057',
+];
 const PICKER_FORMAT = 'ddd D MMM YYYY, h:mm A';
 
 interface JobModalProps {
@@ -44,7 +93,14 @@ export function JobModal({ job, slot, calendarJobs, initialTab = 'details', onCl
   const [tab, setTab] = useState<string | null>(initialTab);
   const title = job ? (isRecurring(job) ? 'Edit recurring job' : 'Edit job') : 'New Job';
   return (
-    <Modal opened onClose={onClose} title={title} size={860} fullScreen={mobile} styles={{ content: { minWidth: mobile ? undefined : 550, maxWidth: 1050 } }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={title}
+      size={860}
+      fullScreen={mobile}
+      styles={{ content: { minWidth: mobile ? undefined : 550, maxWidth: 1050 } }}
+    >
       {job ? (
         <Tabs value={tab} onChange={setTab} keepMounted>
           <Tabs.List mb="md">
@@ -82,7 +138,10 @@ function JobForm({ job, slot, calendarJobs, onClose }: Omit<JobModalProps, 'init
   const nameOf = (id: string) => people.find((p) => p.id === id)?.fullName ?? 'An employee';
   const customerOptions = useMemo(() => {
     const list = customers.data ?? [];
-    const current = job?.customer && !list.some((c) => c.id === job.customer!.id) ? [{ id: job.customer.id, name: job.customer.name }] : [];
+    const current =
+      job?.customer && !list.some((c) => c.id === job.customer!.id)
+        ? [{ id: job.customer.id, name: job.customer.name }]
+        : [];
     return [...current, ...list].map((c) => ({ value: c.id, label: c.name }));
   }, [customers.data, job]);
 
@@ -96,11 +155,21 @@ function JobForm({ job, slot, calendarJobs, onClose }: Omit<JobModalProps, 'init
     }
   }, [start, end, zone]);
   const [checkedSlot] = useDebouncedValue(slotIso, 400);
-  const peopleIds = useMemo(() => [...new Set([...(leadUserId ? [leadUserId] : []), ...userIds])], [leadUserId, userIds]);
-  const available = useAvailableEmployees(peopleIds.length ? (checkedSlot?.start ?? null) : null, checkedSlot?.end ?? null);
+  const peopleIds = useMemo(
+    () => [...new Set([...(leadUserId ? [leadUserId] : []), ...userIds])],
+    [leadUserId, userIds],
+  );
+  const available = useAvailableEmployees(
+    peopleIds.length ? (checkedSlot?.start ?? null) : null,
+    checkedSlot?.end ?? null,
+  );
   const warnings = useMemo(() => {
     if (!slotIso) return [];
-    const bookings = doubleBookings({ id: job?.id, startDateTime: slotIso.start, endDateTime: slotIso.end }, peopleIds, calendarJobs);
+    const bookings = doubleBookings(
+      { id: job?.id, startDateTime: slotIso.start, endDateTime: slotIso.end },
+      peopleIds,
+      calendarJobs,
+    );
     return peopleWarnings({
       peopleIds,
       available: available.data,
@@ -129,7 +198,11 @@ function JobForm({ job, slot, calendarJobs, onClose }: Omit<JobModalProps, 'init
       }
       let scope: 'occurrence' | 'series' = 'occurrence';
       if (recurring) {
-        const answer = await askScope({ action: 'change', jobName: job.name, seriesOnly: recurrenceChanged(job.jobRecurrenceModel, values.recurrence) });
+        const answer = await askScope({
+          action: 'change',
+          jobName: job.name,
+          seriesOnly: recurrenceChanged(job.jobRecurrenceModel, values.recurrence),
+        });
         if (!answer) return;
         scope = answer;
       }
@@ -181,7 +254,8 @@ function JobForm({ job, slot, calendarJobs, onClose }: Omit<JobModalProps, 'init
             {...startProps}
             onChange={(value) => {
               const next = typeof value === 'string' ? value : '';
-              if (next && form.values.start && form.values.end) form.setFieldValue('end', endAfterStartMoved(form.values.start, form.values.end, next));
+              if (next && form.values.start && form.values.end)
+                form.setFieldValue('end', endAfterStartMoved(form.values.start, form.values.end, next));
               form.setFieldValue('start', next);
             }}
           />
@@ -229,7 +303,13 @@ function JobForm({ job, slot, calendarJobs, onClose }: Omit<JobModalProps, 'init
           />
         </SimpleGrid>
         {warnings.length > 0 && (
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Check before saving" role="status">
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            title="Check before saving"
+            role="status"
+          >
             <List size="sm" spacing={2}>
               {warnings.map((w) => (
                 <List.Item key={`${w.userId}-${w.message}`}>
@@ -255,7 +335,16 @@ function JobForm({ job, slot, calendarJobs, onClose }: Omit<JobModalProps, 'init
         </SimpleGrid>
         <Textarea label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
 
-        <Divider label={<Group gap={6}><IconRepeat size={14} />Repeat</Group>} labelPosition="left" color="var(--app-border)" />
+        <Divider
+          label={
+            <Group gap={6}>
+              <IconRepeat size={14} />
+              Repeat
+            </Group>
+          }
+          labelPosition="left"
+          color="var(--app-border)"
+        />
         {job && !recurring ? (
           <Text size="sm" c="dimmed">
             Does not repeat. A one-time job stays one-time; create a new recurring job to repeat it.
@@ -284,7 +373,14 @@ function JobForm({ job, slot, calendarJobs, onClose }: Omit<JobModalProps, 'init
 
         <Group justify="space-between" gap="sm" mt="sm">
           {job ? (
-            <Button variant="default" c="red.7" leftSection={<IconTrash size={16} />} onClick={() => void remove()} loading={deleteJob.isPending} disabled={busy && !deleteJob.isPending}>
+            <Button
+              variant="default"
+              c="red.7"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => void remove()}
+              loading={deleteJob.isPending}
+              disabled={busy && !deleteJob.isPending}
+            >
               Delete
             </Button>
           ) : (

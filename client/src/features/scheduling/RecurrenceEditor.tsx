@@ -37,7 +37,11 @@ export function RecurrenceEditor({ form, withNever }: { form: UseFormReturnType<
           <Text size="sm" fw={500}>
             On
           </Text>
-          <Chip.Group multiple value={days} onChange={(value) => form.setFieldValue('recurrence.days', value as Weekday[])}>
+          <Chip.Group
+            multiple
+            value={days}
+            onChange={(value) => form.setFieldValue('recurrence.days', value as Weekday[])}
+          >
             <Group gap={6}>
               {WEEKDAYS.map((day) => (
                 <Chip key={day} value={day} size="sm" radius="sm" aria-label={day[0].toUpperCase() + day.slice(1)}>
@@ -53,7 +57,11 @@ export function RecurrenceEditor({ form, withNever }: { form: UseFormReturnType<
           )}
           <NumberInput
             label="Repeat every"
-            rightSection={<Text size="sm" c="dimmed" pr={8}>weeks</Text>}
+            rightSection={
+              <Text size="sm" c="dimmed" pr={8}>
+                weeks
+              </Text>
+            }
             rightSectionWidth={64}
             min={1}
             max={52}

@@ -27,8 +27,18 @@ export function ScheduleControls({ store, employees, customers, timeAxis }: Sche
 
   const chosen = new Set(chips.map(chipKey));
   const filterData = [
-    { group: 'Employees', items: employees.filter((e) => !chosen.has(chipKey({ kind: 'employee', id: e.id }))).map((e) => ({ value: `employee:${e.id}`, label: e.fullName })) },
-    { group: 'Customers', items: customers.filter((c) => !chosen.has(chipKey({ kind: 'customer', id: c.id }))).map((c) => ({ value: `customer:${c.id}`, label: c.name })) },
+    {
+      group: 'Employees',
+      items: employees
+        .filter((e) => !chosen.has(chipKey({ kind: 'employee', id: e.id })))
+        .map((e) => ({ value: `employee:${e.id}`, label: e.fullName })),
+    },
+    {
+      group: 'Customers',
+      items: customers
+        .filter((c) => !chosen.has(chipKey({ kind: 'customer', id: c.id })))
+        .map((c) => ({ value: `customer:${c.id}`, label: c.name })),
+    },
   ].filter((g) => g.items.length > 0);
   const labels = new Map(filterData.flatMap((g) => g.items.map((i) => [i.value, i.label] as const)));
 

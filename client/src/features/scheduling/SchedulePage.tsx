@@ -15,11 +15,25 @@ import { isTimeGrid, SCHEDULE_VIEWS } from './calendarViews';
 import { JobCalendar, type CalendarMove } from './JobCalendar';
 import { filterJobs } from './jobFilters';
 import { newJobSlot } from './jobForm';
-import { AVAILABLE_COLOR, DRAG_MIN_WIDTH_QUERY, INTERNAL_COLOR, isRecurring, NEW_JOB_MINUTES, SCHEDULE_URL, type Job } from './jobs';
+import {
+  AVAILABLE_COLOR,
+  DRAG_MIN_WIDTH_QUERY,
+  INTERNAL_COLOR,
+  isRecurring,
+  NEW_JOB_MINUTES,
+  SCHEDULE_URL,
+  type Job,
+} from './jobs';
 import { JobModal } from './JobModal';
 import { ScheduleControls } from './ScheduleControls';
 import {
-  useActiveEmployees, useAvailabilityShading, useCalendarBatch, useCalendarJobs, useChangeJob, useCustomerOptions, type CalendarChange,
+  useActiveEmployees,
+  useAvailabilityShading,
+  useCalendarBatch,
+  useCalendarJobs,
+  useChangeJob,
+  useCustomerOptions,
+  type CalendarChange,
 } from './schedulingApi';
 import { TimelineDay } from './TimelineDay';
 import { useCalendarScreen } from './useCalendarScreen';
@@ -65,8 +79,13 @@ export function SchedulePage() {
       { label: 'Available for Requests', color: AVAILABLE_COLOR },
     ];
     const coloured = (employees ?? []).filter((e) => e.colorCode);
-    if (coloured.length) items.push({ label: 'Lead employee:', caption: true }, ...coloured.map((e) => ({ label: e.fullName, color: e.colorCode as string })));
-    if (availabilityUserId && isTimeGrid(view)) items.push({ label: 'Available (weekly availability)', color: '#12B886', shade: true });
+    if (coloured.length)
+      items.push(
+        { label: 'Lead employee:', caption: true },
+        ...coloured.map((e) => ({ label: e.fullName, color: e.colorCode as string })),
+      );
+    if (availabilityUserId && isTimeGrid(view))
+      items.push({ label: 'Available (weekly availability)', color: '#12B886', shade: true });
     return items;
   }, [employees, availabilityUserId, view]);
 
@@ -94,7 +113,11 @@ export function SchedulePage() {
   }
 
   function onJobMove({ job, start, end, revert }: CalendarMove) {
-    void saveCalendarChange(job, { id: job.id, startDateTime: isoFromOffset(start), endDateTime: isoFromOffset(end) }).then((saved) => {
+    void saveCalendarChange(job, {
+      id: job.id,
+      startDateTime: isoFromOffset(start),
+      endDateTime: isoFromOffset(end),
+    }).then((saved) => {
       if (!saved) revert();
     });
   }
@@ -103,7 +126,10 @@ export function SchedulePage() {
     if (allDay) {
       // Month view: a day, not a time. The new job starts at 9:00 that day.
       const date = start.slice(0, 10);
-      setEditing({ job: null, slot: { start: `${date} 09:00:00`, end: `${date} 09:${String(NEW_JOB_MINUTES).padStart(2, '0')}:00` } });
+      setEditing({
+        job: null,
+        slot: { start: `${date} 09:00:00`, end: `${date} 09:${String(NEW_JOB_MINUTES).padStart(2, '0')}:00` },
+      });
       return;
     }
     const startIso = isoFromOffset(start);
@@ -121,14 +147,22 @@ export function SchedulePage() {
             : 'Every job of your organization. Tap a job to change it.'
         }
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ job: null, slot: newJobSlot(zone) })}>
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setEditing({ job: null, slot: newJobSlot(zone) })}
+          >
             New Job
           </Button>
         }
       />
       <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
         <Stack gap="sm" p="md">
-          <ScheduleControls store={store} employees={employees ?? []} customers={customers.data ?? []} timeAxis={isTimeGrid(view)} />
+          <ScheduleControls
+            store={store}
+            employees={employees ?? []}
+            customers={customers.data ?? []}
+            timeAxis={isTimeGrid(view)}
+          />
           <CalendarLegend items={legend} label="Colour legend" />
         </Stack>
         {!canDrag && (
@@ -143,7 +177,10 @@ export function SchedulePage() {
         )}
         <Divider color="var(--app-border)" />
         <CalendarToolbar title={title} views={SCHEDULE_VIEWS} view={view} compact={mobile} {...navigation} />
-        <div style={{ opacity: jobs.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={jobs.isFetching}>
+        <div
+          style={{ opacity: jobs.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+          aria-busy={jobs.isFetching}
+        >
           {view === 'timelineDay' ? (
             <TimelineDay
               day={day}
@@ -174,7 +211,9 @@ export function SchedulePage() {
         </div>
       </Paper>
       {pickUpEnabled && <JobRequestsTable zone={zone} />}
-      {editing && <JobModal job={editing.job} slot={editing.slot} calendarJobs={allJobs} onClose={() => setEditing(null)} />}
+      {editing && (
+        <JobModal job={editing.job} slot={editing.slot} calendarJobs={allJobs} onClose={() => setEditing(null)} />
+      )}
     </>
   );
 }

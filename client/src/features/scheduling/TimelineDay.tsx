@@ -8,7 +8,16 @@ import type { Job, JobPerson } from './jobs';
 import { SNAP_MINUTES } from './jobs';
 import type { CalendarChange } from './schedulingApi';
 import {
-  DAY_MINUTES, hourLabels, lanes, movedBy, placement, reassignedUserIds, snappedMinutes, timelineRows, UNASSIGNED, type TimelineRow,
+  DAY_MINUTES,
+  hourLabels,
+  lanes,
+  movedBy,
+  placement,
+  reassignedUserIds,
+  snappedMinutes,
+  timelineRows,
+  UNASSIGNED,
+  type TimelineRow,
 } from './timeline';
 import { timeLabel, todayIn } from './zonedTime';
 import classes from './TimelineDay.module.css';
@@ -51,7 +60,16 @@ interface TimelineDayProps {
  * TimelineDay, our own view: one row per active employee plus Unassigned, the day's hours across,
  * jobs as bars placed by their times in the organization's zone.
  */
-export function TimelineDay({ day, zone, jobs, employees, onlyEmployeeIds, editable, onJobClick, onChange }: TimelineDayProps) {
+export function TimelineDay({
+  day,
+  zone,
+  jobs,
+  employees,
+  onlyEmployeeIds,
+  editable,
+  onJobClick,
+  onChange,
+}: TimelineDayProps) {
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const labelWidth = mobile ? 120 : 190;
   const scroller = useRef<HTMLDivElement>(null);
@@ -59,13 +77,22 @@ export function TimelineDay({ day, zone, jobs, employees, onlyEmployeeIds, edita
   const [pending, setPending] = useState<Record<string, CalendarChange>>({});
 
   // A dropped bar stays where it was dropped until the calendar has refetched (or goes back on failure).
-  const shown = useMemo(() => jobs.map((job) => (pending[job.id] ? { ...job, ...pending[job.id] } : job)), [jobs, pending]);
-  const onDay = useMemo(() => shown.filter((job) => placement(job.startDateTime, job.endDateTime, day, zone)), [shown, day, zone]);
+  const shown = useMemo(
+    () => jobs.map((job) => (pending[job.id] ? { ...job, ...pending[job.id] } : job)),
+    [jobs, pending],
+  );
+  const onDay = useMemo(
+    () => shown.filter((job) => placement(job.startDateTime, job.endDateTime, day, zone)),
+    [shown, day, zone],
+  );
   const rows = useMemo(() => timelineRows(employees, onDay, onlyEmployeeIds), [employees, onDay, onlyEmployeeIds]);
 
   // Open on the morning (or the first job, if earlier).
   useEffect(() => {
-    const first = Math.min(7 * 60, ...onDay.map((j) => (placement(j.startDateTime, j.endDateTime, day, zone)?.left ?? 100) * DAY_MINUTES / 100));
+    const first = Math.min(
+      7 * 60,
+      ...onDay.map((j) => ((placement(j.startDateTime, j.endDateTime, day, zone)?.left ?? 100) * DAY_MINUTES) / 100),
+    );
     if (scroller.current) scroller.current.scrollLeft = Math.max(0, first - 30) * PX_PER_MINUTE;
     // Only when the day changes or its jobs first arrive, not on every refetch.
   }, [day, onDay.length > 0]);
@@ -86,7 +113,15 @@ export function TimelineDay({ day, zone, jobs, employees, onlyEmployeeIds, edita
   function pointerDown(event: ReactPointerEvent<HTMLButtonElement>, job: Job, rowId: string) {
     if (event.button !== 0) return;
     event.currentTarget.setPointerCapture(event.pointerId);
-    setDrag({ job, fromRow: rowId, toRow: rowId, minutes: 0, startX: event.clientX, startY: event.clientY, moved: false });
+    setDrag({
+      job,
+      fromRow: rowId,
+      toRow: rowId,
+      minutes: 0,
+      startX: event.clientX,
+      startY: event.clientY,
+      moved: false,
+    });
   }
 
   function pointerMove(event: ReactPointerEvent<HTMLButtonElement>) {
@@ -97,7 +132,8 @@ export function TimelineDay({ day, zone, jobs, employees, onlyEmployeeIds, edita
     if (!moved) return;
     const toRow = rowAt(event.clientX, event.clientY) ?? drag.toRow;
     const minutes = snappedMinutes(dx, PX_PER_MINUTE, SNAP_MINUTES);
-    if (moved !== drag.moved || toRow !== drag.toRow || minutes !== drag.minutes) setDrag({ ...drag, moved, toRow, minutes });
+    if (moved !== drag.moved || toRow !== drag.toRow || minutes !== drag.minutes)
+      setDrag({ ...drag, moved, toRow, minutes });
   }
 
   function pointerUp() {
@@ -191,9 +227,20 @@ interface RowViewProps {
   onKeyOpen: (job: Job) => void;
 }
 
-function TimelineRowView({ row, day, zone, labelWidth, editable, drag, dragPreview, nowMinutes, ...handlers }: RowViewProps) {
+function TimelineRowView({
+  row,
+  day,
+  zone,
+  labelWidth,
+  editable,
+  drag,
+  dragPreview,
+  nowMinutes,
+  ...handlers
+}: RowViewProps) {
   const items = row.jobs.map((j) => ({ id: j.id, start: j.startDateTime, end: j.endDateTime }));
-  if (dragPreview) items.push({ id: `${dragPreview.id}-preview`, start: dragPreview.startDateTime, end: dragPreview.endDateTime });
+  if (dragPreview)
+    items.push({ id: `${dragPreview.id}-preview`, start: dragPreview.startDateTime, end: dragPreview.endDateTime });
   const { laneOf, count } = lanes(items);
   const height = count * LANE_HEIGHT + ROW_PADDING * 2;
   const isTarget = drag?.moved && drag.toRow === row.id && drag.toRow !== drag.fromRow;
@@ -210,7 +257,9 @@ function TimelineRowView({ row, day, zone, labelWidth, editable, drag, dragPrevi
       job.isOpen && classes.open,
       kind === 'ghost' && classes.ghost,
       kind === 'preview' && classes.dragging,
-    ].filter(Boolean).join(' ');
+    ]
+      .filter(Boolean)
+      .join(' ');
     return (
       <button
         key={kind === 'preview' ? `${job.id}-preview` : job.id} // the same element while dragging: it holds the pointer capture
@@ -244,14 +293,26 @@ function TimelineRowView({ row, day, zone, labelWidth, editable, drag, dragPrevi
   return (
     <div className={`${classes.row} ${isTarget ? classes.rowTarget : ''}`} data-row-id={row.id}>
       <div className={classes.label} style={{ width: labelWidth, minHeight: height }}>
-        <span className={classes.dot} style={{ background: row.id === UNASSIGNED ? 'transparent' : (row.colorCode ?? 'var(--mantine-color-gray-4)'), border: row.id === UNASSIGNED ? '2px dashed var(--mantine-color-gray-5)' : undefined }} />
+        <span
+          className={classes.dot}
+          style={{
+            background: row.id === UNASSIGNED ? 'transparent' : (row.colorCode ?? 'var(--mantine-color-gray-4)'),
+            border: row.id === UNASSIGNED ? '2px dashed var(--mantine-color-gray-5)' : undefined,
+          }}
+        />
         <span className={classes.labelText} title={row.label}>
           {row.label}
         </span>
       </div>
       <div className={classes.track} style={{ width: TRACK_WIDTH, height }}>
         {nowMinutes !== null && <div className={classes.now} style={{ left: nowMinutes * PX_PER_MINUTE }} />}
-        {row.jobs.map((job) => bar(job, laneOf.get(job.id) ?? 0, drag?.moved && drag.job.id === job.id && drag.fromRow === row.id ? 'ghost' : 'normal'))}
+        {row.jobs.map((job) =>
+          bar(
+            job,
+            laneOf.get(job.id) ?? 0,
+            drag?.moved && drag.job.id === job.id && drag.fromRow === row.id ? 'ghost' : 'normal',
+          ),
+        )}
         {dragPreview && bar(dragPreview, laneOf.get(`${dragPreview.id}-preview`) ?? 0, 'preview')}
       </div>
     </div>

@@ -41,7 +41,8 @@ export function askScope({ action, jobName, seriesOnly = false }: AskScopeOption
               </>
             ) : (
               <>
-                <b>{jobName}</b> is a recurring job. {deleting ? 'Delete' : 'Apply the change to'} only this event, or the whole series?
+                <b>{jobName}</b> is a recurring job. {deleting ? 'Delete' : 'Apply the change to'} only this event, or
+                the whole series?
               </>
             )}
             {deleting && ` ${CANNOT_BE_UNDONE}`}
@@ -51,7 +52,12 @@ export function askScope({ action, jobName, seriesOnly = false }: AskScopeOption
               Cancel
             </Button>
             {!seriesOnly && (
-              <Button variant="light" color={deleting ? 'red' : undefined} onClick={() => answer('occurrence')} data-autofocus>
+              <Button
+                variant="light"
+                color={deleting ? 'red' : undefined}
+                onClick={() => answer('occurrence')}
+                data-autofocus
+              >
                 This event
               </Button>
             )}

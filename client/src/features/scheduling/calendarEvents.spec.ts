@@ -26,7 +26,11 @@ describe('jobToEvent', () => {
 
   it('never lets an availability-only entry be dragged or resized, nor anything on a read-only calendar', () => {
     const availability = jobToEvent(sampleJob({ availabilityOnly: true }), { editable: true });
-    expect([availability.editable, availability.startEditable, availability.durationEditable]).toEqual([false, false, false]);
+    expect([availability.editable, availability.startEditable, availability.durationEditable]).toEqual([
+      false,
+      false,
+      false,
+    ]);
     const readOnly = jobToEvent(sampleJob(), { editable: false });
     expect([readOnly.editable, readOnly.startEditable, readOnly.durationEditable]).toEqual([false, false, false]);
   });
@@ -47,19 +51,37 @@ describe('availabilityEvents', () => {
         { id: 'b', weekDay: 'Sunday', userId: 'u1', startTime: '20:00', endTime: '24:00' },
       ]),
     ).toEqual([
-      expect.objectContaining({ daysOfWeek: [1], startTime: '08:00', endTime: '17:00', display: 'background', groupId: 'availability' }),
+      expect.objectContaining({
+        daysOfWeek: [1],
+        startTime: '08:00',
+        endTime: '17:00',
+        display: 'background',
+        groupId: 'availability',
+      }),
       expect.objectContaining({ daysOfWeek: [0], startTime: '20:00', endTime: '24:00', display: 'background' }),
     ]);
   });
 });
 
 describe('time and mileage marks', () => {
-  const time = (over: Partial<TrackedTime>): TrackedTime => ({ id: 't', userId: 'u', type: 'Job', startDateTime: '2026-06-01T12:00:00Z', endDateTime: '2026-06-01T13:00:00Z', mileageStart: null, mileageEnd: null, ...over });
+  const time = (over: Partial<TrackedTime>): TrackedTime => ({
+    id: 't',
+    userId: 'u',
+    type: 'Job',
+    startDateTime: '2026-06-01T12:00:00Z',
+    endDateTime: '2026-06-01T13:00:00Z',
+    mileageStart: null,
+    mileageEnd: null,
+    ...over,
+  });
 
   it('marks time submitted once a timer on the job has finished, and mileage once one recorded its miles', () => {
     expect(timeMarks({ trackedTimes: [] })).toEqual({ time: false, mileage: false });
     expect(timeMarks({ trackedTimes: [time({ endDateTime: null })] })).toEqual({ time: false, mileage: false });
     expect(timeMarks({ trackedTimes: [time({})] })).toEqual({ time: true, mileage: false });
-    expect(timeMarks({ trackedTimes: [time({ type: 'Mileage', mileageStart: 10, mileageEnd: 25 })] })).toEqual({ time: true, mileage: true });
+    expect(timeMarks({ trackedTimes: [time({ type: 'Mileage', mileageStart: 10, mileageEnd: 25 })] })).toEqual({
+      time: true,
+      mileage: true,
+    });
   });
 });

@@ -43,7 +43,15 @@ export function timeMarks(job: Pick<Job, 'trackedTimes'>): { time: boolean; mile
 }
 
 /** FullCalendar's day numbers: 0 Sunday … 6 Saturday. */
-const DAY_NUMBER: Record<WeekDay, number> = { Sunday: 0, Monday: 1, Tuesday: 2, Wednesday: 3, Thursday: 4, Friday: 5, Saturday: 6 };
+const DAY_NUMBER: Record<WeekDay, number> = {
+  Sunday: 0,
+  Monday: 1,
+  Tuesday: 2,
+  Wednesday: 3,
+  Thursday: 4,
+  Friday: 5,
+  Saturday: 6,
+};
 
 export const AVAILABILITY_GROUP = 'availability';
 

@@ -18,7 +18,8 @@ export const HOME_VIEWS: CalendarView[] = ['day', 'week', 'threeDay', 'month', '
 export const SCHEDULE_VIEWS: CalendarView[] = ['day', 'week', 'threeDay', 'workWeek', 'month', 'agenda', 'timelineDay'];
 
 /** Views that have a time axis (availability shading, block duration). */
-export const isTimeGrid = (view: CalendarView) => view === 'day' || view === 'week' || view === 'threeDay' || view === 'workWeek';
+export const isTimeGrid = (view: CalendarView) =>
+  view === 'day' || view === 'week' || view === 'threeDay' || view === 'workWeek';
 
 /** Block Duration → FullCalendar slotDuration ('00:15:00', '00:30:00', '01:00:00'). */
 export const slotDuration = (minutes: number) =>
@@ -35,5 +36,6 @@ export function anchorDay(range: DayRange | null, today: string): string {
 
 /** TimelineDay's one day, as a range, and a step to the day before or after. */
 export const dayRange = (day: string): DayRange => ({ first: day, last: day });
-export const shiftDay = (day: string, days: number) => DateTime.fromISO(day, { zone: 'utc' }).plus({ days }).toISODate() as string;
+export const shiftDay = (day: string, days: number) =>
+  DateTime.fromISO(day, { zone: 'utc' }).plus({ days }).toISODate() as string;
 export const longDayTitle = (day: string) => DateTime.fromISO(day, { zone: 'utc' }).toFormat('cccc, LLLL d, yyyy');

@@ -4,17 +4,44 @@ import { sampleJob } from './jobs.fixture';
 
 // Alex 8:00–10:00 (as assignee), Sam leads 9:00–9:30, Jordan 10:00–11:00
 const jobs = [
-  sampleJob({ id: 'a', leadUserId: null, userIds: ['alex'], startDateTime: '2026-06-01T12:00:00Z', endDateTime: '2026-06-01T14:00:00Z' }),
-  sampleJob({ id: 'b', leadUserId: 'sam', userIds: [], startDateTime: '2026-06-01T13:00:00Z', endDateTime: '2026-06-01T13:30:00Z' }),
-  sampleJob({ id: 'c', leadUserId: null, userIds: ['jordan'], startDateTime: '2026-06-01T14:00:00Z', endDateTime: '2026-06-01T15:00:00Z' }),
-  sampleJob({ id: 'd', leadUserId: null, userIds: ['jordan'], availabilityOnly: true, startDateTime: '2026-06-01T13:00:00Z', endDateTime: '2026-06-01T16:00:00Z' }),
+  sampleJob({
+    id: 'a',
+    leadUserId: null,
+    userIds: ['alex'],
+    startDateTime: '2026-06-01T12:00:00Z',
+    endDateTime: '2026-06-01T14:00:00Z',
+  }),
+  sampleJob({
+    id: 'b',
+    leadUserId: 'sam',
+    userIds: [],
+    startDateTime: '2026-06-01T13:00:00Z',
+    endDateTime: '2026-06-01T13:30:00Z',
+  }),
+  sampleJob({
+    id: 'c',
+    leadUserId: null,
+    userIds: ['jordan'],
+    startDateTime: '2026-06-01T14:00:00Z',
+    endDateTime: '2026-06-01T15:00:00Z',
+  }),
+  sampleJob({
+    id: 'd',
+    leadUserId: null,
+    userIds: ['jordan'],
+    availabilityOnly: true,
+    startDateTime: '2026-06-01T13:00:00Z',
+    endDateTime: '2026-06-01T16:00:00Z',
+  }),
 ];
 const slot = (start: string, end: string, id?: string) => ({ id, startDateTime: start, endDateTime: end });
 const found = (list: { userId: string; job: { id: string } }[]) => list.map((d) => `${d.userId}@${d.job.id}`);
 
 describe('doubleBookings', () => {
   it('finds the overlapping jobs of each chosen person, as assignee or lead', () => {
-    expect(found(doubleBookings(slot('2026-06-01T13:15:00Z', '2026-06-01T13:45:00Z'), ['alex', 'sam', 'jordan'], jobs))).toEqual(['alex@a', 'sam@b']);
+    expect(
+      found(doubleBookings(slot('2026-06-01T13:15:00Z', '2026-06-01T13:45:00Z'), ['alex', 'sam', 'jordan'], jobs)),
+    ).toEqual(['alex@a', 'sam@b']);
   });
 
   it('does not count touching jobs, nor the job itself, nor availability-only entries', () => {
@@ -24,7 +51,9 @@ describe('doubleBookings', () => {
   });
 
   it('checks each person once and ignores a slot that ends before it starts', () => {
-    expect(found(doubleBookings(slot('2026-06-01T13:00:00Z', '2026-06-01T13:10:00Z'), ['alex', 'alex'], jobs))).toEqual(['alex@a']);
+    expect(found(doubleBookings(slot('2026-06-01T13:00:00Z', '2026-06-01T13:10:00Z'), ['alex', 'alex'], jobs))).toEqual(
+      ['alex@a'],
+    );
     expect(doubleBookings(slot('2026-06-01T14:00:00Z', '2026-06-01T13:00:00Z'), ['alex'], jobs)).toEqual([]);
   });
 });

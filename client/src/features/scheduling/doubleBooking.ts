@@ -58,7 +58,11 @@ export function peopleWarnings(input: {
     if (entry && !entry.available) warnings.push({ userId, name: entry.employeeName, message: NOT_AVAILABLE });
   }
   for (const { userId, job } of input.bookings) {
-    warnings.push({ userId, name: input.nameOf(userId), message: `Already booked on ${job.name} (${input.timeOf(job)})` });
+    warnings.push({
+      userId,
+      name: input.nameOf(userId),
+      message: `Already booked on ${job.name} (${input.timeOf(job)})`,
+    });
   }
   return warnings;
 }

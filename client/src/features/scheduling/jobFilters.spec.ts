@@ -17,13 +17,13 @@ describe('filter chips', () => {
     expect(filterJobs(jobs, [])).toBe(jobs);
   });
 
-  it('keeps an employee\'s jobs, as lead or assignee, and widens with each employee', () => {
+  it("keeps an employee's jobs, as lead or assignee, and widens with each employee", () => {
     expect(ids(filterJobs(jobs, [employee('alex')]))).toEqual(['a', 'c']);
     expect(ids(filterJobs(jobs, [employee('alex'), employee('sam')]))).toEqual(['a', 'b', 'c']);
     expect(ids(filterJobs(jobs, [employee('jordan')]))).toEqual(['c']);
   });
 
-  it('keeps a customer\'s jobs, and narrows employees by customer', () => {
+  it("keeps a customer's jobs, and narrows employees by customer", () => {
     expect(ids(filterJobs(jobs, [customer('dental')]))).toEqual(['a', 'd']);
     expect(ids(filterJobs(jobs, [customer('dental'), customer('harbor')]))).toEqual(['a', 'b', 'd']);
     expect(ids(filterJobs(jobs, [employee('alex'), customer('dental')]))).toEqual(['a']);

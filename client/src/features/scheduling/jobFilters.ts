@@ -26,7 +26,10 @@ export function filterJobs(jobs: Job[], chips: FilterChip[]): Job[] {
   const customers = new Set(chips.filter((c) => c.kind === 'customer').map((c) => c.id));
   if (employees.size === 0 && customers.size === 0) return jobs;
   return jobs.filter((job) => {
-    const byEmployee = employees.size === 0 || (job.leadUserId !== null && employees.has(job.leadUserId)) || job.userIds.some((id) => employees.has(id));
+    const byEmployee =
+      employees.size === 0 ||
+      (job.leadUserId !== null && employees.has(job.leadUserId)) ||
+      job.userIds.some((id) => employees.has(id));
     const byCustomer = customers.size === 0 || (job.customerId !== null && customers.has(job.customerId));
     return byEmployee && byCustomer;
   });

@@ -1,7 +1,12 @@
 import { DateTime } from 'luxon';
 import { NEW_JOB_MINUTES, type Job } from './jobs';
 import {
-  recurrenceChanged, recurrenceModelOf, recurrenceProblems, recurrenceValuesFrom, type RecurrenceModel, type RecurrenceValues,
+  recurrenceChanged,
+  recurrenceModelOf,
+  recurrenceProblems,
+  recurrenceValuesFrom,
+  type RecurrenceModel,
+  type RecurrenceValues,
 } from './recurrenceForm';
 import { WALL_FORMAT, isoFromWall, wallFromIso } from './zonedTime';
 
@@ -61,13 +66,20 @@ export function jobFormRules() {
     name: (value: string) => (value.trim() ? null : 'Job name is required'),
     start: (value: string) => (value ? null : 'The start must be a date and time'),
     end: (value: string, values: JobFormValues) =>
-      !value ? 'The end must be a date and time' : values.start && value <= values.start ? 'The end must be after the start' : null,
-    colorOption: (value: string) => (!value || /^#[0-9a-f]{6}$/i.test(value) ? null : 'Colour must be a hex colour such as #0D1B41'),
-    hideFromScheduleView: (value: boolean, values: JobFormValues) => (value && !values.leadUserId ? HIDE_NEEDS_LEAD : null),
+      !value
+        ? 'The end must be a date and time'
+        : values.start && value <= values.start
+          ? 'The end must be after the start'
+          : null,
+    colorOption: (value: string) =>
+      !value || /^#[0-9a-f]{6}$/i.test(value) ? null : 'Colour must be a hex colour such as #0D1B41',
+    hideFromScheduleView: (value: boolean, values: JobFormValues) =>
+      value && !values.leadUserId ? HIDE_NEEDS_LEAD : null,
     recurrence: {
       days: (_: unknown, values: JobFormValues) => recurrenceProblems(values.recurrence, values.start).days ?? null,
       every: (_: unknown, values: JobFormValues) => recurrenceProblems(values.recurrence, values.start).every ?? null,
-      endDate: (_: unknown, values: JobFormValues) => recurrenceProblems(values.recurrence, values.start).endDate ?? null,
+      endDate: (_: unknown, values: JobFormValues) =>
+        recurrenceProblems(values.recurrence, values.start).endDate ?? null,
     },
   };
 }
@@ -87,7 +99,11 @@ export interface JobModel {
   hideFromScheduleView?: boolean;
 }
 
-function jobModelOf(values: JobFormValues, zone: string, isCompanyAdmin: boolean): Required<Omit<JobModel, 'hideFromScheduleView'>> & Pick<JobModel, 'hideFromScheduleView'> {
+function jobModelOf(
+  values: JobFormValues,
+  zone: string,
+  isCompanyAdmin: boolean,
+): Required<Omit<JobModel, 'hideFromScheduleView'>> & Pick<JobModel, 'hideFromScheduleView'> {
   return {
     name: values.name.trim(),
     startDateTime: isoFromWall(values.start, zone),
@@ -104,7 +120,11 @@ function jobModelOf(values: JobFormValues, zone: string, isCompanyAdmin: boolean
 }
 
 /** POST /api/recurrence-jobs: the job, and its rule (Never for a one-time job). */
-export function createJobBody(values: JobFormValues, zone: string, isCompanyAdmin: boolean): { jobModel: JobModel; recurrenceModel: RecurrenceModel } {
+export function createJobBody(
+  values: JobFormValues,
+  zone: string,
+  isCompanyAdmin: boolean,
+): { jobModel: JobModel; recurrenceModel: RecurrenceModel } {
   return { jobModel: jobModelOf(values, zone, isCompanyAdmin), recurrenceModel: recurrenceModelOf(values.recurrence) };
 }
 
@@ -115,7 +135,11 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * overwrite what other occurrences changed on their own. The rule goes with a series edit only.
  */
 export function changeJobBody(
-  job: Job, values: JobFormValues, zone: string, isCompanyAdmin: boolean, scope: 'occurrence' | 'series',
+  job: Job,
+  values: JobFormValues,
+  zone: string,
+  isCompanyAdmin: boolean,
+  scope: 'occurrence' | 'series',
 ): JobModel & { recurrenceModel?: RecurrenceModel } {
   const before = jobModelOf(jobFormValues(job, zone, { start: '', end: '' }), zone, isCompanyAdmin);
   const after = jobModelOf(values, zone, isCompanyAdmin);
@@ -124,8 +148,10 @@ export function changeJobBody(
     if (!same(before[key], after[key])) body[key] = after[key];
   }
   // A new time is sent as a pair: the server moves every occurrence of a series by as much as this one.
-  if ('startDateTime' in body || 'endDateTime' in body) Object.assign(body, { startDateTime: after.startDateTime, endDateTime: after.endDateTime });
-  if (scope === 'series' && recurrenceChanged(job.jobRecurrenceModel, values.recurrence)) body.recurrenceModel = recurrenceModelOf(values.recurrence);
+  if ('startDateTime' in body || 'endDateTime' in body)
+    Object.assign(body, { startDateTime: after.startDateTime, endDateTime: after.endDateTime });
+  if (scope === 'series' && recurrenceChanged(job.jobRecurrenceModel, values.recurrence))
+    body.recurrenceModel = recurrenceModelOf(values.recurrence);
   return body as JobModel & { recurrenceModel?: RecurrenceModel };
 }
 

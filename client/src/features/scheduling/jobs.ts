@@ -128,4 +128,5 @@ export function customerAddress(customer: JobCustomer | null): string {
 }
 
 /** A maps query for an address (spec §2 Customers: a maps link opens a maps query). */
-export const mapsUrl = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+export const mapsUrl = (address: string) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;

@@ -57,7 +57,10 @@ export function repeatEvery(value: number | string): number | null {
 }
 
 /** The problems of the recurrence fields, by field; empty when the rule can be saved. */
-export function recurrenceProblems(values: RecurrenceValues, startDate: string): Partial<Record<'days' | 'every' | 'endDate', string>> {
+export function recurrenceProblems(
+  values: RecurrenceValues,
+  startDate: string,
+): Partial<Record<'days' | 'every' | 'endDate', string>> {
   const problems: Partial<Record<'days' | 'every' | 'endDate', string>> = {};
   if (values.repeat === 'Never') return problems;
   if (values.repeat === 'Weekly') {
@@ -93,12 +96,19 @@ export function recurrenceChanged(model: JobRecurrenceModel | null, values: Recu
   if (next.recurringFrequency !== model.recurringFrequency) return true;
   if ((next.expireDate ?? null) !== (model.expireDate ? model.expireDate.slice(0, 10) : null)) return true;
   if (model.recurringFrequency !== 'Weekly') return false;
-  return next.recurrenceDays !== orderedDays(model.recurrenceDays.split(',')).join(',') || next.weeklyRecurrence !== model.weeklyRecurrence;
+  return (
+    next.recurrenceDays !== orderedDays(model.recurrenceDays.split(',')).join(',') ||
+    next.weeklyRecurrence !== model.weeklyRecurrence
+  );
 }
 
 /** 'Weekly on Mon, Thu', 'Every 2 weeks on Mon until 30 Jun 2026', 'Daily'. */
-export function describeRecurrence(model: Pick<JobRecurrenceModel, 'recurringFrequency' | 'recurrenceDays' | 'weeklyRecurrence' | 'expireDate'>): string {
-  const until = model.expireDate ? ` until ${DateTime.fromISO(model.expireDate.slice(0, 10)).toFormat('d LLL yyyy')}` : '';
+export function describeRecurrence(
+  model: Pick<JobRecurrenceModel, 'recurringFrequency' | 'recurrenceDays' | 'weeklyRecurrence' | 'expireDate'>,
+): string {
+  const until = model.expireDate
+    ? ` until ${DateTime.fromISO(model.expireDate.slice(0, 10)).toFormat('d LLL yyyy')}`
+    : '';
   const frequency: Frequency = model.recurringFrequency;
   if (frequency !== 'Weekly') return `${frequency}${until}`;
   const days = orderedDays(model.recurrenceDays.split(',')).map(weekdayShort).join(', ');

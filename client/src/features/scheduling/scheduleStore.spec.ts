@@ -5,7 +5,14 @@ import { createScheduleStore } from './scheduleStore';
 describe('schedule screen state', () => {
   it('opens on WorkWeek with one-hour blocks, no availability and no filter', () => {
     const store = createScheduleStore({ view: 'workWeek', day: '2026-06-03' });
-    expect(store.getState()).toMatchObject({ view: 'workWeek', day: '2026-06-03', blockMinutes: 60, availabilityUserId: null, chips: [], range: null });
+    expect(store.getState()).toMatchObject({
+      view: 'workWeek',
+      day: '2026-06-03',
+      blockMinutes: 60,
+      availabilityUserId: null,
+      chips: [],
+      range: null,
+    });
   });
 
   it('keeps today when switching views while today is on screen, else the first day shown', () => {
@@ -33,7 +40,7 @@ describe('schedule screen state', () => {
 });
 
 describe('calendar view helpers', () => {
-  it('turns the block duration into FullCalendar\'s slot duration', () => {
+  it("turns the block duration into FullCalendar's slot duration", () => {
     expect([slotDuration(15), slotDuration(30), slotDuration(60)]).toEqual(['00:15:00', '00:30:00', '01:00:00']);
   });
 

@@ -8,8 +8,20 @@ import { useHasClaim } from '../session/session';
 import { rangeUrl, type DayRange } from './calendarRange';
 import type { JobModel } from './jobForm';
 import {
-  ACTIVE_EMPLOYEES_URL, availableEmployeesUrl, CALENDAR_BATCH_URL, CREATE_JOB_URL, CUSTOMER_LOOKUP_URL, jobHistoryUrl, JOBS_URL, jobUrl, seriesUrl,
-  type AvailableEmployee, type CustomerOption, type HistoryEntry, type Job, type JobPerson,
+  ACTIVE_EMPLOYEES_URL,
+  availableEmployeesUrl,
+  CALENDAR_BATCH_URL,
+  CREATE_JOB_URL,
+  CUSTOMER_LOOKUP_URL,
+  jobHistoryUrl,
+  JOBS_URL,
+  jobUrl,
+  seriesUrl,
+  type AvailableEmployee,
+  type CustomerOption,
+  type HistoryEntry,
+  type Job,
+  type JobPerson,
 } from './jobs';
 import type { RecurrenceModel } from './recurrenceForm';
 
@@ -33,7 +45,9 @@ export function useCustomerOptions() {
 /** Who is available for a slot (UTC ISO instants), or nothing while the slot is not a valid one. */
 export function useAvailableEmployees(startIso: string | null, endIso: string | null) {
   const valid = !!startIso && !!endIso && Date.parse(endIso) > Date.parse(startIso);
-  return useApiQuery<AvailableEmployee[]>(valid ? availableEmployeesUrl(startIso, endIso) : null, { keepPrevious: true });
+  return useApiQuery<AvailableEmployee[]>(valid ? availableEmployeesUrl(startIso, endIso) : null, {
+    keepPrevious: true,
+  });
 }
 
 export const useJobHistory = (id: string) => useApiQuery<HistoryEntry[]>(jobHistoryUrl(id));
@@ -43,7 +57,8 @@ const refetchJobs = () => invalidateUrls([JOBS_URL]);
 
 export function useCreateJob() {
   return useMutation({
-    mutationFn: (body: { jobModel: JobModel; recurrenceModel: RecurrenceModel }) => api.post<{ success: true; data: { id: string; recurrenceId: string | null } }>(CREATE_JOB_URL, body),
+    mutationFn: (body: { jobModel: JobModel; recurrenceModel: RecurrenceModel }) =>
+      api.post<{ success: true; data: { id: string; recurrenceId: string | null } }>(CREATE_JOB_URL, body),
     onSuccess: refetchJobs,
   });
 }
@@ -63,7 +78,9 @@ export function useChangeJob() {
 export function useDeleteJob() {
   return useMutation({
     mutationFn: ({ job, scope }: { job: Job; scope: Scope }) =>
-      scope === 'series' && job.jobRecurrenceModel ? api.delete(seriesUrl(job.jobRecurrenceModel.id)) : api.delete(jobUrl(job.id)),
+      scope === 'series' && job.jobRecurrenceModel
+        ? api.delete(seriesUrl(job.jobRecurrenceModel.id))
+        : api.delete(jobUrl(job.id)),
     onSuccess: refetchJobs,
   });
 }

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { sampleJob } from './jobs.fixture';
-import { hourLabels, lanes, movedBy, placement, reassignedUserIds, rowIdsOf, snappedMinutes, timelineRows, UNASSIGNED } from './timeline';
+import {
+  hourLabels,
+  lanes,
+  movedBy,
+  placement,
+  reassignedUserIds,
+  rowIdsOf,
+  snappedMinutes,
+  timelineRows,
+  UNASSIGNED,
+} from './timeline';
 
 const NY = 'America/New_York';
 
@@ -8,7 +18,10 @@ describe('TimelineDay placement', () => {
   it('places a bar by its wall-clock times in the organization zone', () => {
     // 12:00Z–14:00Z is 8:00–10:00 in New York (EDT): a third of the day in, a twelfth wide
     expect(placement('2026-06-01T12:00:00Z', '2026-06-01T14:00:00Z', '2026-06-01', NY)).toEqual({
-      left: 33.333, width: 8.333, clippedStart: false, clippedEnd: false,
+      left: 33.333,
+      width: 8.333,
+      clippedStart: false,
+      clippedEnd: false,
     });
     // the same instants in Berlin are 14:00–16:00
     expect(placement('2026-06-01T12:00:00Z', '2026-06-01T14:00:00Z', '2026-06-01', 'Europe/Berlin')?.left).toBe(58.333);
@@ -17,17 +30,34 @@ describe('TimelineDay placement', () => {
   it('is not on a day it does not touch, and clips a job that crosses midnight', () => {
     expect(placement('2026-06-01T12:00:00Z', '2026-06-01T14:00:00Z', '2026-06-02', NY)).toBeNull();
     // 22:00–02:00 New York
-    expect(placement('2026-06-02T02:00:00Z', '2026-06-02T06:00:00Z', '2026-06-01', NY)).toEqual({ left: 91.667, width: 8.333, clippedStart: false, clippedEnd: true });
-    expect(placement('2026-06-02T02:00:00Z', '2026-06-02T06:00:00Z', '2026-06-02', NY)).toEqual({ left: 0, width: 8.333, clippedStart: true, clippedEnd: false });
+    expect(placement('2026-06-02T02:00:00Z', '2026-06-02T06:00:00Z', '2026-06-01', NY)).toEqual({
+      left: 91.667,
+      width: 8.333,
+      clippedStart: false,
+      clippedEnd: true,
+    });
+    expect(placement('2026-06-02T02:00:00Z', '2026-06-02T06:00:00Z', '2026-06-02', NY)).toEqual({
+      left: 0,
+      width: 8.333,
+      clippedStart: true,
+      clippedEnd: false,
+    });
   });
 
   it('ends a bar at the edge when the job ends at midnight', () => {
-    expect(placement('2026-06-02T02:00:00Z', '2026-06-02T04:00:00Z', '2026-06-01', NY)).toMatchObject({ left: 91.667, width: 8.333, clippedEnd: false });
+    expect(placement('2026-06-02T02:00:00Z', '2026-06-02T04:00:00Z', '2026-06-01', NY)).toMatchObject({
+      left: 91.667,
+      width: 8.333,
+      clippedEnd: false,
+    });
   });
 
   it('keeps wall-clock hours on a DST day', () => {
     // 8 March 2026: 9:00–10:00 EDT is 13:00Z–14:00Z
-    expect(placement('2026-03-08T13:00:00Z', '2026-03-08T14:00:00Z', '2026-03-08', NY)).toMatchObject({ left: 37.5, width: 4.167 });
+    expect(placement('2026-03-08T13:00:00Z', '2026-03-08T14:00:00Z', '2026-03-08', NY)).toMatchObject({
+      left: 37.5,
+      width: 4.167,
+    });
   });
 
   it('labels the hours across the top', () => {
@@ -43,7 +73,7 @@ describe('TimelineDay rows', () => {
     { id: 'sam', fullName: 'Sam Okafor', colorCode: '#F08C00' },
   ];
 
-  it('puts a job in each assignee\'s row, the lead\'s when nobody is assigned, else Unassigned', () => {
+  it("puts a job in each assignee's row, the lead's when nobody is assigned, else Unassigned", () => {
     expect(rowIdsOf({ userIds: ['alex', 'sam'], leadUserId: 'jordan' })).toEqual(['alex', 'sam']);
     expect(rowIdsOf({ userIds: [], leadUserId: 'jordan' })).toEqual(['jordan']);
     expect(rowIdsOf({ userIds: [], leadUserId: null })).toEqual([UNASSIGNED]);
@@ -52,7 +82,11 @@ describe('TimelineDay rows', () => {
   it('lists Unassigned, every active employee, then anyone else a job names', () => {
     const team = sampleJob({ id: 't', userIds: ['alex', 'sam'] });
     const open = sampleJob({ id: 'o', userIds: [], leadUserId: null });
-    const former = sampleJob({ id: 'f', userIds: ['gone'], users: [{ id: 'gone', fullName: 'Pat Former', colorCode: null }] });
+    const former = sampleJob({
+      id: 'f',
+      userIds: ['gone'],
+      users: [{ id: 'gone', fullName: 'Pat Former', colorCode: null }],
+    });
     const rows = timelineRows(people, [team, open, former]);
     expect(rows.map((r) => [r.id, r.label, r.jobs.map((j) => j.id)])).toEqual([
       [UNASSIGNED, 'Unassigned', ['o']],
@@ -62,7 +96,7 @@ describe('TimelineDay rows', () => {
     ]);
   });
 
-  it('shows only the chosen employees\' rows when the employee filter is on', () => {
+  it("shows only the chosen employees' rows when the employee filter is on", () => {
     const rows = timelineRows(people, [sampleJob({ id: 't', userIds: ['alex', 'sam'] })], new Set(['sam']));
     expect(rows.map((r) => r.id)).toEqual(['sam']);
   });
@@ -86,7 +120,8 @@ describe('TimelineDay dragging', () => {
     expect(snappedMinutes(-38, pxPerMinute)).toBe(-45);
     expect(snappedMinutes(-7, pxPerMinute)).toBe(0);
     expect(movedBy({ startDateTime: '2026-06-01T12:00:00Z', endDateTime: '2026-06-01T14:00:00Z' }, 45)).toEqual({
-      startDateTime: '2026-06-01T12:45:00Z', endDateTime: '2026-06-01T14:45:00Z',
+      startDateTime: '2026-06-01T12:45:00Z',
+      endDateTime: '2026-06-01T14:45:00Z',
     });
   });
 

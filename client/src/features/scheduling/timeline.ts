@@ -56,9 +56,11 @@ export interface TimelineRow {
  */
 export function timelineRows(employees: JobPerson[], jobs: Job[], onlyIds?: ReadonlySet<string>): TimelineRow[] {
   const rows = new Map<string, TimelineRow>();
-  if (!onlyIds || onlyIds.size === 0) rows.set(UNASSIGNED, { id: UNASSIGNED, label: 'Unassigned', colorCode: null, jobs: [] });
+  if (!onlyIds || onlyIds.size === 0)
+    rows.set(UNASSIGNED, { id: UNASSIGNED, label: 'Unassigned', colorCode: null, jobs: [] });
   const wanted = (id: string) => !onlyIds || onlyIds.size === 0 || onlyIds.has(id);
-  for (const e of employees) if (wanted(e.id)) rows.set(e.id, { id: e.id, label: e.fullName, colorCode: e.colorCode, jobs: [] });
+  for (const e of employees)
+    if (wanted(e.id)) rows.set(e.id, { id: e.id, label: e.fullName, colorCode: e.colorCode, jobs: [] });
   for (const job of jobs) {
     for (const rowId of rowIdsOf(job)) {
       if (!wanted(rowId) && rowId !== UNASSIGNED) continue;
@@ -66,7 +68,12 @@ export function timelineRows(employees: JobPerson[], jobs: Job[], onlyIds?: Read
       if (!row) {
         if (rowId === UNASSIGNED) continue;
         const person = [...job.users, ...(job.leadUser ? [job.leadUser] : [])].find((p) => p.id === rowId);
-        row = { id: rowId, label: person?.fullName ?? 'Former employee', colorCode: person?.colorCode ?? null, jobs: [] };
+        row = {
+          id: rowId,
+          label: person?.fullName ?? 'Former employee',
+          colorCode: person?.colorCode ?? null,
+          jobs: [],
+        };
         rows.set(rowId, row);
       }
       row.jobs.push(job);
@@ -76,8 +83,13 @@ export function timelineRows(employees: JobPerson[], jobs: Job[], onlyIds?: Read
 }
 
 /** Lanes inside a row so that overlapping bars stack: each job's lane, and how many lanes there are. */
-export function lanes(items: { id: string; start: string; end: string }[]): { laneOf: Map<string, number>; count: number } {
-  const sorted = [...items].sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || Date.parse(b.end) - Date.parse(a.end));
+export function lanes(items: { id: string; start: string; end: string }[]): {
+  laneOf: Map<string, number>;
+  count: number;
+} {
+  const sorted = [...items].sort(
+    (a, b) => Date.parse(a.start) - Date.parse(b.start) || Date.parse(b.end) - Date.parse(a.end),
+  );
   const laneEnds: number[] = [];
   const laneOf = new Map<string, number>();
   for (const item of sorted) {

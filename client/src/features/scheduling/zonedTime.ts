@@ -27,28 +27,35 @@ function utcIso(dt: DateTime): string {
   return dt.toUTC().toISO({ suppressMilliseconds: true }) as string;
 }
 
-export const addMinutes = (iso: string, minutes: number) => utcIso(DateTime.fromISO(iso, { setZone: true }).plus({ minutes }));
+export const addMinutes = (iso: string, minutes: number) =>
+  utcIso(DateTime.fromISO(iso, { setZone: true }).plus({ minutes }));
 
-export const minutesBetween = (startIso: string, endIso: string) => Math.round((Date.parse(endIso) - Date.parse(startIso)) / 60_000);
+export const minutesBetween = (startIso: string, endIso: string) =>
+  Math.round((Date.parse(endIso) - Date.parse(startIso)) / 60_000);
 
 /** 'Mon 1 Jun 2026' in the zone. */
-export const dayLabel = (iso: string, zone: string) => DateTime.fromISO(iso, { setZone: true }).setZone(zone).toFormat('ccc d LLL yyyy');
+export const dayLabel = (iso: string, zone: string) =>
+  DateTime.fromISO(iso, { setZone: true }).setZone(zone).toFormat('ccc d LLL yyyy');
 
 /** '9:00 AM' in the zone. */
-export const timeLabel = (iso: string, zone: string) => DateTime.fromISO(iso, { setZone: true }).setZone(zone).toFormat('h:mm a');
+export const timeLabel = (iso: string, zone: string) =>
+  DateTime.fromISO(iso, { setZone: true }).setZone(zone).toFormat('h:mm a');
 
 /** 'Mon 1 Jun 2026, 9:00 AM – 10:30 AM', or with both dates when it ends on another day. */
 export function timeRangeLabel(startIso: string, endIso: string, zone: string): string {
   const start = DateTime.fromISO(startIso, { setZone: true }).setZone(zone);
   const end = DateTime.fromISO(endIso, { setZone: true }).setZone(zone);
-  const sameDay = start.hasSame(end, 'day') || (end.hour === 0 && end.minute === 0 && end.diff(start, 'hours').hours <= 24);
+  const sameDay =
+    start.hasSame(end, 'day') || (end.hour === 0 && end.minute === 0 && end.diff(start, 'hours').hours <= 24);
   return sameDay
     ? `${start.toFormat('ccc d LLL yyyy, h:mm a')} – ${end.toFormat('h:mm a')}`
     : `${start.toFormat('ccc d LLL yyyy, h:mm a')} – ${end.toFormat('ccc d LLL yyyy, h:mm a')}`;
 }
 
 /** Today's date (YYYY-MM-DD) in the zone. */
-export const todayIn = (zone: string, now: Date = new Date()) => DateTime.fromJSDate(now).setZone(zone).toISODate() as string;
+export const todayIn = (zone: string, now: Date = new Date()) =>
+  DateTime.fromJSDate(now).setZone(zone).toISODate() as string;
 
 /** The short name of the zone at an instant ('EDT'), for labels. */
-export const zoneAbbreviation = (zone: string, now: Date = new Date()) => DateTime.fromJSDate(now).setZone(zone).toFormat('ZZZZ');
+export const zoneAbbreviation = (zone: string, now: Date = new Date()) =>
+  DateTime.fromJSDate(now).setZone(zone).toFormat('ZZZZ');

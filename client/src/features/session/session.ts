@@ -43,7 +43,10 @@ export interface SessionData {
 export const SESSION_URL = '/api/session';
 
 /** Loads the session and puts it in the store, where components read single fields. */
-export async function fetchSession(signal?: AbortSignal, options: { redirectOnUnauthorized?: boolean } = {}): Promise<SessionData> {
+export async function fetchSession(
+  signal?: AbortSignal,
+  options: { redirectOnUnauthorized?: boolean } = {},
+): Promise<SessionData> {
   const session = await api.get<SessionData>(SESSION_URL, { signal, ...options });
   useAppStore.getState().setSession(session);
   return session;

@@ -5,11 +5,27 @@ import { createSessionSlice, type SessionSlice } from './sessionSlice';
 
 const session: SessionData = {
   user: {
-    id: 'u1', firstName: 'Jane', lastName: 'Doe', fullName: 'Jane Doe', email: 'jane@acme.test', employeeId: null,
-    phoneNumber: null, colorCode: '#0D1B41', roles: ['Company Admin'], active: true, profilePictureUrl: null,
+    id: 'u1',
+    firstName: 'Jane',
+    lastName: 'Doe',
+    fullName: 'Jane Doe',
+    email: 'jane@acme.test',
+    employeeId: null,
+    phoneNumber: null,
+    colorCode: '#0D1B41',
+    roles: ['Company Admin'],
+    active: true,
+    profilePictureUrl: null,
   },
   claims: ['users.crud'],
-  company: { id: 'o1', name: 'Acme', logoUrl: null, timeZone: 'UTC', pickUpJobsEnabled: true, automatedRatingEmailsEnabled: false },
+  company: {
+    id: 'o1',
+    name: 'Acme',
+    logoUrl: null,
+    timeZone: 'UTC',
+    pickUpJobsEnabled: true,
+    automatedRatingEmailsEnabled: false,
+  },
   csrfToken: 't0k',
 };
 

@@ -8,7 +8,12 @@ export function CompanyBrand() {
   const name = useAppStore((s) => s.session?.company.name ?? '');
   const logoUrl = useAppStore((s) => s.session?.company.logoUrl ?? null);
   return (
-    <UnstyledButton component={Link} to={paths.home} aria-label={`${name} – Home`} style={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
+    <UnstyledButton
+      component={Link}
+      to={paths.home}
+      aria-label={`${name} – Home`}
+      style={{ display: 'flex', alignItems: 'center', minWidth: 0 }}
+    >
       {logoUrl ? (
         <Image src={logoUrl} alt={name} h={40} w="auto" maw={200} fit="contain" />
       ) : (

@@ -10,7 +10,13 @@ export function TopBar() {
   return (
     <Group h="100%" px={{ base: 'sm', xs: 'lg' }} justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-        <Burger opened={mobileNavOpen} onClick={toggleMobileNav} hiddenFrom="xs" size="sm" aria-label="Toggle navigation" />
+        <Burger
+          opened={mobileNavOpen}
+          onClick={toggleMobileNav}
+          hiddenFrom="xs"
+          size="sm"
+          aria-label="Toggle navigation"
+        />
         <CompanyBrand />
       </Group>
       <Group gap="md" wrap="nowrap">

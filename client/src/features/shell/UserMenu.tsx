@@ -27,7 +27,13 @@ export function UserMenu() {
             <Text size="sm" fw={600} c="navy.8" visibleFrom="xs" truncate="end" maw={200}>
               {fullName}
             </Text>
-            <UserAvatar firstName={firstName} lastName={lastName} colorCode={colorCode} pictureUrl={pictureUrl} size={36} />
+            <UserAvatar
+              firstName={firstName}
+              lastName={lastName}
+              colorCode={colorCode}
+              pictureUrl={pictureUrl}
+              size={36}
+            />
             <IconChevronDown size={14} color="var(--mantine-color-gray-6)" />
           </Group>
         </UnstyledButton>

@@ -1,6 +1,19 @@
 import {
-  IconAdjustments, IconBuildingCog, IconCalendarEvent, IconChartBar, IconClockHour4, IconFileSpreadsheet, IconHome,
-  IconKey, IconShieldCog, IconStar, IconStars, IconUserCircle, IconUsers, IconUsersGroup, type Icon,
+  IconAdjustments,
+  IconBuildingCog,
+  IconCalendarEvent,
+  IconChartBar,
+  IconClockHour4,
+  IconFileSpreadsheet,
+  IconHome,
+  IconKey,
+  IconShieldCog,
+  IconStar,
+  IconStars,
+  IconUserCircle,
+  IconUsers,
+  IconUsersGroup,
+  type Icon,
 } from '@tabler/icons-react';
 import type { NavIconName } from './navigation';
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { isActivePath, visibleNavigation, type NavItem } from './navigation';
 
 const labels = (items: NavItem[]) =>
-  items.map((item) => (item.kind === 'link' ? item.label : `${item.label}[${item.children.map((c) => c.label).join(', ')}]`));
+  items.map((item) =>
+    item.kind === 'link' ? item.label : `${item.label}[${item.children.map((c) => c.label).join(', ')}]`,
+  );
 
 describe('visibleNavigation', () => {
   it('shows an associate only the screens every user has', () => {
@@ -31,7 +33,9 @@ describe('visibleNavigation', () => {
   });
 
   it('shows the Admin group with users.crud alone, holding tracked times and users', () => {
-    expect(labels(visibleNavigation(['users.crud'], { mobile: false }))).toContain('Admin[Organization Tracked Times, Users]');
+    expect(labels(visibleNavigation(['users.crud'], { mobile: false }))).toContain(
+      'Admin[Organization Tracked Times, Users]',
+    );
   });
 
   it('hides Reports without reports.read and Admin without either admin claim', () => {

@@ -3,8 +3,20 @@ import type { Claim } from '../session/session';
 import type { NavGroupId } from './uiSlice';
 
 export type NavIconName =
-  | 'home' | 'schedule' | 'customers' | 'ratings' | 'trackedTimes' | 'profile' | 'password'
-  | 'reports' | 'jobsReport' | 'ratingsReport' | 'admin' | 'organizationTimes' | 'users' | 'settings';
+  | 'home'
+  | 'schedule'
+  | 'customers'
+  | 'ratings'
+  | 'trackedTimes'
+  | 'profile'
+  | 'password'
+  | 'reports'
+  | 'jobsReport'
+  | 'ratingsReport'
+  | 'admin'
+  | 'organizationTimes'
+  | 'users'
+  | 'settings';
 
 export interface NavLinkItem {
   kind: 'link';
@@ -35,25 +47,47 @@ export const NAVIGATION: readonly NavItem[] = [
   { kind: 'link', label: 'My Job Ratings', to: paths.myJobRatings, icon: 'ratings' },
   { kind: 'link', label: 'My Tracked Times', to: paths.myTrackedTimes, icon: 'trackedTimes' },
   {
-    kind: 'group', id: 'profile', label: 'Profile', icon: 'profile', mobileOnly: true,
+    kind: 'group',
+    id: 'profile',
+    label: 'Profile',
+    icon: 'profile',
+    mobileOnly: true,
     children: [
       { kind: 'link', label: 'My Profile', to: paths.profile, icon: 'profile' },
       { kind: 'link', label: 'Change Password', to: paths.changePassword, icon: 'password' },
     ],
   },
   {
-    kind: 'group', id: 'reports', label: 'Reports', icon: 'reports',
+    kind: 'group',
+    id: 'reports',
+    label: 'Reports',
+    icon: 'reports',
     children: [
       { kind: 'link', label: 'Jobs Report', to: paths.jobsReport, icon: 'jobsReport', claim: 'reports.read' },
       { kind: 'link', label: 'Ratings Report', to: paths.ratingsReport, icon: 'ratingsReport', claim: 'reports.read' },
     ],
   },
   {
-    kind: 'group', id: 'admin', label: 'Admin', icon: 'admin',
+    kind: 'group',
+    id: 'admin',
+    label: 'Admin',
+    icon: 'admin',
     children: [
-      { kind: 'link', label: 'Organization Tracked Times', to: paths.organizationTrackedTimes, icon: 'organizationTimes', claim: 'users.crud' },
+      {
+        kind: 'link',
+        label: 'Organization Tracked Times',
+        to: paths.organizationTrackedTimes,
+        icon: 'organizationTimes',
+        claim: 'users.crud',
+      },
       { kind: 'link', label: 'Users', to: paths.users, icon: 'users', claim: 'users.crud' },
-      { kind: 'link', label: 'Organization Settings', to: paths.organizationSettings, icon: 'settings', claim: 'settings.crud' },
+      {
+        kind: 'link',
+        label: 'Organization Settings',
+        to: paths.organizationSettings,
+        icon: 'settings',
+        claim: 'settings.crud',
+      },
     ],
   },
 ];

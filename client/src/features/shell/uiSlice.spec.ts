@@ -22,7 +22,9 @@ describe('ui slice', () => {
 
   it('restores saved group states and ignores malformed ones', () => {
     const current = newStore().getState();
-    expect(mergePersistedUi({ navGroupsOpen: { reports: false, admin: 'yes', bogus: true } }, current).navGroupsOpen).toEqual({
+    expect(
+      mergePersistedUi({ navGroupsOpen: { reports: false, admin: 'yes', bogus: true } }, current).navGroupsOpen,
+    ).toEqual({
       ...DEFAULT_NAV_GROUPS_OPEN,
       reports: false,
     });

@@ -26,7 +26,11 @@ export function SupportPage() {
               <Stack gap="sm">
                 <Text size="sm">Write to our support team. The details on this page are added to your message.</Text>
                 <Group>
-                  <Button component="a" href={supportMailto(email, session.company.name, text)} leftSection={<IconMail size={16} />}>
+                  <Button
+                    component="a"
+                    href={supportMailto(email, session.company.name, text)}
+                    leftSection={<IconMail size={16} />}
+                  >
                     Email support
                   </Button>
                   <Text size="sm" c="dimmed">
@@ -36,7 +40,8 @@ export function SupportPage() {
               </Stack>
             ) : (
               <Text size="sm" c="dimmed">
-                Your CrewClock provider has not set up a support address yet. Send them the details on this page when you ask for help.
+                Your CrewClock provider has not set up a support address yet. Send them the details on this page when
+                you ask for help.
               </Text>
             )}
           </SectionCard>
@@ -64,7 +69,11 @@ export function SupportPage() {
             <Group justify="flex-end">
               <CopyButton value={text}>
                 {({ copied, copy }) => (
-                  <Button variant="default" onClick={copy} leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}>
+                  <Button
+                    variant="default"
+                    onClick={copy}
+                    leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                  >
                     {copied ? 'Copied' : 'Copy details'}
                   </Button>
                 )}

@@ -2,8 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { supportDetails, supportMailto } from './supportDetails';
 
 const session = {
-  company: { id: 'org-1', name: 'Acme & Sons', logoUrl: null, timeZone: 'America/Chicago', pickUpJobsEnabled: false, automatedRatingEmailsEnabled: false },
-  user: { id: 'u1', firstName: 'Ada', lastName: 'Lovelace', fullName: 'Ada Lovelace', email: 'ada@acme.test', employeeId: null, phoneNumber: null, colorCode: '#0D1B41', roles: ['Company Admin' as const], active: true, profilePictureUrl: null },
+  company: {
+    id: 'org-1',
+    name: 'Acme & Sons',
+    logoUrl: null,
+    timeZone: 'America/Chicago',
+    pickUpJobsEnabled: false,
+    automatedRatingEmailsEnabled: false,
+  },
+  user: {
+    id: 'u1',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    fullName: 'Ada Lovelace',
+    email: 'ada@acme.test',
+    employeeId: null,
+    phoneNumber: null,
+    colorCode: '#0D1B41',
+    roles: ['Company Admin' as const],
+    active: true,
+    profilePictureUrl: null,
+  },
 };
 
 describe('support details', () => {
@@ -19,7 +38,9 @@ describe('support details', () => {
 
   it('builds a mailto link with the subject and details encoded', () => {
     const link = supportMailto('help@provider.test', 'Acme & Sons', 'Organization: Acme & Sons');
-    expect(link.startsWith('mailto:help@provider.test?subject=Support%20request%20from%20Acme%20%26%20Sons&body=')).toBe(true);
+    expect(
+      link.startsWith('mailto:help@provider.test?subject=Support%20request%20from%20Acme%20%26%20Sons&body='),
+    ).toBe(true);
     expect(decodeURIComponent(link.split('body=')[1])).toContain('Organization: Acme & Sons');
   });
 });

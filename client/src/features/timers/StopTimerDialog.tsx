@@ -27,7 +27,10 @@ export function StopTimerDialog({ timer, onClose }: { timer: Timer; onClose: () 
     setProblem(local);
     if (local) return;
     try {
-      await save.mutateAsync({ id: timer.id, body: { endDateTime: new Date(serverNow()).toISOString(), mileageEnd: parseMileage(mileageEnd) } });
+      await save.mutateAsync({
+        id: timer.id,
+        body: { endDateTime: new Date(serverNow()).toISOString(), mileageEnd: parseMileage(mileageEnd) },
+      });
       onClose();
     } catch (error) {
       setProblem(errorMessage(error));
@@ -35,14 +38,37 @@ export function StopTimerDialog({ timer, onClose }: { timer: Timer; onClose: () 
   }
 
   return (
-    <Modal opened onClose={onClose} title={<Text fw={650} c="navy.8">Stopping Timer</Text>} size={550}>
-      <form onSubmit={(event) => { event.preventDefault(); void stop(); }} noValidate>
+    <Modal
+      opened
+      onClose={onClose}
+      title={
+        <Text fw={650} c="navy.8">
+          Stopping Timer
+        </Text>
+      }
+      size={550}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void stop();
+        }}
+        noValidate
+      >
         <Stack gap="md">
           <FormAlert message={problem} />
           <Text size="sm">
             You started at {timer.mileageStart?.toLocaleString('en-US')} miles. What does the odometer read now?
           </Text>
-          <TextInput label="Ending mileage" withAsterisk inputMode="decimal" autoComplete="off" data-autofocus value={mileageEnd} onChange={(e) => setMileageEnd(e.currentTarget.value)} />
+          <TextInput
+            label="Ending mileage"
+            withAsterisk
+            inputMode="decimal"
+            autoComplete="off"
+            data-autofocus
+            value={mileageEnd}
+            onChange={(e) => setMileageEnd(e.currentTarget.value)}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Cancel

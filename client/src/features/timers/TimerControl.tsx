@@ -57,7 +57,13 @@ export function TimerControl({ block = false }: { block?: boolean }) {
           wrap="nowrap"
           px={10}
           py={4}
-          style={{ border: '1px solid var(--mantine-color-teal-3)', background: 'var(--mantine-color-teal-0)', borderRadius: 8, minWidth: 0, flex: block ? 1 : undefined }}
+          style={{
+            border: '1px solid var(--mantine-color-teal-3)',
+            background: 'var(--mantine-color-teal-0)',
+            borderRadius: 8,
+            minWidth: 0,
+            flex: block ? 1 : undefined,
+          }}
           aria-label="Running timer"
           role="group"
         >
@@ -68,7 +74,15 @@ export function TimerControl({ block = false }: { block?: boolean }) {
             <Elapsed start={timer.startDateTime} />
           </Stack>
           <Tooltip label="Stop timer">
-            <ActionIcon color="red" variant="filled" radius="xl" size={block ? 36 : 30} aria-label="Stop timer" onClick={() => void stop(timer)} loading={save.isPending}>
+            <ActionIcon
+              color="red"
+              variant="filled"
+              radius="xl"
+              size={block ? 36 : 30}
+              aria-label="Stop timer"
+              onClick={() => void stop(timer)}
+              loading={save.isPending}
+            >
               <IconPlayerStopFilled size={14} />
             </ActionIcon>
           </Tooltip>

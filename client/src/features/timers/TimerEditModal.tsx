@@ -14,7 +14,15 @@ import { useSaveTimer } from './timersApi';
 const PICKER_FORMAT = 'ddd D MMM YYYY, h:mm A';
 
 /** Edit a timer from a tracked-times table; `savedMessage` is the spec's wording for who is editing. */
-export function TimerEditModal({ timer, savedMessage, onClose }: { timer: Timer; savedMessage: string; onClose: () => void }) {
+export function TimerEditModal({
+  timer,
+  savedMessage,
+  onClose,
+}: {
+  timer: Timer;
+  savedMessage: string;
+  onClose: () => void;
+}) {
   const zone = useAppStore((s) => s.session?.company.timeZone ?? 'UTC');
   const [type, setType] = useState<TimerType>(timer.type);
   const [label, setLabel] = useState(timer.label ?? '');
@@ -31,14 +39,16 @@ export function TimerEditModal({ timer, savedMessage, onClose }: { timer: Timer;
   async function submit() {
     let local = timerFormProblem({ type, jobId: timer.jobId, mileageStart });
     if (!local && type === 'Job' && !timer.jobId) local = 'Choose the job this time is for';
-    if (!local && type === 'Mileage' && !running) local = endingMileageProblem(mileageEnd, parseMileage(mileageStart) ?? 0);
+    if (!local && type === 'Mileage' && !running)
+      local = endingMileageProblem(mileageEnd, parseMileage(mileageStart) ?? 0);
     setProblem(local);
     if (local) return;
     try {
       await save.mutateAsync({
         id: timer.id,
         body: {
-          type, label: label.trim() || null,
+          type,
+          label: label.trim() || null,
           // Untouched times are not sent: the picker shows minutes, the timer keeps its seconds.
           ...(start !== initialStart ? { startDateTime: isoFromWall(start, zone) } : {}),
           ...(!running && end !== initialEnd ? { endDateTime: isoFromWall(end, zone) } : {}),
@@ -56,11 +66,32 @@ export function TimerEditModal({ timer, savedMessage, onClose }: { timer: Timer;
   // A job timer's job is chosen when it starts; here it can only be kept or the timer re-typed.
   const types = TIMER_TYPES.filter((t) => t !== 'Job' || timer.jobId);
   return (
-    <Modal opened onClose={onClose} title={<Text fw={650} c="navy.8">Edit time</Text>} size={650}>
-      <form onSubmit={(event) => { event.preventDefault(); void submit(); }} noValidate>
+    <Modal
+      opened
+      onClose={onClose}
+      title={
+        <Text fw={650} c="navy.8">
+          Edit time
+        </Text>
+      }
+      size={650}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        noValidate
+      >
         <Stack gap="md">
           <FormAlert message={problem} />
-          <SegmentedControl aria-label="Timer type" data={types.map((t) => ({ value: t, label: t }))} value={type} onChange={(v) => setType(v as TimerType)} fullWidth />
+          <SegmentedControl
+            aria-label="Timer type"
+            data={types.map((t) => ({ value: t, label: t }))}
+            value={type}
+            onChange={(v) => setType(v as TimerType)}
+            fullWidth
+          />
           {type === 'Job' && (
             <Text size="sm">
               Job: <b>{timer.jobName}</b>
@@ -68,20 +99,54 @@ export function TimerEditModal({ timer, savedMessage, onClose }: { timer: Timer;
             </Text>
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <DateTimePicker label="Start" withAsterisk valueFormat={PICKER_FORMAT} timePickerProps={{ format: '12h', withDropdown: true }} value={start} onChange={(v) => setStart(typeof v === 'string' ? v : '')} />
+            <DateTimePicker
+              label="Start"
+              withAsterisk
+              valueFormat={PICKER_FORMAT}
+              timePickerProps={{ format: '12h', withDropdown: true }}
+              value={start}
+              onChange={(v) => setStart(typeof v === 'string' ? v : '')}
+            />
             {running ? (
               <TextInput label="End" value="Time is still being tracked" readOnly />
             ) : (
-              <DateTimePicker label="End" withAsterisk valueFormat={PICKER_FORMAT} timePickerProps={{ format: '12h', withDropdown: true }} value={end} onChange={(v) => setEnd(typeof v === 'string' ? v : '')} />
+              <DateTimePicker
+                label="End"
+                withAsterisk
+                valueFormat={PICKER_FORMAT}
+                timePickerProps={{ format: '12h', withDropdown: true }}
+                value={end}
+                onChange={(v) => setEnd(typeof v === 'string' ? v : '')}
+              />
             )}
           </SimpleGrid>
           {type === 'Mileage' && (
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <TextInput label="Starting mileage" withAsterisk inputMode="decimal" value={mileageStart} onChange={(e) => setMileageStart(e.currentTarget.value)} />
-              {!running && <TextInput label="Ending mileage" withAsterisk inputMode="decimal" value={mileageEnd} onChange={(e) => setMileageEnd(e.currentTarget.value)} />}
+              <TextInput
+                label="Starting mileage"
+                withAsterisk
+                inputMode="decimal"
+                value={mileageStart}
+                onChange={(e) => setMileageStart(e.currentTarget.value)}
+              />
+              {!running && (
+                <TextInput
+                  label="Ending mileage"
+                  withAsterisk
+                  inputMode="decimal"
+                  value={mileageEnd}
+                  onChange={(e) => setMileageEnd(e.currentTarget.value)}
+                />
+              )}
             </SimpleGrid>
           )}
-          <TextInput label="Label" placeholder="Optional" value={label} onChange={(e) => setLabel(e.currentTarget.value)} maxLength={200} />
+          <TextInput
+            label="Label"
+            placeholder="Optional"
+            value={label}
+            onChange={(e) => setLabel(e.currentTarget.value)}
+            maxLength={200}
+          />
           <Text size="xs" c="dimmed">
             Times are in the organization&apos;s time zone, {zone.replace(/_/g, ' ')}.
           </Text>

@@ -13,7 +13,11 @@ import { parseMileage, TIMER_TYPES, type TimerType } from './timers';
 import { useStartTimer } from './timersApi';
 
 /** The timer form's own checks (spec §5), worded as the server words them. */
-export function timerFormProblem(values: { type: TimerType; jobId: string | null; mileageStart: string }): string | null {
+export function timerFormProblem(values: {
+  type: TimerType;
+  jobId: string | null;
+  mileageStart: string;
+}): string | null {
   if (values.type === 'Job' && !values.jobId) return 'Choose the job this time is for';
   if (values.type === 'Mileage') {
     const mileage = parseMileage(values.mileageStart);
@@ -26,7 +30,13 @@ export function timerFormProblem(values: { type: TimerType; jobId: string | null
 export const timerStartedMessage = (jobName: string) => `The timer has started for ${jobName}`;
 
 /** Start Timer: type (Job clears mileage, Mileage clears the job), the job, starting mileage, label. */
-export function TimerFormModal({ onClose, initialJobId = null }: { onClose: () => void; initialJobId?: string | null }) {
+export function TimerFormModal({
+  onClose,
+  initialJobId = null,
+}: {
+  onClose: () => void;
+  initialJobId?: string | null;
+}) {
   const zone = useAppStore((s) => s.session?.company.timeZone ?? 'UTC');
   const [type, setType] = useState<TimerType>(initialJobId ? 'Job' : 'Unassigned');
   const [jobId, setJobId] = useState<string | null>(initialJobId);
@@ -37,7 +47,13 @@ export function TimerFormModal({ onClose, initialJobId = null }: { onClose: () =
 
   // Own jobs from yesterday to tomorrow (spec §2: the Home job fetch covers the same days).
   const today = todayIn(zone);
-  const range = useMemo(() => ({ first: DateTime.fromISO(today).minus({ days: 1 }).toISODate()!, last: DateTime.fromISO(today).plus({ days: 1 }).toISODate()! }), [today]);
+  const range = useMemo(
+    () => ({
+      first: DateTime.fromISO(today).minus({ days: 1 }).toISODate()!,
+      last: DateTime.fromISO(today).plus({ days: 1 }).toISODate()!,
+    }),
+    [today],
+  );
   const jobs = useCalendarJobs(OWN_JOBS_URL, range);
   const options = (jobs.data ?? [])
     .filter((j) => !j.availabilityOnly && !j.isOpen)
@@ -49,11 +65,13 @@ export function TimerFormModal({ onClose, initialJobId = null }: { onClose: () =
     if (local) return;
     try {
       await start.mutateAsync({
-        type, label: label.trim() || null,
+        type,
+        label: label.trim() || null,
         jobId: type === 'Job' ? jobId : null,
         mileageStart: type === 'Mileage' ? parseMileage(mileageStart) : null,
       });
-      if (type === 'Job') notifySuccess(timerStartedMessage((jobs.data ?? []).find((j) => j.id === jobId)?.name ?? 'the job'));
+      if (type === 'Job')
+        notifySuccess(timerStartedMessage((jobs.data ?? []).find((j) => j.id === jobId)?.name ?? 'the job'));
       onClose();
     } catch (error) {
       setProblem(errorMessage(error));
@@ -61,13 +79,31 @@ export function TimerFormModal({ onClose, initialJobId = null }: { onClose: () =
   }
 
   return (
-    <Modal opened onClose={onClose} title={<Text fw={650} c="navy.8">Start Timer</Text>} size={550}>
-      <form onSubmit={(event) => { event.preventDefault(); void submit(); }} noValidate>
+    <Modal
+      opened
+      onClose={onClose}
+      title={
+        <Text fw={650} c="navy.8">
+          Start Timer
+        </Text>
+      }
+      size={550}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        noValidate
+      >
         <Stack gap="md">
           <FormAlert message={problem} />
           <Stack gap={4}>
             <Text size="sm" fw={500}>
-              Type <Text span c="red">*</Text>
+              Type{' '}
+              <Text span c="red">
+                *
+              </Text>
             </Text>
             <SegmentedControl
               aria-label="Timer type"
@@ -90,9 +126,23 @@ export function TimerFormModal({ onClose, initialJobId = null }: { onClose: () =
             />
           )}
           {type === 'Mileage' && (
-            <TextInput label="Starting mileage" withAsterisk inputMode="decimal" autoComplete="off" value={mileageStart} onChange={(e) => setMileageStart(e.currentTarget.value)} />
+            <TextInput
+              label="Starting mileage"
+              withAsterisk
+              inputMode="decimal"
+              autoComplete="off"
+              value={mileageStart}
+              onChange={(e) => setMileageStart(e.currentTarget.value)}
+            />
           )}
-          <TextInput label="Label" placeholder="Optional" autoComplete="off" value={label} onChange={(e) => setLabel(e.currentTarget.value)} maxLength={200} />
+          <TextInput
+            label="Label"
+            placeholder="Optional"
+            autoComplete="off"
+            value={label}
+            onChange={(e) => setLabel(e.currentTarget.value)}
+            maxLength={200}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -1,4 +1,17 @@
-import { ActionIcon, Badge, Divider, Group, Pagination, Paper, Stack, Table, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Divider,
+  Group,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconClockHour4, IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -15,12 +28,34 @@ import { createPagedQueryStore } from '../../shared/pagedQueryStore';
 import { QueryError } from '../../shared/QueryError';
 import { Elapsed } from './TimerControl';
 import { TimerEditModal } from './TimerEditModal';
-import { dateTimeLabel, hoursOf, INITIAL_TIMERS_QUERY, mileageLabel, MY_TIMERS_URL, ORGANIZATION_TIMERS_URL, type Timer } from './timers';
+import {
+  dateTimeLabel,
+  hoursOf,
+  INITIAL_TIMERS_QUERY,
+  mileageLabel,
+  MY_TIMERS_URL,
+  ORGANIZATION_TIMERS_URL,
+  type Timer,
+} from './timers';
 import { useDeleteTimer, useTimersPage } from './timersApi';
 
 const SCOPES = {
-  mine: { url: MY_TIMERS_URL, title: 'My Tracked Times', description: 'Your time and mileage, newest first.', saved: 'Your time has been updated', withPerson: false, canDelete: false },
-  organization: { url: ORGANIZATION_TIMERS_URL, title: 'Organization Tracked Times', description: 'Everyone\'s time and mileage, newest first.', saved: 'Timer has been updated', withPerson: true, canDelete: true },
+  mine: {
+    url: MY_TIMERS_URL,
+    title: 'My Tracked Times',
+    description: 'Your time and mileage, newest first.',
+    saved: 'Your time has been updated',
+    withPerson: false,
+    canDelete: false,
+  },
+  organization: {
+    url: ORGANIZATION_TIMERS_URL,
+    title: 'Organization Tracked Times',
+    description: "Everyone's time and mileage, newest first.",
+    saved: 'Timer has been updated',
+    withPerson: true,
+    canDelete: true,
+  },
 } as const;
 
 export const MyTrackedTimesPage = () => <TrackedTimesPage scope="mine" />;
@@ -47,7 +82,11 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
     confirmDelete({
       title: 'Delete time',
       message: `Delete ${timer.userFullName}'s time from ${dateTimeLabel(timer.startDateTime, zone)}?`,
-      onConfirm: () => remove.mutate(timer.id, { onSuccess: () => notifySuccess('Timer was deleted'), onError: (error) => notifyError(errorMessage(error)) }),
+      onConfirm: () =>
+        remove.mutate(timer.id, {
+          onSuccess: () => notifySuccess('Timer was deleted'),
+          onError: (error) => notifyError(errorMessage(error)),
+        }),
     });
   }
 
@@ -55,13 +94,23 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
   const actions = (timer: Timer) => (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       <Tooltip label="Edit">
-        <ActionIcon variant="subtle" color="navy" aria-label={`Edit time from ${dateTimeLabel(timer.startDateTime, zone)}`} onClick={() => setEditing(timer)}>
+        <ActionIcon
+          variant="subtle"
+          color="navy"
+          aria-label={`Edit time from ${dateTimeLabel(timer.startDateTime, zone)}`}
+          onClick={() => setEditing(timer)}
+        >
           <IconPencil size={17} />
         </ActionIcon>
       </Tooltip>
       {config.canDelete && (
         <Tooltip label="Delete">
-          <ActionIcon variant="subtle" color="red" aria-label={`Delete time from ${dateTimeLabel(timer.startDateTime, zone)}`} onClick={() => askDelete(timer)}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Delete time from ${dateTimeLabel(timer.startDateTime, zone)}`}
+            onClick={() => askDelete(timer)}
+          >
             <IconTrash size={17} />
           </ActionIcon>
         </Tooltip>
@@ -77,25 +126,64 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
       ) : (
         <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
           <Group justify="space-between" p="md">
-            <TextInput value={search} onChange={(e) => setSearch(e.currentTarget.value)} placeholder="Search times" aria-label="Search times" leftSection={<IconSearch size={16} />} w={{ base: '100%', xs: 320 }} />
+            <TextInput
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              placeholder="Search times"
+              aria-label="Search times"
+              leftSection={<IconSearch size={16} />}
+              w={{ base: '100%', xs: 320 }}
+            />
           </Group>
           <Divider color="var(--app-border)" />
           <div style={{ opacity: page.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
             {timers && timers.length === 0 ? (
-              <EmptyResults icon={<IconClockHour4 size={26} />} hint={query.filter ? undefined : 'Times you track show here.'} />
+              <EmptyResults
+                icon={<IconClockHour4 size={26} />}
+                hint={query.filter ? undefined : 'Times you track show here.'}
+              />
             ) : mobile ? (
               <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={config.title}>
                 {(timers ?? []).map((timer) => (
-                  <Group key={timer.id} component="li" justify="space-between" align="flex-start" wrap="nowrap" p="md" style={{ borderBottom: '1px solid var(--app-border)' }}>
+                  <Group
+                    key={timer.id}
+                    component="li"
+                    justify="space-between"
+                    align="flex-start"
+                    wrap="nowrap"
+                    p="md"
+                    style={{ borderBottom: '1px solid var(--app-border)' }}
+                  >
                     <Stack gap={2} style={{ minWidth: 0 }}>
                       <Group gap={6}>
-                        <Badge size="sm" variant="light" radius="sm">{timer.type}</Badge>
-                        {config.withPerson && <Text size="sm" fw={600}>{timer.userFullName}</Text>}
+                        <Badge size="sm" variant="light" radius="sm">
+                          {timer.type}
+                        </Badge>
+                        {config.withPerson && (
+                          <Text size="sm" fw={600}>
+                            {timer.userFullName}
+                          </Text>
+                        )}
                       </Group>
-                      <Text size="sm" fw={600}>{timer.jobName ?? 'No Job'}{timer.label ? ` · ${timer.label}` : ''}</Text>
-                      <Text size="xs" c="dimmed">{dateTimeLabel(timer.startDateTime, zone)}</Text>
-                      <Text size="xs">{timer.endDateTime ? `${hoursOf(timer)} h` : <>Time is still being tracked · <Elapsed start={timer.startDateTime} /></>}</Text>
-                      <Text size="xs" c={timer.mileageStart === null ? 'dimmed' : undefined}>{mileageLabel(timer) ?? 'No mileage was recorded'}</Text>
+                      <Text size="sm" fw={600}>
+                        {timer.jobName ?? 'No Job'}
+                        {timer.label ? ` · ${timer.label}` : ''}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {dateTimeLabel(timer.startDateTime, zone)}
+                      </Text>
+                      <Text size="xs">
+                        {timer.endDateTime ? (
+                          `${hoursOf(timer)} h`
+                        ) : (
+                          <>
+                            Time is still being tracked · <Elapsed start={timer.startDateTime} />
+                          </>
+                        )}
+                      </Text>
+                      <Text size="xs" c={timer.mileageStart === null ? 'dimmed' : undefined}>
+                        {mileageLabel(timer) ?? 'No mileage was recorded'}
+                      </Text>
                     </Stack>
                     {actions(timer)}
                   </Group>
@@ -108,8 +196,16 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
                     <Table.Tr>
                       {config.withPerson && <Table.Th>Employee</Table.Th>}
                       <Table.Th aria-sort={query.sortDir === 'asc' ? 'ascending' : 'descending'}>
-                        <UnstyledButton onClick={toggleSort} aria-label={`Sort by start, ${query.sortDir === 'asc' ? 'newest first' : 'oldest first'}`}>
-                          <Group gap={4} wrap="nowrap"><Text fw={600} size="sm">Start</Text><SortIcon size={14} /></Group>
+                        <UnstyledButton
+                          onClick={toggleSort}
+                          aria-label={`Sort by start, ${query.sortDir === 'asc' ? 'newest first' : 'oldest first'}`}
+                        >
+                          <Group gap={4} wrap="nowrap">
+                            <Text fw={600} size="sm">
+                              Start
+                            </Text>
+                            <SortIcon size={14} />
+                          </Group>
                         </UnstyledButton>
                       </Table.Th>
                       <Table.Th>End</Table.Th>
@@ -124,19 +220,57 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
                   <Table.Tbody>
                     {(timers ?? []).map((timer) => (
                       <Table.Tr key={timer.id}>
-                        {config.withPerson && <Table.Td><Text size="sm" fw={600}>{timer.userFullName}</Text></Table.Td>}
-                        <Table.Td><Text size="sm">{dateTimeLabel(timer.startDateTime, zone)}</Text></Table.Td>
+                        {config.withPerson && (
+                          <Table.Td>
+                            <Text size="sm" fw={600}>
+                              {timer.userFullName}
+                            </Text>
+                          </Table.Td>
+                        )}
                         <Table.Td>
-                          {timer.endDateTime ? <Text size="sm">{dateTimeLabel(timer.endDateTime, zone)}</Text> : <Text size="sm" c="teal.8">Time is still being tracked</Text>}
+                          <Text size="sm">{dateTimeLabel(timer.startDateTime, zone)}</Text>
                         </Table.Td>
-                        <Table.Td>{timer.endDateTime ? <Text size="sm">{hoursOf(timer)}</Text> : <Elapsed start={timer.startDateTime} />}</Table.Td>
-                        <Table.Td><Text size="sm">{timer.type}</Text></Table.Td>
                         <Table.Td>
-                          <Text size="sm" c={timer.jobName ? undefined : 'dimmed'} style={{ whiteSpace: timer.jobName ? undefined : 'nowrap' }}>{timer.jobName ?? 'No Job'}</Text>
-                          {timer.customerName && <Text size="xs" c="dimmed">{timer.customerName}</Text>}
+                          {timer.endDateTime ? (
+                            <Text size="sm">{dateTimeLabel(timer.endDateTime, zone)}</Text>
+                          ) : (
+                            <Text size="sm" c="teal.8">
+                              Time is still being tracked
+                            </Text>
+                          )}
                         </Table.Td>
-                        <Table.Td><Text size="sm">{timer.label ?? ''}</Text></Table.Td>
-                        <Table.Td><Text size="sm" c={timer.mileageStart === null ? 'dimmed' : undefined}>{mileageLabel(timer) ?? 'No mileage was recorded'}</Text></Table.Td>
+                        <Table.Td>
+                          {timer.endDateTime ? (
+                            <Text size="sm">{hoursOf(timer)}</Text>
+                          ) : (
+                            <Elapsed start={timer.startDateTime} />
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{timer.type}</Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text
+                            size="sm"
+                            c={timer.jobName ? undefined : 'dimmed'}
+                            style={{ whiteSpace: timer.jobName ? undefined : 'nowrap' }}
+                          >
+                            {timer.jobName ?? 'No Job'}
+                          </Text>
+                          {timer.customerName && (
+                            <Text size="xs" c="dimmed">
+                              {timer.customerName}
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{timer.label ?? ''}</Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm" c={timer.mileageStart === null ? 'dimmed' : undefined}>
+                            {mileageLabel(timer) ?? 'No mileage was recorded'}
+                          </Text>
+                        </Table.Td>
                         <Table.Td>{actions(timer)}</Table.Td>
                       </Table.Tr>
                     ))}
@@ -149,8 +283,18 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
             <>
               <Divider color="var(--app-border)" />
               <Group justify="space-between" p="md" gap="sm">
-                <Text size="sm" c="dimmed">{pageRangeLabel(query.currentPage, query.pageSize, total)}</Text>
-                {total > query.pageSize && <Pagination total={pageCount(total, query.pageSize)} value={query.currentPage} onChange={setPage} size="sm" siblings={mobile ? 0 : 1} />}
+                <Text size="sm" c="dimmed">
+                  {pageRangeLabel(query.currentPage, query.pageSize, total)}
+                </Text>
+                {total > query.pageSize && (
+                  <Pagination
+                    total={pageCount(total, query.pageSize)}
+                    value={query.currentPage}
+                    onChange={setPage}
+                    size="sm"
+                    siblings={mobile ? 0 : 1}
+                  />
+                )}
               </Group>
             </>
           )}

@@ -51,8 +51,12 @@ describe('timer forms and the server clock', async () => {
   it('checks the start form as the server does', () => {
     expect(timerFormProblem({ type: 'Unassigned', jobId: null, mileageStart: '' })).toBeNull();
     expect(timerFormProblem({ type: 'Job', jobId: null, mileageStart: '' })).toBe('Choose the job this time is for');
-    expect(timerFormProblem({ type: 'Mileage', jobId: null, mileageStart: '' })).toBe('Starting mileage is required for a mileage timer');
-    expect(timerFormProblem({ type: 'Mileage', jobId: null, mileageStart: 'lots' })).toBe('Starting mileage must be a number');
+    expect(timerFormProblem({ type: 'Mileage', jobId: null, mileageStart: '' })).toBe(
+      'Starting mileage is required for a mileage timer',
+    );
+    expect(timerFormProblem({ type: 'Mileage', jobId: null, mileageStart: 'lots' })).toBe(
+      'Starting mileage must be a number',
+    );
     expect(timerFormProblem({ type: 'Mileage', jobId: null, mileageStart: '1,200' })).toBeNull();
   });
 

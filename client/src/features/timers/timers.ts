@@ -17,7 +17,12 @@ export type TimerType = (typeof TIMER_TYPES)[number];
 /** Spec §9: page size 50, newest first. */
 export const TIMERS_PAGE_SIZE = 50;
 export type TimersQuery = PagedQuery & Record<string, string | number | boolean>;
-export const INITIAL_TIMERS_QUERY: TimersQuery = { filter: '', sortDir: 'desc', currentPage: 1, pageSize: TIMERS_PAGE_SIZE };
+export const INITIAL_TIMERS_QUERY: TimersQuery = {
+  filter: '',
+  sortDir: 'desc',
+  currentPage: 1,
+  pageSize: TIMERS_PAGE_SIZE,
+};
 
 /** 0:04:09, 1:02:03: hours, minutes and seconds of a running timer. */
 export function elapsedLabel(ms: number): string {
@@ -45,7 +50,8 @@ export function mileageLabel(timer: Pick<TimerView, 'mileageStart' | 'mileageEnd
   return `${(timer.mileageEnd - timer.mileageStart).toLocaleString('en-US', { maximumFractionDigits: 1 })} mi (${timer.mileageStart.toLocaleString('en-US')} → ${timer.mileageEnd.toLocaleString('en-US')})`;
 }
 
-export const dateTimeLabel = (iso: string, zone: string) => DateTime.fromISO(iso, { setZone: true }).setZone(zone).toFormat('ccc d LLL yyyy, h:mm a');
+export const dateTimeLabel = (iso: string, zone: string) =>
+  DateTime.fromISO(iso, { setZone: true }).setZone(zone).toFormat('ccc d LLL yyyy, h:mm a');
 
 /** The longest mileage text the server reads; an odometer reading as typed is far shorter. */
 const MILEAGE_MAX_LENGTH = 20;

@@ -14,14 +14,18 @@ export function useCurrentTimer() {
     queryFn: async ({ signal }) => {
       const sentAt = Date.now();
       let serverTime = Number.NaN;
-      const timer = await api.get<Timer | null>(CURRENT_TIMER_URL, { signal, onResponse: (r) => (serverTime = Number(r.headers.get(SERVER_TIME_HEADER))) });
+      const timer = await api.get<Timer | null>(CURRENT_TIMER_URL, {
+        signal,
+        onResponse: (r) => (serverTime = Number(r.headers.get(SERVER_TIME_HEADER))),
+      });
       if (Number.isFinite(serverTime)) useServerClock.getState().setOffset(clockOffset(serverTime, sentAt, Date.now()));
       return timer || null;
     },
   });
 }
 
-export const useTimersPage = (base: string, query: TimersQuery) => useApiQuery<PagedResult<Timer>>(pagedUrl(base, query), { keepPrevious: true });
+export const useTimersPage = (base: string, query: TimersQuery) =>
+  useApiQuery<PagedResult<Timer>>(pagedUrl(base, query), { keepPrevious: true });
 
 /** Timer tables, the running timer, and the calendars (their time and mileage marks) refetch after a change. */
 const refetchTimers = () => invalidateUrls([TIME_URL, JOBS_URL]);

@@ -30,7 +30,13 @@ export function UserCards({ users, onEdit, onAvailability, onDelete }: UserCards
         <Fragment key={user.id}>
           {index > 0 && <Divider color="var(--app-border)" />}
           <Group p="md" gap="sm" wrap="nowrap" align="flex-start">
-            <UserAvatar firstName={user.firstName} lastName={user.lastName} colorCode={user.colorCode} pictureUrl={user.profilePictureUrl} size={40} />
+            <UserAvatar
+              firstName={user.firstName}
+              lastName={user.lastName}
+              colorCode={user.colorCode}
+              pictureUrl={user.profilePictureUrl}
+              size={40}
+            />
             <Box style={{ flex: 1, minWidth: 0 }}>
               <Group gap={8} wrap="nowrap">
                 <Text fw={600} c="navy.8" truncate="end">

@@ -1,4 +1,15 @@
-import { Button, ColorInput, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import {
+  Button,
+  ColorInput,
+  Group,
+  Modal,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { MOBILE_QUERY } from '../../app/theme';
@@ -10,7 +21,19 @@ import { useSaveUser } from './usersApi';
 import type { User } from './users';
 import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
 
-const COLOUR_SWATCHES = ['#0D1B41', '#2C478D', '#1C7ED6', '#0CA678', '#37B24D', '#F59F00', '#F76707', '#E2435B', '#AE3EC9', '#7048E8', '#495057'];
+const COLOUR_SWATCHES = [
+  '#0D1B41',
+  '#2C478D',
+  '#1C7ED6',
+  '#0CA678',
+  '#37B24D',
+  '#F59F00',
+  '#F76707',
+  '#E2435B',
+  '#AE3EC9',
+  '#7048E8',
+  '#495057',
+];
 
 /** New User (user = null) or Edit (user given). Mounted fresh each time it opens. */
 export function UserFormModal({ user, onClose }: { user: User | null; onClose: () => void }) {
@@ -34,7 +57,13 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
         <Stack gap="md">
           <ServerErrorAlert error={save.error} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-            <TextInput label="First name" withAsterisk autoComplete="off" data-autofocus {...form.getInputProps('firstName')} />
+            <TextInput
+              label="First name"
+              withAsterisk
+              autoComplete="off"
+              data-autofocus
+              {...form.getInputProps('firstName')}
+            />
             <TextInput label="Last name" withAsterisk autoComplete="off" {...form.getInputProps('lastName')} />
             <TextInput label="Email" type="email" withAsterisk autoComplete="off" {...form.getInputProps('email')} />
             <TextInput label="Employee ID" autoComplete="off" {...form.getInputProps('employeeId')} />
@@ -50,7 +79,13 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
               {...form.getInputProps('colorCode')}
             />
             {mode === 'create' ? (
-              <PasswordInput label="Password" description="At least 8 characters" withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
+              <PasswordInput
+                label="Password"
+                description="At least 8 characters"
+                withAsterisk
+                autoComplete="new-password"
+                {...form.getInputProps('password')}
+              />
             ) : (
               <Switch
                 label="Active"

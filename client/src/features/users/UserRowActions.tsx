@@ -18,7 +18,12 @@ export function UserRowActions({ user, onEdit, onAvailability, onDelete }: UserR
         </ActionIcon>
       </Tooltip>
       <Tooltip label="Availability">
-        <ActionIcon variant="subtle" color="gray" aria-label={`Availability of ${user.fullName}`} onClick={() => onAvailability(user)}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`Availability of ${user.fullName}`}
+          onClick={() => onAvailability(user)}
+        >
           <IconCalendarTime size={18} />
         </ActionIcon>
       </Tooltip>

@@ -90,7 +90,14 @@ export function UsersPage() {
             ) : mobile ? (
               <UserCards users={users} onEdit={setEditing} onAvailability={setAvailabilityOf} onDelete={askDelete} />
             ) : (
-              <UsersTable users={users} sortDir={query.sortDir} onToggleSort={toggleSort} onEdit={setEditing} onAvailability={setAvailabilityOf} onDelete={askDelete} />
+              <UsersTable
+                users={users}
+                sortDir={query.sortDir}
+                onToggleSort={toggleSort}
+                onEdit={setEditing}
+                onAvailability={setAvailabilityOf}
+                onDelete={askDelete}
+              />
             )}
           </div>
           {total > 0 && (
@@ -101,7 +108,13 @@ export function UsersPage() {
                   {pageRangeLabel(query.currentPage, query.pageSize, total)}
                 </Text>
                 {total > query.pageSize && (
-                  <Pagination total={pageCount(total, query.pageSize)} value={query.currentPage} onChange={setPage} size="sm" siblings={mobile ? 0 : 1} />
+                  <Pagination
+                    total={pageCount(total, query.pageSize)}
+                    value={query.currentPage}
+                    onChange={setPage}
+                    size="sm"
+                    siblings={mobile ? 0 : 1}
+                  />
                 )}
               </Group>
             </>
@@ -113,4 +126,3 @@ export function UsersPage() {
     </>
   );
 }
-

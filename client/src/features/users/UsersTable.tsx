@@ -25,7 +25,10 @@ export function UsersTable({ users, sortDir, onToggleSort, onEdit, onAvailabilit
         <Table.Thead bg="gray.0">
           <Table.Tr>
             <Table.Th aria-sort={sortDir === 'asc' ? 'ascending' : 'descending'}>
-              <UnstyledButton onClick={onToggleSort} aria-label={`Sort by name, ${sortDir === 'asc' ? 'descending' : 'ascending'}`}>
+              <UnstyledButton
+                onClick={onToggleSort}
+                aria-label={`Sort by name, ${sortDir === 'asc' ? 'descending' : 'ascending'}`}
+              >
                 <Group gap={4} wrap="nowrap">
                   <Text fw={600} size="sm">
                     Name
@@ -58,7 +61,13 @@ export function UsersTable({ users, sortDir, onToggleSort, onEdit, onAvailabilit
                 <Table.Tr key={user.id}>
                   <Table.Td>
                     <Group gap="sm" wrap="nowrap">
-                      <UserAvatar firstName={user.firstName} lastName={user.lastName} colorCode={user.colorCode} pictureUrl={user.profilePictureUrl} size={32} />
+                      <UserAvatar
+                        firstName={user.firstName}
+                        lastName={user.lastName}
+                        colorCode={user.colorCode}
+                        pictureUrl={user.profilePictureUrl}
+                        size={32}
+                      />
                       <Text size="sm" fw={600} c="navy.8">
                         {user.fullName}
                       </Text>

@@ -3,13 +3,24 @@ import { userFormRules, userFormValues, userPayload } from './userForm';
 import type { User } from './users';
 
 const jane: User = {
-  id: 'u1', firstName: 'Jane', lastName: 'Doe', fullName: 'Jane Doe', email: 'jane@acme.test', employeeId: 'E7',
-  phoneNumber: '(555) 123-4567', colorCode: '#e2435b', roles: ['Customer Manager'], active: false, profilePictureUrl: null,
+  id: 'u1',
+  firstName: 'Jane',
+  lastName: 'Doe',
+  fullName: 'Jane Doe',
+  email: 'jane@acme.test',
+  employeeId: 'E7',
+  phoneNumber: '(555) 123-4567',
+  colorCode: '#e2435b',
+  roles: ['Customer Manager'],
+  active: false,
+  profilePictureUrl: null,
 };
 
 const check = (mode: 'create' | 'edit', values: ReturnType<typeof userFormValues>) => {
   const rules = userFormRules(mode);
-  return Object.fromEntries(Object.entries(rules).map(([field, rule]) => [field, rule(values[field as keyof typeof values] as string)]));
+  return Object.fromEntries(
+    Object.entries(rules).map(([field, rule]) => [field, rule(values[field as keyof typeof values] as string)]),
+  );
 };
 
 describe('user form', () => {
@@ -18,7 +29,12 @@ describe('user form', () => {
   });
 
   it('fills the form from the user being edited', () => {
-    expect(userFormValues(jane)).toMatchObject({ firstName: 'Jane', role: 'Customer Manager', active: false, colorCode: '#e2435b' });
+    expect(userFormValues(jane)).toMatchObject({
+      firstName: 'Jane',
+      role: 'Customer Manager',
+      active: false,
+      colorCode: '#e2435b',
+    });
   });
 
   it('requires names, a valid e-mail, a role and a password on create', () => {
@@ -34,18 +50,35 @@ describe('user form', () => {
   });
 
   it('asks for at least 8 characters of password on create, none on edit', () => {
-    expect(check('create', { ...userFormValues(null), password: 'short' }).password).toBe('Password must be at least 8 characters long');
+    expect(check('create', { ...userFormValues(null), password: 'short' }).password).toBe(
+      'Password must be at least 8 characters long',
+    );
     expect(check('edit', userFormValues(jane)).password).toBeNull();
   });
 
   it('accepts a complete user', () => {
-    const errors = check('create', { ...userFormValues(null), firstName: 'A', lastName: 'B', email: 'a@b.co', password: 'long enough' });
+    const errors = check('create', {
+      ...userFormValues(null),
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@b.co',
+      password: 'long enough',
+    });
     expect(Object.values(errors).every((e) => e === null)).toBe(true);
   });
 
   it('sends one role in a list, the password only on create and the active flag only on edit', () => {
-    const created = userPayload({ ...userFormValues(null), firstName: ' Ann ', lastName: 'Lee', email: 'ann@x.co', password: 'secret123' }, 'create');
-    expect(created).toMatchObject({ firstName: 'Ann', roles: ['Associate'], password: 'secret123', employeeId: null, phoneNumber: null });
+    const created = userPayload(
+      { ...userFormValues(null), firstName: ' Ann ', lastName: 'Lee', email: 'ann@x.co', password: 'secret123' },
+      'create',
+    );
+    expect(created).toMatchObject({
+      firstName: 'Ann',
+      roles: ['Associate'],
+      password: 'secret123',
+      employeeId: null,
+      phoneNumber: null,
+    });
     expect(created).not.toHaveProperty('active');
     const edited = userPayload(userFormValues(jane), 'edit');
     expect(edited).toMatchObject({ roles: ['Customer Manager'], active: false, colorCode: '#E2435B' });
