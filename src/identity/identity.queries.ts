@@ -3,7 +3,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from './identity.read-models';
+import { activeUsers, OrganizationDoc, organizationById, UserDoc, userById, usersPage } from './identity.read-models';
 import type { CurrentUser } from './current-user';
 
 export interface Paged<T> {
@@ -51,8 +51,8 @@ export class GetSessionHandler implements IQueryHandler<GetSession> {
 
   async execute({ me }: GetSession) {
     const [user, company] = await Promise.all([
-      this.store.collection<UserDoc>(USERS).findOne({ _id: me.userId }),
-      this.store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: me.organizationId }),
+      userById(this.store, me.userId),
+      organizationById(this.store, me.organizationId),
     ]);
     if (!user || !company) throw new NotFoundError('Your account');
     return { user: userView(user), roles: user.roles, claims: me.claims, company: companyView(company) };
@@ -84,15 +84,11 @@ export class ListUsersHandler implements IQueryHandler<ListUsers> {
     if (words) filter.$and = words;
     const direction = query.sortDir?.startsWith('desc') ? -1 : 1;
     const pageSize = query.pageSize ?? 50;
-    const users = this.store.collection<UserDoc>(USERS);
-    const [items, totalRecords] = await Promise.all([
-      users.find(filter, {
-        sort: { sortName: direction, _id: 1 },
-        skip: ((query.currentPage ?? 1) - 1) * pageSize,
-        limit: pageSize,
-      }),
-      users.countDocuments(filter),
-    ]);
+    const { items, totalRecords } = await usersPage(this.store, filter, {
+      sort: { sortName: direction, _id: 1 },
+      skip: ((query.currentPage ?? 1) - 1) * pageSize,
+      limit: pageSize,
+    });
     return { resultItems: items.map(userView), totalRecords };
   }
 }
@@ -107,9 +103,7 @@ export class ListActiveEmployeesHandler implements IQueryHandler<ListActiveEmplo
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   async execute({ organizationId }: ListActiveEmployees) {
-    const users = await this.store
-      .collection<UserDoc>(USERS)
-      .find({ organizationId, active: true }, { sort: { sortName: 1, _id: 1 }, limit: 1000 });
+    const users = await activeUsers(this.store, organizationId, 1000);
     return users.map((u) => ({
       id: u._id,
       fullName: u.fullName,
@@ -128,7 +122,7 @@ export class GetOrganizationSettingsHandler implements IQueryHandler<GetOrganiza
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   async execute({ organizationId }: GetOrganizationSettings) {
-    const o = await this.store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: organizationId });
+    const o = await organizationById(this.store, organizationId);
     if (!o) throw new NotFoundError('The organization');
     const { id: _id, ...settings } = companyView(o);
     return settings;
@@ -144,7 +138,7 @@ export class GetProfileHandler implements IQueryHandler<GetProfile> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   async execute({ userId }: GetProfile) {
-    const u = await this.store.collection<UserDoc>(USERS).findOne({ _id: userId });
+    const u = await userById(this.store, userId);
     if (!u) throw new NotFoundError('Your profile');
     return {
       firstName: u.firstName,

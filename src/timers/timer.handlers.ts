@@ -4,6 +4,7 @@ import { Aggregates, CommandMeta } from '../core/commands/aggregates';
 import { isUuid, newId } from '../core/clock';
 import { ForbiddenError, NotFoundError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import { customerLabelOf } from '../customers/customers.read-models';
 import type { CurrentUser } from '../identity/current-user';
 import { findCalendarJob, isOwnJob } from '../scheduling/scheduling.queries';
 import { ONE_RUNNING, runningTimerDecider } from './running-timer.decider';
@@ -32,15 +33,10 @@ async function jobFor(
   });
   if (!job || job.availabilityOnly) throw new NotFoundError('The job');
   if (!isOwnJob(owner)(job) && !actor.claims.includes('jobs.crud')) throw new ForbiddenError(NOT_YOUR_JOB);
-  const customer = job.customerId
-    ? await store
-        .collection<{ _id: string; name?: string; displayName?: string }>('customers')
-        .findOne({ _id: job.customerId })
-    : null;
   return {
     jobId: job.id,
     jobName: job.name,
-    customerName: customer ? customer.displayName || customer.name || null : null,
+    customerName: job.customerId ? await customerLabelOf(store, actor.organizationId, job.customerId) : null,
   };
 }
 

@@ -8,7 +8,7 @@ import { isUuid, newId } from '../../core/clock';
 import { ForbiddenError, UnauthenticatedError, ValidationError } from '../../core/errors';
 import { MAILER, Mailer } from '../../core/mail/mail.port';
 import { READ_STORE, ReadStore } from '../../core/read-store/read-store.port';
-import { UserDoc, USERS } from '../identity.read-models';
+import { userByEmail } from '../identity.read-models';
 import { streams } from '../identity.events';
 import { ChangeOwnPassword, RequestPasswordReset, ResetPassword, SignIn, SignOut } from '../identity.commands';
 import { LoginThrottle } from '../login-throttle';
@@ -50,7 +50,7 @@ export class SignInHandler implements ICommandHandler<SignIn> {
       );
       throw error;
     });
-    const found = await this.store.collection<UserDoc>(USERS).findOne({ email });
+    const found = await userByEmail(this.store, email);
     const { state } = found ? await this.aggregates.load(streams.user(found._id), userDecider) : { state: null };
     const hash = state && state.status !== 'none' ? state.passwordHash : await decoyHash(this.config.scryptLogN);
     const valid = await verifyPassword(input.password, hash);
@@ -184,7 +184,7 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
   }
 
   private async send(address: string, meta: CommandMeta) {
-    const user = await this.store.collection<UserDoc>(USERS).findOne({ email: address });
+    const user = await userByEmail(this.store, address);
     if (!user || !user.active) return;
     if (!(await this.throttle.emailAllowed(address))) {
       this.logger.warn(
