@@ -8,7 +8,7 @@ import { isAvailable } from '../availability/availability-check';
 import type { CurrentUser } from '../identity/current-user';
 import { CalendarJob, jobsBetween } from '../scheduling/calendar';
 import { findCalendarJob, isOwnJob } from '../scheduling/scheduling.queries';
-import { isOpen } from './job-request.rules';
+import { isOpen } from '../scheduling/job-request.rules';
 import type { JobRequestView } from './job-request.view';
 
 /** Pending requests of the organization, soonest job first. */

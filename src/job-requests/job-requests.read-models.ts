@@ -1,4 +1,4 @@
-import type { RequestStatus } from './job-request.rules';
+import type { RequestStatus } from '../scheduling/job-request.events';
 
 /** Read model of job requests. */
 export const JOB_REQUESTS = 'jobRequests';

@@ -18,7 +18,8 @@ import { fromWallMs, isoInstant, toWallMs } from './zoned-time';
 import { schedulingStreams } from './scheduling.events';
 import { JOB_REQUESTS, JobRequestDoc } from '../job-requests/job-requests.read-models';
 import { JOB_TIMES, JobTimeEntry, JobTimesDoc } from '../timers/timers.read-models';
-import { isOpen, RequestStatus } from '../job-requests/job-request.rules';
+import { isOpen } from './job-request.rules';
+import type { RequestStatus } from './job-request.events';
 
 export const INTERNAL_COLOR = '#E2435B';
 export const AVAILABLE_COLOR = '#0D1B41';
