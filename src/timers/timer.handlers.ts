@@ -5,7 +5,7 @@ import { isUuid, newId } from '../core/clock';
 import { ForbiddenError, NotFoundError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import type { CurrentUser } from '../identity/current-user';
-import { findCalendarJob, isOwnJob } from '../scheduling/scheduling.queries';
+import { findCalendarJob, isOwnJob } from '../calendar/calendar';
 import { ONE_RUNNING, runningTimerDecider } from './running-timer.decider';
 import { isRunning, TimerActor, timerDecider } from './timer.decider';
 import { ChangeTimer, DeleteTimer, StartTimer } from './timers.commands';
