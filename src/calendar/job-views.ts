@@ -1,5 +1,6 @@
 import type { ReadStore } from '../core/read-store/read-store.port';
 import { UserDoc, USERS } from '../identity/identity.read-models';
+import { CUSTOMERS, CustomerDoc } from '../customers/customers.read-models';
 import { JOB_TIMES, JobTimeEntry, JobTimesDoc } from '../timers/timers.read-models';
 import type { RequestStatus } from '../scheduling/job-request.events';
 import type { CalendarJob } from './calendar';
@@ -19,18 +20,6 @@ export function jobColor(
   return leadColor ?? (job.userIds.length && !job.customerId ? INTERNAL_COLOR : AVAILABLE_COLOR);
 }
 
-interface CustomerDoc {
-  _id: string;
-  name?: string;
-  displayName?: string;
-  address1?: string | null;
-  address2?: string | null;
-  city?: string | null;
-  state?: string | null;
-  postalCode?: string | null;
-  country?: string | null;
-}
-
 /** Most jobs have no time on them: one frozen array serves every such view. */
 const NO_TRACKED_TIMES: readonly JobTimeEntry[] = Object.freeze([]);
 
@@ -43,22 +32,21 @@ export async function jobViews(store: ReadStore, organizationId: string, jobs: C
   const users = new Map((await store.collection<UserDoc>(USERS).find({ organizationId })).map((u) => [u._id, u]));
   const customerIds = [...new Set(jobs.map((j) => j.customerId).filter((id): id is string => !!id))];
   const customers = new Map(
-    (customerIds.length
-      ? await store.collection<CustomerDoc>('customers').find({ _id: { $in: customerIds } })
-      : []
-    ).map((c) => [
-      c._id,
-      {
-        id: c._id,
-        name: c.displayName || c.name || '',
-        address1: c.address1 ?? null,
-        address2: c.address2 ?? null,
-        city: c.city ?? null,
-        state: c.state ?? null,
-        postalCode: c.postalCode ?? null,
-        country: c.country ?? null,
-      },
-    ]),
+    (customerIds.length ? await store.collection<CustomerDoc>(CUSTOMERS).find({ _id: { $in: customerIds } }) : []).map(
+      (c) => [
+        c._id,
+        {
+          id: c._id,
+          name: c.displayName || c.name || '',
+          address1: c.address1 ?? null,
+          address2: c.address2 ?? null,
+          city: c.city ?? null,
+          state: c.state ?? null,
+          postalCode: c.postalCode ?? null,
+          country: c.country ?? null,
+        },
+      ],
+    ),
   );
   const times = new Map(
     (
