@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
-import type { RequestStatus } from '../../src/job-requests/job-request.rules';
+import type { RequestStatus } from '../../src/scheduling/job-request.events';
 import type { JobEvent, JobSeriesEvent } from '../../src/scheduling/scheduling.events';
 import { rooms } from '../../src/realtime/client-events';
 import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../../src/identity/identity.read-models';

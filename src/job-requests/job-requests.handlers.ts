@@ -10,7 +10,7 @@ import { resolveJobId } from '../scheduling/commands/job.handlers';
 import { jobDecider } from '../scheduling/job.decider';
 import { jobSeriesDecider } from '../scheduling/job-series.decider';
 import { schedulingStreams } from '../scheduling/scheduling.events';
-import { ANSWERED_AT_ONCE, RequestCommand } from './job-request.rules';
+import { ANSWERED_AT_ONCE, RequestCommand } from '../scheduling/job-request.rules';
 import { AnswerJobRequest, RequestJob } from './job-requests.commands';
 
 /** Sends a request command to the job's stream, or its recurring job's for an occurrence. */

@@ -6,9 +6,8 @@ import { AVAILABILITY, AvailabilityDoc } from '../availability/availability.read
 import { JOB_REQUESTS, JobRequestDoc } from './job-requests.read-models';
 import { isAvailable } from '../availability/availability-check';
 import type { CurrentUser } from '../identity/current-user';
-import { CalendarJob, jobsBetween } from '../scheduling/calendar';
-import { findCalendarJob, isOwnJob } from '../scheduling/scheduling.queries';
-import { isOpen } from './job-request.rules';
+import { CalendarJob, findCalendarJob, isOwnJob, jobsBetween } from '../calendar/calendar';
+import { isOpen } from '../scheduling/job-request.rules';
 import type { JobRequestView } from './job-request.view';
 
 /** Pending requests of the organization, soonest job first. */

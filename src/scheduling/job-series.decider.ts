@@ -14,7 +14,7 @@ import {
   WEEKDAYS,
 } from './recurrence';
 import { JobFields, JobSeriesEvent } from './scheduling.events';
-import { decideRequest, evolveBook, RequestBook, RequestCommand } from '../job-requests/job-request.rules';
+import { decideRequest, evolveBook, RequestBook, RequestCommand } from './job-request.rules';
 
 /**
  * A recurring job. Its template holds the first occurrence's fields; every other occurrence is the

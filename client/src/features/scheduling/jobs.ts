@@ -60,7 +60,7 @@ export interface Job {
   jobRecurrenceModel: JobRecurrenceModel | null;
 }
 
-import type { RequestStatus } from '../../../../src/job-requests/job-request.view';
+import type { RequestStatus } from '../../../../src/scheduling/job-request.events';
 
 export interface TrackedTime {
   id: string;
