@@ -5,11 +5,7 @@ import { NotFoundError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from './identity.read-models';
 import type { CurrentUser } from './current-user';
-
-export interface Paged<T> {
-  resultItems: T[];
-  totalRecords: number;
-}
+import { type Paged, USERS_PAGE_SIZE } from '../shared/paging';
 
 /** The user as the API shows it: never the password, never internal fields. */
 export function userView(u: UserDoc) {
@@ -83,7 +79,7 @@ export class ListUsersHandler implements IQueryHandler<ListUsers> {
     const words = everyWordIn(query.filter, ['firstName', 'lastName', 'email', 'employeeId', 'phoneNumber', 'role']);
     if (words) filter.$and = words;
     const direction = query.sortDir?.startsWith('desc') ? -1 : 1;
-    const pageSize = query.pageSize ?? 50;
+    const pageSize = query.pageSize ?? USERS_PAGE_SIZE;
     const users = this.store.collection<UserDoc>(USERS);
     const [items, totalRecords] = await Promise.all([
       users.find(filter, {

@@ -1,4 +1,5 @@
 import type { Role } from '../session/session';
+import { USERS_PAGE_SIZE } from '../../../../src/shared/paging';
 
 /** A user as the Users table lists it (GET /api/users/paged). */
 export interface User {
@@ -16,7 +17,6 @@ export interface User {
 }
 
 export const USERS_URL = '/api/users';
-export const USERS_PAGE_SIZE = 50;
 
 export interface UsersQuery {
   filter: string;
