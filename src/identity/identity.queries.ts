@@ -6,9 +6,10 @@ import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from './identity.read-models';
 import type { CurrentUser } from './current-user';
 import { type Paged, USERS_PAGE_SIZE } from '../shared/paging';
+import type { CompanyView, Role, SessionPayload, UserView } from '../shared/session';
 
 /** The user as the API shows it: never the password, never internal fields. */
-export function userView(u: UserDoc) {
+export function userView(u: UserDoc): UserView {
   return {
     id: u._id,
     firstName: u.firstName,
@@ -25,7 +26,7 @@ export function userView(u: UserDoc) {
   };
 }
 
-export function companyView(o: OrganizationDoc) {
+export function companyView(o: OrganizationDoc): CompanyView {
   return {
     id: o._id,
     name: o.name,
@@ -45,7 +46,7 @@ export class GetSession {
 export class GetSessionHandler implements IQueryHandler<GetSession> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  async execute({ me }: GetSession) {
+  async execute({ me }: GetSession): Promise<Omit<SessionPayload, 'support' | 'csrfToken'> & { roles: Role[] }> {
     const [user, company] = await Promise.all([
       this.store.collection<UserDoc>(USERS).findOne({ _id: me.userId }),
       this.store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: me.organizationId }),
@@ -73,7 +74,7 @@ export class ListUsers {
 export class ListUsersHandler implements IQueryHandler<ListUsers> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  async execute({ organizationId, query }: ListUsers): Promise<Paged<ReturnType<typeof userView>>> {
+  async execute({ organizationId, query }: ListUsers): Promise<Paged<UserView>> {
     const filter: Record<string, unknown> = { organizationId };
     if (query.hideInactive) filter.active = true;
     const words = everyWordIn(query.filter, ['firstName', 'lastName', 'email', 'employeeId', 'phoneNumber', 'role']);

@@ -1,4 +1,4 @@
-import type { Role } from './roles';
+import type { Role } from '../shared/session';
 
 /** Read models of identity, as the REST queries read them. */
 export const ORGANIZATIONS = 'organizations';
