@@ -4,11 +4,7 @@ import { CUSTOMERS, CustomerDoc } from '../customers/customers.read-models';
 import { JOB_TIMES, JobTimeEntry, JobTimesDoc } from '../timers/timers.read-models';
 import type { RequestStatus } from '../scheduling/job-request.events';
 import type { CalendarJob } from './calendar';
-
-export const INTERNAL_COLOR = '#E2435B';
-export const AVAILABLE_COLOR = '#0D1B41';
-/** Availability-only entries are shading, not work: a light green of their own. */
-export const AVAILABILITY_COLOR = '#B2F2BB';
+import { AVAILABILITY_COLOR, AVAILABLE_COLOR, INTERNAL_COLOR } from '../shared/job-colours';
 
 /** Spec §4: its own colour, else its lead's, else red when assigned without a customer (Internal), else navy (Available for Requests). */
 export function jobColor(

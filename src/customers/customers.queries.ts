@@ -3,7 +3,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '../core/errors';
 import { READ_STORE, ReadStore, Sort } from '../core/read-store/read-store.port';
-import type { Paged } from '../identity/identity.queries';
+import type { Paged } from '../shared/paging';
 import { customerChoices, CustomerDoc, customersPage, liveCustomer } from './customers.read-models';
 
 /** Spec §9: customers page 20 at a time, dropdowns load 1000 items. */

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../core/decider';
-import type { Role } from './roles';
+import type { Role } from '../shared/session';
 
 /** A changed field, written old → new so that the audit history reads as a sentence. */
 export type Change<T> = { from: T; to: T };

@@ -5,14 +5,11 @@ import { NotFoundError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { activeUsers, OrganizationDoc, organizationById, UserDoc, userById, usersPage } from './identity.read-models';
 import type { CurrentUser } from './current-user';
-
-export interface Paged<T> {
-  resultItems: T[];
-  totalRecords: number;
-}
+import { type Paged, USERS_PAGE_SIZE } from '../shared/paging';
+import type { CompanyView, Role, SessionPayload, UserView } from '../shared/session';
 
 /** The user as the API shows it: never the password, never internal fields. */
-export function userView(u: UserDoc) {
+export function userView(u: UserDoc): UserView {
   return {
     id: u._id,
     firstName: u.firstName,
@@ -29,7 +26,7 @@ export function userView(u: UserDoc) {
   };
 }
 
-export function companyView(o: OrganizationDoc) {
+export function companyView(o: OrganizationDoc): CompanyView {
   return {
     id: o._id,
     name: o.name,
@@ -49,7 +46,7 @@ export class GetSession {
 export class GetSessionHandler implements IQueryHandler<GetSession> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  async execute({ me }: GetSession) {
+  async execute({ me }: GetSession): Promise<Omit<SessionPayload, 'support' | 'csrfToken'> & { roles: Role[] }> {
     const [user, company] = await Promise.all([
       userById(this.store, me.userId),
       organizationById(this.store, me.organizationId),
@@ -77,13 +74,13 @@ export class ListUsers {
 export class ListUsersHandler implements IQueryHandler<ListUsers> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  async execute({ organizationId, query }: ListUsers): Promise<Paged<ReturnType<typeof userView>>> {
+  async execute({ organizationId, query }: ListUsers): Promise<Paged<UserView>> {
     const filter: Record<string, unknown> = { organizationId };
     if (query.hideInactive) filter.active = true;
     const words = everyWordIn(query.filter, ['firstName', 'lastName', 'email', 'employeeId', 'phoneNumber', 'role']);
     if (words) filter.$and = words;
     const direction = query.sortDir?.startsWith('desc') ? -1 : 1;
-    const pageSize = query.pageSize ?? 50;
+    const pageSize = query.pageSize ?? USERS_PAGE_SIZE;
     const { items, totalRecords } = await usersPage(this.store, filter, {
       sort: { sortName: direction, _id: 1 },
       skip: ((query.currentPage ?? 1) - 1) * pageSize,

@@ -1,4 +1,4 @@
-import type { Role } from './roles';
+import type { Role } from '../shared/session';
 import type { Filter, ReadStore, Sort } from '../core/read-store/read-store.port';
 
 /** Read models of identity, as the REST queries read them. */

@@ -1,30 +1,5 @@
-/**
- * The typed map of every server → client socket.io event, shared by the server, the projections
- * (which decide what to push) and the client. Payloads carry ids only: a client refetches what it shows.
- */
-export interface ServerToClientEvents {
-  'organization.changed': (p: { organizationId: string }) => void;
-  'users.changed': (p: { organizationId: string }) => void;
-  'profile.changed': (p: { userId: string }) => void;
-  'session.ended': (p: { reason: string }) => void;
-  'availability.changed': (p: { organizationId: string; userId: string }) => void;
-  /** A job or recurring job of the organization was created, changed or deleted. */
-  'schedule.changed': (p: { organizationId: string; jobIds: string[] }) => void;
-  /** To the organization's managers: a job request was made, answered or closed. */
-  'jobRequests.changed': (p: { organizationId: string; jobId: string }) => void;
-  /** To the timer's owner (every device) and the organization's time admins: a timer started, changed, stopped or was deleted. */
-  'timers.changed': (p: { userId: string; timerId: string }) => void;
-  /** To the requester: their request was answered or closed (the job's name is theirs to know). */
-  'jobRequest.answered': (p: {
-    requestId: string;
-    jobId: string;
-    jobName: string;
-    status: 'approved' | 'denied' | 'notChosen' | 'cancelled';
-  }) => void;
-}
-
-export type ServerEventName = keyof ServerToClientEvents;
-export type ServerEventPayload<K extends ServerEventName> = Parameters<ServerToClientEvents[K]>[0];
+// The socket.io rooms, the server's and the projections' alone; the events sent to them are the wire's
+// (src/shared/client-events.ts).
 
 /** Rooms a socket joins at its authenticated handshake; nothing else is ever joined. */
 export const rooms = {

@@ -3,9 +3,8 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { everyWordIn } from '../core/read-store/search';
 import { runningTimer, TimerDoc, timersPage } from './timers.read-models';
-import type { TimerView } from './timer.view';
-
-export const TIMERS_PAGE_SIZE = 50;
+import type { TimerView } from '../shared/timers';
+import { TIMERS_PAGE_SIZE } from '../shared/paging';
 
 export function timerView(doc: TimerDoc): TimerView {
   return {

@@ -1,25 +1,13 @@
 import type { Filter, ReadStore, Sort } from '../core/read-store/read-store.port';
-import type { TimerType } from './timers.events';
+import type { TimerView } from '../shared/timers';
 
 /** Read model of timers: one row per timer, for the tracked-times tables and the running timer. */
 export const TIMERS = 'timers';
 
-export interface TimerDoc {
+/** The timer as the API shows it (TimerView), stored by `_id` with its organization. */
+export interface TimerDoc extends Omit<TimerView, 'id'> {
   _id: string;
   organizationId: string;
-  userId: string;
-  userFullName: string;
-  type: TimerType;
-  startDateTime: string;
-  /** null while it runs. */
-  endDateTime: string | null;
-  mileageStart: number | null;
-  mileageEnd: number | null;
-  jobId: string | null;
-  jobName: string | null;
-  customerName: string | null;
-  label: string | null;
-  createdAt: string;
   /** The start's place in the log: orders timers created in the same millisecond. */
   sequence: number;
   _rev?: number;
@@ -34,15 +22,11 @@ export interface JobTimesDoc {
   timers: JobTimeEntry[];
 }
 
-export interface JobTimeEntry {
-  id: string;
-  userId: string;
-  type: TimerType;
-  startDateTime: string;
-  endDateTime: string | null;
-  mileageStart: number | null;
-  mileageEnd: number | null;
-}
+/** What a calendar's marks read of a timer. */
+export type JobTimeEntry = Pick<
+  TimerView,
+  'id' | 'userId' | 'type' | 'startDateTime' | 'endDateTime' | 'mileageStart' | 'mileageEnd'
+>;
 
 /*
  * The readers of these read models: every query and handler in src reads timers and job times

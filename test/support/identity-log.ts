@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { EventStore, GlobalPosition } from '../../src/core/event-store/event-store.port';
 import { streams } from '../../src/identity/identity.events';
-import type { Role } from '../../src/identity/roles';
+import type { Role } from '../../src/shared/session';
 
 /**
  * A realistic identity log, deterministic for a seed: organizations with settings and logo changes,

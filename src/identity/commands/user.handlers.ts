@@ -11,7 +11,7 @@ import { emailClaimDecider, emailDigest } from '../email-claim.decider';
 import { streams, UserDetails } from '../identity.events';
 import { CreateUser, DeleteUser, SetProfilePicture, UpdateProfile, UpdateUser } from '../identity.commands';
 import { hashPassword, passwordProblem } from '../passwords';
-import { DEFAULT_ROLE } from '../roles';
+import { DEFAULT_ROLE } from '../../shared/session';
 import { normalizeEmail, userDecider, userDetailsProblem } from '../user.decider';
 
 @CommandHandler(CreateUser)
