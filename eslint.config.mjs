@@ -36,7 +36,7 @@ export default [
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     plugins: { regexp, crewclock: { rules: { 'no-import-cycle': noImportCycle } } },
     rules: {
-      'crewclock/no-import-cycle': 'warn',
+      'crewclock/no-import-cycle': 'error',
       // An unused argument named _ or _name is a signature's, kept on purpose.
       '@typescript-eslint/no-unused-vars': [
         'error',
