@@ -11,7 +11,7 @@ import {
 } from '../scheduling/scheduling.read-models';
 import { occurrenceFields, ScheduledSeries, seriesTiming } from '../scheduling/job-series.decider';
 import { occurrenceId, plannedBetween, plannedStart, SeriesTiming } from '../scheduling/recurrence';
-import { resolveJobId } from '../scheduling/commands/job.handlers';
+import { resolveJobId } from '../scheduling/job.handlers';
 import { isoInstant } from '../scheduling/zoned-time';
 import type { JobFields } from '../scheduling/scheduling.events';
 import type { RecurrenceRule } from '../scheduling/recurrence';

@@ -6,7 +6,7 @@ import { newId } from '../core/clock';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { SessionDoc, sessionByDigest, userById } from './identity.read-models';
 import type { CurrentUser } from './current-user';
-import { streams } from './identity.events';
+import { identityStreams } from './identity.events';
 import { claimsFor } from './roles';
 import { sessionDecider } from './session.decider';
 import { tokenDigest } from './session-tokens';
@@ -79,7 +79,7 @@ export class SessionResolver {
     this.lastUse.delete(session.sessionId);
     await this.aggregates
       .execute(
-        streams.session(session.sessionId),
+        identityStreams.session(session.sessionId),
         sessionDecider,
         { type: 'EndSession', reason: 'idle' },
         {

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { Decider } from '../core/decider';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
 import { timeZoneProblem } from '../identity/organization.decider';
-import { applyChanges, checkJob, cleanFields, diff } from './job-rules';
+import { applyChanges, checkJob, cleanFields, diff } from './job.rules';
 import {
   isPlannedOn,
   localDateOf,

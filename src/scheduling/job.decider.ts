@@ -1,6 +1,6 @@
 import { Decider } from '../core/decider';
 import { ConflictError, NotFoundError } from '../core/errors';
-import { applyChanges, checkJob, cleanFields, diff } from './job-rules';
+import { applyChanges, checkJob, cleanFields, diff } from './job.rules';
 import { JobEvent, JobFields } from './scheduling.events';
 import { decideRequest, evolveBook, RequestBook, RequestCommand } from './job-request.rules';
 

@@ -5,7 +5,7 @@ import {
   DeleteJobHandler,
   DeleteSeriesHandler,
   ScheduleJobHandler,
-} from './commands/job.handlers';
+} from './job.handlers';
 import { SchedulingController } from './scheduling.controller';
 
 @Module({

@@ -27,7 +27,7 @@ export type RunningTimerEvent =
   | DomainEvent<'TimerClaimed', { userId: string; organizationId: string; timerId: string; at: string }>
   | DomainEvent<'TimerReleased', { userId: string; organizationId: string; timerId: string }>;
 
-export const timerStreams = {
+export const timersStreams = {
   timer: (id: string) => `timer-${id}`,
   running: (userId: string) => `runningTimer-${userId}`,
 };

@@ -4,7 +4,8 @@ import { invalidateUrls } from '../../app/queryClient';
 import { useApiQuery } from '../../shared/useApiQuery';
 import type { CompanyView } from '../../../../src/shared/session';
 
-export const ORGANIZATION_SETTINGS_URL = '/api/organization/settings';
+export const ORGANIZATION_URL = '/api/organization';
+export const ORGANIZATION_SETTINGS_URL = `${ORGANIZATION_URL}/settings`;
 
 /** The company as the session shows it, without its id. */
 export type OrganizationSettings = Omit<CompanyView, 'id'>;

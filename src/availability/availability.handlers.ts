@@ -7,7 +7,7 @@ import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { UserDoc, USERS } from '../identity/identity.read-models';
 import { SetAvailability } from './availability.commands';
 import { availabilityDecider } from './availability.decider';
-import { availabilityStream } from './availability.events';
+import { availabilityStreams } from './availability.events';
 
 @CommandHandler(SetAvailability)
 export class SetAvailabilityHandler implements ICommandHandler<SetAvailability> {
@@ -22,7 +22,7 @@ export class SetAvailabilityHandler implements ICommandHandler<SetAvailability> 
     // A new entry (or one whose id is not ours to keep) gets a fresh id; the decider keeps known ones.
     const withIds = entries.map((e) => ({ ...e, id: isUuid(e.id) ? e.id.toLowerCase() : newId() }));
     const { state } = await this.aggregates.execute(
-      availabilityStream(userId),
+      availabilityStreams.availability(userId),
       availabilityDecider,
       {
         type: 'SetAvailability',

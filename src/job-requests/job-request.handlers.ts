@@ -6,7 +6,7 @@ import { ConflictError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../identity/identity.read-models';
 import { JOB_REQUESTS, JobRequestDoc } from './job-requests.read-models';
-import { resolveJobId } from '../scheduling/commands/job.handlers';
+import { resolveJobId } from '../scheduling/job.handlers';
 import { jobDecider } from '../scheduling/job.decider';
 import { jobSeriesDecider } from '../scheduling/job-series.decider';
 import { schedulingStreams } from '../scheduling/scheduling.events';

@@ -1,16 +1,16 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { Aggregates } from '../../core/commands/aggregates';
-import { isUuid, newId } from '../../core/clock';
-import { NotFoundError, ValidationError } from '../../core/errors';
-import { READ_STORE, ReadStore } from '../../core/read-store/read-store.port';
-import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../../identity/identity.read-models';
-import type { CurrentUser } from '../../identity/current-user';
-import { jobDecider } from '../job.decider';
-import { jobSeriesDecider } from '../job-series.decider';
-import { localDateOf, occurrenceId, parseOccurrenceId } from '../recurrence';
-import { AssignJob, ChangeJob, DeleteJob, DeleteSeries, ScheduleJob } from '../scheduling.commands';
-import { JobFields, schedulingStreams } from '../scheduling.events';
+import { Aggregates } from '../core/commands/aggregates';
+import { isUuid, newId } from '../core/clock';
+import { NotFoundError, ValidationError } from '../core/errors';
+import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../identity/identity.read-models';
+import type { CurrentUser } from '../identity/current-user';
+import { jobDecider } from './job.decider';
+import { jobSeriesDecider } from './job-series.decider';
+import { localDateOf, occurrenceId, parseOccurrenceId } from './recurrence';
+import { AssignJob, ChangeJob, DeleteJob, DeleteSeries, ScheduleJob } from './scheduling.commands';
+import { JobFields, schedulingStreams } from './scheduling.events';
 
 const isAdmin = (actor: CurrentUser) => actor.role === 'Company Admin';
 
