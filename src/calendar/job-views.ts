@@ -32,7 +32,7 @@ export async function jobViews(store: ReadStore, organizationId: string, jobs: C
       c._id,
       {
         id: c._id,
-        name: c.displayName || c.name || '',
+        name: c.label,
         address1: c.address1 ?? null,
         address2: c.address2 ?? null,
         city: c.city ?? null,

@@ -3,7 +3,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { organizationUsers, organizationZone } from '../identity/identity.read-models';
 import { weeklyAvailability } from '../availability/availability.read-models';
-import { customersByIds } from '../customers/customers.read-models';
+import { customerLabels } from '../customers/customers.read-models';
 import { pendingJobRequests } from './job-requests.read-models';
 import { isAvailable } from '../availability/availability-check';
 import type { CurrentUser } from '../identity/current-user';
@@ -31,14 +31,13 @@ export class GetJobRequestsHandler implements IQueryHandler<GetJobRequests> {
       if (job) jobs.set(request._id, job);
     }
     const customerIds = [...new Set([...jobs.values()].map((j) => j.customerId).filter((id): id is string => !!id))];
-    const [zone, users, entries, customers] = await Promise.all([
+    const [zone, users, entries, customerNames] = await Promise.all([
       organizationZone(this.store, organizationId),
       organizationUsers(this.store, organizationId),
       weeklyAvailability(this.store, organizationId, [...new Set(pending.map((r) => r.userId))]),
-      customersByIds(this.store, organizationId, customerIds),
+      customerLabels(this.store, organizationId, customerIds),
     ]);
     const names = new Map(users.map((u) => [u._id, u.fullName]));
-    const customerNames = new Map(customers.map((c) => [c._id, c.displayName || c.name || '']));
     // Every job in the requests' span, read once; each request then picks its requester's overlaps.
     const spanStart = Math.min(...pending.map((r) => Date.parse(r.start)));
     const spanEnd = Math.max(...pending.map((r) => Date.parse(r.end)));
