@@ -1,11 +1,11 @@
 import { NotFoundError } from '../core/errors';
 import { isUuid } from '../core/clock';
 import type { ReadStore } from '../core/read-store/read-store.port';
-import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../identity/identity.read-models';
+import { organizationById, userOf } from '../identity/identity.read-models';
 import type { JobFields } from '../scheduling/scheduling.events';
 import { localDateOf } from '../scheduling/recurrence';
 import { fromWallMs, isoInstant, toWallMs } from '../scheduling/zoned-time';
-import { AVAILABILITY, AvailabilityDoc } from './availability.read-models';
+import { availabilityOf } from './availability.read-models';
 import { WEEK_DAYS } from './availability.events';
 import { minutesOf } from './availability-times';
 
@@ -20,11 +20,11 @@ export async function availabilityBlocks(
   from: Date,
   to: Date,
 ): Promise<AvailabilityBlock[]> {
-  const user = isUuid(userId) ? await store.collection<UserDoc>(USERS).findOne({ _id: userId }) : null;
-  if (!user || user.organizationId !== organizationId) throw new NotFoundError('The employee');
+  const user = isUuid(userId) ? await userOf(store, organizationId, userId) : null;
+  if (!user) throw new NotFoundError('The employee');
   const [availability, organization] = await Promise.all([
-    store.collection<AvailabilityDoc>(AVAILABILITY).findOne({ _id: userId }),
-    store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: organizationId }),
+    availabilityOf(store, organizationId, userId),
+    organizationById(store, organizationId),
   ]);
   if (!availability || !organization) return [];
   const zone = organization.timeZone;

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiCookieAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { NotFoundError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { OrganizationDoc, ORGANIZATIONS } from '../identity/identity.read-models';
+import { organizationZone } from '../identity/identity.read-models';
 import { Me, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
 import { calendarRange } from './calendar-range';
@@ -26,10 +26,7 @@ export class CalendarController {
   ) {}
 
   private async range(me: CurrentUser, query: CalendarRangeDto) {
-    const organization = await this.store
-      .collection<OrganizationDoc>(ORGANIZATIONS)
-      .findOne({ _id: me.organizationId });
-    return calendarRange(query.StartDate, query.EndDate, organization?.timeZone ?? 'UTC');
+    return calendarRange(query.StartDate, query.EndDate, await organizationZone(this.store, me.organizationId));
   }
 
   @Get('jobs/user')

@@ -3,14 +3,14 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '../core/errors';
 import { EVENT_STORE, EventStore } from '../core/event-store/event-store.port';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../identity/identity.read-models';
+import { organizationById, organizationUsers, organizationZone } from '../identity/identity.read-models';
 import type { CurrentUser } from '../identity/current-user';
 import { availabilityBlocks } from '../availability/availability-blocks';
 import { resolveJobId } from '../scheduling/job.handlers';
 import { describeJobEvent, HistoryEntry } from '../scheduling/job-history';
 import { isOpen } from '../scheduling/job-request.rules';
 import { schedulingStreams } from '../scheduling/scheduling.events';
-import { JOB_REQUESTS, JobRequestDoc } from '../job-requests/job-requests.read-models';
+import { jobRequestsOf } from '../job-requests/job-requests.read-models';
 import { CalendarJob, findCalendarJob, isOwnJob, jobsBetween, visibleTo } from './calendar';
 import { jobViews } from './job-views';
 
@@ -33,9 +33,7 @@ export class GetCalendarJobsHandler implements IQueryHandler<GetCalendarJobs> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   async execute({ viewer, from, to, scope, availabilityUserId, requestable, now }: GetCalendarJobs) {
-    const organization = requestable
-      ? await this.store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: viewer.organizationId })
-      : null;
+    const organization = requestable ? await organizationById(this.store, viewer.organizationId) : null;
     const offered = (job: CalendarJob) =>
       !!organization?.pickUpJobsEnabled &&
       isOpen(job) &&
@@ -50,9 +48,7 @@ export class GetCalendarJobsHandler implements IQueryHandler<GetCalendarJobs> {
       : [];
     const views = await jobViews(this.store, viewer.organizationId, [...jobs, ...blocks]);
     if (!organization?.pickUpJobsEnabled) return views;
-    const mine = await this.store
-      .collection<JobRequestDoc>(JOB_REQUESTS)
-      .find({ organizationId: viewer.organizationId, userId: viewer.userId });
+    const mine = await jobRequestsOf(this.store, viewer.organizationId, viewer.userId);
     const status = new Map(mine.map((r) => [r.jobId, r.status]));
     for (const view of views) view.requestStatus = status.get(view.id) ?? null;
     return views;
@@ -122,13 +118,8 @@ export class GetJobHistoryHandler implements IQueryHandler<GetJobHistory> {
       throw new NotFoundError('The job');
     const job = await findCalendarJob(this.store, viewer.organizationId, jobId);
     if (job && !visibleTo(viewer)(job)) throw new NotFoundError('The job');
-    const organization = await this.store.collection('organizations').findOne({ _id: viewer.organizationId });
-    const users = new Map(
-      (await this.store.collection<UserDoc>(USERS).find({ organizationId: viewer.organizationId })).map((u) => [
-        u._id,
-        u.fullName,
-      ]),
-    );
+    const timeZone = await organizationZone(this.store, viewer.organizationId);
+    const users = new Map((await organizationUsers(this.store, viewer.organizationId)).map((u) => [u._id, u.fullName]));
     const occurrence = target.kind === 'occurrence' ? jobId : null;
     return recorded
       .filter(
@@ -139,7 +130,7 @@ export class GetJobHistoryHandler implements IQueryHandler<GetJobHistory> {
       )
       .map((e) =>
         describeJobEvent(e, {
-          timeZone: (organization?.timeZone as string) ?? 'UTC',
+          timeZone,
           userName: (id) => users.get(id) ?? 'a former employee',
         }),
       );

@@ -1,14 +1,6 @@
 import type { ReadStore } from '../core/read-store/read-store.port';
 import type { CurrentUser } from '../identity/current-user';
-import {
-  JOB_SERIES,
-  JOB_WEEKS,
-  JOBS,
-  JobDoc,
-  JobSeriesDoc,
-  JobWeekDoc,
-  weekKeys,
-} from '../scheduling/scheduling.read-models';
+import { JobDoc, jobById, JobSeriesDoc, jobsAndSeriesAround, seriesById } from '../scheduling/scheduling.read-models';
 import { occurrenceFields, ScheduledSeries, seriesTiming } from '../scheduling/job-series.decider';
 import { occurrenceId, plannedBetween, plannedStart, SeriesTiming } from '../scheduling/recurrence';
 import { resolveJobId } from '../scheduling/job.handlers';
@@ -166,17 +158,9 @@ export async function jobsBetween(
   from: Date,
   to: Date,
 ): Promise<CalendarJob[]> {
-  const keys = weekKeys(organizationId, from.toISOString(), to.toISOString());
-  const weeks = await store.collection<JobWeekDoc>(JOB_WEEKS).find({ _id: { $in: keys } });
-  const ids = [...new Set(weeks.flatMap((w) => w.jobIds))];
-  const [jobs, series] = await Promise.all([
-    ids.length ? store.collection<JobDoc>(JOBS).find({ _id: { $in: ids } }) : Promise.resolve([]),
-    store.collection<JobSeriesDoc>(JOB_SERIES).find({ organizationId }),
-  ]);
+  const { jobs, series } = await jobsAndSeriesAround(store, organizationId, from.toISOString(), to.toISOString());
   const all = [
-    ...jobs
-      .filter((j) => j.organizationId === organizationId && overlaps(j, from.getTime(), to.getTime()))
-      .map(oneTime),
+    ...jobs.filter((j) => overlaps(j, from.getTime(), to.getTime())).map(oneTime),
     ...series.flatMap((s) => seriesOccurrences(s, from, to)),
   ];
   // ISO instants in one format sort as plain strings (localeCompare would cost more than the rest).
@@ -191,12 +175,12 @@ export async function findCalendarJob(
 ): Promise<CalendarJob | null> {
   const target = resolveJobId(id);
   if (target.kind === 'job') {
-    const doc = await store.collection<JobDoc>(JOBS).findOne({ _id: target.jobId });
+    const doc = await jobById(store, target.jobId);
     if (!doc || doc.organizationId !== organizationId) return null;
     const { _id, _rev: _r, weeks: _w, createdAt: _c, ...fields } = doc;
     return { id: _id, series: null, ...fields };
   }
-  const series = await store.collection<JobSeriesDoc>(JOB_SERIES).findOne({ _id: target.seriesId });
+  const series = await seriesById(store, target.seriesId);
   if (!series || series.organizationId !== organizationId) return null;
   const override = series.overrides[target.localDate];
   const planned = plannedStart({ start: series.template.start, timeZone: series.timeZone }, target.localDate);

@@ -1,7 +1,7 @@
 import type { ReadStore } from '../core/read-store/read-store.port';
-import { UserDoc, USERS } from '../identity/identity.read-models';
-import { CUSTOMERS, CustomerDoc } from '../customers/customers.read-models';
-import { JOB_TIMES, JobTimeEntry, JobTimesDoc } from '../timers/timers.read-models';
+import { organizationUsers } from '../identity/identity.read-models';
+import { customersByIds } from '../customers/customers.read-models';
+import { JobTimeEntry, jobTimes } from '../timers/timers.read-models';
 import type { RequestStatus } from '../scheduling/job-request.events';
 import type { CalendarJob } from './calendar';
 import { AVAILABILITY_COLOR, AVAILABLE_COLOR, INTERNAL_COLOR } from '../shared/job-colours';
@@ -25,31 +25,26 @@ const NO_TRACKED_TIMES: readonly JobTimeEntry[] = Object.freeze([]);
  * recurrence fragments are built once per request and shared, so a view costs one object.
  */
 export async function jobViews(store: ReadStore, organizationId: string, jobs: CalendarJob[]) {
-  const users = new Map((await store.collection<UserDoc>(USERS).find({ organizationId })).map((u) => [u._id, u]));
+  const users = new Map((await organizationUsers(store, organizationId)).map((u) => [u._id, u]));
   const customerIds = [...new Set(jobs.map((j) => j.customerId).filter((id): id is string => !!id))];
   const customers = new Map(
-    (customerIds.length ? await store.collection<CustomerDoc>(CUSTOMERS).find({ _id: { $in: customerIds } }) : []).map(
-      (c) => [
-        c._id,
-        {
-          id: c._id,
-          name: c.displayName || c.name || '',
-          address1: c.address1 ?? null,
-          address2: c.address2 ?? null,
-          city: c.city ?? null,
-          state: c.state ?? null,
-          postalCode: c.postalCode ?? null,
-          country: c.country ?? null,
-        },
-      ],
-    ),
+    (await customersByIds(store, organizationId, customerIds)).map((c) => [
+      c._id,
+      {
+        id: c._id,
+        name: c.label,
+        address1: c.address1 ?? null,
+        address2: c.address2 ?? null,
+        city: c.city ?? null,
+        state: c.state ?? null,
+        postalCode: c.postalCode ?? null,
+        country: c.country ?? null,
+      },
+    ]),
   );
-  const times = new Map(
-    (
-      await store
-        .collection<JobTimesDoc>(JOB_TIMES)
-        .find({ _id: { $in: jobs.filter((j) => !j.availabilityOnly).map((j) => j.id) } })
-    ).map((d) => [d._id, d.timers]),
+  const times = await jobTimes(
+    store,
+    jobs.filter((j) => !j.availabilityOnly).map((j) => j.id),
   );
   const person = (id: string) => ({
     id,

@@ -4,7 +4,8 @@ import { Aggregates } from '../core/commands/aggregates';
 import { isUuid, newId } from '../core/clock';
 import { NotFoundError, ValidationError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../identity/identity.read-models';
+import { organizationZone, userOf, usersByIds } from '../identity/identity.read-models';
+import { liveCustomer } from '../customers/customers.read-models';
 import type { CurrentUser } from '../identity/current-user';
 import { jobDecider } from './job.decider';
 import { jobSeriesDecider } from './job-series.decider';
@@ -28,7 +29,7 @@ export function resolveJobId(
 async function checkReferences(store: ReadStore, organizationId: string, fields: Partial<JobFields>): Promise<void> {
   const people = [...(fields.userIds ?? []), ...(fields.leadUserId ? [fields.leadUserId] : [])];
   if (people.length) {
-    const found = await store.collection<UserDoc>(USERS).find({ _id: { $in: people.filter(isUuid) } });
+    const found = await usersByIds(store, people.filter(isUuid));
     const usable = new Set(found.filter((u) => u.organizationId === organizationId && u.active).map((u) => u._id));
     if (fields.leadUserId && !usable.has(fields.leadUserId))
       throw new ValidationError('The lead employee is not an active user of your organization');
@@ -36,11 +37,8 @@ async function checkReferences(store: ReadStore, organizationId: string, fields:
       throw new ValidationError('An assigned employee is not an active user of your organization');
   }
   if (fields.customerId) {
-    const customer = isUuid(fields.customerId)
-      ? await store.collection('customers').findOne({ _id: fields.customerId })
-      : null;
-    if (!customer || customer.organizationId !== organizationId || customer.deleted)
-      throw new ValidationError('The customer was not found');
+    const customer = isUuid(fields.customerId) ? await liveCustomer(store, organizationId, fields.customerId) : null;
+    if (!customer) throw new ValidationError('The customer was not found');
   }
 }
 
@@ -64,7 +62,7 @@ export class ScheduleJobHandler implements ICommandHandler<ScheduleJob> {
       );
       return { id: jobId, recurrenceId: null };
     }
-    const organization = await this.store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: organizationId });
+    const timeZone = await organizationZone(this.store, organizationId);
     const seriesId = newId();
     const { state } = await this.aggregates.execute(
       schedulingStreams.series(seriesId),
@@ -74,7 +72,7 @@ export class ScheduleJobHandler implements ICommandHandler<ScheduleJob> {
         seriesId,
         organizationId,
         fields,
-        timeZone: organization?.timeZone ?? 'UTC',
+        timeZone,
         rule,
         actorIsCompanyAdmin: isAdmin(actor),
       },
@@ -177,8 +175,8 @@ export class AssignJobHandler implements ICommandHandler<AssignJob> {
   async execute({ jobId, userId, meta }: AssignJob) {
     const target = resolveJobId(jobId);
     if (!isUuid(userId)) throw new NotFoundError('The employee');
-    const user = await this.store.collection<UserDoc>(USERS).findOne({ _id: userId });
-    if (!user || user.organizationId !== meta.organizationId) throw new NotFoundError('The employee');
+    const user = await userOf(this.store, meta.organizationId, userId);
+    if (!user) throw new NotFoundError('The employee');
     if (!user.active) throw new ValidationError(`${user.fullName} is inactive and cannot be assigned`);
     const organizationId = meta.organizationId;
     if (target.kind === 'job')
