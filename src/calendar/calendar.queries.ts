@@ -6,7 +6,7 @@ import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { organizationById, organizationUsers, organizationZone } from '../identity/identity.read-models';
 import type { CurrentUser } from '../identity/current-user';
 import { availabilityBlocks } from '../availability/availability-blocks';
-import { resolveJobId } from '../scheduling/job.handlers';
+import { resolveJobId } from '../scheduling/job-ids';
 import { describeJobEvent, HistoryEntry } from '../scheduling/job-history';
 import { isOpen } from '../scheduling/job-request.rules';
 import { schedulingStreams } from '../scheduling/scheduling.events';

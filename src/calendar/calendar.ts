@@ -3,7 +3,7 @@ import type { CurrentUser } from '../identity/current-user';
 import { JobDoc, jobById, JobSeriesDoc, jobsAndSeriesAround, seriesById } from '../scheduling/scheduling.read-models';
 import { occurrenceFields, ScheduledSeries, seriesTiming } from '../scheduling/job-series.decider';
 import { occurrenceId, plannedBetween, plannedStart, SeriesTiming } from '../scheduling/recurrence';
-import { resolveJobId } from '../scheduling/job.handlers';
+import { resolveJobId } from '../scheduling/job-ids';
 import { isoInstant } from '../scheduling/zoned-time';
 import type { JobFields } from '../scheduling/scheduling.events';
 import type { RecurrenceRule } from '../scheduling/recurrence';

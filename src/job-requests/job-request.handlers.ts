@@ -6,7 +6,7 @@ import { ConflictError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { organizationById, userById } from '../identity/identity.read-models';
 import { jobRequestById } from './job-requests.read-models';
-import { resolveJobId } from '../scheduling/job.handlers';
+import { resolveJobId } from '../scheduling/job-ids';
 import { jobDecider } from '../scheduling/job.decider';
 import { jobSeriesDecider } from '../scheduling/job-series.decider';
 import { schedulingStreams } from '../scheduling/scheduling.events';

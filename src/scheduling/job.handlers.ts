@@ -9,21 +9,12 @@ import { liveCustomer } from '../customers/customers.read-models';
 import type { CurrentUser } from '../identity/current-user';
 import { jobDecider } from './job.decider';
 import { jobSeriesDecider } from './job-series.decider';
-import { localDateOf, occurrenceId, parseOccurrenceId } from './recurrence';
+import { localDateOf, occurrenceId } from './recurrence';
 import { AssignJob, ChangeJob, DeleteJob, DeleteSeries, ScheduleJob } from './scheduling.commands';
 import { JobFields, schedulingStreams } from './scheduling.events';
+import { resolveJobId } from './job-ids';
 
 const isAdmin = (actor: CurrentUser) => actor.role === 'Company Admin';
-
-/** What a job id names: a one-time job, or one occurrence of a recurring job. */
-export function resolveJobId(
-  id: string,
-): { kind: 'job'; jobId: string } | { kind: 'occurrence'; seriesId: string; localDate: string } {
-  if (isUuid(id)) return { kind: 'job', jobId: id.toLowerCase() };
-  const occurrence = parseOccurrenceId(id);
-  if (occurrence) return { kind: 'occurrence', ...occurrence };
-  throw new NotFoundError('The job');
-}
 
 /** People and customers a job names must be of the organization (active people, existing customers). */
 async function checkReferences(store: ReadStore, organizationId: string, fields: Partial<JobFields>): Promise<void> {
