@@ -6,7 +6,7 @@ import { socketIoRedisAdapter } from '../core/redis';
 import type { ChangeNotice, Notifier } from './change-notice';
 import { SessionResolver, cookieValue } from '../identity/sessions.service';
 import { sessionCookieName } from '../identity/session-tokens';
-import { claimRooms, rooms } from './client-events';
+import { claimRooms, rooms } from './rooms';
 import type { ServerToClientEvents } from '../shared/client-events';
 
 /** How often a connected socket's session is checked again (expiry ends it even without an event). */
