@@ -5,6 +5,7 @@ import {
   appInBrowser,
   demoAccount,
   DESKTOP,
+  LIVE_MS,
   newContext,
   PHONE,
   screenshotPath,
@@ -44,7 +45,7 @@ describe('scheduling in a browser', () => {
       },
     });
     expect(created.status).toBe(201);
-    await page.getByText('Window washing').waitFor({ timeout: 2000 });
+    await page.getByText('Window washing').waitFor({ timeout: LIVE_MS });
     await manager.close();
   }, 60_000);
 

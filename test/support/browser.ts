@@ -55,10 +55,11 @@ export async function signIn(page: Page, account: { email: string; password: str
 }
 
 /**
- * A change made in one browser shows in another without reload: the issues ask for a second; tests
- * wait at most this long, which leaves room for a loaded machine.
+ * A change made in one browser shows in another without reload. The issues ask for a second, which the
+ * push benchmarks measure (bench/); a test only checks that it arrives, and waits at most this long so a
+ * loaded shared machine does not fail it (2 s flaked under load).
  */
-export const LIVE_MS = 2000;
+export const LIVE_MS = 5000;
 
 /** Steps the calendar forward (at most `steps` times) until `shown` is on screen, and returns it. */
 export async function stepUntilShown(page: Page, shown: Locator, steps = 7): Promise<Locator> {
