@@ -61,19 +61,28 @@ export async function signIn(page: Page, account: { email: string; password: str
  */
 export const LIVE_MS = 5000;
 
-/** Steps the calendar forward (at most `steps` times) until `shown` is on screen, and returns it. */
+/**
+ * Steps the calendar forward (at most `steps` times) until `shown` is on screen, and returns it. Each
+ * look waits for the view's jobs to arrive first: stepping on before they do (1.5 s was too little for a
+ * cold start on a loaded machine) walks past the week that has them.
+ */
 export async function stepUntilShown(page: Page, shown: Locator, steps = 7): Promise<Locator> {
-  for (let step = 0; step < steps; step++) {
-    if (
-      await shown.waitFor({ timeout: 1500 }).then(
-        () => true,
-        () => false,
-      )
-    )
-      return shown;
+  const isShown = (timeout: number) =>
+    shown.waitFor({ timeout }).then(
+      () => true,
+      () => false,
+    );
+  // The first view's jobs may still be loading after the sign-in: give them the longest wait.
+  if (await isShown(LIVE_MS)) return shown;
+  for (let step = 1; step < steps; step++) {
+    const loaded = page.waitForResponse((r) => r.url().includes('/api/jobs') && r.request().method() === 'GET', {
+      timeout: 3 * LIVE_MS,
+    });
     await page.getByRole('button', { name: 'Next' }).click();
+    await loaded.catch(() => undefined);
+    if (await isShown(1500)) return shown;
   }
-  throw new Error(`not on the calendar after ${steps} steps forward: ${shown}`);
+  throw new Error(`not on the calendar after ${steps - 1} steps forward: ${shown}`);
 }
 
 /** Until the calendar shows at least one job, step forward (the demo week is next week at weekends). */
