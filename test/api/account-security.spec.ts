@@ -236,7 +236,7 @@ describe('forgot password', () => {
   let app: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   beforeAll(async () => {
-    smtp = await startSmtpServer(400); // a mail server that takes 400 ms to greet
+    smtp = await startSmtpServer(2000); // a mail server that takes 2 s to greet
     app = await startTestApp({ SMTP_URL: smtp.url });
   });
   afterAll(async () => {
@@ -258,14 +258,15 @@ describe('forgot password', () => {
       }
     }
     expect(new Set(answers.map((a) => JSON.stringify(a.body)))).toEqual(new Set([JSON.stringify({ success: true })]));
-    // Before the fix a known address was answered after its e-mail went out: here, 400 ms or more.
-    expect(Math.max(...answers.filter((a) => a.known).map((a) => a.ms))).toBeLessThan(300);
+    // Before the fix a known address was answered after its e-mail went out: here, 2 s or more. The bounds
+    // leave room for a loaded machine (a known address's work, done after its answer, competes with the next).
+    expect(Math.max(...answers.filter((a) => a.known).map((a) => a.ms))).toBeLessThan(1000);
     expect(median(answers.filter((a) => a.known).map((a) => a.ms))).toBeLessThan(
-      median(answers.filter((a) => !a.known).map((a) => a.ms)) + 50,
+      median(answers.filter((a) => !a.known).map((a) => a.ms)) + 150,
     );
 
     const toAssociate = () => smtp.received.filter((m) => m.to.includes(org.associate.email));
-    for (const until = Date.now() + 5000; toAssociate().length < 3 && Date.now() < until;)
+    for (const until = Date.now() + 15_000; toAssociate().length < 3 && Date.now() < until;)
       await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 500));
     expect(toAssociate()).toHaveLength(3);
