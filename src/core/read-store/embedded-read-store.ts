@@ -31,9 +31,11 @@ const QUERY_ONLY = Context.init({
 });
 const { isEqual, isRegExp, resolve } = require('mingo/util') as typeof import('mingo/types/util');
 /* eslint-enable @typescript-eslint/no-require-imports */
+// The exported helpers (matching, update operators, upsert seeds, collation-aware filters) are the
+// MongoDB semantics the SQLite adapter (sqlite-read-store.ts) shares with this one.
 const NEEDS_EXPRESSIONS = /"\$(expr|where|jsonSchema|function)"/;
 
-function compile(filter: Filter): { test(doc: AnyDoc): boolean } {
+export function compile(filter: Filter): { test(doc: AnyDoc): boolean } {
   return NEEDS_EXPRESSIONS.test(JSON.stringify(filter))
     ? new Query(filter, {})
     : new BareQuery(filter, { context: QUERY_ONLY });
@@ -61,10 +63,15 @@ export class EmbeddedReadStore implements ReadStore {
 
   async ping(): Promise<void> {}
 
+  /** No transactions: the writes simply run (see ReadStore.transaction). */
+  transaction<T>(work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
   async close(): Promise<void> {}
 }
 
-const CASE_INSENSITIVE = { locale: 'en', strength: 2 } as const;
+export const CASE_INSENSITIVE = { locale: 'en', strength: 2 } as const;
 
 /** Equal under collation strength 2, as MongoDB compares with it: case is ignored, accents are not. */
 const COLLATED = new Intl.Collator(CASE_INSENSITIVE.locale, { sensitivity: 'accent' });
@@ -83,7 +90,7 @@ function anyIgnoringCase(doc: AnyDoc, path: string, values: unknown[]): boolean 
 type QueryOperators = NonNullable<Parameters<typeof Context.init>[0]>['query'];
 
 /** The query operators caseInsensitiveFilter() writes: comparisons, not patterns built from the compared text. */
-const IGNORING_CASE = Context.init({
+export const IGNORING_CASE = Context.init({
   query: {
     $eqIgnoringCase: (path: string, value: unknown) => (doc: AnyDoc) => anyIgnoringCase(doc, path, [value]),
     $neIgnoringCase: (path: string, value: unknown) => (doc: AnyDoc) => !anyIgnoringCase(doc, path, [value]),
@@ -313,7 +320,7 @@ class EmbeddedCollection<T extends Doc> implements ReadCollection<T> {
 }
 
 /** Applies update operators to `doc` in place; true when something changed. */
-function applyOperators(doc: AnyDoc, ops: Update, filter?: Filter): boolean {
+export function applyOperators(doc: AnyDoc, ops: Update, filter?: Filter): boolean {
   if (hasPositional(ops)) return applyUpdate(doc, ops, undefined, filter, { cloneMode: 'deep' }).length > 0;
   // The values are already private copies (checkOperators clones the update), so mingo's default shallow copy is enough.
   const steps = Object.entries(ops).map(([op, expr]) => {
@@ -339,14 +346,14 @@ function assertNoConflicts(paths: string[]): void {
   }
 }
 
-function checkOperators(update: Update): Update {
+export function checkOperators(update: Update): Update {
   const keys = Object.keys(update);
   if (!keys.length || keys.some((k) => !k.startsWith('$')))
     throw new Error('Update document requires atomic operators');
   return clone(update);
 }
 
-function assertSameId(before: AnyDoc, after: AnyDoc): void {
+export function assertSameId(before: AnyDoc, after: AnyDoc): void {
   if (after._id !== before._id)
     throw new Error(`Performing an update on the path '_id' would modify the immutable field '_id'`);
 }
@@ -355,18 +362,18 @@ function hasPositional(ops: Update): boolean {
   return Object.values(ops).some((v) => isPlainObject(v) && Object.keys(v).some((p) => /\.\$(\.|$)/.test(p)));
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (v === null || typeof v !== 'object') return false;
   const proto = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null;
 }
 
-function isOperatorObject(v: unknown): v is Record<string, unknown> {
+export function isOperatorObject(v: unknown): v is Record<string, unknown> {
   return isPlainObject(v) && Object.keys(v).length > 0 && Object.keys(v).every((k) => k.startsWith('$'));
 }
 
 /** Deep copy for JSON-like documents (plus Dates); undefined fields are dropped, as the Mongo adapter's driver does. */
-function clone<V>(v: V): V {
+export function clone<V>(v: V): V {
   if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) return v.map((x) => (x === undefined ? null : clone(x))) as V;
   if (v instanceof Date) return new Date(v.getTime()) as V;
@@ -389,7 +396,7 @@ function getPath(doc: Record<string, unknown>, path: string): unknown {
 }
 
 /** The document an upsert starts from: the filter's equality conditions (as MongoDB does). */
-function equalityFields(filter: Filter): AnyDoc {
+export function equalityFields(filter: Filter): AnyDoc {
   const doc: Record<string, unknown> = {};
   const visit = (f: Filter) => {
     for (const [k, v] of Object.entries(f)) {
@@ -418,7 +425,7 @@ function setPath(doc: Record<string, unknown>, path: string, value: unknown): vo
  * mingo's collation only affects sorting, so for equality under collation strength 2 string
  * comparisons ($eq, $ne, $in, $nin and plain values) become the IGNORING_CASE operators.
  */
-function caseInsensitiveFilter(filter: Filter): Filter {
+export function caseInsensitiveFilter(filter: Filter): Filter {
   const out: Filter = {};
   for (const [k, v] of Object.entries(filter)) {
     if ((k === '$or' || k === '$and' || k === '$nor') && Array.isArray(v))

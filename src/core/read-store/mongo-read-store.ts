@@ -47,6 +47,11 @@ export class MongoReadStore implements ReadStore {
     await this.db.command({ ping: 1 });
   }
 
+  /** No transactions (FerretDB v1 has none): the writes simply run (see ReadStore.transaction). */
+  transaction<T>(work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
   /** Files in GridFS, sharing this store's connection. */
   fileStore(): GridFsFileStore {
     return new GridFsFileStore(this.db);

@@ -53,7 +53,15 @@ export interface ReadStore {
   dropCollection(name: string): Promise<void>;
   /** Cheap liveness check for /healthz. */
   ping(): Promise<void>;
-  /** True when documents survive a restart (MongoDB); false for the embedded in-memory store. */
+  /**
+   * Runs `work`, which awaits this store's methods, as one atomic unit where the engine has
+   * transactions (SQLite: every write inside commits together, or none does if `work` throws).
+   * Elsewhere it just runs `work` (MongoDB/FerretDB v1 have no transactions here, and the embedded
+   * store loses everything at a crash anyway). Meant for the projection runner: a batch of events'
+   * writes and the checkpoint that covers them.
+   */
+  transaction?<T>(work: () => Promise<T>): Promise<T>;
+  /** True when documents survive a restart (MongoDB, SQLite); false for the embedded in-memory store. */
   readonly durable: boolean;
   close(): Promise<void>;
 }
