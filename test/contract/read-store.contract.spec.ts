@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { EmbeddedReadStore } from '../../src/core/read-store/embedded-read-store';
 import { MongoReadStore } from '../../src/core/read-store/mongo-read-store';
+import { SqliteReadStore } from '../../src/core/read-store/sqlite-read-store';
 import { AnyDoc, Doc, DuplicateKeyError, ReadCollection, ReadStore } from '../../src/core/read-store/read-store.port';
 import { withDatabase } from '../support/ferretdb';
 
@@ -10,6 +14,29 @@ interface Adapter {
   dispose(store: ReadStore): Promise<void>;
   /** FerretDB v1 rejects `collation`, so `caseInsensitive` is only checked where it exists. */
   collation: boolean;
+  /** Opens the same data again (a restart), for durable stores that can. */
+  reopen?(store: ReadStore): Promise<ReadStore>;
+}
+
+function sqliteAdapter(): Adapter {
+  const dirs = new Map<ReadStore, string>();
+  const open = (dir: string) => {
+    const store = new SqliteReadStore(join(dir, 'read.sqlite'));
+    dirs.set(store, dir);
+    return store;
+  };
+  return {
+    open: async () => open(mkdtempSync(join(tmpdir(), 'read-store-'))),
+    async reopen(store) {
+      await store.close();
+      return open(dirs.get(store)!);
+    },
+    async dispose(store) {
+      await store.close();
+      rmSync(dirs.get(store)!, { recursive: true, force: true });
+    },
+    collation: true,
+  };
 }
 
 function mongoAdapter(url: string, collation: boolean): Adapter {
@@ -25,6 +52,7 @@ function mongoAdapter(url: string, collation: boolean): Adapter {
 
 const adapters: [string, Adapter][] = [
   ['embedded', { open: async () => new EmbeddedReadStore(), dispose: (s) => s.close(), collation: true }],
+  ['sqlite', sqliteAdapter()],
 ];
 if (process.env.FERRETDB_URL) adapters.push(['ferretdb', mongoAdapter(process.env.FERRETDB_URL, false)]);
 if (process.env.MONGODB_URL) adapters.push(['mongodb', mongoAdapter(process.env.MONGODB_URL, true)]);
