@@ -29,8 +29,10 @@ import {
 /**
  * A persistent, indexed read store in one SQLite file (better-sqlite3), with MongoDB semantics.
  *
- * Storage: one table per collection, `_id TEXT PRIMARY KEY, doc TEXT NOT NULL` (the document as
- * JSON), plus `_collections` (per collection: the index definitions and the value kinds seen at each
+ * Storage: one table per collection, `_id TEXT PRIMARY KEY, doc BLOB NOT NULL`: the document as
+ * SQLite's binary JSON (JSONB), which json_extract reads without parsing text (a search scanning an
+ * organization's 10,000 customers took 90 ms with JSON text, 40 ms with JSONB and a larger page
+ * cache); JSON.stringify writes it through jsonb(), json() reads it back as text. Plus `_collections` (per collection: the index definitions and the value kinds seen at each
  * path, see below). WAL with synchronous=NORMAL: a commit is not fsynced, so a power loss may lose
  * the last commits, but WAL recovery always keeps a prefix of them. The read models are derived from
  * the event log and their checkpoints live in this same file, committed after (or with) the writes
@@ -68,6 +70,10 @@ export class SqliteReadStore implements ReadStore {
     this.db.pragma('synchronous = NORMAL');
     // Another process (the projection worker, an API instance) may hold the write lock for a moment.
     this.db.pragma('busy_timeout = 5000');
+    // Queries that scan an organization's rows (a search, its count) read pages all over the file:
+    // keep up to 64 MB of them in the page cache and read the file through a memory map.
+    this.db.pragma('cache_size = -65536');
+    this.db.pragma('mmap_size = 1073741824');
     this.db.exec(`CREATE TABLE IF NOT EXISTS _collections (
       name    TEXT PRIMARY KEY,
       tbl     TEXT NOT NULL UNIQUE,
@@ -164,7 +170,7 @@ export class SqliteReadStore implements ReadStore {
         // have created it meanwhile, hence IF NOT EXISTS and OR IGNORE.
         const hash = createHash('sha256').update(name).digest('hex').slice(0, 10);
         const tbl = `rs_${name.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 40)}_${hash}`;
-        this.db.exec(`CREATE TABLE IF NOT EXISTS "${tbl}" (_id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+        this.db.exec(`CREATE TABLE IF NOT EXISTS "${tbl}" (_id TEXT PRIMARY KEY, doc BLOB NOT NULL)`);
         this.run('INSERT OR IGNORE INTO _collections (name, tbl) VALUES (?, ?)', name, tbl);
         return read()!;
       });
@@ -423,9 +429,52 @@ class FilterCompiler {
     const kinds = this.table.plain(path);
     // Only the flags JS and MongoDB read alike (not x, nor stateful g/y).
     if (kinds === null || !/^[imsu]*$/.test(flags)) return ANY;
-    const test = `mongo_regex(${valueAt(path)}, ?, ?)`;
-    return exact(kinds & OBJ ? `(${test} AND ${typeAt(path)} = 'text')` : test, source, flags);
+    const V = valueAt(path);
+    const literal = literalOf(source);
+    const ignoreCase = flags.includes('i');
+    let test: string;
+    let params: unknown[];
+    if (literal !== null && !ignoreCase) {
+      test = `instr(${V}, ?) > 0`;
+      params = [literal];
+    } else if (literal !== null && !flags.includes('u') && isAscii(literal)) {
+      // Without the u flag, JS folds case for ASCII letters only (a non-ASCII character never
+      // matches an ASCII one), exactly as SQLite's LIKE does.
+      test = `${V} LIKE ? ESCAPE '\\'`;
+      params = [`%${literal.replace(/[%_\\]/g, (c) => `\\${c}`)}%`];
+    } else {
+      test = `mongo_regex(${V}, ?, ?)`;
+      params = [source, flags];
+    }
+    // LIKE and instr read a number as its text, and an object as its JSON: only strings may match.
+    const residual = kinds & (NUM | BOOL | OBJ) ? ` AND ${typeAt(path)} = 'text'` : '';
+    return exact(residual ? `(${test}${residual})` : test, ...params);
   }
+}
+
+const REGEX_SYNTAX = '.*+?^${}()|[]\\';
+
+/**
+ * The text a pattern matches when it is plain text with its metacharacters escaped (as
+ * everyWordIn() writes a search word), else null.
+ */
+function literalOf(pattern: string): string | null {
+  let text = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i];
+    if (ch === '\\') {
+      const next = pattern[++i];
+      if (next === undefined || !(REGEX_SYNTAX.includes(next) || next === '/' || next === '-')) return null;
+      text += next;
+    } else if (REGEX_SYNTAX.includes(ch)) return null;
+    else text += ch;
+  }
+  return text;
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return false;
+  return true;
 }
 
 function exact(sql: string, ...params: unknown[]): Sql {
@@ -506,7 +555,7 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
     if (order !== null && where.exact) {
       // The whole query in SQL: with an index on the filter and sort keys, SQLite reads one page.
       const rows = this.store
-        .prepare(`SELECT doc FROM ${t.sqlName} WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+        .prepare(`SELECT json(doc) FROM ${t.sqlName} WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
         .pluck()
         .all(...where.params, limit || -1, skip) as string[];
       return project(rows.map((d) => JSON.parse(d) as AnyDoc)) as T[];
@@ -517,7 +566,7 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
       const out: AnyDoc[] = [];
       let skipped = 0;
       const rows = this.store
-        .prepare(`SELECT doc FROM ${t.sqlName} WHERE ${where.sql} ORDER BY ${order}`)
+        .prepare(`SELECT json(doc) FROM ${t.sqlName} WHERE ${where.sql} ORDER BY ${order}`)
         .pluck()
         .iterate(...where.params) as IterableIterator<string>;
       for (const text of rows) {
@@ -685,7 +734,7 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
     const query = compile(filter);
     const out: { r: number; doc: AnyDoc; text: string }[] = [];
     const rows = this.store
-      .prepare(`SELECT rowid AS r, doc FROM ${t.sqlName} WHERE ${where.sql}`)
+      .prepare(`SELECT rowid AS r, json(doc) AS doc FROM ${t.sqlName} WHERE ${where.sql}`)
       .iterate(...where.params) as IterableIterator<Row>;
     for (const row of rows) {
       const doc = JSON.parse(row.doc) as AnyDoc;
@@ -697,7 +746,7 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
 
   private rows(where: Sql, limit = 0): Row[] {
     const t = this.table;
-    const sql = `SELECT rowid AS r, doc FROM ${t.sqlName} WHERE ${where.sql}${limit ? ` LIMIT ${limit}` : ''}`;
+    const sql = `SELECT rowid AS r, json(doc) AS doc FROM ${t.sqlName} WHERE ${where.sql}${limit ? ` LIMIT ${limit}` : ''}`;
     return this.store.prepare(sql).all(...where.params) as Row[];
   }
 
@@ -721,7 +770,7 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
     const t = this.t;
     if (t.record(doc)) this.store.saveKinds(t);
     try {
-      this.store.run(`INSERT INTO ${t.sqlName} (_id, doc) VALUES (?, ?)`, doc._id, toJson(doc));
+      this.store.run(`INSERT INTO ${t.sqlName} (_id, doc) VALUES (?, jsonb(?))`, doc._id, toJson(doc));
     } catch (error) {
       throw duplicate(t.name, error, { _id: doc._id });
     }
@@ -731,7 +780,7 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
     const t = this.t;
     if (t.record(doc)) this.store.saveKinds(t);
     try {
-      this.store.run(`UPDATE ${t.sqlName} SET doc = ? WHERE rowid = ?`, text, rowid);
+      this.store.run(`UPDATE ${t.sqlName} SET doc = jsonb(?) WHERE rowid = ?`, text, rowid);
     } catch (error) {
       throw duplicate(t.name, error, { _id: doc._id });
     }
