@@ -16,6 +16,8 @@ interface Adapter {
   collation: boolean;
   /** Opens the same data again (a restart), for durable stores that can. */
   reopen?(store: ReadStore): Promise<ReadStore>;
+  /** `transaction()` is atomic (SQLite); elsewhere it only runs the work. */
+  transactions?: boolean;
 }
 
 function sqliteAdapter(): Adapter {
@@ -36,6 +38,7 @@ function sqliteAdapter(): Adapter {
       rmSync(dirs.get(store)!, { recursive: true, force: true });
     },
     collation: true,
+    transactions: true,
   };
 }
 
@@ -258,6 +261,24 @@ describe.each(adapters)('ReadStore contract: %s', (_name, adapter) => {
       ]);
     });
 
+    it('matches by element once a field holds an array, and keeps numbers and booleans apart', async () => {
+      const c = fresh();
+      await c.insertOne({ _id: 'a', v: 'x', f: true });
+      await c.insertOne({ _id: 'b', v: 'y', f: 1 });
+      await c.insertOne({ _id: 'c', f: 0 });
+      await c.insertOne({ _id: 'd', f: false });
+      expect(ids(await c.find({ v: 'x' }))).toEqual(['a']);
+      await c.updateOne({ _id: 'b' }, { $set: { v: ['z', 'x'] } });
+      expect(ids(await c.find({ v: 'x' }, { sort: { _id: 1 } }))).toEqual(['a', 'b']);
+      expect(ids(await c.find({ v: { $in: ['z'] } }))).toEqual(['b']);
+      expect(ids(await c.find({ v: { $ne: 'x' } }, { sort: { _id: 1 } }))).toEqual(['c', 'd']);
+      expect(await c.countDocuments({ v: 'z' })).toBe(1);
+      expect(ids(await c.find({ f: true }))).toEqual(['a']);
+      expect(ids(await c.find({ f: 1 }))).toEqual(['b']);
+      expect(ids(await c.find({ f: false }))).toEqual(['d']);
+      expect(ids(await c.find({ f: { $gte: 0 } }, { sort: { _id: 1 } }))).toEqual(['b', 'c']);
+    });
+
     it('counts matching documents', async () => {
       const c = await seeded();
       expect(await c.countDocuments({})).toBe(4);
@@ -477,6 +498,60 @@ describe.each(adapters)('ReadStore contract: %s', (_name, adapter) => {
       await expect(k.insertOne({ _id: 'k3', org: 'o1', code: 'A' })).rejects.toBeInstanceOf(DuplicateKeyError);
     });
   });
+
+  if (adapter.reopen) {
+    it('keeps documents and unique indexes across a restart', async () => {
+      const name = `restart_${randomUUID().slice(0, 8)}`;
+      await store.collection(name).createIndex({ key: 1 }, { unique: true });
+      await store.collection(name).insertOne({ _id: 'a', key: 1, tags: ['t'] });
+      store = await adapter.reopen!(store);
+      const c = store.collection(name);
+      expect(await c.find({ tags: 't' })).toEqual([{ _id: 'a', key: 1, tags: ['t'] }]);
+      await expect(c.insertOne({ _id: 'b', key: 1 })).rejects.toBeInstanceOf(DuplicateKeyError);
+    });
+  }
+
+  if (adapter.transactions) {
+    it('commits the writes of a transaction together, or none of them', async () => {
+      const c = fresh();
+      const result = await store.transaction!(async () => {
+        await c.insertOne({ _id: 'a', n: 1 });
+        await c.updateOne({ _id: 'a' }, { $inc: { n: 1 } });
+        await c.insertOne({ _id: 'b', n: 1 });
+        return 'done';
+      });
+      expect(result).toBe('done');
+      await expect(
+        store.transaction!(async () => {
+          await c.insertOne({ _id: 'c', n: 1 });
+          await c.updateOne({ _id: 'a' }, { $inc: { n: 1 } });
+          // A refused write inside undoes only itself...
+          await expect(c.insertOne({ _id: 'b', n: 2 })).rejects.toBeInstanceOf(DuplicateKeyError);
+          throw new Error('the batch fails');
+        }),
+      ).rejects.toThrow('the batch fails');
+      // ...and a failed unit undoes everything it wrote.
+      expect(await c.find({}, { sort: { _id: 1 } })).toEqual([
+        { _id: 'a', n: 2 },
+        { _id: 'b', n: 1 },
+      ]);
+      // Units run one after another; a unit started inside another joins it.
+      const order: string[] = [];
+      await Promise.all([
+        store.transaction!(async () => {
+          await c.insertOne({ _id: 'd' });
+          await new Promise((r) => setTimeout(r, 5));
+          await store.transaction!(async () => c.insertOne({ _id: 'e' }));
+          order.push('first');
+        }),
+        store.transaction!(async () => {
+          order.push('second');
+        }),
+      ]);
+      expect(order).toEqual(['first', 'second']);
+      expect(await c.countDocuments({})).toBe(4);
+    });
+  }
 
   it('dropCollection removes every document and keeps unique indexes', async () => {
     const name = `drop_${randomUUID().slice(0, 8)}`;
