@@ -59,6 +59,7 @@ export class SqliteReadStore implements ReadStore {
   private readonly tables = new Map<string, Table>();
   private readonly statements = new Map<string, Database.Statement>();
   private readonly dataVersion: Database.Statement;
+  private readonly step: Database.Transaction<(work: () => unknown) => unknown>;
   private seenVersion: number;
   /** Set inside transaction(): a nested call joins the unit instead of waiting for itself. */
   private readonly unit = new AsyncLocalStorage<true>();
@@ -93,6 +94,8 @@ export class SqliteReadStore implements ReadStore {
       }
       return query.test({ _id: '', v: value }) ? 1 : 0;
     });
+    // One wrapper for every write step (better-sqlite3 builds a new one per transaction() call).
+    this.step = this.db.transaction((work: () => unknown) => work());
     this.dataVersion = this.db.prepare('PRAGMA data_version').pluck();
     this.seenVersion = this.dataVersion.get() as number;
   }
@@ -199,7 +202,7 @@ export class SqliteReadStore implements ReadStore {
 
   /** One atomic step (a savepoint when inside a unit), holding the write lock from its first read. */
   write<R>(step: () => R): R {
-    return this.db.transaction(step).immediate();
+    return this.step.immediate(step) as R;
   }
 
   exec(sql: string): void {
