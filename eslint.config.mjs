@@ -9,6 +9,17 @@ import noImportCycle from './eslint/no-import-cycle.mjs';
 const BUILT_AT_RUN_TIME =
   'Build no pattern at run time: the backtracking rules cannot check it. Write a regular expression literal, or compare strings.';
 
+// A later block's no-restricted-syntax replaces the whole list: src/shared's block repeats this entry.
+const NO_RUN_TIME_PATTERN = {
+  // new RegExp(x), RegExp(x), new globalThis.RegExp(x): only a string (or regex) literal may be the pattern.
+  selector:
+    ":matches(NewExpression, CallExpression):matches([callee.name='RegExp'], [callee.property.name='RegExp']):not([arguments.0.type='Literal'])",
+  message: BUILT_AT_RUN_TIME,
+};
+
+const SHARED_IMPORTS_NOTHING =
+  "src/shared is the wire contract the server and the browser client both compile: it imports nothing, not even types, so neither side pulls in the other's code (Node, NestJS, React) and the contract reads on its own. Define what both sides need here; keep the rest out.";
+
 const FILES = [
   'src/**/*.{ts,tsx}',
   'projections/**/*.{ts,tsx}',
@@ -25,7 +36,7 @@ export default [
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     plugins: { regexp, crewclock: { rules: { 'no-import-cycle': noImportCycle } } },
     rules: {
-      'crewclock/no-import-cycle': 'warn',
+      'crewclock/no-import-cycle': 'error',
       // An unused argument named _ or _name is a signature's, kept on purpose.
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -33,14 +44,25 @@ export default [
       ],
       'regexp/no-super-linear-backtracking': 'error',
       'regexp/no-super-linear-move': 'error',
+      'no-restricted-syntax': ['error', NO_RUN_TIME_PATTERN],
+    },
+  },
+  {
+    // Every way a module can reach another: import (type-only too), re-export, import(), import type('…'), require.
+    files: ['src/shared/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-syntax': [
         'error',
-        // new RegExp(x), RegExp(x), new globalThis.RegExp(x): only a string (or regex) literal may be the pattern.
-        {
-          selector:
-            ":matches(NewExpression, CallExpression):matches([callee.name='RegExp'], [callee.property.name='RegExp']):not([arguments.0.type='Literal'])",
-          message: BUILT_AT_RUN_TIME,
-        },
+        NO_RUN_TIME_PATTERN,
+        ...[
+          'ImportDeclaration',
+          'ExportNamedDeclaration[source]',
+          'ExportAllDeclaration',
+          'ImportExpression',
+          'TSImportType',
+          'TSImportEqualsDeclaration',
+          "CallExpression[callee.name='require']",
+        ].map((selector) => ({ selector, message: SHARED_IMPORTS_NOTHING })),
       ],
     },
   },

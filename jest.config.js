@@ -21,6 +21,8 @@ const common = {
 };
 
 module.exports = {
+  // HTTP and browser specs wait on a real server; on a shared 2-core machine 5 s is too little headroom.
+  testTimeout: 30_000,
   // Starts shared engines once (the FerretDB helper when Go is present) and exports their URLs.
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

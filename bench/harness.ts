@@ -8,7 +8,7 @@ import { createApp, RunningApp } from '../src/app';
 import { AppConfig, loadConfig } from '../src/config/config';
 import type { CommandMeta } from '../src/core/commands/aggregates';
 import { CreateOrganization, CreateUser } from '../src/identity/identity.commands';
-import type { Role } from '../src/identity/roles';
+import type { Role } from '../src/shared/session';
 import { ApiClient } from '../test/support/app';
 
 export const BENCH_PASSWORD = 'bench-password';

@@ -19,6 +19,9 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
+    // The client imports the wire contract from the server's src/shared (import-free): that folder is
+    // served too, nothing else outside client/.
+    fs: { allow: ['.', '../src/shared'] },
     proxy: {
       '/api': { target: API_ORIGIN, changeOrigin: false },
       '/socket.io': { target: API_ORIGIN, ws: true },

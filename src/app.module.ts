@@ -11,6 +11,7 @@ import { HealthController } from './health/health.controller';
 import { IdentityModule } from './identity/identity.module';
 import { AvailabilityModule } from './availability/availability.module';
 import { SchedulingModule } from './scheduling/scheduling.module';
+import { CalendarModule } from './calendar/calendar.module';
 import { JobRequestsModule } from './job-requests/job-requests.module';
 import { TimersModule } from './timers/timers.module';
 
@@ -49,6 +50,8 @@ export class AppModule {
         AvailabilityModule,
         JobRequestsModule,
         SchedulingModule,
+        // After JobRequestsModule: its GET api/jobs/requests must be matched before GET api/jobs/:id.
+        CalendarModule,
         TimersModule,
       ],
       controllers: [HealthController],

@@ -1,5 +1,5 @@
 import { AvailabilityEvent } from '../../src/availability/availability.events';
-import { rooms } from '../../src/realtime/client-events';
+import { rooms } from '../../src/realtime/rooms';
 import { applyOnce } from '../runner/apply-once';
 import { Projection } from '../runner/projection';
 import { AVAILABILITY, AvailabilityDoc } from '../../src/availability/availability.read-models';

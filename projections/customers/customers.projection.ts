@@ -7,7 +7,7 @@ const digitsOf = (phone: string | null) => (phone ? phone.replace(/\D/g, '') : n
 
 /**
  * The Customer List, the customer detail and the customer dropdowns. No push yet: a
- * `customers.changed` notice needs an entry in src/realtime/client-events.ts first.
+ * `customers.changed` notice needs an entry in src/shared/client-events.ts first.
  */
 export const customersProjection: Projection = {
   name: 'customers',

@@ -1,5 +1,5 @@
 import { OrganizationEvent } from '../../src/identity/identity.events';
-import { rooms } from '../../src/realtime/client-events';
+import { rooms } from '../../src/realtime/rooms';
 import { applyOnce } from '../runner/apply-once';
 import { Projection } from '../runner/projection';
 import { fileUrl, OrganizationDoc, ORGANIZATIONS } from '../../src/identity/identity.read-models';

@@ -1,5 +1,5 @@
 import { SessionEvent, UserEvent } from '../../src/identity/identity.events';
-import { rooms } from '../../src/realtime/client-events';
+import { rooms } from '../../src/realtime/rooms';
 import { Projection, ProjectionContext } from '../runner/projection';
 import { SessionDoc, SESSIONS } from '../../src/identity/identity.read-models';
 

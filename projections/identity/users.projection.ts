@@ -1,5 +1,5 @@
 import { UserEvent } from '../../src/identity/identity.events';
-import { claimRooms, rooms } from '../../src/realtime/client-events';
+import { claimRooms, rooms } from '../../src/realtime/rooms';
 import { claimsFor } from '../../src/identity/roles';
 import { applyOnce } from '../runner/apply-once';
 import { Projection } from '../runner/projection';

@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon';
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
-import type { RequestStatus } from '../../src/job-requests/job-request.rules';
+import type { RequestStatus } from '../../src/scheduling/job-request.events';
 import type { JobEvent, JobSeriesEvent } from '../../src/scheduling/scheduling.events';
-import { rooms } from '../../src/realtime/client-events';
+import { rooms } from '../../src/realtime/rooms';
 import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../../src/identity/identity.read-models';
 import { applyOnce } from '../runner/apply-once';
 import { Projection, ProjectionContext } from '../runner/projection';

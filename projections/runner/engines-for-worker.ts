@@ -1,14 +1,13 @@
-import { ConfigError, loadConfig } from '../../src/config/config';
+import { AppConfig, ConfigError } from '../../src/config/config';
 import { createLogger } from '../../src/core/logging';
 import { openEngines } from '../../src/core/engines';
 import { allProjections } from '../all-projections';
 import { ProjectionRunner, RunnerOptions } from './projection-runner';
 
-/** Config, logger, engines and a runner over every projection, for the worker and the rebuild command. */
-export async function openRunner(options: RunnerOptions = {}) {
-  let config;
+/** The configuration, or exit 2 with the message naming the variable at fault. */
+export function commandConfig<T>(load: () => T): T {
   try {
-    config = loadConfig();
+    return load();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Configuration error: ${error.message}`);
@@ -16,6 +15,10 @@ export async function openRunner(options: RunnerOptions = {}) {
     }
     throw error;
   }
+}
+
+/** Logger, engines and a runner over every projection, for the worker and the rebuild command. */
+export async function openRunner(config: AppConfig, options: RunnerOptions = {}) {
   const logger = createLogger(config.logLevel);
   const engines = await openEngines(config);
   const runner = new ProjectionRunner(engines.eventStore, engines.readStore, allProjections, {
@@ -23,5 +26,5 @@ export async function openRunner(options: RunnerOptions = {}) {
     logger: { info: (m) => logger.info(m), error: (m, e) => logger.error({ err: e }, m) },
     ...options,
   });
-  return { config, logger, engines, runner };
+  return { logger, engines, runner };
 }

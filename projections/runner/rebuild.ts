@@ -1,5 +1,6 @@
 import { SingleBar, Presets } from 'cli-progress';
-import { openRunner } from './engines-for-worker';
+import { loadConfig, loadRebuildOptions } from '../../src/config/config';
+import { commandConfig, openRunner } from './engines-for-worker';
 
 /**
  * `npm run projections:rebuild`: drops every read model and builds it again from the event log,
@@ -7,12 +8,14 @@ import { openRunner } from './engines-for-worker';
  * Interrupted at any point, the next start or rebuild resumes from the saved checkpoints.
  */
 async function main() {
-  const lines = process.env.REBUILD_PROGRESS === 'lines';
+  const config = commandConfig(() => loadConfig());
+  const options = commandConfig(() => loadRebuildOptions());
+  const lines = options.progress === 'lines';
   let bar: SingleBar | null = null;
   let done = 0;
   let total = 0;
-  const { engines, runner, config } = await openRunner({
-    checkpointEvery: Number(process.env.REBUILD_CHECKPOINT_EVERY ?? 500),
+  const { engines, runner } = await openRunner(config, {
+    checkpointEvery: options.checkpointEvery,
     onProcessed: (event) => {
       done += 1;
       if (lines) {
@@ -34,8 +37,7 @@ async function main() {
     bar.start(total, 0);
   }
   const started = Date.now();
-  const resume = process.env.REBUILD_RESUME === 'true';
-  await (resume ? runner.start() : runner.rebuild());
+  await (options.resume ? runner.start() : runner.rebuild());
   bar?.update(total);
   bar?.stop();
   await runner.stop();

@@ -1,5 +1,6 @@
 import { socketIoRedisEmitter } from '../../src/core/redis';
-import { openRunner } from './engines-for-worker';
+import { loadConfig } from '../../src/config/config';
+import { commandConfig, openRunner } from './engines-for-worker';
 import { redisNotifier } from './redis-notifier';
 
 /**
@@ -8,10 +9,10 @@ import { redisNotifier } from './redis-notifier';
  * Redis to whichever instance holds each socket.
  */
 async function main() {
-  const redisUrl = process.env.REDIS_URL;
-  const fanOut = redisUrl ? socketIoRedisEmitter(redisUrl) : null;
+  const config = commandConfig(() => loadConfig());
+  const fanOut = config.redisUrl ? socketIoRedisEmitter(config.redisUrl) : null;
   const notifier = fanOut && redisNotifier(fanOut.emitter);
-  const { logger, engines, runner, config } = await openRunner({ notifier });
+  const { logger, engines, runner } = await openRunner(config, { notifier });
   if (!config.mongodbUrl)
     logger.warn(
       'MONGODB_URL is not set: the embedded read store lives in this process only, so API instances cannot read it. Use the worker with MongoDB.',

@@ -1,8 +1,8 @@
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
 import { JobEvent, JobSeriesEvent } from '../../src/scheduling/scheduling.events';
-import { applyChanges } from '../../src/scheduling/job-rules';
+import { applyChanges } from '../../src/scheduling/job.rules';
 import { localDateOf } from '../../src/scheduling/recurrence';
-import { rooms } from '../../src/realtime/client-events';
+import { rooms } from '../../src/realtime/rooms';
 import { applyOnce } from '../runner/apply-once';
 import { Projection, ProjectionContext } from '../runner/projection';
 import {

@@ -1,5 +1,5 @@
 import type { TimerEvent } from '../../src/timers/timers.events';
-import { rooms } from '../../src/realtime/client-events';
+import { rooms } from '../../src/realtime/rooms';
 import { UserDoc, USERS } from '../../src/identity/identity.read-models';
 import { applyOnce } from '../runner/apply-once';
 import { Projection } from '../runner/projection';

@@ -1,7 +1,7 @@
 import { given } from '../core/decider.testing';
 import { NotFoundError, ValidationError } from '../core/errors';
 import { AvailabilityCommand, AvailabilityEntryInput, availabilityDecider } from './availability.decider';
-import { AvailabilityEntry, AvailabilityEvent, availabilityStream } from './availability.events';
+import { AvailabilityEntry, AvailabilityEvent, availabilityStreams } from './availability.events';
 
 /** The whole message, not a part of it: toThrow compares an Error's message exactly. */
 const exactly = (message: string) => new Error(message);
@@ -32,8 +32,8 @@ const tuesday = { id: 'b', weekDay: 'Tuesday', startTime: '08:00', endTime: '12:
 describe('availability decider', () => {
   it('names its stream availability-<userId>, camelCase, with no other hyphen before the id', () => {
     const id = '6f1c2a8e-4b1d-4c43-9b0e-2f5a7d9c1e33';
-    expect(availabilityStream(id)).toBe(`availability-${id}`);
-    expect(availabilityStream(id).split('-')[0]).toBe('availability');
+    expect(availabilityStreams.availability(id)).toBe(`availability-${id}`);
+    expect(availabilityStreams.availability(id).split('-')[0]).toBe('availability');
   });
 
   describe('SetAvailability', () => {

@@ -25,4 +25,7 @@ export type AvailabilityEvent = DomainEvent<
   }
 >;
 
-export const availabilityStream = (userId: string) => `availability-${userId}`;
+export const availabilityStreams = {
+  /** One stream per employee: their weekly availability. */
+  availability: (userId: string) => `availability-${userId}`,
+};

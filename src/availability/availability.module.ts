@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AvailabilityController } from './availability.controller';
 import { GetUserAvailabilityHandler, ListAvailableUsersHandler } from './availability.queries';
-import { SetAvailabilityHandler } from './set-availability.handler';
+import { SetAvailabilityHandler } from './availability.handlers';
 
 @Module({
   controllers: [AvailabilityController],

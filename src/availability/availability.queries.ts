@@ -4,8 +4,8 @@ import { DateTime } from 'luxon';
 import { isUuid } from '../core/clock';
 import { NotFoundError, ValidationError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { AVAILABILITY, AvailabilityDoc } from './availability.read-models';
-import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../identity/identity.read-models';
+import { availabilityOf, weeklyAvailability } from './availability.read-models';
+import { activeUsers, organizationById, userOf } from '../identity/identity.read-models';
 import { isAvailable } from './availability-check';
 import type { AvailabilityEntry } from './availability.events';
 
@@ -31,11 +31,9 @@ export class GetUserAvailabilityHandler implements IQueryHandler<GetUserAvailabi
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   async execute({ organizationId, userId }: GetUserAvailability) {
-    const user = isUuid(userId)
-      ? await this.store.collection<UserDoc>(USERS).findOne({ _id: userId, organizationId })
-      : null;
+    const user = isUuid(userId) ? await userOf(this.store, organizationId, userId) : null;
     if (!user) throw new NotFoundError('The user');
-    const doc = await this.store.collection<AvailabilityDoc>(AVAILABILITY).findOne({ _id: userId, organizationId });
+    const doc = await availabilityOf(this.store, organizationId, userId);
     return { saved: doc !== null, entries: (doc?.entries ?? []).map((e) => availabilityView(userId, e)) };
   }
 }
@@ -58,7 +56,7 @@ export class ListAvailableUsersHandler implements IQueryHandler<ListAvailableUse
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   async execute({ organizationId, startDate, endDate }: ListAvailableUsers) {
-    const organization = await this.store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: organizationId });
+    const organization = await organizationById(this.store, organizationId);
     if (!organization) throw new NotFoundError('The organization');
     const zone = organization.timeZone;
     const start = DateTime.fromISO(startDate, { zone }).toMillis();
@@ -66,11 +64,10 @@ export class ListAvailableUsersHandler implements IQueryHandler<ListAvailableUse
     if (!(end > start)) throw new ValidationError('endDate must be after startDate');
     if (end - start > MAX_SLOT_DAYS * 86_400_000)
       throw new ValidationError(`The time between startDate and endDate must be at most ${MAX_SLOT_DAYS} days`);
-    const [users, weeks] = await Promise.all([
-      this.store.collection<UserDoc>(USERS).find({ organizationId, active: true }, { sort: { sortName: 1, _id: 1 } }),
-      this.store.collection<AvailabilityDoc>(AVAILABILITY).find({ organizationId }),
+    const [users, byUser] = await Promise.all([
+      activeUsers(this.store, organizationId),
+      weeklyAvailability(this.store, organizationId),
     ]);
-    const byUser = new Map(weeks.map((w) => [w._id, w.entries]));
     return users.map((u) => ({
       id: u._id,
       employeeName: u.fullName,

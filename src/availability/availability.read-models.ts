@@ -1,3 +1,4 @@
+import type { ReadStore } from '../core/read-store/read-store.port';
 import type { AvailabilityEntry } from './availability.events';
 
 /** Read model of availability: one document per user who has ever saved their week (`_id` = userId). */
@@ -11,4 +12,35 @@ export interface AvailabilityDoc {
   updatedAt: string;
   _rev?: number;
   [key: string]: unknown;
+}
+
+/*
+ * The readers of this read model: queries and handlers read availability through them (the
+ * projection, which writes it, keeps its own access).
+ */
+
+const availability = (store: ReadStore) => store.collection<AvailabilityDoc>(AVAILABILITY);
+
+/** The user's saved week, or null when they have never saved one (or are not of the organization). */
+export function availabilityOf(
+  store: ReadStore,
+  organizationId: string,
+  userId: string,
+): Promise<AvailabilityDoc | null> {
+  return availability(store).findOne({ _id: userId, organizationId });
+}
+
+/**
+ * userId → saved week, for the organization's users who have saved one: all of them, or those of
+ * `userIds`. A user missing from the map has never saved a week.
+ */
+export async function weeklyAvailability(
+  store: ReadStore,
+  organizationId: string,
+  userIds?: string[],
+): Promise<Map<string, AvailabilityEntry[]>> {
+  const found = await availability(store).find(
+    userIds ? { organizationId, _id: { $in: userIds } } : { organizationId },
+  );
+  return new Map(found.map((a) => [a._id, a.entries]));
 }

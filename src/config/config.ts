@@ -4,8 +4,9 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 
 /**
- * The only code that reads process.env. Validated once at start; a bad value stops the process with
- * a message naming the variable and what it expects.
+ * The only code that reads process.env (the app, the worker, the rebuild and org:create commands all
+ * come here). Validated once at start; a bad value stops the process with a message naming the
+ * variable and what it expects.
  */
 export interface AppConfig {
   nodeEnv: 'production' | 'development' | 'test';
@@ -154,6 +155,29 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
     seedDemo:
       oneOf(env, 'SEED_DEMO', ['true', 'false'] as const, nodeEnv === 'production' ? 'false' : 'true') === 'true',
+  };
+}
+
+/** The environment with `defaults` under it: a command's own defaults (org:create logs warnings only). */
+export function environmentWith(defaults: Env): Env {
+  return { ...defaults, ...process.env };
+}
+
+/** `npm run projections:rebuild`'s options. */
+export interface RebuildOptions {
+  /** bar: a progress bar; lines: a line per 100 events, for scripts and tests. */
+  progress: 'bar' | 'lines';
+  /** The checkpoint is saved every N events. */
+  checkpointEvery: number;
+  /** Continue an interrupted rebuild from its checkpoints rather than starting over. */
+  resume: boolean;
+}
+
+export function loadRebuildOptions(env: Env = process.env): RebuildOptions {
+  return {
+    progress: oneOf(env, 'REBUILD_PROGRESS', ['bar', 'lines'] as const, 'bar'),
+    checkpointEvery: integer(env, 'REBUILD_CHECKPOINT_EVERY', 500, 1, 1_000_000),
+    resume: oneOf(env, 'REBUILD_RESUME', ['true', 'false'] as const, 'false') === 'true',
   };
 }
 

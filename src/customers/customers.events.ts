@@ -42,6 +42,6 @@ export type CustomerEvent =
   | DomainEvent<'CustomerDetailsChanged', { customerId: string; organizationId: string; changes: CustomerChanges }>
   | DomainEvent<'CustomerDeleted', { customerId: string; organizationId: string }>;
 
-export const streams = {
+export const customersStreams = {
   customer: (id: string) => `customer-${id}`,
 };

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CreateCustomerHandler, DeleteCustomerHandler, UpdateCustomerHandler } from './commands/customer.handlers';
+import { CreateCustomerHandler, DeleteCustomerHandler, UpdateCustomerHandler } from './customer.handlers';
 import { CustomersController } from './customers.controller';
 import { GetCustomerHandler, ListCustomersHandler, LookupCustomersHandler } from './customers.queries';
 

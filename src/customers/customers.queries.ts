@@ -3,8 +3,8 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '../core/errors';
 import { READ_STORE, ReadStore, Sort } from '../core/read-store/read-store.port';
-import type { Paged } from '../identity/identity.queries';
-import { CUSTOMERS, CustomerDoc } from './customers.read-models';
+import type { Paged } from '../shared/paging';
+import { customerChoices, CustomerDoc, customersPage, liveCustomer } from './customers.read-models';
 
 /** Spec §9: customers page 20 at a time, dropdowns load 1000 items. */
 export const CUSTOMERS_PAGE_SIZE = 20;
@@ -84,11 +84,11 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomers> {
     // Ties (same status, no e-mail, …) fall back to the name, then the id, so that pages never overlap.
     const sort: Sort = key === 'sortName' ? { sortName: direction, _id: 1 } : { [key]: direction, sortName: 1, _id: 1 };
     const pageSize = query.pageSize ?? CUSTOMERS_PAGE_SIZE;
-    const customers = this.store.collection<CustomerDoc>(CUSTOMERS);
-    const [items, totalRecords] = await Promise.all([
-      customers.find(filter, { sort, skip: ((query.currentPage ?? 1) - 1) * pageSize, limit: pageSize }),
-      customers.countDocuments(filter),
-    ]);
+    const { items, totalRecords } = await customersPage(this.store, filter, {
+      sort,
+      skip: ((query.currentPage ?? 1) - 1) * pageSize,
+      limit: pageSize,
+    });
     return { resultItems: items.map(customerView), totalRecords };
   }
 }
@@ -105,9 +105,7 @@ export class GetCustomerHandler implements IQueryHandler<GetCustomer> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   async execute({ organizationId, customerId }: GetCustomer): Promise<CustomerView> {
-    const c = await this.store
-      .collection<CustomerDoc>(CUSTOMERS)
-      .findOne({ _id: customerId, organizationId, deleted: false });
+    const c = await liveCustomer(this.store, organizationId, customerId);
     if (!c) throw new NotFoundError('The customer');
     return customerView(c);
   }
@@ -126,11 +124,6 @@ export class LookupCustomersHandler implements IQueryHandler<LookupCustomers> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   async execute({ organizationId, filter }: LookupCustomers): Promise<{ id: string; name: string }[]> {
-    const found = await this.store.collection<CustomerDoc>(CUSTOMERS).find(customersFilter(organizationId, filter), {
-      sort: { sortName: 1, _id: 1 },
-      limit: LOOKUP_LIMIT,
-      projection: { _id: 1, label: 1 },
-    });
-    return found.map((c) => ({ id: c._id, name: c.label }));
+    return customerChoices(this.store, customersFilter(organizationId, filter), LOOKUP_LIMIT);
   }
 }

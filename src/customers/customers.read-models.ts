@@ -1,3 +1,4 @@
+import type { Filter, ReadStore, Sort } from '../core/read-store/read-store.port';
 import type { CustomerDetails } from './customers.events';
 
 /** Read models of customers, as the REST queries read them. */
@@ -27,8 +28,91 @@ export interface CustomerDoc extends CustomerDetails {
   [key: string]: unknown;
 }
 
+/**
+ * The one name a customer is shown by, everywhere: the picker, the calendars, job requests, timers.
+ * The company name first, then the display name: the spec's Customer entity is "name (company),
+ * displayName" (§3), the Customer List's column is `name` (§2) and its default sort is by name (§9);
+ * displayName is the secondary field. The contact's name last: contactFirstName is the one name a
+ * customer must have (§5), so every customer has a label.
+ * The projection stores it as `label`; readers show `label` rather than building a name of their own.
+ */
 export function customerLabel(
   d: Pick<CustomerDetails, 'name' | 'displayName' | 'contactFirstName' | 'contactLastName'>,
 ): string {
   return d.name || d.displayName || [d.contactFirstName, d.contactLastName].filter(Boolean).join(' ');
+}
+
+/*
+ * The readers of this read model: every query and handler in src reads customers through them
+ * (the projection, which writes it, keeps its own access).
+ */
+
+const customers = (store: ReadStore) => store.collection<CustomerDoc>(CUSTOMERS);
+
+/** The organization's customer, unless it was deleted. */
+export function liveCustomer(
+  store: ReadStore,
+  organizationId: string,
+  customerId: string,
+): Promise<CustomerDoc | null> {
+  return customers(store).findOne({ _id: customerId, organizationId, deleted: false });
+}
+
+/** The organization's customers by id, deleted ones included (a job still names the customer it had). */
+export function customersByIds(
+  store: ReadStore,
+  organizationId: string,
+  customerIds: string[],
+): Promise<CustomerDoc[]> {
+  return customerIds.length
+    ? customers(store).find({ _id: { $in: customerIds }, organizationId })
+    : Promise.resolve([]);
+}
+
+/** customer id → `customerLabel`, for the customers found (deleted ones included). */
+export async function customerLabels(
+  store: ReadStore,
+  organizationId: string,
+  customerIds: string[],
+): Promise<Map<string, string>> {
+  const found = customerIds.length
+    ? await customers(store).find({ _id: { $in: customerIds }, organizationId }, { projection: { _id: 1, label: 1 } })
+    : [];
+  return new Map(found.map((c) => [c._id, c.label]));
+}
+
+/** The customer's `customerLabel`, or null when there is no such customer in the organization. */
+export async function customerLabelOf(
+  store: ReadStore,
+  organizationId: string,
+  customerId: string,
+): Promise<string | null> {
+  return (await customerLabels(store, organizationId, [customerId])).get(customerId) ?? null;
+}
+
+/** One page of the Customer List and the count of all that match `filter` (always scope it to an organization). */
+export async function customersPage(
+  store: ReadStore,
+  filter: Filter,
+  page: { sort: Sort; skip: number; limit: number },
+): Promise<{ items: CustomerDoc[]; totalRecords: number }> {
+  const [items, totalRecords] = await Promise.all([
+    customers(store).find(filter, page),
+    customers(store).countDocuments(filter),
+  ]);
+  return { items, totalRecords };
+}
+
+/** A dropdown's customers matching `filter`: `{ id, name: label }` by name, at most `limit`. */
+export async function customerChoices(
+  store: ReadStore,
+  filter: Filter,
+  limit: number,
+): Promise<{ id: string; name: string }[]> {
+  const found = await customers(store).find(filter, {
+    sort: { sortName: 1, _id: 1 },
+    limit,
+    projection: { _id: 1, label: 1 },
+  });
+  return found.map((c) => ({ id: c._id, name: c.label }));
 }

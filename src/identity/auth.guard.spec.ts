@@ -5,7 +5,8 @@ import type { AppConfig } from '../config/config';
 import { ForbiddenError } from '../core/errors';
 import { AuthGuard } from './auth.guard';
 import { CurrentUser, RequireAnyClaim, RequireClaim } from './current-user';
-import { claimsFor, Role } from './roles';
+import { claimsFor } from './roles';
+import type { Role } from '../shared/session';
 import type { SessionResolver } from './sessions.service';
 
 /** The claim checks of the guard; sessions, CSRF and Origin are walked over HTTP in test/api/access.spec.ts. */

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { ForbiddenError, UnauthenticatedError } from '../core/errors';
 import { AuthenticatedRequest, PUBLIC_ROUTE, REQUIRED_ANY_CLAIM, REQUIRED_CLAIM } from './current-user';
-import type { Claim } from './roles';
+import type { Claim } from '../shared/session';
 import { CSRF_HEADER, csrfTokenMatches, sessionCookieName } from './session-tokens';
 import { SessionResolver } from './sessions.service';
 

@@ -2,7 +2,7 @@ import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/com
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { CommandMeta } from '../core/commands/aggregates';
-import type { Claim, Role } from './roles';
+import type { Claim, Role } from '../shared/session';
 
 /** Who is calling, resolved from the session cookie by the auth guard. */
 export interface CurrentUser {

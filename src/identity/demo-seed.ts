@@ -7,7 +7,8 @@ import { ScheduleJob } from '../scheduling/scheduling.commands';
 import type { JobFields } from '../scheduling/scheduling.events';
 import type { CurrentUser } from './current-user';
 import { CreateOrganization, CreateUser, UpdateOrganizationSettings } from './identity.commands';
-import { claimsFor, Role } from './roles';
+import { claimsFor } from './roles';
+import type { Role } from '../shared/session';
 
 export const DEMO_PASSWORD = 'Welcome2Crew!';
 

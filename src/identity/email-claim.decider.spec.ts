@@ -1,7 +1,7 @@
 import { given } from '../core/decider.testing';
 import { ConflictError } from '../core/errors';
 import { DUPLICATE_EMAIL, emailClaimDecider, emailDigest } from './email-claim.decider';
-import { EmailClaimEvent, streams } from './identity.events';
+import { EmailClaimEvent, identityStreams } from './identity.events';
 
 const claimed = (userId: string, email = 'ada@example.test'): EmailClaimEvent => ({
   type: 'EmailClaimed',
@@ -86,8 +86,8 @@ describe('e-mail claim decider', () => {
       expect(digest).toMatch(/^[0-9a-f]{64}$/);
       expect(emailDigest('  ADA@Example.Test ')).toBe(digest);
       expect(emailDigest('bob@example.test')).not.toBe(digest);
-      expect(streams.emailClaim(digest)).toBe(`userEmail-${digest}`);
-      expect(streams.emailClaim(digest).split('-')).toHaveLength(2);
+      expect(identityStreams.emailClaim(digest)).toBe(`userEmail-${digest}`);
+      expect(identityStreams.emailClaim(digest).split('-')).toHaveLength(2);
     });
   });
 });

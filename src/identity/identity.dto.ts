@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { Nullable, OptionalNotNull, Text, toBoolean } from '../core/http/dto-fields';
-import { ROLES, Role } from './roles';
+import { ROLES, Role } from '../shared/session';
 
 /** Request and response shapes of identity's routes. Shapes only: the rules are the deciders'. */
 

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../core/decider';
-import type { Role } from './roles';
+import type { Role } from '../shared/session';
 
 /** A changed field, written old → new so that the audit history reads as a sentence. */
 export type Change<T> = { from: T; to: T };
@@ -86,7 +86,7 @@ export type SessionEvent =
 /** Why a session ended: its user signed out, it ran out, it was left unused too long, or the browser signed in again. */
 export type SessionEndReason = 'signed out' | 'expired' | 'idle' | 'signed in again';
 
-export const streams = {
+export const identityStreams = {
   organization: (id: string) => `organization-${id}`,
   user: (id: string) => `user-${id}`,
   /** One stream per e-mail address (a digest, so no hyphen or address in the name) guards uniqueness. */

@@ -10,19 +10,19 @@ import {
   ResetPasswordHandler,
   SignInHandler,
   SignOutHandler,
-} from './commands/account.handlers';
+} from './account.handlers';
 import {
   CreateOrganizationHandler,
   SetOrganizationLogoHandler,
   UpdateOrganizationSettingsHandler,
-} from './commands/organization.handlers';
+} from './organization.handlers';
 import {
   CreateUserHandler,
   DeleteUserHandler,
   SetProfilePictureHandler,
   UpdateProfileHandler,
   UpdateUserHandler,
-} from './commands/user.handlers';
+} from './user.handlers';
 import { FilesController } from './files.controller';
 import {
   GetOrganizationSettingsHandler,

@@ -3,16 +3,13 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from './identity.read-models';
+import { activeUsers, OrganizationDoc, organizationById, UserDoc, userById, usersPage } from './identity.read-models';
 import type { CurrentUser } from './current-user';
-
-export interface Paged<T> {
-  resultItems: T[];
-  totalRecords: number;
-}
+import { type Paged, USERS_PAGE_SIZE } from '../shared/paging';
+import type { CompanyView, Role, SessionPayload, UserView } from '../shared/session';
 
 /** The user as the API shows it: never the password, never internal fields. */
-export function userView(u: UserDoc) {
+export function userView(u: UserDoc): UserView {
   return {
     id: u._id,
     firstName: u.firstName,
@@ -29,7 +26,7 @@ export function userView(u: UserDoc) {
   };
 }
 
-export function companyView(o: OrganizationDoc) {
+export function companyView(o: OrganizationDoc): CompanyView {
   return {
     id: o._id,
     name: o.name,
@@ -49,10 +46,10 @@ export class GetSession {
 export class GetSessionHandler implements IQueryHandler<GetSession> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  async execute({ me }: GetSession) {
+  async execute({ me }: GetSession): Promise<Omit<SessionPayload, 'support' | 'csrfToken'> & { roles: Role[] }> {
     const [user, company] = await Promise.all([
-      this.store.collection<UserDoc>(USERS).findOne({ _id: me.userId }),
-      this.store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: me.organizationId }),
+      userById(this.store, me.userId),
+      organizationById(this.store, me.organizationId),
     ]);
     if (!user || !company) throw new NotFoundError('Your account');
     return { user: userView(user), roles: user.roles, claims: me.claims, company: companyView(company) };
@@ -77,22 +74,18 @@ export class ListUsers {
 export class ListUsersHandler implements IQueryHandler<ListUsers> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  async execute({ organizationId, query }: ListUsers): Promise<Paged<ReturnType<typeof userView>>> {
+  async execute({ organizationId, query }: ListUsers): Promise<Paged<UserView>> {
     const filter: Record<string, unknown> = { organizationId };
     if (query.hideInactive) filter.active = true;
     const words = everyWordIn(query.filter, ['firstName', 'lastName', 'email', 'employeeId', 'phoneNumber', 'role']);
     if (words) filter.$and = words;
     const direction = query.sortDir?.startsWith('desc') ? -1 : 1;
-    const pageSize = query.pageSize ?? 50;
-    const users = this.store.collection<UserDoc>(USERS);
-    const [items, totalRecords] = await Promise.all([
-      users.find(filter, {
-        sort: { sortName: direction, _id: 1 },
-        skip: ((query.currentPage ?? 1) - 1) * pageSize,
-        limit: pageSize,
-      }),
-      users.countDocuments(filter),
-    ]);
+    const pageSize = query.pageSize ?? USERS_PAGE_SIZE;
+    const { items, totalRecords } = await usersPage(this.store, filter, {
+      sort: { sortName: direction, _id: 1 },
+      skip: ((query.currentPage ?? 1) - 1) * pageSize,
+      limit: pageSize,
+    });
     return { resultItems: items.map(userView), totalRecords };
   }
 }
@@ -107,9 +100,7 @@ export class ListActiveEmployeesHandler implements IQueryHandler<ListActiveEmplo
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   async execute({ organizationId }: ListActiveEmployees) {
-    const users = await this.store
-      .collection<UserDoc>(USERS)
-      .find({ organizationId, active: true }, { sort: { sortName: 1, _id: 1 }, limit: 1000 });
+    const users = await activeUsers(this.store, organizationId, 1000);
     return users.map((u) => ({
       id: u._id,
       fullName: u.fullName,
@@ -128,7 +119,7 @@ export class GetOrganizationSettingsHandler implements IQueryHandler<GetOrganiza
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   async execute({ organizationId }: GetOrganizationSettings) {
-    const o = await this.store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: organizationId });
+    const o = await organizationById(this.store, organizationId);
     if (!o) throw new NotFoundError('The organization');
     const { id: _id, ...settings } = companyView(o);
     return settings;
@@ -144,7 +135,7 @@ export class GetProfileHandler implements IQueryHandler<GetProfile> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   async execute({ userId }: GetProfile) {
-    const u = await this.store.collection<UserDoc>(USERS).findOne({ _id: userId });
+    const u = await userById(this.store, userId);
     if (!u) throw new NotFoundError('Your profile');
     return {
       firstName: u.firstName,

@@ -1,4 +1,5 @@
-import type { Role } from './roles';
+import type { Role } from '../shared/session';
+import type { Filter, ReadStore, Sort } from '../core/read-store/read-store.port';
 
 /** Read models of identity, as the REST queries read them. */
 export const ORGANIZATIONS = 'organizations';
@@ -52,4 +53,70 @@ export interface SessionDoc {
   expiresAt: string;
   createdAt: string;
   [key: string]: unknown;
+}
+
+/*
+ * The readers of these read models: every query and handler in src reads organizations, users and
+ * sessions through them (projections, which write them, keep their own access).
+ */
+
+const organizations = (store: ReadStore) => store.collection<OrganizationDoc>(ORGANIZATIONS);
+const users = (store: ReadStore) => store.collection<UserDoc>(USERS);
+
+export function organizationById(store: ReadStore, organizationId: string): Promise<OrganizationDoc | null> {
+  return organizations(store).findOne({ _id: organizationId });
+}
+
+/** The organization's time zone; UTC when it is not (yet) known. */
+export async function organizationZone(store: ReadStore, organizationId: string): Promise<string> {
+  return (await organizationById(store, organizationId))?.timeZone ?? 'UTC';
+}
+
+/** Any user, of any organization: check `organizationId` (or use `userOf`). */
+export function userById(store: ReadStore, userId: string): Promise<UserDoc | null> {
+  return users(store).findOne({ _id: userId });
+}
+
+/** The user, or null when there is none of that id in the organization. */
+export function userOf(store: ReadStore, organizationId: string, userId: string): Promise<UserDoc | null> {
+  return users(store).findOne({ _id: userId, organizationId });
+}
+
+/** The user signing in or asking for a reset (addresses are stored normalized). */
+export function userByEmail(store: ReadStore, email: string): Promise<UserDoc | null> {
+  return users(store).findOne({ email });
+}
+
+/** Users by id, of any organization: check `organizationId`. */
+export function usersByIds(store: ReadStore, userIds: string[]): Promise<UserDoc[]> {
+  return users(store).find({ _id: { $in: userIds } });
+}
+
+/** Every user of the organization, inactive ones included (old jobs and history still name them). */
+export function organizationUsers(store: ReadStore, organizationId: string): Promise<UserDoc[]> {
+  return users(store).find({ organizationId });
+}
+
+/** The organization's active users by name (the users table's order); `limit` 0: all of them. */
+export function activeUsers(store: ReadStore, organizationId: string, limit = 0): Promise<UserDoc[]> {
+  const sort: Sort = { sortName: 1, _id: 1 };
+  return users(store).find({ organizationId, active: true }, limit ? { sort, limit } : { sort });
+}
+
+/** One page of the users table and the count of all that match `filter` (always scope it to an organization). */
+export async function usersPage(
+  store: ReadStore,
+  filter: Filter,
+  page: { sort: Sort; skip: number; limit: number },
+): Promise<{ items: UserDoc[]; totalRecords: number }> {
+  const [items, totalRecords] = await Promise.all([
+    users(store).find(filter, page),
+    users(store).countDocuments(filter),
+  ]);
+  return { items, totalRecords };
+}
+
+/** The session a cookie's token digest names, or null. */
+export function sessionByDigest(store: ReadStore, digest: string): Promise<SessionDoc | null> {
+  return store.collection<SessionDoc>(SESSIONS).findOne({ _id: digest });
 }

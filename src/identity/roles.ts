@@ -1,11 +1,6 @@
-/** Roles and the claims each holds (issue #2 §5). A user has exactly one role. */
-export const ROLES = ['Associate', 'Company Admin', 'Customer Manager'] as const;
-export type Role = (typeof ROLES)[number];
-export const DEFAULT_ROLE: Role = 'Associate';
+import { ROLES, type Claim, type Role } from '../shared/session';
 
-export const CLAIMS = ['jobs.crud', 'customers.crud', 'reports.read', 'users.crud', 'settings.crud'] as const;
-export type Claim = (typeof CLAIMS)[number];
-
+/** The claims each role holds (issue #2 §5); the roles and claims themselves are the wire's (src/shared/session.ts). */
 const CLAIMS_BY_ROLE: Record<Role, readonly Claim[]> = {
   'Company Admin': ['jobs.crud', 'customers.crud', 'reports.read', 'users.crud', 'settings.crud'],
   'Customer Manager': ['jobs.crud', 'customers.crud', 'reports.read'],

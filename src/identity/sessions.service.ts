@@ -4,9 +4,9 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { Aggregates } from '../core/commands/aggregates';
 import { newId } from '../core/clock';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { SessionDoc, SESSIONS, UserDoc, USERS } from './identity.read-models';
+import { SessionDoc, sessionByDigest, userById } from './identity.read-models';
 import type { CurrentUser } from './current-user';
-import { streams } from './identity.events';
+import { identityStreams } from './identity.events';
 import { claimsFor } from './roles';
 import { sessionDecider } from './session.decider';
 import { tokenDigest } from './session-tokens';
@@ -49,12 +49,10 @@ export class SessionResolver {
    */
   async resolve(token: unknown, now = new Date(), use = false): Promise<CurrentUser | null> {
     if (typeof token !== 'string' || token.length < 20 || token.length > 100) return null;
-    const session = await this.store
-      .collection<SessionDoc>(SESSIONS)
-      .findOne({ _id: tokenDigest(this.config.sessionSecret, token) });
+    const session = await sessionByDigest(this.store, tokenDigest(this.config.sessionSecret, token));
     if (!session || session.expiresAt <= now.toISOString()) return null;
     if (!session.rememberMe && (await this.idle(session, now.getTime()))) return null;
-    const user = await this.store.collection<UserDoc>(USERS).findOne({ _id: session.userId });
+    const user = await userById(this.store, session.userId);
     if (!user || !user.active || user.organizationId !== session.organizationId) return null;
     if (use) await this.used(session.sessionId, now.getTime());
     return {
@@ -81,7 +79,7 @@ export class SessionResolver {
     this.lastUse.delete(session.sessionId);
     await this.aggregates
       .execute(
-        streams.session(session.sessionId),
+        identityStreams.session(session.sessionId),
         sessionDecider,
         { type: 'EndSession', reason: 'idle' },
         {

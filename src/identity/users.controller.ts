@@ -7,7 +7,7 @@ import type { CurrentUser } from './current-user';
 import { CreateUserDto, UpdateUserDto, UsersPagedQueryDto } from './identity.dto';
 import { CreateUser, DeleteUser, UpdateUser } from './identity.commands';
 import { ListActiveEmployees, ListUsers } from './identity.queries';
-import type { Role } from './roles';
+import type { Role } from '../shared/session';
 
 function roleOf(body: { roles?: Role; role?: Role }) {
   return body.roles ?? body.role;

@@ -1,7 +1,5 @@
 /** Shapes the client shares with the server (type-only, no imports: the client typechecks this file). */
 
-export type RequestStatus = 'pending' | 'approved' | 'denied' | 'notChosen' | 'cancelled';
-
 /** A row of the Job Requests table (spec §3 Job request), with what a manager needs to decide. */
 export interface JobRequestView {
   id: string;

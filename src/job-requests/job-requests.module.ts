@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { JobRequestsController } from './job-requests.controller';
-import { AnswerJobRequestHandler, RequestJobHandler } from './job-requests.handlers';
+import { AnswerJobRequestHandler, RequestJobHandler } from './job-request.handlers';
 import { GetJobRequestsHandler } from './job-requests.queries';
 
 @Module({

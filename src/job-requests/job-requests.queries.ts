@@ -1,14 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../identity/identity.read-models';
-import { AVAILABILITY, AvailabilityDoc } from '../availability/availability.read-models';
-import { JOB_REQUESTS, JobRequestDoc } from './job-requests.read-models';
+import { organizationUsers, organizationZone } from '../identity/identity.read-models';
+import { weeklyAvailability } from '../availability/availability.read-models';
+import { customerLabels } from '../customers/customers.read-models';
+import { pendingJobRequests } from './job-requests.read-models';
 import { isAvailable } from '../availability/availability-check';
 import type { CurrentUser } from '../identity/current-user';
-import { CalendarJob, jobsBetween } from '../scheduling/calendar';
-import { findCalendarJob, isOwnJob } from '../scheduling/scheduling.queries';
-import { isOpen } from './job-request.rules';
+import { CalendarJob, findCalendarJob, isOwnJob, jobsBetween } from '../calendar/calendar';
+import { isOpen } from '../scheduling/job-request.rules';
 import type { JobRequestView } from './job-request.view';
 
 /** Pending requests of the organization, soonest job first. */
@@ -22,9 +22,7 @@ export class GetJobRequestsHandler implements IQueryHandler<GetJobRequests> {
 
   async execute({ viewer }: GetJobRequests): Promise<JobRequestView[]> {
     const organizationId = viewer.organizationId;
-    const pending = await this.store
-      .collection<JobRequestDoc>(JOB_REQUESTS)
-      .find({ organizationId, status: 'pending' }, { sort: { start: 1, requestedAt: 1 } });
+    const pending = await pendingJobRequests(this.store, organizationId);
     if (!pending.length) return [];
     // Each request's job as it stands now (a deleted one has had its requests closed by the projection).
     const jobs = new Map<string, CalendarJob>();
@@ -33,20 +31,13 @@ export class GetJobRequestsHandler implements IQueryHandler<GetJobRequests> {
       if (job) jobs.set(request._id, job);
     }
     const customerIds = [...new Set([...jobs.values()].map((j) => j.customerId).filter((id): id is string => !!id))];
-    const [organization, users, availability, customers] = await Promise.all([
-      this.store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: organizationId }),
-      this.store.collection<UserDoc>(USERS).find({ organizationId }),
-      this.store
-        .collection<AvailabilityDoc>(AVAILABILITY)
-        .find({ _id: { $in: [...new Set(pending.map((r) => r.userId))] } }),
-      this.store
-        .collection<{ _id: string; name?: string; displayName?: string }>('customers')
-        .find({ _id: { $in: customerIds } }),
+    const [zone, users, entries, customerNames] = await Promise.all([
+      organizationZone(this.store, organizationId),
+      organizationUsers(this.store, organizationId),
+      weeklyAvailability(this.store, organizationId, [...new Set(pending.map((r) => r.userId))]),
+      customerLabels(this.store, organizationId, customerIds),
     ]);
-    const zone = organization?.timeZone ?? 'UTC';
     const names = new Map(users.map((u) => [u._id, u.fullName]));
-    const entries = new Map(availability.map((a) => [a._id, a.entries]));
-    const customerNames = new Map(customers.map((c) => [c._id, c.displayName || c.name || '']));
     // Every job in the requests' span, read once; each request then picks its requester's overlaps.
     const spanStart = Math.min(...pending.map((r) => Date.parse(r.start)));
     const spanEnd = Math.max(...pending.map((r) => Date.parse(r.end)));

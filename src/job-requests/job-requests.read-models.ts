@@ -1,4 +1,5 @@
-import type { RequestStatus } from './job-request.rules';
+import type { ReadStore } from '../core/read-store/read-store.port';
+import type { RequestStatus } from '../scheduling/job-request.events';
 
 /** Read model of job requests. */
 export const JOB_REQUESTS = 'jobRequests';
@@ -20,4 +21,26 @@ export interface JobRequestDoc {
   answeredAt: string | null;
   answeredBy: string | null;
   _rev?: number;
+}
+
+/*
+ * The readers of this read model: queries and handlers read job requests through them (the
+ * projection, which writes it, keeps its own access).
+ */
+
+const jobRequests = (store: ReadStore) => store.collection<JobRequestDoc>(JOB_REQUESTS);
+
+/** A request, of any organization: check `organizationId`. */
+export function jobRequestById(store: ReadStore, requestId: string): Promise<JobRequestDoc | null> {
+  return jobRequests(store).findOne({ _id: requestId });
+}
+
+/** The organization's unanswered requests, by the job's start, then by when they were made. */
+export function pendingJobRequests(store: ReadStore, organizationId: string): Promise<JobRequestDoc[]> {
+  return jobRequests(store).find({ organizationId, status: 'pending' }, { sort: { start: 1, requestedAt: 1 } });
+}
+
+/** Every request the user has made, whatever its status. */
+export function jobRequestsOf(store: ReadStore, organizationId: string, userId: string): Promise<JobRequestDoc[]> {
+  return jobRequests(store).find({ organizationId, userId });
 }

@@ -1,4 +1,4 @@
-import type { ServerEventName, ServerEventPayload } from './client-events';
+import type { ServerEventName, ServerEventPayload } from '../shared/client-events';
 
 /** A push decided by a projection; sent only after its read-model write, and only for live events. */
 export interface ChangeNotice<K extends ServerEventName = ServerEventName> {

@@ -6,7 +6,8 @@ import { socketIoRedisAdapter } from '../core/redis';
 import type { ChangeNotice, Notifier } from './change-notice';
 import { SessionResolver, cookieValue } from '../identity/sessions.service';
 import { sessionCookieName } from '../identity/session-tokens';
-import { claimRooms, rooms, ServerToClientEvents } from './client-events';
+import { claimRooms, rooms } from './rooms';
+import type { ServerToClientEvents } from '../shared/client-events';
 
 /** How often a connected socket's session is checked again (expiry ends it even without an event). */
 const SESSION_RECHECK_MS = 60_000;

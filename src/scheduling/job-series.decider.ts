@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { Decider } from '../core/decider';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
 import { timeZoneProblem } from '../identity/organization.decider';
-import { applyChanges, checkJob, cleanFields, diff } from './job-rules';
+import { applyChanges, checkJob, cleanFields, diff } from './job.rules';
 import {
   isPlannedOn,
   localDateOf,
@@ -14,7 +14,7 @@ import {
   WEEKDAYS,
 } from './recurrence';
 import { JobFields, JobSeriesEvent } from './scheduling.events';
-import { decideRequest, evolveBook, RequestBook, RequestCommand } from '../job-requests/job-request.rules';
+import { decideRequest, evolveBook, RequestBook, RequestCommand } from './job-request.rules';
 
 /**
  * A recurring job. Its template holds the first occurrence's fields; every other occurrence is the

@@ -1,7 +1,7 @@
 import { ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
 import { given } from '../core/decider.testing';
 import { jobDecider } from './job.decider';
-import { HIDE_IS_FOR_ADMINS, HIDE_NEEDS_LEAD } from './job-rules';
+import { HIDE_IS_FOR_ADMINS, HIDE_NEEDS_LEAD } from './job.rules';
 import { JobEvent, JobFields } from './scheduling.events';
 
 const ORG = 'org-1';

@@ -1,8 +1,8 @@
 import { Decider } from '../core/decider';
 import { ConflictError, NotFoundError } from '../core/errors';
-import { applyChanges, checkJob, cleanFields, diff } from './job-rules';
+import { applyChanges, checkJob, cleanFields, diff } from './job.rules';
 import { JobEvent, JobFields } from './scheduling.events';
-import { decideRequest, evolveBook, RequestBook, RequestCommand } from '../job-requests/job-request.rules';
+import { decideRequest, evolveBook, RequestBook, RequestCommand } from './job-request.rules';
 
 /** A one-time job. Commands name the organization asking: another organization's job is not found. */
 export type JobCommand =

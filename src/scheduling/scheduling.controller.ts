@@ -1,25 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { Body, Controller, Delete, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiCookieAuth, ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import type { CommandMeta } from '../core/commands/aggregates';
-import { ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
-import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { OrganizationDoc, ORGANIZATIONS } from '../identity/identity.read-models';
+import { ForbiddenError, ValidationError } from '../core/errors';
 import { Me, Meta, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
-import { calendarRange } from './calendar-range';
 import { AssignJob, ChangeJob, DeleteJob, DeleteSeries, ScheduleJob } from './scheduling.commands';
-import {
-  CalendarBatchDto,
-  CalendarRangeDto,
-  ChangeJobDto,
-  CreateJobDto,
-  newJobFields,
-  toFields,
-  toRule,
-} from './scheduling.dto';
-import { GetCalendarJobs, GetJob, GetJobHistory, GetUpcomingJobs, JobView } from './scheduling.queries';
+import { CalendarBatchDto, ChangeJobDto, CreateJobDto, newJobFields, toFields, toRule } from './scheduling.dto';
 
 class ScopeQuery {
   @IsOptional() @IsIn(['occurrence', 'series'], { message: 'scope must be occurrence or series' }) scope?:
@@ -31,18 +19,7 @@ class ScopeQuery {
 @ApiSecurity('csrf')
 @Controller('api')
 export class SchedulingController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-    @Inject(READ_STORE) private readonly store: ReadStore,
-  ) {}
-
-  private async range(me: CurrentUser, query: CalendarRangeDto) {
-    const organization = await this.store
-      .collection<OrganizationDoc>(ORGANIZATIONS)
-      .findOne({ _id: me.organizationId });
-    return calendarRange(query.StartDate, query.EndDate, organization?.timeZone ?? 'UTC');
-  }
+  constructor(private readonly commands: CommandBus) {}
 
   @Post('recurrence-jobs')
   @RequireClaim('jobs.crud')
@@ -52,49 +29,6 @@ export class SchedulingController {
       new ScheduleJob(newJobFields(body.jobModel), toRule(body.recurrenceModel), me, meta),
     );
     return { success: true, data };
-  }
-
-  @Get('jobs/user')
-  @ApiOperation({
-    summary:
-      "My jobs in a range (StartDate, EndDate as MM/DD/YYYY in the organization's time zone); showRequestableJobs adds the open jobs I may request (with requestStatus when I did); availabilityUserId adds that employee's availability as availability-only entries.",
-  })
-  async mine(@Query() query: CalendarRangeDto, @Me() me: CurrentUser): Promise<JobView[]> {
-    const { from, to } = await this.range(me, query);
-    // Staff may lay their own availability over their calendar; managers anyone's.
-    const availabilityUserId =
-      query.availabilityUserId && (query.availabilityUserId === me.userId || me.claims.includes('jobs.crud'))
-        ? query.availabilityUserId
-        : null;
-    if (query.availabilityUserId && !availabilityUserId) throw new NotFoundError('The employee');
-    return this.queries.execute(
-      new GetCalendarJobs(me, from, to, 'own', availabilityUserId, query.showRequestableJobs === true),
-    );
-  }
-
-  @Get('jobs/upcoming')
-  @ApiOperation({ summary: 'My upcoming jobs: the next 30 days, soonest first, at most 50.' })
-  upcoming(@Me() me: CurrentUser): Promise<JobView[]> {
-    return this.queries.execute(new GetUpcomingJobs(me, new Date()));
-  }
-
-  @Get('jobs/syncfusion/fetch')
-  @RequireClaim('jobs.crud')
-  @ApiOperation({
-    summary:
-      "The Job Schedule calendar's data: every job of the organization in a range; availabilityUserId adds that employee's availability as availability-only entries.",
-  })
-  async fetch(@Query() query: CalendarRangeDto, @Me() me: CurrentUser): Promise<JobView[]> {
-    const { from, to } = await this.range(me, query);
-    return this.queries.execute(new GetCalendarJobs(me, from, to, 'organization', query.availabilityUserId || null));
-  }
-
-  @Post('jobs/syncfusion/fetch')
-  @HttpCode(200)
-  @RequireClaim('jobs.crud')
-  @ApiOperation({ summary: 'Same as GET, with the range in the body (the calendar data source posts it).' })
-  fetchByPost(@Body() body: CalendarRangeDto, @Me() me: CurrentUser): Promise<JobView[]> {
-    return this.fetch(body, me);
   }
 
   @Post('jobs/syncfusion/bulk')
@@ -113,22 +47,6 @@ export class SchedulingController {
     }
     for (const id of deleted) await this.commands.execute(new DeleteJob(id, me, meta));
     return { success: true, data: { changed: changed.length, deleted: deleted.length } };
-  }
-
-  @Get('jobs/:id')
-  @ApiOperation({ summary: 'One job or occurrence. Staff without jobs.crud see only their own.' })
-  async get(@Param('id') id: string, @Me() me: CurrentUser): Promise<JobView> {
-    const job: JobView = await this.queries.execute(new GetJob(me, id));
-    const own = job.leadUserId === me.userId || job.userIds.includes(me.userId);
-    if (!own && !me.claims.includes('jobs.crud')) throw new NotFoundError('The job');
-    return job;
-  }
-
-  @Get('jobs/:id/history')
-  @RequireClaim('jobs.crud')
-  @ApiOperation({ summary: "Every event of the job's stream in order, in words, with old → new values, who and when." })
-  history(@Param('id') id: string, @Me() me: CurrentUser) {
-    return this.queries.execute(new GetJobHistory(me, id));
   }
 
   @Patch('jobs/:id')

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../core/decider';
 import type { Change } from '../identity/identity.events';
 import type { RecurrenceRule } from './recurrence';
-import type { RequestDecision } from '../job-requests/job-request.rules';
+import type { RequestDecision } from './job-request.events';
 
 /** What a job is, apart from when it happens (spec §3 Job). */
 export interface JobDetails {
@@ -38,7 +38,7 @@ export type JobEvent =
   | DomainEvent<'JobDeleted', { jobId: string; organizationId: string }>
   | RequestEvent<{ jobId: string; organizationId: string }>;
 
-/** Requests to pick up an open job or occurrence, recorded in its stream (src/job-requests). */
+/** Requests to pick up an open job or occurrence, recorded in its stream (job-request.rules.ts). */
 export type RequestEvent<Ids> = {
   [T in RequestDecision['type']]: DomainEvent<T, Ids & Extract<RequestDecision, { type: T }>['data']>;
 }[RequestDecision['type']];

@@ -5,27 +5,11 @@ import {
   DeleteJobHandler,
   DeleteSeriesHandler,
   ScheduleJobHandler,
-} from './commands/job.handlers';
+} from './job.handlers';
 import { SchedulingController } from './scheduling.controller';
-import {
-  GetCalendarJobsHandler,
-  GetJobHandler,
-  GetJobHistoryHandler,
-  GetUpcomingJobsHandler,
-} from './scheduling.queries';
 
 @Module({
   controllers: [SchedulingController],
-  providers: [
-    ScheduleJobHandler,
-    ChangeJobHandler,
-    DeleteJobHandler,
-    DeleteSeriesHandler,
-    AssignJobHandler,
-    GetCalendarJobsHandler,
-    GetUpcomingJobsHandler,
-    GetJobHandler,
-    GetJobHistoryHandler,
-  ],
+  providers: [ScheduleJobHandler, ChangeJobHandler, DeleteJobHandler, DeleteSeriesHandler, AssignJobHandler],
 })
 export class SchedulingModule {}

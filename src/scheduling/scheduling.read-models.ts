@@ -1,3 +1,4 @@
+import type { ReadStore } from '../core/read-store/read-store.port';
 import type { JobFields } from './scheduling.events';
 import type { RecurrenceRule } from './recurrence';
 
@@ -52,4 +53,40 @@ export function weekKeys(organizationId: string, start: string, end: string): st
   for (let w = from; w <= to; w++)
     keys.push(`${organizationId}:${new Date(MONDAY_EPOCH + w * WEEK_MS).toISOString().slice(0, 10)}`);
   return keys;
+}
+
+/*
+ * The readers of these read models: queries and handlers read jobs and series through them (the
+ * projection, which writes them, keeps its own access). Occurrences are computed by the callers.
+ */
+
+/** A one-time job, of any organization: check `organizationId`. */
+export function jobById(store: ReadStore, jobId: string): Promise<JobDoc | null> {
+  return store.collection<JobDoc>(JOBS).findOne({ _id: jobId });
+}
+
+/** A recurring job, of any organization: check `organizationId`. */
+export function seriesById(store: ReadStore, seriesId: string): Promise<JobSeriesDoc | null> {
+  return store.collection<JobSeriesDoc>(JOB_SERIES).findOne({ _id: seriesId });
+}
+
+/**
+ * What a calendar range [start, end) is built from: the one-time jobs listed in its weeks (some of
+ * them outside the range itself: filter by time) and every series of the organization.
+ */
+export async function jobsAndSeriesAround(
+  store: ReadStore,
+  organizationId: string,
+  start: string,
+  end: string,
+): Promise<{ jobs: JobDoc[]; series: JobSeriesDoc[] }> {
+  const weeks = await store
+    .collection<JobWeekDoc>(JOB_WEEKS)
+    .find({ _id: { $in: weekKeys(organizationId, start, end) } });
+  const ids = [...new Set(weeks.flatMap((w) => w.jobIds))];
+  const [jobs, series] = await Promise.all([
+    ids.length ? store.collection<JobDoc>(JOBS).find({ _id: { $in: ids } }) : Promise.resolve([]),
+    store.collection<JobSeriesDoc>(JOB_SERIES).find({ organizationId }),
+  ]);
+  return { jobs: jobs.filter((j) => j.organizationId === organizationId), series };
 }

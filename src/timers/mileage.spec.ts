@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { MILEAGE_MAX_LENGTH, parseMileageText } from './mileage';
+import { MILEAGE_MAX_LENGTH, parseMileageText } from '../shared/timers';
 import { toTimerInput } from './timers.dto';
 
 describe('mileage as typed', () => {

@@ -1,6 +1,6 @@
 import { Decider } from '../core/decider';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
-import { normalized, timerProblem } from './timer-rules';
+import { normalized, timerProblem } from './timer.rules';
 import { TimerChanges, TimerEvent, TimerFields } from './timers.events';
 
 export const NOT_YOURS = 'You can only change your own timers';

@@ -4,12 +4,13 @@ import { Aggregates, CommandMeta } from '../core/commands/aggregates';
 import { isUuid, newId } from '../core/clock';
 import { ForbiddenError, NotFoundError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import { customerLabelOf } from '../customers/customers.read-models';
 import type { CurrentUser } from '../identity/current-user';
-import { findCalendarJob, isOwnJob } from '../scheduling/scheduling.queries';
+import { findCalendarJob, isOwnJob } from '../calendar/calendar';
 import { ONE_RUNNING, runningTimerDecider } from './running-timer.decider';
 import { isRunning, TimerActor, timerDecider } from './timer.decider';
 import { ChangeTimer, DeleteTimer, StartTimer } from './timers.commands';
-import { TimerFields, timerStreams } from './timers.events';
+import { TimerFields, timersStreams } from './timers.events';
 
 export const NOT_YOUR_JOB = 'You can only track time on jobs you are assigned to';
 
@@ -32,15 +33,10 @@ async function jobFor(
   });
   if (!job || job.availabilityOnly) throw new NotFoundError('The job');
   if (!isOwnJob(owner)(job) && !actor.claims.includes('jobs.crud')) throw new ForbiddenError(NOT_YOUR_JOB);
-  const customer = job.customerId
-    ? await store
-        .collection<{ _id: string; name?: string; displayName?: string }>('customers')
-        .findOne({ _id: job.customerId })
-    : null;
   return {
     jobId: job.id,
     jobName: job.name,
-    customerName: customer ? customer.displayName || customer.name || null : null,
+    customerName: job.customerId ? await customerLabelOf(store, actor.organizationId, job.customerId) : null,
   };
 }
 
@@ -71,18 +67,18 @@ export class StartTimerHandler implements ICommandHandler<StartTimer> {
     };
     timerDecider.decide(start, timerDecider.initialState); // refuse a bad timer before claiming the running slot
     await claimRunning(this.aggregates, actor.userId, timerId, meta);
-    await this.aggregates.execute(timerStreams.timer(timerId), timerDecider, start, meta);
+    await this.aggregates.execute(timersStreams.timer(timerId), timerDecider, start, meta);
     return { id: timerId };
   }
 }
 
 /** Takes the user's one running slot; two devices starting at once meet at one expected revision. */
 async function claimRunning(aggregates: Aggregates, userId: string, timerId: string, meta: CommandMeta) {
-  const stream = timerStreams.running(userId);
+  const stream = timersStreams.running(userId);
   const { state, revision } = await aggregates.loadLatest(stream, runningTimerDecider);
   let claimed: 'running' | 'finished' | 'missing' = 'finished';
   if (state.timerId) {
-    const current = await aggregates.load(timerStreams.timer(state.timerId), timerDecider);
+    const current = await aggregates.load(timersStreams.timer(state.timerId), timerDecider);
     claimed = current.state.status === 'none' ? 'missing' : isRunning(current.state) ? 'running' : 'finished';
   }
   const events = runningTimerDecider.decide(
@@ -94,7 +90,7 @@ async function claimRunning(aggregates: Aggregates, userId: string, timerId: str
 
 /** Frees the slot when the timer holding it has stopped or gone (a no-op otherwise). */
 async function releaseRunning(aggregates: Aggregates, userId: string, timerId: string, meta: CommandMeta) {
-  const stream = timerStreams.running(userId);
+  const stream = timersStreams.running(userId);
   const { state, revision } = await aggregates.loadLatest(stream, runningTimerDecider);
   const events = runningTimerDecider.decide(
     { type: 'ReleaseRunningTimer', userId, organizationId: meta.organizationId, timerId },
@@ -112,7 +108,7 @@ export class ChangeTimerHandler implements ICommandHandler<ChangeTimer> {
 
   async execute({ timerId, input, actor, meta }: ChangeTimer) {
     if (!isUuid(timerId)) throw new NotFoundError('The timer');
-    const stream = timerStreams.timer(timerId.toLowerCase());
+    const stream = timersStreams.timer(timerId.toLowerCase());
     const { jobId, ...given } = input;
     const changes: Partial<TimerFields> = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
     if (jobId !== undefined) {
@@ -140,7 +136,7 @@ export class DeleteTimerHandler implements ICommandHandler<DeleteTimer> {
   async execute({ timerId, actor, meta }: DeleteTimer) {
     if (!isUuid(timerId)) throw new NotFoundError('The timer');
     const { events } = await this.aggregates.execute(
-      timerStreams.timer(timerId.toLowerCase()),
+      timersStreams.timer(timerId.toLowerCase()),
       timerDecider,
       { type: 'DeleteTimer', organizationId: meta.organizationId, actor: actorOf(actor) },
       meta,

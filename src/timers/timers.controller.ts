@@ -8,10 +8,7 @@ import type { CurrentUser } from '../identity/current-user';
 import { ChangeTimer, DeleteTimer, StartTimer } from './timers.commands';
 import { TimerDto, TimersPagedQueryDto, toTimerInput } from './timers.dto';
 import { GetCurrentTimer, ListTimers } from './timers.queries';
-import type { TimerView } from './timer.view';
-
-/** The server's clock with the running timer: devices whose clocks differ still agree on the elapsed time. */
-export const SERVER_TIME_HEADER = 'X-Server-Time';
+import { SERVER_TIME_HEADER, type TimerView } from '../shared/timers';
 
 @ApiTags('Timers')
 @ApiCookieAuth()

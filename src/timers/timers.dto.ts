@@ -3,8 +3,7 @@ import { IsOptional } from 'class-validator';
 import { Text } from '../core/http/dto-fields';
 import { PagedQueryDto } from '../identity/identity.dto';
 import type { TimerInput } from './timers.commands';
-import { parseMileageText } from './mileage';
-import { TIMER_TYPES, TimerType } from './timers.events';
+import { parseMileageText, TIMER_TYPES, TimerType } from '../shared/timers';
 
 /** POST /api/time and PATCH /api/time/{id}. Shapes only: the rules (and their messages) are the decider's. */
 export class TimerDto {

@@ -1,21 +1,11 @@
 import type { DomainEvent } from '../core/decider';
 import type { Change } from '../identity/identity.events';
-
-export const TIMER_TYPES = ['Unassigned', 'Mileage', 'Job'] as const;
-export type TimerType = (typeof TIMER_TYPES)[number];
+import type { TimerBase } from '../shared/timers';
 
 /** What a timer records (spec §3 Timer); instants in UTC ISO, `end` null while it runs. */
-export interface TimerFields {
-  type: TimerType;
+export interface TimerFields extends TimerBase {
   start: string;
   end: string | null;
-  mileageStart: number | null;
-  mileageEnd: number | null;
-  /** A job or an occurrence (`<seriesId>_<YYYYMMDD>`), with its name and customer when the timer was set to it. */
-  jobId: string | null;
-  jobName: string | null;
-  customerName: string | null;
-  label: string | null;
 }
 
 export type TimerChanges = { [K in keyof TimerFields]?: Change<TimerFields[K]> };
@@ -37,7 +27,7 @@ export type RunningTimerEvent =
   | DomainEvent<'TimerClaimed', { userId: string; organizationId: string; timerId: string; at: string }>
   | DomainEvent<'TimerReleased', { userId: string; organizationId: string; timerId: string }>;
 
-export const timerStreams = {
+export const timersStreams = {
   timer: (id: string) => `timer-${id}`,
   running: (userId: string) => `runningTimer-${userId}`,
 };

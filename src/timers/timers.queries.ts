@@ -2,10 +2,9 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { everyWordIn } from '../core/read-store/search';
-import { TIMERS, TimerDoc } from './timers.read-models';
-import type { TimerView } from './timer.view';
-
-export const TIMERS_PAGE_SIZE = 50;
+import { runningTimer, TimerDoc, timersPage } from './timers.read-models';
+import type { TimerView } from '../shared/timers';
+import { TIMERS_PAGE_SIZE } from '../shared/paging';
 
 export function timerView(doc: TimerDoc): TimerView {
   return {
@@ -38,9 +37,7 @@ export class GetCurrentTimerHandler implements IQueryHandler<GetCurrentTimer> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   async execute({ organizationId, userId }: GetCurrentTimer): Promise<TimerView | null> {
-    const [running] = await this.store
-      .collection<TimerDoc>(TIMERS)
-      .find({ organizationId, userId, endDateTime: null }, { sort: { startDateTime: -1 }, limit: 1 });
+    const running = await runningTimer(this.store, organizationId, userId);
     return running ? timerView(running) : null;
   }
 }
@@ -74,15 +71,11 @@ export class ListTimersHandler implements IQueryHandler<ListTimers> {
     if (words) filter.$and = words;
     const direction = query.sortDir?.startsWith('asc') ? 1 : -1;
     const pageSize = query.pageSize ?? TIMERS_PAGE_SIZE;
-    const timers = this.store.collection<TimerDoc>(TIMERS);
-    const [items, totalRecords] = await Promise.all([
-      timers.find(filter, {
-        sort: { createdAt: direction, sequence: direction },
-        skip: ((query.currentPage ?? 1) - 1) * pageSize,
-        limit: pageSize,
-      }),
-      timers.countDocuments(filter),
-    ]);
+    const { items, totalRecords } = await timersPage(this.store, filter, {
+      sort: { createdAt: direction, sequence: direction },
+      skip: ((query.currentPage ?? 1) - 1) * pageSize,
+      limit: pageSize,
+    });
     return { resultItems: items.map(timerView), totalRecords };
   }
 }

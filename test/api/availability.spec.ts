@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { io, Socket } from 'socket.io-client';
-import type { ServerToClientEvents } from '../../src/realtime/client-events';
+import type { ServerToClientEvents } from '../../src/shared/client-events';
 import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization, TEST_PASSWORD } from '../support/app';
 
 /**

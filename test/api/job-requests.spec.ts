@@ -5,7 +5,7 @@ import {
   NO_PENDING,
   NOT_OPEN,
   PICK_UP_OFF,
-} from '../../src/job-requests/job-request.rules';
+} from '../../src/scheduling/job-request.rules';
 import { REQUEST_APPROVED, REQUEST_DENIED, REQUEST_SENT } from '../../src/job-requests/job-requests.controller';
 import { ApiClient, startTestApp, TestApp, TestOrganization } from '../support/app';
 import { mailsWhen } from '../support/outbox';

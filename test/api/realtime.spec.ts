@@ -1,5 +1,5 @@
 import { io, Socket } from 'socket.io-client';
-import type { ServerToClientEvents } from '../../src/realtime/client-events';
+import type { ServerToClientEvents } from '../../src/shared/client-events';
 import { ApiClient, startTestApp, TestApp, TestOrganization, TEST_PASSWORD } from '../support/app';
 import { disconnection, nextPush, PUSH_WITHIN_MS } from '../support/sockets';
 

@@ -1,5 +1,5 @@
 import { io, Socket } from 'socket.io-client';
-import type { ServerToClientEvents } from '../../src/realtime/client-events';
+import type { ServerToClientEvents } from '../../src/shared/client-events';
 import { ApiClient, startTestApp, TestApp, TestOrganization } from '../support/app';
 
 /** Jobs and recurring jobs over HTTP, on the real engines (SQLite + embedded read store). */

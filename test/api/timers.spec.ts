@@ -105,6 +105,8 @@ describe('timers', () => {
 
   it('refuses a 1,000,000-character mileage at once, starting and stopping, and reads any other shape as not a number', async () => {
     // A pattern that backtracked on this value took seconds, and every organization's requests waited meanwhile.
+    // The parse itself is bounded in src/timers/mileage.spec.ts (< 10 ms); here the round trip of a 1 MB body
+    // must stay far from the quadratic seconds, with room for a loaded machine (it measured 155 ms under load).
     const huge = `${'1'.repeat(999_999)}x`;
     const timed = async (send: () => Promise<{ status: number; body: unknown }>) => {
       const started = performance.now();
@@ -117,7 +119,7 @@ describe('timers', () => {
       body: { success: false, errors: ['Starting mileage must be a number'] },
       ms: expect.any(Number),
     });
-    expect(start.ms).toBeLessThan(100);
+    expect(start.ms).toBeLessThan(1_000);
 
     const drive = await org.associate.post('/api/time', { type: 'Mileage', mileageStart: 1200 });
     const end = new Date(Date.now() + 1000).toISOString();
@@ -129,7 +131,7 @@ describe('timers', () => {
       body: { success: false, errors: ['Ending mileage must be a number'] },
       ms: expect.any(Number),
     });
-    expect(stop.ms).toBeLessThan(100);
+    expect(stop.ms).toBeLessThan(1_000);
 
     for (const mileageEnd of [{}, [1300], true, '1'.repeat(21)]) {
       const response = await org.associate.patch(`/api/time/${drive.body.data.id}`, { endDateTime: end, mileageEnd });

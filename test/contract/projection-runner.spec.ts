@@ -24,7 +24,7 @@ import { EmbeddedReadStore } from '../../src/core/read-store/embedded-read-store
 import { MongoReadStore } from '../../src/core/read-store/mongo-read-store';
 import type { AnyDoc, ReadStore } from '../../src/core/read-store/read-store.port';
 import { organizationDecider } from '../../src/identity/organization.decider';
-import { streams } from '../../src/identity/identity.events';
+import { identityStreams } from '../../src/identity/identity.events';
 import { withDatabase } from '../support/ferretdb';
 import { IdentityLog } from '../support/identity-log';
 
@@ -373,7 +373,7 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (_name, adap
     for (const name of ['Renamed Once', 'Renamed Twice', 'Renamed Thrice']) {
       const meta = { organizationId, actorUserId: adminId, correlationId: randomUUID(), at: new Date().toISOString() };
       const { position } = await aggregates.execute(
-        streams.organization(organizationId),
+        identityStreams.organization(organizationId),
         organizationDecider,
         { type: 'ChangeOrganizationSettings', organizationId, changes: { name } },
         meta,

@@ -6,7 +6,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { createApp, RunningApp } from '../../src/app';
 import { AppConfig, loadConfig } from '../../src/config/config';
 import { CreateOrganization, CreateUser } from '../../src/identity/identity.commands';
-import type { Role } from '../../src/identity/roles';
+import type { Role } from '../../src/shared/session';
 import type { Logger } from 'pino';
 import { createLogger } from '../../src/core/logging';
 

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { EventStore, GlobalPosition } from '../../src/core/event-store/event-store.port';
-import { streams } from '../../src/identity/identity.events';
-import type { Role } from '../../src/identity/roles';
+import { identityStreams } from '../../src/identity/identity.events';
+import type { Role } from '../../src/shared/session';
 
 /**
  * A realistic identity log, deterministic for a seed: organizations with settings and logo changes,
@@ -110,9 +110,15 @@ export class IdentityLog {
       .toUpperCase()}`;
     const employeeId = this.random() < 0.5 ? `E-${Math.floor(this.random() * 9999)}` : null;
     const phoneNumber = this.random() < 0.5 ? '(555) 123-4567' : null;
-    await this.append(streams.emailClaim(digest(email)), 'EmailClaimed', { email, userId }, organizationId, actor);
     await this.append(
-      streams.user(userId),
+      identityStreams.emailClaim(digest(email)),
+      'EmailClaimed',
+      { email, userId },
+      organizationId,
+      actor,
+    );
+    await this.append(
+      identityStreams.user(userId),
       'UserRegistered',
       {
         userId,
@@ -156,7 +162,7 @@ export class IdentityLog {
       adminId,
     };
     await this.append(
-      streams.organization(organizationId),
+      identityStreams.organization(organizationId),
       'OrganizationCreated',
       {
         organizationId,
@@ -193,7 +199,7 @@ export class IdentityLog {
       this.sessions.push({ sessionId, userId: u.userId, organizationId: u.organizationId });
       const rememberMe = this.random() < 0.3;
       return this.append(
-        streams.session(sessionId),
+        identityStreams.session(sessionId),
         'SessionStarted',
         {
           sessionId,
@@ -213,7 +219,7 @@ export class IdentityLog {
       const s = this.pick(this.sessions);
       this.endSessions((x) => x.sessionId === s.sessionId);
       return this.append(
-        streams.session(s.sessionId),
+        identityStreams.session(s.sessionId),
         'SessionEnded',
         { ...s, reason: this.random() < 0.8 ? 'signed out' : 'expired' },
         s.organizationId,
@@ -246,7 +252,7 @@ export class IdentityLog {
         user.colorCode = to;
       }
       return this.append(
-        streams.user(user.userId),
+        identityStreams.user(user.userId),
         'UserDetailsChanged',
         { userId: user.userId, organizationId: user.organizationId, changes },
         user.organizationId,
@@ -257,7 +263,7 @@ export class IdentityLog {
       user.active = !user.active;
       if (!user.active) this.endSessions((s) => s.userId === user.userId);
       return this.append(
-        streams.user(user.userId),
+        identityStreams.user(user.userId),
         user.active ? 'UserReactivated' : 'UserDeactivated',
         { userId: user.userId, organizationId: user.organizationId },
         user.organizationId,
@@ -268,14 +274,14 @@ export class IdentityLog {
       this.users.splice(this.users.indexOf(user), 1);
       this.endSessions((s) => s.userId === user.userId);
       await this.append(
-        streams.user(user.userId),
+        identityStreams.user(user.userId),
         'UserDeleted',
         { userId: user.userId, organizationId: user.organizationId },
         user.organizationId,
         admin,
       );
       return this.append(
-        streams.emailClaim(digest(user.email)),
+        identityStreams.emailClaim(digest(user.email)),
         'EmailReleased',
         { email: user.email, userId: user.userId },
         user.organizationId,
@@ -287,7 +293,7 @@ export class IdentityLog {
       const keep = own.length && this.random() < 0.5 ? this.pick(own).sessionId : null;
       this.endSessions((s) => s.userId === user.userId && s.sessionId !== keep);
       return this.append(
-        streams.user(user.userId),
+        identityStreams.user(user.userId),
         'UserPasswordChanged',
         {
           userId: user.userId,
@@ -305,7 +311,7 @@ export class IdentityLog {
       const previousFileId = user.picture;
       user.picture = fileId;
       return this.append(
-        streams.user(user.userId),
+        identityStreams.user(user.userId),
         'ProfilePictureChanged',
         { userId: user.userId, organizationId: user.organizationId, fileId, previousFileId },
         user.organizationId,
@@ -314,7 +320,7 @@ export class IdentityLog {
     }
     if (r < 0.9) {
       return this.append(
-        streams.user(user.userId),
+        identityStreams.user(user.userId),
         'PasswordResetRequested',
         {
           userId: user.userId,
@@ -346,7 +352,7 @@ export class IdentityLog {
           to: (org.automatedRatingEmailsEnabled = !org.automatedRatingEmailsEnabled),
         };
       return this.append(
-        streams.organization(org.organizationId),
+        identityStreams.organization(org.organizationId),
         'OrganizationSettingsChanged',
         { organizationId: org.organizationId, changes },
         org.organizationId,
@@ -357,7 +363,7 @@ export class IdentityLog {
     const previousFileId = org.logo;
     org.logo = fileId;
     return this.append(
-      streams.organization(org.organizationId),
+      identityStreams.organization(org.organizationId),
       'OrganizationLogoChanged',
       { organizationId: org.organizationId, fileId, previousFileId },
       org.organizationId,

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import type { ServerToClientEvents } from '../../src/realtime/client-events';
+import type { ServerToClientEvents } from '../../src/shared/client-events';
 
 /** Pushes arrive within this bound or the test fails; nothing else about latency is asserted. */
 export const PUSH_WITHIN_MS = 2000;

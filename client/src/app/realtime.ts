@@ -1,3 +1,11 @@
+import { AVAILABILITY_URL } from '../features/availability/availability';
+import { JOB_REQUESTS_URL } from '../features/job-requests/jobRequestsApi';
+import { ORGANIZATION_URL } from '../features/organization/organizationApi';
+import { PROFILE_URL } from '../features/profile/profileApi';
+import { JOBS_URL } from '../features/scheduling/jobs';
+import { SESSION_URL } from '../features/session/session';
+import { TIME_URL } from '../features/timers/timers';
+import { USERS_URL } from '../features/users/users';
 import type { ServerToClientEvents } from './socket';
 
 export type ServerEvent = keyof ServerToClientEvents;
@@ -13,23 +21,21 @@ export function staleUrlsFor<E extends Exclude<ServerEvent, 'session.ended'>>(
 ): string[] {
   switch (event) {
     case 'organization.changed':
-      return ['/api/organization', '/api/session'];
+      return [ORGANIZATION_URL, SESSION_URL];
     case 'users.changed':
-      return ['/api/users', '/api/session'];
+      return [USERS_URL, SESSION_URL];
     case 'profile.changed':
-      return (payload as { userId: string }).userId === me.userId
-        ? ['/api/profile', '/api/session', '/api/users']
-        : ['/api/users'];
+      return (payload as { userId: string }).userId === me.userId ? [PROFILE_URL, SESSION_URL, USERS_URL] : [USERS_URL];
     case 'availability.changed':
-      return ['/api/employee-availability']; // a user's week and who is available when
+      return [AVAILABILITY_URL]; // a user's week and who is available when
     case 'schedule.changed':
-      return ['/api/jobs']; // both calendars, upcoming jobs, a job and its history
+      return [JOBS_URL]; // both calendars, upcoming jobs, a job and its history
     case 'timers.changed':
-      return ['/api/time', '/api/jobs']; // the running timer, the tracked-times tables, the calendars' marks
+      return [TIME_URL, JOBS_URL]; // the running timer, the tracked-times tables, the calendars' marks
     case 'jobRequests.changed':
-      return ['/api/jobs/requests'];
+      return [JOB_REQUESTS_URL];
     case 'jobRequest.answered':
-      return ['/api/jobs']; // the requester's calendars: the job is theirs now, or requestable again
+      return [JOBS_URL]; // the requester's calendars: the job is theirs now, or requestable again
     default:
       return [];
   }

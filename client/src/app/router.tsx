@@ -7,7 +7,7 @@ import { loginPathFor } from '../features/account/returnUrl';
 import { endClientSession } from '../features/session/endSession';
 import { RequireClaim } from '../features/session/RequireClaim';
 import { RequireSession } from '../features/session/RequireSession';
-import type { Claim } from '../features/session/session';
+import type { Claim } from '../../../src/shared/session';
 import { AppLayout } from '../features/shell/AppLayout';
 import { NotFoundPage } from '../shared/NotFoundPage';
 import { ScreenNotAvailable } from '../shared/ScreenNotAvailable';

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import type { ServerToClientEvents } from '../../../src/realtime/client-events';
+import type { ServerToClientEvents } from '../../../src/shared/client-events';
 
 export type { ServerToClientEvents };
 

@@ -13,11 +13,6 @@ export interface PagedQuery {
 
 export type QueryParamValue = string | number | boolean;
 
-export interface PagedResult<T> {
-  resultItems: T[];
-  totalRecords: number;
-}
-
 /** A settled search starts again at page 1; an unchanged one keeps the page. */
 export function withFilter<Q extends PagedQuery>(query: Q, filter: string): Q {
   const next = filter.trim();

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { AppModule } from '../../app.module';
-import { ConfigError, loadConfig } from '../../config/config';
+import { ConfigError, environmentWith, loadConfig } from '../../config/config';
 import { newId } from '../../core/clock';
 import { openEngines } from '../../core/engines';
 import { DomainError } from '../../core/errors';
@@ -36,8 +36,12 @@ async function main(): Promise<number> {
     console.error(`Missing ${missing.map((m) => `--${m}`).join(', ')}\n${USAGE}`);
     return 2;
   }
-  const config = { ...loadConfig(), projections: 'none' as const, seedDemo: false };
-  const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
+  const config = {
+    ...loadConfig(environmentWith({ LOG_LEVEL: 'warn' })),
+    projections: 'none' as const,
+    seedDemo: false,
+  };
+  const logger = createLogger(config.logLevel);
   const engines = await openEngines(config);
   const context = await NestFactory.createApplicationContext(AppModule.forRoot(config, engines, logger), {
     logger: false,

@@ -12,7 +12,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import type { RequestStatus } from '../../../../src/job-requests/job-request.view';
+import type { RequestStatus } from '../../../../src/scheduling/job-request.events';
 import { errorMessage } from '../../app/api';
 import { useAppStore } from '../../app/store';
 import { MOBILE_QUERY } from '../../app/theme';

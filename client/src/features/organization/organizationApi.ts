@@ -2,16 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { api, fileForm } from '../../app/api';
 import { invalidateUrls } from '../../app/queryClient';
 import { useApiQuery } from '../../shared/useApiQuery';
+import type { CompanyView } from '../../../../src/shared/session';
 
-export const ORGANIZATION_SETTINGS_URL = '/api/organization/settings';
+export const ORGANIZATION_URL = '/api/organization';
+export const ORGANIZATION_SETTINGS_URL = `${ORGANIZATION_URL}/settings`;
 
-export interface OrganizationSettings {
-  name: string;
-  logoUrl: string | null;
-  timeZone: string;
-  pickUpJobsEnabled: boolean;
-  automatedRatingEmailsEnabled: boolean;
-}
+/** The company as the session shows it, without its id. */
+export type OrganizationSettings = Omit<CompanyView, 'id'>;
 
 export type OrganizationSettingsChanges = Partial<Omit<OrganizationSettings, 'logoUrl'>>;
 

@@ -7,6 +7,7 @@ import { errorMessage } from '../../app/api';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import { PageHeader } from '../../shared/PageHeader';
 import { QueryError } from '../../shared/QueryError';
+import { AVAILABLE_COLOR, INTERNAL_COLOR } from '../../../../src/shared/job-colours';
 import { askScope } from './askScope';
 import { availabilityEvents, jobToEvent } from './calendarEvents';
 import { CalendarLegend, type LegendItem } from './CalendarLegend';
@@ -15,15 +16,7 @@ import { isTimeGrid, SCHEDULE_VIEWS } from './calendarViews';
 import { JobCalendar, type CalendarMove } from './JobCalendar';
 import { filterJobs } from './jobFilters';
 import { newJobSlot } from './jobForm';
-import {
-  AVAILABLE_COLOR,
-  DRAG_MIN_WIDTH_QUERY,
-  INTERNAL_COLOR,
-  isRecurring,
-  NEW_JOB_MINUTES,
-  SCHEDULE_URL,
-  type Job,
-} from './jobs';
+import { DRAG_MIN_WIDTH_QUERY, isRecurring, NEW_JOB_MINUTES, SCHEDULE_URL, type Job } from './jobs';
 import { JobModal } from './JobModal';
 import { ScheduleControls } from './ScheduleControls';
 import {

@@ -60,7 +60,7 @@ export interface Job {
   jobRecurrenceModel: JobRecurrenceModel | null;
 }
 
-import type { RequestStatus } from '../../../../src/job-requests/job-request.view';
+import type { RequestStatus } from '../../../../src/scheduling/job-request.events';
 
 export interface TrackedTime {
   id: string;
@@ -101,10 +101,6 @@ export const CUSTOMER_LOOKUP_URL = '/api/customers/lookup';
 export const ACTIVE_EMPLOYEES_URL = '/api/users/lookup';
 export const availableEmployeesUrl = (startIso: string, endIso: string) =>
   `/api/employee-availability/date-filter/users?${new URLSearchParams({ startDate: startIso, endDate: endIso }).toString()}`;
-
-/** Spec §4 and §9 colours. */
-export const INTERNAL_COLOR = '#E2435B';
-export const AVAILABLE_COLOR = '#0D1B41';
 
 /** Spec §9: drag interval, new job length, the width below which dragging is off. */
 export const SNAP_MINUTES = 15;

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import { AccessDenied } from './AccessDenied';
-import { useHasClaim, type Claim } from './session';
+import type { Claim } from '../../../../src/shared/session';
+import { useHasClaim } from './session';
 
 /** Client-side guard of a route (the server enforces the same claim on every call). */
 export function RequireClaim({ claim }: { claim: Claim }) {

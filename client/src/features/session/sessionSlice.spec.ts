@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import type { SessionData } from './session';
+import type { SessionPayload as SessionData } from '../../../../src/shared/session';
 import { createSessionSlice, type SessionSlice } from './sessionSlice';
 
 const session: SessionData = {

@@ -1,10 +1,10 @@
 import type { SetSlice } from '../../app/slices';
-import type { SessionData } from './session';
+import type { SessionPayload } from '../../../../src/shared/session';
 
 export interface SessionSlice {
   /** Who is signed in, their claims and company; null before the first load and after sign-out. */
-  session: SessionData | null;
-  setSession: (session: SessionData) => void;
+  session: SessionPayload | null;
+  setSession: (session: SessionPayload) => void;
   clearSession: () => void;
 }
 

@@ -1,5 +1,5 @@
 import { paths } from '../../app/paths';
-import type { Claim } from '../session/session';
+import type { Claim } from '../../../../src/shared/session';
 import type { NavGroupId } from './uiSlice';
 
 export type NavIconName =

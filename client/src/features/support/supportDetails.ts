@@ -1,7 +1,10 @@
-import type { SessionData } from '../session/session';
+import type { SessionPayload } from '../../../../src/shared/session';
 
 /** The facts a support person needs to find an organization and reproduce a problem. */
-export function supportDetails(session: Pick<SessionData, 'company' | 'user'>, userAgent: string): [string, string][] {
+export function supportDetails(
+  session: Pick<SessionPayload, 'company' | 'user'>,
+  userAgent: string,
+): [string, string][] {
   return [
     ['Organization', session.company.name],
     ['Organization ID', session.company.id],

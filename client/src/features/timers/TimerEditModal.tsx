@@ -8,7 +8,8 @@ import { notifySuccess } from '../../shared/notify';
 import { isoFromWall, wallFromIso } from '../scheduling/zonedTime';
 import { endingMileageProblem } from './StopTimerDialog';
 import { timerFormProblem } from './TimerFormModal';
-import { parseMileage, TIMER_TYPES, type Timer, type TimerType } from './timers';
+import { TIMER_TYPES, type TimerType } from '../../../../src/shared/timers';
+import { parseMileage, type Timer } from './timers';
 import { useSaveTimer } from './timersApi';
 
 const PICKER_FORMAT = 'ddd D MMM YYYY, h:mm A';

@@ -9,7 +9,8 @@ import { notifySuccess } from '../../shared/notify';
 import { OWN_JOBS_URL } from '../scheduling/jobs';
 import { useCalendarJobs } from '../scheduling/schedulingApi';
 import { timeRangeLabel, todayIn } from '../scheduling/zonedTime';
-import { parseMileage, TIMER_TYPES, type TimerType } from './timers';
+import { TIMER_TYPES, type TimerType } from '../../../../src/shared/timers';
+import { parseMileage } from './timers';
 import { useStartTimer } from './timersApi';
 
 /** The timer form's own checks (spec §5), worded as the server words them. */

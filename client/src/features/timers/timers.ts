@@ -1,22 +1,18 @@
 import { DateTime } from 'luxon';
 import type { PagedQuery } from '../../shared/pagedQuery';
+import { TIMERS_PAGE_SIZE } from '../../../../src/shared/paging';
+import { MILEAGE_MAX_LENGTH, parseMileageText, type TimerView } from '../../../../src/shared/timers';
 
-export type { TimerView as Timer } from '../../../../src/timers/timer.view';
-import type { TimerView } from '../../../../src/timers/timer.view';
+export type { TimerView as Timer } from '../../../../src/shared/timers';
 
 export const TIME_URL = '/api/time';
 export const CURRENT_TIMER_URL = `${TIME_URL}/current`;
 export const MY_TIMERS_URL = `${TIME_URL}/user/paged`;
 export const ORGANIZATION_TIMERS_URL = `${TIME_URL}/paged`;
 export const timerUrl = (id: string) => `${TIME_URL}/${encodeURIComponent(id)}`;
-export const SERVER_TIME_HEADER = 'X-Server-Time';
 
-export const TIMER_TYPES = ['Unassigned', 'Mileage', 'Job'] as const;
-export type TimerType = (typeof TIMER_TYPES)[number];
-
-/** Spec §9: page size 50, newest first. */
-export const TIMERS_PAGE_SIZE = 50;
 export type TimersQuery = PagedQuery & Record<string, string | number | boolean>;
+/** Spec §9: page size 50, newest first. */
 export const INITIAL_TIMERS_QUERY: TimersQuery = {
   filter: '',
   sortDir: 'desc',
@@ -53,15 +49,12 @@ export function mileageLabel(timer: Pick<TimerView, 'mileageStart' | 'mileageEnd
 export const dateTimeLabel = (iso: string, zone: string) =>
   DateTime.fromISO(iso, { setZone: true }).setZone(zone).toFormat('ccc d LLL yyyy, h:mm a');
 
-/** The longest mileage text the server reads; an odometer reading as typed is far shorter. */
-const MILEAGE_MAX_LENGTH = 20;
-
 /** Mileage as typed: '1,204.5' → 1204.5; blank → null; anything else (or longer than the server reads) NaN (the form says so). */
 export function parseMileage(text: string | number | null | undefined): number | null {
   if (text === null || text === undefined || text === '') return null;
   if (typeof text === 'number') return text;
   if (text.length > MILEAGE_MAX_LENGTH) return Number.NaN;
-  const cleaned = text.replace(/[,\s]/g, '');
-  // Digits, or digits after a point, each character read one way only (no backtracking).
-  return /^(?:\d+(?:\.\d+)?|\.\d+)$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+  // The form drops every comma and space ('1 204' too, which the API refuses as text), then reads what is
+  // left as the server does: digits, or digits after a point.
+  return parseMileageText(text.replace(/[,\s]/g, ''));
 }

@@ -1,11 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { invalidateUrls } from '../../app/queryClient';
-import { pagedUrl, type PagedResult } from '../../shared/pagedQuery';
+import { pagedUrl } from '../../shared/pagedQuery';
+import type { Paged } from '../../../../src/shared/paging';
+import { SERVER_TIME_HEADER } from '../../../../src/shared/timers';
 import { useApiQuery } from '../../shared/useApiQuery';
 import { JOBS_URL } from '../scheduling/jobs';
 import { clockOffset, useServerClock } from './serverClock';
-import { CURRENT_TIMER_URL, SERVER_TIME_HEADER, TIME_URL, timerUrl, type Timer, type TimersQuery } from './timers';
+import { CURRENT_TIMER_URL, TIME_URL, timerUrl, type Timer, type TimersQuery } from './timers';
 
 /** The signed-in user's running timer (null when none), and the server's clock with it. */
 export function useCurrentTimer() {
@@ -25,7 +27,7 @@ export function useCurrentTimer() {
 }
 
 export const useTimersPage = (base: string, query: TimersQuery) =>
-  useApiQuery<PagedResult<Timer>>(pagedUrl(base, query), { keepPrevious: true });
+  useApiQuery<Paged<Timer>>(pagedUrl(base, query), { keepPrevious: true });
 
 /** Timer tables, the running timer, and the calendars (their time and mileage marks) refetch after a change. */
 const refetchTimers = () => invalidateUrls([TIME_URL, JOBS_URL]);

@@ -15,7 +15,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { MOBILE_QUERY } from '../../app/theme';
 import { notifySuccess } from '../../shared/notify';
 import { PhoneInput } from '../../shared/PhoneInput';
-import { ROLES } from '../session/session';
+import { ROLES } from '../../../../src/shared/session';
 import { userFormRules, userFormValues, type UserFormValues } from './userForm';
 import { useSaveUser } from './usersApi';
 import type { User } from './users';

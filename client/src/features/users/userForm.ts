@@ -1,7 +1,7 @@
 import { BRAND_NAVY } from '../../app/theme';
 import { phoneProblem } from '../../shared/phone';
 import { emailProblem, newPasswordProblem } from '../account/passwordRules';
-import { DEFAULT_ROLE, ROLES, type Role } from '../session/session';
+import { DEFAULT_ROLE, ROLES, type Role } from '../../../../src/shared/session';
 import { roleOf, type User } from './users';
 
 export interface UserFormValues {

@@ -1,22 +1,10 @@
-import type { Role } from '../session/session';
+import { USERS_PAGE_SIZE } from '../../../../src/shared/paging';
+import type { Role, SessionUser } from '../../../../src/shared/session';
 
 /** A user as the Users table lists it (GET /api/users/paged). */
-export interface User {
-  id: string;
-  firstName: string;
-  lastName: string;
-  fullName: string;
-  email: string;
-  employeeId: string | null;
-  phoneNumber: string | null;
-  colorCode: string | null;
-  roles: Role[];
-  active: boolean;
-  profilePictureUrl: string | null;
-}
+export type User = SessionUser;
 
 export const USERS_URL = '/api/users';
-export const USERS_PAGE_SIZE = 50;
 
 export interface UsersQuery {
   filter: string;

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { invalidateUrls } from '../../app/queryClient';
-import { pagedUrl, type PagedResult } from '../../shared/pagedQuery';
+import { pagedUrl } from '../../shared/pagedQuery';
+import type { Paged } from '../../../../src/shared/paging';
 import { useApiQuery } from '../../shared/useApiQuery';
 import { userPayload, type UserFormValues } from './userForm';
 import { USERS_URL, type User, type UsersQuery } from './users';
@@ -9,7 +10,7 @@ import { USERS_URL, type User, type UsersQuery } from './users';
 export const usersPageUrl = (query: UsersQuery) => pagedUrl(`${USERS_URL}/paged`, query);
 
 export function useUsersPage(query: UsersQuery) {
-  return useApiQuery<PagedResult<User>>(usersPageUrl(query), { keepPrevious: true });
+  return useApiQuery<Paged<User>>(usersPageUrl(query), { keepPrevious: true });
 }
 
 /** Creates a user, or saves one being edited; the lists refetch afterwards (the server answers after its read models caught up). */

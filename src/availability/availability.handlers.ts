@@ -4,10 +4,10 @@ import { isUuid, newId } from '../core/clock';
 import { Aggregates } from '../core/commands/aggregates';
 import { NotFoundError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { UserDoc, USERS } from '../identity/identity.read-models';
+import { userById } from '../identity/identity.read-models';
 import { SetAvailability } from './availability.commands';
 import { availabilityDecider } from './availability.decider';
-import { availabilityStream } from './availability.events';
+import { availabilityStreams } from './availability.events';
 
 @CommandHandler(SetAvailability)
 export class SetAvailabilityHandler implements ICommandHandler<SetAvailability> {
@@ -18,11 +18,11 @@ export class SetAvailabilityHandler implements ICommandHandler<SetAvailability> 
 
   async execute({ userId, entries, meta }: SetAvailability) {
     if (!isUuid(userId)) throw new NotFoundError('The user');
-    const user = await this.store.collection<UserDoc>(USERS).findOne({ _id: userId });
+    const user = await userById(this.store, userId);
     // A new entry (or one whose id is not ours to keep) gets a fresh id; the decider keeps known ones.
     const withIds = entries.map((e) => ({ ...e, id: isUuid(e.id) ? e.id.toLowerCase() : newId() }));
     const { state } = await this.aggregates.execute(
-      availabilityStream(userId),
+      availabilityStreams.availability(userId),
       availabilityDecider,
       {
         type: 'SetAvailability',

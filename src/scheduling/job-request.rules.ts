@@ -1,8 +1,6 @@
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
-import type { JobFields } from '../scheduling/scheduling.events';
-import type { RequestStatus } from './job-request.view';
-
-export type { RequestStatus };
+import type { JobFields } from './scheduling.events';
+import type { RequestDecision, RequestStatus } from './job-request.events';
 
 /**
  * Requests to pick up an open job (spec §4 Job openness). They live in the job's own stream (or the
@@ -42,20 +40,6 @@ export type RequestCommand =
   | { type: 'RequestJob'; requestId: string; userId: string; pickUpJobsEnabled: boolean; at: string }
   | { type: 'ApproveJobRequest'; requestId: string | null }
   | { type: 'DenyJobRequest'; requestId: string | null };
-
-export type RequestDecision =
-  /** `name`: the job's name when requested, for the notice e-mail and the history. */
-  | { type: 'JobRequested'; data: { requestId: string; userId: string; name: string; start: string; end: string } }
-  | {
-      type: 'JobRequestApproved';
-      data: {
-        requestId: string;
-        userId: string;
-        notChosen: { requestId: string; userId: string }[];
-        changes: { userIds: { from: string[]; to: string[] } };
-      };
-    }
-  | { type: 'JobRequestDenied'; data: { requestId: string; userId: string } };
 
 export const isOpen = (job: Pick<JobFields, 'leadUserId' | 'userIds'>) => !job.leadUserId && job.userIds.length === 0;
 

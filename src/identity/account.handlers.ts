@@ -1,20 +1,20 @@
 import { Inject, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { Logger as PinoLogger } from 'pino';
-import { APP_CONFIG, AppConfig } from '../../config/config';
-import { LOGGER } from '../../core/core.module';
-import { Aggregates, CommandMeta } from '../../core/commands/aggregates';
-import { isUuid, newId } from '../../core/clock';
-import { ForbiddenError, UnauthenticatedError, ValidationError } from '../../core/errors';
-import { MAILER, Mailer } from '../../core/mail/mail.port';
-import { READ_STORE, ReadStore } from '../../core/read-store/read-store.port';
-import { UserDoc, USERS } from '../identity.read-models';
-import { streams } from '../identity.events';
-import { ChangeOwnPassword, RequestPasswordReset, ResetPassword, SignIn, SignOut } from '../identity.commands';
-import { LoginThrottle } from '../login-throttle';
-import { PasswordResetThrottle } from '../password-reset-throttle';
-import { decoyHash, hashPassword, passwordProblem, verifyPassword } from '../passwords';
-import { sessionDecider } from '../session.decider';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { LOGGER } from '../core/core.module';
+import { Aggregates, CommandMeta } from '../core/commands/aggregates';
+import { isUuid, newId } from '../core/clock';
+import { ForbiddenError, UnauthenticatedError, ValidationError } from '../core/errors';
+import { MAILER, Mailer } from '../core/mail/mail.port';
+import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import { userByEmail } from './identity.read-models';
+import { identityStreams } from './identity.events';
+import { ChangeOwnPassword, RequestPasswordReset, ResetPassword, SignIn, SignOut } from './identity.commands';
+import { LoginThrottle } from './login-throttle';
+import { PasswordResetThrottle } from './password-reset-throttle';
+import { decoyHash, hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { sessionDecider } from './session.decider';
 import {
   newToken,
   PASSWORD_RESET_TTL_MINUTES,
@@ -22,8 +22,8 @@ import {
   resetTokenDigest,
   SESSION_TTL_HOURS,
   tokenDigest,
-} from '../session-tokens';
-import { normalizeEmail, userDecider, UserState } from '../user.decider';
+} from './session-tokens';
+import { normalizeEmail, userDecider, UserState } from './user.decider';
 
 export const WRONG_CREDENTIALS = 'The email or password is incorrect.';
 export const INACTIVE_ACCOUNT = 'Your account is inactive. Contact your company administrator.';
@@ -50,8 +50,10 @@ export class SignInHandler implements ICommandHandler<SignIn> {
       );
       throw error;
     });
-    const found = await this.store.collection<UserDoc>(USERS).findOne({ email });
-    const { state } = found ? await this.aggregates.load(streams.user(found._id), userDecider) : { state: null };
+    const found = await userByEmail(this.store, email);
+    const { state } = found
+      ? await this.aggregates.load(identityStreams.user(found._id), userDecider)
+      : { state: null };
     const hash = state && state.status !== 'none' ? state.passwordHash : await decoyHash(this.config.scryptLogN);
     const valid = await verifyPassword(input.password, hash);
     if (!valid || !state || state.status === 'none' || state.status === 'deleted') {
@@ -77,7 +79,7 @@ export class SignInHandler implements ICommandHandler<SignIn> {
       now + (input.rememberMe ? REMEMBER_ME_TTL_DAYS * 24 : SESSION_TTL_HOURS) * 3600_000,
     ).toISOString();
     await this.aggregates.execute(
-      streams.session(sessionId),
+      identityStreams.session(sessionId),
       sessionDecider,
       {
         type: 'StartSession',
@@ -103,7 +105,12 @@ export class SignOutHandler implements ICommandHandler<SignOut> {
   constructor(private readonly aggregates: Aggregates) {}
 
   async execute({ sessionId, meta, reason }: SignOut) {
-    await this.aggregates.execute(streams.session(sessionId), sessionDecider, { type: 'EndSession', reason }, meta);
+    await this.aggregates.execute(
+      identityStreams.session(sessionId),
+      sessionDecider,
+      { type: 'EndSession', reason },
+      meta,
+    );
   }
 }
 
@@ -127,7 +134,7 @@ export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPasswo
 
   async execute({ input, meta }: ChangeOwnPassword) {
     if (!input.currentPassword) throw new ValidationError('Current password is required');
-    const stream = streams.user(meta.actorUserId!);
+    const stream = identityStreams.user(meta.actorUserId!);
     const { state } = await this.aggregates.load(stream, userDecider);
     const problem = newPasswordProblem(input.newPassword, input.confirmPassword, personalOf(state));
     if (problem) throw new ValidationError(problem);
@@ -184,7 +191,7 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
   }
 
   private async send(address: string, meta: CommandMeta) {
-    const user = await this.store.collection<UserDoc>(USERS).findOne({ email: address });
+    const user = await userByEmail(this.store, address);
     if (!user || !user.active) return;
     if (!(await this.throttle.emailAllowed(address))) {
       this.logger.warn(
@@ -196,7 +203,7 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     const secret = newToken();
     const expiresAt = new Date(new Date(meta.at).getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000).toISOString();
     const { events } = await this.aggregates.execute(
-      streams.user(user._id),
+      identityStreams.user(user._id),
       userDecider,
       {
         type: 'RequestPasswordReset',
@@ -228,7 +235,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
     await this.throttle.submission(input.ipAddress);
     const [userId, secret] = String(input.token ?? '').split('.');
     if (!isUuid(userId) || !secret) throw new ValidationError(INVALID_RESET_LINK);
-    const stream = streams.user(userId);
+    const stream = identityStreams.user(userId);
     const { state } = await this.aggregates.load(stream, userDecider);
     if (state.status === 'none') throw new ValidationError(INVALID_RESET_LINK);
     const reset = {

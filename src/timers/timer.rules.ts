@@ -1,4 +1,5 @@
-import { TIMER_TYPES, TimerFields } from './timers.events';
+import { TIMER_TYPES } from '../shared/timers';
+import type { TimerFields } from './timers.events';
 
 const MAX_LABEL = 200;
 const isMileage = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value >= 0;

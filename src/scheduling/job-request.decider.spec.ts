@@ -1,8 +1,8 @@
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
 import { given } from '../core/decider.testing';
-import { jobDecider } from '../scheduling/job.decider';
-import { jobSeriesDecider } from '../scheduling/job-series.decider';
-import { JobEvent, JobFields, JobSeriesEvent } from '../scheduling/scheduling.events';
+import { jobDecider } from './job.decider';
+import { jobSeriesDecider } from './job-series.decider';
+import { JobEvent, JobFields, JobSeriesEvent } from './scheduling.events';
 import {
   ALREADY_REQUESTED,
   ALREADY_STARTED,

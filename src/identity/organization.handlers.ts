@@ -1,16 +1,16 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { APP_CONFIG, AppConfig } from '../../config/config';
-import { Aggregates } from '../../core/commands/aggregates';
-import { ValidationError } from '../../core/errors';
-import { FILE_STORE, FileStore } from '../../core/files/files.port';
-import { checkImage } from '../../core/uploads';
-import { emailClaimDecider, emailDigest } from '../email-claim.decider';
-import { streams } from '../identity.events';
-import { CreateOrganization, SetOrganizationLogo, UpdateOrganizationSettings } from '../identity.commands';
-import { organizationDecider, organizationNameProblem, timeZoneProblem } from '../organization.decider';
-import { hashPassword, passwordProblem } from '../passwords';
-import { userDecider, userDetailsProblem } from '../user.decider';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { Aggregates } from '../core/commands/aggregates';
+import { ValidationError } from '../core/errors';
+import { FILE_STORE, FileStore } from '../core/files/files.port';
+import { checkImage } from '../core/uploads';
+import { emailClaimDecider, emailDigest } from './email-claim.decider';
+import { identityStreams } from './identity.events';
+import { CreateOrganization, SetOrganizationLogo, UpdateOrganizationSettings } from './identity.commands';
+import { organizationDecider, organizationNameProblem, timeZoneProblem } from './organization.decider';
+import { hashPassword, passwordProblem } from './passwords';
+import { userDecider, userDetailsProblem } from './user.decider';
 
 /** A new organization with its first Company Admin (CLI, demo seed). */
 @CommandHandler(CreateOrganization)
@@ -30,20 +30,20 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
       passwordProblem(admin.password, [admin.firstName, admin.lastName, admin.email, input.name]);
     if (problem) throw new ValidationError(problem);
     await this.aggregates.execute(
-      streams.emailClaim(emailDigest(admin.email)),
+      identityStreams.emailClaim(emailDigest(admin.email)),
       emailClaimDecider,
       { type: 'ClaimEmail', email: admin.email, userId: admin.userId },
       meta,
     );
     await this.aggregates.execute(
-      streams.organization(organizationId),
+      identityStreams.organization(organizationId),
       organizationDecider,
       { type: 'CreateOrganization', organizationId, name: input.name, timeZone: input.timeZone },
       meta,
     );
     const passwordHash = await hashPassword(admin.password, this.config.scryptLogN);
     await this.aggregates.execute(
-      streams.user(admin.userId),
+      identityStreams.user(admin.userId),
       userDecider,
       {
         type: 'RegisterUser',
@@ -70,7 +70,7 @@ export class UpdateOrganizationSettingsHandler implements ICommandHandler<Update
 
   async execute({ changes, meta }: UpdateOrganizationSettings) {
     await this.aggregates.execute(
-      streams.organization(meta.organizationId),
+      identityStreams.organization(meta.organizationId),
       organizationDecider,
       { type: 'ChangeOrganizationSettings', organizationId: meta.organizationId, changes },
       meta,
@@ -89,7 +89,7 @@ export class SetOrganizationLogoHandler implements ICommandHandler<SetOrganizati
     const image = upload ? checkImage(upload) : null;
     const stored = image ? await this.files.save({ ...image, organizationId: meta.organizationId }) : null;
     const { events } = await this.aggregates.execute(
-      streams.organization(meta.organizationId),
+      identityStreams.organization(meta.organizationId),
       organizationDecider,
       { type: 'ChangeOrganizationLogo', organizationId: meta.organizationId, fileId: stored?.id ?? null },
       meta,

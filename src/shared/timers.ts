@@ -1,3 +1,37 @@
+// The timer on the wire, shared by the server and the client: imports nothing (see docs/architecture.md, src/shared).
+
+export const TIMER_TYPES = ['Unassigned', 'Mileage', 'Job'] as const;
+export type TimerType = (typeof TIMER_TYPES)[number];
+
+/**
+ * What a timer records about its work, named alike in its events (TimerFields), its read model (TimerDoc)
+ * and the API (TimerView), which add their own instants and ids (spec §3 Timer).
+ */
+export interface TimerBase {
+  type: TimerType;
+  mileageStart: number | null;
+  mileageEnd: number | null;
+  /** A job or an occurrence (`<seriesId>_<YYYYMMDD>`), with its name and customer when the timer was set to it. */
+  jobId: string | null;
+  jobName: string | null;
+  customerName: string | null;
+  label: string | null;
+}
+
+/** A timer as the API shows it (spec §3 Timer). */
+export interface TimerView extends TimerBase {
+  id: string;
+  startDateTime: string;
+  /** null while it runs. */
+  endDateTime: string | null;
+  userId: string;
+  userFullName: string;
+  createdAt: string;
+}
+
+/** The server's clock (epoch ms) with the running timer: devices whose clocks differ still agree on the elapsed time. */
+export const SERVER_TIME_HEADER = 'X-Server-Time';
+
 /**
  * The longest mileage text read: an odometer reading as typed ('1,000,000.5' with spaces around) is far shorter.
  * Anything longer is refused before its characters are looked at, so a huge value costs nothing.

@@ -1,10 +1,12 @@
 import type { ReadStore } from '../core/read-store/read-store.port';
-import { JOB_SERIES, JOB_WEEKS, JOBS, JobDoc, JobSeriesDoc, JobWeekDoc, weekKeys } from './scheduling.read-models';
-import { occurrenceFields, ScheduledSeries, seriesTiming } from './job-series.decider';
-import { occurrenceId, plannedBetween, SeriesTiming } from './recurrence';
-import { isoInstant } from './zoned-time';
-import type { JobFields } from './scheduling.events';
-import type { RecurrenceRule } from './recurrence';
+import type { CurrentUser } from '../identity/current-user';
+import { JobDoc, jobById, JobSeriesDoc, jobsAndSeriesAround, seriesById } from '../scheduling/scheduling.read-models';
+import { occurrenceFields, ScheduledSeries, seriesTiming } from '../scheduling/job-series.decider';
+import { occurrenceId, plannedBetween, plannedStart, SeriesTiming } from '../scheduling/recurrence';
+import { resolveJobId } from '../scheduling/job-ids';
+import { isoInstant } from '../scheduling/zoned-time';
+import type { JobFields } from '../scheduling/scheduling.events';
+import type { RecurrenceRule } from '../scheduling/recurrence';
 
 /** A job or one occurrence of a recurring job, as calendars show it. */
 export interface CalendarJob extends JobFields {
@@ -13,6 +15,13 @@ export interface CalendarJob extends JobFields {
   /** The recurring job it belongs to, with its rule; null for a one-time job. */
   series: { id: string; rule: RecurrenceRule; timeZone: string } | null;
 }
+
+/** Hidden jobs are seen by their lead and by Company Admins only. */
+export const visibleTo = (viewer: CurrentUser) => (job: CalendarJob) =>
+  !job.hideFromScheduleView || viewer.role === 'Company Admin' || job.leadUserId === viewer.userId;
+
+export const isOwnJob = (userId: string) => (job: CalendarJob) =>
+  job.leadUserId === userId || job.userIds.includes(userId);
 
 /**
  * Planned occurrences per recurring job for its first three years, computed once per timing (rule,
@@ -149,19 +158,34 @@ export async function jobsBetween(
   from: Date,
   to: Date,
 ): Promise<CalendarJob[]> {
-  const keys = weekKeys(organizationId, from.toISOString(), to.toISOString());
-  const weeks = await store.collection<JobWeekDoc>(JOB_WEEKS).find({ _id: { $in: keys } });
-  const ids = [...new Set(weeks.flatMap((w) => w.jobIds))];
-  const [jobs, series] = await Promise.all([
-    ids.length ? store.collection<JobDoc>(JOBS).find({ _id: { $in: ids } }) : Promise.resolve([]),
-    store.collection<JobSeriesDoc>(JOB_SERIES).find({ organizationId }),
-  ]);
+  const { jobs, series } = await jobsAndSeriesAround(store, organizationId, from.toISOString(), to.toISOString());
   const all = [
-    ...jobs
-      .filter((j) => j.organizationId === organizationId && overlaps(j, from.getTime(), to.getTime()))
-      .map(oneTime),
+    ...jobs.filter((j) => overlaps(j, from.getTime(), to.getTime())).map(oneTime),
     ...series.flatMap((s) => seriesOccurrences(s, from, to)),
   ];
   // ISO instants in one format sort as plain strings (localeCompare would cost more than the rest).
   return all.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** One job or occurrence, or null. */
+export async function findCalendarJob(
+  store: ReadStore,
+  organizationId: string,
+  id: string,
+): Promise<CalendarJob | null> {
+  const target = resolveJobId(id);
+  if (target.kind === 'job') {
+    const doc = await jobById(store, target.jobId);
+    if (!doc || doc.organizationId !== organizationId) return null;
+    const { _id, _rev: _r, weeks: _w, createdAt: _c, ...fields } = doc;
+    return { id: _id, series: null, ...fields };
+  }
+  const series = await seriesById(store, target.seriesId);
+  if (!series || series.organizationId !== organizationId) return null;
+  const override = series.overrides[target.localDate];
+  const planned = plannedStart({ start: series.template.start, timeZone: series.timeZone }, target.localDate);
+  // Look where the occurrence is now: moved on its own, or planned on its date.
+  const at = new Date(override?.start ?? planned);
+  const until = new Date(Date.parse(override?.end ?? planned) + 1);
+  return seriesOccurrences(series, at, until).find((j) => j.id === id) ?? null;
 }

@@ -1,10 +1,10 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { Aggregates } from '../../core/commands/aggregates';
-import { isUuid, newId } from '../../core/clock';
-import { NotFoundError } from '../../core/errors';
-import { customerDecider } from '../customer.decider';
-import { CreateCustomer, DeleteCustomer, UpdateCustomer } from '../customers.commands';
-import { streams } from '../customers.events';
+import { Aggregates } from '../core/commands/aggregates';
+import { isUuid, newId } from '../core/clock';
+import { NotFoundError } from '../core/errors';
+import { customerDecider } from './customer.decider';
+import { CreateCustomer, DeleteCustomer, UpdateCustomer } from './customers.commands';
+import { customersStreams } from './customers.events';
 
 @CommandHandler(CreateCustomer)
 export class CreateCustomerHandler implements ICommandHandler<CreateCustomer> {
@@ -13,7 +13,7 @@ export class CreateCustomerHandler implements ICommandHandler<CreateCustomer> {
   async execute({ input, meta }: CreateCustomer) {
     const customerId = newId();
     await this.aggregates.execute(
-      streams.customer(customerId),
+      customersStreams.customer(customerId),
       customerDecider,
       { ...input, type: 'CreateCustomer', customerId, organizationId: meta.organizationId },
       meta,
@@ -29,7 +29,7 @@ export class UpdateCustomerHandler implements ICommandHandler<UpdateCustomer> {
   async execute({ customerId, changes, meta }: UpdateCustomer) {
     if (!isUuid(customerId)) throw new NotFoundError('The customer');
     await this.aggregates.execute(
-      streams.customer(customerId),
+      customersStreams.customer(customerId),
       customerDecider,
       { type: 'ChangeCustomerDetails', organizationId: meta.organizationId, changes },
       meta,
@@ -44,7 +44,7 @@ export class DeleteCustomerHandler implements ICommandHandler<DeleteCustomer> {
   async execute({ customerId, meta }: DeleteCustomer) {
     if (!isUuid(customerId)) throw new NotFoundError('The customer');
     await this.aggregates.execute(
-      streams.customer(customerId),
+      customersStreams.customer(customerId),
       customerDecider,
       { type: 'DeleteCustomer', organizationId: meta.organizationId },
       meta,

@@ -1,18 +1,18 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { APP_CONFIG, AppConfig } from '../../config/config';
-import { Aggregates } from '../../core/commands/aggregates';
-import { newId } from '../../core/clock';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../core/errors';
-import { FILE_STORE, FileStore } from '../../core/files/files.port';
-import { checkImage } from '../../core/uploads';
-import { isUuid } from '../../core/clock';
-import { emailClaimDecider, emailDigest } from '../email-claim.decider';
-import { streams, UserDetails } from '../identity.events';
-import { CreateUser, DeleteUser, SetProfilePicture, UpdateProfile, UpdateUser } from '../identity.commands';
-import { hashPassword, passwordProblem } from '../passwords';
-import { DEFAULT_ROLE } from '../roles';
-import { normalizeEmail, userDecider, userDetailsProblem } from '../user.decider';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { Aggregates } from '../core/commands/aggregates';
+import { newId } from '../core/clock';
+import { ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
+import { FILE_STORE, FileStore } from '../core/files/files.port';
+import { checkImage } from '../core/uploads';
+import { isUuid } from '../core/clock';
+import { emailClaimDecider, emailDigest } from './email-claim.decider';
+import { identityStreams, UserDetails } from './identity.events';
+import { CreateUser, DeleteUser, SetProfilePicture, UpdateProfile, UpdateUser } from './identity.commands';
+import { hashPassword, passwordProblem } from './passwords';
+import { DEFAULT_ROLE } from '../shared/session';
+import { normalizeEmail, userDecider, userDetailsProblem } from './user.decider';
 
 @CommandHandler(CreateUser)
 export class CreateUserHandler implements ICommandHandler<CreateUser> {
@@ -36,14 +36,14 @@ export class CreateUserHandler implements ICommandHandler<CreateUser> {
     if (problem) throw new ValidationError(problem);
     const userId = newId();
     await this.aggregates.execute(
-      streams.emailClaim(emailDigest(details.email)),
+      identityStreams.emailClaim(emailDigest(details.email)),
       emailClaimDecider,
       { type: 'ClaimEmail', email: details.email, userId },
       meta,
     );
     const passwordHash = await hashPassword(password, this.config.scryptLogN);
     await this.aggregates.execute(
-      streams.user(userId),
+      identityStreams.user(userId),
       userDecider,
       { type: 'RegisterUser', userId, organizationId: meta.organizationId, passwordHash, ...details },
       meta,
@@ -61,7 +61,7 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUser> {
     const { active, ...changes } = input;
     const self = userId === meta.actorUserId;
     if (self && active === false) throw new ForbiddenError('You cannot deactivate your own account.');
-    const stream = streams.user(userId);
+    const stream = identityStreams.user(userId);
     const { state } = await this.aggregates.load(stream, userDecider);
     if (state.status === 'none' || state.status === 'deleted' || state.organizationId !== meta.organizationId)
       throw new NotFoundError('The user');
@@ -73,7 +73,7 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUser> {
       const problem = userDetailsProblem({ email: newEmail }, false);
       if (problem) throw new ValidationError(problem);
       await this.aggregates.execute(
-        streams.emailClaim(emailDigest(newEmail)),
+        identityStreams.emailClaim(emailDigest(newEmail)),
         emailClaimDecider,
         { type: 'ClaimEmail', email: newEmail, userId },
         meta,
@@ -89,7 +89,7 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUser> {
     } catch (error) {
       if (newEmail)
         await this.aggregates.execute(
-          streams.emailClaim(emailDigest(newEmail)),
+          identityStreams.emailClaim(emailDigest(newEmail)),
           emailClaimDecider,
           { type: 'ReleaseEmail', email: newEmail, userId },
           meta,
@@ -98,7 +98,7 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUser> {
     }
     if (newEmail)
       await this.aggregates.execute(
-        streams.emailClaim(emailDigest(state.email)),
+        identityStreams.emailClaim(emailDigest(state.email)),
         emailClaimDecider,
         { type: 'ReleaseEmail', email: state.email, userId },
         meta,
@@ -114,7 +114,7 @@ export class DeleteUserHandler implements ICommandHandler<DeleteUser> {
     if (!isUuid(userId)) throw new NotFoundError('The user');
     if (userId === meta.actorUserId) throw new ForbiddenError('You cannot delete your own account.');
     const { state } = await this.aggregates.execute(
-      streams.user(userId),
+      identityStreams.user(userId),
       userDecider,
       { type: 'DeleteUser', organizationId: meta.organizationId },
       meta,
@@ -122,7 +122,7 @@ export class DeleteUserHandler implements ICommandHandler<DeleteUser> {
     // The address may sign up again; the user's history stays in its stream.
     if (state.status !== 'none') {
       await this.aggregates.execute(
-        streams.emailClaim(emailDigest(state.email)),
+        identityStreams.emailClaim(emailDigest(state.email)),
         emailClaimDecider,
         { type: 'ReleaseEmail', email: state.email, userId },
         meta,
@@ -141,7 +141,7 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfile> {
     const changes: Partial<UserDetails> = { firstName: input.firstName, lastName: input.lastName };
     if (input.phone !== undefined) changes.phoneNumber = input.phone;
     await this.aggregates.execute(
-      streams.user(meta.actorUserId!),
+      identityStreams.user(meta.actorUserId!),
       userDecider,
       { type: 'ChangeUserDetails', organizationId: meta.organizationId, changes },
       meta,
@@ -160,7 +160,7 @@ export class SetProfilePictureHandler implements ICommandHandler<SetProfilePictu
     const image = upload ? checkImage(upload) : null;
     const stored = image ? await this.files.save({ ...image, organizationId: meta.organizationId }) : null;
     const { events } = await this.aggregates.execute(
-      streams.user(meta.actorUserId!),
+      identityStreams.user(meta.actorUserId!),
       userDecider,
       { type: 'ChangeProfilePicture', organizationId: meta.organizationId, fileId: stored?.id ?? null },
       meta,

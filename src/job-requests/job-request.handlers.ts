@@ -4,13 +4,13 @@ import { Aggregates, CommandMeta } from '../core/commands/aggregates';
 import { newId } from '../core/clock';
 import { ConflictError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../identity/identity.read-models';
-import { JOB_REQUESTS, JobRequestDoc } from './job-requests.read-models';
-import { resolveJobId } from '../scheduling/commands/job.handlers';
+import { organizationById, userById } from '../identity/identity.read-models';
+import { jobRequestById } from './job-requests.read-models';
+import { resolveJobId } from '../scheduling/job-ids';
 import { jobDecider } from '../scheduling/job.decider';
 import { jobSeriesDecider } from '../scheduling/job-series.decider';
 import { schedulingStreams } from '../scheduling/scheduling.events';
-import { ANSWERED_AT_ONCE, RequestCommand } from './job-request.rules';
+import { ANSWERED_AT_ONCE, RequestCommand } from '../scheduling/job-request.rules';
 import { AnswerJobRequest, RequestJob } from './job-requests.commands';
 
 /** Sends a request command to the job's stream, or its recurring job's for an occurrence. */
@@ -48,9 +48,7 @@ export class RequestJobHandler implements ICommandHandler<RequestJob> {
   ) {}
 
   async execute({ jobId, actor, meta }: RequestJob) {
-    const organization = await this.store
-      .collection<OrganizationDoc>(ORGANIZATIONS)
-      .findOne({ _id: meta.organizationId });
+    const organization = await organizationById(this.store, meta.organizationId);
     const requestId = newId();
     await pickUp(
       this.aggregates,
@@ -84,9 +82,9 @@ export class AnswerJobRequestHandler implements ICommandHandler<AnswerJobRequest
 
   /** Someone deactivated since they asked cannot be given the job. */
   private async checkRequesterActive(requestId: string, organizationId: string) {
-    const request = await this.store.collection<JobRequestDoc>(JOB_REQUESTS).findOne({ _id: requestId });
+    const request = await jobRequestById(this.store, requestId);
     if (!request || request.organizationId !== organizationId) return; // the decider answers for unknown requests
-    const user = await this.store.collection<UserDoc>(USERS).findOne({ _id: request.userId });
+    const user = await userById(this.store, request.userId);
     if (!user?.active)
       throw new ConflictError(
         `${user?.fullName ?? 'The employee'} is no longer active and cannot be assigned; deny the request instead.`,

@@ -1,34 +1,26 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { Aggregates } from '../../core/commands/aggregates';
-import { isUuid, newId } from '../../core/clock';
-import { NotFoundError, ValidationError } from '../../core/errors';
-import { READ_STORE, ReadStore } from '../../core/read-store/read-store.port';
-import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../../identity/identity.read-models';
-import type { CurrentUser } from '../../identity/current-user';
-import { jobDecider } from '../job.decider';
-import { jobSeriesDecider } from '../job-series.decider';
-import { localDateOf, occurrenceId, parseOccurrenceId } from '../recurrence';
-import { AssignJob, ChangeJob, DeleteJob, DeleteSeries, ScheduleJob } from '../scheduling.commands';
-import { JobFields, schedulingStreams } from '../scheduling.events';
+import { Aggregates } from '../core/commands/aggregates';
+import { isUuid, newId } from '../core/clock';
+import { NotFoundError, ValidationError } from '../core/errors';
+import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import { organizationZone, userOf, usersByIds } from '../identity/identity.read-models';
+import { liveCustomer } from '../customers/customers.read-models';
+import type { CurrentUser } from '../identity/current-user';
+import { jobDecider } from './job.decider';
+import { jobSeriesDecider } from './job-series.decider';
+import { localDateOf, occurrenceId } from './recurrence';
+import { AssignJob, ChangeJob, DeleteJob, DeleteSeries, ScheduleJob } from './scheduling.commands';
+import { JobFields, schedulingStreams } from './scheduling.events';
+import { resolveJobId } from './job-ids';
 
 const isAdmin = (actor: CurrentUser) => actor.role === 'Company Admin';
-
-/** What a job id names: a one-time job, or one occurrence of a recurring job. */
-export function resolveJobId(
-  id: string,
-): { kind: 'job'; jobId: string } | { kind: 'occurrence'; seriesId: string; localDate: string } {
-  if (isUuid(id)) return { kind: 'job', jobId: id.toLowerCase() };
-  const occurrence = parseOccurrenceId(id);
-  if (occurrence) return { kind: 'occurrence', ...occurrence };
-  throw new NotFoundError('The job');
-}
 
 /** People and customers a job names must be of the organization (active people, existing customers). */
 async function checkReferences(store: ReadStore, organizationId: string, fields: Partial<JobFields>): Promise<void> {
   const people = [...(fields.userIds ?? []), ...(fields.leadUserId ? [fields.leadUserId] : [])];
   if (people.length) {
-    const found = await store.collection<UserDoc>(USERS).find({ _id: { $in: people.filter(isUuid) } });
+    const found = await usersByIds(store, people.filter(isUuid));
     const usable = new Set(found.filter((u) => u.organizationId === organizationId && u.active).map((u) => u._id));
     if (fields.leadUserId && !usable.has(fields.leadUserId))
       throw new ValidationError('The lead employee is not an active user of your organization');
@@ -36,11 +28,8 @@ async function checkReferences(store: ReadStore, organizationId: string, fields:
       throw new ValidationError('An assigned employee is not an active user of your organization');
   }
   if (fields.customerId) {
-    const customer = isUuid(fields.customerId)
-      ? await store.collection('customers').findOne({ _id: fields.customerId })
-      : null;
-    if (!customer || customer.organizationId !== organizationId || customer.deleted)
-      throw new ValidationError('The customer was not found');
+    const customer = isUuid(fields.customerId) ? await liveCustomer(store, organizationId, fields.customerId) : null;
+    if (!customer) throw new ValidationError('The customer was not found');
   }
 }
 
@@ -64,7 +53,7 @@ export class ScheduleJobHandler implements ICommandHandler<ScheduleJob> {
       );
       return { id: jobId, recurrenceId: null };
     }
-    const organization = await this.store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: organizationId });
+    const timeZone = await organizationZone(this.store, organizationId);
     const seriesId = newId();
     const { state } = await this.aggregates.execute(
       schedulingStreams.series(seriesId),
@@ -74,7 +63,7 @@ export class ScheduleJobHandler implements ICommandHandler<ScheduleJob> {
         seriesId,
         organizationId,
         fields,
-        timeZone: organization?.timeZone ?? 'UTC',
+        timeZone,
         rule,
         actorIsCompanyAdmin: isAdmin(actor),
       },
@@ -177,8 +166,8 @@ export class AssignJobHandler implements ICommandHandler<AssignJob> {
   async execute({ jobId, userId, meta }: AssignJob) {
     const target = resolveJobId(jobId);
     if (!isUuid(userId)) throw new NotFoundError('The employee');
-    const user = await this.store.collection<UserDoc>(USERS).findOne({ _id: userId });
-    if (!user || user.organizationId !== meta.organizationId) throw new NotFoundError('The employee');
+    const user = await userOf(this.store, meta.organizationId, userId);
+    if (!user) throw new NotFoundError('The employee');
     if (!user.active) throw new ValidationError(`${user.fullName} is inactive and cannot be assigned`);
     const organizationId = meta.organizationId;
     if (target.kind === 'job')

@@ -1,3 +1,6 @@
+// The socket.io events on the wire, shared by the server, the projections and the client: imports nothing
+// (see docs/architecture.md, src/shared).
+
 /**
  * The typed map of every server → client socket.io event, shared by the server, the projections
  * (which decide what to push) and the client. Payloads carry ids only: a client refetches what it shows.
@@ -25,28 +28,3 @@ export interface ServerToClientEvents {
 
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventPayload<K extends ServerEventName> = Parameters<ServerToClientEvents[K]>[0];
-
-/** Rooms a socket joins at its authenticated handshake; nothing else is ever joined. */
-export const rooms = {
-  organization: (organizationId: string) => `org:${organizationId}`,
-  managers: (organizationId: string) => `managers:${organizationId}`,
-  /** Holders of users.crud: Organization Tracked Times. */
-  timeAdmins: (organizationId: string) => `timeAdmins:${organizationId}`,
-  user: (userId: string) => `user:${userId}`,
-  session: (sessionId: string) => `session:${sessionId}`,
-};
-
-/**
- * The rooms a user's claims open in their organization (managers hear job requests, time admins every
- * timer). Joined at the handshake, and moved when the user's role changes, while their sockets stay open.
- */
-export function claimRooms(organizationId: string, claims: readonly string[]): { join: string[]; leave: string[] } {
-  const byClaim: [string, string][] = [
-    ['jobs.crud', rooms.managers(organizationId)],
-    ['users.crud', rooms.timeAdmins(organizationId)],
-  ];
-  return {
-    join: byClaim.filter(([claim]) => claims.includes(claim)).map(([, room]) => room),
-    leave: byClaim.filter(([claim]) => !claims.includes(claim)).map(([, room]) => room),
-  };
-}

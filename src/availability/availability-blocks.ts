@@ -1,0 +1,66 @@
+import { NotFoundError } from '../core/errors';
+import { isUuid } from '../core/clock';
+import type { ReadStore } from '../core/read-store/read-store.port';
+import { organizationById, userOf } from '../identity/identity.read-models';
+import type { JobFields } from '../scheduling/scheduling.events';
+import { localDateOf } from '../scheduling/recurrence';
+import { fromWallMs, isoInstant, toWallMs } from '../scheduling/zoned-time';
+import { availabilityOf } from './availability.read-models';
+import { WEEK_DAYS } from './availability.events';
+import { minutesOf } from './availability-times';
+
+/** A stretch of an employee's availability as a calendar entry: an availability-only job of no series. */
+export type AvailabilityBlock = JobFields & { id: string; organizationId: string; series: null };
+
+/** An employee's weekly availability laid over [from, to) in the organization's zone, as calendar entries. */
+export async function availabilityBlocks(
+  store: ReadStore,
+  organizationId: string,
+  userId: string,
+  from: Date,
+  to: Date,
+): Promise<AvailabilityBlock[]> {
+  const user = isUuid(userId) ? await userOf(store, organizationId, userId) : null;
+  if (!user) throw new NotFoundError('The employee');
+  const [availability, organization] = await Promise.all([
+    availabilityOf(store, organizationId, userId),
+    organizationById(store, organizationId),
+  ]);
+  if (!availability || !organization) return [];
+  const zone = organization.timeZone;
+  const blocks: AvailabilityBlock[] = [];
+  // Each local day touching the range, Monday = 0.
+  for (
+    let day = Date.parse(`${localDateOf(from.toISOString(), zone)}T00:00:00Z`);
+    day < toWallMs(to.getTime(), zone);
+    day += 86_400_000
+  ) {
+    const date = new Date(day).toISOString().slice(0, 10);
+    const weekDay = WEEK_DAYS[(new Date(day).getUTCDay() + 6) % 7];
+    availability.entries
+      .filter((e) => e.weekDay === weekDay)
+      .forEach((entry, index) => {
+        const start = fromWallMs(day + minutesOf(entry.startTime)! * 60_000, zone);
+        const end = fromWallMs(day + minutesOf(entry.endTime)! * 60_000, zone);
+        if (start >= to.getTime() || end <= from.getTime()) return;
+        blocks.push({
+          id: `availability_${userId}_${date.replace(/-/g, '')}_${index}`,
+          organizationId,
+          series: null,
+          name: `${user.fullName} available`,
+          notes: null,
+          number: null,
+          type: null,
+          userIds: [userId],
+          leadUserId: null,
+          customerId: null,
+          colorOption: null,
+          hideFromScheduleView: false,
+          availabilityOnly: true,
+          start: isoInstant(start),
+          end: isoInstant(end),
+        });
+      });
+  }
+  return blocks;
+}

@@ -1,0 +1,138 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { NotFoundError } from '../core/errors';
+import { EVENT_STORE, EventStore } from '../core/event-store/event-store.port';
+import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import { organizationById, organizationUsers, organizationZone } from '../identity/identity.read-models';
+import type { CurrentUser } from '../identity/current-user';
+import { availabilityBlocks } from '../availability/availability-blocks';
+import { resolveJobId } from '../scheduling/job-ids';
+import { describeJobEvent, HistoryEntry } from '../scheduling/job-history';
+import { isOpen } from '../scheduling/job-request.rules';
+import { schedulingStreams } from '../scheduling/scheduling.events';
+import { jobRequestsOf } from '../job-requests/job-requests.read-models';
+import { CalendarJob, findCalendarJob, isOwnJob, jobsBetween, visibleTo } from './calendar';
+import { jobViews } from './job-views';
+
+export class GetCalendarJobs {
+  constructor(
+    readonly viewer: CurrentUser,
+    readonly from: Date,
+    readonly to: Date,
+    readonly scope: 'own' | 'organization',
+    /** Also return this employee's weekly availability in the range, as availability-only entries. */
+    readonly availabilityUserId: string | null = null,
+    /** Own calendar: also the open jobs the viewer may request (when the organization allows picking up jobs). */
+    readonly requestable = false,
+    readonly now = new Date(),
+  ) {}
+}
+
+@QueryHandler(GetCalendarJobs)
+export class GetCalendarJobsHandler implements IQueryHandler<GetCalendarJobs> {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ viewer, from, to, scope, availabilityUserId, requestable, now }: GetCalendarJobs) {
+    const organization = requestable ? await organizationById(this.store, viewer.organizationId) : null;
+    const offered = (job: CalendarJob) =>
+      !!organization?.pickUpJobsEnabled &&
+      isOpen(job) &&
+      !job.availabilityOnly &&
+      Date.parse(job.start) > now.getTime();
+    const own = isOwnJob(viewer.userId);
+    const jobs = (await jobsBetween(this.store, viewer.organizationId, from, to))
+      .filter(visibleTo(viewer))
+      .filter(scope === 'own' ? (job) => own(job) || offered(job) : () => true);
+    const blocks = availabilityUserId
+      ? await availabilityBlocks(this.store, viewer.organizationId, availabilityUserId, from, to)
+      : [];
+    const views = await jobViews(this.store, viewer.organizationId, [...jobs, ...blocks]);
+    if (!organization?.pickUpJobsEnabled) return views;
+    const mine = await jobRequestsOf(this.store, viewer.organizationId, viewer.userId);
+    const status = new Map(mine.map((r) => [r.jobId, r.status]));
+    for (const view of views) view.requestStatus = status.get(view.id) ?? null;
+    return views;
+  }
+}
+
+/** Own jobs from now on, soonest first: the next 30 days, at most 50. */
+export class GetUpcomingJobs {
+  constructor(
+    readonly viewer: CurrentUser,
+    readonly now: Date,
+  ) {}
+}
+
+@QueryHandler(GetUpcomingJobs)
+export class GetUpcomingJobsHandler implements IQueryHandler<GetUpcomingJobs> {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ viewer, now }: GetUpcomingJobs) {
+    const to = new Date(now.getTime() + 30 * 86_400_000);
+    const jobs = (await jobsBetween(this.store, viewer.organizationId, now, to))
+      .filter(isOwnJob(viewer.userId))
+      .slice(0, 50);
+    return jobViews(this.store, viewer.organizationId, jobs);
+  }
+}
+
+export class GetJob {
+  constructor(
+    readonly viewer: CurrentUser,
+    readonly jobId: string,
+  ) {}
+}
+
+@QueryHandler(GetJob)
+export class GetJobHandler implements IQueryHandler<GetJob> {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ viewer, jobId }: GetJob) {
+    const job = await findCalendarJob(this.store, viewer.organizationId, jobId);
+    if (!job || !visibleTo(viewer)(job)) throw new NotFoundError('The job');
+    return (await jobViews(this.store, viewer.organizationId, [job]))[0];
+  }
+}
+
+/** Every event of the job's stream, in order and in words; for an occurrence, the series' events that concern it. */
+export class GetJobHistory {
+  constructor(
+    readonly viewer: CurrentUser,
+    readonly jobId: string,
+  ) {}
+}
+
+@QueryHandler(GetJobHistory)
+export class GetJobHistoryHandler implements IQueryHandler<GetJobHistory> {
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+  ) {}
+
+  async execute({ viewer, jobId }: GetJobHistory): Promise<HistoryEntry[]> {
+    const target = resolveJobId(jobId);
+    const stream =
+      target.kind === 'job' ? schedulingStreams.job(target.jobId) : schedulingStreams.series(target.seriesId);
+    const recorded = await this.events.readStream(stream);
+    if (!recorded.length || recorded[0].metadata.organizationId !== viewer.organizationId)
+      throw new NotFoundError('The job');
+    const job = await findCalendarJob(this.store, viewer.organizationId, jobId);
+    if (job && !visibleTo(viewer)(job)) throw new NotFoundError('The job');
+    const timeZone = await organizationZone(this.store, viewer.organizationId);
+    const users = new Map((await organizationUsers(this.store, viewer.organizationId)).map((u) => [u._id, u.fullName]));
+    const occurrence = target.kind === 'occurrence' ? jobId : null;
+    return recorded
+      .filter(
+        (e) =>
+          !occurrence ||
+          !('occurrenceId' in (e.data as object)) ||
+          (e.data as { occurrenceId: string }).occurrenceId === occurrence,
+      )
+      .map((e) =>
+        describeJobEvent(e, {
+          timeZone,
+          userName: (id) => users.get(id) ?? 'a former employee',
+        }),
+      );
+  }
+}

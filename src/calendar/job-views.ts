@@ -1,0 +1,115 @@
+import type { ReadStore } from '../core/read-store/read-store.port';
+import { organizationUsers } from '../identity/identity.read-models';
+import { customersByIds } from '../customers/customers.read-models';
+import { JobTimeEntry, jobTimes } from '../timers/timers.read-models';
+import type { RequestStatus } from '../scheduling/job-request.events';
+import type { CalendarJob } from './calendar';
+import { AVAILABILITY_COLOR, AVAILABLE_COLOR, INTERNAL_COLOR } from '../shared/job-colours';
+
+/** Spec §4: its own colour, else its lead's, else red when assigned without a customer (Internal), else navy (Available for Requests). */
+export function jobColor(
+  job: Pick<CalendarJob, 'colorOption' | 'userIds' | 'customerId' | 'availabilityOnly'>,
+  leadColor: string | null,
+): string {
+  if (job.colorOption) return job.colorOption;
+  if (job.availabilityOnly) return AVAILABILITY_COLOR;
+  return leadColor ?? (job.userIds.length && !job.customerId ? INTERNAL_COLOR : AVAILABLE_COLOR);
+}
+
+/** Most jobs have no time on them: one frozen array serves every such view. */
+const NO_TRACKED_TIMES: readonly JobTimeEntry[] = Object.freeze([]);
+
+/**
+ * The job as the API shows it (spec §3 Job), with names, colours and the recurrence it belongs to.
+ * A week holds hundreds of occurrences of a few series: their assignees, lead, customer and
+ * recurrence fragments are built once per request and shared, so a view costs one object.
+ */
+export async function jobViews(store: ReadStore, organizationId: string, jobs: CalendarJob[]) {
+  const users = new Map((await organizationUsers(store, organizationId)).map((u) => [u._id, u]));
+  const customerIds = [...new Set(jobs.map((j) => j.customerId).filter((id): id is string => !!id))];
+  const customers = new Map(
+    (await customersByIds(store, organizationId, customerIds)).map((c) => [
+      c._id,
+      {
+        id: c._id,
+        name: c.label,
+        address1: c.address1 ?? null,
+        address2: c.address2 ?? null,
+        city: c.city ?? null,
+        state: c.state ?? null,
+        postalCode: c.postalCode ?? null,
+        country: c.country ?? null,
+      },
+    ]),
+  );
+  const times = await jobTimes(
+    store,
+    jobs.filter((j) => !j.availabilityOnly).map((j) => j.id),
+  );
+  const person = (id: string) => ({
+    id,
+    fullName: users.get(id)?.fullName ?? 'Former employee',
+    colorCode: users.get(id)?.colorCode ?? null,
+  });
+  const leads = new Map<string, { id: string; fullName: string; colorCode: string | null } | null>();
+  const leadOf = (id: string) => {
+    if (!leads.has(id)) {
+      const lead = users.get(id);
+      leads.set(id, lead ? { id: lead._id, fullName: lead.fullName, colorCode: lead.colorCode } : null);
+    }
+    return leads.get(id)!;
+  };
+  // Occurrences of one series share their userIds array and series object, so these memos hit by reference.
+  const crews = new Map<string[], ReturnType<typeof person>[]>();
+  const crewOf = (userIds: string[]) => {
+    let crew = crews.get(userIds);
+    if (!crew) crews.set(userIds, (crew = userIds.map(person)));
+    return crew;
+  };
+  const recurrences = new Map<NonNullable<CalendarJob['series']>, ReturnType<typeof recurrenceModel>>();
+  const recurrenceOf = (series: NonNullable<CalendarJob['series']>) => {
+    let model = recurrences.get(series);
+    if (!model) recurrences.set(series, (model = recurrenceModel(series)));
+    return model;
+  };
+  return jobs.map((job) => {
+    const lead = job.leadUserId ? leadOf(job.leadUserId) : null;
+    return {
+      id: job.id,
+      name: job.name,
+      notes: job.notes,
+      number: job.number,
+      type: job.type,
+      startDateTime: job.start,
+      endDateTime: job.end,
+      userIds: job.userIds,
+      users: crewOf(job.userIds),
+      leadUserId: job.leadUserId,
+      leadUser: lead,
+      customerId: job.customerId,
+      customer: (job.customerId && customers.get(job.customerId)) || null,
+      colorOption: job.colorOption,
+      color: jobColor(job, lead?.colorCode ?? null),
+      hideFromScheduleView: job.hideFromScheduleView,
+      availabilityOnly: job.availabilityOnly,
+      isOpen: !job.leadUserId && job.userIds.length === 0,
+      /** Time and mileage recorded on it (the calendars' "time submitted" and "mileage submitted" marks). */
+      trackedTimes: times.get(job.id) ?? NO_TRACKED_TIMES,
+      /** The viewer's own request to pick this job up, on requestable calendars (src/job-requests). */
+      requestStatus: null as RequestStatus | null,
+      jobRecurrenceModel: job.series ? recurrenceOf(job.series) : null,
+    };
+  });
+}
+
+function recurrenceModel(series: NonNullable<CalendarJob['series']>) {
+  return {
+    id: series.id,
+    recurringFrequency: series.rule.frequency,
+    recurrenceDays: series.rule.days.join(','),
+    weeklyRecurrence: series.rule.weeklyRecurrence,
+    expireDate: series.rule.expireDate,
+  };
+}
+
+export type JobView = Awaited<ReturnType<typeof jobViews>>[number];

@@ -1,0 +1,21 @@
+/**
+ * Requests to pick up an open job or occurrence, as the job's stream records them: the data both the
+ * events (`scheduling.events.ts`) and the rules (`job-request.rules.ts`) use, so neither imports the
+ * other. Type-only, no imports: the client typechecks this file (RequestStatus).
+ */
+
+export type RequestStatus = 'pending' | 'approved' | 'denied' | 'notChosen' | 'cancelled';
+
+export type RequestDecision =
+  /** `name`: the job's name when requested, for the notice e-mail and the history. */
+  | { type: 'JobRequested'; data: { requestId: string; userId: string; name: string; start: string; end: string } }
+  | {
+      type: 'JobRequestApproved';
+      data: {
+        requestId: string;
+        userId: string;
+        notChosen: { requestId: string; userId: string }[];
+        changes: { userIds: { from: string[]; to: string[] } };
+      };
+    }
+  | { type: 'JobRequestDenied'; data: { requestId: string; userId: string } };

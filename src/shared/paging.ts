@@ -1,0 +1,13 @@
+// Paging on the wire, shared by the server and the client: imports nothing (see docs/architecture.md, src/shared).
+
+/** A page of a table as the `…/paged` endpoints answer it. */
+export interface Paged<T> {
+  resultItems: T[];
+  totalRecords: number;
+}
+
+/** Spec §9: tracked times, 50 a page (newest first). */
+export const TIMERS_PAGE_SIZE = 50;
+
+/** Spec §9: users, 50 a page (by first name). */
+export const USERS_PAGE_SIZE = 50;

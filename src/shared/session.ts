@@ -1,0 +1,49 @@
+// Roles, claims, the user and the session on the wire, shared by the server and the client: imports nothing
+// (see docs/architecture.md, src/shared). Which claims each role holds is the server's (src/identity/roles.ts).
+
+/** Roles (issue #2 §5). A user has exactly one role. */
+export const ROLES = ['Associate', 'Company Admin', 'Customer Manager'] as const;
+export type Role = (typeof ROLES)[number];
+export const DEFAULT_ROLE: Role = 'Associate';
+
+export const CLAIMS = ['jobs.crud', 'customers.crud', 'reports.read', 'users.crud', 'settings.crud'] as const;
+export type Claim = (typeof CLAIMS)[number];
+
+/** A user as the API shows them (the session's user, the users table): never the password, never internal fields. */
+export interface UserView {
+  id: string;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  email: string;
+  employeeId: string | null;
+  organizationId: string;
+  colorCode: string;
+  phoneNumber: string | null;
+  roles: Role[];
+  active: boolean;
+  profilePictureUrl: string | null;
+}
+
+/** What the client reads of a user: the organization is the session's own. */
+export type SessionUser = Omit<UserView, 'organizationId'>;
+
+/** The signed-in user's organization as the session shows it. */
+export interface CompanyView {
+  id: string;
+  name: string;
+  logoUrl: string | null;
+  timeZone: string;
+  pickUpJobsEnabled: boolean;
+  automatedRatingEmailsEnabled: boolean;
+}
+
+/** GET /api/session as the client reads it: who is signed in, their claims and company, the CSRF token. */
+export interface SessionPayload {
+  user: SessionUser;
+  claims: Claim[];
+  company: CompanyView;
+  /** Only for Company Admins: where to reach the provider's support. */
+  support?: { email: string | null };
+  csrfToken: string;
+}
