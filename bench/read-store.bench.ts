@@ -3,11 +3,11 @@
  * real customers projection (CustomerCreated events, applyOnce: a findOne and an upsert each), in
  * units of 500 events as the projection runner would commit them, then times the real Customer List
  * query (ListCustomersHandler: a page of 20 sorted by name plus the total count) on page 1 and page
- * 50, with and without a search, and a restart (a durable store has nothing to replay). The same
- * queries on the embedded store are timed for comparison (fewer runs: they are slow).
- * Prints tables and writes bench/results/read-store.json.
+ * 50, with and without a search, and a restart (a durable store has nothing to replay). (The
+ * in-memory store it replaced was timed here too; its figures are in the history of the results
+ * file.) Prints tables and writes bench/results/read-store.json.
  *
- *   node --require ./test/support/swc-register.js bench/read-store.bench.ts [--no-embedded]
+ *   node --require ./test/support/swc-register.js bench/read-store.bench.ts
  */
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,6 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { customersProjection } from '../projections/customers/customers.projection';
 import { RecordedEvent } from '../src/core/event-store/event-store.port';
-import { EmbeddedReadStore } from '../src/core/read-store/embedded-read-store';
 import { ReadStore } from '../src/core/read-store/read-store.port';
 import { SqliteReadStore } from '../src/core/read-store/sqlite-read-store';
 import { ListCustomers, ListCustomersHandler } from '../src/customers/customers.queries';
@@ -25,7 +24,6 @@ const CUSTOMERS = 100_000;
 const ORGANIZATIONS = 10;
 const UNIT = 500;
 const RUNS = 200;
-const EMBEDDED_RUNS = 15;
 
 const FIRST = ['Anna', 'Ben', 'Carla', 'David', 'Elena', 'Frank', 'Grace', 'Henry', 'Ines', 'Jack', 'Karin', 'Liam'];
 const LAST = ['Smith', 'Jones', 'Brown', 'Taylor', 'Wilson', 'Evans', 'Thomas', 'Moore', 'Clark', 'Hall', 'Young'];
@@ -156,15 +154,6 @@ async function main() {
     await sqlite.close();
     Object.assign(results, { sqlite: { insert, queries: sqliteRows, restartMs, fileMb, rssMb } });
 
-    if (!process.argv.includes('--no-embedded')) {
-      const embedded = new EmbeddedReadStore();
-      await customersProjection.setup!(embedded);
-      const embeddedInsert = await fill(embedded, 0, CUSTOMERS, 1);
-      const embeddedRows = await timeQueries(embedded, EMBEDDED_RUNS);
-      console.log(`\nEmbedded (for comparison): ${embeddedInsert} events/s; Customer List, ${EMBEDDED_RUNS} runs each`);
-      console.table(embeddedRows);
-      Object.assign(results, { embedded: { eventsPerSec: embeddedInsert, queries: embeddedRows } });
-    }
     mkdirSync(join(__dirname, 'results'), { recursive: true });
     writeFileSync(join(__dirname, 'results', 'read-store.json'), JSON.stringify(results, null, 2));
   } finally {

@@ -25,10 +25,6 @@ async function main() {
   });
   const head = await engines.eventStore.headPosition();
   total = head?.commit ?? 0;
-  if (!config.mongodbUrl)
-    console.log(
-      'Note: the embedded read store is rebuilt in memory at every start; this run only checks that the log replays.',
-    );
   if (!lines) {
     bar = new SingleBar(
       { format: 'Rebuilding read models [{bar}] {percentage}% | {value}/{total} | ETA {eta}s' },

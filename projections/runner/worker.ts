@@ -15,7 +15,7 @@ async function main() {
   const { logger, engines, runner } = await openRunner(config, { notifier });
   if (!config.mongodbUrl)
     logger.warn(
-      'MONGODB_URL is not set: the embedded read store lives in this process only, so API instances cannot read it. Use the worker with MongoDB.',
+      'MONGODB_URL is not set: the read models go to DATA_DIR/read-models.sqlite, which only API instances on this machine sharing DATA_DIR can read. Use MongoDB across machines.',
     );
   if (!fanOut) logger.warn('REDIS_URL is not set: no pushes will reach API instances.');
   await runner.start();

@@ -14,7 +14,7 @@ export interface AppConfig {
   dataDir: string;
   /** EventStoreDB when set, SQLite in dataDir otherwise. */
   eventStoreUrl: string | null;
-  /** MongoDB when set, the embedded read store otherwise. */
+  /** MongoDB when set, the embedded SQLite read store (DATA_DIR/read-models.sqlite) otherwise. */
   mongodbUrl: string | null;
   /** socket.io fan-out across instances (and the projections worker) when set. */
   redisUrl: string | null;

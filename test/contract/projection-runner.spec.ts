@@ -20,8 +20,8 @@ import {
   RecordedEvent,
 } from '../../src/core/event-store/event-store.port';
 import { SqliteEventStore } from '../../src/core/event-store/sqlite-event-store';
-import { EmbeddedReadStore } from '../../src/core/read-store/embedded-read-store';
 import { MongoReadStore } from '../../src/core/read-store/mongo-read-store';
+import { SqliteReadStore } from '../../src/core/read-store/sqlite-read-store';
 import type { AnyDoc, ReadStore } from '../../src/core/read-store/read-store.port';
 import { organizationDecider } from '../../src/identity/organization.decider';
 import { identityStreams } from '../../src/identity/identity.events';
@@ -33,11 +33,22 @@ interface ReadStoreAdapter {
   fresh(): { connect(): Promise<ReadStore>; dispose(): Promise<void> };
 }
 
-const embedded: ReadStoreAdapter = {
+const sqlite: ReadStoreAdapter = {
   fresh() {
-    // In-process: a "restart" keeps the same store object (the runner contract is what is under test).
-    const store = new EmbeddedReadStore();
-    return { connect: async () => store, dispose: async () => undefined };
+    // One file; each connect() is another connection to it, as a restarted or second process opens it.
+    const dir = mkdtempSync(join(tmpdir(), 'crewclock-read-models-'));
+    const opened: SqliteReadStore[] = [];
+    return {
+      async connect() {
+        const store = new SqliteReadStore(join(dir, 'read-models.sqlite'));
+        opened.push(store);
+        return store;
+      },
+      async dispose() {
+        for (const s of opened) await s.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
   },
 };
 
@@ -61,7 +72,7 @@ function ferret(url: string): ReadStoreAdapter {
   };
 }
 
-const adapters: [string, ReadStoreAdapter][] = [['embedded', embedded]];
+const adapters: [string, ReadStoreAdapter][] = [['sqlite', sqlite]];
 if (process.env.FERRETDB_URL) adapters.push(['ferretdb', ferret(process.env.FERRETDB_URL)]);
 
 /** Every read model the runner builds (identity's, and whatever else is registered: they must stay empty or equal too). */

@@ -20,8 +20,6 @@ const DEFAULT_DATABASE = 'crewclock';
 const CASE_INSENSITIVE = { locale: 'en', strength: 2 } as const;
 
 export class MongoReadStore implements ReadStore {
-  readonly durable = true;
-
   private constructor(
     private readonly client: MongoClient,
     private readonly db: Db,

@@ -12,7 +12,7 @@ import {
   equalityFields,
   IGNORING_CASE,
   isOperatorObject,
-} from './embedded-read-store';
+} from './mongo-semantics';
 import {
   AnyDoc,
   Doc,
@@ -54,7 +54,6 @@ import {
  * MongoDB reads do not isolate from either.
  */
 export class SqliteReadStore implements ReadStore {
-  readonly durable = true;
   private readonly db: Database.Database;
   private readonly tables = new Map<string, Table>();
   private readonly statements = new Map<string, Database.Statement>();
