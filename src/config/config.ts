@@ -167,7 +167,7 @@ export function environmentWith(defaults: Env): Env {
 export interface RebuildOptions {
   /** bar: a progress bar; lines: a line per 100 events, for scripts and tests. */
   progress: 'bar' | 'lines';
-  /** The checkpoint is saved every N events. */
+  /** Events per batch: applied and committed with their checkpoints as one unit (one transaction on SQLite). */
   checkpointEvery: number;
   /** Continue an interrupted rebuild from its checkpoints rather than starting over. */
   resume: boolean;
