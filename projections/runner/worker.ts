@@ -20,7 +20,11 @@ async function main() {
   if (!fanOut) logger.warn('REDIS_URL is not set: no pushes will reach API instances.');
   await runner.start();
   logger.info('projections caught up; following the event log');
+  // The embedded event store's polling timer does not hold the process open (its owner decides):
+  // without this, the worker on SQLite exited as soon as it had caught up.
+  const alive = setInterval(() => undefined, 1 << 30);
   const stop = async () => {
+    clearInterval(alive);
     await runner.stop();
     await engines.close();
     await fanOut?.close();
