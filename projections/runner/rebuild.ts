@@ -5,7 +5,9 @@ import { commandConfig, openRunner } from './engines-for-worker';
 /**
  * `npm run projections:rebuild`: drops every read model and builds it again from the event log,
  * with a progress bar (or one line per 100 events with REBUILD_PROGRESS=lines, for scripts).
- * Interrupted at any point, the next start or rebuild resumes from the saved checkpoints.
+ * Events are applied in batches of REBUILD_CHECKPOINT_EVERY (500), each committed with the
+ * checkpoints that cover it (one transaction on the SQLite read store). Interrupted at any point,
+ * the next start (or a rebuild with REBUILD_RESUME=true) resumes from the last committed batch.
  */
 async function main() {
   const config = commandConfig(() => loadConfig());
