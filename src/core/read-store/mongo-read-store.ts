@@ -27,7 +27,7 @@ export class MongoReadStore implements ReadStore {
 
   /** The database is the URL's path (`mongodb://host/crewclock`), `crewclock` when absent. */
   static async connect(url: string): Promise<MongoReadStore> {
-    // ignoreUndefined: an optional field left undefined is absent, not null (as in the embedded store).
+    // ignoreUndefined: an optional field left undefined is absent, not null (as in the SQLite store).
     const client = await MongoClient.connect(url, { ignoreUndefined: true });
     return new MongoReadStore(client, client.db(databaseName(url)));
   }

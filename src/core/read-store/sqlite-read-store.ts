@@ -44,7 +44,7 @@ import {
  * say becomes `1` (true), so the SQL only narrows the rows and mingo checks each remaining document
  * exactly. Sort, skip and limit run in SQL when the filter compiled exactly and every sort key is a
  * plain scalar path; with an inexact filter the SQL order is still used and rows stream through
- * mingo until the page is full; otherwise mingo sorts the narrowed rows as the embedded store does.
+ * mingo until the page is full; otherwise mingo sorts the narrowed rows.
  *
  * Whether a path is "plain" depends on the data (MongoDB matches `{tags: 'b'}` against any element
  * of an array), so each collection records, per dotted path, the kinds of value ever stored there
@@ -80,7 +80,7 @@ export class SqliteReadStore implements ReadStore {
       kinds   TEXT NOT NULL DEFAULT '{}',
       indexes TEXT NOT NULL DEFAULT '{}'
     )`);
-    // $regex in SQL: mingo compiles the pattern, as it does for the embedded store (our own code
+    // $regex in SQL: mingo compiles the pattern, as it does for every other match (our own code
     // builds no pattern at run time; see "Hostile input" in docs/architecture.md).
     const regexes = new Map<string, { test(doc: AnyDoc): boolean }>();
     this.db.function('mongo_regex', { deterministic: true }, (value: unknown, source: unknown, flags: unknown) => {
@@ -516,7 +516,7 @@ function not(part: Sql): Sql {
  */
 function orderBy(table: Table, sort: Sort | undefined): string | null {
   const keys = Object.entries(sort ?? {});
-  if (!keys.length) return 'rowid'; // insertion order, as the embedded store's Map
+  if (!keys.length) return 'rowid'; // insertion order
   const terms: string[] = [];
   for (const [path, direction] of keys) {
     const kinds = table.plain(path);
@@ -579,7 +579,7 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
       }
       return project(out) as T[];
     }
-    // mingo filters what SQL narrowed, then sorts, skips, limits and projects (as the embedded store).
+    // mingo filters what SQL narrowed, then sorts, skips, limits and projects.
     const source = this.rows(where).map((row) => JSON.parse(row.doc) as AnyDoc);
     const query = ci
       ? new Query(caseInsensitiveFilter(filter), { collation: CASE_INSENSITIVE, context: IGNORING_CASE })
