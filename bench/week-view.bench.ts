@@ -1,7 +1,7 @@
 /**
  * Week-view fetch for an organization with 10,000 one-time jobs and 500 recurring series
  * (issue #3: target p99 ≤ 30 ms). Builds the event log directly, starts the real app on it (the
- * embedded read store rebuilds from the log), then times GET /api/jobs/syncfusion/fetch for
+ * read models are built from the log at its first start), then times GET /api/jobs/syncfusion/fetch for
  * consecutive weeks over HTTP, from the request to the last byte of the response. The client runs
  * in a worker thread (clients/week-view.js), as a browser is another process: its JSON parsing and
  * garbage collection do not pause the server's event loop. Prints a table and writes bench/results/week-view.json.

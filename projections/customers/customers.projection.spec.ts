@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
-import { EmbeddedReadStore } from '../../src/core/read-store/embedded-read-store';
+import { SqliteReadStore } from '../../src/core/read-store/sqlite-read-store';
 import type { CustomerDetails, CustomerEvent } from '../../src/customers/customers.events';
 import { customersProjection } from './customers.projection';
 import { CUSTOMERS, CustomerDoc } from '../../src/customers/customers.read-models';
@@ -54,7 +54,7 @@ const deleted = (revision: number) =>
   recorded({ type: 'CustomerDeleted', data: { customerId: ID, organizationId: ORG } }, revision);
 
 describe('customers projection', () => {
-  let store: EmbeddedReadStore;
+  let store: SqliteReadStore;
   const apply = async (...events: RecordedEvent[]) => {
     for (const e of events)
       await customersProjection.apply(e, { store, notify: () => undefined, mail: () => undefined });
@@ -62,7 +62,7 @@ describe('customers projection', () => {
   const doc = () => store.collection<CustomerDoc>(CUSTOMERS).findOne({ _id: ID });
 
   beforeEach(async () => {
-    store = new EmbeddedReadStore();
+    store = new SqliteReadStore(':memory:');
     await customersProjection.setup!(store);
   });
   afterEach(() => store.close());

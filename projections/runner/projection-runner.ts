@@ -30,9 +30,12 @@ export interface RunnerOptions {
   notifier?: Notifier | null;
   mailer?: Mailer | null;
   logger?: RunnerLogger;
-  /** During catch-up the checkpoint is saved every N events; live, after every event. */
+  /**
+   * While catching up (and rebuilding), events are applied in batches of up to N, each committed
+   * with its checkpoints; live, every event is a batch of its own. Default 500.
+   */
   checkpointEvery?: number;
-  /** Called after each event is processed (rebuild progress bars, crash tests). */
+  /** Called after each event is processed and committed (rebuild progress bars, crash tests). */
   onProcessed?: (event: RecordedEvent) => void | Promise<void>;
   retryDelayMs?: number;
 }
@@ -43,15 +46,32 @@ const before = (a: GlobalPosition | null, b: GlobalPosition) => a === null || co
 /**
  * Runs projections over one subscription to the global log, from the lowest checkpoint. Each
  * projection remembers its own checkpoint; an event already covered by a projection's checkpoint is
- * not given to it again. Writes are idempotent, so a crash between a write and its checkpoint only
- * means the event is applied twice.
+ * not given to it again.
+ *
+ * Batches. The subscription hands over one event at a time (`process`), and awaits each. Rather than
+ * keep a transaction open across those calls (other code of this process would write into it while
+ * the subscription reads the log), `process` collects events and applies a batch in one go when it
+ * closes: at `checkpointEvery` events, at the head the catch-up started toward (`liveFrom`), or at
+ * any live event (appended after start: every live event is a batch of one, so read-your-writes and
+ * pushes never wait for a batch to fill). A batch is one unit of work: every projection's writes for
+ * its events, then the checkpoints covering them, inside `store.transaction` where the store has one
+ * (SQLite, the embedded default): they commit together or not at all, so a crash never leaves a read
+ * model ahead of or behind its checkpoint. MongoDB has no transaction here (FerretDB v1 has none): the
+ * same batch runs without one, and a crash between a write and its checkpoint only means the events
+ * are applied again (writes are idempotent). Only after the commit are the positions advanced,
+ * read-your-writes waiters released, pushes and e-mails sent and `onProcessed` called. A failed batch
+ * leaves the positions at the last commit and ends the subscription, which resubscribes from them.
  */
 export class ProjectionRunner implements ProjectionProgress {
+  /** Per projection, the last position committed with its checkpoint. */
   private readonly positions = new Map<string, GlobalPosition | null>();
   private subscription: Subscription | null = null;
   private liveFrom: GlobalPosition | null = null;
   private waiters: { position: GlobalPosition; resolve: (ok: boolean) => void }[] = [];
-  private sinceSave = 0;
+  /** Events received but not applied yet: the open batch. */
+  private pending: RecordedEvent[] = [];
+  /** The batch being applied and committed, for stop() to wait on. */
+  private inFlight: Promise<void> | null = null;
   private stopped = false;
   private readonly logger: RunnerLogger;
 
@@ -83,7 +103,7 @@ export class ProjectionRunner implements ProjectionProgress {
    *  Resolves once the read models have caught up with the log as it was at start. */
   async start(): Promise<void> {
     this.stopped = false;
-    await this.prepare();
+    await this.unit(() => this.prepare());
     const head = await this.events.headPosition();
     this.liveFrom = head;
     const current = this.position;
@@ -93,20 +113,23 @@ export class ProjectionRunner implements ProjectionProgress {
         : this.waitFor(head, Number.POSITIVE_INFINITY);
     this.subscribe();
     await caughtUp;
-    await this.saveCheckpoints();
   }
 
+  /** Stops following the log. Every committed batch saved its checkpoints; an open batch is dropped (its events come again at the next start). */
   async stop(): Promise<void> {
     this.stopped = true;
     await this.subscription?.unsubscribe();
     this.subscription = null;
-    await this.saveCheckpoints();
+    await this.inFlight?.catch(() => undefined);
+    this.pending = [];
     for (const waiter of this.waiters.splice(0)) waiter.resolve(false);
   }
 
   /** Drops every read model and builds it again from the start of the log. */
   async rebuild(): Promise<void> {
-    for (const p of this.projections) await this.reset(p);
+    await this.unit(async () => {
+      for (const p of this.projections) await this.reset(p);
+    });
     await this.start();
   }
 
@@ -152,7 +175,14 @@ export class ProjectionRunner implements ProjectionProgress {
     this.positions.set(p.name, null);
   }
 
+  /** `work` as one transaction where the store has them; as it is elsewhere (MongoDB). */
+  private unit<T>(work: () => Promise<T>): Promise<T> {
+    return this.store.transaction ? this.store.transaction(work) : work();
+  }
+
   private subscribe(): void {
+    // From the last commit: events of a batch that never committed are delivered again.
+    this.pending = [];
     const after = this.position ?? undefined;
     this.subscription = this.events.subscribeToAll(
       {
@@ -168,28 +198,67 @@ export class ProjectionRunner implements ProjectionProgress {
     );
   }
 
+  private isLive(event: RecordedEvent): boolean {
+    return this.liveFrom === null || comparePositions(event.position, this.liveFrom) > 0;
+  }
+
+  /**
+   * Called by the subscription for each event, in order, one at a time. Adds the event to the open
+   * batch and, when that closes the batch (see the class comment), applies and commits it before
+   * returning, so the subscription reads no further until the batch is committed.
+   */
   private async process(event: RecordedEvent): Promise<void> {
-    const live = this.liveFrom === null || comparePositions(event.position, this.liveFrom) > 0;
-    const notices: ChangeNotice[] = [];
-    const mails: MailMessage[] = [];
-    const context = {
-      store: this.store,
-      notify: (n: ChangeNotice) => {
-        notices.push(n);
-      },
-      mail: (m: MailMessage) => {
-        mails.push(m);
-      },
-    };
-    for (const p of this.projections) {
-      if (!before(this.positions.get(p.name) ?? null, event.position)) continue;
-      await p.apply(event, context as never);
-      this.positions.set(p.name, event.position);
+    this.pending.push(event);
+    const closes =
+      this.liveFrom === null ||
+      comparePositions(event.position, this.liveFrom) >= 0 ||
+      this.pending.length >= Math.max(1, this.options.checkpointEvery ?? 500);
+    if (!closes) return;
+    const batch = this.pending.splice(0);
+    const running = this.commit(batch);
+    this.inFlight = running;
+    try {
+      await running;
+    } finally {
+      if (this.inFlight === running) this.inFlight = null;
     }
-    if (live || ++this.sinceSave >= (this.options.checkpointEvery ?? 500)) await this.saveCheckpoints();
-    if (live && this.options.notifier) for (const n of notices) this.options.notifier.send(n);
-    if (live && this.options.mailer) for (const m of mails) void this.send(m);
-    await this.options.onProcessed?.(event);
+  }
+
+  /** Applies a batch and saves the checkpoints in one unit; advances and announces only once it committed. */
+  private async commit(batch: RecordedEvent[]): Promise<void> {
+    // Positions within the batch; `this.positions` keeps the committed ones until COMMIT.
+    const working = new Map(this.positions);
+    const effects: { event: RecordedEvent; notices: ChangeNotice[]; mails: MailMessage[] }[] = [];
+    await this.unit(async () => {
+      for (const event of batch) {
+        const notices: ChangeNotice[] = [];
+        const mails: MailMessage[] = [];
+        const context = {
+          store: this.store,
+          notify: (n: ChangeNotice) => {
+            notices.push(n);
+          },
+          mail: (m: MailMessage) => {
+            mails.push(m);
+          },
+        };
+        for (const p of this.projections) {
+          if (!before(working.get(p.name) ?? null, event.position)) continue;
+          await p.apply(event, context as never);
+          working.set(p.name, event.position);
+        }
+        effects.push({ event, notices, mails });
+      }
+      await this.saveCheckpoints(working, this.positions);
+    });
+    // Committed: the read models and checkpoints of the whole batch are visible to everyone now.
+    for (const [name, position] of working) this.positions.set(name, position);
+    for (const { event, notices, mails } of effects) {
+      const live = this.isLive(event);
+      if (live && this.options.notifier) for (const n of notices) this.options.notifier.send(n);
+      if (live && this.options.mailer) for (const m of mails) void this.send(m);
+      await this.options.onProcessed?.(event);
+    }
     this.releaseWaiters();
   }
 
@@ -202,13 +271,16 @@ export class ProjectionRunner implements ProjectionProgress {
     }
   }
 
-  private async saveCheckpoints(): Promise<void> {
-    this.sinceSave = 0;
+  /** Saves the checkpoints of the projections whose position moved since the last commit. */
+  private async saveCheckpoints(
+    positions: Map<string, GlobalPosition | null>,
+    committed: Map<string, GlobalPosition | null>,
+  ): Promise<void> {
     const checkpoints = this.store.collection<Checkpoint>(CHECKPOINTS);
     const updatedAt = new Date().toISOString();
     for (const p of this.projections) {
-      const position = this.positions.get(p.name) ?? null;
-      if (position)
+      const position = positions.get(p.name) ?? null;
+      if (position && position !== committed.get(p.name))
         await checkpoints.replaceOne(
           { _id: p.name },
           { _id: p.name, version: p.version, position, updatedAt },

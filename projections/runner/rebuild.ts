@@ -5,7 +5,9 @@ import { commandConfig, openRunner } from './engines-for-worker';
 /**
  * `npm run projections:rebuild`: drops every read model and builds it again from the event log,
  * with a progress bar (or one line per 100 events with REBUILD_PROGRESS=lines, for scripts).
- * Interrupted at any point, the next start or rebuild resumes from the saved checkpoints.
+ * Events are applied in batches of REBUILD_CHECKPOINT_EVERY (500), each committed with the
+ * checkpoints that cover it (one transaction on the SQLite read store). Interrupted at any point,
+ * the next start (or a rebuild with REBUILD_RESUME=true) resumes from the last committed batch.
  */
 async function main() {
   const config = commandConfig(() => loadConfig());
@@ -25,10 +27,6 @@ async function main() {
   });
   const head = await engines.eventStore.headPosition();
   total = head?.commit ?? 0;
-  if (!config.mongodbUrl)
-    console.log(
-      'Note: the embedded read store is rebuilt in memory at every start; this run only checks that the log replays.',
-    );
   if (!lines) {
     bar = new SingleBar(
       { format: 'Rebuilding read models [{bar}] {percentage}% | {value}/{total} | ETA {eta}s' },

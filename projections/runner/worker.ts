@@ -15,12 +15,16 @@ async function main() {
   const { logger, engines, runner } = await openRunner(config, { notifier });
   if (!config.mongodbUrl)
     logger.warn(
-      'MONGODB_URL is not set: the embedded read store lives in this process only, so API instances cannot read it. Use the worker with MongoDB.',
+      'MONGODB_URL is not set: the read models go to DATA_DIR/read-models.sqlite, which only API instances on this machine sharing DATA_DIR can read. Use MongoDB across machines.',
     );
   if (!fanOut) logger.warn('REDIS_URL is not set: no pushes will reach API instances.');
   await runner.start();
   logger.info('projections caught up; following the event log');
+  // The embedded event store's polling timer does not hold the process open (its owner decides):
+  // without this, the worker on SQLite exited as soon as it had caught up.
+  const alive = setInterval(() => undefined, 1 << 30);
   const stop = async () => {
+    clearInterval(alive);
     await runner.stop();
     await engines.close();
     await fanOut?.close();

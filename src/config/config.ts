@@ -14,7 +14,7 @@ export interface AppConfig {
   dataDir: string;
   /** EventStoreDB when set, SQLite in dataDir otherwise. */
   eventStoreUrl: string | null;
-  /** MongoDB when set, the embedded read store otherwise. */
+  /** MongoDB when set, the embedded SQLite read store (DATA_DIR/read-models.sqlite) otherwise. */
   mongodbUrl: string | null;
   /** socket.io fan-out across instances (and the projections worker) when set. */
   redisUrl: string | null;
@@ -167,7 +167,7 @@ export function environmentWith(defaults: Env): Env {
 export interface RebuildOptions {
   /** bar: a progress bar; lines: a line per 100 events, for scripts and tests. */
   progress: 'bar' | 'lines';
-  /** The checkpoint is saved every N events. */
+  /** Events per batch: applied and committed with their checkpoints as one unit (one transaction on SQLite). */
   checkpointEvery: number;
   /** Continue an interrupted rebuild from its checkpoints rather than starting over. */
   resume: boolean;

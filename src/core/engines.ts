@@ -4,7 +4,7 @@ import type { AppConfig } from '../config/config';
 import { EventStore } from './event-store/event-store.port';
 import { SqliteEventStore } from './event-store/sqlite-event-store';
 import { ReadStore } from './read-store/read-store.port';
-import { EmbeddedReadStore } from './read-store/embedded-read-store';
+import { SqliteReadStore } from './read-store/sqlite-read-store';
 import { FileStore } from './files/files.port';
 import { FolderFileStore } from './files/folder-file-store';
 import { Mailer } from './mail/mail.port';
@@ -31,7 +31,9 @@ export async function openEngines(config: AppConfig, log: (line: string) => void
   const mongo = config.mongodbUrl
     ? await (await import('./read-store/mongo-read-store')).MongoReadStore.connect(config.mongodbUrl)
     : null;
-  const readStore: ReadStore = mongo ?? new EmbeddedReadStore();
+  // The read models persist: a restart opens them and catches up from their checkpoints.
+  const readModels = join(config.dataDir, 'read-models.sqlite');
+  const readStore: ReadStore = mongo ?? new SqliteReadStore(readModels);
   const files = mongo ? mongo.fileStore() : new FolderFileStore(join(config.dataDir, 'files'));
   const mailer = config.smtpUrl
     ? new (await import('./mail/smtp-mailer')).SmtpMailer(config.smtpUrl, config.mailFrom)
@@ -39,7 +41,7 @@ export async function openEngines(config: AppConfig, log: (line: string) => void
   const redis = config.redisUrl ? redisConnection(config.redisUrl) : null;
   const describe = [
     `events: ${config.eventStoreUrl ? 'EventStoreDB' : `SQLite (${join(config.dataDir, 'events.sqlite')})`}`,
-    `read models: ${mongo ? 'MongoDB' : 'embedded (rebuilt from the events at start)'}`,
+    `read models: ${mongo ? 'MongoDB' : `SQLite (${readModels})`}`,
     `files: ${mongo ? 'GridFS' : join(config.dataDir, 'files')}`,
     `mail: ${config.smtpUrl ? 'SMTP' : join(config.dataDir, 'outbox')}`,
     `push fan-out: ${redis ? 'Redis' : 'in-process'}`,

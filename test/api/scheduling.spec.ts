@@ -2,7 +2,7 @@ import { io, Socket } from 'socket.io-client';
 import type { ServerToClientEvents } from '../../src/shared/client-events';
 import { ApiClient, startTestApp, TestApp, TestOrganization } from '../support/app';
 
-/** Jobs and recurring jobs over HTTP, on the real engines (SQLite + embedded read store). */
+/** Jobs and recurring jobs over HTTP, on the real engines (SQLite events and read models). */
 describe('scheduling over HTTP', () => {
   let app: TestApp;
   let org: TestOrganization;

@@ -1,35 +1,101 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { allProjections } from '../../projections/all-projections';
 import { ORGANIZATIONS, SESSIONS, USERS } from '../../src/identity/identity.read-models';
 import { Checkpoint, CHECKPOINTS } from '../../projections/runner/projection-runner';
-import type { GlobalPosition } from '../../src/core/event-store/event-store.port';
+import type { GlobalPosition, RecordedEvent } from '../../src/core/event-store/event-store.port';
 import { SqliteEventStore } from '../../src/core/event-store/sqlite-event-store';
 import { MongoReadStore } from '../../src/core/read-store/mongo-read-store';
-import type { AnyDoc } from '../../src/core/read-store/read-store.port';
+import { SqliteReadStore } from '../../src/core/read-store/sqlite-read-store';
+import type { AnyDoc, ReadStore } from '../../src/core/read-store/read-store.port';
 import { withDatabase } from '../support/ferretdb';
 import { IdentityLog } from '../support/identity-log';
 
 /**
- * The real rebuild command (projections/runner/rebuild.ts) as a child process against FerretDB,
- * killed with SIGKILL part-way and resumed: the read models it ends with must equal those of an
- * uninterrupted rebuild of the same log.
+ * The real rebuild command (projections/runner/rebuild.ts) as a child process, on the embedded
+ * default (SQLite, DATA_DIR/read-models.sqlite) and against FerretDB, killed with SIGKILL part-way and
+ * resumed: the read models it ends with must equal those of an uninterrupted rebuild of the same log.
+ * On SQLite, the real worker (projections/runner/worker.ts) is also killed while following live appends.
  */
 
 const FERRETDB_URL = process.env.FERRETDB_URL;
 const repoRoot = join(__dirname, '..', '..');
-/**
- * About a thousand events by default: FerretDB v1 (sqlite handler) manages ~100-200 operations/s on
- * these machines, and the suite runs three rebuilds of the log. PROJECTION_CRASH_EVENTS=5000 for a soak.
- */
-const EVENTS = Number(process.env.PROJECTION_CRASH_EVENTS ?? 1000);
 const CHECKPOINT_EVERY = 50;
 /** Fixed here so a failure can be replayed: the suite prints it in the test name. */
-const RANDOM_KILL = { fraction: 0.05 + Math.random() * 0.75, delayMs: Math.floor(Math.random() * 200) };
+const RANDOM_KILL = { fraction: 0.05 + Math.random() * 0.75, delay: Math.random() };
+
+/** Where a run keeps its read models: a data folder of its own (a copy of the log) and, for FerretDB, a database. */
+interface Place {
+  dataDir: string;
+  env: Record<string, string>;
+  open(): Promise<ReadStore>;
+  dispose(): Promise<void>;
+}
+
+interface Backend {
+  /**
+   * FerretDB v1 (sqlite handler) manages ~100-200 operations/s on these machines, and the suite runs
+   * three rebuilds of the log: about a thousand events. SQLite rebuilds thousands of events a second:
+   * more events, so a kill lands part-way. PROJECTION_CRASH_EVENTS=5000 for a soak.
+   */
+  events: number;
+  /** The longest wait between reaching the kill point and the kill. */
+  maxDelayMs: number;
+  place(log: string, tag: string): Place;
+}
+
+/** A fresh data folder holding a copy of the event log (the runs must not share read models). */
+function copyOfLog(log: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'crewclock-crash-run-'));
+  for (const suffix of ['', '-wal']) {
+    const file = join(log, `events.sqlite${suffix}`);
+    if (existsSync(file)) copyFileSync(file, join(dir, `events.sqlite${suffix}`));
+  }
+  return dir;
+}
+
+const sqlite: Backend = {
+  events: Number(process.env.PROJECTION_CRASH_EVENTS ?? 6000),
+  maxDelayMs: 20,
+  place(log) {
+    const dataDir = copyOfLog(log);
+    return {
+      dataDir,
+      env: {},
+      open: async () => new SqliteReadStore(join(dataDir, 'read-models.sqlite')),
+      dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  },
+};
+
+function ferret(url: string): Backend {
+  return {
+    events: Number(process.env.PROJECTION_CRASH_EVENTS ?? 1000),
+    maxDelayMs: 200,
+    place(log, tag) {
+      const dataDir = copyOfLog(log);
+      const mongodbUrl = withDatabase(url, `crash_${tag}_${Date.now()}_${randomUUID().slice(0, 8)}`);
+      return {
+        dataDir,
+        env: { MONGODB_URL: mongodbUrl },
+        open: () => MongoReadStore.connect(mongodbUrl),
+        async dispose() {
+          const store = await MongoReadStore.connect(mongodbUrl);
+          await store.dropDatabase();
+          await store.close();
+          rmSync(dataDir, { recursive: true, force: true });
+        },
+      };
+    },
+  };
+}
+
+const backends: [string, Backend][] = [['SQLite', sqlite]];
+if (FERRETDB_URL) backends.push(['FerretDB', ferret(FERRETDB_URL)]);
 
 interface Run {
   exit: NodeJS.Signals | number | null;
@@ -40,19 +106,15 @@ interface Run {
 }
 
 /** Per test; scaled for a soak with PROJECTION_CRASH_EVENTS. */
-const TEST_TIMEOUT_MS = Math.max(40_000, EVENTS * 40);
+const TEST_TIMEOUT_MS = Math.max(40_000, Number(process.env.PROJECTION_CRASH_EVENTS ?? 0) * 40);
 const CHILD_DEADLINE_MS = TEST_TIMEOUT_MS - 5_000;
 const children = new Set<ChildProcess>();
 
-/** Runs the rebuild command; `killAt` (a position) SIGKILLs it once a progress line reaches it, after `delayMs`. */
-function rebuild(
-  dataDir: string,
-  mongodbUrl: string,
-  options: { resume?: boolean; killAt?: number; delayMs?: number } = {},
-): Promise<Run> {
+function childEnv(place: Place, extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of [
     'EVENTSTORE_URL',
+    'MONGODB_URL',
     'REDIS_URL',
     'SMTP_URL',
     'PROJECTIONS',
@@ -61,13 +123,14 @@ function rebuild(
     'PORT',
   ])
     delete env[key];
-  Object.assign(env, {
-    DATA_DIR: dataDir,
-    MONGODB_URL: mongodbUrl,
+  return Object.assign(env, { DATA_DIR: place.dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...place.env, ...extra });
+}
+
+/** Runs the rebuild command; `killAt` (a position) SIGKILLs it once a progress line reaches it, after `delayMs`. */
+function rebuild(place: Place, options: { resume?: boolean; killAt?: number; delayMs?: number } = {}): Promise<Run> {
+  const env = childEnv(place, {
     REBUILD_PROGRESS: 'lines',
     REBUILD_CHECKPOINT_EVERY: String(CHECKPOINT_EVERY),
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
     ...(options.resume ? { REBUILD_RESUME: 'true' } : {}),
   });
   const child = spawn(
@@ -114,8 +177,8 @@ type State = Record<string, AnyDoc[]>;
 /** organizations, users, sessions, and the read models of any other registered projection. */
 const READ_MODELS = [...new Set(allProjections.flatMap((p) => p.collections))];
 
-async function readState(url: string): Promise<State> {
-  const store = await MongoReadStore.connect(url);
+async function readState(place: Place): Promise<State> {
+  const store = await place.open();
   try {
     const state: State = {};
     for (const name of READ_MODELS) state[name] = await store.collection(name).find({}, { sort: { _id: 1 } });
@@ -127,74 +190,74 @@ async function readState(url: string): Promise<State> {
   }
 }
 
-(FERRETDB_URL ? describe : describe.skip)('projection rebuild killed with SIGKILL and resumed (FerretDB)', () => {
-  let dataDir: string;
+describe.each(backends)('projections killed with SIGKILL and resumed (%s)', (backendName, backend) => {
+  let log: string;
   let head: GlobalPosition;
-  const databases: string[] = [];
-  const database = (tag: string) => {
-    const url = withDatabase(FERRETDB_URL!, `crash_${tag}_${Date.now()}_${randomUUID().slice(0, 8)}`);
-    databases.push(url);
-    return url;
+  const places: Place[] = [];
+  const place = (tag: string) => {
+    const p = backend.place(log, tag);
+    places.push(p);
+    return p;
   };
-  /** The reference: one uninterrupted rebuild into its own database (runs beside the first test). */
+  /** The reference: one uninterrupted rebuild into a place of its own (runs beside the first test). */
   let reference: Promise<State>;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'crewclock-crash-'));
-    const events = new SqliteEventStore(join(dataDir, 'events.sqlite'));
+    log = mkdtempSync(join(tmpdir(), 'crewclock-crash-'));
+    const events = new SqliteEventStore(join(log, 'events.sqlite'));
     // Few organizations and users, many sessions: the shape of a working week, and cheap scans on FerretDB.
-    head = await new IdentityLog(events, 20_24, { organizations: 6, users: 50 }).generate(EVENTS);
+    head = await new IdentityLog(events, 20_24, { organizations: 6, users: 50 }).generate(backend.events);
     await events.close();
-    const url = database('b');
-    reference = rebuild(dataDir, url).then(async (run) => {
+    const b = place('b');
+    reference = rebuild(b).then(async (run) => {
       if (run.exit !== 0) throw new Error(`reference rebuild exited with ${run.exit}: ${run.stderr}`);
-      return readState(url);
+      return readState(b);
     });
     reference.catch(() => undefined); // awaited by the tests
-  }, 20_000);
+  }, 60_000);
 
   afterAll(async () => {
     for (const child of children) child.kill('SIGKILL');
     await reference?.catch(() => undefined);
-    for (const url of databases) {
-      const store = await MongoReadStore.connect(url);
-      await store.dropDatabase();
-      await store.close();
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const p of places) await p.dispose();
+    rmSync(log, { recursive: true, force: true });
   });
 
+  function expectEqual(after: State, expected: State) {
+    expect(expected[ORGANIZATIONS].length).toBeGreaterThan(3);
+    expect(expected[USERS].length).toBeGreaterThan(30);
+    expect(expected[SESSIONS].length).toBeGreaterThan(10);
+    for (const name of [...READ_MODELS, CHECKPOINTS])
+      expect({ [name]: after[name] }).toEqual({ [name]: expected[name] });
+  }
+
   async function killResumeCompare(killAt: number, delayMs: number) {
-    const url = database('a');
-    const killed = await rebuild(dataDir, url, { killAt, delayMs });
+    const a = place('a');
+    const killed = await rebuild(a, { killAt, delayMs });
     expect({ exit: killed.exit, stderr: killed.stderr }).toEqual({ exit: 'SIGKILL', stderr: '' });
     expect(killed.summary).toBeUndefined(); // it really was interrupted
 
     // What the killed process left: a checkpoint at a multiple of CHECKPOINT_EVERY, short of the head.
-    const left = await readState(url);
+    const left = await readState(a);
     const positions = left[CHECKPOINTS].map((c) => (c.position as GlobalPosition | null)?.commit ?? 0);
     expect(positions).toHaveLength(allProjections.length);
     const resumeFrom = Math.min(...positions);
     expect(resumeFrom).toBeLessThan(head.commit);
     expect(resumeFrom % CHECKPOINT_EVERY).toBe(0);
-    // The last progress line was printed after the checkpoint of that event was saved.
+    // The last progress line was printed after the checkpoint of that event was committed.
     expect(resumeFrom).toBeGreaterThanOrEqual(killed.progress.at(-1)![1]);
 
-    const resumed = await rebuild(dataDir, url, { resume: true });
+    const resumed = await rebuild(a, { resume: true });
     expect({ exit: resumed.exit, stderr: resumed.stderr }).toEqual({ exit: 0, stderr: '' });
     // It resumed from the checkpoint rather than starting over.
     const resumedFrom = `Read models rebuilt from ${head.commit - resumeFrom} events in `;
     expect(resumed.summary?.slice(0, resumedFrom.length)).toBe(resumedFrom);
 
-    const [after, expected] = await Promise.all([readState(url), reference]);
-    expect(expected[ORGANIZATIONS].length).toBeGreaterThan(3);
-    expect(expected[USERS].length).toBeGreaterThan(30);
-    expect(expected[SESSIONS].length).toBeGreaterThan(10);
+    const [after, expected] = await Promise.all([readState(a), reference]);
     expect(expected[CHECKPOINTS].map((c) => (c.position as GlobalPosition).commit)).toEqual(
       allProjections.map(() => head.commit),
     );
-    for (const name of [...READ_MODELS, CHECKPOINTS])
-      expect({ [name]: after[name] }).toEqual({ [name]: expected[name] });
+    expectEqual(after, expected);
   }
 
   it(
@@ -206,10 +269,73 @@ async function readState(url: string): Promise<State> {
   );
 
   it(
-    `after a kill at a random point (${Math.round(RANDOM_KILL.fraction * 100)} % + ${RANDOM_KILL.delayMs} ms), resuming ends equal too`,
+    `after a kill at a random point (${Math.round(RANDOM_KILL.fraction * 100)} % + ${Math.round(RANDOM_KILL.delay * backend.maxDelayMs)} ms), resuming ends equal too`,
     async () => {
-      await killResumeCompare(Math.ceil(head.commit * RANDOM_KILL.fraction), RANDOM_KILL.delayMs);
+      await killResumeCompare(
+        Math.ceil(head.commit * RANDOM_KILL.fraction),
+        Math.round(RANDOM_KILL.delay * backend.maxDelayMs),
+      );
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  (backendName === 'SQLite' ? it : it.skip)(
+    'after the worker is killed while following live appends, resuming ends equal to a fresh rebuild',
+    async () => {
+      // The log's first 60 % is there when the worker starts; the rest is appended while it follows.
+      const w = place('w');
+      const cut = Math.ceil(head.commit * 0.6);
+      const full = new SqliteEventStore(join(log, 'events.sqlite'));
+      const all = await full.readAll();
+      await full.close();
+      // This place's log starts again empty and is filled from the full one, in order: the same positions.
+      for (const suffix of ['', '-wal', '-shm']) rmSync(join(w.dataDir, `events.sqlite${suffix}`), { force: true });
+      const live = new SqliteEventStore(join(w.dataDir, 'events.sqlite'));
+      await appendAll(live, all.slice(0, cut));
+
+      const worker = spawn(
+        process.execPath,
+        ['--require', './test/support/swc-register.js', 'projections/runner/worker.ts'],
+        { cwd: repoRoot, env: childEnv(w, { LOG_LEVEL: 'info' }), stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      children.add(worker);
+      const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+        worker.on('exit', (code, signal) => resolve(signal ?? code)),
+      );
+      let stderr = '';
+      worker.stderr.on('data', (chunk) => (stderr += chunk));
+      for await (const line of createInterface({ input: worker.stdout }))
+        if (line.includes('projections caught up')) break;
+      worker.stdout.resume(); // keep draining: a full pipe would block the worker's writes
+
+      // Live appends, a few at a time; the worker is killed part-way through them.
+      const rest = all.slice(cut);
+      const killAfter = Math.floor(rest.length * (0.2 + 0.6 * RANDOM_KILL.delay));
+      for (let i = 0; i < rest.length; i += 10) {
+        await appendAll(live, rest.slice(i, i + 10));
+        if (i >= killAfter && worker.exitCode === null && worker.signalCode === null) worker.kill('SIGKILL');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      await live.close();
+      expect({ exit: await exited, stderr }).toEqual({ exit: 'SIGKILL', stderr: '' });
+      children.delete(worker);
+
+      // Killed while live: the read models stop at a committed event, with their checkpoints.
+      const left = await readState(w);
+      const positions = left[CHECKPOINTS].map((c) => (c.position as GlobalPosition | null)?.commit ?? 0);
+      expect(Math.min(...positions)).toBeGreaterThanOrEqual(cut);
+      expect(Math.max(...positions)).toBeLessThan(head.commit);
+
+      const resumed = await rebuild(w, { resume: true });
+      expect({ exit: resumed.exit, stderr: resumed.stderr }).toEqual({ exit: 0, stderr: '' });
+      expectEqual(await readState(w), await reference);
     },
     TEST_TIMEOUT_MS,
   );
 });
+
+/** Appends recorded events again, one by one in their order (so at the same positions in an empty log). */
+async function appendAll(store: SqliteEventStore, events: RecordedEvent[]): Promise<void> {
+  for (const e of events)
+    await store.append(e.streamId, [{ id: e.id, type: e.type, data: e.data, metadata: e.metadata }], 'any');
+}

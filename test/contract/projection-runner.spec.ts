@@ -20,8 +20,8 @@ import {
   RecordedEvent,
 } from '../../src/core/event-store/event-store.port';
 import { SqliteEventStore } from '../../src/core/event-store/sqlite-event-store';
-import { EmbeddedReadStore } from '../../src/core/read-store/embedded-read-store';
 import { MongoReadStore } from '../../src/core/read-store/mongo-read-store';
+import { SqliteReadStore } from '../../src/core/read-store/sqlite-read-store';
 import type { AnyDoc, ReadStore } from '../../src/core/read-store/read-store.port';
 import { organizationDecider } from '../../src/identity/organization.decider';
 import { identityStreams } from '../../src/identity/identity.events';
@@ -33,11 +33,22 @@ interface ReadStoreAdapter {
   fresh(): { connect(): Promise<ReadStore>; dispose(): Promise<void> };
 }
 
-const embedded: ReadStoreAdapter = {
+const sqlite: ReadStoreAdapter = {
   fresh() {
-    // In-process: a "restart" keeps the same store object (the runner contract is what is under test).
-    const store = new EmbeddedReadStore();
-    return { connect: async () => store, dispose: async () => undefined };
+    // One file; each connect() is another connection to it, as a restarted or second process opens it.
+    const dir = mkdtempSync(join(tmpdir(), 'crewclock-read-models-'));
+    const opened: SqliteReadStore[] = [];
+    return {
+      async connect() {
+        const store = new SqliteReadStore(join(dir, 'read-models.sqlite'));
+        opened.push(store);
+        return store;
+      },
+      async dispose() {
+        for (const s of opened) await s.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
   },
 };
 
@@ -61,7 +72,7 @@ function ferret(url: string): ReadStoreAdapter {
   };
 }
 
-const adapters: [string, ReadStoreAdapter][] = [['embedded', embedded]];
+const adapters: [string, ReadStoreAdapter][] = [['sqlite', sqlite]];
 if (process.env.FERRETDB_URL) adapters.push(['ferretdb', ferret(process.env.FERRETDB_URL)]);
 
 /** Every read model the runner builds (identity's, and whatever else is registered: they must stay empty or equal too). */
@@ -96,7 +107,7 @@ const applies = (events: RecordedEvent[], projections = names) =>
 // FerretDB answers in milliseconds per operation, and these tests run a few hundred events through every projection.
 jest.setTimeout(20_000);
 
-describe.each(adapters)('ProjectionRunner contract: %s read store', (_name, adapter) => {
+describe.each(adapters)('ProjectionRunner contract: %s read store', (adapterName, adapter) => {
   const cleanups: (() => Promise<void> | void)[] = [];
   let dir: string;
   beforeEach(() => {
@@ -165,7 +176,7 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (_name, adap
     expect(sent).toEqual(live);
   });
 
-  it('saves a checkpoint per projection every N events while catching up, and at the head once caught up', async () => {
+  it('commits a checkpoint per projection with every batch of N events while catching up, and at the head once caught up', async () => {
     const log = events();
     const head = await new IdentityLog(log, 1).generate(160);
     const all = await log.readAll();
@@ -182,13 +193,8 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (_name, adap
     });
     await r.start();
 
-    // After 120 events the last save happened at the 100th event (or later), never ahead of the 120th.
-    expect(seenAt120).toHaveLength(names.length);
-    for (const position of seenAt120) {
-      expect(position).not.toBeNull();
-      expect(comparePositions(position!, all[99].position)).toBeGreaterThanOrEqual(0);
-      expect(comparePositions(position!, all[119].position)).toBeLessThanOrEqual(0);
-    }
+    // onProcessed runs once the event's batch (events 101..150) committed with its checkpoints.
+    expect(seenAt120).toEqual(names.map(() => all[149].position));
     expect(await checkpoints(store)).toEqual(
       names
         .map((name) => ({ _id: name, version: allProjections.find((p) => p.name === name)!.version, position: head }))
@@ -221,13 +227,13 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (_name, adap
     expect(await checkpoints(store)).toEqual(expected.checkpoints);
   });
 
-  it('after a crash between checkpoints, re-applies only what the last checkpoint does not cover, and ends equal', async () => {
+  it('after a crash between batches, applies only what the last committed checkpoint does not cover, and ends equal', async () => {
     const log = events();
     await new IdentityLog(log, 3).generate(200);
     const all = await log.readAll();
     const place = readStore();
 
-    // The first process freezes (as if killed) right after its 130th event; its last checkpoint was at the 100th.
+    // The first process freezes (as if killed) right after its 130th event, announced once its batch (101..150) committed.
     const crashedLog = new SqliteEventStore(join(dir, 'events.sqlite'));
     let release!: () => void;
     const frozen = new Promise<void>((resolve) => (release = resolve));
@@ -253,15 +259,94 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (_name, adap
     const second: string[] = [];
     const store = await place.connect();
     const saved = await checkpoints(store);
-    expect(saved.map((c) => c.position)).toEqual(names.map(() => all[99].position));
+    expect(saved.map((c) => c.position)).toEqual(names.map(() => all[149].position));
     const r2 = runner(events(), store, recorded(allProjections, second));
     await r2.start();
 
-    // Events 101..130 are applied a second time (at-least-once); nothing up to the checkpoint is.
-    expect(second.sort()).toEqual(applies(all.slice(100)));
+    // Nothing up to the checkpoint is applied again.
+    expect(second.sort()).toEqual(applies(all.slice(150)));
     const expected = await reference(events());
     expect(await snapshot(store)).toEqual(expected.models);
     expect(await checkpoints(store)).toEqual(expected.checkpoints);
+  });
+
+  it('a batch that fails commits nothing of itself (SQLite) and is applied again from the last commit', async () => {
+    const log = events();
+    await new IdentityLog(log, 8).generate(120);
+    const all = await log.readAll();
+    const store = await readStore().connect();
+    // The users projection fails once, at the 75th event: inside the batch of events 51..100.
+    let failed = false;
+    const failing = allProjections.map((p) =>
+      p.name !== 'users'
+        ? p
+        : {
+            ...p,
+            apply: async (event: RecordedEvent, context: Parameters<Projection['apply']>[1]) => {
+              await p.apply(event, context);
+              if (event.position.commit === all[74].position.commit && !failed) {
+                failed = true;
+                throw new Error('disk full');
+              }
+            },
+          },
+    );
+    const seen: (GlobalPosition | null)[][] = [];
+    const errors: string[] = [];
+    const r = runner(log, store, failing, {
+      checkpointEvery: 50,
+      logger: { info: () => undefined, error: (m) => void errors.push(m) },
+      onProcessed: async (event) => {
+        if (event.position.commit !== all[49].position.commit) return;
+        const saved = await store.collection<Checkpoint>(CHECKPOINTS).find({});
+        seen.push(names.map((name) => saved.find((c) => c._id === name)?.position ?? null));
+      },
+    });
+    await r.start();
+
+    expect(failed).toBe(true);
+    expect(errors).toEqual(['projection subscription failed; restarting from the checkpoint']);
+    // The first batch was announced once (before the failure), and the run still ends equal to an uninterrupted one.
+    expect(seen).toEqual([names.map(() => all[49].position)]);
+    const expected = await reference(events());
+    expect(await snapshot(store)).toEqual(expected.models);
+    expect(await checkpoints(store)).toEqual(expected.checkpoints);
+  });
+
+  it('leaves the store as the last committed batch left it when a batch fails (its writes roll back on SQLite)', async () => {
+    const log = events();
+    const identity = new IdentityLog(log, 9);
+    await identity.generate(50);
+    // The read models of these first events alone, in a store of their own; they will be the first batch.
+    const firstBatch = (await log.readAll()).length;
+    const afterFirst = await reference(log);
+    await identity.generate(30);
+    const all = await log.readAll();
+
+    const store = await readStore().connect();
+    let failure!: () => void;
+    const failed = new Promise<void>((resolve) => (failure = resolve));
+    const last = names[names.length - 1];
+    // Every projection applies the second batch, then the last one fails at its last event: the batch fails.
+    const r = runner(
+      log,
+      store,
+      allProjections.map((p) => ({
+        ...p,
+        apply: async (event: RecordedEvent, context: Parameters<Projection['apply']>[1]) => {
+          await p.apply(event, context);
+          if (p.name === last && event.position.commit === all.at(-1)!.position.commit) throw new Error('crash');
+        },
+      })),
+      { checkpointEvery: firstBatch, retryDelayMs: 60_000, logger: { info: () => undefined, error: () => failure() } },
+    );
+    r.start().catch(() => undefined);
+    await failed;
+
+    expect(r.position).toEqual(all[firstBatch - 1].position);
+    expect(await checkpoints(store)).toEqual(afterFirst.checkpoints);
+    // With transactions nothing of the failed batch stays; without (MongoDB), its writes are redone idempotently.
+    if (adapterName === 'sqlite') expect(await snapshot(store)).toEqual(afterFirst.models);
   });
 
   it('leaves the read models equal when any suffix of the log is replayed (at-least-once delivery)', async () => {

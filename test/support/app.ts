@@ -28,7 +28,7 @@ export interface TestOrganization {
   associate: ApiClient & { userId: string; email: string };
 }
 
-/** Boots the real app (real engines: SQLite + embedded by default) on a free port with a fresh data folder. */
+/** Boots the real app (real engines: SQLite events and read models by default) on a free port with a fresh data folder. */
 export async function startTestApp(
   env: Record<string, string> = {},
   options: { logger?: Logger } = {},

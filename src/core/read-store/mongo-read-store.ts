@@ -20,8 +20,6 @@ const DEFAULT_DATABASE = 'crewclock';
 const CASE_INSENSITIVE = { locale: 'en', strength: 2 } as const;
 
 export class MongoReadStore implements ReadStore {
-  readonly durable = true;
-
   private constructor(
     private readonly client: MongoClient,
     private readonly db: Db,
@@ -29,7 +27,7 @@ export class MongoReadStore implements ReadStore {
 
   /** The database is the URL's path (`mongodb://host/crewclock`), `crewclock` when absent. */
   static async connect(url: string): Promise<MongoReadStore> {
-    // ignoreUndefined: an optional field left undefined is absent, not null (as in the embedded store).
+    // ignoreUndefined: an optional field left undefined is absent, not null (as in the SQLite store).
     const client = await MongoClient.connect(url, { ignoreUndefined: true });
     return new MongoReadStore(client, client.db(databaseName(url)));
   }
@@ -45,6 +43,11 @@ export class MongoReadStore implements ReadStore {
 
   async ping(): Promise<void> {
     await this.db.command({ ping: 1 });
+  }
+
+  /** No transactions (FerretDB v1 has none): the writes simply run (see ReadStore.transaction). */
+  transaction<T>(work: () => Promise<T>): Promise<T> {
+    return work();
   }
 
   /** Files in GridFS, sharing this store's connection. */

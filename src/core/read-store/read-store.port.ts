@@ -1,7 +1,7 @@
 /**
  * The read-model port: a subset of MongoDB's collection API with MongoDB's query and update
- * semantics. Every document has a string `_id`. Both adapters (embedded mingo and the MongoDB driver)
- * pass test/contract/read-store.contract.spec.ts. FerretDB v1 has no transactions or change streams,
+ * semantics. Every document has a string `_id`. Both adapters (SQLite, the embedded default, and the
+ * MongoDB driver) pass test/contract/read-store.contract.spec.ts. FerretDB v1 has no transactions or change streams,
  * so nothing here may need them.
  */
 
@@ -53,8 +53,14 @@ export interface ReadStore {
   dropCollection(name: string): Promise<void>;
   /** Cheap liveness check for /healthz. */
   ping(): Promise<void>;
-  /** True when documents survive a restart (MongoDB); false for the embedded in-memory store. */
-  readonly durable: boolean;
+  /**
+   * Runs `work`, which awaits this store's methods, as one atomic unit where the engine has
+   * transactions (SQLite: every write inside commits together, or none does if `work` throws).
+   * MongoDB has none here (FerretDB v1 has no transactions): the runner then applies the same batches
+   * without one, relying on idempotent writes. Meant for the projection runner: a batch of events'
+   * writes and the checkpoints that cover them.
+   */
+  transaction?<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
