@@ -1,0 +1,200 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ApiClient } from '../support/app';
+import { demoAccount } from '../support/browser';
+import { freePort } from '../support/started-app';
+
+/**
+ * kill -9 through HTTP under load (#11): the BUILT app (`node dist/src/main.js`, as `make start`; `make
+ * test` builds first) on the embedded default (SQLite events and read models in DATA_DIR), with CLIENTS
+ * concurrent clients creating customers. It is killed with SIGKILL at a random moment mid-load and
+ * restarted on the same data folder, ROUNDS times: every customer acknowledged with a 201 before a kill
+ * must be readable after the restart (the read models caught up from their checkpoints).
+ */
+
+const repoRoot = join(__dirname, '..', '..');
+const ROUNDS = 5;
+const CLIENTS = 16;
+/** So the test cannot pass vacuously: five ~1 s windows of load manage 500-2500 here, ~100/s on a loaded 2-core machine. */
+const MIN_ACKNOWLEDGED = 250;
+
+interface Child {
+  process: ChildProcess;
+  exited: Promise<NodeJS.Signals | number | null>;
+  output(): string;
+}
+
+/** Starts the built app on `dataDir` and `port`; resolves once it has printed that it is running. */
+async function start(dataDir: string, port: number): Promise<Child> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ['EVENTSTORE_URL', 'MONGODB_URL', 'REDIS_URL', 'SMTP_URL', 'PROJECTIONS', 'SESSION_SECRET'])
+    delete env[key];
+  const child = spawn(process.execPath, ['dist/src/main.js'], {
+    cwd: repoRoot,
+    env: {
+      ...env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(signal ?? code)),
+  );
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`app did not start within 30 s:\n${output}`)), 30_000);
+    const poll = setInterval(() => {
+      if (output.includes('CrewClock is running at')) done(resolve);
+    }, 20);
+    const done = (then: () => void) => {
+      clearTimeout(timer);
+      clearInterval(poll);
+      then();
+    };
+    void exited.then((exit) => done(() => reject(new Error(`app exited with ${exit}:\n${output}`))));
+  });
+  return { process: child, exited, output: () => output };
+}
+
+/** Polls /healthz until it answers 200 with the projections caught up. */
+async function healthy(url: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/healthz`);
+      const body = (await response.json()) as { projections?: { caughtUp?: boolean } };
+      last = `${response.status} ${JSON.stringify(body)}`;
+      if (response.status === 200 && body.projections?.caughtUp) return;
+    } catch (error) {
+      last = String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`not healthy within ${timeoutMs} ms: ${last}`);
+}
+
+/** A client sharing the signed-in admin's session (cookie and CSRF token). */
+function sharing(admin: ApiClient): ApiClient {
+  const client = new ApiClient(admin.baseUrl);
+  client.cookie = admin.cookie;
+  client.csrfToken = admin.csrfToken;
+  return client;
+}
+
+/** Runs `work` over `items`, `concurrency` at a time. */
+async function inParallel<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
+
+describe('the built app killed with SIGKILL under HTTP load', () => {
+  let dataDir: string;
+  let app: Child | undefined;
+
+  beforeAll(() => {
+    if (!existsSync(join(repoRoot, 'dist/src/main.js')))
+      throw new Error('dist/src/main.js is missing: run `npm run build:server` (make test does) first');
+    dataDir = mkdtempSync(join(tmpdir(), 'crewclock-kill-load-'));
+  });
+  afterAll(async () => {
+    if (app && app.process.exitCode === null && app.process.signalCode === null) {
+      app.process.kill('SIGKILL');
+      await app.exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps every customer acknowledged with 201 before each of 5 kills', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    app = await start(dataDir, port);
+    await healthy(url);
+    const account = demoAccount(app.output(), 'Company Admin');
+    const admin = await new ApiClient(url).signIn(account.email, account.password);
+    const before = await admin.get('/api/customers/paged?pageSize=1');
+    expect(before.status).toBe(200);
+    const baseline = before.body.totalRecords as number;
+
+    const acknowledgedInAll: string[] = [];
+    const rounds: { round: number; acknowledged: number; found: number; lost: number; restartMs: number }[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      // Load: CLIENTS clients create customers back to back until the connection dies under them.
+      const acknowledged: string[] = [];
+      const failures: string[] = [];
+      let killed = false;
+      const load = Array.from({ length: CLIENTS }, async (_, c) => {
+        const client = sharing(admin);
+        for (let i = 0; !killed; i++) {
+          try {
+            const response = await client.post('/api/customers', {
+              name: `Kill ${round}-${c}-${i}`,
+              contactFirstName: 'Pat',
+              contactLastName: `R${round}`,
+            });
+            if (response.status === 201) acknowledged.push(response.body.data.id as string);
+            else failures.push(`${response.status} ${JSON.stringify(response.body)}`);
+          } catch (error) {
+            // After the kill, the app went away mid-request: not acknowledged. Before it, a real failure.
+            if (!killed) failures.push(`client ${c}: ${String(error)}`);
+            return;
+          }
+        }
+      });
+      const loadStartedAt = Date.now();
+      const delayMs = 500 + Math.random() * 1000;
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const killedAfterMs = Date.now() - loadStartedAt;
+      app.process.kill('SIGKILL');
+      killed = true;
+      expect(await app.exited).toBe('SIGKILL');
+      await Promise.all(load);
+      expect(failures).toEqual([]);
+
+      // Restart on the same data folder and port; time until /healthz says healthy and caught up.
+      const restartedAt = Date.now();
+      app = await start(dataDir, port);
+      await healthy(url);
+      const restartMs = Date.now() - restartedAt;
+
+      // The session lives in the data folder too; sign in again only if it did not survive.
+      if ((await admin.get('/api/customers/paged?pageSize=1')).status !== 200)
+        await admin.signIn(account.email, account.password);
+      let found = 0;
+      const missing: string[] = [];
+      await inParallel(acknowledged, 8, async (id) => {
+        const response = await admin.get(`/api/customers/${id}`);
+        if (response.status === 200 && response.body?.id === id) found++;
+        else missing.push(`${id}: ${response.status}`);
+      });
+      acknowledgedInAll.push(...acknowledged);
+      const listed = (await admin.get('/api/customers/paged?pageSize=1')).body.totalRecords as number;
+      const lost = acknowledged.length - found;
+      rounds.push({ round, acknowledged: acknowledged.length, found, lost, restartMs });
+      console.log(
+        `round ${round}: killed after ${killedAfterMs} ms (drawn ${Math.round(delayMs)}); acknowledged ${acknowledged.length}, found ${found}, ` +
+          `lost ${lost}; restart to healthy ${restartMs} ms; listed ${listed - baseline} of ${acknowledgedInAll.length} in all`,
+      );
+      expect({ round, missing }).toEqual({ round, missing: [] });
+      // Listed: every acknowledged one, and at most the CLIENTS requests in flight at each kill besides.
+      expect(listed - baseline).toBeGreaterThanOrEqual(acknowledgedInAll.length);
+      expect(listed - baseline).toBeLessThanOrEqual(acknowledgedInAll.length + CLIENTS * round);
+    }
+    console.log(`in all: acknowledged ${acknowledgedInAll.length}, lost ${rounds.reduce((sum, r) => sum + r.lost, 0)}`);
+    expect(rounds.map((r) => r.lost)).toEqual(rounds.map(() => 0));
+    expect(new Set(acknowledgedInAll).size).toBe(acknowledgedInAll.length);
+    expect(acknowledgedInAll.length).toBeGreaterThanOrEqual(MIN_ACKNOWLEDGED);
+  }, 90_000);
+});
