@@ -1,0 +1,136 @@
+/**
+ * Starts the built server (dist/src/main.js, `npm run build:server`) on a data folder twice and times
+ * each start to a healthy, caught-up `/healthz`, with the process's RSS then:
+ *
+ *   npm run bench:start -- --dir PATH [--keep-read-models]
+ *
+ * The first start has no read models (they are removed first, unless --keep-read-models): the
+ * in-process projections build them from the whole log. The second start finds their checkpoints
+ * and only catches up. Fill a folder with `npm run bench:data -- --events N --dir PATH`.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+const ROOT = join(__dirname, '..');
+const MAIN = join(ROOT, 'dist/src/main.js');
+const POLL_MS = 100;
+const TIMEOUT_MS = 60 * 60_000;
+
+interface Start {
+  label: string;
+  /** Spawn to the first 200 from /healthz. */
+  healthySeconds: number;
+  /** Spawn to the first answer whose projections have caught up with the log. */
+  caughtUpSeconds: number;
+  events: number | null;
+  rssMb: number;
+  peakRssMb: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** VmRSS and VmHWM (peak) of a process, in MB. */
+function memory(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => {
+    const line = status.split('\n').find((l) => l.startsWith(`${field}:`));
+    return line ? Number.parseInt(line.slice(field.length + 1).trim(), 10) : NaN;
+  };
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+async function health(url: string) {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+    const body = (await response.json()) as { projections?: { caughtUp?: boolean; headPosition?: number | null } };
+    return { ok: response.status === 200, caughtUp: body.projections?.caughtUp === true, body };
+  } catch {
+    return { ok: false, caughtUp: false, body: null };
+  }
+}
+
+async function start(dir: string, label: string): Promise<Start> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: 'warn' };
+  for (const key of ['EVENTSTORE_URL', 'MONGODB_URL', 'REDIS_URL', 'SMTP_URL', 'PROJECTIONS', 'NODE_ENV'])
+    delete env[key];
+  const began = performance.now();
+  const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  let exited: number | null = null;
+  child.on('exit', (code) => (exited = code ?? -1));
+  const url = `http://127.0.0.1:${port}/healthz`;
+  let healthySeconds = NaN;
+  try {
+    for (;;) {
+      if (exited !== null) throw new Error(`the server exited with ${exited} during its start`);
+      if (performance.now() - began > TIMEOUT_MS) throw new Error('no healthy /healthz within the time limit');
+      const answer = await health(url);
+      const seconds = (performance.now() - began) / 1000;
+      if (answer.ok && Number.isNaN(healthySeconds)) healthySeconds = seconds;
+      if (answer.ok && answer.caughtUp) {
+        const { rss, peak } = memory(child.pid!);
+        return {
+          label,
+          healthySeconds,
+          caughtUpSeconds: seconds,
+          events: answer.body?.projections?.headPosition ?? null,
+          rssMb: rss,
+          peakRssMb: peak,
+        };
+      }
+      await new Promise((r) => setTimeout(r, POLL_MS));
+    }
+  } finally {
+    if (exited === null) {
+      const gone = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await gone;
+    }
+  }
+}
+
+async function main() {
+  const argv = process.argv.slice(2);
+  const at = argv.indexOf('--dir');
+  if (at < 0 || !argv[at + 1]) throw new Error('usage: bench/start.bench.ts --dir PATH [--keep-read-models]');
+  const dir = resolve(argv[at + 1]);
+  if (!existsSync(join(dir, 'events.sqlite'))) throw new Error(`no events.sqlite in ${dir}: run npm run bench:data`);
+  if (!existsSync(MAIN)) throw new Error(`no ${MAIN}: run npm run build:server first`);
+  if (!argv.includes('--keep-read-models'))
+    for (const suffix of ['', '-wal', '-shm']) rmSync(join(dir, `read-models.sqlite${suffix}`), { force: true });
+
+  const starts = [
+    await start(dir, 'first (read models from scratch)'),
+    await start(dir, 'second (restart from checkpoints)'),
+  ];
+  const rows = [
+    ['start', 'events', 'to healthy s', 'to caught up s', 'RSS MB', 'peak RSS MB'],
+    ...starts.map((s) => [
+      s.label,
+      String(s.events ?? '-'),
+      s.healthySeconds.toFixed(1),
+      s.caughtUpSeconds.toFixed(1),
+      s.rssMb.toFixed(0),
+      s.peakRssMb.toFixed(0),
+    ]),
+  ];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  for (const row of rows)
+    console.log(row.map((cell, i) => (i ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  '));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
