@@ -10,8 +10,8 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { freePort } from '../test/support/started-app';
 
 const ROOT = join(__dirname, '..');
 const MAIN = join(ROOT, 'dist/src/main.js');
@@ -27,17 +27,6 @@ interface Start {
   events: number | null;
   rssMb: number;
   peakRssMb: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 }
 
 /** VmRSS and VmHWM (peak) of a process, in MB. */

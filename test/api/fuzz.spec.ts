@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
+import { pool } from '../support/pool';
 import { ApiClient, startTestApp, TestApp, TestOrganization, TEST_PASSWORD, TINY_PNG } from '../support/app';
 import {
   bodyProperties,
@@ -317,21 +318,6 @@ function malformed(status: number, text: string): string | null {
     return 'errors is not a list of strings';
   if (!errors[0].trim()) return 'the first error is empty';
   return null;
-}
-
-/** Runs `tasks` with at most `limit` at a time. */
-async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const results: T[] = new Array(tasks.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, tasks.length) }, async () => {
-      while (next < tasks.length) {
-        const i = next++;
-        results[i] = await tasks[i]();
-      }
-    }),
-  );
-  return results;
 }
 
 describe('fuzzing every route', () => {

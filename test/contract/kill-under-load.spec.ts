@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiClient } from '../support/app';
 import { demoAccount } from '../support/browser';
+import { pool } from '../support/pool';
 import { freePort } from '../support/started-app';
 
 /**
@@ -90,16 +91,6 @@ function sharing(admin: ApiClient): ApiClient {
   return client;
 }
 
-/** Runs `work` over `items`, `concurrency` at a time. */
-async function inParallel<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < items.length) await work(items[next++]);
-    }),
-  );
-}
-
 describe('the built app killed with SIGKILL under HTTP load', () => {
   let dataDir: string;
   let app: Child | undefined;
@@ -174,11 +165,14 @@ describe('the built app killed with SIGKILL under HTTP load', () => {
         await admin.signIn(account.email, account.password);
       let found = 0;
       const missing: string[] = [];
-      await inParallel(acknowledged, 8, async (id) => {
-        const response = await admin.get(`/api/customers/${id}`);
-        if (response.status === 200 && response.body?.id === id) found++;
-        else missing.push(`${id}: ${response.status}`);
-      });
+      await pool(
+        acknowledged.map((id) => async () => {
+          const response = await admin.get(`/api/customers/${id}`);
+          if (response.status === 200 && response.body?.id === id) found++;
+          else missing.push(`${id}: ${response.status}`);
+        }),
+        8,
+      );
       acknowledgedInAll.push(...acknowledged);
       const listed = (await admin.get('/api/customers/paged?pageSize=1')).body.totalRecords as number;
       const lost = acknowledged.length - found;
