@@ -11,7 +11,8 @@ import { useAppStore } from './store';
 
 /**
  * While signed in: listen for change notices and refetch what they make stale. socket.io drops
- * notices while disconnected, so every connect refetches everything on screen.
+ * notices while disconnected, so every connect, and the browser coming back online, refetches
+ * everything on screen.
  */
 export function useRealtimeSync(): void {
   const userId = useAppStore((s) => s.session?.user.id);
@@ -24,6 +25,10 @@ export function useRealtimeSync(): void {
     // Notices sent before the socket joined its rooms are lost: what was fetched before (on the first
     // connect, while the screen loaded) or during a disconnection is refetched on every connect.
     socket.on('connect', () => void queryClient.invalidateQueries());
+    // Back online, the socket may take its reconnection backoff (up to several seconds) to notice, or
+    // never notice a connection the browser kept: refetch at once rather than wait for it.
+    const backOnline = () => void queryClient.invalidateQueries();
+    window.addEventListener('online', backOnline);
     socket.on('organization.changed', (p) => void invalidateUrls(staleUrlsFor('organization.changed', p, me)));
     socket.on('users.changed', (p) => void invalidateUrls(staleUrlsFor('users.changed', p, me)));
     socket.on('profile.changed', (p) => void invalidateUrls(staleUrlsFor('profile.changed', p, me)));
@@ -43,6 +48,7 @@ export function useRealtimeSync(): void {
     });
 
     return () => {
+      window.removeEventListener('online', backOnline);
       socket.disconnect();
     };
   }, [userId, navigate]);
