@@ -12,16 +12,18 @@ import {
   JobDoc,
   JobSeriesDoc,
   JobWeekDoc,
+  jobWeekId,
   weekKeys,
 } from '../../src/scheduling/scheduling.read-models';
 
 /** Jobs, recurring jobs and the week index of one-time jobs; every change is pushed to the organization. */
 export const schedulingProjection: Projection = {
   name: 'scheduling',
-  version: 1,
+  version: 2, // 2: a document per job and week in jobWeeks
   collections: [JOBS, JOB_SERIES, JOB_WEEKS],
   async setup(store) {
     await store.collection(JOB_SERIES).createIndex({ organizationId: 1 }, { name: 'organization' });
+    await store.collection(JOB_WEEKS).createIndex({ week: 1 }, { name: 'week' });
   },
   async apply(event, context) {
     if (event.streamId.startsWith('job-')) await applyJob(event, context);
@@ -31,15 +33,13 @@ export const schedulingProjection: Projection = {
 
 async function listInWeeks({ store }: ProjectionContext, jobId: string, before: string[], after: string[]) {
   const weeks = store.collection<JobWeekDoc>(JOB_WEEKS);
-  for (const key of before.filter((k) => !after.includes(k)))
-    await weeks.updateOne({ _id: key }, { $pull: { jobIds: jobId } });
-  for (const key of after.filter((k) => !before.includes(k))) {
-    await weeks.updateOne(
-      { _id: key },
-      { $addToSet: { jobIds: jobId }, $setOnInsert: { organizationId: key.slice(0, key.indexOf(':')) } },
+  for (const week of before.filter((k) => !after.includes(k))) await weeks.deleteOne({ _id: jobWeekId(week, jobId) });
+  for (const week of after.filter((k) => !before.includes(k)))
+    await weeks.replaceOne(
+      { _id: jobWeekId(week, jobId) },
+      { _id: jobWeekId(week, jobId), week, jobId },
       { upsert: true },
     );
-  }
 }
 
 async function applyJob(event: RecordedEvent, context: ProjectionContext) {

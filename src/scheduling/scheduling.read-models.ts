@@ -32,14 +32,18 @@ export interface JobSeriesDoc {
 }
 
 /**
- * One-time jobs listed by UTC week (Monday 00:00Z), so that a calendar range is a few lookups by id
- * instead of a scan of every job: `${organizationId}:${YYYY-MM-DD of the Monday}`.
+ * One-time jobs listed by UTC week (Monday 00:00Z), so that a calendar range is one indexed lookup
+ * instead of a scan of every job: one small document per job and week, `week` being
+ * `${organizationId}:${YYYY-MM-DD of the Monday}` and `_id` `${week}/${jobId}`. (One document per
+ * week holding its job ids was rewritten whole, thousands of ids, for every job added to a busy week.)
  */
 export interface JobWeekDoc {
   _id: string;
-  organizationId: string;
-  jobIds: string[];
+  week: string;
+  jobId: string;
 }
+
+export const jobWeekId = (week: string, jobId: string) => `${week}/${jobId}`;
 
 const WEEK_MS = 7 * 86_400_000;
 /** 1970-01-05 was a Monday. */
@@ -80,10 +84,10 @@ export async function jobsAndSeriesAround(
   start: string,
   end: string,
 ): Promise<{ jobs: JobDoc[]; series: JobSeriesDoc[] }> {
-  const weeks = await store
+  const listed = await store
     .collection<JobWeekDoc>(JOB_WEEKS)
-    .find({ _id: { $in: weekKeys(organizationId, start, end) } });
-  const ids = [...new Set(weeks.flatMap((w) => w.jobIds))];
+    .find({ week: { $in: weekKeys(organizationId, start, end) } }, { projection: { jobId: 1 } });
+  const ids = [...new Set(listed.map((w) => w.jobId))];
   const [jobs, series] = await Promise.all([
     ids.length ? store.collection<JobDoc>(JOBS).find({ _id: { $in: ids } }) : Promise.resolve([]),
     store.collection<JobSeriesDoc>(JOB_SERIES).find({ organizationId }),

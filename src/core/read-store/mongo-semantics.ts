@@ -66,6 +66,8 @@ export const IGNORING_CASE = Context.init({
 /** Applies update operators to `doc` in place; true when something changed. */
 export function applyOperators(doc: AnyDoc, ops: Update, filter?: Filter): boolean {
   if (hasPositional(ops)) return applyUpdate(doc, ops, undefined, filter, { cloneMode: 'deep' }).length > 0;
+  const plain = applyPlainOperators(doc, ops);
+  if (plain !== null) return plain;
   // The values are already private copies (checkOperators clones the update), so mingo's default shallow copy is enough.
   const steps = Object.entries(ops).map(([op, expr]) => {
     const operator = (UPDATE_OPERATORS as Record<string, unknown>)[op] as
@@ -100,6 +102,74 @@ export function checkOperators(update: Update): Update {
 export function assertSameId(before: AnyDoc, after: AnyDoc): void {
   if (after._id !== before._id)
     throw new Error(`Performing an update on the path '_id' would modify the immutable field '_id'`);
+}
+
+/**
+ * $set, $unset and $inc on paths through plain objects only (the projections' everyday writes), without
+ * mingo's per-call setup, which was a fifth of a rebuild's time. The same outcome as mingo's operators;
+ * null, before touching `doc`, when anything needs mingo's rules: another operator, an array or a
+ * non-object on the way, a numeric or odd path segment, a non-numeric $inc.
+ */
+function applyPlainOperators(doc: AnyDoc, ops: Update): boolean | null {
+  const writes: {
+    op: string;
+    path: string;
+    value: unknown;
+    parent: Record<string, unknown> | undefined;
+    key: string;
+  }[] = [];
+  for (const [op, expr] of Object.entries(ops)) {
+    if ((op !== '$set' && op !== '$unset' && op !== '$inc') || !isPlainObject(expr)) return null;
+    for (const [path, value] of Object.entries(expr)) {
+      const target = plainTarget(doc, path);
+      if (!target) return null;
+      if (op === '$inc') {
+        const current = target.parent?.[target.key];
+        if (typeof value !== 'number' || (current !== undefined && typeof current !== 'number')) return null;
+      }
+      writes.push({ op, path, value, ...target });
+    }
+  }
+  assertNoConflicts(writes.map((w) => w.path));
+  let changed = false;
+  for (const { op, path, value, parent, key } of writes) {
+    if (op === '$unset') {
+      if (parent && Object.hasOwn(parent, key)) {
+        delete parent[key];
+        changed = true;
+      }
+      continue;
+    }
+    const current = parent?.[key];
+    const next = op === '$inc' ? ((current as number | undefined) || 0) + (value as number) : value;
+    if (op === '$inc' ? next === current : current !== undefined && isEqual(current, next)) continue;
+    (parent ?? objectsTo(doc, path))[key] = next;
+    changed = true;
+  }
+  return changed;
+}
+
+/** The object holding the path's last key (undefined while the path does not exist yet), or null when mingo must decide. */
+function plainTarget(doc: AnyDoc, path: string): { parent: Record<string, unknown> | undefined; key: string } | null {
+  const parts = path.split('.');
+  let parent: Record<string, unknown> | undefined = doc;
+  for (const part of parts) {
+    if (!part || part.startsWith('$') || part === '__proto__') return null;
+  }
+  for (const part of parts.slice(0, -1)) {
+    const next: unknown = parent?.[part];
+    if (next === undefined) parent = undefined;
+    else if (isPlainObject(next)) parent = next;
+    else return null;
+  }
+  return { parent, key: parts[parts.length - 1] };
+}
+
+/** Creates the missing objects along the path and returns the one that holds its last key. */
+function objectsTo(doc: AnyDoc, path: string): Record<string, unknown> {
+  let cur: Record<string, unknown> = doc;
+  for (const part of path.split('.').slice(0, -1)) cur = (cur[part] ??= {}) as Record<string, unknown>;
+  return cur;
 }
 
 function hasPositional(ops: Update): boolean {

@@ -199,9 +199,14 @@ export class SqliteReadStore implements ReadStore {
     return this.prepare(sql).run(...params);
   }
 
-  /** One atomic step (a savepoint when inside a unit), holding the write lock from its first read. */
+  /**
+   * One step holding the write lock from its first read: its own transaction, or, inside a unit, part of
+   * the unit's (which already holds the lock) without a savepoint of its own. No step leaves a half
+   * write that matters when it throws: a failed statement undoes itself, and what may stay before it
+   * (a grown kinds record, an index created before its unique twin failed) is harmless.
+   */
   write<R>(step: () => R): R {
-    return this.step.immediate(step) as R;
+    return this.db.inTransaction ? step() : (this.step.immediate(step) as R);
   }
 
   exec(sql: string): void {
