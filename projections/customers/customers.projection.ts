@@ -1,7 +1,12 @@
 import { CustomerEvent } from '../../src/customers/customers.events';
 import { applyOnce } from '../runner/apply-once';
 import { Projection } from '../runner/projection';
-import { CUSTOMERS, CustomerDoc, customerLabel } from '../../src/customers/customers.read-models';
+import {
+  CUSTOMER_SEARCH_FIELDS,
+  CUSTOMERS,
+  CustomerDoc,
+  customerLabel,
+} from '../../src/customers/customers.read-models';
 
 const digitsOf = (phone: string | null) => (phone ? phone.replace(/\D/g, '') : null);
 
@@ -17,6 +22,7 @@ export const customersProjection: Projection = {
     await store
       .collection(CUSTOMERS)
       .createIndex({ organizationId: 1, deleted: 1, sortName: 1 }, { name: 'organization_deleted_sortName' });
+    await store.collection(CUSTOMERS).createSearchIndex([...CUSTOMER_SEARCH_FIELDS, 'phoneDigits'], { name: 'search' });
   },
   async apply(event, { store }) {
     if (!event.streamId.startsWith('customer-')) return;

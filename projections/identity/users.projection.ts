@@ -3,7 +3,7 @@ import { claimRooms, rooms } from '../../src/realtime/rooms';
 import { claimsFor } from '../../src/identity/roles';
 import { applyOnce } from '../runner/apply-once';
 import { Projection } from '../runner/projection';
-import { fileUrl, UserDoc, USERS } from '../../src/identity/identity.read-models';
+import { fileUrl, USER_SEARCH_FIELDS, UserDoc, USERS } from '../../src/identity/identity.read-models';
 
 /** Case-insensitive sort key (first name, then last name) without relying on collations. */
 const sortName = (first: string, last: string) => `${first.toLowerCase()}\u0001${last.toLowerCase()}`;
@@ -17,6 +17,7 @@ export const usersProjection: Projection = {
     // Uniqueness is the e-mail claim stream's job; an index here only speeds up sign-in.
     await users.createIndex({ email: 1 }, { name: 'email' });
     await users.createIndex({ organizationId: 1, sortName: 1 }, { name: 'organization_sortName' });
+    await users.createSearchIndex(USER_SEARCH_FIELDS, { name: 'search' });
   },
   async apply(event, { store, notify }) {
     if (!event.streamId.startsWith('user-')) return;

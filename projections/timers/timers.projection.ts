@@ -3,7 +3,13 @@ import { rooms } from '../../src/realtime/rooms';
 import { UserDoc, USERS } from '../../src/identity/identity.read-models';
 import { applyOnce } from '../runner/apply-once';
 import { Projection } from '../runner/projection';
-import { JOB_TIMES, JobTimesDoc, TIMERS, TimerDoc } from '../../src/timers/timers.read-models';
+import {
+  JOB_TIMES,
+  JobTimesDoc,
+  ORGANIZATION_TIMER_SEARCH_FIELDS,
+  TIMERS,
+  TimerDoc,
+} from '../../src/timers/timers.read-models';
 import type { ReadStore } from '../../src/core/read-store/read-store.port';
 
 /** Spec §3 Timer fields, named as the API shows them. */
@@ -27,6 +33,7 @@ export const timersProjection: Projection = {
   async setup(store) {
     await store.collection(TIMERS).createIndex({ userId: 1, endDateTime: 1 }, { name: 'user_running' });
     await store.collection(TIMERS).createIndex({ organizationId: 1, createdAt: -1 }, { name: 'organization_created' });
+    await store.collection(TIMERS).createSearchIndex(ORGANIZATION_TIMER_SEARCH_FIELDS, { name: 'search' });
   },
   async apply(event, { store, notify }) {
     if (!event.streamId.startsWith('timer-')) return;

@@ -4,7 +4,13 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '../core/errors';
 import { READ_STORE, ReadStore, Sort } from '../core/read-store/read-store.port';
 import type { Paged } from '../shared/paging';
-import { customerChoices, CustomerDoc, customersPage, liveCustomer } from './customers.read-models';
+import {
+  CUSTOMER_SEARCH_FIELDS,
+  customerChoices,
+  CustomerDoc,
+  customersPage,
+  liveCustomer,
+} from './customers.read-models';
 
 /** Spec §9: customers page 20 at a time, dropdowns load 1000 items. */
 export const CUSTOMERS_PAGE_SIZE = 20;
@@ -45,12 +51,10 @@ export function customerView(c: CustomerDoc) {
 }
 export type CustomerView = ReturnType<typeof customerView>;
 
-const SEARCHED = ['name', 'displayName', 'contactFirstName', 'contactLastName', 'contactEmail', 'contactPhone', 'city'];
-
 /** The organization's live customers matching every word of the search somewhere, ignoring case. */
 function customersFilter(organizationId: string, search: string | undefined): Record<string, unknown> {
   const filter: Record<string, unknown> = { organizationId, deleted: false };
-  const words = everyWordIn(search, SEARCHED, (w) => {
+  const words = everyWordIn(search, CUSTOMER_SEARCH_FIELDS, (w) => {
     // 555-1234 or 5551234 finds (555) 123-4567 whatever separators either side uses.
     const digits = w.replace(/\D/g, '');
     return digits && /^[\d\s().+-]+$/.test(w) ? [{ phoneDigits: { $regex: digits } }] : [];

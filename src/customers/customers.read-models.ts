@@ -4,6 +4,17 @@ import type { CustomerDetails } from './customers.events';
 /** Read models of customers, as the REST queries read them. */
 export const CUSTOMERS = 'customers';
 
+/** What the Customer List and the customer dropdowns search (a search index covers them and `phoneDigits`). */
+export const CUSTOMER_SEARCH_FIELDS = [
+  'name',
+  'displayName',
+  'contactFirstName',
+  'contactLastName',
+  'contactEmail',
+  'contactPhone',
+  'city',
+];
+
 export interface CustomerDoc extends CustomerDetails {
   /** The customer id. */
   _id: string;

@@ -3,7 +3,15 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { activeUsers, OrganizationDoc, organizationById, UserDoc, userById, usersPage } from './identity.read-models';
+import {
+  activeUsers,
+  OrganizationDoc,
+  organizationById,
+  USER_SEARCH_FIELDS,
+  UserDoc,
+  userById,
+  usersPage,
+} from './identity.read-models';
 import type { CurrentUser } from './current-user';
 import { type Paged, USERS_PAGE_SIZE } from '../shared/paging';
 import type { CompanyView, Role, SessionPayload, UserView } from '../shared/session';
@@ -77,7 +85,7 @@ export class ListUsersHandler implements IQueryHandler<ListUsers> {
   async execute({ organizationId, query }: ListUsers): Promise<Paged<UserView>> {
     const filter: Record<string, unknown> = { organizationId };
     if (query.hideInactive) filter.active = true;
-    const words = everyWordIn(query.filter, ['firstName', 'lastName', 'email', 'employeeId', 'phoneNumber', 'role']);
+    const words = everyWordIn(query.filter, USER_SEARCH_FIELDS);
     if (words) filter.$and = words;
     const direction = query.sortDir?.startsWith('desc') ? -1 : 1;
     const pageSize = query.pageSize ?? USERS_PAGE_SIZE;

@@ -6,6 +6,9 @@ export const ORGANIZATIONS = 'organizations';
 export const USERS = 'users';
 export const SESSIONS = 'sessions';
 
+/** What the Users table searches (a search index covers them). */
+export const USER_SEARCH_FIELDS = ['firstName', 'lastName', 'email', 'employeeId', 'phoneNumber', 'role'];
+
 export const fileUrl = (fileId: string | null) => (fileId ? `/api/files/${fileId}` : null);
 
 export interface OrganizationDoc {

@@ -2,7 +2,13 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { everyWordIn } from '../core/read-store/search';
-import { runningTimer, TimerDoc, timersPage } from './timers.read-models';
+import {
+  ORGANIZATION_TIMER_SEARCH_FIELDS,
+  runningTimer,
+  TIMER_SEARCH_FIELDS,
+  TimerDoc,
+  timersPage,
+} from './timers.read-models';
 import type { TimerView } from '../shared/timers';
 import { TIMERS_PAGE_SIZE } from '../shared/paging';
 
@@ -61,13 +67,7 @@ export class ListTimersHandler implements IQueryHandler<ListTimers> {
     query,
   }: ListTimers): Promise<{ resultItems: TimerView[]; totalRecords: number }> {
     const filter: Record<string, unknown> = { organizationId, ...(userId ? { userId } : {}) };
-    const words = everyWordIn(query.filter, [
-      'label',
-      'jobName',
-      'customerName',
-      'type',
-      ...(userId ? [] : ['userFullName']),
-    ]);
+    const words = everyWordIn(query.filter, userId ? TIMER_SEARCH_FIELDS : ORGANIZATION_TIMER_SEARCH_FIELDS);
     if (words) filter.$and = words;
     const direction = query.sortDir?.startsWith('asc') ? 1 : -1;
     const pageSize = query.pageSize ?? TIMERS_PAGE_SIZE;

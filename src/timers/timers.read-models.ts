@@ -4,6 +4,10 @@ import type { TimerView } from '../shared/timers';
 /** Read model of timers: one row per timer, for the tracked-times tables and the running timer. */
 export const TIMERS = 'timers';
 
+/** What the tracked-times tables search (a search index covers them); only the organization's table searches the person. */
+export const TIMER_SEARCH_FIELDS = ['label', 'jobName', 'customerName', 'type'];
+export const ORGANIZATION_TIMER_SEARCH_FIELDS = [...TIMER_SEARCH_FIELDS, 'userFullName'];
+
 /** The timer as the API shows it (TimerView), stored by `_id` with its organization. */
 export interface TimerDoc extends Omit<TimerView, 'id'> {
   _id: string;

@@ -548,6 +548,87 @@ describe.each(adapters)('ReadStore contract: %s', (_name, adapter) => {
     });
   }
 
+  describe('search indexes', () => {
+    type Entry = { _id: string; org: string; name?: unknown; city?: unknown; code?: unknown };
+    const entries: Entry[] = [
+      { _id: 'e1', org: 'o1', name: 'Window Washing', city: 'Oak Street' },
+      { _id: 'e2', org: 'o1', name: 'WINDOWS', city: 'Bergen' },
+      { _id: 'e3', org: 'o1', name: 'windowsill', city: null },
+      { _id: 'e4', org: 'o2', name: 'window', city: 'Oslo' },
+      { _id: 'e5', org: 'o1', name: 123456, city: 'Oak' },
+      { _id: 'e6', org: 'o1', name: 'Straße "quoted" 50%_off', code: '555-0123' },
+      { _id: 'e7', org: 'o1', name: 'Pine', city: 'Oakland', code: ['oak tree', '555'] }, // an array: no index use on code
+      { _id: 'e8', org: 'o1', name: { first: 'window' } },
+      { _id: 'e9', org: 'o1' },
+    ];
+    /** A table search as everyWordIn() writes it: every word, ignoring case, in one of the fields. */
+    const search = (org: string, words: string[], fields = ['name', 'city']) => ({
+      org,
+      $and: words.map((w) => ({
+        $or: fields.map((f) => ({ [f]: { $regex: w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), $options: 'i' } })),
+      })),
+    });
+    const queries: [string[], string[]?][] = [
+      [['window']],
+      [['WIN']],
+      [['wi']],
+      [['oak']],
+      [['window', 'oak']],
+      [['345']],
+      [['"quoted"']],
+      [['50%_']],
+      [['straße']],
+      [['pine']],
+      [['first']],
+      [['nothing-here']],
+      [['555'], ['name', 'code']],
+    ];
+
+    it('finds, orders, pages and counts exactly what the same search finds without one', async () => {
+      const plain = fresh<Entry>();
+      const indexed = fresh<Entry>();
+      await indexed.createSearchIndex(['name', 'city', 'code'], { name: 'search' });
+      await indexed.createSearchIndex(['name', 'city', 'code'], { name: 'search' }); // idempotent
+      for (const e of entries) {
+        await plain.insertOne(e);
+        await indexed.insertOne(e);
+      }
+      // Writes after the index exists are indexed too: a change, a replacement and a delete.
+      for (const c of [plain, indexed]) {
+        await c.updateOne({ _id: 'e2' }, { $set: { name: 'Wide windows' } });
+        await c.replaceOne({ _id: 'e3' }, { _id: 'e3', org: 'o1', name: 'Doors', city: 'Windham' });
+        await c.deleteOne({ _id: 'e9' });
+      }
+      for (const [words, fields] of queries) {
+        for (const org of ['o1', 'o2']) {
+          const filter = search(org, words, fields);
+          const options = { sort: { _id: -1 as const }, skip: 1, limit: 3 };
+          expect({ words, org, found: ids(await indexed.find(filter)) }).toEqual({
+            words,
+            org,
+            found: ids(await plain.find(filter)),
+          });
+          expect(ids(await indexed.find(filter, options))).toEqual(ids(await plain.find(filter, options)));
+          expect(await indexed.countDocuments(filter)).toBe(await plain.countDocuments(filter));
+        }
+      }
+      expect(ids(await indexed.find(search('o1', ['window'])))).toEqual(['e1', 'e2']);
+    });
+
+    it('indexes the documents already there when it is created, and keeps up with a drop', async () => {
+      const name = `search_${randomUUID().slice(0, 8)}`;
+      const c = store.collection<Entry>(name);
+      for (const e of entries) await c.insertOne(e);
+      await c.createSearchIndex(['name', 'city'], { name: 'search' });
+      expect(ids(await c.find(search('o1', ['oak'])))).toEqual(['e1', 'e5', 'e7']);
+      expect(ids(await c.find(search('o1', ['tree'], ['code'])))).toEqual(['e7']);
+      await store.dropCollection(name);
+      expect(await c.countDocuments(search('o1', ['oak']))).toBe(0);
+      await c.insertOne({ _id: 'x', org: 'o1', name: 'Oak again' });
+      expect(ids(await c.find(search('o1', ['oak'])))).toEqual(['x']);
+    });
+  });
+
   it('dropCollection removes every document and keeps unique indexes', async () => {
     const name = `drop_${randomUUID().slice(0, 8)}`;
     const c = store.collection(name);

@@ -45,6 +45,14 @@ export interface ReadCollection<T extends Doc = AnyDoc> {
   deleteMany(filter: Filter): Promise<{ deletedCount: number }>;
   /** Idempotent. A unique index makes inserts/upserts that would duplicate a key throw DuplicateKeyError. */
   createIndex(keys: Record<string, 1 | -1>, options?: { unique?: boolean; name?: string }): Promise<void>;
+  /**
+   * Idempotent. Makes a table search (everyWordIn(): every word, as plain text matched ignoring case,
+   * in one of these fields) fast without changing what it finds. SQLite: a trigram full-text index
+   * narrows the rows before the exact match. MongoDB has no index a regex can use (a text index
+   * matches whole words, not parts of them): nothing is created, and a search reads the range of the
+   * b-tree index its other conditions select (the organization's).
+   */
+  createSearchIndex(fields: string[], options: { name: string }): Promise<void>;
 }
 
 export interface ReadStore {

@@ -12,6 +12,7 @@ import {
   equalityFields,
   IGNORING_CASE,
   isOperatorObject,
+  isPlainObject,
 } from './mongo-semantics';
 import {
   AnyDoc,
@@ -247,6 +248,15 @@ class Table {
     this.sqlName = `"${tbl}"`;
   }
 
+  /** The trigram tables of createSearchIndex(), with the fields each covers (column `c<i>` holds fields[i]). */
+  get searchIndexes(): { fts: string; fields: string[] }[] {
+    return Object.entries(this.indexes).flatMap(([name, spec]) => {
+      const parsed = JSON.parse(spec) as unknown;
+      if (Array.isArray(parsed) || !isPlainObject(parsed) || !Array.isArray(parsed.search)) return [];
+      return [{ fts: searchTableOf(this, name), fields: parsed.search as string[] }];
+    });
+  }
+
   /**
    * The kinds at `path` when `json_extract(doc, path)` yields exactly what MongoDB resolves there:
    * no array on the way or at the end. Null when the path must be checked in JS.
@@ -297,6 +307,13 @@ function indexablePath(path: string): boolean {
   return path.split('.').every((p) => /^[^"'\\\u0000-\u001f]+$/.test(p));
 }
 
+const sqlSafe = (name: string) => name.replace(/[^A-Za-z0-9_]/g, '_');
+
+/** The quoted name of a search index's trigram table. */
+function searchTableOf(t: Table, name: string): string {
+  return `"fts_${t.sqlName.slice(1, -1)}__${sqlSafe(name)}"`;
+}
+
 /** SQL for the value at a path (the `_id` column for `_id`), matching the expression indexes' text. */
 function valueAt(path: string): string {
   return path === '_id' ? '_id' : `json_extract(doc, '${jsonPath(path)}')`;
@@ -339,13 +356,46 @@ class FilterCompiler {
     const parts: Sql[] = [];
     for (const [k, v] of Object.entries(f)) {
       if (k === '$and' && Array.isArray(v) && v.length) parts.push(and(v.map((x) => this.filter(x as Filter))));
-      else if (k === '$or' && Array.isArray(v) && v.length) parts.push(or(v.map((x) => this.filter(x as Filter))));
+      else if (k === '$or' && Array.isArray(v) && v.length)
+        parts.push(this.narrowedBySearch(v as Filter[], or(v.map((x) => this.filter(x as Filter)))));
       else if (k === '$nor' && Array.isArray(v) && v.length)
         parts.push(not(or(v.map((x) => this.filter(x as Filter)))));
       else if (k.startsWith('$')) parts.push(ANY);
       else parts.push(this.field(k, v));
     }
     return and(parts);
+  }
+
+  /**
+   * A search word's `$or` (each branch one field matching plain text, as everyWordIn() writes it),
+   * narrowed first by a search index covering those fields. Exactness is kept: the trigram index
+   * finds every row whose string holds the text with ASCII case folded (and maybe a few more, which
+   * `compiled` then drops), so it is only used for ASCII text of 3 or more characters without the u
+   * flag, on plain paths (an array's elements are not in the index).
+   */
+  private narrowedBySearch(branches: Filter[], compiled: Sql): Sql {
+    const words: { path: string; text: string }[] = [];
+    for (const branch of branches) {
+      const entries = Object.entries(branch);
+      if (entries.length !== 1) return compiled;
+      const [path, cond] = entries[0];
+      const pattern =
+        cond instanceof RegExp
+          ? { source: cond.source, flags: cond.flags }
+          : isPlainObject(cond) &&
+              typeof cond.$regex === 'string' &&
+              Object.keys(cond).every((k) => k === '$regex' || k === '$options')
+            ? { source: cond.$regex, flags: cond.$options ?? '' }
+            : null;
+      if (!pattern || typeof pattern.flags !== 'string' || !/^[ims]*$/.test(pattern.flags)) return compiled;
+      const text = literalOf(pattern.source);
+      if (text === null || text.length < 3 || !isAscii(text) || this.table.plain(path) === null) return compiled;
+      words.push({ path, text });
+    }
+    const index = this.table.searchIndexes.find((i) => words.every((w) => i.fields.includes(w.path)));
+    if (!index) return compiled;
+    const match = words.map((w) => `c${index.fields.indexOf(w.path)} : "${w.text.replaceAll('"', '""')}"`).join(' OR ');
+    return and([exact(`rowid IN (SELECT rowid FROM ${index.fts} WHERE ${index.fts} MATCH ?)`, match), compiled]);
   }
 
   private field(path: string, cond: unknown): Sql {
@@ -726,6 +776,44 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
         }
       }
       t.indexes[name] = spec;
+      this.store.saveIndexes(t);
+    });
+  }
+
+  /**
+   * A contentless FTS5 table with the trigram tokenizer (case folded), one column per field, kept by
+   * triggers on the collection's table, so that every write path keeps it. It holds a field's value
+   * only where that is a string: a search matches nothing else (see FilterCompiler.narrowedBySearch).
+   */
+  async createSearchIndex(fields: string[], options: { name: string }): Promise<void> {
+    const spec = JSON.stringify({ search: fields });
+    this.store.write(() => {
+      const t = this.t;
+      const existing = t.indexes[options.name];
+      if (existing) {
+        if (existing !== spec) throw new Error(`An index named ${options.name} exists with different options`);
+        return;
+      }
+      const bad = fields.find((p) => p === '_id' || !indexablePath(p));
+      if (bad !== undefined || !fields.length) throw new Error(`Cannot search the path '${bad ?? ''}' in ${t.name}`);
+      const fts = searchTableOf(t, options.name);
+      const trigger = (what: string) => `"tr_${fts.slice(1, -1)}_${what}"`;
+      const columns = fields.map((_, i) => `c${i}`).join(', ');
+      const text = (row: string, f: string) =>
+        `CASE WHEN json_type(${row}.doc, '${jsonPath(f)}') = 'text' THEN ${row}.doc ->> '${jsonPath(f)}' END`;
+      const texts = (row: string) => fields.map((f) => text(row, f)).join(', ');
+      // Most updates (a timer stopped, a rating counted) leave the searched text as it was.
+      const changed = fields.map((f) => `${text('old', f)} IS NOT ${text('new', f)}`).join(' OR ');
+      const add = `INSERT INTO ${fts} (rowid, ${columns}) VALUES (new.rowid, ${texts('new')});`;
+      const remove = `DELETE FROM ${fts} WHERE rowid = old.rowid;`;
+      this.store.exec(
+        `CREATE VIRTUAL TABLE ${fts} USING fts5(${columns}, tokenize = 'trigram', content = '', contentless_delete = 1);
+         CREATE TRIGGER ${trigger('insert')} AFTER INSERT ON ${t.sqlName} BEGIN ${add} END;
+         CREATE TRIGGER ${trigger('delete')} AFTER DELETE ON ${t.sqlName} BEGIN ${remove} END;
+         CREATE TRIGGER ${trigger('update')} AFTER UPDATE OF doc ON ${t.sqlName} WHEN ${changed} BEGIN ${remove} ${add} END;
+         INSERT INTO ${fts} (rowid, ${columns}) SELECT rowid, ${texts(t.sqlName)} FROM ${t.sqlName};`,
+      );
+      t.indexes[options.name] = spec;
       this.store.saveIndexes(t);
     });
   }
