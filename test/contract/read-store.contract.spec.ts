@@ -612,6 +612,14 @@ describe.each(adapters)('ReadStore contract: %s', (_name, adapter) => {
           expect(await indexed.countDocuments(filter)).toBe(await plain.countDocuments(filter));
         }
       }
+      // Case-sensitive text narrows by the index and is still matched exactly.
+      for (const text of ['Wind', 'wind', 'OAK', 'Oak']) {
+        const filter = { org: 'o1', $or: [{ name: { $regex: text } }, { city: { $regex: text } }] };
+        expect({ text, found: ids(await indexed.find(filter)) }).toEqual({
+          text,
+          found: ids(await plain.find(filter)),
+        });
+      }
       expect(ids(await indexed.find(search('o1', ['window'])))).toEqual(['e1', 'e2']);
     });
 
