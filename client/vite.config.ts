@@ -53,6 +53,11 @@ export default defineConfig({
             // Only the calendar screens need these, after the groups above took what they share: loaded with Home or the Job Schedule.
             { name: 'calendar', test: /node_modules[\\/](@fullcalendar|preact|luxon)[\\/]/ },
             { name: 'dates', test: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/ },
+            // Live updates start in the signed-in shell: the sign-in page does not need them.
+            {
+              name: 'realtime',
+              test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io)[\\/]/,
+            },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

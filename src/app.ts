@@ -15,6 +15,7 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './config/config';
 import { openEngines, Engines } from './core/engines';
 import { refuseDeepBodies } from './core/http/body-depth';
+import { precompressedAssets } from './core/http/precompressed';
 import { DomainExceptionFilter } from './core/http/domain-exception.filter';
 import { redactHeaders, redactQueryObject, redactUrl } from './core/http/redact-url';
 import { validationPipe } from './core/http/validation';
@@ -136,6 +137,7 @@ export async function createApp(
   openApi(app);
 
   if (existsSync(CLIENT_DIST)) {
+    app.use(precompressedAssets(CLIENT_DIST));
     app.use(
       express.static(CLIENT_DIST, {
         index: false,

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import { ForgotPasswordPage } from '../features/account/ForgotPasswordPage';
 import { LoginPage } from '../features/account/LoginPage';
 import { LogoutPage } from '../features/account/LogoutPage';
@@ -8,7 +8,7 @@ import { endClientSession } from '../features/session/endSession';
 import { RequireClaim } from '../features/session/RequireClaim';
 import { RequireSession } from '../features/session/RequireSession';
 import type { Claim } from '../../../src/shared/session';
-import { AppLayout } from '../features/shell/AppLayout';
+import { LoadingScreen } from '../shared/LoadingScreen';
 import { NotFoundPage } from '../shared/NotFoundPage';
 import { ScreenNotAvailable } from '../shared/ScreenNotAvailable';
 import { configureApi } from './api';
@@ -21,8 +21,12 @@ const guarded = (claim: Claim, children: RouteObject[]): RouteObject => ({
 });
 const later = (path: string, title: string): RouteObject => ({ path, element: <ScreenNotAvailable title={title} /> });
 
-/** Screens load on first visit, so signing in does not wait for every screen's code. */
+/**
+ * Screens load on first visit, so signing in does not wait for every screen's code; so does the
+ * signed-in shell (top bar with the timer, navigation, live updates), which the sign-in page never needs.
+ */
 const screens = {
+  shell: async () => ({ Component: (await import('../features/shell/AppLayout')).AppLayout }),
   home: async () => ({ Component: (await import('../features/home/HomePage')).HomePage }),
   scheduling: async () => ({ Component: (await import('../features/scheduling/SchedulePage')).SchedulePage }),
   users: async () => ({ Component: (await import('../features/users/UsersPage')).UsersPage }),
@@ -40,6 +44,25 @@ const screens = {
   support: async () => ({ Component: (await import('../features/support/SupportPage')).SupportPage }),
 };
 
+/** Every page in the signed-in shell, each behind its claim. */
+const signedIn: RouteObject[] = [
+  { index: true, lazy: screens.home },
+  guarded('jobs.crud', [{ path: paths.scheduling, lazy: screens.scheduling }]),
+  guarded('customers.crud', [later(paths.customers, 'Customers'), later(`${paths.customers}/:id`, 'Customer')]),
+  later(paths.myJobRatings, 'My Job Ratings'),
+  { path: paths.myTrackedTimes, lazy: screens.myTrackedTimes },
+  guarded('reports.read', [later(paths.jobsReport, 'Jobs Report'), later(paths.ratingsReport, 'Ratings Report')]),
+  guarded('users.crud', [
+    { path: paths.organizationTrackedTimes, lazy: screens.organizationTrackedTimes },
+    { path: paths.users, lazy: screens.users },
+  ]),
+  guarded('settings.crud', [{ path: paths.organizationSettings, lazy: screens.organizationSettings }]),
+  { path: paths.profile, lazy: screens.profile },
+  { path: paths.changePassword, lazy: screens.changePassword },
+  { path: paths.supportLogin, lazy: screens.support },
+  { path: '*', element: <NotFoundPage /> },
+];
+
 /** Spec §2. Signed-out pages stand alone; every other page sits in the app shell behind its claim. */
 const routes: RouteObject[] = [
   { path: paths.login, element: <LoginPage /> },
@@ -49,26 +72,12 @@ const routes: RouteObject[] = [
   {
     element: (
       <RequireSession>
-        <AppLayout />
+        <Outlet />
       </RequireSession>
     ),
-    children: [
-      { index: true, lazy: screens.home },
-      guarded('jobs.crud', [{ path: paths.scheduling, lazy: screens.scheduling }]),
-      guarded('customers.crud', [later(paths.customers, 'Customers'), later(`${paths.customers}/:id`, 'Customer')]),
-      later(paths.myJobRatings, 'My Job Ratings'),
-      { path: paths.myTrackedTimes, lazy: screens.myTrackedTimes },
-      guarded('reports.read', [later(paths.jobsReport, 'Jobs Report'), later(paths.ratingsReport, 'Ratings Report')]),
-      guarded('users.crud', [
-        { path: paths.organizationTrackedTimes, lazy: screens.organizationTrackedTimes },
-        { path: paths.users, lazy: screens.users },
-      ]),
-      guarded('settings.crud', [{ path: paths.organizationSettings, lazy: screens.organizationSettings }]),
-      { path: paths.profile, lazy: screens.profile },
-      { path: paths.changePassword, lazy: screens.changePassword },
-      { path: paths.supportLogin, lazy: screens.support },
-      { path: '*', element: <NotFoundPage /> },
-    ],
+    // What a full load of a signed-in page shows while its code arrives.
+    hydrateFallbackElement: <LoadingScreen fullPage />,
+    children: [{ lazy: screens.shell, children: signedIn }],
   },
 ];
 
