@@ -33,6 +33,8 @@ export const timersProjection: Projection = {
   async setup(store) {
     await store.collection(TIMERS).createIndex({ userId: 1, endDateTime: 1 }, { name: 'user_running' });
     await store.collection(TIMERS).createIndex({ organizationId: 1, createdAt: -1 }, { name: 'organization_created' });
+    // My Tracked Times: one person's timers, newest first.
+    await store.collection(TIMERS).createIndex({ userId: 1, createdAt: -1 }, { name: 'user_created' });
     await store.collection(TIMERS).createSearchIndex(ORGANIZATION_TIMER_SEARCH_FIELDS, { name: 'search' });
   },
   async apply(event, { store, notify }) {
