@@ -548,6 +548,36 @@ describe.each(adapters)('ReadStore contract: %s', (_name, adapter) => {
     });
   }
 
+  it('counts follow every write: insert, update, replace, delete, deleteMany, drop, a failed transaction', async () => {
+    const name = `counts_${randomUUID().slice(0, 8)}`;
+    const c = store.collection<Person>(name);
+    const inO1 = { org: 'o1' };
+    for (const p of people) await c.insertOne(p);
+    expect(await c.countDocuments(inO1)).toBe(3);
+    await c.insertOne({ ...people[0], _id: 'p5' });
+    expect(await c.countDocuments(inO1)).toBe(4);
+    await c.updateOne({ _id: 'p5' }, { $set: { org: 'o2' } });
+    expect(await c.countDocuments(inO1)).toBe(3);
+    await c.replaceOne({ _id: 'p5' }, { ...people[0], _id: 'p5' });
+    expect(await c.countDocuments(inO1)).toBe(4);
+    await c.deleteOne({ _id: 'p5' });
+    expect(await c.countDocuments(inO1)).toBe(3);
+    await c.deleteMany({ name: 'alice' });
+    expect(await c.countDocuments(inO1)).toBe(2);
+    if (adapter.transactions) {
+      await expect(
+        store.transaction!(async () => {
+          await c.insertOne({ ...people[0], _id: 'p6' });
+          expect(await c.countDocuments(inO1)).toBe(3);
+          throw new Error('undone');
+        }),
+      ).rejects.toThrow('undone');
+      expect(await c.countDocuments(inO1)).toBe(2);
+    }
+    await store.dropCollection(name);
+    expect(await c.countDocuments(inO1)).toBe(0);
+  });
+
   describe('search indexes', () => {
     type Entry = { _id: string; org: string; name?: unknown; city?: unknown; code?: unknown };
     const entries: Entry[] = [

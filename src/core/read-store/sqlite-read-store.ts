@@ -109,6 +109,7 @@ export class SqliteReadStore implements ReadStore {
     const t = this.table(name);
     this.write(() => {
       this.run(`DELETE FROM ${t.sqlName}`);
+      t.counts.clear();
       t.kinds.clear();
       this.run('UPDATE _collections SET kinds = ? WHERE name = ?', '{}', name);
     });
@@ -238,6 +239,12 @@ const ALL = 63;
 
 class Table {
   readonly sqlName: string;
+  /**
+   * Counts of exact filters (SQL and parameters → count) since this process last wrote the
+   * collection. Another connection's commit replaces the whole Table (PRAGMA data_version), and a
+   * rolled-back unit drops every Table, so a count never outlives the rows it counted.
+   */
+  readonly counts = new Map<string, number>();
   constructor(
     readonly name: string,
     tbl: string,
@@ -661,12 +668,19 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
   async countDocuments(filter: Filter): Promise<number> {
     const t = this.t;
     const where = new FilterCompiler(t, false).filter(filter);
-    if (where.exact)
-      return this.store
+    if (!where.exact) return this.matching(filter, false, where).length;
+    // A paged list counts its rows at every page and every reader; the count holds until the collection changes.
+    const key = `${where.sql}\u0000${JSON.stringify(where.params)}`;
+    let count = t.counts.get(key);
+    if (count === undefined) {
+      count = this.store
         .prepare(`SELECT count(*) FROM ${t.sqlName} WHERE ${where.sql}`)
         .pluck()
         .get(...where.params) as number;
-    return this.matching(filter, false, where).length;
+      if (t.counts.size >= 1000) t.counts.clear();
+      t.counts.set(key, count);
+    }
+    return count;
   }
 
   async insertOne(doc: T): Promise<void> {
@@ -737,7 +751,10 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
   async deleteOne(filter: Filter): Promise<{ deletedCount: number }> {
     return this.store.write(() => {
       const [target] = this.matching(filter, true);
-      if (target) this.store.run(`DELETE FROM ${this.t.sqlName} WHERE rowid = ?`, target.r);
+      if (target) {
+        this.store.run(`DELETE FROM ${this.t.sqlName} WHERE rowid = ?`, target.r);
+        this.t.counts.clear();
+      }
       return { deletedCount: target ? 1 : 0 };
     });
   }
@@ -745,6 +762,7 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
   async deleteMany(filter: Filter): Promise<{ deletedCount: number }> {
     return this.store.write(() => {
       const t = this.t;
+      t.counts.clear();
       const where = new FilterCompiler(t, false).filter(filter);
       if (where.exact)
         return { deletedCount: this.store.run(`DELETE FROM ${t.sqlName} WHERE ${where.sql}`, ...where.params).changes };
@@ -883,6 +901,7 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
   private insert(doc: AnyDoc): void {
     if (typeof doc._id !== 'string') throw new TypeError('A read-model document needs a string _id');
     const t = this.t;
+    t.counts.clear();
     if (t.record(doc)) this.store.saveKinds(t);
     try {
       this.store.run(`INSERT INTO ${t.sqlName} (_id, doc) VALUES (?, jsonb(?))`, doc._id, toJson(doc));
@@ -893,6 +912,7 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
 
   private replace(rowid: number, doc: AnyDoc, text: string): void {
     const t = this.t;
+    t.counts.clear();
     if (t.record(doc)) this.store.saveKinds(t);
     try {
       this.store.run(`UPDATE ${t.sqlName} SET doc = jsonb(?) WHERE rowid = ?`, text, rowid);
