@@ -18,7 +18,7 @@ const MAIN = join(ROOT, 'dist/src/main.js');
 const POLL_MS = 100;
 const TIMEOUT_MS = 60 * 60_000;
 
-interface Start {
+export interface Start {
   label: string;
   /** Spawn to the first 200 from /healthz. */
   healthySeconds: number;
@@ -49,7 +49,21 @@ async function health(url: string) {
   }
 }
 
+/** The built server started on a data folder, caught up: its start's figures, its URL, and how to stop it. */
+export interface RunningServer {
+  start: Start;
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
 async function start(dir: string, label: string): Promise<Start> {
+  const server = await startServer(dir, label);
+  await server.stop();
+  return server.start;
+}
+
+export async function startServer(dir: string, label: string): Promise<RunningServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: 'warn' };
   for (const key of ['EVENTSTORE_URL', 'MONGODB_URL', 'REDIS_URL', 'SMTP_URL', 'PROJECTIONS', 'NODE_ENV'])
@@ -60,6 +74,12 @@ async function start(dir: string, label: string): Promise<Start> {
   child.on('exit', (code) => (exited = code ?? -1));
   const url = `http://127.0.0.1:${port}/healthz`;
   let healthySeconds = NaN;
+  const stop = async () => {
+    if (exited !== null) return;
+    const gone = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await gone;
+  };
   try {
     for (;;) {
       if (exited !== null) throw new Error(`the server exited with ${exited} during its start`);
@@ -69,7 +89,7 @@ async function start(dir: string, label: string): Promise<Start> {
       if (answer.ok && Number.isNaN(healthySeconds)) healthySeconds = seconds;
       if (answer.ok && answer.caughtUp) {
         const { rss, peak } = memory(child.pid!);
-        return {
+        const start = {
           label,
           healthySeconds,
           caughtUpSeconds: seconds,
@@ -77,16 +97,19 @@ async function start(dir: string, label: string): Promise<Start> {
           rssMb: rss,
           peakRssMb: peak,
         };
+        return { start, url: `http://127.0.0.1:${port}`, pid: child.pid!, stop };
       }
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
-  } finally {
-    if (exited === null) {
-      const gone = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await gone;
-    }
+  } catch (error) {
+    await stop();
+    throw error;
   }
+}
+
+/** Removes a folder's read models, so that the next start builds them from the whole log. */
+export function removeReadModels(dir: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(join(dir, `read-models.sqlite${suffix}`), { force: true });
 }
 
 async function main() {
@@ -96,8 +119,7 @@ async function main() {
   const dir = resolve(argv[at + 1]);
   if (!existsSync(join(dir, 'events.sqlite'))) throw new Error(`no events.sqlite in ${dir}: run npm run bench:data`);
   if (!existsSync(MAIN)) throw new Error(`no ${MAIN}: run npm run build:server first`);
-  if (!argv.includes('--keep-read-models'))
-    for (const suffix of ['', '-wal', '-shm']) rmSync(join(dir, `read-models.sqlite${suffix}`), { force: true });
+  if (!argv.includes('--keep-read-models')) removeReadModels(dir);
 
   const starts = [
     await start(dir, 'first (read models from scratch)'),
@@ -119,7 +141,8 @@ async function main() {
     console.log(row.map((cell, i) => (i ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  '));
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (require.main === module)
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -245,6 +245,32 @@ describe.each(adapters)('ReadStore contract: %s', (_name, adapter) => {
       expect(excluded).toEqual([{ _id: 'p2', name: 'Bob', age: 25, org: 'o1' }]);
     });
 
+    it('projects top-level fields of a sorted page as they are: strings, numbers, objects, arrays, null, missing', async () => {
+      const c = fresh();
+      await c.insertOne({
+        _id: 'a',
+        org: 'o',
+        n: 2,
+        label: 'Ann',
+        tags: ['x', 'y'],
+        address: { city: 'Oslo' },
+        ok: true,
+      });
+      await c.insertOne({ _id: 'b', org: 'o', n: 1, label: null, tags: [], address: {}, ok: false, extra: 1 });
+      await c.insertOne({ _id: 'c', org: 'o', n: 3 });
+      const page = await c.find(
+        { org: 'o' },
+        { sort: { n: 1 }, limit: 2, projection: { _id: 1, label: 1, tags: 1, address: 1, ok: 1, n: 1 } },
+      );
+      expect(page).toEqual([
+        { _id: 'b', n: 1, label: null, tags: [], address: {}, ok: false },
+        { _id: 'a', n: 2, label: 'Ann', tags: ['x', 'y'], address: { city: 'Oslo' }, ok: true },
+      ]);
+      expect(await c.find({ org: 'o' }, { sort: { n: -1 }, limit: 1, projection: { label: 1 } })).toEqual([
+        { _id: 'c' },
+      ]);
+    });
+
     it('sorts on a field the projection leaves out', async () => {
       const c = await seeded();
       const docs = await c.find({}, { projection: { name: 1 }, sort: { age: 1, _id: 1 } });

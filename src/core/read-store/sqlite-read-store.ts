@@ -309,6 +309,17 @@ class Table {
   }
 }
 
+/**
+ * The fields of an inclusion projection of top-level fields (`{ _id: 1, label: 1 }`), which SQL can
+ * read on their own, `_id` aside (always included here, as MongoDB does unless excluded); else null.
+ */
+function topLevelInclusion(projection: Record<string, 0 | 1> | undefined): string[] | null {
+  if (!projection) return null;
+  const entries = Object.entries(projection);
+  if (!entries.length || entries.some(([k, v]) => v !== 1 || k.includes('.') || !indexablePath(k))) return null;
+  return entries.map(([k]) => k).filter((k) => k !== '_id');
+}
+
 /** A path written into SQL as a literal (so that queries and expression indexes share the same text). */
 function indexablePath(path: string): boolean {
   return path.split('.').every((p) => /^[^"'\\\u0000-\u001f]+$/.test(p));
@@ -630,6 +641,22 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
 
     if (order !== null && where.exact) {
       // The whole query in SQL: with an index on the filter and sort keys, SQLite reads one page.
+      const fields = topLevelInclusion(options.projection);
+      if (fields) {
+        // A dropdown's thousand `{ _id, label }`: read those fields, not whole documents.
+        const columns = fields.map((f) => `doc -> '${jsonPath(f)}'`).join(', ');
+        const rows = this.store
+          .prepare(`SELECT _id, ${columns} FROM ${t.sqlName} WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+          .raw()
+          .all(...where.params, limit || -1, skip) as (string | null)[][];
+        return rows.map(([id, ...values]) => {
+          const doc: AnyDoc = { _id: id! };
+          fields.forEach((f, i) => {
+            if (values[i] !== null) doc[f] = JSON.parse(values[i]!); // SQL NULL: the field is missing
+          });
+          return doc as T;
+        });
+      }
       const rows = this.store
         .prepare(`SELECT json(doc) FROM ${t.sqlName} WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
         .pluck()
