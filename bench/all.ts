@@ -155,8 +155,10 @@ async function lists(server: RunningServer): Promise<void> {
   const first = async (client: ApiClient, path: string) => (await client.get(path)).body?.resultItems?.[0] ?? {};
   const customer = wordOf((await first(admin, '/api/customers/paged')).contactLastName);
   const user = wordOf((await first(admin, '/api/users/paged')).lastName);
-  const timer = wordOf((await first(admin, '/api/time/paged')).customerName);
-  const own = wordOf((await first(associate, '/api/time/user/paged')).customerName);
+  // A timer's customer, else its job or label (a mileage timer may have none).
+  const timerWord = (t: Record<string, unknown>) => wordOf(t.customerName || t.jobName || t.label || t.type);
+  const timer = timerWord(await first(admin, '/api/time/paged'));
+  const own = timerWord(await first(associate, '/api/time/user/paged'));
   const cases: [string, ApiClient, string][] = [
     ['Customer List', admin, '/api/customers/paged'],
     [`Customer List, search "${customer}"`, admin, `/api/customers/paged?filter=${customer}`],
