@@ -18,8 +18,13 @@ import { freePort } from '../support/started-app';
 const repoRoot = join(__dirname, '..', '..');
 const ROUNDS = 5;
 const CLIENTS = 16;
-/** So the test cannot pass vacuously: five ~1 s windows of load manage 500-2500 here, ~100/s on a loaded 2-core machine. */
-const MIN_ACKNOWLEDGED = 250;
+/**
+ * So the test cannot pass vacuously, each round's kill is drawn only once this many customers were
+ * acknowledged in it: alone here a round acknowledges 200-550 in its ~1 s, but with a browser suite
+ * beside it in CI five rounds once managed 211 in all.
+ */
+const MIN_PER_ROUND = 50;
+const BUILD_UP_MS = 30_000;
 
 interface Child {
   process: ChildProcess;
@@ -145,6 +150,12 @@ describe('the built app killed with SIGKILL under HTTP load', () => {
         }
       });
       const loadStartedAt = Date.now();
+      while (acknowledged.length < MIN_PER_ROUND && !failures.length && Date.now() - loadStartedAt < BUILD_UP_MS)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      expect({ round, acknowledgedBeforeTheKillIsDrawn: acknowledged.length >= MIN_PER_ROUND || failures }).toEqual({
+        round,
+        acknowledgedBeforeTheKillIsDrawn: true,
+      });
       const delayMs = 500 + Math.random() * 1000;
       await new Promise((resolve) => setTimeout(resolve, delayMs));
       const killedAfterMs = Date.now() - loadStartedAt;
@@ -189,6 +200,6 @@ describe('the built app killed with SIGKILL under HTTP load', () => {
     console.log(`in all: acknowledged ${acknowledgedInAll.length}, lost ${rounds.reduce((sum, r) => sum + r.lost, 0)}`);
     expect(rounds.map((r) => r.lost)).toEqual(rounds.map(() => 0));
     expect(new Set(acknowledgedInAll).size).toBe(acknowledgedInAll.length);
-    expect(acknowledgedInAll.length).toBeGreaterThanOrEqual(MIN_ACKNOWLEDGED);
+    expect(acknowledgedInAll.length).toBeGreaterThanOrEqual(ROUNDS * MIN_PER_ROUND);
   }, 90_000);
 });
