@@ -111,7 +111,7 @@ async function measureList(figure: string, client: ApiClient, path: string): Pro
   const p99 = percentile(alone, 99);
   row(`${figure}, alone: p50 / p99`, `${ms(percentile(alone, 50))} / ${ms(p99)}`, 'p99 ≤ 50 ms', p99 <= 50);
 
-  const readers = Array.from({ length: 16 }, () => sameSession(client));
+  const readers = Array.from({ length: 16 }, () => client.sharingSession());
   const { times: together, perSecond } = await concurrently(readers, 5_000, async (reader) => {
     const answer = await reader.get(path);
     if (answer.status !== 200) throw new Error(`${path}: ${answer.status}`);
@@ -143,14 +143,6 @@ async function concurrently(
   );
   const perSecond = times.length / ((performance.now() - began) / 1000);
   return { times: times.sort((a, b) => a - b), perSecond };
-}
-
-/** Another client on the same session, as another tab of the same browser. */
-function sameSession(client: ApiClient): ApiClient {
-  const tab = new ApiClient(client.baseUrl);
-  tab.cookie = client.cookie;
-  tab.csrfToken = client.csrfToken;
-  return tab;
 }
 
 /** The first word of a text, lower-cased: a search a person would type. */
@@ -186,7 +178,7 @@ async function lists(server: RunningServer): Promise<void> {
 
 async function commands(server: RunningServer): Promise<void> {
   const admin = await new ApiClient(server.url).signIn(ADMIN, DEMO_PASSWORD);
-  const connections = Array.from({ length: 32 }, () => sameSession(admin));
+  const connections = Array.from({ length: 32 }, () => admin.sharingSession());
   let n = 0;
   const { times, perSecond } = await concurrently(connections, 10_000, async (client) => {
     const answer = await client.post('/api/customers', {

@@ -88,14 +88,6 @@ async function healthy(url: string, timeoutMs = 20_000): Promise<void> {
   throw new Error(`not healthy within ${timeoutMs} ms: ${last}`);
 }
 
-/** A client sharing the signed-in admin's session (cookie and CSRF token). */
-function sharing(admin: ApiClient): ApiClient {
-  const client = new ApiClient(admin.baseUrl);
-  client.cookie = admin.cookie;
-  client.csrfToken = admin.csrfToken;
-  return client;
-}
-
 describe('the built app killed with SIGKILL under HTTP load', () => {
   let dataDir: string;
   let app: Child | undefined;
@@ -132,7 +124,7 @@ describe('the built app killed with SIGKILL under HTTP load', () => {
       const failures: string[] = [];
       let killed = false;
       const load = Array.from({ length: CLIENTS }, async (_, c) => {
-        const client = sharing(admin);
+        const client = admin.sharingSession();
         for (let i = 0; !killed; i++) {
           try {
             const response = await client.post('/api/customers', {

@@ -133,6 +133,14 @@ export class ApiClient {
     return this;
   }
 
+  /** Another client on this one's session (cookie and CSRF token), as another tab of the same browser. */
+  sharingSession(): ApiClient {
+    const tab = new ApiClient(this.baseUrl);
+    tab.cookie = this.cookie;
+    tab.csrfToken = this.csrfToken;
+    return tab;
+  }
+
   async refreshCsrf(): Promise<void> {
     const session = await this.get('/api/session');
     this.csrfToken = session.body?.csrfToken ?? '';
