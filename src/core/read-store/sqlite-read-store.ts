@@ -118,7 +118,7 @@ export class SqliteReadStore implements ReadStore {
     const t = this.table(name);
     this.write(() => {
       this.run(`DELETE FROM ${t.sqlName}`);
-      t.counts.clear();
+      t.changed();
       t.kinds.clear();
       this.run('UPDATE _collections SET kinds = ? WHERE name = ?', '{}', name);
     });
@@ -281,7 +281,7 @@ class Table {
    * collection. Another connection's commit replaces the whole Table (PRAGMA data_version), and a
    * rolled-back unit drops every Table, so a count never outlives the rows it counted.
    */
-  readonly counts = new Map<string, number>();
+  private readonly counts = new Map<string, number>();
   constructor(
     readonly name: string,
     tbl: string,
@@ -290,6 +290,22 @@ class Table {
     readonly indexes: Record<string, string>,
   ) {
     this.sqlName = `"${tbl}"`;
+  }
+
+  /** A count (of rows, or of a search index's matches) by its key, counted once until the collection changes. */
+  counted(key: string, count: () => number): number {
+    let n = this.counts.get(key);
+    if (n === undefined) {
+      n = count();
+      if (this.counts.size >= 1000) this.counts.clear();
+      this.counts.set(key, n);
+    }
+    return n;
+  }
+
+  /** Forgets the counts: this process wrote the collection. */
+  changed(): void {
+    this.counts.clear();
   }
 
   /** The trigram tables of createSearchIndex(), with the fields each covers (column `c<i>` holds fields[i]). */
@@ -468,7 +484,12 @@ class FilterCompiler {
     // drive it): starting from 12,000 matches and sorting them took four times longer, and testing the
     // text of each row on the way, instead of the matches, twenty times (the matches of a name sit
     // together in name order, after half the organization's rows).
-    const few = (this.searchMatches?.(index.fts, match, SEARCH_DRIVES_UP_TO + 1) ?? 0) <= SEARCH_DRIVES_UP_TO;
+    // Counted once for a page and its count alike, until the collection changes.
+    const search = this.searchMatches;
+    const matches = search
+      ? this.table.counted(`${index.fts}\u0000${match}`, () => search(index.fts, match, SEARCH_DRIVES_UP_TO + 1))
+      : 0;
+    const few = matches <= SEARCH_DRIVES_UP_TO;
     const found = exact(`${few ? '' : '+'}rowid IN (SELECT rowid FROM ${index.fts} WHERE ${index.fts} MATCH ?)`, match);
     return words.every((w) => w.caseless) ? found : and([found, compiled]);
   }
@@ -745,17 +766,14 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
     const where = new FilterCompiler(t, false, this.store.searchMatches).filter(filter);
     if (!where.exact) return this.matching(filter, false, where).length;
     // A paged list counts its rows at every page and every reader; the count holds until the collection changes.
-    const key = `${where.sql}\u0000${JSON.stringify(where.params)}`;
-    let count = t.counts.get(key);
-    if (count === undefined) {
-      count = this.store
-        .prepare(`SELECT count(*) FROM ${t.sqlName} WHERE ${where.sql}`)
-        .pluck()
-        .get(...where.params) as number;
-      if (t.counts.size >= 1000) t.counts.clear();
-      t.counts.set(key, count);
-    }
-    return count;
+    return t.counted(
+      `${where.sql}\u0000${JSON.stringify(where.params)}`,
+      () =>
+        this.store
+          .prepare(`SELECT count(*) FROM ${t.sqlName} WHERE ${where.sql}`)
+          .pluck()
+          .get(...where.params) as number,
+    );
   }
 
   async insertOne(doc: T): Promise<void> {
@@ -828,7 +846,7 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
       const [target] = this.matching(filter, true);
       if (target) {
         this.store.run(`DELETE FROM ${this.t.sqlName} WHERE rowid = ?`, target.r);
-        this.t.counts.clear();
+        this.t.changed();
       }
       return { deletedCount: target ? 1 : 0 };
     });
@@ -837,7 +855,7 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
   async deleteMany(filter: Filter): Promise<{ deletedCount: number }> {
     return this.store.write(() => {
       const t = this.t;
-      t.counts.clear();
+      t.changed();
       const where = new FilterCompiler(t, false).filter(filter);
       if (where.exact)
         return { deletedCount: this.store.run(`DELETE FROM ${t.sqlName} WHERE ${where.sql}`, ...where.params).changes };
@@ -976,7 +994,7 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
   private insert(doc: AnyDoc): void {
     if (typeof doc._id !== 'string') throw new TypeError('A read-model document needs a string _id');
     const t = this.t;
-    t.counts.clear();
+    t.changed();
     if (t.record(doc)) this.store.saveKinds(t);
     try {
       this.store.run(`INSERT INTO ${t.sqlName} (_id, doc) VALUES (?, jsonb(?))`, doc._id, toJson(doc));
@@ -987,7 +1005,7 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
 
   private replace(rowid: number, doc: AnyDoc, text: string): void {
     const t = this.t;
-    t.counts.clear();
+    t.changed();
     if (t.record(doc)) this.store.saveKinds(t);
     try {
       this.store.run(`UPDATE ${t.sqlName} SET doc = jsonb(?) WHERE rowid = ?`, text, rowid);
