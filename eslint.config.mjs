@@ -67,6 +67,25 @@ export default [
     },
   },
   {
+    // The read side depends on src, not the reverse: src imports projections/ only at its composition root.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/app.module.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)projections(/|$)',
+              message:
+                'src imports projections/ only in src/app.module.ts (the composition root). Put what both need in src (events, ports, <feature>.read-models.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers whose shape each assertion states.
     files: ['test/**/*.ts', '**/*.spec.ts', '**/*.spec.tsx'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
