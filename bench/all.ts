@@ -16,7 +16,7 @@
  *  - week, push: `bench:week-view`, and `bench:job-request-push` with 200 and 500 manager sockets.
  *  - rebuild: `npm run projections:rebuild` on the folder (it ends with the read models rebuilt).
  *  - ferret: the same rebuild into FerretDB (test/support/ferretdb.ts; needs Go), over a folder of
- *    --ferret-events (default 3,000: FerretDB v1 here applies ~90 events/s) events: its rate is the figure.
+ *    --ferret-events (default 3,000: FerretDB v1 here applies ~130 events/s) events: its rate is the figure.
  * The load runs in this process and the server in another, as browsers are other processes.
  */
 import { spawnSync } from 'node:child_process';

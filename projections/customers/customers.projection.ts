@@ -19,9 +19,13 @@ export const customersProjection: Projection = {
   version: 1,
   collections: [CUSTOMERS],
   async setup(store) {
+    // The Customer List and lookup by name, ties by id: a MongoDB server walks it in either direction, no sort.
     await store
       .collection(CUSTOMERS)
-      .createIndex({ organizationId: 1, deleted: 1, sortName: 1 }, { name: 'organization_deleted_sortName' });
+      .createIndex(
+        { organizationId: 1, deleted: 1, sortName: 1, _id: 1 },
+        { name: 'organization_deleted_sortName_id' },
+      );
     await store.collection(CUSTOMERS).createSearchIndex([...CUSTOMER_SEARCH_FIELDS, 'phoneDigits'], { name: 'search' });
   },
   async apply(event, { store }) {

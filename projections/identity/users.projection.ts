@@ -16,7 +16,7 @@ export const usersProjection: Projection = {
     const users = store.collection(USERS);
     // Uniqueness is the e-mail claim stream's job; an index here only speeds up sign-in.
     await users.createIndex({ email: 1 }, { name: 'email' });
-    await users.createIndex({ organizationId: 1, sortName: 1 }, { name: 'organization_sortName' });
+    await users.createIndex({ organizationId: 1, sortName: 1, _id: 1 }, { name: 'organization_sortName_id' });
     await users.createSearchIndex(USER_SEARCH_FIELDS, { name: 'search' });
   },
   async apply(event, { store, notify }) {

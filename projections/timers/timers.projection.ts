@@ -32,9 +32,13 @@ export const timersProjection: Projection = {
   collections: [TIMERS, JOB_TIMES],
   async setup(store) {
     await store.collection(TIMERS).createIndex({ userId: 1, endDateTime: 1 }, { name: 'user_running' });
-    await store.collection(TIMERS).createIndex({ organizationId: 1, createdAt: -1 }, { name: 'organization_created' });
-    // My Tracked Times: one person's timers, newest first.
-    await store.collection(TIMERS).createIndex({ userId: 1, createdAt: -1 }, { name: 'user_created' });
+    // Organization and My Tracked Times: newest first (ties by sequence), walked in either direction.
+    await store
+      .collection(TIMERS)
+      .createIndex({ organizationId: 1, createdAt: -1, sequence: -1 }, { name: 'organization_created_sequence' });
+    await store
+      .collection(TIMERS)
+      .createIndex({ userId: 1, createdAt: -1, sequence: -1 }, { name: 'user_created_sequence' });
     await store.collection(TIMERS).createSearchIndex(ORGANIZATION_TIMER_SEARCH_FIELDS, { name: 'search' });
   },
   async apply(event, { store, notify }) {

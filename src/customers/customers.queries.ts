@@ -85,8 +85,10 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomers> {
     const filter = customersFilter(organizationId, query.filter);
     const direction = query.sortDir?.startsWith('asc') ? 1 : -1;
     const key = CUSTOMER_SORT_KEYS[query.sortBy ?? 'name'];
-    // Ties (same status, no e-mail, …) fall back to the name, then the id, so that pages never overlap.
-    const sort: Sort = key === 'sortName' ? { sortName: direction, _id: 1 } : { [key]: direction, sortName: 1, _id: 1 };
+    // Ties (same status, no e-mail, …) fall back to the name, then the id, so that pages never overlap. By name,
+    // the id follows the name's direction, so the index organization_deleted_sortName_id serves the order as it is.
+    const sort: Sort =
+      key === 'sortName' ? { sortName: direction, _id: direction } : { [key]: direction, sortName: 1, _id: 1 };
     const pageSize = query.pageSize ?? CUSTOMERS_PAGE_SIZE;
     const { items, totalRecords } = await customersPage(this.store, filter, {
       sort,

@@ -90,7 +90,7 @@ export class ListUsersHandler implements IQueryHandler<ListUsers> {
     const direction = query.sortDir?.startsWith('desc') ? -1 : 1;
     const pageSize = query.pageSize ?? USERS_PAGE_SIZE;
     const { items, totalRecords } = await usersPage(this.store, filter, {
-      sort: { sortName: direction, _id: 1 },
+      sort: { sortName: direction, _id: direction },
       skip: ((query.currentPage ?? 1) - 1) * pageSize,
       limit: pageSize,
     });

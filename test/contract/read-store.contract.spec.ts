@@ -15,8 +15,10 @@ interface Adapter {
   collation: boolean;
   /** Opens the same data again (a restart), for durable stores that can. */
   reopen?(store: ReadStore): Promise<ReadStore>;
-  /** `transaction()` is atomic (SQLite); elsewhere it only runs the work. */
+  /** `transaction()` is atomic (SQLite); MongoDB's is a write-behind unit (write-behind.ts). */
   transactions?: boolean;
+  /** A second connection to the same data, as another process would have. */
+  another(store: ReadStore): Promise<ReadStore>;
 }
 
 function sqliteAdapter(): Adapter {
@@ -38,17 +40,25 @@ function sqliteAdapter(): Adapter {
     },
     collation: true,
     transactions: true,
+    another: async (store) => new SqliteReadStore(join(dirs.get(store)!, 'read.sqlite')),
   };
 }
 
 function mongoAdapter(url: string, collation: boolean): Adapter {
+  const urls = new Map<ReadStore, string>();
   return {
-    open: () => MongoReadStore.connect(withDatabase(url, `contract_${Date.now()}_${randomUUID().slice(0, 8)}`)),
+    async open() {
+      const database = withDatabase(url, `contract_${Date.now()}_${randomUUID().slice(0, 8)}`);
+      const store = await MongoReadStore.connect(database);
+      urls.set(store, database);
+      return store;
+    },
     async dispose(store) {
       await (store as MongoReadStore).dropDatabase();
       await store.close();
     },
     collation,
+    another: (store) => MongoReadStore.connect(urls.get(store)!),
   };
 }
 
@@ -573,6 +583,89 @@ describe.each(adapters)('ReadStore contract: %s', (_name, adapter) => {
       expect(await c.countDocuments({})).toBe(4);
     });
   }
+
+  it('a unit sees its own writes, by _id and through any query, and answers as a single write would', async () => {
+    const c = fresh();
+    await c.insertOne({ _id: 'kept', n: 0 });
+    await store.transaction!(async () => {
+      expect(
+        await c.updateOne({ _id: 'a' }, { $set: { n: 1 }, $setOnInsert: { made: true } }, { upsert: true }),
+      ).toEqual({ matchedCount: 0, modifiedCount: 0, upsertedId: 'a' });
+      expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', n: 1, made: true });
+      expect(await c.updateOne({ _id: 'a' }, { $inc: { n: 1 } })).toEqual({
+        matchedCount: 1,
+        modifiedCount: 1,
+        upsertedId: null,
+      });
+      expect(await c.updateOne({ _id: 'a' }, { $set: { n: 2 } })).toEqual({
+        matchedCount: 1,
+        modifiedCount: 0,
+        upsertedId: null,
+      });
+      expect(await c.updateOne({ _id: 'none' }, { $set: { n: 2 } })).toEqual({
+        matchedCount: 0,
+        modifiedCount: 0,
+        upsertedId: null,
+      });
+      // A query that is not by _id alone sees the unit's writes...
+      expect(await c.find({ n: 2 })).toEqual([{ _id: 'a', n: 2, made: true }]);
+      expect(await c.countDocuments({})).toBe(2);
+      // ...and after a write that is not by _id, a read by _id sees that write too.
+      await c.updateMany({ n: { $gte: 0 } }, { $set: { seen: true } });
+      expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', n: 2, made: true, seen: true });
+      expect(await c.replaceOne({ _id: 'b' }, { _id: 'b', x: 1 }, { upsert: true })).toEqual({
+        matchedCount: 0,
+        modifiedCount: 0,
+        upsertedId: 'b',
+      });
+      expect(await c.replaceOne({ _id: 'b' }, { _id: 'b', x: 1 })).toEqual({
+        matchedCount: 1,
+        modifiedCount: 0,
+        upsertedId: null,
+      });
+      expect(await c.replaceOne({ _id: 'none' }, { _id: 'none' })).toEqual({
+        matchedCount: 0,
+        modifiedCount: 0,
+        upsertedId: null,
+      });
+      await expect(c.insertOne({ _id: 'b' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(c.insertOne({ _id: 'kept' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(await c.deleteOne({ _id: 'a' })).toEqual({ deletedCount: 1 });
+      expect(await c.findOne({ _id: 'a' })).toBeNull();
+      expect(await c.deleteOne({ _id: 'a' })).toEqual({ deletedCount: 0 });
+      await c.insertOne({ _id: 'a', again: true });
+      // A document handed out is the caller's copy.
+      const b = (await c.findOne({ _id: 'b' }))!;
+      b.x = 99;
+    });
+    expect(await c.find({}, { sort: { _id: 1 } })).toEqual([
+      { _id: 'a', again: true },
+      { _id: 'b', x: 1 },
+      { _id: 'kept', n: 0, seen: true },
+    ]);
+  });
+
+  it("keeps a unit's writes by _id from other connections until the unit ends, then shows them all", async () => {
+    const name = `unit_${randomUUID().slice(0, 8)}`;
+    const c = store.collection(name);
+    const other = await adapter.another(store);
+    try {
+      const seen = other.collection(name);
+      await c.insertOne({ _id: 'x', n: 0 });
+      await store.transaction!(async () => {
+        await c.updateOne({ _id: 'x' }, { $inc: { n: 1 } });
+        for (let i = 0; i < 50; i++) await c.updateOne({ _id: `d${i}` }, { $set: { i } }, { upsert: true });
+        await c.deleteOne({ _id: 'x' });
+        await c.replaceOne({ _id: 'x' }, { _id: 'x', n: 5 }, { upsert: true });
+        expect(await seen.findOne({ _id: 'x' })).toEqual({ _id: 'x', n: 0 });
+        expect(await seen.countDocuments({})).toBe(1);
+      });
+      expect(await seen.findOne({ _id: 'x' })).toEqual({ _id: 'x', n: 5 });
+      expect(await seen.countDocuments({})).toBe(51);
+    } finally {
+      await other.close();
+    }
+  });
 
   it('counts follow every write: insert, update, replace, delete, deleteMany, drop, a failed transaction', async () => {
     const name = `counts_${randomUUID().slice(0, 8)}`;

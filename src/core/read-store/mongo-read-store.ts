@@ -12,18 +12,25 @@ import {
   Update,
   UpdateResult,
 } from './read-store.port';
+import { applyOperators, assertSameId, checkOperators } from './mongo-semantics';
+import { pinnedId, StagedWrite, Unit, WriteBehind } from './write-behind';
 
 // The only file that imports `mongodb` (read models and GridFS files). It must also work on
-// FerretDB v1, our test server, so it uses neither transactions nor change streams.
+// FerretDB v1, our test server, so it uses neither transactions nor change streams: a `transaction`
+// is a write-behind unit (write-behind.ts) whose writes reach the server as bulk writes at its end.
 
 const DEFAULT_DATABASE = 'crewclock';
 const CASE_INSENSITIVE = { locale: 'en', strength: 2 } as const;
 
 export class MongoReadStore implements ReadStore {
+  private readonly writeBehind: WriteBehind;
+
   private constructor(
     private readonly client: MongoClient,
     private readonly db: Db,
-  ) {}
+  ) {
+    this.writeBehind = new WriteBehind((name, writes) => bulkWrite(db.collection<AnyDoc>(name), writes));
+  }
 
   /** The database is the URL's path (`mongodb://host/crewclock`), `crewclock` when absent. */
   static async connect(url: string): Promise<MongoReadStore> {
@@ -33,11 +40,15 @@ export class MongoReadStore implements ReadStore {
   }
 
   collection<T extends Doc = AnyDoc>(name: string): ReadCollection<T> {
-    return new MongoCollection<T>(this.db.collection<AnyDoc>(name));
+    return new MongoCollection<T>(this.db.collection<AnyDoc>(name), () => this.writeBehind.current);
   }
 
   /** Deletes the documents but keeps the collection's indexes, so a rebuild needs no re-setup. */
   async dropCollection(name: string): Promise<void> {
+    const unit = this.writeBehind.current;
+    // What was staged before goes first: the runner marks a checkpoint for a rebuild, then drops.
+    await unit?.flush();
+    unit?.dropped(name);
     await this.db.collection(name).deleteMany({});
   }
 
@@ -45,9 +56,12 @@ export class MongoReadStore implements ReadStore {
     await this.db.command({ ping: 1 });
   }
 
-  /** No transactions (FerretDB v1 has none): the writes simply run (see ReadStore.transaction). */
+  /**
+   * No transactions (FerretDB v1 has none): `work` runs as a write-behind unit, its writes by `_id`
+   * sent at the end as one bulk write per collection (see write-behind.ts for what that promises).
+   */
   transaction<T>(work: () => Promise<T>): Promise<T> {
-    return work();
+    return this.writeBehind.run(work);
   }
 
   /** Files in GridFS, sharing this store's connection. */
@@ -70,14 +84,43 @@ function databaseName(url: string): string {
   return path ? decodeURIComponent(path) : DEFAULT_DATABASE;
 }
 
+/** The documents a unit changed, in one bulk write: each whole document replaced (or upserted), or deleted. */
+async function bulkWrite(coll: Collection<AnyDoc>, writes: StagedWrite[]): Promise<void> {
+  const operations = writes.map(({ _id, doc }) =>
+    doc ? { replaceOne: { filter: { _id }, replacement: doc, upsert: true } } : { deleteOne: { filter: { _id } } },
+  );
+  await guard(coll, () => coll.bulkWrite(operations, { ordered: false }));
+}
+
 class MongoCollection<T extends Doc> implements ReadCollection<T> {
-  constructor(private readonly coll: Collection<AnyDoc>) {}
+  constructor(
+    private readonly coll: Collection<AnyDoc>,
+    private readonly unit: () => Unit | undefined,
+  ) {}
+
+  /** Within a unit, the document with this `_id` as the unit sees it. */
+  private staged(unit: Unit, id: string): Promise<AnyDoc | null> {
+    return unit.get(this.coll.collectionName, id, () => this.coll.findOne({ _id: id }));
+  }
+
+  /** Outside a unit, or for an operation that is not by `_id` alone: what the unit staged goes first. */
+  private async direct(write: boolean): Promise<void> {
+    const unit = this.unit();
+    if (!unit) return;
+    if (write) await unit.flushAndForget(this.coll.collectionName);
+    else await unit.flush();
+  }
 
   async findOne(filter: Filter): Promise<T | null> {
+    const unit = this.unit();
+    const id = pinnedId(filter);
+    if (unit && id !== null) return (await this.staged(unit, id)) as T | null;
+    await this.direct(false);
     return (await this.coll.findOne(filter)) as T | null;
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    await this.direct(false);
     const docs = await this.coll
       .find(filter, {
         sort: options.sort,
@@ -91,55 +134,109 @@ class MongoCollection<T extends Doc> implements ReadCollection<T> {
   }
 
   async countDocuments(filter: Filter): Promise<number> {
+    await this.direct(false);
     return this.coll.countDocuments(filter);
   }
 
   async insertOne(doc: T): Promise<void> {
+    const unit = this.unit();
+    if (unit && typeof doc._id === 'string') {
+      if (await this.staged(unit, doc._id)) throw new DuplicateKeyError(this.coll.collectionName, { _id: doc._id });
+      unit.stage(this.coll.collectionName, doc._id, doc as AnyDoc);
+      return;
+    }
+    await this.direct(true);
     // The driver adds `_id` to the object it is given; insert a shallow copy so the caller's stays as it was.
-    await this.guard(() => this.coll.insertOne({ ...doc } as AnyDoc));
+    await guard(this.coll, () => this.coll.insertOne({ ...doc } as AnyDoc));
   }
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
+    const unit = this.unit();
+    const id = pinnedId(filter);
+    if (unit && id !== null) {
+      const { $setOnInsert, ...ops } = checkOperators(update);
+      const current = await this.staged(unit, id);
+      if (current) {
+        // `current` is the unit's private copy.
+        const changed = applyOperators(current, ops, filter);
+        assertSameId({ _id: id }, current);
+        if (changed) unit.stage(this.coll.collectionName, id, current);
+        return { matchedCount: 1, modifiedCount: changed ? 1 : 0, upsertedId: null };
+      }
+      if (!options.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedId: null };
+      const inserted: AnyDoc = { _id: id };
+      applyOperators(inserted, ops);
+      if ($setOnInsert) applyOperators(inserted, { $set: $setOnInsert });
+      assertSameId({ _id: id }, inserted);
+      unit.stage(this.coll.collectionName, id, inserted);
+      return { matchedCount: 0, modifiedCount: 0, upsertedId: id };
+    }
+    await this.direct(true);
     const u = options.upsert ? withStringId(filter, update) : update;
-    return result(await this.guard(() => this.coll.updateOne(filter, u, { upsert: options.upsert })));
+    return result(await guard(this.coll, () => this.coll.updateOne(filter, u, { upsert: options.upsert })));
   }
 
   async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
-    return result(await this.guard(() => this.coll.updateMany(filter, update)));
+    await this.direct(true);
+    return result(await guard(this.coll, () => this.coll.updateMany(filter, update)));
   }
 
   async replaceOne(filter: Filter, doc: T, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
+    const unit = this.unit();
+    const id = pinnedId(filter);
+    if (unit && id !== null) {
+      if (Object.keys(doc).some((k) => k.startsWith('$')))
+        throw new Error('Replacement document must not contain update operators');
+      const next = { ...doc, _id: doc._id ?? id } as AnyDoc;
+      const current = await this.staged(unit, id);
+      if (!current && !options.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedId: null };
+      assertSameId({ _id: id }, next);
+      const changed = unit.stage(this.coll.collectionName, id, next);
+      return current
+        ? { matchedCount: 1, modifiedCount: changed ? 1 : 0, upsertedId: null }
+        : { matchedCount: 0, modifiedCount: 0, upsertedId: id };
+    }
+    await this.direct(true);
     return result(
-      await this.guard(() => this.coll.replaceOne(filter, { ...doc } as AnyDoc, { upsert: options.upsert })),
+      await guard(this.coll, () => this.coll.replaceOne(filter, { ...doc } as AnyDoc, { upsert: options.upsert })),
     );
   }
 
   async deleteOne(filter: Filter): Promise<{ deletedCount: number }> {
+    const unit = this.unit();
+    const id = pinnedId(filter);
+    if (unit && id !== null) {
+      if (!(await this.staged(unit, id))) return { deletedCount: 0 };
+      unit.stage(this.coll.collectionName, id, null);
+      return { deletedCount: 1 };
+    }
+    await this.direct(true);
     const { deletedCount } = await this.coll.deleteOne(filter);
     return { deletedCount };
   }
 
   async deleteMany(filter: Filter): Promise<{ deletedCount: number }> {
+    await this.direct(true);
     const { deletedCount } = await this.coll.deleteMany(filter);
     return { deletedCount };
   }
 
   async createIndex(keys: Record<string, 1 | -1>, options: { unique?: boolean; name?: string } = {}): Promise<void> {
-    await this.guard(() => this.coll.createIndex(keys, options));
+    await guard(this.coll, () => this.coll.createIndex(keys, options));
   }
 
   /** See the port: MongoDB has no index for a substring match, so there is nothing to create. */
   async createSearchIndex(): Promise<void> {}
+}
 
-  private async guard<R>(op: () => Promise<R>): Promise<R> {
-    try {
-      return await op();
-    } catch (err) {
-      if (isDuplicateKey(err)) {
-        throw new DuplicateKeyError(this.coll.collectionName, err.keyValue ?? err.errmsg ?? err.message);
-      }
-      throw err;
+async function guard<R>(coll: Collection<AnyDoc>, op: () => Promise<R>): Promise<R> {
+  try {
+    return await op();
+  } catch (err) {
+    if (isDuplicateKey(err)) {
+      throw new DuplicateKeyError(coll.collectionName, err.keyValue ?? err.errmsg ?? err.message);
     }
+    throw err;
   }
 }
 

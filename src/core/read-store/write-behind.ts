@@ -1,0 +1,109 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { isDeepStrictEqual } from 'node:util';
+import { clone } from './mongo-semantics';
+import { AnyDoc, Filter } from './read-store.port';
+
+/** A document's state at the end of a unit: the whole document, or null when it was deleted. */
+export interface StagedWrite {
+  _id: string;
+  doc: AnyDoc | null;
+}
+
+/**
+ * Write-behind for a store without transactions (MongoDB here: FerretDB v1 has none), used by its
+ * `transaction(work)`: reads and writes of one document by its `_id` — nearly every write a projection
+ * makes — are answered from and staged in memory, and the documents a unit changed reach the server at
+ * its end as one bulk write per collection, the collection written last flushed last (the runner's
+ * checkpoints). Any other operation first flushes what is staged, so it sees every earlier write, and a
+ * write of that kind also drops the collection's memory (it may change documents held there).
+ *
+ * Not atomic: a crash during the flush leaves some collections written and not the checkpoints, and the
+ * runner applies those events again, which its idempotent writes allow. A unit that throws discards
+ * what it has not flushed. A unique index other than `_id` is checked by the server only at the flush.
+ */
+export class WriteBehind {
+  private readonly units = new AsyncLocalStorage<Unit>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly write: (collection: string, writes: StagedWrite[]) => Promise<void>) {}
+
+  /** The unit the calling code runs in, if any. */
+  get current(): Unit | undefined {
+    return this.units.getStore();
+  }
+
+  /** Runs `work` as one unit, after the units before it; a unit started inside another joins it. */
+  run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.current) return work();
+    const result = this.queue.then(async () => {
+      const unit = new Unit(this.write);
+      const value = await this.units.run(unit, work);
+      await unit.flush();
+      return value;
+    });
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/** The `_id` a filter pins when it is `{ _id: '<string>' }` and nothing else. */
+export function pinnedId(filter: Filter): string | null {
+  const keys = Object.keys(filter);
+  return keys.length === 1 && keys[0] === '_id' && typeof filter._id === 'string' ? filter._id : null;
+}
+
+export class Unit {
+  /** Per collection, the documents known in this unit (null: known not to exist); in order of last write. */
+  private readonly known = new Map<string, Map<string, AnyDoc | null>>();
+  private readonly dirty = new Map<string, Set<string>>();
+
+  constructor(private readonly write: (collection: string, writes: StagedWrite[]) => Promise<void>) {}
+
+  /** The document as this unit sees it (a private copy), reading the server once per document. */
+  async get(collection: string, id: string, read: () => Promise<AnyDoc | null>): Promise<AnyDoc | null> {
+    let docs = this.known.get(collection);
+    if (!docs) this.known.set(collection, (docs = new Map()));
+    if (!docs.has(id)) docs.set(id, await read());
+    const doc = docs.get(id) ?? null;
+    return doc && clone(doc);
+  }
+
+  /** Stages the document's new state (null: deleted); false when it equals the state known. */
+  stage(collection: string, id: string, doc: AnyDoc | null): boolean {
+    const docs = this.known.get(collection) ?? new Map<string, AnyDoc | null>();
+    doc = doc && clone(doc);
+    if (docs.has(id) && isDeepStrictEqual(docs.get(id) ?? null, doc)) return false;
+    // Re-inserted, so the collection written last is flushed last.
+    this.known.delete(collection);
+    this.known.set(collection, docs);
+    docs.set(id, doc);
+    const dirty = this.dirty.get(collection) ?? new Set<string>();
+    this.dirty.delete(collection);
+    this.dirty.set(collection, dirty.add(id));
+    return true;
+  }
+
+  /** Writes what is staged, one bulk write per collection; the memory of what is known stays valid. */
+  async flush(): Promise<void> {
+    for (const [collection, ids] of this.dirty) {
+      const docs = this.known.get(collection)!;
+      await this.write(
+        collection,
+        [...ids].map((_id) => ({ _id, doc: docs.get(_id) ?? null })),
+      );
+      this.dirty.delete(collection);
+    }
+  }
+
+  /** Flushes, then forgets the collection: a write that is not by `_id` may change any of its documents. */
+  async flushAndForget(collection: string): Promise<void> {
+    await this.flush();
+    this.known.delete(collection);
+  }
+
+  /** A dropped collection: what was staged for it is moot. */
+  dropped(collection: string): void {
+    this.known.delete(collection);
+    this.dirty.delete(collection);
+  }
+}
