@@ -72,6 +72,66 @@ describe('scheduling in a browser', () => {
     await context.close();
   }, 60_000);
 
+  /** In the page: the time (minutes after midnight) at the top of the time grid, and the latest that can be there. */
+  const GRID_TOP = `(() => {
+    const slots = document.querySelector('.fc-timegrid-slots');
+    const scroller = slots && slots.closest('.fc-scroller');
+    if (!slots || !scroller || !slots.offsetHeight) return null;
+    const perPixel = (24 * 60) / slots.offsetHeight;
+    return { minutes: scroller.scrollTop * perPixel, latest: (scroller.scrollHeight - scroller.clientHeight) * perPixel };
+  })()`;
+
+  it('opens the time grid at working hours (an hour before now on today), keeps its place across block durations, and remembers view and block', async () => {
+    const context = await newContext(env.browser, env.app.url, DESKTOP);
+    const page = await context.newPage();
+    await signIn(page, 'Customer Manager', '/scheduling');
+    await page.locator('.fc-timeGridWorkWeek-view').waitFor();
+    const top = () => page.evaluate(GRID_TOP) as Promise<{ minutes: number; latest: number } | null>;
+    // Within a quarter of an hour of `minutes` (or the latest time the grid can show at its top): it stops on
+    // whole pixels. Polled from here: the page's CSP refuses the eval waitForFunction would poll with.
+    const opensAt = async (minutes: number) => {
+      const deadline = Date.now() + 5_000;
+      for (;;) {
+        const shown = await top();
+        if (shown && Math.abs(shown.minutes - Math.min(minutes, shown.latest)) < 15) return;
+        if (Date.now() > deadline) throw new Error(`The grid opens at ${shown?.minutes} minutes, not ${minutes}`);
+        await page.waitForTimeout(50);
+      }
+    };
+    const block = async (label: string) => {
+      await page.getByLabel('Block duration', { exact: true }).first().click();
+      await page.getByRole('option', { name: label }).click();
+    };
+    const scrollTo = (hour: number) =>
+      page.evaluate(
+        `(() => { const slots = document.querySelector('.fc-timegrid-slots'); slots.closest('.fc-scroller').scrollTop = (slots.offsetHeight * ${hour}) / 24; })()`,
+      );
+    // 15-minute blocks: the grid is far taller than the window and scrolls inside itself.
+    await block('15 minutes');
+    await page.locator('.fc-timegrid-slot[data-time="00:15:00"]').first().waitFor();
+    expect((await top())!.latest).toBeGreaterThan(12 * 60);
+    // Another week: the working day's start at the top.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await opensAt(7 * 60);
+    await page.screenshot({ path: screenshotPath('schedule-opens-at-working-hours-desktop') });
+
+    // Scrolled to 10:00, then 30-minute blocks: 10:00 stays at the top.
+    await scrollTo(10);
+    await opensAt(10 * 60);
+    await block('30 minutes');
+    await page.locator('.fc-timegrid-slot[data-time="00:30:00"]').first().waitFor();
+    await opensAt(10 * 60);
+
+    // Week and 30 minutes are this person's choice next time; the week of today opens an hour before now.
+    await page.getByRole('radiogroup', { name: 'Calendar view' }).getByText('Week', { exact: true }).click();
+    await page.locator('.fc-timeGridWeek-view').waitFor();
+    await page.reload();
+    await page.locator('.fc-timeGridWeek-view').waitFor();
+    expect(await page.getByLabel('Block duration', { exact: true }).first().inputValue()).toBe('30 minutes');
+    await opensAt(Math.max(0, DateTime.now().setZone('America/New_York').hour - 1) * 60);
+    await context.close();
+  }, 60_000);
+
   it('creates a recurring job in the modal: weekly, adding Monday and Thursday', async () => {
     const context = await newContext(env.browser, env.app.url, DESKTOP);
     const page = await context.newPage();

@@ -9,7 +9,7 @@ import { QueryError } from '../../shared/QueryError';
 import { jobToEvent } from '../scheduling/calendarEvents';
 import { CalendarLegend, type LegendItem } from '../scheduling/CalendarLegend';
 import { CalendarToolbar } from '../scheduling/CalendarToolbar';
-import { HOME_VIEWS } from '../scheduling/calendarViews';
+import { calendarHeight, HOME_VIEWS } from '../scheduling/calendarViews';
 import { JobCalendar } from '../scheduling/JobCalendar';
 import { AVAILABLE_COLOR, INTERNAL_COLOR } from '../../../../src/shared/job-colours';
 import { OWN_JOBS_URL, type Job } from '../scheduling/jobs';
@@ -28,7 +28,7 @@ const REQUESTABLE = { showRequestableJobs: 'true' };
 export function HomePage() {
   const firstName = useAppStore((s) => s.session?.user.firstName ?? '');
   const myColor = useAppStore((s) => s.session?.user.colorCode || BRAND_NAVY);
-  const { store, calendarRef, zone, mobile, view, day, navigation } = useCalendarScreen('week');
+  const { store, calendarRef, zone, mobile, view, day, navigation } = useCalendarScreen('home', HOME_VIEWS, 'week');
   const range = useStore(store, (s) => s.range);
   const title = useStore(store, (s) => s.title);
   // With picking up jobs on, open jobs are offered here too (spec §2 Home: requestable jobs).
@@ -79,7 +79,7 @@ export function HomePage() {
                 view={view}
                 day={day}
                 timeZone={zone}
-                height={CALENDAR_HEIGHT}
+                height={calendarHeight(CALENDAR_HEIGHT)}
                 events={events}
                 onRangeChange={(r, t) => store.getState().showRange(r, t)}
                 onJobClick={setOpen}

@@ -5,13 +5,15 @@ import listPlugin from '@fullcalendar/list';
 import luxon3Plugin from '@fullcalendar/luxon3';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { dayRangeOf, type DayRange } from './calendarRange';
+import { openingTime } from './calendarPreferences';
 import { CALENDAR_VIEWS, slotDuration, type CalendarView } from './calendarViews';
 import { timeMarks } from './calendarEvents';
 import { IconCar, IconClockCheck } from '@tabler/icons-react';
 import type { Job } from './jobs';
 import { SNAP_MINUTES } from './jobs';
+import { hourIn, todayIn } from './zonedTime';
 import './calendar.css';
 
 const PLUGINS = [luxon3Plugin, dayGridPlugin, timeGridPlugin, interactionPlugin, listPlugin];
@@ -61,8 +63,51 @@ export function JobCalendar(props: JobCalendarProps) {
     if (calendar && calendar.view.type !== fullCalendarView) calendar.changeView(fullCalendarView, day);
   }, [calendarRef, fullCalendarView, day]);
 
+  // The time at the top of the time grid (minutes after midnight), followed as the person scrolls, so a
+  // change of block duration keeps it there (FullCalendar would go back to its scrollTime).
+  const container = useRef<HTMLDivElement>(null);
+  const topMinutes = useRef<number | null>(null);
+  useEffect(() => {
+    const root = container.current;
+    if (!root) return;
+    const follow = (event: Event) => {
+      // The time grid's own scroller: the one nearest its slots (FullCalendar nests others around it).
+      const scroller = event.target as HTMLElement;
+      const slots = scroller.querySelector?.<HTMLElement>('.fc-timegrid-slots');
+      if (slots?.offsetHeight && slots.closest('.fc-scroller') === scroller)
+        topMinutes.current = (scroller.scrollTop / slots.offsetHeight) * 24 * 60;
+    };
+    // Scroll events do not bubble: listen while they travel down.
+    root.addEventListener('scroll', follow, true);
+    return () => root.removeEventListener('scroll', follow, true);
+  }, []);
+  useEffect(() => {
+    const minutes = topMinutes.current;
+    const root = container.current;
+    if (minutes === null || !root) return;
+    // FullCalendar draws the new blocks in a later frame: wait for them, then put the time back on top.
+    let frame = 0;
+    const restore = (frames: number) => {
+      const slots = root.querySelector<HTMLElement>('.fc-timegrid-slots');
+      const scroller = slots?.closest<HTMLElement>('.fc-scroller');
+      if (slots && scroller && slots.querySelectorAll('tr').length === (24 * 60) / slotMinutes) {
+        scroller.scrollTop = (minutes / (24 * 60)) * slots.offsetHeight;
+      } else if (frames > 0) frame = requestAnimationFrame(() => restore(frames - 1));
+    };
+    frame = requestAnimationFrame(() => restore(60));
+    return () => cancelAnimationFrame(frame);
+  }, [slotMinutes]);
+
+  /** A new range or view opens at the working day, or an hour before now when today is shown. */
+  function openAtWorkingHours(arg: DatesSetArg) {
+    const today = todayIn(timeZone);
+    const range = dayRangeOf(arg.startStr, arg.endStr);
+    const time = openingTime(today >= range.first && today <= range.last, hourIn(timeZone));
+    requestAnimationFrame(() => arg.view.calendar.scrollToTime(time));
+  }
+
   return (
-    <div className="app-calendar">
+    <div className="app-calendar" ref={container}>
       <FullCalendar
         ref={calendarRef}
         plugins={PLUGINS}
@@ -75,7 +120,8 @@ export function JobCalendar(props: JobCalendarProps) {
         events={events}
         nowIndicator
         allDaySlot={false}
-        scrollTime="07:00:00"
+        scrollTime={openingTime(false, 0)}
+        scrollTimeReset={false}
         slotDuration={slotDuration(slotMinutes)}
         slotLabelInterval="01:00"
         snapDuration={slotDuration(SNAP_MINUTES)}
@@ -91,7 +137,10 @@ export function JobCalendar(props: JobCalendarProps) {
         unselectAuto
         longPressDelay={400}
         eventContent={renderEvent}
-        datesSet={(arg: DatesSetArg) => props.onRangeChange(dayRangeOf(arg.startStr, arg.endStr), arg.view.title)}
+        datesSet={(arg: DatesSetArg) => {
+          openAtWorkingHours(arg);
+          props.onRangeChange(dayRangeOf(arg.startStr, arg.endStr), arg.view.title);
+        }}
         eventClick={(arg: EventClickArg) => {
           arg.jsEvent.preventDefault();
           const job = arg.event.extendedProps.job as Job | undefined;

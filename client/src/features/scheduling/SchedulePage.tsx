@@ -3,20 +3,31 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconHandStop, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useStore } from 'zustand';
-import { errorMessage } from '../../app/api';
+import { api, errorMessage } from '../../app/api';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import { PageHeader } from '../../shared/PageHeader';
 import { QueryError } from '../../shared/QueryError';
 import { AVAILABLE_COLOR, INTERNAL_COLOR } from '../../../../src/shared/job-colours';
 import { askScope } from './askScope';
+import { confirmClashes } from './confirmClashes';
+import { doubleBookings, peopleWarnings, type PersonWarning } from './doubleBooking';
 import { availabilityEvents, jobToEvent } from './calendarEvents';
 import { CalendarLegend, type LegendItem } from './CalendarLegend';
 import { CalendarToolbar } from './CalendarToolbar';
-import { isTimeGrid, SCHEDULE_VIEWS } from './calendarViews';
+import { calendarHeight, isTimeGrid, SCHEDULE_VIEWS } from './calendarViews';
 import { JobCalendar, type CalendarMove } from './JobCalendar';
 import { filterJobs } from './jobFilters';
 import { newJobSlot } from './jobForm';
-import { DRAG_MIN_WIDTH_QUERY, isRecurring, NEW_JOB_MINUTES, SCHEDULE_URL, type Job } from './jobs';
+import {
+  availableEmployeesUrl,
+  DRAG_MIN_WIDTH_QUERY,
+  isRecurring,
+  jobPeopleIds,
+  NEW_JOB_MINUTES,
+  SCHEDULE_URL,
+  type AvailableEmployee,
+  type Job,
+} from './jobs';
 import { JobModal } from './JobModal';
 import { ScheduleControls } from './ScheduleControls';
 import {
@@ -32,7 +43,7 @@ import { TimelineDay } from './TimelineDay';
 import { useCalendarScreen } from './useCalendarScreen';
 import { JobRequestsTable } from '../job-requests/JobRequestsTable';
 import { usePickUpEnabled } from '../job-requests/jobRequestsApi';
-import { addMinutes, isoFromOffset, wallFromIso } from './zonedTime';
+import { addMinutes, isoFromOffset, timeRangeLabel, wallFromIso } from './zonedTime';
 
 const CALENDAR_HEIGHT = 1100;
 
@@ -40,7 +51,11 @@ type Editing = { job: Job | null; slot: { start: string; end: string } };
 
 /** Job Schedule (spec §2): every job of the organization on a calendar managers edit. */
 export function SchedulePage() {
-  const { store, calendarRef, zone, mobile, view, day, navigation } = useCalendarScreen('workWeek');
+  const { store, calendarRef, zone, mobile, view, day, navigation } = useCalendarScreen(
+    'schedule',
+    SCHEDULE_VIEWS,
+    'workWeek',
+  );
   const range = useStore(store, (s) => s.range);
   const title = useStore(store, (s) => s.title);
   const blockMinutes = useStore(store, (s) => s.blockMinutes);
@@ -82,8 +97,35 @@ export function SchedulePage() {
     return items;
   }, [employees, availabilityUserId, view]);
 
-  /** Saves a drag, resize or reassignment: for an occurrence, this event or the whole series. */
+  /** The job modal's warnings for a drag, resize or reassignment: its people's availability and other jobs then. */
+  async function clashesOf(job: Job, change: CalendarChange): Promise<PersonWarning[]> {
+    const slot = {
+      id: job.id,
+      startDateTime: change.startDateTime ?? job.startDateTime,
+      endDateTime: change.endDateTime ?? job.endDateTime,
+    };
+    const peopleIds = jobPeopleIds({ leadUserId: job.leadUserId, userIds: change.userIds ?? job.userIds });
+    if (!peopleIds.length) return [];
+    // Availability is asked of the server as the modal does; if that fails, the double bookings still count.
+    const available = await api
+      .get<AvailableEmployee[]>(availableEmployeesUrl(slot.startDateTime, slot.endDateTime))
+      .catch(() => undefined);
+    return peopleWarnings({
+      peopleIds,
+      available,
+      bookings: doubleBookings(slot, peopleIds, allJobs),
+      nameOf: (id) => employees?.find((e) => e.id === id)?.fullName ?? 'An employee',
+      timeOf: (other) => timeRangeLabel(other.startDateTime, other.endDateTime, zone),
+    });
+  }
+
+  /**
+   * Saves a drag, resize or reassignment: after asking about any clash (spec §8's warnings), and for an
+   * occurrence, this event or the whole series. False (the caller puts the job back) when not saved.
+   */
   async function saveCalendarChange(job: Job, change: CalendarChange): Promise<boolean> {
+    const clashes = await clashesOf(job, change);
+    if (clashes.length && !(await confirmClashes(job.name, clashes))) return false;
     let scope: 'occurrence' | 'series' = 'occurrence';
     if (isRecurring(job)) {
       const answer = await askScope({ action: 'change', jobName: job.name });
@@ -191,7 +233,7 @@ export function SchedulePage() {
               view={view}
               day={day}
               timeZone={zone}
-              height={CALENDAR_HEIGHT}
+              height={calendarHeight(CALENDAR_HEIGHT)}
               events={events}
               slotMinutes={blockMinutes}
               editable={canDrag}

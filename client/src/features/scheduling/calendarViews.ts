@@ -21,6 +21,13 @@ export const SCHEDULE_VIEWS: CalendarView[] = ['day', 'week', 'threeDay', 'workW
 export const isTimeGrid = (view: CalendarView) =>
   view === 'day' || view === 'week' || view === 'threeDay' || view === 'workWeek';
 
+/**
+ * A calendar's height in pixels: the window's less the room for its toolbar, within [520, max], so that a
+ * time grid taller than the window scrolls inside itself and can open at working hours.
+ */
+export const calendarHeight = (max: number) =>
+  typeof window === 'undefined' ? max : Math.max(520, Math.min(max, window.innerHeight - 120));
+
 /** Block Duration → FullCalendar slotDuration ('00:15:00', '00:30:00', '01:00:00'). */
 export const slotDuration = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;

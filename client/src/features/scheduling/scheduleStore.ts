@@ -26,13 +26,17 @@ export interface ScheduleState {
   clearChips: () => void;
 }
 
-export function createScheduleStore(initial: { view: CalendarView; day: string }): StoreApi<ScheduleState> {
+export function createScheduleStore(initial: {
+  view: CalendarView;
+  day: string;
+  blockMinutes?: BlockDuration;
+}): StoreApi<ScheduleState> {
   return createStore<ScheduleState>()((set) => ({
     view: initial.view,
     day: initial.day,
     range: null,
     title: '',
-    blockMinutes: 60,
+    blockMinutes: initial.blockMinutes ?? 60,
     availabilityUserId: null,
     chips: [],
     // The new view opens on the day in focus; its range arrives when it has rendered.

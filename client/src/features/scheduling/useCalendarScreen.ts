@@ -4,24 +4,43 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useAppStore } from '../../app/store';
 import { MOBILE_QUERY } from '../../app/theme';
+import { loadCalendarPreferences, saveCalendarPreferences } from './calendarPreferences';
 import { dayRange, longDayTitle, shiftDay, type CalendarView } from './calendarViews';
 import { createScheduleStore } from './scheduleStore';
 import { todayIn } from './zonedTime';
 
 /**
  * A calendar screen's state and navigation: FullCalendar's views move through its API; TimelineDay
- * (ours) by the store's day. Below 600 px the calendar switches to Day (spec §2 Navigation).
+ * (ours) by the store's day. Below 600 px the calendar switches to Day (spec §2 Navigation). The view
+ * and block duration a person last chose on this screen are kept in this browser and chosen again.
  */
-export function useCalendarScreen(defaultView: CalendarView) {
+export function useCalendarScreen(
+  screen: 'home' | 'schedule',
+  views: readonly CalendarView[],
+  defaultView: CalendarView,
+) {
   const zone = useAppStore((s) => s.session?.company.timeZone ?? 'UTC');
+  const userId = useAppStore((s) => s.session?.user.id ?? '');
   // Read at once (not after a first render) so a phone opens straight on Day, today.
   const [startsMobile] = useState(() => typeof window !== 'undefined' && window.matchMedia(MOBILE_QUERY).matches);
   const mobile = useMediaQuery(MOBILE_QUERY, startsMobile, { getInitialValueInEffect: false }) ?? false;
-  const [store] = useState(() => createScheduleStore({ view: startsMobile ? 'day' : defaultView, day: todayIn(zone) }));
+  const [store] = useState(() => {
+    const saved = loadCalendarPreferences(userId, screen, views);
+    return createScheduleStore({
+      view: startsMobile ? 'day' : (saved.view ?? defaultView),
+      day: todayIn(zone),
+      blockMinutes: saved.blockMinutes,
+    });
+  });
   const calendarRef = useRef<FullCalendar | null>(null);
   const view = useStore(store, (s) => s.view);
   const day = useStore(store, (s) => s.day);
+  const blockMinutes = useStore(store, (s) => s.blockMinutes);
 
+  // A phone's forced Day is not a choice: only what is picked on a wider screen is remembered.
+  useEffect(() => {
+    if (!mobile) saveCalendarPreferences(userId, screen, { view, blockMinutes });
+  }, [mobile, userId, screen, view, blockMinutes]);
   useEffect(() => {
     if (mobile && store.getState().view !== 'day') {
       store.getState().setView('day', todayIn(zone));

@@ -56,6 +56,9 @@ export function timeRangeLabel(startIso: string, endIso: string, zone: string): 
 export const todayIn = (zone: string, now: Date = new Date()) =>
   DateTime.fromJSDate(now).setZone(zone).toISODate() as string;
 
+/** The hour of the day (0-23) in the zone. */
+export const hourIn = (zone: string, now: Date = new Date()) => DateTime.fromJSDate(now).setZone(zone).hour;
+
 /** The short name of the zone at an instant ('EDT'), for labels. */
 export const zoneAbbreviation = (zone: string, now: Date = new Date()) =>
   DateTime.fromJSDate(now).setZone(zone).toFormat('ZZZZ');
