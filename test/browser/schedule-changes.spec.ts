@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { ApiClient } from '../support/app';
 import { appInBrowser, demoAccount, DESKTOP, LIVE_MS, newContext, screenshotPath, signIn } from '../support/browser';
 
@@ -64,6 +64,18 @@ describe('changing the schedule in a browser, watched live from another', () => 
   }
 
   const calendarEvent = (page: Page, name: string) => page.locator('.fc-event', { hasText: name });
+
+  /** Drags a Timeline Day bar straight down or up into an employee's row (`beforeDrop` runs while it is held there). */
+  async function dragToRow(page: Page, bar: Locator, employee: string, beforeDrop?: () => Promise<unknown>) {
+    const from = (await bar.boundingBox())!;
+    const row = (await page.locator('[data-row-id]', { hasText: employee }).boundingBox())!;
+    const x = from.x + from.width / 2;
+    await page.mouse.move(x, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(x, row.y + row.height / 2, { steps: 8 });
+    await beforeDrop?.();
+    await page.mouse.up();
+  }
 
   it('drags one occurrence of a weekly job an hour later in Week view; only that event moves, and the watcher sees it', async () => {
     const wednesday = weekSunday().plus({ days: 3 });
@@ -131,14 +143,9 @@ describe('changing the schedule in a browser, watched live from another', () => 
     await bar.scrollIntoViewIfNeeded();
     await watcher.getByRole('button', { name: /^Fence repair, .*Jordan Patel$/ }).waitFor();
 
-    const from = (await bar.boundingBox())!;
-    const row = (await actor.locator('[data-row-id]', { hasText: 'Sam Okafor' }).boundingBox())!;
-    const x = from.x + from.width / 2;
-    await actor.mouse.move(x, from.y + from.height / 2);
-    await actor.mouse.down();
-    await actor.mouse.move(x, row.y + row.height / 2, { steps: 8 });
-    await actor.screenshot({ path: screenshotPath('schedule-timeline-reassign-desktop') });
-    await actor.mouse.up();
+    await dragToRow(actor, bar, 'Sam Okafor', () =>
+      actor.screenshot({ path: screenshotPath('schedule-timeline-reassign-desktop') }),
+    );
     await actor.getByText('Job changes were updated').waitFor();
 
     await watcher.getByRole('button', { name: /^Fence repair, .*Sam Okafor$/ }).waitFor({ timeout: LIVE_MS });
@@ -161,13 +168,7 @@ describe('changing the schedule in a browser, watched live from another', () => 
     async function dropOnAlex() {
       const bar = actor.getByRole('button', { name: /^Pressure washing, .*Jordan Patel$/ });
       await bar.scrollIntoViewIfNeeded();
-      const from = (await bar.boundingBox())!;
-      const row = (await actor.locator('[data-row-id]', { hasText: 'Alex Kim' }).boundingBox())!;
-      const x = from.x + from.width / 2;
-      await actor.mouse.move(x, from.y + from.height / 2);
-      await actor.mouse.down();
-      await actor.mouse.move(x, row.y + row.height / 2, { steps: 8 });
-      await actor.mouse.up();
+      await dragToRow(actor, bar, 'Alex Kim');
       const ask = actor.getByRole('dialog', { name: 'Save this change?' });
       await ask.getByText(/Alex Kim: Already booked on Gutter cleaning \(.*10:00 PM/).waitFor();
       return ask;

@@ -72,6 +72,66 @@ describe('scheduling in a browser', () => {
     await context.close();
   }, 60_000);
 
+  it("shows a 30-minute job's name at 60-minute blocks, all its details on hover, and marks open jobs 'Open'", async () => {
+    const { email, password } = account('Company Admin');
+    const admin = await new ApiClient(env.app.url).signIn(email, password);
+    const start = seededMonday().plus({ days: 1 }).set({ hour: 18, minute: 0 });
+    const people = (await admin.get('/api/users/lookup')).body as { id: string; fullName: string }[];
+    const created = await admin.post('/api/recurrence-jobs', {
+      jobModel: {
+        name: 'Key handover',
+        startDateTime: start.toUTC().toISO(),
+        endDateTime: start.plus({ minutes: 30 }).toUTC().toISO(),
+        userIds: [people.find((p) => p.fullName === 'Jordan Patel')!.id],
+      },
+    });
+    expect(created.status).toBe(201);
+    const context = await newContext(env.browser, env.app.url, DESKTOP);
+    const page = await context.newPage();
+    await signIn(page, 'Customer Manager', '/scheduling');
+    await showDemoWeek(page);
+    const short = page.locator('.fc-event', { hasText: 'Key handover' });
+    await short.scrollIntoViewIfNeeded();
+    const event = (await short.boundingBox())!;
+    const name = (await short.locator('.app-event-title').boundingBox())!;
+    expect(name.height).toBeGreaterThan(10);
+    expect(name.y + name.height).toBeLessThanOrEqual(event.y + event.height + 1);
+    expect(await short.locator('.app-event').getAttribute('title')).toMatch(/^Key handover · .+ · Internal$/);
+    // The demo's open job: its mark, besides the dashed outline.
+    const open = page.locator('.fc-event', { hasText: 'Gutter cleaning' });
+    await open.locator('.app-event-open', { hasText: 'Open' }).waitFor();
+    await short.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('schedule-short-and-open-jobs-desktop') });
+    await context.close();
+  }, 60_000);
+
+  it('agrees about a person with no availability saved: the editor says any time, and the schedule shades every day', async () => {
+    const context = await newContext(env.browser, env.app.url, DESKTOP);
+    const page = await context.newPage();
+    await signIn(page, 'Company Admin', '/admin/users');
+    await page.getByRole('button', { name: 'Availability of Sam Okafor' }).click();
+    const editor = page.getByRole('dialog', { name: 'Availability of Sam Okafor' });
+    await editor.getByText('No availability has been saved for Sam yet').waitFor();
+    for (const day of ['Monday', 'Sunday']) {
+      await expect(editor.getByRole('region', { name: day }).textContent()).resolves.toContain('Any time');
+    }
+    await page.screenshot({ path: screenshotPath('availability-never-saved-desktop') });
+    // Hours on Monday: once saved, the days left empty are not available, and the editor says so.
+    await editor.getByRole('button', { name: 'Add availability on Monday' }).click();
+    await expect(editor.getByRole('region', { name: 'Sunday' }).textContent()).resolves.toContain('Not available');
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto('/scheduling');
+    await page.getByRole('radiogroup', { name: 'Calendar view' }).getByText('Week', { exact: true }).click();
+    await page.getByLabel('Show availability', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'Sam Okafor' }).click();
+    // Every day of the week, midnight to midnight.
+    const shades = page.locator('.fc-bg-event.availability-shade');
+    await shades.nth(6).waitFor({ state: 'attached' });
+    expect(await shades.count()).toBe(7);
+    await context.close();
+  }, 60_000);
+
   /** In the page: the time (minutes after midnight) at the top of the time grid, and the latest that can be there. */
   const GRID_TOP = `(() => {
     const slots = document.querySelector('.fc-timegrid-slots');

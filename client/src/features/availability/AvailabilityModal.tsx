@@ -55,6 +55,8 @@ function AvailabilityEditor({ user, week, onClose }: { user: User; week: UserAva
   const save = useSaveAvailability(user.id);
   const problems = useMemo(() => dayProblems(rows), [rows]);
   const inError = useMemo(() => rowsInError(rows), [rows]);
+  // Never saved and nothing added yet: every day counts as available at any time.
+  const anyTime = !week.saved && rows.length === 0;
 
   const add = (day: WeekDay) => setRows((current) => [...current, newRow(current, day, `new-${nextKey.current++}`)]);
   const remove = (key: string) => setRows((current) => current.filter((r) => r.key !== key));
@@ -86,6 +88,7 @@ function AvailabilityEditor({ user, week, onClose }: { user: User; week: UserAva
       {!week.saved && (
         <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
           No availability has been saved for {user.firstName} yet, so scheduling treats them as available at any time.
+          Once hours are saved, {user.firstName} is available only then: a day left empty is not available.
         </Alert>
       )}
       <ServerErrorAlert error={save.error} />
@@ -100,7 +103,8 @@ function AvailabilityEditor({ user, week, onClose }: { user: User; week: UserAva
               <div className={classes.entries}>
                 {ofDay.length === 0 ? (
                   <Text className={classes.empty} size="sm" c="dimmed">
-                    Not available
+                    {/* As scheduling counts it now, or once these hours are saved. */}
+                    {anyTime ? 'Any time' : 'Not available'}
                   </Text>
                 ) : (
                   <Stack gap={6}>
@@ -167,7 +171,8 @@ function AvailabilityEditor({ user, week, onClose }: { user: User; week: UserAva
         <Button variant="default" onClick={onClose}>
           Cancel
         </Button>
-        <Button onClick={submit} loading={save.isPending} disabled={hasProblems(rows)}>
+        {/* Saving no hours at all would make a never-saved week "not available" every day. */}
+        <Button onClick={submit} loading={save.isPending} disabled={anyTime || hasProblems(rows)}>
           Save availability
         </Button>
       </Group>

@@ -12,6 +12,21 @@ export interface Availability {
   endTime: string;
 }
 
+/**
+ * The week as scheduling counts it: the saved entries, or, for a week never saved, every day from
+ * midnight to midnight (a never-saved week counts as available at any time).
+ */
+export function availableHours(week: UserAvailability): Availability[] {
+  if (week.saved) return week.entries;
+  return WEEK_DAYS.map((weekDay) => ({
+    id: `any-${weekDay}`,
+    weekDay,
+    userId: '',
+    startTime: '00:00',
+    endTime: '24:00',
+  }));
+}
+
 /** A user's week, and whether it was ever saved (a never-saved week counts as available at any time). */
 export interface UserAvailability {
   entries: Availability[];

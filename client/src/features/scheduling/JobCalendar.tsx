@@ -137,6 +137,8 @@ export function JobCalendar(props: JobCalendarProps) {
         unselectAuto
         longPressDelay={400}
         eventContent={renderEvent}
+        // A 30-minute job at 60-minute blocks is half a slot: tall enough for its name still.
+        eventMinHeight={22}
         datesSet={(arg: DatesSetArg) => {
           openAtWorkingHours(arg);
           props.onRangeChange(dayRangeOf(arg.startStr, arg.endStr), arg.view.title);
@@ -173,40 +175,45 @@ function move(arg: EventDropArg | EventResizeDoneArg, onJobMove: JobCalendarProp
   onJobMove({ job, start: arg.event.startStr, end: arg.event.endStr, revert: arg.revert });
 }
 
-/** Time, name and customer (or Internal) in the time grid; name and customer elsewhere. */
+/** A small 'Open' mark: open jobs are told apart by more than their colour (the default staff colour is the same navy). */
+const OpenMark = ({ job }: { job: Job }) => (job.isOpen ? <span className="app-event-open">Open</span> : null);
+
+/** Name first (a short job may show only its first line), then time and customer (or Internal); all of it on hover. */
 function renderEvent(arg: EventContentArg) {
   const job = arg.event.extendedProps.job as Job | undefined;
   if (!job) return undefined;
   const where = job.customer?.name ?? (job.isOpen ? 'Available for Requests' : 'Internal');
+  const details = `${job.name} · ${arg.timeText} · ${where}${job.isOpen ? ' · Open' : ''}`;
   const type = arg.view.type;
   if (type.startsWith('list')) {
     return (
       <span className="app-event-list">
         <b>{job.name}</b>
+        <OpenMark job={job} />
         <span className="app-event-where"> · {where}</span>
       </span>
     );
   }
   if (type === 'dayGridMonth') {
     return (
-      <div
-        className="app-event-month"
-        style={{ background: job.color, color: arg.textColor }}
-        title={`${job.name} · ${where}`}
-      >
-        <span className="app-event-time">{arg.timeText}</span> {job.name}
+      <div className="app-event-month" style={{ background: job.color, color: arg.textColor }} title={details}>
+        {job.name} <OpenMark job={job} />
+        <span className="app-event-time">{arg.timeText}</span>
       </div>
     );
   }
   const marks = timeMarks(job);
   return (
-    <div className="app-event" title={`${job.name} · ${where}`}>
+    <div className="app-event" title={details}>
+      <div className="app-event-title">
+        <OpenMark job={job} />
+        {job.name}
+      </div>
       <div className="app-event-time">
         {arg.timeText}
         {marks.time && <IconClockCheck size={12} className="app-event-mark" aria-label="Time submitted" />}
         {marks.mileage && <IconCar size={12} className="app-event-mark" aria-label="Mileage submitted" />}
       </div>
-      <div className="app-event-title">{job.name}</div>
       <div className="app-event-where">{where}</div>
     </div>
   );

@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from '../../shared/notify';
 import { PageHeader } from '../../shared/PageHeader';
 import { QueryError } from '../../shared/QueryError';
 import { AVAILABLE_COLOR, INTERNAL_COLOR } from '../../../../src/shared/job-colours';
+import { availableHours } from '../availability/availability';
 import { askScope } from './askScope';
 import { confirmClashes } from './confirmClashes';
 import { doubleBookings, peopleWarnings, type PersonWarning } from './doubleBooking';
@@ -76,7 +77,7 @@ export function SchedulePage() {
   const shownJobs = useMemo(() => filterJobs(allJobs, chips), [allJobs, chips]);
   const events = useMemo(() => {
     const list = shownJobs.map((job) => jobToEvent(job, { editable: canDrag }));
-    if (availability.data && isTimeGrid(view)) list.push(...availabilityEvents(availability.data.entries));
+    if (availability.data && isTimeGrid(view)) list.push(...availabilityEvents(availableHours(availability.data)));
     return list;
   }, [shownJobs, canDrag, availability.data, view]);
   const onlyEmployeeIds = useMemo(() => new Set(chips.filter((c) => c.kind === 'employee').map((c) => c.id)), [chips]);
