@@ -7,6 +7,7 @@ import {
   JOB_TIMES,
   JobTimesDoc,
   ORGANIZATION_TIMER_SEARCH_FIELDS,
+  startsAt,
   TIMERS,
   TimerDoc,
 } from '../../src/timers/timers.read-models';
@@ -28,7 +29,8 @@ const FIELD_NAMES: Record<string, keyof TimerDoc> = {
 /** Timers, pushed to every device of their owner and to the organization's time admins. */
 export const timersProjection: Projection = {
   name: 'timers',
-  version: 1,
+  // 2: startsAt, and the indexes of date ranges.
+  version: 2,
   collections: [TIMERS, JOB_TIMES],
   async setup(store) {
     await store.collection(TIMERS).createIndex({ userId: 1, endDateTime: 1 }, { name: 'user_running' });
@@ -39,6 +41,9 @@ export const timersProjection: Projection = {
     await store
       .collection(TIMERS)
       .createIndex({ userId: 1, createdAt: -1, sequence: -1 }, { name: 'user_created_sequence' });
+    // A date range of tracked times: the organization's, or one person's.
+    await store.collection(TIMERS).createIndex({ organizationId: 1, startsAt: -1 }, { name: 'organization_starts' });
+    await store.collection(TIMERS).createIndex({ userId: 1, startsAt: -1 }, { name: 'user_starts' });
     await store.collection(TIMERS).createSearchIndex(ORGANIZATION_TIMER_SEARCH_FIELDS, { name: 'search' });
   },
   async apply(event, { store, notify }) {
@@ -62,6 +67,7 @@ export const timersProjection: Projection = {
               userFullName: user?.fullName ?? 'Former employee',
               ...fields,
               startDateTime: start,
+              startsAt: startsAt(start),
               endDateTime: null,
               mileageEnd: null,
               createdAt: event.metadata.timestamp,
@@ -73,7 +79,10 @@ export const timersProjection: Projection = {
         break;
       }
       case 'TimerChanged': {
-        const $set = Object.fromEntries(Object.entries(e.data.changes).map(([k, c]) => [FIELD_NAMES[k], c!.to]));
+        const $set: Record<string, unknown> = Object.fromEntries(
+          Object.entries(e.data.changes).map(([k, c]) => [FIELD_NAMES[k], c!.to]),
+        );
+        if (e.data.changes.start) $set.startsAt = startsAt(e.data.changes.start.to);
         await applyOnce(timers, timerId, event.revision, { $set });
         break;
       }

@@ -29,6 +29,26 @@ export interface TimerView extends TimerBase {
   createdAt: string;
 }
 
+/** What the timers a tracked-times table's filters match add up to, over every page. */
+export interface TimerTotals {
+  /** Minutes of the stopped timers. */
+  trackedMinutes: number;
+  /** Miles of the stopped mileage timers. */
+  mileage: number;
+  /** Timers still running (not in the minutes). */
+  running: number;
+}
+
+/** A page of a tracked-times table; totals only for a date range of at most TIMER_TOTALS_MAX_DAYS days. */
+export interface TimersPage {
+  resultItems: TimerView[];
+  totalRecords: number;
+  totals: TimerTotals | null;
+}
+
+/** The longest date range totals are added up for (a quarter): longer, a table shows rows without them. */
+export const TIMER_TOTALS_MAX_DAYS = 93;
+
 /** The server's clock (epoch ms) with the running timer: devices whose clocks differ still agree on the elapsed time. */
 export const SERVER_TIME_HEADER = 'X-Server-Time';
 

@@ -54,4 +54,13 @@ export function toTimerInput(dto: TimerDto): TimerInput {
   };
 }
 
-export class TimersPagedQueryDto extends PagedQueryDto {}
+export class TimersPagedQueryDto extends PagedQueryDto {
+  @ApiPropertyOptional({ description: "MM/DD/YYYY: timers starting on this day or later (organization's time zone)" })
+  @IsOptional()
+  @Text('From date must be a date (MM/DD/YYYY)', 20, 'From date')
+  fromDate?: string;
+  @ApiPropertyOptional({ description: 'MM/DD/YYYY: timers starting on this day or earlier' })
+  @IsOptional()
+  @Text('To date must be a date (MM/DD/YYYY)', 20, 'To date')
+  toDate?: string;
+}

@@ -1,6 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { DateTime } from 'luxon';
+import { ValidationError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import { organizationZone } from '../identity/identity.read-models';
 import { everyWordIn } from '../core/read-store/search';
 import {
   ORGANIZATION_TIMER_SEARCH_FIELDS,
@@ -8,8 +11,9 @@ import {
   TIMER_SEARCH_FIELDS,
   TimerDoc,
   timersPage,
+  timerTotals,
 } from './timers.read-models';
-import type { TimerView } from '../shared/timers';
+import { TIMER_TOTALS_MAX_DAYS, type TimersPage, type TimerView } from '../shared/timers';
 import { TIMERS_PAGE_SIZE } from '../shared/paging';
 
 export function timerView(doc: TimerDoc): TimerView {
@@ -53,20 +57,47 @@ export class ListTimers {
   constructor(
     readonly organizationId: string,
     readonly userId: string | null,
-    readonly query: { filter?: string; sortDir?: string; currentPage?: number; pageSize?: number },
+    readonly query: {
+      filter?: string;
+      sortDir?: string;
+      currentPage?: number;
+      pageSize?: number;
+      /** MM/DD/YYYY, whole days in the organization's time zone: timers that start in the range. */
+      fromDate?: string;
+      toDate?: string;
+    },
   ) {}
+}
+
+/** fromDate and toDate (MM/DD/YYYY, whole days in `zone`, both included) as UTC instants, [from, to). */
+export function startRange(
+  fromDate: string | undefined,
+  toDate: string | undefined,
+  zone: string,
+): { from: string | null; to: string | null } {
+  const day = (value: string, name: string) => {
+    const parsed = DateTime.fromFormat(value, 'MM/dd/yyyy', { zone });
+    if (!parsed.isValid) throw new ValidationError(`${name} must be a date (MM/DD/YYYY)`);
+    return parsed;
+  };
+  const from = fromDate ? day(fromDate, 'From date') : null;
+  const to = toDate ? day(toDate, 'To date').plus({ days: 1 }) : null;
+  if (from && to && to <= from) throw new ValidationError('To date cannot be before From date');
+  return { from: from?.toUTC().toISO() ?? null, to: to?.toUTC().toISO() ?? null };
 }
 
 @QueryHandler(ListTimers)
 export class ListTimersHandler implements IQueryHandler<ListTimers> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  async execute({
-    organizationId,
-    userId,
-    query,
-  }: ListTimers): Promise<{ resultItems: TimerView[]; totalRecords: number }> {
+  async execute({ organizationId, userId, query }: ListTimers): Promise<TimersPage> {
     const filter: Record<string, unknown> = { organizationId, ...(userId ? { userId } : {}) };
+    const range =
+      query.fromDate || query.toDate
+        ? startRange(query.fromDate, query.toDate, await organizationZone(this.store, organizationId))
+        : { from: null, to: null };
+    if (range.from || range.to)
+      filter.startsAt = { ...(range.from ? { $gte: range.from } : {}), ...(range.to ? { $lt: range.to } : {}) };
     const words = everyWordIn(query.filter, userId ? TIMER_SEARCH_FIELDS : ORGANIZATION_TIMER_SEARCH_FIELDS);
     if (words) filter.$and = words;
     const direction = query.sortDir?.startsWith('asc') ? 1 : -1;
@@ -76,6 +107,14 @@ export class ListTimersHandler implements IQueryHandler<ListTimers> {
       skip: ((query.currentPage ?? 1) - 1) * pageSize,
       limit: pageSize,
     });
-    return { resultItems: items.map(timerView), totalRecords };
+    const totalled =
+      range.from &&
+      range.to &&
+      Date.parse(range.to) - Date.parse(range.from) <= TIMER_TOTALS_MAX_DAYS * 86_400_000 + 3_600_000; // an hour for a DST change
+    return {
+      resultItems: items.map(timerView),
+      totalRecords,
+      totals: totalled ? await timerTotals(this.store, filter) : null,
+    };
   }
 }

@@ -14,6 +14,8 @@ export interface TimerDoc extends Omit<TimerView, 'id'> {
   organizationId: string;
   /** The start's place in the log: orders timers created in the same millisecond. */
   sequence: number;
+  /** `startDateTime` as a UTC ISO instant (it is stored as given, offset and all): what a date range compares. */
+  startsAt: string;
   _rev?: number;
 }
 
@@ -46,6 +48,34 @@ export async function runningTimer(store: ReadStore, organizationId: string, use
     { sort: { startDateTime: -1 }, limit: 1 },
   );
   return running ?? null;
+}
+
+/** A start as a UTC ISO instant, comparable as text ('' for a start that is not a date). */
+export function startsAt(start: string): string {
+  const ms = Date.parse(start);
+  return Number.isNaN(ms) ? '' : new Date(ms).toISOString();
+}
+
+/** The total of the timers `filter` matches: minutes of those stopped, miles of stopped mileage timers, and how many still run. */
+export async function timerTotals(
+  store: ReadStore,
+  filter: Filter,
+): Promise<{ trackedMinutes: number; mileage: number; running: number }> {
+  const found = await timers(store).find(filter, {
+    projection: { startDateTime: 1, endDateTime: 1, mileageStart: 1, mileageEnd: 1 },
+  });
+  let ms = 0;
+  let mileage = 0;
+  let running = 0;
+  for (const t of found) {
+    if (!t.endDateTime) {
+      running += 1;
+      continue;
+    }
+    ms += Math.max(0, Date.parse(t.endDateTime) - Date.parse(t.startDateTime));
+    if (t.mileageStart !== null && t.mileageEnd !== null) mileage += t.mileageEnd - t.mileageStart;
+  }
+  return { trackedMinutes: Math.round(ms / 60_000), mileage: Math.round(mileage * 10) / 10, running };
 }
 
 /** One page of a timers table and the count of all that match `filter` (always scope it to an organization). */

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { ONE_RUNNING } from '../../src/timers/running-timer.decider';
 import { NOT_YOURS } from '../../src/timers/timer.decider';
 import { NOT_YOUR_JOB } from '../../src/timers/timer.handlers';
@@ -223,6 +224,61 @@ describe('timers', () => {
     expect((await client.get('/api/time/user/paged?pageSize=ten')).status).toBe(400);
     // My Tracked Times are mine only.
     expect((await org.associate.get('/api/time/user/paged?filter=errand')).body.totalRecords).toBe(0);
+  });
+
+  it("filters by the days timers start on (organization's time zone) and totals hours and miles over every page", async () => {
+    const client = org.admin;
+    const zone = (await client.get('/api/session')).body.company.timeZone as string;
+    const daysAgo = (days: number, hour: number, minute = 0) =>
+      DateTime.now().setZone(zone).startOf('day').minus({ days }).set({ hour, minute });
+    async function track(start: DateTime, minutes: number, mileage?: [number, number]) {
+      const started = await client.post('/api/time', {
+        type: mileage ? 'Mileage' : 'Unassigned',
+        label: `Ranged ${start.toISODate()}`,
+        startDateTime: start.toUTC().toISO(),
+        ...(mileage ? { mileageStart: mileage[0] } : {}),
+      });
+      expect(started.status).toBe(201);
+      const stopped = await client.patch(`/api/time/${started.body.data.id}`, {
+        endDateTime: start.plus({ minutes }).toUTC().toISO(),
+        ...(mileage ? { mileageEnd: mileage[1] } : {}),
+      });
+      expect(stopped.status).toBe(200);
+    }
+    await track(daysAgo(12, 9), 90);
+    await track(daysAgo(3, 8), 75, [100, 112.5]);
+    await track(daysAgo(1, 23, 30), 15); // late in the day in the organization's zone: still that day
+    const day = (days: number) => daysAgo(days, 0).toFormat('MM/dd/yyyy');
+    const paged = (query: string) => client.get(`/api/time/user/paged?${query}`);
+
+    const recent = await paged(`fromDate=${day(3)}&toDate=${day(1)}`);
+    expect(recent.body.resultItems.map((t: { label: string }) => t.label)).toEqual([
+      `Ranged ${daysAgo(1, 0).toISODate()}`,
+      `Ranged ${daysAgo(3, 0).toISODate()}`,
+    ]);
+    expect(recent.body.totals).toEqual({ trackedMinutes: 90, mileage: 12.5, running: 0 });
+    // Totals cover every page, not the one shown.
+    const onePage = await paged(`fromDate=${day(3)}&toDate=${day(1)}&pageSize=1`);
+    expect(onePage.body).toMatchObject({ totalRecords: 2, totals: { trackedMinutes: 90, mileage: 12.5 } });
+    expect((await paged(`fromDate=${day(12)}&toDate=${day(12)}`)).body.totals).toEqual({
+      trackedMinutes: 90,
+      mileage: 0,
+      running: 0,
+    });
+    // Open-ended, or longer than a quarter: rows without totals.
+    expect((await paged(`fromDate=${day(12)}&filter=ranged`)).body).toMatchObject({ totalRecords: 3, totals: null });
+    expect((await paged(`fromDate=${day(200)}&toDate=${day(1)}&filter=ranged`)).body).toMatchObject({
+      totalRecords: 3,
+      totals: null,
+    });
+    expect((await paged('fromDate=2026-11-01')).body).toEqual({
+      success: false,
+      errors: ['From date must be a date (MM/DD/YYYY)'],
+    });
+    expect((await paged(`fromDate=${day(1)}&toDate=${day(3)}`)).body).toEqual({
+      success: false,
+      errors: ['To date cannot be before From date'],
+    });
   });
 
   it("lists the organization's timers for users.crud only; an admin edits and deletes another's timer, a colleague cannot", async () => {

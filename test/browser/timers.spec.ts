@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import {
   appInBrowser,
   demoAccount,
@@ -75,6 +76,16 @@ describe('timers synced across devices', () => {
     await laptop.goto('/timers');
     const row = laptop.getByRole('table', { name: 'My Tracked Times' }).getByRole('row', { name: /Supply run/ });
     await row.getByText('37.5 mi (12,400 → 12,437.5)').waitFor();
+    // A drive is 'Mileage' in the Job column too, not 'No Job'; its length is h:mm; this week's totals count it.
+    expect(await row.getByRole('cell', { name: 'Mileage', exact: true }).count()).toBe(2);
+    expect(await row.getByRole('cell').nth(2).textContent()).toMatch(/^\d+:\d\d$/);
+    const week = DateTime.now().setZone('America/New_York').startOf('day');
+    const sunday = week.minus({ days: week.weekday % 7 });
+    expect(await laptop.getByRole('button', { name: 'Date range' }).textContent()).toBe(
+      `${sunday.toFormat('LLL d, yyyy')} – ${sunday.plus({ days: 6 }).toFormat('LLL d, yyyy')}`,
+    );
+    const totals = laptop.getByRole('group', { name: 'Totals' });
+    await totals.getByText('37.5 mi').waitFor();
     await laptop.screenshot({ path: screenshotPath('my-tracked-times-desktop') });
     await phone.goto('/timers');
     await phone.getByText('37.5 mi (12,400 → 12,437.5)').waitFor();

@@ -12,8 +12,18 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowDown, IconArrowUp, IconClockHour4, IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconCalendar,
+  IconClockHour4,
+  IconPencil,
+  IconSearch,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { errorMessage } from '../../app/api';
@@ -29,14 +39,20 @@ import { QueryError } from '../../shared/QueryError';
 import { Elapsed } from './TimerControl';
 import { TimerEditModal } from './TimerEditModal';
 import {
+  apiDay,
   dateTimeLabel,
-  hoursOf,
+  durationLabel,
+  hoursMinutes,
   INITIAL_TIMERS_QUERY,
+  jobColumn,
   mileageLabel,
   MY_TIMERS_URL,
   ORGANIZATION_TIMERS_URL,
+  pickerDay,
+  thisWeek,
   type Timer,
 } from './timers';
+import { TIMER_TOTALS_MAX_DAYS, type TimerTotals } from '../../../../src/shared/timers';
 import { useDeleteTimer, useTimersPage } from './timersApi';
 
 const SCOPES = {
@@ -65,11 +81,14 @@ export const OrganizationTrackedTimesPage = () => <TrackedTimesPage scope="organ
 function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
   const config = SCOPES[scope];
   const zone = useAppStore((s) => s.session?.company.timeZone ?? 'UTC');
-  const [queryStore] = useState(() => createPagedQueryStore(INITIAL_TIMERS_QUERY));
+  // This week by default (spec-silent: what a pay period is checked by); the range can be cleared.
+  const [queryStore] = useState(() => createPagedQueryStore({ ...INITIAL_TIMERS_QUERY, ...thisWeek(zone) }));
   useEffect(() => () => queryStore.getState().dispose(), [queryStore]);
   const search = useStore(queryStore, (s) => s.search);
   const query = useStore(queryStore, (s) => s.query);
-  const { setSearch, toggleSort, setPage } = queryStore.getState();
+  const { setSearch, toggleSort, setPage, setOptions } = queryStore.getState();
+  const fromDate = String(query.fromDate ?? '');
+  const toDate = String(query.toDate ?? '');
   const page = useTimersPage(config.url, query);
   const remove = useDeleteTimer();
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
@@ -125,15 +144,33 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
         <QueryError error={page.error} onRetry={() => void page.refetch()} />
       ) : (
         <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
-          <Group justify="space-between" p="md">
-            <TextInput
-              value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-              placeholder="Search times"
-              aria-label="Search times"
-              leftSection={<IconSearch size={16} />}
-              w={{ base: '100%', xs: 320 }}
-            />
+          <Group justify="space-between" p="md" gap="sm" align="flex-start">
+            <Group gap="sm" w={{ base: '100%', sm: 'auto' }}>
+              <TextInput
+                value={search}
+                onChange={(e) => setSearch(e.currentTarget.value)}
+                placeholder="Search times"
+                aria-label="Search times"
+                leftSection={<IconSearch size={16} />}
+                w={{ base: '100%', xs: 280 }}
+              />
+              <DatePickerInput
+                type="range"
+                aria-label="Date range"
+                placeholder="All dates"
+                valueFormat="MMM D, YYYY"
+                clearable
+                allowSingleDateInRange
+                value={[fromDate ? pickerDay(fromDate) : null, toDate ? pickerDay(toDate) : null]}
+                onChange={([from, to]) => {
+                  if (from && to) setOptions({ fromDate: apiDay(from), toDate: apiDay(to) });
+                  else if (!from && !to) setOptions({ fromDate: '', toDate: '' });
+                }}
+                leftSection={<IconCalendar size={16} />}
+                w={{ base: '100%', xs: 280 }}
+              />
+            </Group>
+            <Totals totals={page.data?.totals ?? null} ranged={!!fromDate && !!toDate} count={total} />
           </Group>
           <Divider color="var(--app-border)" />
           <div style={{ opacity: page.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
@@ -166,7 +203,7 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
                         )}
                       </Group>
                       <Text size="sm" fw={600}>
-                        {timer.jobName ?? 'No Job'}
+                        {jobColumn(timer)}
                         {timer.label ? ` · ${timer.label}` : ''}
                       </Text>
                       <Text size="xs" c="dimmed">
@@ -174,7 +211,7 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
                       </Text>
                       <Text size="xs">
                         {timer.endDateTime ? (
-                          `${hoursOf(timer)} h`
+                          `${durationLabel(timer)} h`
                         ) : (
                           <>
                             Time is still being tracked · <Elapsed start={timer.startDateTime} />
@@ -241,7 +278,7 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
                         </Table.Td>
                         <Table.Td>
                           {timer.endDateTime ? (
-                            <Text size="sm">{hoursOf(timer)}</Text>
+                            <Text size="sm">{durationLabel(timer)}</Text>
                           ) : (
                             <Elapsed start={timer.startDateTime} />
                           )}
@@ -255,7 +292,7 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
                             c={timer.jobName ? undefined : 'dimmed'}
                             style={{ whiteSpace: timer.jobName ? undefined : 'nowrap' }}
                           >
-                            {timer.jobName ?? 'No Job'}
+                            {jobColumn(timer)}
                           </Text>
                           {timer.customerName && (
                             <Text size="xs" c="dimmed">
@@ -302,5 +339,45 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
       )}
       {editing && <TimerEditModal timer={editing} savedMessage={config.saved} onClose={() => setEditing(null)} />}
     </>
+  );
+}
+
+/** What the rows of the chosen range add up to, over every page: what people are paid from. */
+function Totals({ totals, ranged, count }: { totals: TimerTotals | null; ranged: boolean; count: number }) {
+  if (!totals) {
+    return (
+      <Text size="sm" c="dimmed" maw={320}>
+        {ranged
+          ? `Totals show for a range of up to ${TIMER_TOTALS_MAX_DAYS} days.`
+          : 'Choose a date range to see totals.'}
+      </Text>
+    );
+  }
+  return (
+    <Group gap="lg" aria-label="Totals" role="group">
+      <Stack gap={0}>
+        <Text size="xs" c="dimmed">
+          Times
+        </Text>
+        <Text fw={700}>{count}</Text>
+      </Stack>
+      <Stack gap={0}>
+        <Text size="xs" c="dimmed">
+          Hours
+        </Text>
+        <Text fw={700}>{hoursMinutes(totals.trackedMinutes)}</Text>
+      </Stack>
+      <Stack gap={0}>
+        <Text size="xs" c="dimmed">
+          Mileage
+        </Text>
+        <Text fw={700}>{totals.mileage.toLocaleString('en-US', { maximumFractionDigits: 1 })} mi</Text>
+      </Stack>
+      {totals.running > 0 && (
+        <Text size="xs" c="teal.8" maw={140}>
+          {totals.running} still running, not in the hours
+        </Text>
+      )}
+    </Group>
   );
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { elapsedLabel, hoursOf, mileageLabel, parseMileage, timerTitle } from './timers';
+import {
+  apiDay,
+  durationLabel,
+  elapsedLabel,
+  hoursMinutes,
+  jobColumn,
+  mileageLabel,
+  parseMileage,
+  pickerDay,
+  thisWeek,
+  timerTitle,
+} from './timers';
 
 describe('timer helpers', () => {
   it('shows elapsed time as h:mm:ss, never negative', () => {
@@ -16,11 +27,27 @@ describe('timer helpers', () => {
     expect(timerTitle({ label: null, jobName: null, type: 'Unassigned' })).toBe('Unassigned time');
   });
 
-  it('gives hours to two decimals once stopped, and mileage driven', () => {
-    expect(hoursOf({ startDateTime: '2026-06-01T13:00:00Z', endDateTime: '2026-06-01T14:45:00Z' })).toBe('1.75');
-    expect(hoursOf({ startDateTime: '2026-06-01T13:00:00Z', endDateTime: null })).toBeNull();
+  it('gives a stopped timer its length as h:mm, and mileage driven', () => {
+    expect(durationLabel({ startDateTime: '2026-06-01T13:00:00Z', endDateTime: '2026-06-01T14:45:00Z' })).toBe('1:45');
+    expect(durationLabel({ startDateTime: '2026-06-01T13:00:00Z', endDateTime: '2026-06-01T13:05:29Z' })).toBe('0:05');
+    expect(durationLabel({ startDateTime: '2026-06-01T13:00:00Z', endDateTime: null })).toBeNull();
+    expect(hoursMinutes(38 * 60 + 45)).toBe('38:45');
     expect(mileageLabel({ mileageStart: null, mileageEnd: null })).toBeNull();
     expect(mileageLabel({ mileageStart: 1200, mileageEnd: 1242.5 })).toBe('42.5 mi (1,200 → 1,242.5)');
+  });
+
+  it("labels a drive 'Mileage' in the Job column, and knows this week and both date formats", () => {
+    expect(jobColumn({ jobName: null, type: 'Mileage' })).toBe('Mileage');
+    expect(jobColumn({ jobName: null, type: 'Unassigned' })).toBe('No Job');
+    expect(jobColumn({ jobName: 'Office cleaning', type: 'Job' })).toBe('Office cleaning');
+    // Tuesday 24 November 2026, 02:00 UTC is still Monday evening in New York: Sunday the 22nd to Saturday the 28th.
+    expect(thisWeek('America/New_York', new Date('2026-11-24T02:00:00Z'))).toEqual({
+      fromDate: '11/22/2026',
+      toDate: '11/28/2026',
+    });
+    expect(thisWeek('UTC', new Date('2026-11-29T10:00:00Z'))).toEqual({ fromDate: '11/29/2026', toDate: '12/05/2026' });
+    expect(pickerDay('11/02/2026')).toBe('2026-11-02');
+    expect(apiDay('2026-11-02')).toBe('11/02/2026');
   });
 
   it('reads mileage as typed', () => {

@@ -34,11 +34,31 @@ export function timerTitle(timer: Pick<TimerView, 'label' | 'jobName' | 'type'>)
   return timer.label || timer.jobName || (timer.type === 'Mileage' ? 'Mileage' : 'Unassigned time');
 }
 
-/** Hours between start and end to 2 decimals (spec §9), or null while it runs. */
-export function hoursOf(timer: Pick<TimerView, 'startDateTime' | 'endDateTime'>): string | null {
+/** Minutes as hours and minutes, the way time is paid: '7:05', '38:45'. */
+export const hoursMinutes = (minutes: number) =>
+  `${Math.floor(minutes / 60)}:${String(Math.round(minutes) % 60).padStart(2, '0')}`;
+
+/** A stopped timer's length as h:mm, or null while it runs. */
+export function durationLabel(timer: Pick<TimerView, 'startDateTime' | 'endDateTime'>): string | null {
   if (!timer.endDateTime) return null;
-  return ((Date.parse(timer.endDateTime) - Date.parse(timer.startDateTime)) / 3_600_000).toFixed(2);
+  return hoursMinutes(Math.round((Date.parse(timer.endDateTime) - Date.parse(timer.startDateTime)) / 60_000));
 }
+
+/** What a timer was for, in a table's Job column: its job, else 'Mileage' for a drive, else 'No Job'. */
+export const jobColumn = (timer: Pick<TimerView, 'jobName' | 'type'>) =>
+  timer.jobName ?? (timer.type === 'Mileage' ? 'Mileage' : 'No Job');
+
+/** This week, Sunday to Saturday as on the calendars, in the zone: the API's fromDate and toDate (MM/DD/YYYY). */
+export function thisWeek(zone: string, now: Date = new Date()): { fromDate: string; toDate: string } {
+  const today = DateTime.fromJSDate(now).setZone(zone).startOf('day');
+  const sunday = today.minus({ days: today.weekday % 7 });
+  return { fromDate: sunday.toFormat('MM/dd/yyyy'), toDate: sunday.plus({ days: 6 }).toFormat('MM/dd/yyyy') };
+}
+
+/** The API's MM/DD/YYYY and the date picker's YYYY-MM-DD, each way. */
+export const pickerDay = (apiDay: string) => `${apiDay.slice(6, 10)}-${apiDay.slice(0, 2)}-${apiDay.slice(3, 5)}`;
+export const apiDay = (pickerDay: string) =>
+  `${pickerDay.slice(5, 7)}/${pickerDay.slice(8, 10)}/${pickerDay.slice(0, 4)}`;
 
 export function mileageLabel(timer: Pick<TimerView, 'mileageStart' | 'mileageEnd'>): string | null {
   if (timer.mileageStart === null) return null;

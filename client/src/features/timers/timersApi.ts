@@ -2,8 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { invalidateUrls } from '../../app/queryClient';
 import { pagedUrl } from '../../shared/pagedQuery';
-import type { Paged } from '../../../../src/shared/paging';
-import { SERVER_TIME_HEADER } from '../../../../src/shared/timers';
+import { SERVER_TIME_HEADER, type TimersPage } from '../../../../src/shared/timers';
 import { useApiQuery } from '../../shared/useApiQuery';
 import { JOBS_URL } from '../scheduling/jobs';
 import { clockOffset, useServerClock } from './serverClock';
@@ -27,7 +26,7 @@ export function useCurrentTimer() {
 }
 
 export const useTimersPage = (base: string, query: TimersQuery) =>
-  useApiQuery<Paged<Timer>>(pagedUrl(base, query), { keepPrevious: true });
+  useApiQuery<TimersPage>(pagedUrl(base, query), { keepPrevious: true });
 
 /** Timer tables, the running timer, and the calendars (their time and mileage marks) refetch after a change. */
 const refetchTimers = () => invalidateUrls([TIME_URL, JOBS_URL]);
