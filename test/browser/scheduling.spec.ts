@@ -192,6 +192,26 @@ describe('scheduling in a browser', () => {
     await context.close();
   }, 60_000);
 
+  it('brings the first error of an empty New Job form into view on a phone', async () => {
+    const context = await newContext(env.browser, env.app.url, PHONE);
+    const page = await context.newPage();
+    await signIn(page, 'Customer Manager', '/scheduling');
+    await page.getByRole('button', { name: 'New Job' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('button', { name: 'Create job' }).click();
+    const name = modal.getByRole('textbox', { name: 'Name' });
+    await modal.getByText('Job name is required').waitFor();
+    // Focused and in view, though the button that was pressed is at the bottom of the form.
+    const focused = () => name.evaluate((el: any) => el === el.ownerDocument.activeElement) as Promise<boolean>;
+    for (let tries = 0; !(await focused()) && tries < 40; tries++) await page.waitForTimeout(50);
+    const box = (await name.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    expect(await focused()).toBe(true);
+    await page.screenshot({ path: screenshotPath('new-job-first-error-phone') });
+    await context.close();
+  }, 60_000);
+
   it('creates a recurring job in the modal: weekly, adding Monday and Thursday', async () => {
     const context = await newContext(env.browser, env.app.url, DESKTOP);
     const page = await context.newPage();

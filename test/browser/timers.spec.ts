@@ -69,6 +69,7 @@ describe('timers synced across devices', () => {
     await dialog.getByRole('textbox', { name: 'Ending mileage' }).fill('12,437.5');
     await phone.screenshot({ path: screenshotPath('timer-stopping-dialog-phone') });
     await dialog.getByRole('button', { name: 'Stop Timer' }).click();
+    await phone.getByText('Your time for Supply run has been saved').waitFor();
     await phone.getByRole('button', { name: 'Start Timer' }).waitFor();
 
     // Laptop: stopped without reload; My Tracked Times shows the drive.
@@ -81,7 +82,7 @@ describe('timers synced across devices', () => {
     expect(await row.getByRole('cell').nth(2).textContent()).toMatch(/^\d+:\d\d$/);
     const week = DateTime.now().setZone('America/New_York').startOf('day');
     const sunday = week.minus({ days: week.weekday % 7 });
-    expect(await laptop.getByRole('button', { name: 'Date range' }).textContent()).toBe(
+    expect(await laptop.getByRole('button', { name: 'Dates', exact: true }).textContent()).toBe(
       `${sunday.toFormat('LLL d, yyyy')} – ${sunday.plus({ days: 6 }).toFormat('LLL d, yyyy')}`,
     );
     const totals = laptop.getByRole('group', { name: 'Totals' });
@@ -144,6 +145,18 @@ describe('timers synced across devices', () => {
     await job.click();
     await page.getByRole('dialog').getByRole('button', { name: 'Start timer' }).click();
     await page.getByText(`The timer has started for ${name}`).waitFor();
+    // The toast covers nothing of the open drawer: not its close button.
+    const toast = (await page
+      .locator('.mantine-Notification-root', { hasText: 'The timer has started' })
+      .boundingBox())!;
+    const close = (await page.getByRole('dialog').getByRole('button', { name: 'Close' }).boundingBox())!;
+    const overlaps =
+      toast.x < close.x + close.width &&
+      close.x < toast.x + toast.width &&
+      toast.y < close.y + close.height &&
+      close.y < toast.y + toast.height;
+    expect(overlaps).toBe(false);
+    await page.screenshot({ path: screenshotPath('home-drawer-toast-desktop') });
     await page.getByRole('dialog').getByText('Your timer is running on this job').waitFor();
     await page.getByRole('banner').getByRole('group', { name: 'Running timer' }).getByText(name).waitFor();
 

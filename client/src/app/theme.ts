@@ -33,11 +33,17 @@ export const theme = createTheme({
     Button: { defaultProps: { fw: 600 } },
     Paper: { defaultProps: { radius: 'md' } },
     Modal: {
-      defaultProps: { radius: 'md', centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 2 } },
+      defaultProps: {
+        radius: 'md',
+        centered: true,
+        overlayProps: { backgroundOpacity: 0.45, blur: 2 },
+        closeButtonProps: { 'aria-label': 'Close' },
+      },
       styles: {
         title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)', color: 'var(--mantine-color-navy-8)' },
       },
     },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     TextInput: { defaultProps: { size: 'sm' } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 300 } },
     Notification: { defaultProps: { radius: 'md' } },

@@ -41,7 +41,7 @@ export function UpcomingJobs({
           {(jobs ?? []).map((job, index) => (
             <Fragment key={job.id}>
               {index > 0 && <Divider color="var(--app-border)" />}
-              <UnstyledButton p="md" onClick={() => onOpen(job)} aria-label={`Open ${job.name}`}>
+              <UnstyledButton p="md" onClick={() => onOpen(job)}>
                 <Text size="xs" c="dimmed" fw={600}>
                   {dayLabel(job.startDateTime, zone)} · {timeLabel(job.startDateTime, zone)}–
                   {timeLabel(job.endDateTime, zone)}

@@ -18,7 +18,7 @@ export function CalendarLegend({ items, label = 'Legend' }: { items: LegendItem[
     <Group gap="md" style={{ rowGap: 6 }} aria-label={label} role="list">
       {items.map((item) =>
         item.caption ? (
-          <Text key={item.label} size="xs" fw={600} c="gray.6" ml={4} role="listitem">
+          <Text key={item.label} size="xs" fw={600} c="gray.7" ml={4} role="listitem">
             {item.label}
           </Text>
         ) : (

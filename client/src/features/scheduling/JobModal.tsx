@@ -59,6 +59,7 @@ import {
 } from './schedulingApi';
 import { isoFromWall, timeRangeLabel, zoneAbbreviation } from './zonedTime';
 import '@mantine/dates/styles.css';
+import { scrollToFirstError } from '../../shared/scrollToFirstError';
 
 const COLOUR_SWATCHES = [
   '#0D1B41',
@@ -237,7 +238,7 @@ function JobForm({ job, slot, calendarJobs, onClose }: Omit<JobModalProps, 'init
 
   const startProps = form.getInputProps('start');
   return (
-    <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
+    <form onSubmit={form.onSubmit((values) => void submit(values), scrollToFirstError)} noValidate>
       <Stack gap="md">
         {failure !== null && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">

@@ -52,16 +52,16 @@ export function askScope({ action, jobName, seriesOnly = false }: AskScopeOption
               Cancel
             </Button>
             {!seriesOnly && (
-              <Button
-                variant="light"
-                color={deleting ? 'red' : undefined}
-                onClick={() => answer('occurrence')}
-                data-autofocus
-              >
+              // The safer choice is the highlighted one: it touches one event.
+              <Button color={deleting ? 'red' : undefined} onClick={() => answer('occurrence')} data-autofocus>
                 This event
               </Button>
             )}
-            <Button color={deleting ? 'red' : undefined} onClick={() => answer('series')}>
+            <Button
+              variant={seriesOnly ? 'filled' : 'default'}
+              color={deleting && seriesOnly ? 'red' : undefined}
+              onClick={() => answer('series')}
+            >
               The whole series
             </Button>
           </Group>

@@ -13,15 +13,17 @@ describe('jobToEvent', () => {
       allDay: false,
       backgroundColor: '#1C7ED6',
       borderColor: '#1C7ED6',
-      textColor: '#fff',
+      // Black reads 5.0:1 on this blue, white 4.2:1 (below WCAG AA).
+      textColor: '#000',
       editable: true,
       startEditable: true,
       durationEditable: true,
     });
   });
 
-  it('writes dark text on a light colour', () => {
+  it('writes dark text on a light colour, and white on a dark one', () => {
     expect(jobToEvent(sampleJob({ color: '#FFE066' }), { editable: true }).textColor).toBe('#000');
+    expect(jobToEvent(sampleJob({ color: '#0D1B41' }), { editable: true }).textColor).toBe('#fff');
   });
 
   it('never lets an availability-only entry be dragged or resized, nor anything on a read-only calendar', () => {

@@ -1,4 +1,4 @@
-import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconHeadset, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -22,7 +22,9 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="Account menu" px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+        {/* Named by what it shows (the name, the initials) and then what it is: a speech user says what they see. */}
+        <UnstyledButton px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+          <VisuallyHidden>Account menu</VisuallyHidden>
           <Group gap={10} wrap="nowrap">
             <Text size="sm" fw={600} c="navy.8" visibleFrom="xs" truncate="end" maw={200}>
               {fullName}

@@ -2,9 +2,10 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlayerStop } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
+import { notifySuccess } from '../../shared/notify';
 import { FormAlert } from '../../shared/ServerErrorAlert';
 import { serverNow } from './serverClock';
-import { parseMileage, type Timer } from './timers';
+import { parseMileage, stoppedMessage, type Timer } from './timers';
 import { useSaveTimer } from './timersApi';
 
 /** Spec §5 Stop Timer: ending mileage required, numeric, and not below the start. */
@@ -31,6 +32,7 @@ export function StopTimerDialog({ timer, onClose }: { timer: Timer; onClose: () 
         id: timer.id,
         body: { endDateTime: new Date(serverNow()).toISOString(), mileageEnd: parseMileage(mileageEnd) },
       });
+      notifySuccess(stoppedMessage(timer));
       onClose();
     } catch (error) {
       setProblem(errorMessage(error));

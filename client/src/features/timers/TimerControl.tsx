@@ -2,11 +2,11 @@ import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStopFilled } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../app/api';
-import { notifyError } from '../../shared/notify';
+import { notifyError, notifySuccess } from '../../shared/notify';
 import { serverNow, useServerClock } from './serverClock';
 import { StopTimerDialog } from './StopTimerDialog';
 import { TimerFormModal } from './TimerFormModal';
-import { elapsedLabel, timerTitle, type Timer } from './timers';
+import { elapsedLabel, stoppedMessage, timerTitle, type Timer } from './timers';
 import { useCurrentTimer, useSaveTimer } from './timersApi';
 
 /** Elapsed time on the server's clock from the server's start instant, updated each second (spec §9). */
@@ -43,6 +43,7 @@ export function TimerControl({ block = false }: { block?: boolean }) {
     }
     try {
       await save.mutateAsync({ id: running.id, body: { endDateTime: new Date(serverNow()).toISOString() } });
+      notifySuccess(stoppedMessage(running));
     } catch (error) {
       notifyError(errorMessage(error));
     }

@@ -156,7 +156,8 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
               />
               <DatePickerInput
                 type="range"
-                aria-label="Date range"
+                label="Dates"
+                clearButtonProps={{ 'aria-label': 'Clear dates' }}
                 placeholder="All dates"
                 valueFormat="MMM D, YYYY"
                 clearable

@@ -34,6 +34,10 @@ export function timerTitle(timer: Pick<TimerView, 'label' | 'jobName' | 'type'>)
   return timer.label || timer.jobName || (timer.type === 'Mileage' ? 'Mileage' : 'Unassigned time');
 }
 
+/** The toast after a stop: what was saved, as the start's toast names it. */
+export const stoppedMessage = (timer: Pick<TimerView, 'label' | 'jobName' | 'type'>) =>
+  `Your time for ${timerTitle(timer)} has been saved`;
+
 /** Minutes as hours and minutes, the way time is paid: '7:05', '38:45'. */
 export const hoursMinutes = (minutes: number) =>
   `${Math.floor(minutes / 60)}:${String(Math.round(minutes) % 60).padStart(2, '0')}`;

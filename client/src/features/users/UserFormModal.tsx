@@ -20,6 +20,7 @@ import { userFormRules, userFormValues, type UserFormValues } from './userForm';
 import { useSaveUser } from './usersApi';
 import type { User } from './users';
 import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
+import { scrollToFirstError } from '../../shared/scrollToFirstError';
 
 const COLOUR_SWATCHES = [
   '#0D1B41',
@@ -53,7 +54,7 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
 
   return (
     <Modal opened onClose={onClose} title={user ? `Edit ${user.fullName}` : 'New User'} size={620} fullScreen={mobile}>
-      <form onSubmit={form.onSubmit(submit)} noValidate>
+      <form onSubmit={form.onSubmit(submit, scrollToFirstError)} noValidate>
         <Stack gap="md">
           <ServerErrorAlert error={save.error} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
