@@ -1,5 +1,5 @@
 import type { Filter, ReadStore, Sort } from '../core/read-store/read-store.port';
-import type { TimerView } from '../shared/timers';
+import type { TimerTotals, TimerView } from '../shared/timers';
 
 /** Read model of timers: one row per timer, for the tracked-times tables and the running timer. */
 export const TIMERS = 'timers';
@@ -57,10 +57,7 @@ export function startsAt(start: string): string {
 }
 
 /** The total of the timers `filter` matches: minutes of those stopped, miles of stopped mileage timers, and how many still run. */
-export async function timerTotals(
-  store: ReadStore,
-  filter: Filter,
-): Promise<{ trackedMinutes: number; mileage: number; running: number }> {
+export async function timerTotals(store: ReadStore, filter: Filter): Promise<TimerTotals> {
   const found = await timers(store).find(filter, {
     projection: { startDateTime: 1, endDateTime: 1, mileageStart: 1, mileageEnd: 1 },
   });

@@ -212,6 +212,20 @@ describe('scheduling in a browser', () => {
     await context.close();
   }, 60_000);
 
+  it('puts Job Requests above the calendar on a phone, and keeps Timeline Day names whole', async () => {
+    const context = await newContext(env.browser, env.app.url, PHONE);
+    const page = await context.newPage();
+    await signIn(page, 'Customer Manager', '/scheduling');
+    const requests = (await page.locator('[aria-labelledby="job-requests-title"]').boundingBox())!;
+    const calendar = (await page.locator('.app-calendar').boundingBox())!;
+    expect(requests.y + requests.height).toBeLessThanOrEqual(calendar.y);
+    await chooseView(page, 'Timeline Day');
+    const name = page.locator('[data-row-id]', { hasText: 'Casey Morgan' }).getByText('Casey Morgan', { exact: true });
+    expect(await name.evaluate((el: any) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.screenshot({ path: screenshotPath('schedule-timeline-names-phone'), fullPage: true });
+    await context.close();
+  }, 60_000);
+
   it('creates a recurring job in the modal: weekly, adding Monday and Thursday', async () => {
     const context = await newContext(env.browser, env.app.url, DESKTOP);
     const page = await context.newPage();

@@ -60,6 +60,13 @@ describe('timers synced across devices', () => {
     await laptop.screenshot({ path: screenshotPath('timer-running-desktop') });
     await phone.screenshot({ path: screenshotPath('timer-running-phone') });
 
+    // Phone: the running timer stays in view on another screen, in a compact bar under the top bar.
+    await phone.getByRole('button', { name: 'Toggle navigation' }).click();
+    await phone.getByRole('link', { name: 'My Tracked Times' }).click();
+    await phone.getByRole('heading', { name: 'My Tracked Times' }).waitFor();
+    await phoneTimer.getByText('Supply run').waitFor();
+    await phone.screenshot({ path: screenshotPath('timer-bar-other-screen-phone') });
+
     // Phone: stop → Stopping Timer asks for the ending mileage.
     await phoneTimer.getByRole('button', { name: 'Stop timer' }).click();
     const dialog = phone.getByRole('dialog', { name: 'Stopping Timer' });
@@ -70,7 +77,8 @@ describe('timers synced across devices', () => {
     await phone.screenshot({ path: screenshotPath('timer-stopping-dialog-phone') });
     await dialog.getByRole('button', { name: 'Stop Timer' }).click();
     await phone.getByText('Your time for Supply run has been saved').waitFor();
-    await phone.getByRole('button', { name: 'Start Timer' }).waitFor();
+    // Stopped, the bar goes: off Home a phone shows a timer only while one runs.
+    await phoneTimer.waitFor({ state: 'detached' });
 
     // Laptop: stopped without reload; My Tracked Times shows the drive.
     await laptop.getByRole('banner').getByRole('button', { name: 'Start Timer' }).waitFor({ timeout: LIVE_MS });

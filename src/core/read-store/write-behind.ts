@@ -53,8 +53,9 @@ export function pinnedId(filter: Filter): string | null {
 }
 
 export class Unit {
-  /** Per collection, the documents known in this unit (null: known not to exist); in order of last write. */
+  /** Per collection, the documents known in this unit (null: known not to exist). */
   private readonly known = new Map<string, Map<string, AnyDoc | null>>();
+  /** Per collection, the ids staged since the last flush; collections in order of their last write. */
   private readonly dirty = new Map<string, Set<string>>();
 
   constructor(private readonly write: (collection: string, writes: StagedWrite[]) => Promise<void>) {}
@@ -73,10 +74,9 @@ export class Unit {
     const docs = this.known.get(collection) ?? new Map<string, AnyDoc | null>();
     doc = doc && clone(doc);
     if (docs.has(id) && isDeepStrictEqual(docs.get(id) ?? null, doc)) return false;
-    // Re-inserted, so the collection written last is flushed last.
-    this.known.delete(collection);
     this.known.set(collection, docs);
     docs.set(id, doc);
+    // Re-inserted, so the collection written last is flushed last (the runner's checkpoints).
     const dirty = this.dirty.get(collection) ?? new Set<string>();
     this.dirty.delete(collection);
     this.dirty.set(collection, dirty.add(id));

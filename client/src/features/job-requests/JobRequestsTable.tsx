@@ -11,7 +11,8 @@ import { type JobRequest, useAnswerRequest, useJobRequests } from './jobRequests
 export const NO_REQUESTS = 'There are no job requests at this time';
 
 /** Job Requests (spec §2, below the Job Schedule): pending requests to approve or deny, live. */
-export function JobRequestsTable({ zone }: { zone: string }) {
+/** `placement` 'top': above the calendar (phones), spaced below rather than above. */
+export function JobRequestsTable({ zone, placement = 'bottom' }: { zone: string; placement?: 'top' | 'bottom' }) {
   const requests = useJobRequests();
   const answer = useAnswerRequest();
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
@@ -27,7 +28,14 @@ export function JobRequestsTable({ zone }: { zone: string }) {
 
   const rows = requests.data ?? [];
   return (
-    <Paper withBorder shadow="xs" p="md" mt="lg" aria-labelledby="job-requests-title">
+    <Paper
+      withBorder
+      shadow="xs"
+      p="md"
+      mt={placement === 'bottom' ? 'lg' : undefined}
+      mb={placement === 'top' ? 'lg' : undefined}
+      aria-labelledby="job-requests-title"
+    >
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={2} fz={18} c="navy.8" id="job-requests-title">

@@ -1,4 +1,11 @@
-import type { DatesSetArg, EventClickArg, EventContentArg, EventDropArg, EventInput } from '@fullcalendar/core';
+import type {
+  CalendarOptions,
+  DatesSetArg,
+  EventClickArg,
+  EventContentArg,
+  EventDropArg,
+  EventInput,
+} from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type DateClickArg, type EventResizeDoneArg } from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
@@ -19,11 +26,14 @@ import './calendar.css';
 const PLUGINS = [luxon3Plugin, dayGridPlugin, timeGridPlugin, interactionPlugin, listPlugin];
 
 /** Our named views: 3-Day (spec §9: interval 3) and WorkWeek (weekends hidden). */
-const VIEWS = {
+const VIEWS: CalendarOptions['views'] = {
   timeGridThreeDay: { type: 'timeGrid', duration: { days: 3 }, dateAlignment: 'day' },
   timeGridWorkWeek: { type: 'timeGrid', duration: { weeks: 1 }, weekends: false },
   dayGridMonth: { dayMaxEvents: 4 },
-  listWeek: { noEventsText: 'No results found' },
+  listWeek: {
+    noEventsText: 'No results found',
+    listDaySideFormat: { month: 'short', day: 'numeric', year: 'numeric' },
+  },
 };
 
 export interface CalendarMove {

@@ -191,6 +191,8 @@ export function SchedulePage() {
           </Button>
         }
       />
+      {/* On a phone the requests come first: below a whole day's grid nobody would scroll to them. */}
+      {pickUpEnabled && mobile && <JobRequestsTable zone={zone} placement="top" />}
       <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
         <Stack gap="sm" p="md">
           <ScheduleControls
@@ -246,7 +248,7 @@ export function SchedulePage() {
           )}
         </div>
       </Paper>
-      {pickUpEnabled && <JobRequestsTable zone={zone} />}
+      {pickUpEnabled && !mobile && <JobRequestsTable zone={zone} />}
       {editing && (
         <JobModal job={editing.job} slot={editing.slot} calendarJobs={allJobs} onClose={() => setEditing(null)} />
       )}

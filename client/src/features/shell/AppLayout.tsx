@@ -2,6 +2,7 @@ import { AppShell, Box } from '@mantine/core';
 import { Outlet } from 'react-router-dom';
 import { useAppStore } from '../../app/store';
 import { useRealtimeSync } from '../../app/useRealtimeSync';
+import { RunningTimerBar } from './RunningTimerBar';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
 
@@ -27,6 +28,7 @@ export function AppLayout() {
         <SideNav />
       </AppShell.Navbar>
       <AppShell.Main>
+        <RunningTimerBar />
         <Box px={{ base: 'md', xs: 'xl' }} py={{ base: 'md', xs: 'xl' }} maw={1320} mx="auto">
           <Outlet />
         </Box>
