@@ -145,7 +145,7 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
       ) : (
         <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
           <Group justify="space-between" p="md" gap="sm" align="flex-start">
-            <Group gap="sm" w={{ base: '100%', sm: 'auto' }}>
+            <Group gap="sm" align="flex-end" w={{ base: '100%', sm: 'auto' }}>
               <TextInput
                 value={search}
                 onChange={(e) => setSearch(e.currentTarget.value)}
