@@ -3,6 +3,12 @@ import { ValidationError } from '../core/errors';
 
 const MAX_RANGE_DAYS = 62;
 
+/** A day written MM/DD/YYYY, as its midnight in the zone; null when it is not such a date. */
+export function dayIn(value: string, zone: string): DateTime | null {
+  const day = DateTime.fromFormat(value, 'MM/dd/yyyy', { zone });
+  return day.isValid ? day : null;
+}
+
 /**
  * A calendar's range. Dates as MM/DD/YYYY are whole days in the organization's time zone, EndDate
  * included; ISO instants are taken as they are, EndDate excluded.
@@ -15,8 +21,8 @@ export function calendarRange(
   if (!startDate) throw new ValidationError('StartDate is required (MM/DD/YYYY)');
   if (!endDate) throw new ValidationError('EndDate is required (MM/DD/YYYY)');
   const parse = (value: string, name: string, endOfRange: boolean) => {
-    const day = DateTime.fromFormat(value, 'MM/dd/yyyy', { zone: timeZone });
-    if (day.isValid) return (endOfRange ? day.plus({ days: 1 }) : day).toJSDate();
+    const day = dayIn(value, timeZone);
+    if (day) return (endOfRange ? day.plus({ days: 1 }) : day).toJSDate();
     const instant = DateTime.fromISO(value, { zone: timeZone });
     if (instant.isValid) return instant.toJSDate();
     throw new ValidationError(`${name} must be a date (MM/DD/YYYY), got "${value}"`);

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DateTime } from 'luxon';
+import { dayIn } from '../calendar/calendar-range';
 import { ValidationError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { organizationZone } from '../identity/identity.read-models';
@@ -76,8 +76,8 @@ export function startRange(
   zone: string,
 ): { from: string | null; to: string | null } {
   const day = (value: string, name: string) => {
-    const parsed = DateTime.fromFormat(value, 'MM/dd/yyyy', { zone });
-    if (!parsed.isValid) throw new ValidationError(`${name} must be a date (MM/DD/YYYY)`);
+    const parsed = dayIn(value, zone);
+    if (!parsed) throw new ValidationError(`${name} must be a date (MM/DD/YYYY)`);
     return parsed;
   };
   const from = fromDate ? day(fromDate, 'From date') : null;

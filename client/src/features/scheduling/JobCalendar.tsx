@@ -109,9 +109,8 @@ export function JobCalendar(props: JobCalendarProps) {
   }, [slotMinutes]);
 
   /** A new range or view opens at the working day, or an hour before now when today is shown. */
-  function openAtWorkingHours(arg: DatesSetArg) {
+  function openAtWorkingHours(arg: DatesSetArg, range: DayRange) {
     const today = todayIn(timeZone);
-    const range = dayRangeOf(arg.startStr, arg.endStr);
     const time = openingTime(today >= range.first && today <= range.last, hourIn(timeZone));
     requestAnimationFrame(() => arg.view.calendar.scrollToTime(time));
   }
@@ -150,8 +149,9 @@ export function JobCalendar(props: JobCalendarProps) {
         // A 30-minute job at 60-minute blocks is half a slot: tall enough for its name still.
         eventMinHeight={22}
         datesSet={(arg: DatesSetArg) => {
-          openAtWorkingHours(arg);
-          props.onRangeChange(dayRangeOf(arg.startStr, arg.endStr), arg.view.title);
+          const range = dayRangeOf(arg.startStr, arg.endStr);
+          openAtWorkingHours(arg, range);
+          props.onRangeChange(range, arg.view.title);
         }}
         eventClick={(arg: EventClickArg) => {
           arg.jsEvent.preventDefault();

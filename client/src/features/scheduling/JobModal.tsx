@@ -35,7 +35,7 @@ import { confirmDelete } from '../../shared/confirmDelete';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import { useIsCompanyAdmin } from '../session/session';
 import { askScope } from './askScope';
-import { doubleBookings, peopleWarnings } from './doubleBooking';
+import { slotWarnings } from './doubleBooking';
 import { JobHistory } from './JobHistory';
 import {
   changeJobBody,
@@ -46,7 +46,7 @@ import {
   jobFormValues,
   type JobFormValues,
 } from './jobForm';
-import { isRecurring, type Job, type JobPerson } from './jobs';
+import { isRecurring, jobPeopleIds, type Job, type JobPerson } from './jobs';
 import { RecurrenceEditor } from './RecurrenceEditor';
 import { describeRecurrence, recurrenceChanged } from './recurrenceForm';
 import {
@@ -57,7 +57,7 @@ import {
   useCustomerOptions,
   useDeleteJob,
 } from './schedulingApi';
-import { isoFromWall, timeRangeLabel, zoneAbbreviation } from './zonedTime';
+import { isoFromWall, zoneAbbreviation } from './zonedTime';
 import '@mantine/dates/styles.css';
 import { scrollToFirstError } from '../../shared/scrollToFirstError';
 
@@ -156,27 +156,20 @@ function JobForm({ job, slot, calendarJobs, onClose }: Omit<JobModalProps, 'init
     }
   }, [start, end, zone]);
   const [checkedSlot] = useDebouncedValue(slotIso, 400);
-  const peopleIds = useMemo(
-    () => [...new Set([...(leadUserId ? [leadUserId] : []), ...userIds])],
-    [leadUserId, userIds],
-  );
+  const peopleIds = useMemo(() => jobPeopleIds({ leadUserId, userIds }), [leadUserId, userIds]);
   const available = useAvailableEmployees(
     peopleIds.length ? (checkedSlot?.start ?? null) : null,
     checkedSlot?.end ?? null,
   );
   const warnings = useMemo(() => {
     if (!slotIso) return [];
-    const bookings = doubleBookings(
-      { id: job?.id, startDateTime: slotIso.start, endDateTime: slotIso.end },
+    return slotWarnings({
+      slot: { id: job?.id, startDateTime: slotIso.start, endDateTime: slotIso.end },
       peopleIds,
-      calendarJobs,
-    );
-    return peopleWarnings({
-      peopleIds,
+      jobs: calendarJobs,
       available: available.data,
-      bookings,
       nameOf,
-      timeOf: (other) => timeRangeLabel(other.startDateTime, other.endDateTime, zone),
+      zone,
     });
   }, [slotIso, peopleIds, calendarJobs, available.data, job?.id, zone, people]);
 

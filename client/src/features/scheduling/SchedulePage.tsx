@@ -11,7 +11,7 @@ import { AVAILABLE_COLOR, INTERNAL_COLOR } from '../../../../src/shared/job-colo
 import { availableHours } from '../availability/availability';
 import { askScope } from './askScope';
 import { confirmClashes } from './confirmClashes';
-import { doubleBookings, peopleWarnings, type PersonWarning } from './doubleBooking';
+import { slotWarnings, type PersonWarning } from './doubleBooking';
 import { availabilityEvents, jobToEvent } from './calendarEvents';
 import { CalendarLegend, type LegendItem } from './CalendarLegend';
 import { CalendarToolbar } from './CalendarToolbar';
@@ -44,7 +44,7 @@ import { TimelineDay } from './TimelineDay';
 import { useCalendarScreen } from './useCalendarScreen';
 import { JobRequestsTable } from '../job-requests/JobRequestsTable';
 import { usePickUpEnabled } from '../job-requests/jobRequestsApi';
-import { addMinutes, isoFromOffset, timeRangeLabel, wallFromIso } from './zonedTime';
+import { addMinutes, isoFromOffset, wallFromIso } from './zonedTime';
 
 const CALENDAR_HEIGHT = 1100;
 
@@ -111,13 +111,8 @@ export function SchedulePage() {
     const available = await api
       .get<AvailableEmployee[]>(availableEmployeesUrl(slot.startDateTime, slot.endDateTime))
       .catch(() => undefined);
-    return peopleWarnings({
-      peopleIds,
-      available,
-      bookings: doubleBookings(slot, peopleIds, allJobs),
-      nameOf: (id) => employees?.find((e) => e.id === id)?.fullName ?? 'An employee',
-      timeOf: (other) => timeRangeLabel(other.startDateTime, other.endDateTime, zone),
-    });
+    const nameOf = (id: string) => employees?.find((e) => e.id === id)?.fullName ?? 'An employee';
+    return slotWarnings({ slot, peopleIds, jobs: allJobs, available, nameOf, zone });
   }
 
   /**

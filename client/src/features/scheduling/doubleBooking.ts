@@ -1,4 +1,5 @@
 import { jobPeopleIds, type Job } from './jobs';
+import { timeRangeLabel } from './zonedTime';
 
 export interface Slot {
   /** The job being edited (its own time never conflicts with itself); absent for a new job. */
@@ -65,4 +66,25 @@ export function peopleWarnings(input: {
     });
   }
   return warnings;
+}
+
+/**
+ * The warnings for a job at a slot, as the job modal and a calendar move both ask: its people's
+ * availability (`available`, from the server) and their other jobs overlapping the slot.
+ */
+export function slotWarnings(input: {
+  slot: Slot;
+  peopleIds: string[];
+  jobs: Job[];
+  available: { id: string; employeeName: string; available: boolean }[] | undefined;
+  nameOf: (userId: string) => string;
+  zone: string;
+}): PersonWarning[] {
+  return peopleWarnings({
+    peopleIds: input.peopleIds,
+    available: input.available,
+    bookings: doubleBookings(input.slot, input.peopleIds, input.jobs),
+    nameOf: input.nameOf,
+    timeOf: (other) => timeRangeLabel(other.startDateTime, other.endDateTime, input.zone),
+  });
 }
