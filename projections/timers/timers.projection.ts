@@ -26,7 +26,7 @@ const FIELD_NAMES: Record<string, keyof TimerDoc> = {
   label: 'label',
 };
 
-/** Timers, pushed to every device of their owner and to the organization's time admins. */
+/** Timers, pushed to every device of their owner, the organization's time admins and its managers. */
 export const timersProjection: Projection = {
   name: 'timers',
   // 2: startsAt, and the indexes of date ranges.
@@ -34,6 +34,8 @@ export const timersProjection: Projection = {
   collections: [TIMERS, JOB_TIMES],
   async setup(store) {
     await store.collection(TIMERS).createIndex({ userId: 1, endDateTime: 1 }, { name: 'user_running' });
+    // Who is on the clock now (Home's today panel): the organization's timers without an end.
+    await store.collection(TIMERS).createIndex({ organizationId: 1, endDateTime: 1 }, { name: 'organization_running' });
     // Organization and My Tracked Times: newest first (ties by sequence), walked in either direction.
     await store
       .collection(TIMERS)
@@ -97,7 +99,8 @@ export const timersProjection: Projection = {
     }
     await listOnJobs(store, before, await timers.findOne({ _id: timerId }));
     notify({
-      rooms: [rooms.user(userId), rooms.timeAdmins(organizationId)],
+      // Managers see who is on the clock on Home (ids only: they refetch what their claims allow).
+      rooms: [rooms.user(userId), rooms.timeAdmins(organizationId), rooms.managers(organizationId)],
       event: 'timers.changed',
       payload: { userId, timerId },
     });

@@ -7,7 +7,7 @@ import { Me, Meta, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
 import { ChangeTimer, DeleteTimer, StartTimer } from './timers.commands';
 import { TimerDto, TimersPagedQueryDto, toTimerInput } from './timers.dto';
-import { GetCurrentTimer, ListTimers } from './timers.queries';
+import { GetCurrentTimer, ListRunningTimers, ListTimers } from './timers.queries';
 import { SERVER_TIME_HEADER, type TimerView } from '../shared/timers';
 
 @ApiTags('Timers')
@@ -39,6 +39,16 @@ export class TimersController {
     const timer = await this.queries.execute(new GetCurrentTimer(me.organizationId, me.userId));
     response.setHeader(SERVER_TIME_HEADER, String(Date.now()));
     return timer ?? undefined;
+  }
+
+  @Get('running')
+  @RequireClaim('jobs.crud')
+  @ApiOperation({
+    summary:
+      "Who is on the clock now: the organization's running timers, the longest running first (Home's today panel).",
+  })
+  running(@Me() me: CurrentUser): Promise<TimerView[]> {
+    return this.queries.execute(new ListRunningTimers(me.organizationId));
   }
 
   @Get('paged')

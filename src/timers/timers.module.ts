@@ -1,10 +1,17 @@
 import { Module } from '@nestjs/common';
 import { ChangeTimerHandler, DeleteTimerHandler, StartTimerHandler } from './timer.handlers';
 import { TimersController } from './timers.controller';
-import { GetCurrentTimerHandler, ListTimersHandler } from './timers.queries';
+import { GetCurrentTimerHandler, ListRunningTimersHandler, ListTimersHandler } from './timers.queries';
 
 @Module({
   controllers: [TimersController],
-  providers: [StartTimerHandler, ChangeTimerHandler, DeleteTimerHandler, GetCurrentTimerHandler, ListTimersHandler],
+  providers: [
+    StartTimerHandler,
+    ChangeTimerHandler,
+    DeleteTimerHandler,
+    GetCurrentTimerHandler,
+    ListTimersHandler,
+    ListRunningTimersHandler,
+  ],
 })
 export class TimersModule {}

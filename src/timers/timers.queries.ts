@@ -8,6 +8,7 @@ import { everyWordIn } from '../core/read-store/search';
 import {
   ORGANIZATION_TIMER_SEARCH_FIELDS,
   runningTimer,
+  runningTimers,
   TIMER_SEARCH_FIELDS,
   TimerDoc,
   timersPage,
@@ -49,6 +50,20 @@ export class GetCurrentTimerHandler implements IQueryHandler<GetCurrentTimer> {
   async execute({ organizationId, userId }: GetCurrentTimer): Promise<TimerView | null> {
     const running = await runningTimer(this.store, organizationId, userId);
     return running ? timerView(running) : null;
+  }
+}
+
+/** Who is on the clock now in the organization: its running timers, the longest running first. */
+export class ListRunningTimers {
+  constructor(readonly organizationId: string) {}
+}
+
+@QueryHandler(ListRunningTimers)
+export class ListRunningTimersHandler implements IQueryHandler<ListRunningTimers> {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ organizationId }: ListRunningTimers): Promise<TimerView[]> {
+    return (await runningTimers(this.store, organizationId)).map(timerView);
   }
 }
 

@@ -50,6 +50,11 @@ export async function runningTimer(store: ReadStore, organizationId: string, use
   return running ?? null;
 }
 
+/** Who is on the clock now: the organization's running timers, the longest running first. */
+export function runningTimers(store: ReadStore, organizationId: string): Promise<TimerDoc[]> {
+  return timers(store).find({ organizationId, endDateTime: null }, { sort: { startsAt: 1 }, limit: 500 });
+}
+
 /** A start as a UTC ISO instant, comparable as text ('' for a start that is not a date). */
 export function startsAt(start: string): string {
   const ms = Date.parse(start);

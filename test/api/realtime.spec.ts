@@ -204,7 +204,7 @@ describe('realtime over socket.io', () => {
       const second = await connect(await signIn(email));
       const first = await connect(org.admin);
 
-      /** A timer start and stop by the associate: heard by time admins (and the owner) only. */
+      /** A timer start and stop by the associate: heard by time admins and managers (and the owner) only. */
       async function timerNotices() {
         const heard = nextPush(first, 'timers.changed');
         const timer = await org.associate.post('/api/time', { type: 'Unassigned', label: 'Sweeping' });
@@ -230,10 +230,10 @@ describe('realtime over socket.io', () => {
       await org.admin.patch(`/api/users/${org.associate.userId}`, { firstName: 'Abel' });
       expect(await own).toEqual({ organizationId: org.organizationId });
 
-      await rolesTo('Customer Manager'); // jobs.crud: the managers' room, not the time admins'
+      await rolesTo('Customer Manager'); // jobs.crud: back in the managers' room, who hear who is on the clock
       second.received.length = 0;
       await timerNotices();
-      expect(eventsOf(second, 'timers.changed')).toEqual([]);
+      expect(eventsOf(second, 'timers.changed').length).toBeGreaterThan(0);
 
       await rolesTo('Company Admin');
       second.received.length = 0;

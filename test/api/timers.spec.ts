@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { ONE_RUNNING } from '../../src/timers/running-timer.decider';
 import { NOT_YOURS } from '../../src/timers/timer.decider';
 import { NOT_YOUR_JOB } from '../../src/timers/timer.handlers';
-import { ApiClient, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { ApiClient, startTestApp, TEST_PASSWORD, TestApp, TestOrganization } from '../support/app';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
 
 /** Timers over HTTP and socket.io: every call, its validation, paging, claims and pushes. */
@@ -310,26 +310,66 @@ describe('timers', () => {
     expect((await other.associate.get('/api/time/current')).body).toMatchObject({ id, label: 'Theirs' });
   });
 
-  it("pushes every change to all of the owner's devices and to the organization's time admins, and to nobody else", async () => {
-    const [phone, laptop, admin, colleague, stranger] = await Promise.all([
+  it("pushes every change to all of the owner's devices, the organization's time admins and managers, and to nobody else", async () => {
+    const colleagueEmail = `colleague-${Date.now()}@example.test`;
+    const created = await org.admin.post('/api/users', {
+      firstName: 'Cal',
+      lastName: 'Colleague',
+      email: colleagueEmail,
+      password: TEST_PASSWORD,
+      roles: ['Associate'],
+    });
+    expect(created.status).toBe(201);
+    const colleagueClient = await new ApiClient(app.url).signIn(colleagueEmail, TEST_PASSWORD);
+    const [phone, laptop, admin, manager, colleague, stranger] = await Promise.all([
       connect(org.associate),
       connect(org.associate),
       connect(org.admin),
       connect(org.manager),
+      connect(colleagueClient),
       connect(other.admin),
     ]);
-    const heard = [
-      nextPush(phone, 'timers.changed'),
-      nextPush(laptop, 'timers.changed'),
-      nextPush(admin, 'timers.changed'),
-    ];
+    const heard = [phone, laptop, admin, manager].map((socket) => nextPush(socket, 'timers.changed'));
     const started = await org.associate.post('/api/time', { type: 'Unassigned' });
     for (const push of await Promise.all(heard))
       expect(push).toEqual({ userId: org.associate.userId, timerId: started.body.data.id });
-    // On receipt, the other device's refetch already shows it.
+    // On receipt, the other device's refetch already shows it, and so does the managers' list of who is on the clock.
     expect((await org.associate.get('/api/time/current')).body.id).toBe(started.body.data.id);
+    expect((await org.manager.get('/api/time/running')).body.map((t: { id: string }) => t.id)).toContain(
+      started.body.data.id,
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect(colleague.received.filter((r) => r.event.startsWith('timers'))).toEqual([]);
     expect(stranger.received).toEqual([]);
+  });
+
+  it("lists who is on the clock for jobs.crud holders: the organization's running timers, longest running first", async () => {
+    const before = new Date(Date.now() - 3_600_000).toISOString();
+    const admins = await org.admin.post('/api/time', { type: 'Unassigned', label: 'Office', startDateTime: before });
+    const associates = await org.associate.post('/api/time', { type: 'Mileage', mileageStart: 100, label: 'Drive' });
+    const theirs = await other.associate.post('/api/time', { type: 'Unassigned', label: 'Theirs' });
+    expect([admins.status, associates.status, theirs.status]).toEqual([201, 201, 201]);
+    for (const client of [org.manager, org.admin]) {
+      const running = await client.get('/api/time/running');
+      expect(running.status).toBe(200);
+      expect(running.body).toEqual([
+        expect.objectContaining({
+          id: admins.body.data.id,
+          userFullName: 'Ada Admin',
+          label: 'Office',
+          endDateTime: null,
+        }),
+        expect.objectContaining({ id: associates.body.data.id, type: 'Mileage', userId: org.associate.userId }),
+      ]);
+    }
+    // A stopped timer leaves the list; an Associate may not read it.
+    await org.admin.patch(`/api/time/${admins.body.data.id}`, { endDateTime: new Date().toISOString() });
+    expect((await org.manager.get('/api/time/running')).body.map((t: { id: string }) => t.id)).toEqual([
+      associates.body.data.id,
+    ]);
+    const refused = await org.associate.get('/api/time/running');
+    expect(refused.status).toBe(403);
+    expect(refused.body.success).toBe(false);
+    await other.associate.patch(`/api/time/${theirs.body.data.id}`, { endDateTime: new Date().toISOString() });
   });
 });

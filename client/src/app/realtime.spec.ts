@@ -44,6 +44,17 @@ describe('staleUrlsFor', () => {
   });
 
   it('refetches the running timer, the tracked times and the calendars on timers.changed', () => {
-    expect(staleUrlsFor('timers.changed', { userId: 'u1', timerId: 't1' }, me)).toEqual(['/api/time', '/api/jobs']);
+    expect(staleUrlsFor('timers.changed', { userId: me.userId, timerId: 't1' }, me)).toEqual([
+      '/api/time',
+      '/api/jobs',
+    ]);
+  });
+
+  it("refetches the organization's timers and who is on the clock, not one's own timer, on a colleague's timers.changed", () => {
+    expect(staleUrlsFor('timers.changed', { userId: 'someone-else', timerId: 't1' }, me)).toEqual([
+      '/api/time/paged',
+      '/api/time/running',
+      '/api/jobs',
+    ]);
   });
 });

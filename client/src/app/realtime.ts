@@ -4,7 +4,7 @@ import { ORGANIZATION_URL } from '../features/organization/organizationApi';
 import { PROFILE_URL } from '../features/profile/profileApi';
 import { JOBS_URL } from '../features/scheduling/jobs';
 import { SESSION_URL } from '../features/session/session';
-import { TIME_URL } from '../features/timers/timers';
+import { ORGANIZATION_TIMERS_URL, RUNNING_TIMERS_URL, TIME_URL } from '../features/timers/timers';
 import { USERS_URL } from '../features/users/users';
 import type { ServerToClientEvents } from './socket';
 
@@ -31,7 +31,11 @@ export function staleUrlsFor<E extends Exclude<ServerEvent, 'session.ended'>>(
     case 'schedule.changed':
       return [JOBS_URL]; // both calendars, upcoming jobs, a job and its history
     case 'timers.changed':
-      return [TIME_URL, JOBS_URL]; // the running timer, the tracked-times tables, the calendars' marks
+      // Own: the running timer, the tracked-times tables, the calendars' marks. A colleague's (heard by time
+      // admins and managers): the organization's tables, who is on the clock, the calendars' marks.
+      return (payload as { userId: string }).userId === me.userId
+        ? [TIME_URL, JOBS_URL]
+        : [ORGANIZATION_TIMERS_URL, RUNNING_TIMERS_URL, JOBS_URL];
     case 'jobRequests.changed':
       return [JOB_REQUESTS_URL];
     case 'jobRequest.answered':

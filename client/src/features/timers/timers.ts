@@ -9,6 +9,8 @@ export const TIME_URL = '/api/time';
 export const CURRENT_TIMER_URL = `${TIME_URL}/current`;
 export const MY_TIMERS_URL = `${TIME_URL}/user/paged`;
 export const ORGANIZATION_TIMERS_URL = `${TIME_URL}/paged`;
+/** Who is on the clock now (jobs.crud): Home's today panel. */
+export const RUNNING_TIMERS_URL = `${TIME_URL}/running`;
 export const timerUrl = (id: string) => `${TIME_URL}/${encodeURIComponent(id)}`;
 
 export type TimersQuery = PagedQuery & Record<string, string | number | boolean>;
