@@ -7,7 +7,7 @@ import { Me, Meta, RequireAnyClaim, RequireClaim } from '../identity/current-use
 import type { CurrentUser } from '../identity/current-user';
 import { SetAvailability } from './availability.commands';
 import { AvailabilityEntryDto, AvailabilityListPipe, DateFilterQueryDto } from './availability.dto';
-import { GetUserAvailability, ListAvailableUsers } from './availability.queries';
+import { GetUserAvailability, GetWorkingHours, ListAvailableUsers } from './availability.queries';
 
 /** Tells the editor whether the user has ever saved a week (never saved counts as available). */
 export const SAVED_HEADER = 'X-Availability-Saved';
@@ -30,6 +30,15 @@ export class AvailabilityController {
   })
   availableUsers(@Query() query: DateFilterQueryDto, @Me() me: CurrentUser) {
     return this.queries.execute(new ListAvailableUsers(me.organizationId, query.startDate, query.endDate));
+  }
+
+  @Get('working-hours')
+  @ApiOperation({
+    summary:
+      "Where calendars open: { startTime: 'HH:mm' }, the hour the earliest of the active staff's saved hours begins (whole days left out), else 07:00.",
+  })
+  workingHours(@Me() me: CurrentUser) {
+    return this.queries.execute(new GetWorkingHours(me.organizationId));
   }
 
   @Get('user/:userId')

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AvailabilityController } from './availability.controller';
-import { GetUserAvailabilityHandler, ListAvailableUsersHandler } from './availability.queries';
+import { GetUserAvailabilityHandler, GetWorkingHoursHandler, ListAvailableUsersHandler } from './availability.queries';
 import { SetAvailabilityHandler } from './availability.handlers';
 
 @Module({
   controllers: [AvailabilityController],
-  providers: [SetAvailabilityHandler, GetUserAvailabilityHandler, ListAvailableUsersHandler],
+  providers: [SetAvailabilityHandler, GetUserAvailabilityHandler, ListAvailableUsersHandler, GetWorkingHoursHandler],
 })
 export class AvailabilityModule {}

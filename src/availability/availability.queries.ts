@@ -8,6 +8,7 @@ import { availabilityOf, weeklyAvailability } from './availability.read-models';
 import { activeUsers, organizationById, userOf } from '../identity/identity.read-models';
 import { isAvailable } from './availability-check';
 import type { AvailabilityEntry } from './availability.events';
+import { workdayStart } from './working-hours';
 
 /** An entry as the API shows it (spec §3 Availability). */
 export const availabilityView = (userId: string, e: AvailabilityEntry) => ({
@@ -35,6 +36,22 @@ export class GetUserAvailabilityHandler implements IQueryHandler<GetUserAvailabi
     if (!user) throw new NotFoundError('The user');
     const doc = await availabilityOf(this.store, organizationId, userId);
     return { saved: doc !== null, entries: (doc?.entries ?? []).map((e) => availabilityView(userId, e)) };
+  }
+}
+
+/** Where the organization's calendars open: the start of its working day, from its active staff's saved hours. */
+export class GetWorkingHours {
+  constructor(readonly organizationId: string) {}
+}
+
+@QueryHandler(GetWorkingHours)
+export class GetWorkingHoursHandler implements IQueryHandler<GetWorkingHours> {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ organizationId }: GetWorkingHours): Promise<{ startTime: string }> {
+    const active = (await activeUsers(this.store, organizationId)).map((u) => u._id);
+    const weeks = await weeklyAvailability(this.store, organizationId, active);
+    return { startTime: workdayStart(weeks.values()) };
   }
 }
 

@@ -189,6 +189,20 @@ describe('scheduling in a browser', () => {
     await page.locator('.fc-timeGridWeek-view').waitFor();
     expect(await page.getByLabel('Block duration', { exact: true }).first().inputValue()).toBe('30 minutes');
     await opensAt(Math.max(0, DateTime.now().setZone('America/New_York').hour - 1) * 60);
+
+    // The working day comes from the staff's hours: once someone's begin at 6:00, other weeks open there,
+    // the open screen included (the availability push).
+    await page.getByRole('button', { name: 'Next' }).click();
+    await opensAt(7 * 60);
+    const { email, password } = account('Company Admin');
+    const admin = await new ApiClient(env.app.url).signIn(email, password);
+    const staff: { id: string; fullName: string }[] = (await admin.get('/api/users/lookup')).body;
+    const sam = staff.find((s) => s.fullName === 'Sam Okafor')!;
+    const early = [{ weekDay: 'Monday', startTime: '06:00', endTime: '14:00' }];
+    expect((await admin.patch(`/api/employee-availability/${sam.id}`, early)).status).toBe(200);
+    await opensAt(6 * 60);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await opensAt(6 * 60);
     await context.close();
   }, 60_000);
 
@@ -212,7 +226,7 @@ describe('scheduling in a browser', () => {
     await context.close();
   }, 60_000);
 
-  it('puts Job Requests above the calendar on a phone, and keeps Timeline Day names whole', async () => {
+  it('puts Job Requests above the calendar on a phone, and shows Timeline Day with names whole and about six hours across', async () => {
     const context = await newContext(env.browser, env.app.url, PHONE);
     const page = await context.newPage();
     await signIn(page, 'Customer Manager', '/scheduling');
@@ -222,6 +236,18 @@ describe('scheduling in a browser', () => {
     await chooseView(page, 'Timeline Day');
     const name = page.locator('[data-row-id]', { hasText: 'Casey Morgan' }).getByText('Casey Morgan', { exact: true });
     expect(await name.evaluate((el: any) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    // 'Unassigned' on one line, not cut in the middle of the word.
+    const unassigned = page.locator('[data-row-id]').first().getByText('Unassigned', { exact: true });
+    expect(await unassigned.evaluate((el: any) => el.getClientRects().length)).toBe(1);
+    // Hours across the phone's screen beside the names: about six, not three.
+    const hoursAcross = await page
+      .locator('[data-row-id]')
+      .first()
+      .evaluate((row: any) => {
+        const scroller = row.parentElement.parentElement;
+        return (scroller.clientWidth - row.children[0].offsetWidth) / (row.children[1].offsetWidth / 24);
+      });
+    expect(hoursAcross).toBeGreaterThanOrEqual(5);
     await page.screenshot({ path: screenshotPath('schedule-timeline-names-phone'), fullPage: true });
     await context.close();
   }, 60_000);

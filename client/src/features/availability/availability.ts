@@ -34,6 +34,8 @@ export interface UserAvailability {
 }
 
 export const AVAILABILITY_URL = '/api/employee-availability';
+/** Where calendars open: the start of the organization's working day, from its staff's hours. */
+export const WORKING_HOURS_URL = `${AVAILABILITY_URL}/working-hours`;
 export const userAvailabilityUrl = (userId: string) => `${AVAILABILITY_URL}/user/${encodeURIComponent(userId)}`;
 /** Response header of GET user/{userId}: 'false' when the user has never saved a week. */
 export const SAVED_HEADER = 'X-Availability-Saved';

@@ -14,7 +14,7 @@ import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { useEffect, useRef, type RefObject } from 'react';
 import { dayRangeOf, type DayRange } from './calendarRange';
-import { openingTime } from './calendarPreferences';
+import { openingTime, WORKDAY_START_HOUR } from './calendarPreferences';
 import { CALENDAR_VIEWS, slotDuration, type CalendarView } from './calendarViews';
 import { timeMarks } from './calendarEvents';
 import { IconCar, IconClockCheck } from '@tabler/icons-react';
@@ -52,6 +52,8 @@ interface JobCalendarProps {
   timeZone: string;
   height: number;
   events: EventInput[];
+  /** The hour the organization's working day starts: where a day other than today opens. */
+  workdayStart?: number;
   /** Block Duration in minutes (slot length); dragging always snaps to 15 minutes. */
   slotMinutes?: number;
   /** Drag and resize are on (each event may still refuse, e.g. availability-only entries). */
@@ -66,6 +68,7 @@ interface JobCalendarProps {
 /** FullCalendar set up for jobs, shown in the organization's time zone (luxon3 plugin). */
 export function JobCalendar(props: JobCalendarProps) {
   const { calendarRef, view, day, timeZone, height, events, slotMinutes = 60, editable = false } = props;
+  const workdayStart = props.workdayStart ?? WORKDAY_START_HOUR;
   const fullCalendarView = CALENDAR_VIEWS[view].fullCalendar;
 
   useEffect(() => {
@@ -109,11 +112,20 @@ export function JobCalendar(props: JobCalendarProps) {
   }, [slotMinutes]);
 
   /** A new range or view opens at the working day, or an hour before now when today is shown. */
-  function openAtWorkingHours(arg: DatesSetArg, range: DayRange) {
+  const shownRange = useRef<DayRange | null>(null);
+  function openAtWorkingHours(calendar: { scrollToTime: (time: string) => void }, range: DayRange) {
     const today = todayIn(timeZone);
-    const time = openingTime(today >= range.first && today <= range.last, hourIn(timeZone));
-    requestAnimationFrame(() => arg.view.calendar.scrollToTime(time));
+    const time = openingTime(today >= range.first && today <= range.last, hourIn(timeZone), workdayStart);
+    requestAnimationFrame(() => calendar.scrollToTime(time));
   }
+  // The working day usually arrives after the first range is drawn: open there once it is known.
+  const openedAt = useRef(workdayStart);
+  useEffect(() => {
+    const calendar = calendarRef.current?.getApi();
+    if (workdayStart === openedAt.current || !calendar || !shownRange.current) return;
+    openedAt.current = workdayStart;
+    openAtWorkingHours(calendar, shownRange.current);
+  }, [workdayStart]);
 
   return (
     <div className="app-calendar" ref={container}>
@@ -129,7 +141,7 @@ export function JobCalendar(props: JobCalendarProps) {
         events={events}
         nowIndicator
         allDaySlot={false}
-        scrollTime={openingTime(false, 0)}
+        scrollTime={openingTime(false, 0, workdayStart)}
         scrollTimeReset={false}
         slotDuration={slotDuration(slotMinutes)}
         slotLabelInterval="01:00"
@@ -150,7 +162,9 @@ export function JobCalendar(props: JobCalendarProps) {
         eventMinHeight={22}
         datesSet={(arg: DatesSetArg) => {
           const range = dayRangeOf(arg.startStr, arg.endStr);
-          openAtWorkingHours(arg, range);
+          shownRange.current = range;
+          openedAt.current = workdayStart;
+          openAtWorkingHours(arg.view.calendar, range);
           props.onRangeChange(range, arg.view.title);
         }}
         eventClick={(arg: EventClickArg) => {

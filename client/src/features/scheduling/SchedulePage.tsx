@@ -52,7 +52,7 @@ type Editing = { job: Job | null; slot: { start: string; end: string } };
 
 /** Job Schedule (spec §2): every job of the organization on a calendar managers edit. */
 export function SchedulePage() {
-  const { store, calendarRef, zone, mobile, view, day, navigation } = useCalendarScreen(
+  const { store, calendarRef, zone, mobile, view, day, navigation, workdayStart } = useCalendarScreen(
     'schedule',
     SCHEDULE_VIEWS,
     'workWeek',
@@ -221,6 +221,7 @@ export function SchedulePage() {
               jobs={shownJobs}
               employees={employees ?? []}
               onlyEmployeeIds={onlyEmployeeIds}
+              workdayStart={workdayStart}
               editable={canDrag}
               onJobClick={(job) => setEditing({ job, slot: newJobSlot(zone) })}
               onChange={async (job, change) => void (await saveCalendarChange(job, change))}
@@ -228,6 +229,7 @@ export function SchedulePage() {
           ) : (
             <JobCalendar
               calendarRef={calendarRef}
+              workdayStart={workdayStart}
               view={view}
               day={day}
               timeZone={zone}

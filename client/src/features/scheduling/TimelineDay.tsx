@@ -22,12 +22,24 @@ import {
 import { timeLabel, todayIn } from './zonedTime';
 import classes from './TimelineDay.module.css';
 
+/** An hour's width: on a phone narrow enough to show a working morning (about six hours), not three. */
 const HOUR_WIDTH = 76;
-const TRACK_WIDTH = HOUR_WIDTH * 24;
+const PHONE_HOUR_WIDTH = 44;
 const LANE_HEIGHT = 46;
 const ROW_PADDING = 5;
-const PX_PER_MINUTE = TRACK_WIDTH / DAY_MINUTES;
 const HOURS = hourLabels();
+
+/** The horizontal scale: an hour's width, the day's track and pixels per minute. */
+interface Scale {
+  hourWidth: number;
+  trackWidth: number;
+  pxPerMinute: number;
+}
+const scaleOf = (hourWidth: number): Scale => ({
+  hourWidth,
+  trackWidth: hourWidth * 24,
+  pxPerMinute: (hourWidth * 24) / DAY_MINUTES,
+});
 /** Below this many pixels of movement a press is a click. */
 const CLICK_SLOP = 4;
 
@@ -49,6 +61,8 @@ interface TimelineDayProps {
   employees: JobPerson[];
   /** The employee filter: only these rows (none: every row). */
   onlyEmployeeIds: ReadonlySet<string>;
+  /** The hour the organization's working day starts: where the day opens (or at its first job, if earlier). */
+  workdayStart: number;
   /** Drag to another row (reassign) or sideways (15-minute steps). Off below 768 px. */
   editable: boolean;
   onJobClick: (job: Job) => void;
@@ -66,12 +80,15 @@ export function TimelineDay({
   jobs,
   employees,
   onlyEmployeeIds,
+  workdayStart,
   editable,
   onJobClick,
   onChange,
 }: TimelineDayProps) {
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
-  const labelWidth = mobile ? 120 : 190;
+  const labelWidth = mobile ? 108 : 190;
+  const scale = useMemo(() => scaleOf(mobile ? PHONE_HOUR_WIDTH : HOUR_WIDTH), [mobile]);
+  const { hourWidth, trackWidth, pxPerMinute } = scale;
   const scroller = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const [pending, setPending] = useState<Record<string, CalendarChange>>({});
@@ -87,15 +104,15 @@ export function TimelineDay({
   );
   const rows = useMemo(() => timelineRows(employees, onDay, onlyEmployeeIds), [employees, onDay, onlyEmployeeIds]);
 
-  // Open on the morning (or the first job, if earlier).
+  // Open on the working day (or the first job, if earlier).
   useEffect(() => {
     const first = Math.min(
-      7 * 60,
+      workdayStart * 60,
       ...onDay.map((j) => ((placement(j.startDateTime, j.endDateTime, day, zone)?.left ?? 100) * DAY_MINUTES) / 100),
     );
-    if (scroller.current) scroller.current.scrollLeft = Math.max(0, first - 30) * PX_PER_MINUTE;
-    // Only when the day changes or its jobs first arrive, not on every refetch.
-  }, [day, onDay.length > 0]);
+    if (scroller.current) scroller.current.scrollLeft = Math.max(0, first - 30) * pxPerMinute;
+    // Only when the day, the scale or the working day changes, or its jobs first arrive; not on every refetch.
+  }, [day, onDay.length > 0, pxPerMinute, workdayStart]);
 
   const isToday = day === todayIn(zone);
   const [nowMinutes, setNowMinutes] = useState(() => minutesNow(zone));
@@ -131,7 +148,7 @@ export function TimelineDay({
     const moved = drag.moved || Math.hypot(dx, dy) > CLICK_SLOP;
     if (!moved) return;
     const toRow = rowAt(event.clientX, event.clientY) ?? drag.toRow;
-    const minutes = snappedMinutes(dx, PX_PER_MINUTE, SNAP_MINUTES);
+    const minutes = snappedMinutes(dx, pxPerMinute, SNAP_MINUTES);
     if (moved !== drag.moved || toRow !== drag.toRow || minutes !== drag.minutes)
       setDrag({ ...drag, moved, toRow, minutes });
   }
@@ -163,15 +180,19 @@ export function TimelineDay({
   const dragPreview = drag?.moved ? { ...drag.job, ...movedBy(drag.job, drag.minutes) } : null;
 
   return (
-    <div className={classes.scroller} ref={scroller} style={{ ['--hour-width' as string]: `${HOUR_WIDTH}px` }}>
-      <div className={classes.grid} style={{ width: labelWidth + TRACK_WIDTH }}>
+    <div
+      className={`${classes.scroller} ${mobile ? classes.compact : ''}`}
+      ref={scroller}
+      style={{ ['--hour-width' as string]: `${hourWidth}px` }}
+    >
+      <div className={classes.grid} style={{ width: labelWidth + trackWidth }}>
         <div className={classes.header}>
           <div className={classes.corner} style={{ width: labelWidth }}>
             Employee
           </div>
           <div className={classes.hours}>
             {HOURS.map((label) => (
-              <div key={label} className={classes.hour} style={{ width: HOUR_WIDTH }}>
+              <div key={label} className={classes.hour} style={{ width: hourWidth }}>
                 {label}
               </div>
             ))}
@@ -184,6 +205,7 @@ export function TimelineDay({
             day={day}
             zone={zone}
             labelWidth={labelWidth}
+            scale={scale}
             editable={editable}
             drag={drag}
             dragPreview={dragPreview && drag?.toRow === row.id ? dragPreview : null}
@@ -216,6 +238,7 @@ interface RowViewProps {
   day: string;
   zone: string;
   labelWidth: number;
+  scale: Scale;
   editable: boolean;
   drag: Drag | null;
   dragPreview: Job | null;
@@ -232,6 +255,7 @@ function TimelineRowView({
   day,
   zone,
   labelWidth,
+  scale: { trackWidth, pxPerMinute },
   editable,
   drag,
   dragPreview,
@@ -268,8 +292,8 @@ function TimelineRowView({
         aria-label={`${job.name}, ${time}, ${where}${row.id === UNASSIGNED ? ', unassigned' : `, ${row.label}`}`}
         title={`${job.name}\n${time}\n${where}`}
         style={{
-          left: (place.left / 100) * TRACK_WIDTH,
-          width: Math.max((place.width / 100) * TRACK_WIDTH - 2, 6),
+          left: (place.left / 100) * trackWidth,
+          width: Math.max((place.width / 100) * trackWidth - 2, 6),
           top: ROW_PADDING + lane * LANE_HEIGHT,
           height: LANE_HEIGHT - 5,
           background: job.color,
@@ -304,8 +328,8 @@ function TimelineRowView({
           {row.label}
         </span>
       </div>
-      <div className={classes.track} style={{ width: TRACK_WIDTH, height }}>
-        {nowMinutes !== null && <div className={classes.now} style={{ left: nowMinutes * PX_PER_MINUTE }} />}
+      <div className={classes.track} style={{ width: trackWidth, height }}>
+        {nowMinutes !== null && <div className={classes.now} style={{ left: nowMinutes * pxPerMinute }} />}
         {row.jobs.map((job) =>
           bar(
             job,

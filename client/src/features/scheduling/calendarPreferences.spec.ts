@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loadCalendarPreferences, openingTime, saveCalendarPreferences } from './calendarPreferences';
+import { loadCalendarPreferences, openingTime, saveCalendarPreferences, workdayStartHour } from './calendarPreferences';
 import { HOME_VIEWS, SCHEDULE_VIEWS } from './calendarViews';
 
 /** localStorage's two calls, over a Map (vitest runs in Node here). */
@@ -37,5 +37,14 @@ describe('calendar preferences', () => {
     expect(openingTime(true, 14)).toBe('13:00:00');
     expect(openingTime(true, 0)).toBe('00:00:00');
     expect(openingTime(false, 14)).toBe('07:00:00');
+    expect(openingTime(false, 14, 6)).toBe('06:00:00');
+    expect(openingTime(true, 14, 6)).toBe('13:00:00');
+  });
+
+  it("reads the organization's working day from the server's 'HH:mm', else opens at 7:00", () => {
+    expect(workdayStartHour('06:00')).toBe(6);
+    expect(workdayStartHour('00:00')).toBe(0);
+    expect(workdayStartHour(undefined)).toBe(7);
+    expect(workdayStartHour('nonsense')).toBe(7);
   });
 });

@@ -45,14 +45,20 @@ export function saveCalendarPreferences(
   }
 }
 
-/** The hour a calendar opens at when today is not shown: the working day's start. */
+/** The hour a calendar opens at when today is not shown and the organization's working day is not known yet. */
 export const WORKDAY_START_HOUR = 7;
+
+/** 'HH:mm' (GET /api/employee-availability/working-hours) → its hour, else WORKDAY_START_HOUR. */
+export function workdayStartHour(startTime: string | undefined): number {
+  const hour = Number(startTime?.slice(0, 2));
+  return startTime && Number.isInteger(hour) && hour >= 0 && hour <= 23 ? hour : WORKDAY_START_HOUR;
+}
 
 /**
  * Where the time grid opens: an hour before now (on the hour) when today is shown, else the start of
- * the working day; as FullCalendar's scrollTime ('HH:00:00').
+ * the organization's working day; as FullCalendar's scrollTime ('HH:00:00').
  */
-export function openingTime(todayShown: boolean, hourNow: number): string {
-  const hour = todayShown ? Math.max(0, Math.min(hourNow - 1, 23)) : WORKDAY_START_HOUR;
+export function openingTime(todayShown: boolean, hourNow: number, workdayStart = WORKDAY_START_HOUR): string {
+  const hour = todayShown ? Math.max(0, Math.min(hourNow - 1, 23)) : workdayStart;
   return `${String(hour).padStart(2, '0')}:00:00`;
 }

@@ -4,7 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useAppStore } from '../../app/store';
 import { MOBILE_QUERY } from '../../app/theme';
-import { loadCalendarPreferences, saveCalendarPreferences } from './calendarPreferences';
+import { useApiQuery } from '../../shared/useApiQuery';
+import { WORKING_HOURS_URL } from '../availability/availability';
+import { loadCalendarPreferences, saveCalendarPreferences, workdayStartHour } from './calendarPreferences';
 import { dayRange, longDayTitle, shiftDay, type CalendarView } from './calendarViews';
 import { createScheduleStore } from './scheduleStore';
 import { todayIn } from './zonedTime';
@@ -33,6 +35,9 @@ export function useCalendarScreen(
     });
   });
   const calendarRef = useRef<FullCalendar | null>(null);
+  // The hour time grids open at (days other than today): from the staff's saved hours.
+  const workingHours = useApiQuery<{ startTime: string }>(WORKING_HOURS_URL);
+  const workdayStart = workdayStartHour(workingHours.data?.startTime);
   const view = useStore(store, (s) => s.view);
   const day = useStore(store, (s) => s.day);
   const blockMinutes = useStore(store, (s) => s.blockMinutes);
@@ -60,5 +65,5 @@ export function useCalendarScreen(
     onNext: () => (view === 'timelineDay' ? store.getState().setDay(shiftDay(day, 1)) : api()?.next()),
     onToday: () => (view === 'timelineDay' ? store.getState().setDay(todayIn(zone)) : api()?.today()),
   };
-  return { store, calendarRef, zone, mobile, view, day, navigation };
+  return { store, calendarRef, zone, mobile, view, day, navigation, workdayStart };
 }

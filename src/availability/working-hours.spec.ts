@@ -1,0 +1,34 @@
+import type { AvailabilityEntry, WeekDay } from './availability.events';
+import { DEFAULT_WORKDAY_START, workdayStart } from './working-hours';
+
+const entry = (startTime: string, endTime: string, weekDay: WeekDay = 'Monday'): AvailabilityEntry => ({
+  id: `${weekDay}-${startTime}`,
+  weekDay,
+  startTime,
+  endTime,
+});
+
+describe('workdayStart', () => {
+  it('is 7:00 when no one has saved hours', () => {
+    expect(workdayStart([])).toBe(DEFAULT_WORKDAY_START);
+    expect(workdayStart([[], []])).toBe('07:00');
+  });
+
+  it("is the hour of the earliest start among the staff's saved hours", () => {
+    const weeks = [
+      [entry('09:00', '17:00'), entry('08:30', '12:00', 'Saturday')],
+      [entry('10:00', '18:00', 'Tuesday')],
+    ];
+    expect(workdayStart(weeks)).toBe('08:00');
+    expect(workdayStart([[entry('06:15', '14:00')]])).toBe('06:00');
+  });
+
+  it('leaves out a stretch that covers the whole day, which says nothing of when work starts', () => {
+    expect(workdayStart([[entry('00:00', '24:00')], [entry('09:00', '17:00')]])).toBe('09:00');
+    expect(workdayStart([[entry('00:00', '24:00')]])).toBe('07:00');
+  });
+
+  it('keeps an early shift that is not the whole day', () => {
+    expect(workdayStart([[entry('00:00', '06:00')], [entry('09:00', '17:00')]])).toBe('00:00');
+  });
+});
