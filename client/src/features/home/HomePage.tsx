@@ -20,15 +20,27 @@ import { JobDetailsDrawer } from './JobDetailsDrawer';
 import { UpcomingJobs } from './UpcomingJobs';
 import { TimerControl } from '../timers/TimerControl';
 import { usePickUpEnabled } from '../job-requests/jobRequestsApi';
+import { useHasClaim } from '../session/session';
+import { NextJobCard } from './NextJobCard';
+import { TodayPanel } from './TodayPanel';
 
 const CALENDAR_HEIGHT = 800;
 const REQUESTABLE = { showRequestableJobs: 'true' };
 
-/** Home (spec §2): own read-only calendar, the legend, and own upcoming jobs. */
+/**
+ * Home (spec §2): own read-only calendar, the legend, and own upcoming jobs. Above the calendar, the day:
+ * for those who schedule (jobs.crud) the crew's today panel; for everyone else their next job, after the
+ * timer on a phone.
+ */
 export function HomePage() {
+  const schedules = useHasClaim('jobs.crud');
   const firstName = useAppStore((s) => s.session?.user.firstName ?? '');
   const myColor = useAppStore((s) => s.session?.user.colorCode || BRAND_NAVY);
-  const { store, calendarRef, zone, mobile, view, day, navigation } = useCalendarScreen('home', HOME_VIEWS, 'week');
+  const { store, calendarRef, zone, mobile, view, day, navigation, workdayStart } = useCalendarScreen(
+    'home',
+    HOME_VIEWS,
+    'week',
+  );
   const range = useStore(store, (s) => s.range);
   const title = useStore(store, (s) => s.title);
   // With picking up jobs on, open jobs are offered here too (spec §2 Home: requestable jobs).
@@ -58,6 +70,7 @@ export function HomePage() {
             <TimerControl block />
           </Group>
         )}
+        {schedules ? <TodayPanel zone={zone} onOpenJob={setOpen} /> : <NextJobCard zone={zone} onOpen={setOpen} />}
         <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
           <Box px="md" pt="md" pb="xs">
             <CalendarLegend items={legend} />
@@ -76,6 +89,7 @@ export function HomePage() {
             {view !== 'timelineDay' && (
               <JobCalendar
                 calendarRef={calendarRef}
+                workdayStart={workdayStart}
                 view={view}
                 day={day}
                 timeZone={zone}

@@ -11,8 +11,14 @@ import { type JobRequest, useAnswerRequest, useJobRequests } from './jobRequests
 export const NO_REQUESTS = 'There are no job requests at this time';
 
 /** Job Requests (spec §2, below the Job Schedule): pending requests to approve or deny, live. */
-/** `placement` 'top': above the calendar (phones), spaced below rather than above. */
-export function JobRequestsTable({ zone, placement = 'bottom' }: { zone: string; placement?: 'top' | 'bottom' }) {
+/** `placement` 'top': above the calendar (phones), spaced below rather than above; 'inline': in a stack that spaces it. */
+export function JobRequestsTable({
+  zone,
+  placement = 'bottom',
+}: {
+  zone: string;
+  placement?: 'top' | 'bottom' | 'inline';
+}) {
   const requests = useJobRequests();
   const answer = useAnswerRequest();
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;

@@ -1,0 +1,285 @@
+import {
+  Badge,
+  Box,
+  Divider,
+  Group,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconClockPlay, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { DateTime } from 'luxon';
+import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { QueryError } from '../../shared/QueryError';
+import { UserAvatar } from '../../shared/UserAvatar';
+import { useApiQuery } from '../../shared/useApiQuery';
+import { JobRequestsTable } from '../job-requests/JobRequestsTable';
+import { usePickUpEnabled } from '../job-requests/jobRequestsApi';
+import { SCHEDULE_URL, type Job } from '../scheduling/jobs';
+import { useCalendarJobs } from '../scheduling/schedulingApi';
+import { timeLabel, todayIn } from '../scheduling/zonedTime';
+import { Elapsed } from '../timers/TimerControl';
+import { RUNNING_TIMERS_URL, timerTitle, type Timer } from '../timers/timers';
+import { crewJobs, crewNames, endedWithoutTime, isUnassigned, progressOf, todaySummary } from './today';
+
+/** Re-renders every `ms` so that what depends on the time of day (in progress, ended) moves on by itself. */
+function useNow(ms: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const tick = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(tick);
+  }, [ms]);
+  return now;
+}
+
+/**
+ * Home for the people who run the crew (jobs.crud): today's jobs across the crew with the unassigned and
+ * open ones flagged, who is on the clock, jobs that ended without time, and the pending job requests to
+ * answer in place. Pushes keep every part live (schedule, timers and request notices).
+ */
+export function TodayPanel({ zone, onOpenJob }: { zone: string; onOpenJob: (job: Job) => void }) {
+  const today = todayIn(zone);
+  const day = useMemo(() => ({ first: today, last: today }), [today]);
+  const jobsQuery = useCalendarJobs(SCHEDULE_URL, day);
+  const running = useApiQuery<Timer[]>(RUNNING_TIMERS_URL);
+  const pickUpEnabled = usePickUpEnabled();
+  const now = useNow(30_000);
+  const jobs = useMemo(() => crewJobs(jobsQuery.data ?? []), [jobsQuery.data]);
+  const summary = todaySummary(jobs, now);
+  const untracked = endedWithoutTime(jobs, now);
+  const dayTitle = DateTime.fromISO(today, { zone: 'utc' }).toFormat('cccc, LLLL d');
+
+  return (
+    <Stack gap="lg" component="section" aria-labelledby="today-title">
+      <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
+        <Group justify="space-between" px={{ base: 'md', xs: 'lg' }} py="md" gap="xs">
+          <div>
+            <Title order={2} fz={18} c="navy.8" id="today-title">
+              Today
+            </Title>
+            <Text size="sm" c="dimmed">
+              {dayTitle}
+            </Text>
+          </div>
+          {jobsQuery.isSuccess && (
+            <Group gap={6} aria-label="Today in numbers">
+              <Badge variant="light" color="navy" radius="sm">
+                {summary.total} {summary.total === 1 ? 'job' : 'jobs'}
+              </Badge>
+              {summary.inProgress > 0 && (
+                <Badge variant="light" color="teal" radius="sm">
+                  {summary.inProgress} in progress
+                </Badge>
+              )}
+              {summary.unassigned > 0 && (
+                <Badge variant="light" color="orange" radius="sm">
+                  {summary.unassigned} unassigned
+                </Badge>
+              )}
+              {running.data && (
+                <Badge variant="light" color="blue" radius="sm">
+                  {running.data.length} on the clock
+                </Badge>
+              )}
+            </Group>
+          )}
+        </Group>
+        <Divider color="var(--app-border)" />
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing={0}>
+          <Box style={{ borderRight: '1px solid var(--app-border)' }}>
+            <PanelTitle title="Today's jobs" id="today-jobs-title" />
+            {jobsQuery.isError ? (
+              <Box p="md">
+                <QueryError error={jobsQuery.error} onRetry={() => void jobsQuery.refetch()} />
+              </Box>
+            ) : jobsQuery.isSuccess && jobs.length === 0 ? (
+              <Empty>No jobs are scheduled today.</Empty>
+            ) : (
+              <ScrollArea.Autosize mah={420} type="auto">
+                <Stack
+                  component="ul"
+                  gap={0}
+                  p={0}
+                  m={0}
+                  aria-labelledby="today-jobs-title"
+                  style={{ listStyle: 'none' }}
+                >
+                  {jobs.map((job, index) => (
+                    <Fragment key={job.id}>
+                      {index > 0 && <Divider component="li" aria-hidden color="var(--app-border)" />}
+                      <li>
+                        <TodayJob job={job} zone={zone} now={now} pickUpEnabled={pickUpEnabled} onOpen={onOpenJob} />
+                      </li>
+                    </Fragment>
+                  ))}
+                </Stack>
+              </ScrollArea.Autosize>
+            )}
+          </Box>
+          <Stack gap={0}>
+            <PanelTitle title="On the clock" id="on-the-clock-title" />
+            {running.isError ? (
+              <Box p="md">
+                <QueryError error={running.error} onRetry={() => void running.refetch()} />
+              </Box>
+            ) : running.data && running.data.length === 0 ? (
+              <Empty>No one is on the clock right now.</Empty>
+            ) : (
+              <Stack
+                component="ul"
+                gap={0}
+                p={0}
+                m={0}
+                aria-labelledby="on-the-clock-title"
+                style={{ listStyle: 'none' }}
+              >
+                {(running.data ?? []).map((timer) => (
+                  <OnTheClock key={timer.id} timer={timer} zone={zone} />
+                ))}
+              </Stack>
+            )}
+            <Divider color="var(--app-border)" />
+            <PanelTitle title="Ended without tracked time" id="untracked-title" />
+            {jobsQuery.isSuccess && untracked.length === 0 ? (
+              <Empty>Every job that has ended today has time on it.</Empty>
+            ) : (
+              <Stack component="ul" gap={0} p={0} m={0} aria-labelledby="untracked-title" style={{ listStyle: 'none' }}>
+                {untracked.map((job) => (
+                  <li key={job.id}>
+                    <UnstyledButton w="100%" px={{ base: 'md', xs: 'lg' }} py={8} onClick={() => onOpenJob(job)}>
+                      <Group gap="xs" wrap="nowrap" align="flex-start">
+                        <IconAlertTriangle
+                          size={16}
+                          color="var(--mantine-color-orange-8)"
+                          aria-hidden
+                          style={{ marginTop: 2 }}
+                        />
+                        <div>
+                          <Text size="sm" fw={600} c="navy.8">
+                            {job.name}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            Ended {timeLabel(job.endDateTime, zone)} · {crewNames(job)}
+                          </Text>
+                        </div>
+                      </Group>
+                    </UnstyledButton>
+                  </li>
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        </SimpleGrid>
+      </Paper>
+      {pickUpEnabled && <JobRequestsTable zone={zone} placement="inline" />}
+    </Stack>
+  );
+}
+
+function PanelTitle({ title, id }: { title: string; id: string }) {
+  return (
+    <Text id={id} px={{ base: 'md', xs: 'lg' }} pt="md" pb={6} fw={700} fz={13} tt="uppercase" c="gray.7" lts={0.4}>
+      {title}
+    </Text>
+  );
+}
+
+const Empty = ({ children }: { children: ReactNode }) => (
+  <Text size="sm" c="dimmed" px={{ base: 'md', xs: 'lg' }} pb="md">
+    {children}
+  </Text>
+);
+
+/** One of today's jobs: times, name, crew (or unassigned), customer, and where it stands now. */
+function TodayJob({
+  job,
+  zone,
+  now,
+  pickUpEnabled,
+  onOpen,
+}: {
+  job: Job;
+  zone: string;
+  now: number;
+  pickUpEnabled: boolean;
+  onOpen: (job: Job) => void;
+}) {
+  const progress = progressOf(job, now);
+  const unassigned = isUnassigned(job);
+  return (
+    <UnstyledButton
+      w="100%"
+      px={{ base: 'md', xs: 'lg' }}
+      py={8}
+      onClick={() => onOpen(job)}
+      style={{ opacity: progress === 'done' ? 0.75 : 1 }}
+    >
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <Box w={4} style={{ alignSelf: 'stretch', borderRadius: 2, background: job.color, flexShrink: 0 }} />
+        <Box w={74} style={{ flexShrink: 0 }}>
+          <Text size="xs" fw={600} c="navy.8">
+            {timeLabel(job.startDateTime, zone)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {timeLabel(job.endDateTime, zone)}
+          </Text>
+        </Box>
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          <Group gap={6} wrap="wrap">
+            <Text size="sm" fw={600} c="navy.8">
+              {job.name}
+            </Text>
+            {unassigned && (
+              <Badge size="xs" color="orange" variant="light" radius="sm">
+                Unassigned
+              </Badge>
+            )}
+            {job.isOpen && pickUpEnabled && (
+              <Badge size="xs" color="navy" variant="outline" radius="sm">
+                Open
+              </Badge>
+            )}
+          </Group>
+          <Text size="xs" c="gray.7">
+            {unassigned ? 'No one is on this job' : crewNames(job)} · {job.customer?.name ?? 'Internal'}
+          </Text>
+        </Box>
+        {progress === 'inProgress' && (
+          <Badge size="sm" color="teal" variant="light" radius="sm" leftSection={<IconPlayerPlayFilled size={10} />}>
+            Now
+          </Badge>
+        )}
+        {progress === 'done' && (
+          <IconCircleCheck size={18} color="var(--mantine-color-gray-6)" aria-label="Ended" style={{ flexShrink: 0 }} />
+        )}
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+/** A person on the clock: who, on what, since when, and for how long (live). */
+function OnTheClock({ timer, zone }: { timer: Timer; zone: string }) {
+  const [firstName, ...rest] = timer.userFullName.split(' ');
+  return (
+    <Group component="li" gap="sm" wrap="nowrap" px={{ base: 'md', xs: 'lg' }} py={8}>
+      <UserAvatar firstName={firstName} lastName={rest.join(' ')} size={30} />
+      <Box style={{ flex: 1, minWidth: 0 }}>
+        <Text size="sm" fw={600} c="navy.8">
+          {timer.userFullName}
+        </Text>
+        <Text size="xs" c="gray.7">
+          {timerTitle(timer)}
+          {timer.customerName ? ` · ${timer.customerName}` : ''} · since {timeLabel(timer.startDateTime, zone)}
+        </Text>
+      </Box>
+      <Group gap={4} wrap="nowrap">
+        <IconClockPlay size={14} color="var(--mantine-color-teal-8)" aria-hidden />
+        <Elapsed start={timer.startDateTime} />
+      </Group>
+    </Group>
+  );
+}
