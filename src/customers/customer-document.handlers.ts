@@ -6,12 +6,10 @@ import { NotFoundError, ValidationError } from '../core/errors';
 import { FILE_STORE, FileStore } from '../core/files/files.port';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { checkDocument } from '../core/uploads';
-import { customerDecider, documentNameProblem } from './customer.decider';
+import { CUSTOMER_ID_MESSAGE, customerDecider, documentNameProblem } from './customer.decider';
 import { AttachCustomerDocument, RemoveCustomerDocument } from './customers.commands';
 import { customersStreams } from './customers.events';
 import { liveCustomer, liveCustomerDocument } from './customers.read-models';
-
-export const CUSTOMER_ID_MESSAGE = 'Choose the customer the document belongs to (field CustomerId).';
 
 /**
  * Checks in the order a person fixes them (name, customer, file), stores the bytes, then records the

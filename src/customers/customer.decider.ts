@@ -36,6 +36,7 @@ export type CustomerState =
     };
 
 export const DOCUMENT_NAME_MAX = 200;
+export const CUSTOMER_ID_MESSAGE = 'Choose the customer the document belongs to (field CustomerId).';
 
 /** The document's name (spec §5: "file name required"), or null when it is fine. */
 export function documentNameProblem(name: unknown): string | null {

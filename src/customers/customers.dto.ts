@@ -2,8 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Text as TextField } from '../core/http/dto-fields';
-import { CUSTOMER_TEXT_FIELDS, STATUS_MESSAGE } from './customer.decider';
-import { CUSTOMER_ID_MESSAGE } from './customer-document.handlers';
+import { CUSTOMER_ID_MESSAGE, CUSTOMER_TEXT_FIELDS, STATUS_MESSAGE } from './customer.decider';
 import { CUSTOMER_STATUSES, CustomerStatus } from './customers.events';
 import { CUSTOMER_SORT_KEYS, CustomerSortBy } from './customers.queries';
 
