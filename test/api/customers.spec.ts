@@ -5,6 +5,7 @@ import type { MongoReadStore } from '../../src/core/read-store/mongo-read-store'
 import { CreateCustomer } from '../../src/customers/customers.commands';
 import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization } from '../support/app';
 import { withDatabase } from '../support/ferretdb';
+import { nextPush, openSocket, TestSocket } from '../support/sockets';
 
 /**
  * Customers over HTTP: GET /api/customers/paged, GET /api/customers/lookup, GET /api/customers/{id},
@@ -891,6 +892,78 @@ describe('customers over HTTP', () => {
       const theirs = await createCustomer(other.admin, { name: 'Theirs' });
       for (const id of [randomUUID(), 'nope', deleted.id, theirs.id])
         expectError(await org.manager.get(`/api/customers/${id}/jobs/paged`), 404, NOT_FOUND);
+    });
+  });
+
+  describe('a deleted customer and its jobs', () => {
+    it('keeps its jobs, which name it marked as deleted, while the pickers leave it out', async () => {
+      const org = await app.organization('Deleted jobs');
+      const customer = await createCustomer(org.admin, { name: 'Harbor View', city: 'Portland' });
+      const created = await org.manager.post('/api/recurrence-jobs', {
+        jobModel: {
+          name: 'Dock repair',
+          startDateTime: '2026-06-02T13:00:00Z',
+          endDateTime: '2026-06-02T15:00:00Z',
+          userIds: [org.associate.userId],
+          customerId: customer.id,
+        },
+      });
+      expect(created.status).toBe(201);
+      const jobId = created.body.data.id;
+      expect((await org.manager.get(`/api/jobs/${jobId}`)).body.customer).toMatchObject({
+        id: customer.id,
+        name: 'Harbor View',
+        deleted: false,
+      });
+      expect((await org.admin.delete(`/api/customers/${customer.id}`)).status).toBe(200);
+      const marked = { id: customer.id, name: 'Harbor View (deleted)', deleted: true, city: 'Portland' };
+      expect((await org.manager.get(`/api/jobs/${jobId}`)).body.customer).toMatchObject(marked);
+      const week = await org.manager.get('/api/jobs/syncfusion/fetch?StartDate=06/01/2026&EndDate=06/07/2026');
+      expect(week.body.find((j: { id: string }) => j.id === jobId).customer).toMatchObject(marked);
+      const own = await org.associate.get('/api/jobs/user?StartDate=06/01/2026&EndDate=06/07/2026');
+      expect(own.body.find((j: { id: string }) => j.id === jobId).customer).toMatchObject(marked);
+      expect((await lookup(org.manager)).map((c) => c.id)).not.toContain(customer.id);
+    });
+  });
+
+  describe('pushes', () => {
+    const sockets: TestSocket[] = [];
+    afterEach(() => {
+      for (const s of sockets.splice(0)) s.disconnect();
+    });
+
+    it("pushes customers.changed to the organization's customer managers when a customer is created, changed or deleted, and to nobody else", async () => {
+      const [org, other] = await Promise.all([app.organization('Pushes'), app.organization('Quiet')]);
+      const [admin, manager, associate, stranger] = await Promise.all(
+        [org.admin, org.manager, org.associate, other.admin].map((c) => openSocket(app.url, c.cookie, sockets)),
+      );
+      const heard = () => Promise.all([nextPush(admin, 'customers.changed'), nextPush(manager, 'customers.changed')]);
+      let pushes = heard();
+      const customer = await createCustomer(org.manager, { name: 'Live Co' });
+      const expected = { organizationId: org.organizationId, customerId: customer.id };
+      expect(await pushes).toEqual([expected, expected]);
+      // On receipt, a refetch shows the change.
+      expect((await list(org.manager, 'filter=live')).totalRecords).toBe(1);
+      pushes = heard();
+      expect((await org.admin.patch(`/api/customers/${customer.id}`, { city: 'Salem' })).status).toBe(200);
+      expect(await pushes).toEqual([expected, expected]);
+      pushes = heard();
+      expect((await org.admin.delete(`/api/customers/${customer.id}`)).status).toBe(200);
+      expect(await pushes).toEqual([expected, expected]);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(associate.received.filter((r) => r.event === 'customers.changed')).toEqual([]);
+      expect(stranger.received).toEqual([]);
+    });
+
+    it('moves a demoted manager out of the room at once: a Customer Manager made an Associate hears no more', async () => {
+      const org = await app.organization('Demoted');
+      const socket = await openSocket(app.url, org.manager.cookie, sockets);
+      const demoted = nextPush(socket, 'profile.changed');
+      expect((await org.admin.patch(`/api/users/${org.manager.userId}`, { roles: ['Associate'] })).status).toBe(200);
+      await demoted;
+      await createCustomer(org.admin, { name: 'Unheard' });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(socket.received.filter((r) => r.event === 'customers.changed')).toEqual([]);
     });
   });
 
