@@ -2,7 +2,13 @@ import type { RecordedEvent } from '../../src/core/event-store/event-store.port'
 import { SqliteReadStore } from '../../src/core/read-store/sqlite-read-store';
 import type { CustomerDetails, CustomerEvent } from '../../src/customers/customers.events';
 import { customersProjection } from './customers.projection';
-import { CUSTOMERS, CustomerDoc } from '../../src/customers/customers.read-models';
+import {
+  CUSTOMER_DOCUMENTS,
+  CUSTOMERS,
+  CustomerDoc,
+  CustomerDocumentDoc,
+} from '../../src/customers/customers.read-models';
+import type { ChangeNotice } from '../../src/realtime/change-notice';
 
 const ORG = 'org-1';
 const ID = '6f1c0b7e-0000-4000-8000-000000000001';
@@ -137,6 +143,88 @@ describe('customers projection', () => {
   it('a replayed creation does not bring a deleted customer back', async () => {
     await apply(created(), deleted(1), created());
     expect(await doc()).toMatchObject({ deleted: true, _rev: 1 });
+  });
+
+  describe('documents', () => {
+    const ATTACHMENT = '6f1c0b7e-0000-4000-8000-0000000000a1';
+    const file = {
+      attachmentId: ATTACHMENT,
+      name: 'Contract',
+      fileId: 'file-1',
+      fileName: 'contract.pdf',
+      contentType: 'application/pdf',
+      size: 1234,
+    };
+    const attached = (revision = 1) =>
+      recorded(
+        {
+          type: 'CustomerDocumentAttached',
+          data: { customerId: ID, organizationId: ORG, uploadedBy: 'user-1', ...file },
+        },
+        revision,
+      );
+    const removed = (revision: number) =>
+      recorded(
+        {
+          type: 'CustomerDocumentRemoved',
+          data: {
+            customerId: ID,
+            organizationId: ORG,
+            attachmentId: ATTACHMENT,
+            fileId: 'file-1',
+            removedBy: 'user-2',
+          },
+        },
+        revision,
+      );
+    const document = () => store.collection<CustomerDocumentDoc>(CUSTOMER_DOCUMENTS).findOne({ _id: ATTACHMENT });
+
+    it('keeps an attached document, dated by its event', async () => {
+      await apply(created(), attached());
+      expect(await document()).toEqual({
+        _id: ATTACHMENT,
+        customerId: ID,
+        organizationId: ORG,
+        uploadedBy: 'user-1',
+        name: 'Contract',
+        fileId: 'file-1',
+        fileName: 'contract.pdf',
+        contentType: 'application/pdf',
+        size: 1234,
+        dateUploaded: '2030-01-01T10:00:01.000Z',
+        removed: false,
+        _rev: 1,
+      });
+    });
+
+    it('keeps a removed document as a tombstone that a replay does not revive', async () => {
+      await apply(created(), attached(), removed(2), attached());
+      expect(await document()).toMatchObject({
+        removed: true,
+        removedBy: 'user-2',
+        removedAt: '2030-01-01T10:00:02.000Z',
+        _rev: 2,
+      });
+    });
+
+    it("pushes customers.changed to the organization's customer managers for every event of a customer", async () => {
+      const notices: ChangeNotice[] = [];
+      for (const e of [
+        created(),
+        changed({ city: { from: 'Springfield', to: 'Boston' } }),
+        attached(2),
+        removed(3),
+        deleted(4),
+      ])
+        await customersProjection.apply(e, { store, notify: (n) => notices.push(n), mail: () => undefined });
+      expect(notices).toHaveLength(5);
+      for (const n of notices)
+        expect(n).toEqual({
+          rooms: [`customerManagers:${ORG}`],
+          event: 'customers.changed',
+          payload: { organizationId: ORG, customerId: ID },
+        });
+    });
   });
 
   it('ignores other streams', async () => {

@@ -24,6 +24,13 @@ export const schedulingProjection: Projection = {
   async setup(store) {
     await store.collection(JOB_SERIES).createIndex({ organizationId: 1 }, { name: 'organization' });
     await store.collection(JOB_WEEKS).createIndex({ week: 1 }, { name: 'week' });
+    // A customer's Jobs & Ratings, latest first, ties by id the same way: no sort in memory.
+    await store
+      .collection(JOBS)
+      .createIndex(
+        { organizationId: 1, customerId: 1, start: -1, _id: -1 },
+        { name: 'organization_customer_start_id' },
+      );
   },
   async apply(event, context) {
     if (event.streamId.startsWith('job-')) await applyJob(event, context);

@@ -1,14 +1,22 @@
 import { Module } from '@nestjs/common';
 import { CalendarController } from './calendar.controller';
+import { CustomerJobsController } from './customer-jobs.controller';
 import {
   GetCalendarJobsHandler,
+  GetCustomerJobsHandler,
   GetJobHandler,
   GetJobHistoryHandler,
   GetUpcomingJobsHandler,
 } from './calendar.queries';
 
 @Module({
-  controllers: [CalendarController],
-  providers: [GetCalendarJobsHandler, GetUpcomingJobsHandler, GetJobHandler, GetJobHistoryHandler],
+  controllers: [CalendarController, CustomerJobsController],
+  providers: [
+    GetCalendarJobsHandler,
+    GetUpcomingJobsHandler,
+    GetJobHandler,
+    GetJobHistoryHandler,
+    GetCustomerJobsHandler,
+  ],
 })
 export class CalendarModule {}

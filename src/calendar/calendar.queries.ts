@@ -11,7 +11,12 @@ import { describeJobEvent, HistoryEntry } from '../scheduling/job-history';
 import { isOpen } from '../scheduling/job-request.rules';
 import { schedulingStreams } from '../scheduling/scheduling.events';
 import { jobRequestsOf } from '../job-requests/job-requests.read-models';
-import { CalendarJob, findCalendarJob, isOwnJob, jobsBetween, visibleTo } from './calendar';
+import { CalendarJob, findCalendarJob, isOwnJob, jobsBetween, seriesOccurrences, visibleTo } from './calendar';
+import { isUuid } from '../core/clock';
+import { liveCustomer } from '../customers/customers.read-models';
+import { customerJobsPage, JobSeriesDoc, organizationSeries } from '../scheduling/scheduling.read-models';
+import type { CustomerJobView } from '../shared/customers';
+import { CUSTOMER_JOBS_PAGE_SIZE, type Paged } from '../shared/paging';
 import { jobViews } from './job-views';
 
 export class GetCalendarJobs {
@@ -135,4 +140,76 @@ export class GetJobHistoryHandler implements IQueryHandler<GetJobHistory> {
         }),
       );
   }
+}
+
+/** How far ahead a recurring job's occurrences are listed for its customer: an endless series would never end. */
+export const CUSTOMER_JOBS_AHEAD_MS = 365 * 86_400_000;
+
+export class GetCustomerJobs {
+  constructor(
+    readonly viewer: CurrentUser,
+    readonly customerId: string,
+    readonly query: { currentPage?: number; pageSize?: number },
+    readonly now = new Date(),
+  ) {}
+}
+
+/**
+ * A customer's Jobs & Ratings: its one-time jobs and the occurrences of recurring jobs done for it, past
+ * and upcoming, latest start first, 10 a page. Occurrences up to a year from now (one-time jobs at any
+ * date); those hidden from the viewer's schedule are left out as on the calendars. A page takes the first
+ * skip + pageSize one-time jobs from their index and merges them with the occurrences, which are computed.
+ */
+@QueryHandler(GetCustomerJobs)
+export class GetCustomerJobsHandler implements IQueryHandler<GetCustomerJobs> {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ viewer, customerId, query, now }: GetCustomerJobs): Promise<Paged<CustomerJobView>> {
+    const organizationId = viewer.organizationId;
+    if (!isUuid(customerId) || !(await liveCustomer(this.store, organizationId, customerId)))
+      throw new NotFoundError('The customer');
+    const pageSize = query.pageSize ?? CUSTOMER_JOBS_PAGE_SIZE;
+    const skip = ((query.currentPage ?? 1) - 1) * pageSize;
+    const visible = visibleTo(viewer);
+    const until = new Date(now.getTime() + CUSTOMER_JOBS_AHEAD_MS);
+    const occurrences = (await organizationSeries(this.store, organizationId))
+      .filter(
+        (s) =>
+          s.template.customerId === customerId || Object.values(s.overrides).some((o) => o.customerId === customerId),
+      )
+      .flatMap((s) => seriesOccurrences(s, new Date(earliestStart(s)), until))
+      .filter((job) => job.customerId === customerId && !job.availabilityOnly && visible(job));
+    const { jobs, total } = await customerJobsPage(this.store, organizationId, customerId, {
+      visibleTo: viewer.role === 'Company Admin' ? null : viewer.userId,
+      limit: skip + pageSize,
+    });
+    const rows = [
+      ...jobs.map((j) => ({ ...j, id: j._id, recurring: false })),
+      ...occurrences.map((o) => ({ ...o, recurring: true })),
+    ]
+      .sort((a, b) => (a.start > b.start ? -1 : a.start < b.start ? 1 : a.id > b.id ? -1 : a.id < b.id ? 1 : 0))
+      .slice(skip, skip + pageSize);
+    const users = new Map((await organizationUsers(this.store, organizationId)).map((u) => [u._id, u.fullName]));
+    const person = (id: string) => ({ id, fullName: users.get(id) ?? 'Former employee' });
+    return {
+      resultItems: rows.map((job) => ({
+        id: job.id,
+        name: job.name,
+        startDateTime: job.start,
+        endDateTime: job.end,
+        users: job.userIds.map(person),
+        leadUser: job.leadUserId ? person(job.leadUserId) : null,
+        rating: null,
+        isRecurring: job.recurring,
+      })),
+      totalRecords: total + occurrences.length,
+    };
+  }
+}
+
+/** The series' first start, or an occurrence moved before it. */
+function earliestStart(series: JobSeriesDoc): string {
+  let earliest = series.template.start;
+  for (const o of Object.values(series.overrides)) if (o.start && o.start < earliest) earliest = o.start;
+  return earliest;
 }

@@ -32,7 +32,9 @@ export async function jobViews(store: ReadStore, organizationId: string, jobs: C
       c._id,
       {
         id: c._id,
-        name: c.label,
+        // A deleted customer keeps its jobs, which still name it, marked (pickers no longer offer it).
+        name: c.deleted ? `${c.label} (deleted)` : c.label,
+        deleted: c.deleted,
         address1: c.address1 ?? null,
         address2: c.address2 ?? null,
         city: c.city ?? null,

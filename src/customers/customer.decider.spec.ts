@@ -438,6 +438,124 @@ describe('customer decider', () => {
     });
   });
 
+  describe('AttachCustomerDocument', () => {
+    const document = {
+      attachmentId: 'attachment-1',
+      name: 'Service contract',
+      fileId: 'file-1',
+      fileName: 'contract.pdf',
+      contentType: 'application/pdf',
+      size: 1234,
+    };
+    const attach = (overrides: Partial<typeof document> = {}, organizationId = ORG): CustomerCommand => ({
+      type: 'AttachCustomerDocument',
+      organizationId,
+      document: { ...document, ...overrides },
+      uploadedBy: 'user-1',
+    });
+    const attached: CustomerEvent = {
+      type: 'CustomerDocumentAttached',
+      data: { ...ids, ...document, uploadedBy: 'user-1' },
+    };
+
+    it('attaches a document to a customer, recording who uploaded it', () => {
+      given(customerDecider, [created]).when(attach()).then([attached]);
+    });
+
+    it('trims the name', () => {
+      given(customerDecider, [created])
+        .when(attach({ name: '  Service contract ' }))
+        .then([attached]);
+    });
+
+    it('does nothing when the same upload is retried', () => {
+      given(customerDecider, [created, attached]).when(attach()).then([]);
+    });
+
+    it.each([
+      ['no name', '', 'File name is required'],
+      ['a blank name', '   ', 'File name is required'],
+      ['a name over 200 characters', 'n'.repeat(201), 'File name must be at most 200 characters'],
+    ])('refuses %s', (_what, name, message) => {
+      given(customerDecider, [created]).when(attach({ name })).thenThrows(ValidationError, exactly(message));
+    });
+
+    it('accepts a name of 200 characters', () => {
+      expect(
+        given(customerDecider, [created])
+          .when(attach({ name: 'n'.repeat(200) }))
+          .events(),
+      ).toHaveLength(1);
+    });
+
+    it('refuses a deleted customer, an unknown one and another organization’s as not found', () => {
+      for (const [history, organizationId] of [
+        [[created, deleted], ORG],
+        [[], ORG],
+        [[created], 'org-2'],
+      ] as const) {
+        given(customerDecider, [...history])
+          .when(attach({}, organizationId))
+          .thenThrows(NotFoundError, exactly('The customer was not found.'));
+      }
+    });
+  });
+
+  describe('RemoveCustomerDocument', () => {
+    const attached: CustomerEvent = {
+      type: 'CustomerDocumentAttached',
+      data: {
+        ...ids,
+        attachmentId: 'attachment-1',
+        name: 'Contract',
+        fileId: 'file-1',
+        fileName: 'contract.pdf',
+        contentType: 'application/pdf',
+        size: 10,
+        uploadedBy: 'user-1',
+      },
+    };
+    const removeDocument = (attachmentId = 'attachment-1', organizationId = ORG): CustomerCommand => ({
+      type: 'RemoveCustomerDocument',
+      organizationId,
+      attachmentId,
+      removedBy: 'user-2',
+    });
+    const removed: CustomerEvent = {
+      type: 'CustomerDocumentRemoved',
+      data: { ...ids, attachmentId: 'attachment-1', fileId: 'file-1', removedBy: 'user-2' },
+    };
+
+    it('removes a document, recording who removed it and which file it was', () => {
+      given(customerDecider, [created, attached]).when(removeDocument()).then([removed]);
+    });
+
+    it('refuses to remove it twice, or a document the customer never had', () => {
+      given(customerDecider, [created, attached, removed])
+        .when(removeDocument())
+        .thenThrows(NotFoundError, exactly('The attachment was not found.'));
+      given(customerDecider, [created, attached])
+        .when(removeDocument('attachment-2'))
+        .thenThrows(NotFoundError, exactly('The attachment was not found.'));
+    });
+
+    it('refuses another organization, and a deleted customer, as not found', () => {
+      given(customerDecider, [created, attached])
+        .when(removeDocument('attachment-1', 'org-2'))
+        .thenThrows(NotFoundError, exactly('The customer was not found.'));
+      given(customerDecider, [created, attached, deleted])
+        .when(removeDocument())
+        .thenThrows(NotFoundError, exactly('The customer was not found.'));
+    });
+
+    it('keeps the documents in the state: attached, then removed', () => {
+      expect(given(customerDecider, [created, attached]).state).toMatchObject({
+        documents: { 'attachment-1': 'file-1' },
+      });
+      expect(given(customerDecider, [created, attached, removed]).state).toMatchObject({ documents: {} });
+    });
+  });
+
   describe('evolve', () => {
     it('folds the whole life of a customer', () => {
       const { state } = given(customerDecider, [
@@ -452,11 +570,17 @@ describe('customer decider', () => {
         lifecycle: 'active',
         ...ids,
         details: { ...details, name: 'Acme Heating', status: 'Tentative', notes: null },
+        documents: {},
       });
     });
 
     it('deletion', () => {
-      expect(given(customerDecider, [created, deleted]).state).toEqual({ lifecycle: 'deleted', ...ids, details });
+      expect(given(customerDecider, [created, deleted]).state).toEqual({
+        lifecycle: 'deleted',
+        ...ids,
+        details,
+        documents: {},
+      });
     });
 
     it('ignores events of a customer that was never created', () => {

@@ -4,6 +4,7 @@ import {
   CUSTOMER_STATUSES,
   CustomerChanges,
   CustomerDetails,
+  CustomerDocument,
   CustomerEvent,
   CustomerStatus,
   DEFAULT_CUSTOMER_STATUS,
@@ -15,7 +16,9 @@ export type CustomerInput = { [K in keyof CustomerDetails]?: string | null };
 export type CustomerCommand =
   | ({ type: 'CreateCustomer'; customerId: string; organizationId: string } & CustomerInput)
   | OnCustomer<{ type: 'ChangeCustomerDetails'; changes: CustomerInput }>
-  | OnCustomer<{ type: 'DeleteCustomer' }>;
+  | OnCustomer<{ type: 'DeleteCustomer' }>
+  | OnCustomer<{ type: 'AttachCustomerDocument'; document: CustomerDocument; uploadedBy: string | null }>
+  | OnCustomer<{ type: 'RemoveCustomerDocument'; attachmentId: string; removedBy: string | null }>;
 
 /** Commands on an existing customer name the organization asking: another organization's customer is not found. */
 type OnCustomer<C> = C & { organizationId: string };
@@ -23,7 +26,24 @@ type OnCustomer<C> = C & { organizationId: string };
 /** `lifecycle`, not `status`: a customer's status (Current, Past, …) is one of its details. */
 export type CustomerState =
   | { lifecycle: 'none' }
-  | { lifecycle: 'active' | 'deleted'; customerId: string; organizationId: string; details: CustomerDetails };
+  | {
+      lifecycle: 'active' | 'deleted';
+      customerId: string;
+      organizationId: string;
+      details: CustomerDetails;
+      /** Attached documents still there: attachment id → file id. */
+      documents: Record<string, string>;
+    };
+
+export const DOCUMENT_NAME_MAX = 200;
+export const CUSTOMER_ID_MESSAGE = 'Choose the customer the document belongs to (field CustomerId).';
+
+/** The document's name (spec §5: "file name required"), or null when it is fine. */
+export function documentNameProblem(name: unknown): string | null {
+  if (typeof name !== 'string' || !name.trim()) return 'File name is required';
+  if (name.trim().length > DOCUMENT_NAME_MAX) return `File name must be at most ${DOCUMENT_NAME_MAX} characters`;
+  return null;
+}
 
 // After the @: one character, the rest up to the first dot, then at least one more. Each character has one
 // reading, so no backtracking ([^\s@]+\.[^\s@]+ took time quadratic in the length on 'a@' and many dots).
@@ -137,7 +157,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
   evolve(state, event) {
     if (event.type === 'CustomerCreated') {
       const { customerId, organizationId, ...details } = event.data;
-      return { lifecycle: 'active', customerId, organizationId, details };
+      return { lifecycle: 'active', customerId, organizationId, details, documents: {} };
     }
     if (state.lifecycle === 'none') return state;
     switch (event.type) {
@@ -148,6 +168,12 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
       }
       case 'CustomerDeleted':
         return { ...state, lifecycle: 'deleted' };
+      case 'CustomerDocumentAttached':
+        return { ...state, documents: { ...state.documents, [event.data.attachmentId]: event.data.fileId } };
+      case 'CustomerDocumentRemoved': {
+        const { [event.data.attachmentId]: _removed, ...documents } = state.documents;
+        return { ...state, documents };
+      }
     }
   },
 
@@ -178,6 +204,28 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
       }
       case 'DeleteCustomer':
         return [{ type: 'CustomerDeleted', data: ids }];
+      case 'AttachCustomerDocument': {
+        const { document, uploadedBy } = command;
+        if (document.attachmentId in state.documents) return []; // a retried upload: already attached
+        const problem = documentNameProblem(document.name);
+        if (problem) throw new ValidationError(problem);
+        return [
+          {
+            type: 'CustomerDocumentAttached',
+            data: { ...ids, ...document, name: document.name.trim(), uploadedBy },
+          },
+        ];
+      }
+      case 'RemoveCustomerDocument': {
+        const fileId = state.documents[command.attachmentId];
+        if (!fileId) throw new NotFoundError('The attachment');
+        return [
+          {
+            type: 'CustomerDocumentRemoved',
+            data: { ...ids, attachmentId: command.attachmentId, fileId, removedBy: command.removedBy },
+          },
+        ];
+      }
     }
   },
 };

@@ -59,7 +59,10 @@ export class CustomersController {
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Delete a customer: it leaves every list; its history stays.' })
+  @ApiOperation({
+    summary:
+      'Delete a customer: it leaves every list and picker; its history, documents and jobs stay (jobs name it "… (deleted)").',
+  })
   async remove(@Param('id') id: string, @Meta() meta: CommandMeta) {
     await this.commands.execute(new DeleteCustomer(id, meta));
     return { success: true, data: { id } };

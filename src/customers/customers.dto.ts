@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Text as TextField } from '../core/http/dto-fields';
-import { CUSTOMER_TEXT_FIELDS, STATUS_MESSAGE } from './customer.decider';
+import { CUSTOMER_ID_MESSAGE, CUSTOMER_TEXT_FIELDS, STATUS_MESSAGE } from './customer.decider';
 import { CUSTOMER_STATUSES, CustomerStatus } from './customers.events';
 import { CUSTOMER_SORT_KEYS, CustomerSortBy } from './customers.queries';
 
@@ -93,4 +93,40 @@ export class CustomerLookupQueryDto {
   @IsString({ message: 'The search must be text' })
   @MaxLength(200, { message: 'The search must be at most 200 characters' })
   filter?: string;
+}
+
+/** A page of one of a customer's tables (Attached Documents, Jobs & Ratings): 10 a page by default (spec §9). */
+export class CustomerPageQueryDto {
+  @ApiPropertyOptional({ default: 1 })
+  @IsOptional()
+  @Transform(({ value }) => Number(value))
+  @Min(1, { message: 'currentPage must be 1 or more' })
+  @IsInt({ message: 'currentPage must be a whole number' })
+  currentPage?: number;
+  @ApiPropertyOptional({ default: 10 })
+  @IsOptional()
+  @Transform(({ value }) => Number(value))
+  @Max(1000, { message: 'pageSize must be at most 1000' })
+  @Min(1, { message: 'pageSize must be 1 or more' })
+  @IsInt({ message: 'pageSize must be a whole number' })
+  pageSize?: number;
+}
+
+/** POST /api/attachments, multipart: the file, the customer and the name shown. The handler checks them, in the form's order. */
+export class AttachmentUploadDto {
+  @ApiProperty({
+    type: 'string',
+    format: 'binary',
+    description:
+      'PDF, PNG, JPEG, GIF, WebP, text (.txt), CSV (.csv) or Word, Excel, PowerPoint (.docx, .xlsx, .pptx), decided by its content; 2.5 MB at most',
+  })
+  File!: unknown;
+  @ApiProperty({ description: 'The customer the document belongs to' })
+  @IsOptional()
+  @IsString({ message: CUSTOMER_ID_MESSAGE })
+  CustomerId?: string;
+  @ApiProperty({ description: 'The name shown in Attached Documents (required, at most 200 characters)' })
+  @IsOptional()
+  @IsString({ message: 'File name is required' })
+  Name?: string;
 }

@@ -36,11 +36,36 @@ export interface CustomerDetails {
 
 export type CustomerChanges = { [K in keyof CustomerDetails]?: Change<CustomerDetails[K]> };
 
+/**
+ * A document attached to a customer (spec §3 Attachment). Its bytes are in the FileStore under `fileId`,
+ * stored before the event was appended; `contentType` is what the bytes were found to be, never what the
+ * upload claimed.
+ */
+export interface CustomerDocument {
+  attachmentId: string;
+  /** The name shown in the Attached Documents table. */
+  name: string;
+  fileId: string;
+  /** The name the file was uploaded with, offered back on download. */
+  fileName: string;
+  contentType: string;
+  /** Bytes. */
+  size: number;
+}
+
 /** Stream `customer-<id>`. */
 export type CustomerEvent =
   | DomainEvent<'CustomerCreated', { customerId: string; organizationId: string } & CustomerDetails>
   | DomainEvent<'CustomerDetailsChanged', { customerId: string; organizationId: string; changes: CustomerChanges }>
-  | DomainEvent<'CustomerDeleted', { customerId: string; organizationId: string }>;
+  | DomainEvent<'CustomerDeleted', { customerId: string; organizationId: string }>
+  | DomainEvent<
+      'CustomerDocumentAttached',
+      { customerId: string; organizationId: string; uploadedBy: string | null } & CustomerDocument
+    >
+  | DomainEvent<
+      'CustomerDocumentRemoved',
+      { customerId: string; organizationId: string; attachmentId: string; fileId: string; removedBy: string | null }
+    >;
 
 export const customersStreams = {
   customer: (id: string) => `customer-${id}`,

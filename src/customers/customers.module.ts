@@ -1,17 +1,31 @@
 import { Module } from '@nestjs/common';
+import { AttachmentsController } from './attachments.controller';
+import { AttachCustomerDocumentHandler, RemoveCustomerDocumentHandler } from './customer-document.handlers';
 import { CreateCustomerHandler, DeleteCustomerHandler, UpdateCustomerHandler } from './customer.handlers';
 import { CustomersController } from './customers.controller';
-import { GetCustomerHandler, ListCustomersHandler, LookupCustomersHandler } from './customers.queries';
+import {
+  GetCustomerDocumentFileHandler,
+  GetCustomerDocumentHandler,
+  GetCustomerHandler,
+  ListCustomerDocumentsHandler,
+  ListCustomersHandler,
+  LookupCustomersHandler,
+} from './customers.queries';
 
 @Module({
-  controllers: [CustomersController],
+  controllers: [CustomersController, AttachmentsController],
   providers: [
     CreateCustomerHandler,
     UpdateCustomerHandler,
     DeleteCustomerHandler,
+    AttachCustomerDocumentHandler,
+    RemoveCustomerDocumentHandler,
     ListCustomersHandler,
     GetCustomerHandler,
     LookupCustomersHandler,
+    ListCustomerDocumentsHandler,
+    GetCustomerDocumentHandler,
+    GetCustomerDocumentFileHandler,
   ],
 })
 export class CustomersModule {}

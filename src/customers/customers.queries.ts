@@ -1,15 +1,22 @@
 import { everyWordIn } from '../core/read-store/search';
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { isUuid } from '../core/clock';
 import { NotFoundError } from '../core/errors';
+import { FILE_STORE, FileStore } from '../core/files/files.port';
 import { READ_STORE, ReadStore, Sort } from '../core/read-store/read-store.port';
-import type { Paged } from '../shared/paging';
+import { usersByIds } from '../identity/identity.read-models';
+import type { AttachmentView } from '../shared/customers';
+import { ATTACHMENTS_PAGE_SIZE, type Paged } from '../shared/paging';
 import {
   CUSTOMER_SEARCH_FIELDS,
   customerChoices,
   CustomerDoc,
+  customerDocumentsPage,
+  CustomerDocumentDoc,
   customersPage,
   liveCustomer,
+  liveCustomerDocument,
 } from './customers.read-models';
 
 /** Spec §9: customers page 20 at a time, dropdowns load 1000 items. */
@@ -132,4 +139,99 @@ export class LookupCustomersHandler implements IQueryHandler<LookupCustomers> {
   async execute({ organizationId, filter }: LookupCustomers): Promise<{ id: string; name: string }[]> {
     return customerChoices(this.store, customersFilter(organizationId, filter), LOOKUP_LIMIT);
   }
+}
+
+/** Where an attachment's file downloads from. */
+export const attachmentUrl = (attachmentId: string) => `/api/attachments/${attachmentId}/file`;
+
+export class ListCustomerDocuments {
+  constructor(
+    readonly organizationId: string,
+    readonly customerId: string,
+    readonly query: { currentPage?: number; pageSize?: number },
+  ) {}
+}
+
+/** A customer's Attached Documents: 10 a page (spec §9), newest first. 404 for a customer that is not there. */
+@QueryHandler(ListCustomerDocuments)
+export class ListCustomerDocumentsHandler implements IQueryHandler<ListCustomerDocuments> {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ organizationId, customerId, query }: ListCustomerDocuments): Promise<Paged<AttachmentView>> {
+    if (!isUuid(customerId) || !(await liveCustomer(this.store, organizationId, customerId)))
+      throw new NotFoundError('The customer');
+    const pageSize = query.pageSize ?? ATTACHMENTS_PAGE_SIZE;
+    const { items, totalRecords } = await customerDocumentsPage(this.store, organizationId, customerId, {
+      skip: ((query.currentPage ?? 1) - 1) * pageSize,
+      limit: pageSize,
+    });
+    return { resultItems: await attachmentViews(this.store, organizationId, items), totalRecords };
+  }
+}
+
+export class GetCustomerDocument {
+  constructor(
+    readonly organizationId: string,
+    readonly attachmentId: string,
+  ) {}
+}
+
+@QueryHandler(GetCustomerDocument)
+export class GetCustomerDocumentHandler implements IQueryHandler<GetCustomerDocument> {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ organizationId, attachmentId }: GetCustomerDocument): Promise<AttachmentView> {
+    const found = isUuid(attachmentId) ? await liveCustomerDocument(this.store, organizationId, attachmentId) : null;
+    if (!found) throw new NotFoundError('The attachment');
+    return (await attachmentViews(this.store, organizationId, [found]))[0];
+  }
+}
+
+export class GetCustomerDocumentFile {
+  constructor(
+    readonly organizationId: string,
+    readonly attachmentId: string,
+  ) {}
+}
+
+/** The document's bytes, with the type they were found to be and the name they were uploaded with. */
+@QueryHandler(GetCustomerDocumentFile)
+export class GetCustomerDocumentFileHandler implements IQueryHandler<GetCustomerDocumentFile> {
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(FILE_STORE) private readonly files: FileStore,
+  ) {}
+
+  async execute({ organizationId, attachmentId }: GetCustomerDocumentFile) {
+    const found = isUuid(attachmentId) ? await liveCustomerDocument(this.store, organizationId, attachmentId) : null;
+    // A deleted customer's documents stay in the log and the store, but like the customer they are not found.
+    const customer = found && (await liveCustomer(this.store, organizationId, found.customerId));
+    const stored = customer ? await this.files.read(organizationId, found.fileId) : null;
+    if (!found || !stored) throw new NotFoundError('The attachment');
+    return { fileName: found.fileName, contentType: found.contentType, bytes: stored.bytes };
+  }
+}
+
+async function attachmentViews(
+  store: ReadStore,
+  organizationId: string,
+  docs: CustomerDocumentDoc[],
+): Promise<AttachmentView[]> {
+  const uploaderIds = [...new Set(docs.map((d) => d.uploadedBy).filter((id): id is string => !!id))];
+  const uploaders = new Map(
+    (uploaderIds.length ? await usersByIds(store, uploaderIds) : [])
+      .filter((u) => u.organizationId === organizationId)
+      .map((u) => [u._id, u.fullName]),
+  );
+  return docs.map((d) => ({
+    id: d._id,
+    name: d.name,
+    fileName: d.fileName,
+    url: attachmentUrl(d._id),
+    dateUploaded: d.dateUploaded,
+    customerId: d.customerId,
+    size: d.size,
+    contentType: d.contentType,
+    uploadedBy: d.uploadedBy ? { id: d.uploadedBy, fullName: uploaders.get(d.uploadedBy) ?? 'Former employee' } : null,
+  }));
 }

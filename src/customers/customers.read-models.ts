@@ -1,5 +1,5 @@
 import type { Filter, ReadStore, Sort } from '../core/read-store/read-store.port';
-import type { CustomerDetails } from './customers.events';
+import type { CustomerDetails, CustomerDocument } from './customers.events';
 
 /** Read models of customers, as the REST queries read them. */
 export const CUSTOMERS = 'customers';
@@ -126,4 +126,53 @@ export async function customerChoices(
     projection: { _id: 1, label: 1 },
   });
   return found.map((c) => ({ id: c._id, name: c.label }));
+}
+
+/** Documents attached to customers (the Attached Documents table), one per attachment, removed ones kept as tombstones. */
+export const CUSTOMER_DOCUMENTS = 'customerDocuments';
+
+export interface CustomerDocumentDoc extends CustomerDocument {
+  /** The attachment id. */
+  _id: string;
+  organizationId: string;
+  customerId: string;
+  /** The user who uploaded it. */
+  uploadedBy: string | null;
+  dateUploaded: string;
+  /** Its bytes are deleted when it is removed; the tombstone keeps `_rev`, so a replay cannot revive it. */
+  removed: boolean;
+  removedBy?: string | null;
+  removedAt?: string;
+  _rev?: number;
+}
+
+const documents = (store: ReadStore) => store.collection<CustomerDocumentDoc>(CUSTOMER_DOCUMENTS);
+
+/** The organization's attachment, unless it was removed. */
+export function liveCustomerDocument(
+  store: ReadStore,
+  organizationId: string,
+  attachmentId: string,
+): Promise<CustomerDocumentDoc | null> {
+  return documents(store).findOne({ _id: attachmentId, organizationId, removed: false });
+}
+
+/** One page of a customer's documents, newest first (index organization_customer_removed_uploaded_id). */
+export async function customerDocumentsPage(
+  store: ReadStore,
+  organizationId: string,
+  customerId: string,
+  page: { skip: number; limit: number },
+): Promise<{ items: CustomerDocumentDoc[]; totalRecords: number }> {
+  const filter = { organizationId, customerId, removed: false };
+  const [items, totalRecords] = await Promise.all([
+    documents(store).find(filter, { sort: { dateUploaded: -1, _id: -1 }, ...page }),
+    documents(store).countDocuments(filter),
+  ]);
+  return { items, totalRecords };
+}
+
+/** Whether a stored file holds a customer document (removed or not): those are served only through their attachment. */
+export async function isCustomerDocumentFile(store: ReadStore, organizationId: string, fileId: string) {
+  return (await documents(store).countDocuments({ fileId, organizationId })) > 0;
 }

@@ -4,6 +4,8 @@ import type { Response } from 'express';
 import { isUuid } from '../core/clock';
 import { NotFoundError } from '../core/errors';
 import { FILE_STORE, FileStore } from '../core/files/files.port';
+import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import { isCustomerDocumentFile } from '../customers/customers.read-models';
 import { Me } from './current-user';
 import type { CurrentUser } from './current-user';
 
@@ -12,12 +14,21 @@ import type { CurrentUser } from './current-user';
 @ApiCookieAuth()
 @Controller('api/files')
 export class FilesController {
-  constructor(@Inject(FILE_STORE) private readonly files: FileStore) {}
+  constructor(
+    @Inject(FILE_STORE) private readonly files: FileStore,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
 
   @Get(':id')
-  @ApiOperation({ summary: 'A stored file of my organization (logo, picture).' })
+  @ApiOperation({
+    summary: 'A stored image of my organization (logo, picture); not a customer document (see /api/attachments).',
+  })
   async get(@Param('id') id: string, @Me() me: CurrentUser, @Res() response: Response) {
-    const found = isUuid(id) ? await this.files.read(me.organizationId, id) : null;
+    // A customer's document is served only through its attachment, to holders of customers.crud.
+    const found =
+      isUuid(id) && !(await isCustomerDocumentFile(this.store, me.organizationId, id))
+        ? await this.files.read(me.organizationId, id)
+        : null;
     if (!found) throw new NotFoundError('The file');
     response.set({
       'Content-Type': found.file.contentType,

@@ -5,6 +5,8 @@
 export const rooms = {
   organization: (organizationId: string) => `org:${organizationId}`,
   managers: (organizationId: string) => `managers:${organizationId}`,
+  /** Holders of customers.crud: the Customer List and a customer's detail. */
+  customerManagers: (organizationId: string) => `customerManagers:${organizationId}`,
   /** Holders of users.crud: Organization Tracked Times. */
   timeAdmins: (organizationId: string) => `timeAdmins:${organizationId}`,
   user: (userId: string) => `user:${userId}`,
@@ -12,12 +14,13 @@ export const rooms = {
 };
 
 /**
- * The rooms a user's claims open in their organization (managers hear job requests, time admins every
- * timer). Joined at the handshake, and moved when the user's role changes, while their sockets stay open.
+ * The rooms a user's claims open in their organization (managers hear job requests, customer managers
+ * customers, time admins every timer). Joined at the handshake, and moved when the user's role changes, while their sockets stay open.
  */
 export function claimRooms(organizationId: string, claims: readonly string[]): { join: string[]; leave: string[] } {
   const byClaim: [string, string][] = [
     ['jobs.crud', rooms.managers(organizationId)],
+    ['customers.crud', rooms.customerManagers(organizationId)],
     ['users.crud', rooms.timeAdmins(organizationId)],
   ];
   return {

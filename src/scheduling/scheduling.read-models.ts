@@ -94,3 +94,30 @@ export async function jobsAndSeriesAround(
   ]);
   return { jobs: jobs.filter((j) => j.organizationId === organizationId), series };
 }
+
+/**
+ * A customer's one-time jobs, latest start first (ties by id, the same way: the index
+ * organization_customer_start_id gives them in order), the first `limit` of them and the count of all.
+ * `visibleTo`: a user id to keep only jobs not hidden from the schedule or led by that user; null for all.
+ * Availability-only entries are not the customer's jobs.
+ */
+export async function customerJobsPage(
+  store: ReadStore,
+  organizationId: string,
+  customerId: string,
+  options: { visibleTo: string | null; limit: number },
+): Promise<{ jobs: JobDoc[]; total: number }> {
+  const filter: Record<string, unknown> = { organizationId, customerId, availabilityOnly: false };
+  if (options.visibleTo) filter.$or = [{ hideFromScheduleView: false }, { leadUserId: options.visibleTo }];
+  const jobs = store.collection<JobDoc>(JOBS);
+  const [found, total] = await Promise.all([
+    options.limit > 0 ? jobs.find(filter, { sort: { start: -1, _id: -1 }, limit: options.limit }) : [],
+    jobs.countDocuments(filter),
+  ]);
+  return { jobs: found, total };
+}
+
+/** Every recurring job of the organization (index organization). */
+export function organizationSeries(store: ReadStore, organizationId: string): Promise<JobSeriesDoc[]> {
+  return store.collection<JobSeriesDoc>(JOB_SERIES).find({ organizationId });
+}

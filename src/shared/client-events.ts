@@ -15,6 +15,8 @@ export interface ServerToClientEvents {
   'schedule.changed': (p: { organizationId: string; jobIds: string[] }) => void;
   /** To the organization's managers: a job request was made, answered or closed. */
   'jobRequests.changed': (p: { organizationId: string; jobId: string }) => void;
+  /** To the organization's holders of customers.crud: a customer was created, changed or deleted, or a document attached or removed. */
+  'customers.changed': (p: { organizationId: string; customerId: string }) => void;
   /** To the timer's owner (every device) and the organization's time admins: a timer started, changed, stopped or was deleted. */
   'timers.changed': (p: { userId: string; timerId: string }) => void;
   /** To the requester: their request was answered or closed (the job's name is theirs to know). */

@@ -11,3 +11,9 @@ export const TIMERS_PAGE_SIZE = 50;
 
 /** Spec §9: users, 50 a page (by first name). */
 export const USERS_PAGE_SIZE = 50;
+
+/** Spec §9: a customer's attached documents, 10 a page (newest first). */
+export const ATTACHMENTS_PAGE_SIZE = 10;
+
+/** Spec §9: a customer's Jobs & Ratings, 10 a page (newest first). */
+export const CUSTOMER_JOBS_PAGE_SIZE = 10;

@@ -44,6 +44,7 @@ const CLAIM_BY_PREFIX: Record<string, Claim | Claim[] | null> = {
   '/api/employee-availability/date-filter': 'jobs.crud',
   '/api/organization/settings': 'settings.crud',
   '/api/customers': 'customers.crud',
+  '/api/attachments': 'customers.crud',
   '/api/recurrence-jobs': 'jobs.crud',
   '/api/recurrences': 'jobs.crud',
   '/api/jobs': 'jobs.crud',

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
+import { DateTime } from 'luxon';
 import type { MongoReadStore } from '../../src/core/read-store/mongo-read-store';
 import { CreateCustomer } from '../../src/customers/customers.commands';
 import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization } from '../support/app';
 import { withDatabase } from '../support/ferretdb';
+import { nextPush, openSocket, TestSocket } from '../support/sockets';
 
 /**
  * Customers over HTTP: GET /api/customers/paged, GET /api/customers/lookup, GET /api/customers/{id},
@@ -720,6 +722,248 @@ describe('customers over HTTP', () => {
       expectError(await org.admin.delete(`/api/customers/${customer.id}`), 404, NOT_FOUND);
       expectError(await org.admin.delete(`/api/customers/${randomUUID()}`), 404, NOT_FOUND);
       expectError(await org.admin.delete('/api/customers/..%2F..%2Fetc'), 404, NOT_FOUND);
+    });
+  });
+
+  describe('GET /api/customers/{id}/jobs/paged', () => {
+    let org: TestOrganization;
+    let other: TestOrganization;
+    const zone = 'America/New_York';
+    beforeAll(async () => {
+      [org, other] = await Promise.all([app.organization('Jobs'), app.organization('Other jobs')]);
+    });
+
+    const iso = (d: DateTime) => d.toUTC().toISO({ suppressMilliseconds: true })!;
+    /** 9:00 New York, `days` from today. */
+    const nineAm = (days: number) =>
+      DateTime.now().setZone(zone).plus({ days }).set({ hour: 9, minute: 0, second: 0, millisecond: 0 });
+
+    async function schedule(client: ApiClient, jobModel: Fields, recurrenceModel?: Fields) {
+      const response = await client.post('/api/recurrence-jobs', {
+        jobModel,
+        ...(recurrenceModel ? { recurrenceModel } : {}),
+      });
+      expect({ status: response.status, errors: response.body.errors }).toEqual({ status: 201, errors: undefined });
+      return response.body.data as { id: string; recurrenceId?: string };
+    }
+
+    const jobsOf = async (client: ApiClient, customerId: string, query = '') => {
+      const response = await client.get(`/api/customers/${customerId}/jobs/paged${query ? `?${query}` : ''}`);
+      expect(response.status).toBe(200);
+      return response.body as { resultItems: any[]; totalRecords: number };
+    };
+
+    it("lists a customer's one-time jobs and the occurrences of its weekly job, past and upcoming, latest first, 10 a page", async () => {
+      const customer = await createCustomer(org.admin, { name: 'Harbor View' });
+      const elsewhere = await createCustomer(org.admin, { name: 'Elsewhere' });
+      const once = nineAm(-2);
+      const oneTime = await schedule(org.manager, {
+        name: 'Gutter cleaning',
+        startDateTime: iso(once),
+        endDateTime: iso(once.plus({ hours: 2 })),
+        userIds: [org.associate.userId, org.manager.userId],
+        leadUserId: org.associate.userId,
+        customerId: customer.id,
+      });
+      await schedule(org.manager, {
+        name: 'Not theirs',
+        startDateTime: iso(once),
+        endDateTime: iso(once.plus({ hours: 1 })),
+        userIds: [],
+        customerId: elsewhere.id,
+      });
+      // Weekly from three weeks ago, ending in about five weeks: six occurrences (0, 7, … 35 days from its start).
+      const first = nineAm(-21);
+      const weekly = await schedule(
+        org.manager,
+        {
+          name: 'Pool service',
+          startDateTime: iso(first),
+          endDateTime: iso(first.plus({ hours: 1 })),
+          userIds: [org.associate.userId],
+          customerId: customer.id,
+        },
+        {
+          recurringFrequency: 'Weekly',
+          recurrenceDays: first.setLocale('en-US').weekdayLong!.toLowerCase(),
+          weeklyRecurrence: 1,
+          expireDate: first.plus({ days: 40 }).toISODate(),
+        },
+      );
+      const occurrence = (weeks: number) => {
+        const start = first.plus({ weeks });
+        return {
+          id: `${weekly.recurrenceId}_${start.toFormat('yyyyMMdd')}`,
+          name: 'Pool service',
+          startDateTime: iso(start),
+          endDateTime: iso(start.plus({ hours: 1 })),
+          users: [{ id: org.associate.userId, fullName: 'Abe Associate' }],
+          leadUser: null,
+          rating: null,
+          isRecurring: true,
+        };
+      };
+      const one = {
+        id: oneTime.id,
+        name: 'Gutter cleaning',
+        startDateTime: iso(once),
+        endDateTime: iso(once.plus({ hours: 2 })),
+        users: [
+          { id: org.associate.userId, fullName: 'Abe Associate' },
+          { id: org.manager.userId, fullName: 'Mona Customer' },
+        ],
+        leadUser: { id: org.associate.userId, fullName: 'Abe Associate' },
+        rating: null,
+        isRecurring: false,
+      };
+      const byStart = [one, ...[0, 1, 2, 3, 4, 5].map(occurrence)].sort((a, b) =>
+        a.startDateTime < b.startDateTime ? 1 : -1,
+      );
+      expect(await jobsOf(org.manager, customer.id)).toEqual({ resultItems: byStart, totalRecords: 7 });
+      expect(await jobsOf(org.admin, customer.id, 'pageSize=3&currentPage=2')).toEqual({
+        resultItems: byStart.slice(3, 6),
+        totalRecords: 7,
+      });
+      expect(await jobsOf(org.admin, customer.id, 'pageSize=3&currentPage=3')).toEqual({
+        resultItems: byStart.slice(6),
+        totalRecords: 7,
+      });
+      expect((await jobsOf(org.admin, elsewhere.id)).resultItems.map((j) => j.name)).toEqual(['Not theirs']);
+    });
+
+    it('pages 10 at a time by default and lists an endless series up to one year from now', async () => {
+      const customer = await createCustomer(org.admin, { name: 'Endless Co' });
+      const first = nineAm(-14);
+      await schedule(
+        org.manager,
+        {
+          name: 'Weekly forever',
+          startDateTime: iso(first),
+          endDateTime: iso(first.plus({ hours: 1 })),
+          userIds: [],
+          customerId: customer.id,
+        },
+        {
+          recurringFrequency: 'Weekly',
+          recurrenceDays: first.setLocale('en-US').weekdayLong!.toLowerCase(),
+          weeklyRecurrence: 1,
+        },
+      );
+      const page = await jobsOf(org.admin, customer.id);
+      expect(page.resultItems).toHaveLength(10);
+      const latest = Date.parse(page.resultItems[0].startDateTime);
+      const yearAhead = Date.now() + 365 * 86_400_000;
+      expect(latest).toBeLessThan(yearAhead);
+      expect(latest).toBeGreaterThan(yearAhead - 8 * 86_400_000);
+      // Two weeks back and a year ahead: 2 + 52 or 53 weeks.
+      expect(page.totalRecords).toBeGreaterThanOrEqual(54);
+      expect(page.totalRecords).toBeLessThanOrEqual(56);
+      const last = await jobsOf(org.admin, customer.id, `pageSize=10&currentPage=${Math.ceil(page.totalRecords / 10)}`);
+      expect(last.resultItems.at(-1).startDateTime).toBe(iso(first));
+    });
+
+    it("leaves out jobs hidden from a manager's schedule, which a Company Admin sees", async () => {
+      const customer = await createCustomer(org.admin, { name: 'Discreet' });
+      const at = nineAm(3);
+      await schedule(org.admin, {
+        name: 'Hidden visit',
+        startDateTime: iso(at),
+        endDateTime: iso(at.plus({ hours: 1 })),
+        userIds: [org.associate.userId],
+        leadUserId: org.associate.userId,
+        hideFromScheduleView: true,
+        customerId: customer.id,
+      });
+      expect((await jobsOf(org.admin, customer.id)).totalRecords).toBe(1);
+      expect(await jobsOf(org.manager, customer.id)).toEqual({ resultItems: [], totalRecords: 0 });
+    });
+
+    it('refuses bad paging values, an Associate (403), and answers 404 for an unknown, deleted or another organization’s customer', async () => {
+      const customer = await createCustomer(org.admin, { name: 'Checked' });
+      for (const [query, message] of [
+        ['currentPage=0', 'currentPage must be 1 or more'],
+        ['pageSize=ten', 'pageSize must be a whole number'],
+        ['pageSize=1001', 'pageSize must be at most 1000'],
+      ])
+        expectError(await org.admin.get(`/api/customers/${customer.id}/jobs/paged?${query}`), 400, message);
+      expectError(await org.associate.get(`/api/customers/${customer.id}/jobs/paged`), 403, FORBIDDEN);
+      const deleted = await createCustomer(org.admin, { name: 'Gone' });
+      expect((await org.admin.delete(`/api/customers/${deleted.id}`)).status).toBe(200);
+      const theirs = await createCustomer(other.admin, { name: 'Theirs' });
+      for (const id of [randomUUID(), 'nope', deleted.id, theirs.id])
+        expectError(await org.manager.get(`/api/customers/${id}/jobs/paged`), 404, NOT_FOUND);
+    });
+  });
+
+  describe('a deleted customer and its jobs', () => {
+    it('keeps its jobs, which name it marked as deleted, while the pickers leave it out', async () => {
+      const org = await app.organization('Deleted jobs');
+      const customer = await createCustomer(org.admin, { name: 'Harbor View', city: 'Portland' });
+      const created = await org.manager.post('/api/recurrence-jobs', {
+        jobModel: {
+          name: 'Dock repair',
+          startDateTime: '2026-06-02T13:00:00Z',
+          endDateTime: '2026-06-02T15:00:00Z',
+          userIds: [org.associate.userId],
+          customerId: customer.id,
+        },
+      });
+      expect(created.status).toBe(201);
+      const jobId = created.body.data.id;
+      expect((await org.manager.get(`/api/jobs/${jobId}`)).body.customer).toMatchObject({
+        id: customer.id,
+        name: 'Harbor View',
+        deleted: false,
+      });
+      expect((await org.admin.delete(`/api/customers/${customer.id}`)).status).toBe(200);
+      const marked = { id: customer.id, name: 'Harbor View (deleted)', deleted: true, city: 'Portland' };
+      expect((await org.manager.get(`/api/jobs/${jobId}`)).body.customer).toMatchObject(marked);
+      const week = await org.manager.get('/api/jobs/syncfusion/fetch?StartDate=06/01/2026&EndDate=06/07/2026');
+      expect(week.body.find((j: { id: string }) => j.id === jobId).customer).toMatchObject(marked);
+      const own = await org.associate.get('/api/jobs/user?StartDate=06/01/2026&EndDate=06/07/2026');
+      expect(own.body.find((j: { id: string }) => j.id === jobId).customer).toMatchObject(marked);
+      expect((await lookup(org.manager)).map((c) => c.id)).not.toContain(customer.id);
+    });
+  });
+
+  describe('pushes', () => {
+    const sockets: TestSocket[] = [];
+    afterEach(() => {
+      for (const s of sockets.splice(0)) s.disconnect();
+    });
+
+    it("pushes customers.changed to the organization's customer managers when a customer is created, changed or deleted, and to nobody else", async () => {
+      const [org, other] = await Promise.all([app.organization('Pushes'), app.organization('Quiet')]);
+      const [admin, manager, associate, stranger] = await Promise.all(
+        [org.admin, org.manager, org.associate, other.admin].map((c) => openSocket(app.url, c.cookie, sockets)),
+      );
+      const heard = () => Promise.all([nextPush(admin, 'customers.changed'), nextPush(manager, 'customers.changed')]);
+      let pushes = heard();
+      const customer = await createCustomer(org.manager, { name: 'Live Co' });
+      const expected = { organizationId: org.organizationId, customerId: customer.id };
+      expect(await pushes).toEqual([expected, expected]);
+      // On receipt, a refetch shows the change.
+      expect((await list(org.manager, 'filter=live')).totalRecords).toBe(1);
+      pushes = heard();
+      expect((await org.admin.patch(`/api/customers/${customer.id}`, { city: 'Salem' })).status).toBe(200);
+      expect(await pushes).toEqual([expected, expected]);
+      pushes = heard();
+      expect((await org.admin.delete(`/api/customers/${customer.id}`)).status).toBe(200);
+      expect(await pushes).toEqual([expected, expected]);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(associate.received.filter((r) => r.event === 'customers.changed')).toEqual([]);
+      expect(stranger.received).toEqual([]);
+    });
+
+    it('moves a demoted manager out of the room at once: a Customer Manager made an Associate hears no more', async () => {
+      const org = await app.organization('Demoted');
+      const socket = await openSocket(app.url, org.manager.cookie, sockets);
+      const demoted = nextPush(socket, 'profile.changed');
+      expect((await org.admin.patch(`/api/users/${org.manager.userId}`, { roles: ['Associate'] })).status).toBe(200);
+      await demoted;
+      await createCustomer(org.admin, { name: 'Unheard' });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(socket.received.filter((r) => r.event === 'customers.changed')).toEqual([]);
     });
   });
 

@@ -10,7 +10,13 @@ import {
   LookupCustomersHandler,
 } from '../../src/customers/customers.queries';
 import { ListUsers, ListUsersHandler } from '../../src/identity/identity.queries';
-import { JOB_WEEKS, jobsAndSeriesAround, weekKeys } from '../../src/scheduling/scheduling.read-models';
+import { CUSTOMER_DOCUMENTS, customerDocumentsPage } from '../../src/customers/customers.read-models';
+import {
+  customerJobsPage,
+  JOB_WEEKS,
+  jobsAndSeriesAround,
+  weekKeys,
+} from '../../src/scheduling/scheduling.read-models';
 import { ListTimers, ListTimersHandler } from '../../src/timers/timers.queries';
 import { withDatabase } from '../support/ferretdb';
 
@@ -80,6 +86,12 @@ async function recordReads(store: ReadStore): Promise<Read[]> {
   );
   await as('My Tracked Times', () => timers.execute(new ListTimers(ORGANIZATION, USER, {})));
   await as('My Tracked Times, search', () => timers.execute(new ListTimers(ORGANIZATION, USER, { filter: 'mileage' })));
+  await as("a customer's documents", () =>
+    customerDocumentsPage(recorder, ORGANIZATION, 'customer-1', { skip: 0, limit: 10 }),
+  );
+  await as("a customer's jobs", () =>
+    customerJobsPage(recorder, ORGANIZATION, 'customer-1', { visibleTo: null, limit: 20 }),
+  );
   await as('calendar week', () =>
     jobsAndSeriesAround(recorder, ORGANIZATION, '2026-11-23T00:00:00.000Z', '2026-11-30T00:00:00.000Z'),
   );
@@ -92,7 +104,8 @@ function expectedIndex({ collection, filter }: Omit<Read, 'index'>): string {
   if (collection === 'users') return 'organization_sortName_id';
   if (collection === 'timers') return 'userId' in filter ? 'user_created_sequence' : 'organization_created_sequence';
   if (collection === JOB_WEEKS) return 'week';
-  if (collection === 'jobs') return '_id_';
+  if (collection === CUSTOMER_DOCUMENTS) return 'organization_customer_removed_uploaded_id';
+  if (collection === 'jobs') return 'customerId' in filter ? 'organization_customer_start_id' : '_id_';
   if (collection === 'jobSeries') return 'organization';
   throw new Error(`No index is named for a read of ${collection}`);
 }
@@ -201,10 +214,12 @@ const ferretUrl = process.env.FERRETDB_URL;
           .join('\n'),
       );
       // What FerretDB v1 does (docs/architecture.md): a FerretDB that starts using the indexes fails here, which is news to record.
+      // The calendar week's read of jobs by _id $in showed no SQL plan while jobs had no index but _id's; since a
+      // customer's jobs have one (organization_customer_start_id), it scans like every other read.
       for (const f of found) {
         expect(f).toEqual({
           read: f.read,
-          sql: f.read.endsWith(': jobs') ? undefined : [expect.stringMatching(/^SCAN \w+$/)],
+          sql: [expect.stringMatching(/^SCAN \w+$/)],
           filterPushdown: false,
           sortPushdown: false,
         });

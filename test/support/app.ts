@@ -207,6 +207,20 @@ export const TINY_PNG = Buffer.from(
   'hex',
 );
 
+/** A small PDF (one empty page), for document upload tests. */
+export const TINY_PDF = Buffer.from(
+  [
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
+    'trailer << /Root 1 0 R >>',
+    '%%EOF',
+    '',
+  ].join('\n'),
+  'latin1',
+);
+
 /** A logger that keeps every line it writes (parsed), for tests that read the log. */
 export function memoryLog(): { logger: Logger; lines: Record<string, any>[]; text(): string } {
   const lines: Record<string, any>[] = [];

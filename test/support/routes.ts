@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { TestOrganization, TINY_PNG } from './app';
+import { TestOrganization, TINY_PDF, TINY_PNG } from './app';
 
 /**
  * The routes of the running app as its live OpenAPI document lists them, and real ids to fill their
@@ -97,12 +97,14 @@ export const propertyLabel = (path: PropertyPath) =>
     .replace(/\.\[/g, '[');
 
 /** What a path parameter names, by path prefix and parameter name. */
-export type Kind = 'user' | 'file' | 'customer' | 'job' | 'series' | 'timer';
+export type Kind = 'user' | 'file' | 'customer' | 'attachment' | 'job' | 'series' | 'timer';
 export const PARAM_KINDS: { prefix: string; param: string; kind: Kind }[] = [
   { prefix: '/api/users', param: 'id', kind: 'user' },
   { prefix: '/api/employee-availability', param: 'userId', kind: 'user' },
   { prefix: '/api/files', param: 'id', kind: 'file' },
   { prefix: '/api/customers', param: 'id', kind: 'customer' },
+  { prefix: '/api/attachments', param: 'id', kind: 'attachment' },
+  { prefix: '/api/attachments/customer', param: 'customerId', kind: 'customer' },
   { prefix: '/api/jobs', param: 'id', kind: 'job' },
   { prefix: '/api/jobs', param: 'userId', kind: 'user' },
   { prefix: '/api/recurrences', param: 'id', kind: 'series' },
@@ -124,8 +126,8 @@ export function kindOf(path: string, param: string): Kind | undefined {
 export type OrganizationIds = Record<Kind, string[]>;
 
 /**
- * Gives `org` one of everything a path parameter can name (logo and picture files, a customer, a
- * one-time job and a recurring one, a mileage timer of the Associate) and returns their ids; users
+ * Gives `org` one of everything a path parameter can name (logo and picture files, a customer and a
+ * document attached to it, a one-time job and a recurring one, a mileage timer of the Associate) and returns their ids; users
  * are its Associate, Customer Manager and Company Admin.
  */
 export async function seedOrganization(org: TestOrganization): Promise<OrganizationIds> {
@@ -135,6 +137,10 @@ export async function seedOrganization(org: TestOrganization): Promise<Organizat
     name: `Customer of ${org.organizationId}`,
     contactFirstName: 'Casey',
     status: 'Current',
+  });
+  const attachment = await org.manager.upload('POST', '/api/attachments', TINY_PDF, 'contract.pdf', 'File', {
+    CustomerId: customer.body.data.id,
+    Name: 'Contract',
   });
   const jobModel = {
     name: 'Lawn care',
@@ -158,6 +164,7 @@ export async function seedOrganization(org: TestOrganization): Promise<Organizat
     user: [org.associate.userId, org.manager.userId, org.admin.userId],
     file: [logo.body.data.logoUrl, picture.body.data.profilePictureUrl].map((url: string) => url.split('/').pop()!),
     customer: [customer.body.data.id],
+    attachment: [attachment.body.data.id],
     timer: [timer.body.data.id],
   };
 }
