@@ -40,18 +40,11 @@ export interface CustomerDoc extends CustomerDetails {
 }
 
 /**
- * The one name a customer is shown by, everywhere: the picker, the calendars, job requests, timers.
- * The company name first, then the display name: the spec's Customer entity is "name (company),
- * displayName" (§3), the Customer List's column is `name` (§2) and its default sort is by name (§9);
- * displayName is the secondary field. The contact's name last: contactFirstName is the one name a
- * customer must have (§5), so every customer has a label.
- * The projection stores it as `label`; readers show `label` rather than building a name of their own.
+ * The one name a customer is shown by, everywhere: the picker, the calendars, job requests, timers, and the
+ * client's Customer List (so it lives in the wire contract). The projection stores it as `label`; readers
+ * show `label` rather than building a name of their own.
  */
-export function customerLabel(
-  d: Pick<CustomerDetails, 'name' | 'displayName' | 'contactFirstName' | 'contactLastName'>,
-): string {
-  return d.name || d.displayName || [d.contactFirstName, d.contactLastName].filter(Boolean).join(' ');
-}
+export { customerLabel } from '../shared/customers';
 
 /*
  * The readers of this read model: every query and handler in src reads customers through them

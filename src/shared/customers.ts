@@ -1,5 +1,49 @@
 // Customer views on the wire, shared by the server and the client: imports nothing (see docs/architecture.md, src/shared).
 
+/** Spec §4: any status can be changed to any other by edit; Current by default. */
+export const CUSTOMER_STATUS_VALUES = ['Current', 'Declined', 'Tentative', 'Past'] as const;
+
+/** Spec §9: the Customer List pages 20 at a time; a customer's documents and ratings 10. */
+export const CUSTOMERS_PAGE_SIZE = 20;
+export const CUSTOMER_DETAIL_PAGE_SIZE = 10;
+
+/** A customer as the API shows it (spec §3 Customer). */
+export interface CustomerView {
+  id: string;
+  /** The company name. */
+  name: string | null;
+  displayName: string | null;
+  contactFirstName: string;
+  contactLastName: string | null;
+  contactEmail: string | null;
+  /** (###) ###-#### when set. */
+  contactPhone: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  country: string | null;
+  status: (typeof CUSTOMER_STATUS_VALUES)[number];
+  jobType: string | null;
+  billingFrequency: string | null;
+  notes: string | null;
+  /** To 2 decimals; null until the customer's jobs have ratings. */
+  averageRating: number | null;
+  totalReviews: number;
+}
+
+/**
+ * The one name a customer is shown by: the company name first, then the display name (spec §3 Customer is
+ * "name (company), displayName"; the list's column and default sort are by name, §2 and §9), then the
+ * contact's name: contactFirstName is the one name a customer must have (§5), so every customer has one.
+ */
+export function customerLabel(
+  c: Pick<CustomerView, 'name' | 'displayName' | 'contactFirstName' | 'contactLastName'>,
+): string {
+  return c.name || c.displayName || [c.contactFirstName, c.contactLastName].filter(Boolean).join(' ');
+}
+
 /** A document in a customer's Attached Documents (spec §3 Attachment). */
 export interface AttachmentView {
   id: string;

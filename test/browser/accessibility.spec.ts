@@ -44,8 +44,17 @@ describe('accessibility', () => {
     { role: 'Company Admin', path: '/admin/users', ready: 'Users' },
     { role: 'Company Admin', path: '/admin/settings', ready: 'Organization Settings' },
     { role: 'Company Admin', path: '/profile', ready: 'My Profile' },
+    { role: 'Company Admin', path: '/customers', ready: 'Customers' },
+    // A customer's detail, opened from the list.
+    {
+      role: 'Company Admin',
+      path: '/customers',
+      ready: 'Customers',
+      open: 'Harbor View Apartments',
+      then: 'Jobs & Ratings',
+    },
     { role: 'Associate', path: '/', ready: 'Home' },
-  ] as const;
+  ] as { role: Parameters<typeof demoAccount>[1] | null; path: string; ready: string; open?: string; then?: string }[];
 
   it('finds no serious or critical violations on each screen, at desktop width and on a phone', async () => {
     const found: string[] = [];
@@ -56,8 +65,13 @@ describe('accessibility', () => {
         if (screen.role) await signIn(page, demoAccount(env.app.output, screen.role), screen.path);
         else await page.goto(screen.path);
         await page.getByRole('heading', { name: screen.ready }).first().waitFor();
+        if (screen.open) {
+          await page.getByText(screen.open, { exact: true }).first().click();
+          await page.getByRole('heading', { name: screen.then }).waitFor();
+        }
+        const where = screen.open ? `${screen.path} → ${screen.open}` : screen.path;
         for (const v of await seriousViolations(page))
-          found.push(`${screen.path} as ${screen.role ?? 'anonymous'} at ${viewport.width}px: ${v}`);
+          found.push(`${where} as ${screen.role ?? 'anonymous'} at ${viewport.width}px: ${v}`);
         await context.close();
       }
     }

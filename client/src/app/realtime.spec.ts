@@ -43,6 +43,14 @@ describe('staleUrlsFor', () => {
     ).toEqual(['/api/jobs']);
   });
 
+  it('refetches the customers, their documents and the calendars (which name them) on customers.changed', () => {
+    expect(staleUrlsFor('customers.changed', { organizationId: 'o1', customerId: 'c1' }, me)).toEqual([
+      '/api/customers',
+      '/api/attachments',
+      '/api/jobs',
+    ]);
+  });
+
   it('refetches the running timer, the tracked times and the calendars on timers.changed', () => {
     expect(staleUrlsFor('timers.changed', { userId: me.userId, timerId: 't1' }, me)).toEqual([
       '/api/time',

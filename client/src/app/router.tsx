@@ -29,6 +29,8 @@ const screens = {
   shell: async () => ({ Component: (await import('../features/shell/AppLayout')).AppLayout }),
   home: async () => ({ Component: (await import('../features/home/HomePage')).HomePage }),
   scheduling: async () => ({ Component: (await import('../features/scheduling/SchedulePage')).SchedulePage }),
+  customers: async () => ({ Component: (await import('../features/customers/CustomersPage')).CustomersPage }),
+  customer: async () => ({ Component: (await import('../features/customers/CustomerDetailPage')).CustomerDetailPage }),
   users: async () => ({ Component: (await import('../features/users/UsersPage')).UsersPage }),
   myTrackedTimes: async () => ({ Component: (await import('../features/timers/TrackedTimesPage')).MyTrackedTimesPage }),
   organizationTrackedTimes: async () => ({
@@ -48,7 +50,10 @@ const screens = {
 const signedIn: RouteObject[] = [
   { index: true, lazy: screens.home },
   guarded('jobs.crud', [{ path: paths.scheduling, lazy: screens.scheduling }]),
-  guarded('customers.crud', [later(paths.customers, 'Customers'), later(`${paths.customers}/:id`, 'Customer')]),
+  guarded('customers.crud', [
+    { path: paths.customers, lazy: screens.customers },
+    { path: `${paths.customers}/:id`, lazy: screens.customer },
+  ]),
   later(paths.myJobRatings, 'My Job Ratings'),
   { path: paths.myTrackedTimes, lazy: screens.myTrackedTimes },
   guarded('reports.read', [later(paths.jobsReport, 'Jobs Report'), later(paths.ratingsReport, 'Ratings Report')]),

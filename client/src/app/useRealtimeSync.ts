@@ -36,6 +36,7 @@ export function useRealtimeSync(): void {
     socket.on('schedule.changed', (p) => void invalidateUrls(staleUrlsFor('schedule.changed', p, me)));
     socket.on('timers.changed', (p) => void invalidateUrls(staleUrlsFor('timers.changed', p, me)));
     socket.on('jobRequests.changed', (p) => void invalidateUrls(staleUrlsFor('jobRequests.changed', p, me)));
+    socket.on('customers.changed', (p) => void invalidateUrls(staleUrlsFor('customers.changed', p, me)));
     socket.on('jobRequest.answered', (p) => {
       void invalidateUrls(staleUrlsFor('jobRequest.answered', p, me));
       (p.status === 'approved' ? notifySuccess : notifyInfo)(answeredMessage(p.status, p.jobName));

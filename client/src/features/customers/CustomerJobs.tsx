@@ -1,0 +1,144 @@
+import { Box, Divider, Group, Pagination, Paper, Rating, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconRepeat } from '@tabler/icons-react';
+import { useState } from 'react';
+import { MOBILE_QUERY } from '../../app/theme';
+import { pageCount } from '../../shared/pagedQuery';
+import { QueryError } from '../../shared/QueryError';
+import { timeRangeLabel } from '../scheduling/zonedTime';
+import { CUSTOMER_DETAIL_PAGE_SIZE } from '../../../../src/shared/customers';
+import type { CustomerJob } from './customers';
+import { useCustomerJobs } from './customersApi';
+
+const staffOf = (job: CustomerJob) => {
+  const names = [job.leadUser?.fullName, ...job.users.map((u) => u.fullName)].filter((n): n is string => !!n);
+  return [...new Set(names)].join(', ') || 'Unassigned';
+};
+
+function JobRating({ rating }: { rating: number | null }) {
+  return rating === null ? (
+    <Text size="sm" c="dimmed">
+      Not rated
+    </Text>
+  ) : (
+    <Rating value={rating} readOnly size="sm" aria-label={`Rated ${rating} out of 5`} />
+  );
+}
+
+/** Jobs & Ratings (spec §2): the customer's jobs and occurrences, newest first, 10 a page, with their ratings. */
+export function CustomerJobs({ customerId, zone }: { customerId: string; zone: string }) {
+  const [page, setPage] = useState(1);
+  const jobs = useCustomerJobs(customerId, page);
+  const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const rows = jobs.data?.resultItems;
+  const total = jobs.data?.totalRecords ?? 0;
+
+  return (
+    <Paper
+      withBorder
+      shadow="xs"
+      style={{ overflow: 'hidden' }}
+      component="section"
+      aria-labelledby="customer-jobs-title"
+    >
+      <Box px={{ base: 'md', xs: 'lg' }} py="md">
+        <Title order={3} fz={16} c="navy.8" id="customer-jobs-title">
+          Jobs & Ratings
+        </Title>
+        <Text size="sm" c="dimmed">
+          Past and upcoming jobs for this customer, newest first.
+        </Text>
+      </Box>
+      <Divider color="var(--app-border)" />
+      {jobs.isError ? (
+        <Box p="md">
+          <QueryError error={jobs.error} onRetry={() => void jobs.refetch()} />
+        </Box>
+      ) : rows && rows.length === 0 ? (
+        <Text size="sm" c="dimmed" ta="center" py="xl">
+          No results found
+        </Text>
+      ) : mobile ? (
+        <Stack component="ul" gap={0} p={0} m={0} aria-label="Jobs" style={{ listStyle: 'none' }}>
+          {(rows ?? []).map((job, index) => (
+            <Box
+              component="li"
+              key={job.id}
+              p="md"
+              style={index ? { borderTop: '1px solid var(--app-border)' } : undefined}
+            >
+              <Text size="xs" c="gray.7" fw={600}>
+                {timeRangeLabel(job.startDateTime, job.endDateTime, zone)}
+              </Text>
+              <Group gap={6}>
+                <Text fw={600} c="navy.8">
+                  {job.name}
+                </Text>
+                {job.isRecurring && <IconRepeat size={14} aria-label="Recurring" />}
+              </Group>
+              <Text size="sm">{staffOf(job)}</Text>
+              <JobRating rating={job.rating} />
+            </Box>
+          ))}
+          {!rows && <Skeleton h={48} m="md" />}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={640} type="native">
+          <Table verticalSpacing="sm" horizontalSpacing="md" aria-labelledby="customer-jobs-title">
+            <Table.Thead bg="gray.0">
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Job</Table.Th>
+                <Table.Th>Assigned staff</Table.Th>
+                <Table.Th>Rating</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(rows ?? []).map((job) => (
+                <Table.Tr key={job.id}>
+                  <Table.Td>
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {timeRangeLabel(job.startDateTime, job.endDateTime, zone)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm" fw={600} c="navy.8">
+                        {job.name}
+                      </Text>
+                      {job.isRecurring && <IconRepeat size={14} aria-label="Recurring" />}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{staffOf(job)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <JobRating rating={job.rating} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {!rows &&
+                Array.from({ length: 3 }, (_, row) => (
+                  <Table.Tr key={row}>
+                    {Array.from({ length: 4 }, (_, cell) => (
+                      <Table.Td key={cell}>
+                        <Skeleton h={14} radius="sm" />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {total > CUSTOMER_DETAIL_PAGE_SIZE && (
+        <>
+          <Divider color="var(--app-border)" />
+          <Group justify="flex-end" p="md">
+            <Pagination total={pageCount(total, CUSTOMER_DETAIL_PAGE_SIZE)} value={page} onChange={setPage} size="sm" />
+          </Group>
+        </>
+      )}
+    </Paper>
+  );
+}
