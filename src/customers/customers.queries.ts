@@ -7,7 +7,7 @@ import { FILE_STORE, FileStore } from '../core/files/files.port';
 import { READ_STORE, ReadStore, Sort } from '../core/read-store/read-store.port';
 import { usersByIds } from '../identity/identity.read-models';
 import type { AttachmentView } from '../shared/customers';
-import { ATTACHMENTS_PAGE_SIZE, type Paged } from '../shared/paging';
+import { ATTACHMENTS_PAGE_SIZE, CUSTOMERS_PAGE_SIZE, type Paged } from '../shared/paging';
 import {
   CUSTOMER_SEARCH_FIELDS,
   customerChoices,
@@ -19,8 +19,7 @@ import {
   liveCustomerDocument,
 } from './customers.read-models';
 
-/** Spec §9: customers page 20 at a time, dropdowns load 1000 items. */
-export const CUSTOMERS_PAGE_SIZE = 20;
+/** Spec §9: dropdowns load 1000 items. */
 export const LOOKUP_LIMIT = 1000;
 
 /** The columns the Customer List sorts by, and the read model's key for each (case folded where it matters). */

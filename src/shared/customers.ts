@@ -3,10 +3,6 @@
 /** Spec §4: any status can be changed to any other by edit; Current by default. */
 export const CUSTOMER_STATUS_VALUES = ['Current', 'Declined', 'Tentative', 'Past'] as const;
 
-/** Spec §9: the Customer List pages 20 at a time; a customer's documents and ratings 10. */
-export const CUSTOMERS_PAGE_SIZE = 20;
-export const CUSTOMER_DETAIL_PAGE_SIZE = 10;
-
 /** A customer as the API shows it (spec §3 Customer). */
 export interface CustomerView {
   id: string;

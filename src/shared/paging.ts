@@ -12,6 +12,9 @@ export const TIMERS_PAGE_SIZE = 50;
 /** Spec §9: users, 50 a page (by first name). */
 export const USERS_PAGE_SIZE = 50;
 
+/** Spec §9: the Customer List, 20 a page (name descending). */
+export const CUSTOMERS_PAGE_SIZE = 20;
+
 /** Spec §9: a customer's attached documents, 10 a page (newest first). */
 export const ATTACHMENTS_PAGE_SIZE = 10;
 

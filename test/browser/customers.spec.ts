@@ -132,7 +132,7 @@ describe('customers in a browser', () => {
     await context.close();
   }, 120_000);
 
-  it('works on a phone: cards, the masked phone, a document, and delete', async () => {
+  it('works on a phone: cards, the masked phone, a document up and back, an edit, and delete', async () => {
     const context = await newContext(env.browser, env.app.url, PHONE);
     const page = await context.newPage();
     await signIn(page, demoAccount(env.app.output, 'Company Admin'), '/customers');
@@ -152,6 +152,17 @@ describe('customers in a browser', () => {
       .getByRole('list', { name: 'Documents' })
       .getByRole('listitem', { name: 'Service contract 2026' })
       .waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download Service contract 2026' }).click(),
+    ]);
+    expect(readFileSync((await download.path())!).equals(PDF)).toBe(true);
+    await page.getByRole('button', { name: 'Edit Customer' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Birchwood Cafe' });
+    await edit.getByRole('textbox', { name: 'Billing frequency' }).fill('Every two weeks');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Customer has been updated').waitFor();
+    await page.getByText('Every two weeks').waitFor();
     await page.screenshot({ path: screenshotPath('customer-detail-phone'), fullPage: true });
     // Nothing wider than the screen.
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);

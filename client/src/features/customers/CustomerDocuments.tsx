@@ -37,7 +37,7 @@ import {
   type Attachment,
 } from './customers';
 import { useAttachments, useDeleteAttachment, useUploadAttachment } from './customersApi';
-import { CUSTOMER_DETAIL_PAGE_SIZE } from '../../../../src/shared/customers';
+import { ATTACHMENTS_PAGE_SIZE } from '../../../../src/shared/paging';
 
 /** Attached Documents (spec §2): upload, download and delete a customer's files, newest first, 10 a page. */
 export function CustomerDocuments({ customerId, zone }: { customerId: string; zone: string }) {
@@ -191,11 +191,11 @@ export function CustomerDocuments({ customerId, zone }: { customerId: string; zo
           </Table>
         </Table.ScrollContainer>
       )}
-      {total > CUSTOMER_DETAIL_PAGE_SIZE && (
+      {total > ATTACHMENTS_PAGE_SIZE && (
         <>
           <Divider color="var(--app-border)" />
           <Group justify="flex-end" p="md">
-            <Pagination total={pageCount(total, CUSTOMER_DETAIL_PAGE_SIZE)} value={page} onChange={setPage} size="sm" />
+            <Pagination total={pageCount(total, ATTACHMENTS_PAGE_SIZE)} value={page} onChange={setPage} size="sm" />
           </Group>
         </>
       )}

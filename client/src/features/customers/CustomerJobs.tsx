@@ -6,7 +6,7 @@ import { MOBILE_QUERY } from '../../app/theme';
 import { pageCount } from '../../shared/pagedQuery';
 import { QueryError } from '../../shared/QueryError';
 import { timeRangeLabel } from '../scheduling/zonedTime';
-import { CUSTOMER_DETAIL_PAGE_SIZE } from '../../../../src/shared/customers';
+import { CUSTOMER_JOBS_PAGE_SIZE } from '../../../../src/shared/paging';
 import type { CustomerJob } from './customers';
 import { useCustomerJobs } from './customersApi';
 
@@ -131,11 +131,11 @@ export function CustomerJobs({ customerId, zone }: { customerId: string; zone: s
           </Table>
         </Table.ScrollContainer>
       )}
-      {total > CUSTOMER_DETAIL_PAGE_SIZE && (
+      {total > CUSTOMER_JOBS_PAGE_SIZE && (
         <>
           <Divider color="var(--app-border)" />
           <Group justify="flex-end" p="md">
-            <Pagination total={pageCount(total, CUSTOMER_DETAIL_PAGE_SIZE)} value={page} onChange={setPage} size="sm" />
+            <Pagination total={pageCount(total, CUSTOMER_JOBS_PAGE_SIZE)} value={page} onChange={setPage} size="sm" />
           </Group>
         </>
       )}

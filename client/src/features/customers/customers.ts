@@ -1,7 +1,6 @@
+import { ATTACHMENTS_PAGE_SIZE, CUSTOMER_JOBS_PAGE_SIZE, CUSTOMERS_PAGE_SIZE } from '../../../../src/shared/paging';
 import {
-  CUSTOMER_DETAIL_PAGE_SIZE,
   CUSTOMER_STATUS_VALUES,
-  CUSTOMERS_PAGE_SIZE,
   type AttachmentView,
   type CustomerJobView,
   type CustomerView,
@@ -16,10 +15,10 @@ export const CUSTOMER_STATUSES = CUSTOMER_STATUS_VALUES;
 export const CUSTOMERS_URL = '/api/customers';
 export const customerUrl = (id: string) => `${CUSTOMERS_URL}/${encodeURIComponent(id)}`;
 export const customerJobsUrl = (id: string, page: number) =>
-  `${customerUrl(id)}/jobs/paged?currentPage=${page}&pageSize=${CUSTOMER_DETAIL_PAGE_SIZE}`;
+  `${customerUrl(id)}/jobs/paged?currentPage=${page}&pageSize=${CUSTOMER_JOBS_PAGE_SIZE}`;
 export const ATTACHMENTS_URL = '/api/attachments';
 export const customerAttachmentsUrl = (customerId: string, page: number) =>
-  `${ATTACHMENTS_URL}/customer/${encodeURIComponent(customerId)}/paged?currentPage=${page}&pageSize=${CUSTOMER_DETAIL_PAGE_SIZE}`;
+  `${ATTACHMENTS_URL}/customer/${encodeURIComponent(customerId)}/paged?currentPage=${page}&pageSize=${ATTACHMENTS_PAGE_SIZE}`;
 export const attachmentUrl = (id: string) => `${ATTACHMENTS_URL}/${encodeURIComponent(id)}`;
 
 /** The Customer List's columns that sort (spec §2: name, email, phone, status). */
