@@ -42,6 +42,8 @@ const CLAIM_BY_PREFIX: Record<string, Claim | Claim[] | null> = {
   '/api/employee-availability': 'users.crud',
   '/api/employee-availability/user': ['users.crud', 'jobs.crud'],
   '/api/employee-availability/date-filter': 'jobs.crud',
+  // Where calendars open: every signed-in user's calendars.
+  '/api/employee-availability/working-hours': null,
   '/api/organization/settings': 'settings.crud',
   '/api/customers': 'customers.crud',
   '/api/attachments': 'customers.crud',
@@ -57,6 +59,8 @@ const CLAIM_BY_PREFIX: Record<string, Claim | Claim[] | null> = {
   // Staff track their own time; the organization's is for users.crud (another's timer is a 404 or a 403 by the decider).
   '/api/time': null,
   '/api/time/paged': 'users.crud',
+  // Who is on the clock: Home's today panel, for those who schedule.
+  '/api/time/running': 'jobs.crud',
   '/api/profile': null,
   '/api/files': null,
   '/api/session': null,

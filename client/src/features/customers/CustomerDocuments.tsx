@@ -1,3 +1,4 @@
+import { SkeletonRows } from '../../shared/SkeletonRows';
 import {
   ActionIcon,
   Anchor,
@@ -7,7 +8,6 @@ import {
   FileInput,
   Group,
   Modal,
-  Pagination,
   Paper,
   Skeleton,
   Stack,
@@ -25,7 +25,7 @@ import { errorMessage } from '../../app/api';
 import { MOBILE_QUERY } from '../../app/theme';
 import { confirmDelete } from '../../shared/confirmDelete';
 import { notifyError, notifySuccess } from '../../shared/notify';
-import { pageCount } from '../../shared/pagedQuery';
+import { TablePager, useStayOnAPage } from '../../shared/TablePager';
 import { QueryError } from '../../shared/QueryError';
 import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
 import { dateTimeLabel } from '../timers/timers';
@@ -48,6 +48,7 @@ export function CustomerDocuments({ customerId, zone }: { customerId: string; zo
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const rows = documents.data?.resultItems;
   const total = documents.data?.totalRecords ?? 0;
+  useStayOnAPage(rows, total, page, ATTACHMENTS_PAGE_SIZE, setPage);
 
   function askDelete(attachment: Attachment) {
     confirmDelete({
@@ -177,28 +178,12 @@ export function CustomerDocuments({ customerId, zone }: { customerId: string; zo
                   <Table.Td>{actions(a)}</Table.Td>
                 </Table.Tr>
               ))}
-              {!rows &&
-                Array.from({ length: 3 }, (_, row) => (
-                  <Table.Tr key={row}>
-                    {Array.from({ length: 4 }, (_, cell) => (
-                      <Table.Td key={cell}>
-                        <Skeleton h={14} radius="sm" />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
+              {!rows && <SkeletonRows rows={3} columns={4} />}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}
-      {total > ATTACHMENTS_PAGE_SIZE && (
-        <>
-          <Divider color="var(--app-border)" />
-          <Group justify="flex-end" p="md">
-            <Pagination total={pageCount(total, ATTACHMENTS_PAGE_SIZE)} value={page} onChange={setPage} size="sm" />
-          </Group>
-        </>
-      )}
+      <TablePager page={page} pageSize={ATTACHMENTS_PAGE_SIZE} total={total} onPage={setPage} compact={mobile} />
       {uploading && <UploadDocumentModal customerId={customerId} onClose={() => setUploading(false)} />}
     </Paper>
   );

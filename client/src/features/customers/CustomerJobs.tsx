@@ -1,9 +1,10 @@
-import { Box, Divider, Group, Pagination, Paper, Rating, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Divider, Group, Paper, Rating, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { SkeletonRows } from '../../shared/SkeletonRows';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconRepeat } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MOBILE_QUERY } from '../../app/theme';
-import { pageCount } from '../../shared/pagedQuery';
+import { TablePager } from '../../shared/TablePager';
 import { QueryError } from '../../shared/QueryError';
 import { timeRangeLabel } from '../scheduling/zonedTime';
 import { CUSTOMER_JOBS_PAGE_SIZE } from '../../../../src/shared/paging';
@@ -117,28 +118,12 @@ export function CustomerJobs({ customerId, zone }: { customerId: string; zone: s
                   </Table.Td>
                 </Table.Tr>
               ))}
-              {!rows &&
-                Array.from({ length: 3 }, (_, row) => (
-                  <Table.Tr key={row}>
-                    {Array.from({ length: 4 }, (_, cell) => (
-                      <Table.Td key={cell}>
-                        <Skeleton h={14} radius="sm" />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
+              {!rows && <SkeletonRows rows={3} columns={4} />}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}
-      {total > CUSTOMER_JOBS_PAGE_SIZE && (
-        <>
-          <Divider color="var(--app-border)" />
-          <Group justify="flex-end" p="md">
-            <Pagination total={pageCount(total, CUSTOMER_JOBS_PAGE_SIZE)} value={page} onChange={setPage} size="sm" />
-          </Group>
-        </>
-      )}
+      <TablePager page={page} pageSize={CUSTOMER_JOBS_PAGE_SIZE} total={total} onPage={setPage} compact={mobile} />
     </Paper>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Divider, Group, Pagination, Paper, Text, TextInput } from '@mantine/core';
+import { Button, Divider, Group, Paper, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBuildingStore, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -9,7 +9,7 @@ import { confirmDelete } from '../../shared/confirmDelete';
 import { EmptyResults } from '../../shared/EmptyResults';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import { PageHeader } from '../../shared/PageHeader';
-import { pageCount, pageRangeLabel } from '../../shared/pagedQuery';
+import { TablePager, useStayOnAPage } from '../../shared/TablePager';
 import { createPagedQueryStore } from '../../shared/pagedQueryStore';
 import { QueryError } from '../../shared/QueryError';
 import { CustomerCards } from './CustomerCards';
@@ -46,11 +46,7 @@ export function CustomersPage() {
 
   const customers = page.data?.resultItems;
   const total = page.data?.totalRecords ?? 0;
-  // The last customer of the last page was deleted (here or elsewhere): show the new last page.
-  const lastPage = pageCount(total, query.pageSize);
-  useEffect(() => {
-    if (customers && customers.length === 0 && total > 0 && query.currentPage > lastPage) setPage(lastPage);
-  }, [customers, total, query.currentPage, lastPage, setPage]);
+  useStayOnAPage(customers, total, query.currentPage, query.pageSize, setPage);
 
   return (
     <>
@@ -90,25 +86,13 @@ export function CustomersPage() {
               <CustomersTable customers={customers} query={query} onSort={sortBy} onDelete={askDelete} />
             )}
           </div>
-          {total > 0 && (
-            <>
-              <Divider color="var(--app-border)" />
-              <Group justify="space-between" p="md" gap="sm">
-                <Text size="sm" c="dimmed">
-                  {pageRangeLabel(query.currentPage, query.pageSize, total)}
-                </Text>
-                {total > query.pageSize && (
-                  <Pagination
-                    total={pageCount(total, query.pageSize)}
-                    value={query.currentPage}
-                    onChange={setPage}
-                    size="sm"
-                    siblings={mobile ? 0 : 1}
-                  />
-                )}
-              </Group>
-            </>
-          )}
+          <TablePager
+            page={query.currentPage}
+            pageSize={query.pageSize}
+            total={total}
+            onPage={setPage}
+            compact={mobile}
+          />
         </Paper>
       )}
       {adding && <CustomerFormModal customer={null} onClose={() => setAdding(false)} />}

@@ -1,14 +1,5 @@
-import {
-  ActionIcon,
-  Anchor,
-  Group,
-  Skeleton,
-  Table,
-  Text,
-  Tooltip,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { SkeletonRows } from '../../shared/SkeletonRows';
+import { ActionIcon, Anchor, Group, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
@@ -65,59 +56,53 @@ export function CustomersTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {customers === undefined
-            ? Array.from({ length: 6 }, (_, row) => (
-                <Table.Tr key={row}>
-                  {Array.from({ length: COLUMNS.length + 1 }, (_, cell) => (
-                    <Table.Td key={cell}>
-                      <Skeleton h={14} radius="sm" />
-                    </Table.Td>
-                  ))}
+          {customers === undefined ? (
+            <SkeletonRows rows={6} columns={COLUMNS.length + 1} />
+          ) : (
+            customers.map((customer) => {
+              const label = customerLabel(customer);
+              const contact = contactName(customer);
+              return (
+                <Table.Tr key={customer.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={paths.customer(customer.id)} fw={600} c="navy.8" size="sm">
+                      {label}
+                    </Anchor>
+                    {contact !== label && (
+                      <Text size="xs" c="dimmed">
+                        {contact}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c={customer.contactEmail ? undefined : 'dimmed'}>
+                      {customer.contactEmail ?? '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c={customer.contactPhone ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+                      {customer.contactPhone ?? '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <CustomerStatusBadge status={customer.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Tooltip label="Delete">
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Delete ${label}`}
+                        onClick={() => onDelete(customer)}
+                      >
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Table.Td>
                 </Table.Tr>
-              ))
-            : customers.map((customer) => {
-                const label = customerLabel(customer);
-                const contact = contactName(customer);
-                return (
-                  <Table.Tr key={customer.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={paths.customer(customer.id)} fw={600} c="navy.8" size="sm">
-                        {label}
-                      </Anchor>
-                      {contact !== label && (
-                        <Text size="xs" c="dimmed">
-                          {contact}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c={customer.contactEmail ? undefined : 'dimmed'}>
-                        {customer.contactEmail ?? '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c={customer.contactPhone ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
-                        {customer.contactPhone ?? '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <CustomerStatusBadge status={customer.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Tooltip label="Delete">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Delete ${label}`}
-                          onClick={() => onDelete(customer)}
-                        >
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
+              );
+            })
+          )}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

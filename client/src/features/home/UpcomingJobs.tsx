@@ -1,4 +1,5 @@
 import { Anchor, Box, Divider, Paper, Skeleton, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { SkeletonRows } from '../../shared/SkeletonRows';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { EmptyResults } from '../../shared/EmptyResults';
@@ -72,56 +73,50 @@ export function UpcomingJobs({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {jobs
-                ? jobs.map((job) => {
-                    const address = customerAddress(job.customer);
-                    return (
-                      <Table.Tr key={job.id} style={{ cursor: 'pointer' }} onClick={() => onOpen(job)}>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          <Text size="sm" fw={600}>
-                            {dayLabel(job.startDateTime, zone)}
+              {jobs ? (
+                jobs.map((job) => {
+                  const address = customerAddress(job.customer);
+                  return (
+                    <Table.Tr key={job.id} style={{ cursor: 'pointer' }} onClick={() => onOpen(job)}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <Text size="sm" fw={600}>
+                          {dayLabel(job.startDateTime, zone)}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {timeLabel(job.startDateTime, zone)} – {timeLabel(job.endDateTime, zone)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <UnstyledButton onClick={() => onOpen(job)} fw={600} c="navy.8" fz="sm">
+                          {job.name}
+                        </UnstyledButton>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{job.customer?.name ?? 'Internal'}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        {address ? (
+                          <Anchor
+                            href={mapsUrl(address)}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            size="sm"
+                            onClick={(e) => e.stopPropagation()}
+                          >
+                            {address}
+                          </Anchor>
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            —
                           </Text>
-                          <Text size="xs" c="dimmed">
-                            {timeLabel(job.startDateTime, zone)} – {timeLabel(job.endDateTime, zone)}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <UnstyledButton onClick={() => onOpen(job)} fw={600} c="navy.8" fz="sm">
-                            {job.name}
-                          </UnstyledButton>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{job.customer?.name ?? 'Internal'}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          {address ? (
-                            <Anchor
-                              href={mapsUrl(address)}
-                              target="_blank"
-                              rel="noopener noreferrer"
-                              size="sm"
-                              onClick={(e) => e.stopPropagation()}
-                            >
-                              {address}
-                            </Anchor>
-                          ) : (
-                            <Text size="sm" c="dimmed">
-                              —
-                            </Text>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })
-                : Array.from({ length: 3 }, (_, row) => (
-                    <Table.Tr key={row}>
-                      {Array.from({ length: 4 }, (_, cell) => (
-                        <Table.Td key={cell}>
-                          <Skeleton h={14} radius="sm" />
-                        </Table.Td>
-                      ))}
+                        )}
+                      </Table.Td>
                     </Table.Tr>
-                  ))}
+                  );
+                })
+              ) : (
+                <SkeletonRows rows={3} columns={4} />
+              )}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

@@ -3,7 +3,6 @@ import {
   Badge,
   Divider,
   Group,
-  Pagination,
   Paper,
   Stack,
   Table,
@@ -33,7 +32,7 @@ import { confirmDelete } from '../../shared/confirmDelete';
 import { EmptyResults } from '../../shared/EmptyResults';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import { PageHeader } from '../../shared/PageHeader';
-import { pageCount, pageRangeLabel } from '../../shared/pagedQuery';
+import { TablePager } from '../../shared/TablePager';
 import { createPagedQueryStore } from '../../shared/pagedQueryStore';
 import { QueryError } from '../../shared/QueryError';
 import { Elapsed } from './TimerControl';
@@ -317,25 +316,13 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
               </Table.ScrollContainer>
             )}
           </div>
-          {total > 0 && (
-            <>
-              <Divider color="var(--app-border)" />
-              <Group justify="space-between" p="md" gap="sm">
-                <Text size="sm" c="dimmed">
-                  {pageRangeLabel(query.currentPage, query.pageSize, total)}
-                </Text>
-                {total > query.pageSize && (
-                  <Pagination
-                    total={pageCount(total, query.pageSize)}
-                    value={query.currentPage}
-                    onChange={setPage}
-                    size="sm"
-                    siblings={mobile ? 0 : 1}
-                  />
-                )}
-              </Group>
-            </>
-          )}
+          <TablePager
+            page={query.currentPage}
+            pageSize={query.pageSize}
+            total={total}
+            onPage={setPage}
+            compact={mobile}
+          />
         </Paper>
       )}
       {editing && <TimerEditModal timer={editing} savedMessage={config.saved} onClose={() => setEditing(null)} />}

@@ -1,4 +1,4 @@
-import { Button, Divider, Group, Pagination, Paper, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Divider, Group, Paper, Switch, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -10,7 +10,7 @@ import { confirmDelete } from '../../shared/confirmDelete';
 import { EmptyResults } from '../../shared/EmptyResults';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import { PageHeader } from '../../shared/PageHeader';
-import { pageCount, pageRangeLabel } from '../../shared/pagedQuery';
+import { TablePager, useStayOnAPage } from '../../shared/TablePager';
 import { createPagedQueryStore } from '../../shared/pagedQueryStore';
 import { QueryError } from '../../shared/QueryError';
 import { UserCards } from './UserCards';
@@ -47,11 +47,7 @@ export function UsersPage() {
   const users = page.data?.resultItems;
   const total = page.data?.totalRecords ?? 0;
 
-  // The last user of the last page was deleted (or filtered away): show the new last page.
-  const lastPage = pageCount(total, query.pageSize);
-  useEffect(() => {
-    if (users && users.length === 0 && total > 0 && query.currentPage > lastPage) setPage(lastPage);
-  }, [users, total, query.currentPage, lastPage, setPage]);
+  useStayOnAPage(users, total, query.currentPage, query.pageSize, setPage);
 
   return (
     <>
@@ -100,25 +96,13 @@ export function UsersPage() {
               />
             )}
           </div>
-          {total > 0 && (
-            <>
-              <Divider color="var(--app-border)" />
-              <Group justify="space-between" p="md" gap="sm">
-                <Text size="sm" c="dimmed">
-                  {pageRangeLabel(query.currentPage, query.pageSize, total)}
-                </Text>
-                {total > query.pageSize && (
-                  <Pagination
-                    total={pageCount(total, query.pageSize)}
-                    value={query.currentPage}
-                    onChange={setPage}
-                    size="sm"
-                    siblings={mobile ? 0 : 1}
-                  />
-                )}
-              </Group>
-            </>
-          )}
+          <TablePager
+            page={query.currentPage}
+            pageSize={query.pageSize}
+            total={total}
+            onPage={setPage}
+            compact={mobile}
+          />
         </Paper>
       )}
       {editing && <UserFormModal user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}

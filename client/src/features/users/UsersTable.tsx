@@ -1,4 +1,5 @@
-import { Group, Skeleton, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { SkeletonRows } from '../../shared/SkeletonRows';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { formatPhone } from '../../shared/phone';
 import { UserAvatar } from '../../shared/UserAvatar';
@@ -47,51 +48,45 @@ export function UsersTable({ users, sortDir, onToggleSort, onEdit, onAvailabilit
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {users === undefined
-            ? Array.from({ length: 6 }, (_, row) => (
-                <Table.Tr key={row}>
-                  {Array.from({ length: COLUMNS }, (_, cell) => (
-                    <Table.Td key={cell}>
-                      <Skeleton h={14} radius="sm" />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
-            : users.map((user) => (
-                <Table.Tr key={user.id}>
-                  <Table.Td>
-                    <Group gap="sm" wrap="nowrap">
-                      <UserAvatar
-                        firstName={user.firstName}
-                        lastName={user.lastName}
-                        colorCode={user.colorCode}
-                        pictureUrl={user.profilePictureUrl}
-                        size={32}
-                      />
-                      <Text size="sm" fw={600} c="navy.8">
-                        {user.fullName}
-                      </Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{user.email}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{roleOf(user)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c={user.phoneNumber ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
-                      {formatPhone(user.phoneNumber) || '—'}
+          {users === undefined ? (
+            <SkeletonRows rows={6} columns={COLUMNS} />
+          ) : (
+            users.map((user) => (
+              <Table.Tr key={user.id}>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <UserAvatar
+                      firstName={user.firstName}
+                      lastName={user.lastName}
+                      colorCode={user.colorCode}
+                      pictureUrl={user.profilePictureUrl}
+                      size={32}
+                    />
+                    <Text size="sm" fw={600} c="navy.8">
+                      {user.fullName}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <UserStatusBadge active={user.active} />
-                  </Table.Td>
-                  <Table.Td>
-                    <UserRowActions user={user} onEdit={onEdit} onAvailability={onAvailability} onDelete={onDelete} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{user.email}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{roleOf(user)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c={user.phoneNumber ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+                    {formatPhone(user.phoneNumber) || '—'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <UserStatusBadge active={user.active} />
+                </Table.Td>
+                <Table.Td>
+                  <UserRowActions user={user} onEdit={onEdit} onAvailability={onAvailability} onDelete={onDelete} />
+                </Table.Td>
+              </Table.Tr>
+            ))
+          )}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
