@@ -4,6 +4,7 @@ import { identityProjections } from './identity';
 import { schedulingProjections } from './scheduling';
 import { jobRequestsProjections } from './job-requests';
 import { timersProjections } from './timers';
+import { ratingsProjections } from './ratings';
 import { Projection } from './runner/projection';
 
 /** Every projection the runner drives, in-process or in the standalone worker. */
@@ -14,4 +15,5 @@ export const allProjections: Projection[] = [
   ...schedulingProjections,
   ...jobRequestsProjections,
   ...timersProjections,
+  ...ratingsProjections,
 ];

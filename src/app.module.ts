@@ -14,6 +14,7 @@ import { SchedulingModule } from './scheduling/scheduling.module';
 import { CalendarModule } from './calendar/calendar.module';
 import { JobRequestsModule } from './job-requests/job-requests.module';
 import { TimersModule } from './timers/timers.module';
+import { RatingsModule } from './ratings/ratings.module';
 
 /**
  * Where the read side meets the API: in-process projections (the default), the checkpoints of the
@@ -53,6 +54,7 @@ export class AppModule {
         // After JobRequestsModule: its GET api/jobs/requests must be matched before GET api/jobs/:id.
         CalendarModule,
         TimersModule,
+        RatingsModule,
       ],
       controllers: [HealthController],
     };

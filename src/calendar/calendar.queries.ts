@@ -18,6 +18,7 @@ import { customerJobsPage, JobSeriesDoc, organizationSeries } from '../schedulin
 import type { CustomerJobView } from '../shared/customers';
 import { CUSTOMER_JOBS_PAGE_SIZE, type Paged } from '../shared/paging';
 import { jobViews } from './job-views';
+import { submittedRatingsByJobIds } from '../ratings/ratings.read-models';
 
 export class GetCalendarJobs {
   constructor(
@@ -190,6 +191,11 @@ export class GetCustomerJobsHandler implements IQueryHandler<GetCustomerJobs> {
       .sort((a, b) => (a.start > b.start ? -1 : a.start < b.start ? 1 : a.id > b.id ? -1 : a.id < b.id ? 1 : 0))
       .slice(skip, skip + pageSize);
     const users = new Map((await organizationUsers(this.store, organizationId)).map((u) => [u._id, u.fullName]));
+    const ratings = await submittedRatingsByJobIds(
+      this.store,
+      organizationId,
+      rows.map((r) => r.id),
+    );
     const person = (id: string) => ({ id, fullName: users.get(id) ?? 'Former employee' });
     return {
       resultItems: rows.map((job) => ({
@@ -199,7 +205,7 @@ export class GetCustomerJobsHandler implements IQueryHandler<GetCustomerJobs> {
         endDateTime: job.end,
         users: job.userIds.map(person),
         leadUser: job.leadUserId ? person(job.leadUserId) : null,
-        rating: null,
+        rating: ratings.get(job.id)?.rating ?? null,
         isRecurring: job.recurring,
       })),
       totalRecords: total + occurrences.length,

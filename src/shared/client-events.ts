@@ -17,6 +17,8 @@ export interface ServerToClientEvents {
   'jobRequests.changed': (p: { organizationId: string; jobId: string }) => void;
   /** To the organization's holders of customers.crud: a customer was created, changed or deleted, or a document attached or removed. */
   'customers.changed': (p: { organizationId: string; customerId: string }) => void;
+  /** To the holders of customers.crud and each rated associate: a job's rating was submitted or edited. */
+  'ratings.changed': (p: { organizationId: string; ratingId: string; customerId: string }) => void;
   /** To the timer's owner (every device) and the organization's time admins: a timer started, changed, stopped or was deleted. */
   'timers.changed': (p: { userId: string; timerId: string }) => void;
   /** To the requester: their request was answered or closed (the job's name is theirs to know). */

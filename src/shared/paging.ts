@@ -20,3 +20,9 @@ export const ATTACHMENTS_PAGE_SIZE = 10;
 
 /** Spec §9: a customer's Jobs & Ratings, 10 a page (newest first). */
 export const CUSTOMER_JOBS_PAGE_SIZE = 10;
+
+/** Spec §9: a customer's ratings, 10 a page (newest first). */
+export const CUSTOMER_RATINGS_PAGE_SIZE = 10;
+
+/** Spec §9: My Job Ratings, 50 a page (newest first). */
+export const MY_RATINGS_PAGE_SIZE = 50;

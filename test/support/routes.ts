@@ -97,7 +97,7 @@ export const propertyLabel = (path: PropertyPath) =>
     .replace(/\.\[/g, '[');
 
 /** What a path parameter names, by path prefix and parameter name. */
-export type Kind = 'user' | 'file' | 'customer' | 'attachment' | 'job' | 'series' | 'timer';
+export type Kind = 'user' | 'file' | 'customer' | 'attachment' | 'job' | 'series' | 'timer' | 'rating' | 'token';
 export const PARAM_KINDS: { prefix: string; param: string; kind: Kind }[] = [
   { prefix: '/api/users', param: 'id', kind: 'user' },
   { prefix: '/api/employee-availability', param: 'userId', kind: 'user' },
@@ -109,6 +109,9 @@ export const PARAM_KINDS: { prefix: string; param: string; kind: Kind }[] = [
   { prefix: '/api/jobs', param: 'userId', kind: 'user' },
   { prefix: '/api/recurrences', param: 'id', kind: 'series' },
   { prefix: '/api/time', param: 'id', kind: 'timer' },
+  { prefix: '/api/ratings', param: 'id', kind: 'rating' },
+  { prefix: '/api/ratings/customer', param: 'customerId', kind: 'customer' },
+  { prefix: '/api/feedback', param: 'token', kind: 'token' },
 ];
 
 /** A prefix matches whole segments. */
@@ -158,7 +161,19 @@ export async function seedOrganization(org: TestOrganization): Promise<Organizat
     mileageStart: 1200,
     label: `Drive of ${org.organizationId}`,
   });
+  // A finished job of a customer with an e-mail, whose rating was requested (the token is only in the e-mail).
+  const rated = await org.manager.post('/api/customers', {
+    contactFirstName: 'Rae',
+    contactEmail: `rae-${org.organizationId}@example.test`,
+  });
+  const ratedJob = await org.manager.post('/api/recurrence-jobs', {
+    jobModel: { ...jobModel, name: 'Rated', customerId: rated.body.data.id },
+  });
+  await org.manager.post('/api/ratings/request', { jobId: ratedJob.body.data.id });
   return {
+    rating: [ratedJob.body.data.id],
+    // A well-formed token nobody was given.
+    token: [Buffer.from(org.organizationId.padEnd(32, '0').slice(0, 32)).toString('base64url')],
     job: [job.body.data.id, series.body.data.id],
     series: [series.body.data.recurrenceId],
     user: [org.associate.userId, org.manager.userId, org.admin.userId],

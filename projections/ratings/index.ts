@@ -1,0 +1,4 @@
+import { ratingsProjection } from './ratings.projection';
+
+export const ratingsProjections = [ratingsProjection];
+export { ratingsProjection };

@@ -1,0 +1,133 @@
+import type { RatingEvent } from '../../src/ratings/ratings.events';
+import {
+  customerSubmittedRatings,
+  RATING_TOKENS,
+  RATINGS,
+  RatingDoc,
+  RatingTokenDoc,
+} from '../../src/ratings/ratings.read-models';
+import { CUSTOMERS, CustomerDoc } from '../../src/customers/customers.read-models';
+import { rooms } from '../../src/realtime/rooms';
+import type { ReadStore } from '../../src/core/read-store/read-store.port';
+import { applyOnce } from '../runner/apply-once';
+import { Projection } from '../runner/projection';
+
+/**
+ * My Job Ratings, a customer's ratings and Jobs & Ratings, the feedback page's lookup by token; and the
+ * customer's averageRating and totalReviews, recomputed from its answered ratings (so replaying an event
+ * gives the same numbers). The customers projection creates the customer's document; this one only sets
+ * those two fields by `_id`: a rebuild of the customers projection alone must rebuild this one too
+ * (bump both versions).
+ */
+export const ratingsProjection: Projection = {
+  name: 'ratings',
+  version: 1,
+  collections: [RATINGS, RATING_TOKENS],
+  async setup(store) {
+    // A customer's ratings and My Job Ratings, newest answer first.
+    await store
+      .collection(RATINGS)
+      .createIndex(
+        { organizationId: 1, customerId: 1, submitted: 1, submittedAt: -1, _id: -1 },
+        { name: 'organization_customer_submitted_at_id' },
+      );
+    await store
+      .collection(RATINGS)
+      .createIndex(
+        { organizationId: 1, submitted: 1, submittedAt: -1, _id: -1 },
+        { name: 'organization_submitted_at_id' },
+      );
+  },
+  async apply(event, { store, notify }) {
+    if (!event.streamId.startsWith('rating-')) return;
+    const e = { type: event.type, data: event.data } as RatingEvent;
+    const ratings = store.collection<RatingDoc>(RATINGS);
+    const at = event.revision;
+    const when = event.metadata.timestamp;
+    const { ratingId, organizationId, customerId } = e.data;
+    switch (e.type) {
+      case 'RatingRequested': {
+        const { tokenHash, expiresAt, requestedBy } = e.data;
+        await store
+          .collection<RatingTokenDoc>(RATING_TOKENS)
+          .updateOne({ _id: tokenHash }, { $set: { ratingId, organizationId } }, { upsert: true });
+        const existing = await ratings.findOne({ _id: ratingId });
+        const request = { tokenHash, expiresAt, requestedBy, requestedAt: when };
+        await applyOnce(
+          ratings,
+          ratingId,
+          at,
+          existing
+            ? { $set: request }
+            : {
+                $set: {
+                  ...request,
+                  organizationId,
+                  customerId,
+                  jobId: e.data.jobId,
+                  jobName: e.data.jobName,
+                  jobStart: e.data.jobStart,
+                  jobEnd: e.data.jobEnd,
+                  associateIds: e.data.associateIds,
+                  submitted: false,
+                  rating: null,
+                  comments: null,
+                  submittedAt: null,
+                  edited: false,
+                  original: null,
+                  history: [],
+                },
+              },
+          { upsert: true },
+        );
+        return;
+      }
+      case 'RatingSubmitted': {
+        const feedback = { rating: e.data.rating, comments: e.data.comments };
+        await applyOnce(ratings, ratingId, at, {
+          $set: {
+            ...feedback,
+            submitted: true,
+            submittedAt: when,
+            original: feedback,
+            history: [{ ...feedback, at: when, by: 'customer' }],
+          },
+        });
+        break;
+      }
+      case 'RatingEdited': {
+        const current = await ratings.findOne({ _id: ratingId });
+        if (!current) return;
+        await applyOnce(ratings, ratingId, at, {
+          $set: {
+            ...e.data.to,
+            edited: true,
+            history: [...current.history, { ...e.data.to, at: when, by: e.data.by }],
+          },
+        });
+        break;
+      }
+      default: {
+        const unknown: never = e;
+        return unknown;
+      }
+    }
+    await updateCustomerAverage(store, organizationId, customerId);
+    const rating = await ratings.findOne({ _id: ratingId });
+    notify({
+      rooms: [rooms.customerManagers(organizationId), ...(rating?.associateIds ?? []).map(rooms.user)],
+      event: 'ratings.changed',
+      payload: { organizationId, ratingId, customerId },
+    });
+  },
+};
+
+/** Spec §9: the average of the customer's stars to 2 decimals (ratings without stars count as reviews only). */
+async function updateCustomerAverage(store: ReadStore, organizationId: string, customerId: string) {
+  const answered = await customerSubmittedRatings(store, organizationId, customerId);
+  const stars = answered.map((r) => r.rating).filter((r): r is number => typeof r === 'number');
+  const averageRating = stars.length ? Math.round((stars.reduce((a, b) => a + b, 0) / stars.length) * 100) / 100 : null;
+  await store
+    .collection<CustomerDoc>(CUSTOMERS)
+    .updateOne({ _id: customerId }, { $set: { averageRating, totalReviews: answered.length } });
+}

@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { CommandBus } from '@nestjs/cqrs';
+import { RequestRating } from '../../src/ratings/ratings.commands';
+import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { mailsWhen } from '../support/outbox';
+import { nextPush, openSocket, TestSocket } from '../support/sockets';
+
+/**
+ * Ratings over HTTP: POST /api/ratings/request, the public GET and POST /api/feedback/{token},
+ * GET /api/ratings/customer/{customerId}/paged, GET /api/ratings/current-user/paged, PATCH /api/ratings/{id},
+ * and the ratings.changed push.
+ */
+
+const NOT_FOUND_LINK = 'This feedback link was not found.';
+const ALREADY = 'This feedback has already been submitted.';
+
+const expectError = (response: ApiResponse, status: number, message: string) =>
+  expect({ status: response.status, first: response.body?.errors?.[0], success: response.body?.success }).toEqual({
+    status,
+    first: message,
+    success: false,
+  });
+
+describe('ratings', () => {
+  let app: TestApp;
+  let org: TestOrganization;
+  let other: TestOrganization;
+  let guest: ApiClient;
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    [org, other] = await Promise.all([app.organization('Rated'), app.organization('Other')]);
+    guest = app.client();
+  }, 30_000);
+  afterAll(async () => {
+    sockets.forEach((s) => s.disconnect());
+    await app.stop();
+  });
+
+  const createCustomer = async (
+    client = org.manager,
+    email: string | null = `c-${randomUUID().slice(0, 8)}@example.test`,
+  ) => {
+    const response = await client.post('/api/customers', {
+      contactFirstName: 'Pat',
+      name: 'Acme',
+      contactEmail: email,
+    });
+    expect(response.status).toBe(201);
+    return { id: response.body.data.id as string, email };
+  };
+
+  const createJob = async (customerId: string | null, over: Record<string, unknown> = {}, client = org.manager) => {
+    const response = await client.post('/api/recurrence-jobs', {
+      jobModel: {
+        name: 'Lawn care',
+        startDateTime: '2026-06-01T13:00:00Z',
+        endDateTime: '2026-06-01T14:00:00Z',
+        userIds: [org.associate.userId],
+        customerId,
+        ...over,
+      },
+    });
+    expect(response.status).toBe(201);
+    return response.body.data.id as string;
+  };
+
+  /** Requests a rating and returns the token from the e-mail's link. */
+  const request = async (jobId: string, email: string, previous = 0) => {
+    const response = await org.manager.post('/api/ratings/request', { jobId });
+    expect(response.body).toEqual({ success: true, message: 'The rating request was sent' });
+    return tokenOf(email, previous);
+  };
+  const tokenOf = async (email: string, previous = 0) => {
+    const mails = await mailsWhen(app.dataDir, (m) => m.to === email, previous + 1);
+    const link = mails[mails.length - 1].text.split(/\s+/).find((w) => w.includes('/feedback/'))!;
+    return link.slice(link.lastIndexOf('/') + 1);
+  };
+
+  it('sends a link that opens the job (twice, recording nothing) and takes one answer; a second is refused', async () => {
+    const customer = await createCustomer();
+    const jobId = await createJob(customer.id);
+    const token = await request(jobId, customer.email!);
+    expect(token.length).toBeGreaterThanOrEqual(43);
+    for (let i = 0; i < 2; i++) {
+      const page = await guest.get(`/api/feedback/${token}`);
+      expect(page.status).toBe(200);
+      expect(page.body).toEqual({
+        organizationName: expect.stringContaining('Rated'),
+        logoUrl: null,
+        jobName: 'Lawn care',
+        jobDate: '2026-06-01',
+        associateNames: ['Abe Associate'],
+        submitted: false,
+      });
+    }
+    expectError(
+      await guest.post(`/api/feedback/${token}`, { rating: 3 }),
+      400,
+      'Please tell us what could have been better.',
+    );
+    expectError(
+      await guest.post(`/api/feedback/${token}`, { rating: 3.5, comments: 'x' }),
+      400,
+      'The rating must be a whole number from 1 to 5.',
+    );
+    const both = await Promise.all([
+      guest.post(`/api/feedback/${token}`, { rating: 3, comments: 'Missed a corner' }),
+      app.client().post(`/api/feedback/${token}`, { rating: 5 }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.status === 200)!.body).toEqual({ success: true });
+    expectError(
+      both.find((r) => r.status === 409)!,
+      409,
+      ALREADY,
+    );
+    expect((await guest.get(`/api/feedback/${token}`)).body.submitted).toBe(true);
+    expectError(await guest.post(`/api/feedback/${token}`, { rating: 5 }), 409, ALREADY);
+    expectError(await org.manager.post('/api/ratings/request', { jobId }), 409, 'This job has already been rated.');
+  });
+
+  it('answers 404 for an unknown or malformed token', async () => {
+    expectError(await guest.get(`/api/feedback/${'A'.repeat(43)}`), 404, NOT_FOUND_LINK);
+    expectError(await guest.get('/api/feedback/nonsense'), 404, NOT_FOUND_LINK);
+    expectError(await guest.post(`/api/feedback/${'B'.repeat(43)}`, { rating: 5 }), 404, NOT_FOUND_LINK);
+  });
+
+  it('refuses a link after 30 days, and an older link once sent again', async () => {
+    const customer = await createCustomer();
+    const jobId = await createJob(customer.id, {
+      startDateTime: '2026-01-05T13:00:00Z',
+      endDateTime: '2026-01-05T14:00:00Z',
+    });
+    const at = new Date(Date.now() - 31 * 86_400_000).toISOString();
+    await app.app.get(CommandBus).execute(
+      new RequestRating(jobId, {
+        organizationId: org.organizationId,
+        actorUserId: org.manager.userId,
+        correlationId: randomUUID(),
+        causationId: null,
+        at,
+      }),
+    );
+    const old = await tokenOf(customer.email!);
+    expectError(await guest.get(`/api/feedback/${old}`), 400, 'This feedback link has expired.');
+    expectError(await guest.post(`/api/feedback/${old}`, { rating: 5 }), 400, 'This feedback link has expired.');
+    const fresh = await request(jobId, customer.email!, 1);
+    expect(fresh).not.toBe(old);
+    expectError(await guest.post(`/api/feedback/${old}`, { rating: 5 }), 400, 'This feedback link has expired.');
+    expect((await guest.post(`/api/feedback/${fresh}`, { rating: 5 })).status).toBe(200);
+  });
+
+  it('refuses a request for a job that has not ended, has no customer, or a customer without e-mail', async () => {
+    const customer = await createCustomer();
+    const future = await createJob(customer.id, {
+      startDateTime: '2030-01-01T13:00:00Z',
+      endDateTime: '2030-01-01T14:00:00Z',
+    });
+    expectError(
+      await org.manager.post('/api/ratings/request', { jobId: future }),
+      400,
+      'A rating can be requested once the job has ended.',
+    );
+    expectError(
+      await org.manager.post('/api/ratings/request', { jobId: await createJob(null) }),
+      400,
+      'This job has no customer to rate it.',
+    );
+    const silent = await createCustomer(org.manager, null);
+    expect((await org.manager.post('/api/ratings/request', { jobId: await createJob(silent.id) })).status).toBe(400);
+    expect((await org.manager.post('/api/ratings/request', { jobId: randomUUID() })).status).toBe(404);
+    expect((await other.manager.post('/api/ratings/request', { jobId: future })).status).toBe(404);
+  });
+
+  it('lists, pushes, edits with the original kept, and keeps the customer average; other organizations and associates are refused', async () => {
+    const customer = await createCustomer();
+    const [first, second] = [await createJob(customer.id), await createJob(customer.id, { name: 'Hedges' })];
+    const managerSocket = await openSocket(app.url, org.manager.cookie, sockets);
+    const associateSocket = await openSocket(app.url, org.associate.cookie, sockets);
+    const t1 = await request(first, customer.email!);
+    const t2 = await request(second, customer.email!, 1);
+    const pushes = [nextPush(managerSocket, 'ratings.changed'), nextPush(associateSocket, 'ratings.changed')];
+    expect((await guest.post(`/api/feedback/${t1}`, { rating: 4, comments: 'Good' })).status).toBe(200);
+    expect(await Promise.all(pushes)).toEqual([
+      { organizationId: org.organizationId, ratingId: first, customerId: customer.id },
+      { organizationId: org.organizationId, ratingId: first, customerId: customer.id },
+    ]);
+    expect((await guest.post(`/api/feedback/${t2}`, { rating: 5 })).status).toBe(200);
+
+    const detail = async () => (await org.manager.get(`/api/customers/${customer.id}`)).body;
+    expect(await detail()).toMatchObject({ averageRating: 4.5, totalReviews: 2 });
+    const list = await org.manager.get(`/api/ratings/customer/${customer.id}/paged`);
+    expect(list.body.totalRecords).toBe(2);
+    expect(list.body.resultItems[0]).toMatchObject({
+      id: second,
+      rating: 5,
+      notes: null,
+      jobName: 'Hedges',
+      customerName: 'Acme',
+      associateNames: ['Abe Associate'],
+      edited: false,
+    });
+    const mine = await org.associate.get('/api/ratings/current-user/paged');
+    expect(mine.body.resultItems.map((r: { id: string }) => r.id)).toEqual(expect.arrayContaining([first, second]));
+    expect((await other.associate.get('/api/ratings/current-user/paged')).body).toEqual({
+      resultItems: [],
+      totalRecords: 0,
+    });
+    const jobs = await org.manager.get(`/api/customers/${customer.id}/jobs/paged`);
+    expect(jobs.body.resultItems.map((j: { rating: number }) => j.rating).sort()).toEqual([4, 5]);
+
+    // Claims and organizations.
+    expect((await org.associate.patch(`/api/ratings/${first}`, { rating: 1, notes: 'x' })).status).toBe(403);
+    expect((await org.associate.get(`/api/ratings/customer/${customer.id}/paged`)).status).toBe(403);
+    expect((await org.associate.post('/api/ratings/request', { jobId: first })).status).toBe(403);
+    expect((await other.manager.patch(`/api/ratings/${first}`, { rating: 1, notes: 'x' })).status).toBe(404);
+    expect((await other.manager.get(`/api/ratings/customer/${customer.id}/paged`)).status).toBe(404);
+
+    const edited = nextPush(associateSocket, 'ratings.changed');
+    const patch = await org.manager.patch(`/api/ratings/${first}`, { rating: 2, notes: 'Corrected' });
+    expect(patch.body).toEqual({ success: true, message: 'Job review has been updated' });
+    await edited;
+    const after = (await org.manager.get(`/api/ratings/customer/${customer.id}/paged`)).body.resultItems.find(
+      (r: { id: string }) => r.id === first,
+    );
+    expect(after).toMatchObject({
+      rating: 2,
+      notes: 'Corrected',
+      edited: true,
+      original: { rating: 4, comments: 'Good' },
+      history: [
+        { rating: 4, comments: 'Good', by: 'customer' },
+        { rating: 2, comments: 'Corrected', by: org.manager.userId },
+      ],
+    });
+    expect(await detail()).toMatchObject({ averageRating: 3.5, totalReviews: 2 });
+  });
+});
