@@ -54,6 +54,7 @@ describe('accessibility', () => {
       then: 'Jobs & Ratings',
     },
     { role: 'Associate', path: '/', ready: 'Home' },
+    { role: 'Associate', path: '/jobs', ready: 'My Job Ratings' },
   ] as { role: Parameters<typeof demoAccount>[1] | null; path: string; ready: string; open?: string; then?: string }[];
 
   it('finds no serious or critical violations on each screen, at desktop width and on a phone', async () => {

@@ -5,6 +5,8 @@ export const paths = {
   customers: '/customers',
   customer: (id: string) => `/customers/${encodeURIComponent(id)}`,
   myJobRatings: '/jobs',
+  /** The customers' public feedback page (the link in a rating request's e-mail). */
+  feedback: '/feedback/:token',
   myTrackedTimes: '/timers',
   jobsReport: '/reports/jobs',
   ratingsReport: '/reports/ratings',

@@ -51,6 +51,13 @@ describe('staleUrlsFor', () => {
     ]);
   });
 
+  it("refetches the ratings tables and the customers' averages on ratings.changed", () => {
+    expect(staleUrlsFor('ratings.changed', { organizationId: 'o1', ratingId: 'r1', customerId: 'c1' }, me)).toEqual([
+      '/api/ratings',
+      '/api/customers',
+    ]);
+  });
+
   it('refetches the running timer, the tracked times and the calendars on timers.changed', () => {
     expect(staleUrlsFor('timers.changed', { userId: me.userId, timerId: 't1' }, me)).toEqual([
       '/api/time',

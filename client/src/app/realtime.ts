@@ -1,5 +1,6 @@
 import { AVAILABILITY_URL } from '../features/availability/availability';
 import { ATTACHMENTS_URL, CUSTOMERS_URL } from '../features/customers/customers';
+import { RATINGS_URL } from '../features/ratings/ratings';
 import { JOB_REQUESTS_URL } from '../features/job-requests/jobRequestsApi';
 import { ORGANIZATION_URL } from '../features/organization/organizationApi';
 import { PROFILE_URL } from '../features/profile/profileApi';
@@ -39,6 +40,9 @@ export function staleUrlsFor<E extends Exclude<ServerEvent, 'session.ended'>>(
         : [ORGANIZATION_TIMERS_URL, RUNNING_TIMERS_URL, JOBS_URL];
     case 'jobRequests.changed':
       return [JOB_REQUESTS_URL];
+    case 'ratings.changed':
+      // My Job Ratings, a customer's ratings and Jobs & Ratings, its average on the detail.
+      return [RATINGS_URL, CUSTOMERS_URL];
     case 'customers.changed':
       // The list, the detail and its documents, the pickers; and the calendars, which name customers.
       return [CUSTOMERS_URL, ATTACHMENTS_URL, JOBS_URL];

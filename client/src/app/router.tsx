@@ -32,6 +32,8 @@ const screens = {
   customers: async () => ({ Component: (await import('../features/customers/CustomersPage')).CustomersPage }),
   customer: async () => ({ Component: (await import('../features/customers/CustomerDetailPage')).CustomerDetailPage }),
   users: async () => ({ Component: (await import('../features/users/UsersPage')).UsersPage }),
+  myJobRatings: async () => ({ Component: (await import('../features/ratings/MyJobRatingsPage')).MyJobRatingsPage }),
+  feedback: async () => ({ Component: (await import('../features/ratings/FeedbackPage')).FeedbackPage }),
   myTrackedTimes: async () => ({ Component: (await import('../features/timers/TrackedTimesPage')).MyTrackedTimesPage }),
   organizationTrackedTimes: async () => ({
     Component: (await import('../features/timers/TrackedTimesPage')).OrganizationTrackedTimesPage,
@@ -54,7 +56,7 @@ const signedIn: RouteObject[] = [
     { path: paths.customers, lazy: screens.customers },
     { path: `${paths.customers}/:id`, lazy: screens.customer },
   ]),
-  later(paths.myJobRatings, 'My Job Ratings'),
+  { path: paths.myJobRatings, lazy: screens.myJobRatings },
   { path: paths.myTrackedTimes, lazy: screens.myTrackedTimes },
   guarded('reports.read', [later(paths.jobsReport, 'Jobs Report'), later(paths.ratingsReport, 'Ratings Report')]),
   guarded('users.crud', [
@@ -74,6 +76,8 @@ const routes: RouteObject[] = [
   { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
   { path: paths.resetPassword, element: <ResetPasswordPage /> },
   { path: paths.logout, element: <LogoutPage /> },
+  // The customers' public feedback page: no session, nothing of the staff's app.
+  { path: paths.feedback, lazy: screens.feedback, hydrateFallbackElement: <LoadingScreen fullPage /> },
   {
     element: (
       <RequireSession>

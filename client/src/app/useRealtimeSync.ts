@@ -37,6 +37,7 @@ export function useRealtimeSync(): void {
     socket.on('timers.changed', (p) => void invalidateUrls(staleUrlsFor('timers.changed', p, me)));
     socket.on('jobRequests.changed', (p) => void invalidateUrls(staleUrlsFor('jobRequests.changed', p, me)));
     socket.on('customers.changed', (p) => void invalidateUrls(staleUrlsFor('customers.changed', p, me)));
+    socket.on('ratings.changed', (p) => void invalidateUrls(staleUrlsFor('ratings.changed', p, me)));
     socket.on('jobRequest.answered', (p) => {
       void invalidateUrls(staleUrlsFor('jobRequest.answered', p, me));
       (p.status === 'approved' ? notifySuccess : notifyInfo)(answeredMessage(p.status, p.jobName));
