@@ -15,6 +15,7 @@ import { AVAILABLE_COLOR, INTERNAL_COLOR } from '../../../../src/shared/job-colo
 import { OWN_JOBS_URL, type Job } from '../scheduling/jobs';
 import { useCalendarJobs } from '../scheduling/schedulingApi';
 import { useCalendarScreen } from '../scheduling/useCalendarScreen';
+import { hourIn } from '../scheduling/zonedTime';
 import { greeting } from './greeting';
 import { JobDetailsDrawer } from './JobDetailsDrawer';
 import { UpcomingJobs } from './UpcomingJobs';
@@ -62,7 +63,7 @@ export function HomePage() {
 
   return (
     <>
-      <PageHeader title="Home" description={`${greeting(new Date().getHours())}, ${firstName}.`} />
+      <PageHeader title="Home" description={`${greeting(hourIn(zone))}, ${firstName}.`} />
       <Stack gap="lg">
         {mobile && (
           // Spec §2: the mobile timer button (the top bar has no room on a phone).

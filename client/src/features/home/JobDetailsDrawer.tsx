@@ -8,12 +8,16 @@ import {
   IconNotes,
   IconPlayerPlay,
   IconRepeat,
+  IconStar,
   IconUser,
   IconUsers,
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import type { RequestStatus } from '../../../../src/scheduling/job-request.events';
-import { errorMessage } from '../../app/api';
+import { api, errorMessage } from '../../app/api';
+import { useMutation } from '@tanstack/react-query';
+import { useHasClaim } from '../session/session';
+import { RATING_REQUEST_URL } from '../ratings/ratings';
 import { useAppStore } from '../../app/store';
 import { MOBILE_QUERY } from '../../app/theme';
 import { notifyError, notifySuccess } from '../../shared/notify';
@@ -40,6 +44,7 @@ export function JobDetailsDrawer({
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const userId = useAppStore((s) => s.session?.user.id);
   const mine = !!userId && (job.leadUserId === userId || job.userIds.includes(userId));
+  const schedules = useHasClaim('jobs.crud');
   const address = customerAddress(job.customer);
   return (
     <Drawer
@@ -117,6 +122,7 @@ export function JobDetailsDrawer({
             {job.type && <Field label="Job type" value={job.type} />}
           </Group>
         )}
+        {schedules && job.customer && Date.parse(job.endDateTime) <= Date.now() && <RatingRequest job={job} />}
       </Stack>
     </Drawer>
   );
@@ -196,6 +202,35 @@ function RequestJob({ job }: { job: Job }) {
       <Text size="sm">This job is available for requests.</Text>
       <Button leftSection={<IconHandGrab size={16} />} onClick={() => void send()} loading={request.isPending}>
         Request job
+      </Button>
+    </Stack>
+  );
+}
+
+/** A finished job with a customer: a manager sends its contact a link to rate it, or sends it again. */
+function RatingRequest({ job }: { job: Job }) {
+  const request = useMutation({
+    mutationFn: () => api.post<{ success: true; message: string }>(RATING_REQUEST_URL, { jobId: job.id }),
+  });
+  async function send() {
+    try {
+      notifySuccess((await request.mutateAsync()).message);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+  }
+  return (
+    <Stack gap={6}>
+      <Text size="sm" c="dimmed">
+        Ask {job.customer?.name} to rate this job: their contact gets an e-mail with a link.
+      </Text>
+      <Button
+        variant="light"
+        leftSection={<IconStar size={16} />}
+        onClick={() => void send()}
+        loading={request.isPending}
+      >
+        Send rating request
       </Button>
     </Stack>
   );

@@ -2,6 +2,8 @@ import { DateTime } from 'luxon';
 export type { FeedbackPageView, RatingView as Rating } from '../../../../src/shared/ratings';
 
 export const RATINGS_URL = '/api/ratings';
+/** A manager asks a finished job's customer to rate it (POST { jobId }). */
+export const RATING_REQUEST_URL = `${RATINGS_URL}/request`;
 /** Spec §9: my ratings, 50 a page. */
 export const MY_RATINGS_PAGE_SIZE = 50;
 export const myRatingsUrl = (page: number) =>
