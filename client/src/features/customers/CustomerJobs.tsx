@@ -1,4 +1,4 @@
-import { Box, Divider, Group, Paper, Rating, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Divider, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { SkeletonRows } from '../../shared/SkeletonRows';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconRepeat } from '@tabler/icons-react';
@@ -10,21 +10,12 @@ import { timeRangeLabel } from '../scheduling/zonedTime';
 import { CUSTOMER_JOBS_PAGE_SIZE } from '../../../../src/shared/paging';
 import type { CustomerJob } from './customers';
 import { useCustomerJobs } from './customersApi';
+import { JobStars } from './RatingStars';
 
 const staffOf = (job: CustomerJob) => {
   const names = [job.leadUser?.fullName, ...job.users.map((u) => u.fullName)].filter((n): n is string => !!n);
   return [...new Set(names)].join(', ') || 'Unassigned';
 };
-
-function JobRating({ rating }: { rating: number | null }) {
-  return rating === null ? (
-    <Text size="sm" c="dimmed">
-      Not rated
-    </Text>
-  ) : (
-    <Rating value={rating} readOnly size="sm" aria-label={`Rated ${rating} out of 5`} />
-  );
-}
 
 /** Jobs & Ratings (spec §2): the customer's jobs and occurrences, newest first, 10 a page, with their ratings. */
 export function CustomerJobs({ customerId, zone }: { customerId: string; zone: string }) {
@@ -78,7 +69,7 @@ export function CustomerJobs({ customerId, zone }: { customerId: string; zone: s
                 {job.isRecurring && <IconRepeat size={14} aria-label="Recurring" />}
               </Group>
               <Text size="sm">{staffOf(job)}</Text>
-              <JobRating rating={job.rating} />
+              <JobStars rating={job.rating} />
             </Box>
           ))}
           {!rows && <Skeleton h={48} m="md" />}
@@ -114,7 +105,7 @@ export function CustomerJobs({ customerId, zone }: { customerId: string; zone: s
                     <Text size="sm">{staffOf(job)}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <JobRating rating={job.rating} />
+                    <JobStars rating={job.rating} />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -20,3 +20,14 @@ export function AverageRating({ average, reviews }: { average: number | null; re
     </Group>
   );
 }
+
+/** One job's stars, or what stands in for none ('Not rated' before any answer, 'No stars' when given none). */
+export function JobStars({ rating, none = 'Not rated' }: { rating: number | null; none?: string }) {
+  return rating === null ? (
+    <Text size="sm" c="dimmed">
+      {none}
+    </Text>
+  ) : (
+    <Rating value={rating} readOnly size="sm" aria-label={`Rated ${rating} out of 5`} />
+  );
+}

@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Paper, Rating, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight, IconStar } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
@@ -11,18 +11,9 @@ import { SkeletonRows } from '../../shared/SkeletonRows';
 import { TablePager } from '../../shared/TablePager';
 import { useApiQuery } from '../../shared/useApiQuery';
 import type { Paged } from '../../../../src/shared/paging';
+import { JobStars } from '../customers/RatingStars';
 import { dayLabel } from '../scheduling/zonedTime';
 import { MY_RATINGS_PAGE_SIZE, myRatingsUrl, NO_COMMENTS, type Rating as JobRating } from './ratings';
-
-function Stars({ rating }: { rating: number | null }) {
-  return rating === null ? (
-    <Text size="sm" c="dimmed">
-      No stars
-    </Text>
-  ) : (
-    <Rating value={rating} readOnly size="sm" aria-label={`Rated ${rating} out of 5`} />
-  );
-}
 
 /** What a row opens to: the customer's comment (spec §8: or 'No comments were provided'), and whether a manager edited it. */
 function Comment({ rating }: { rating: JobRating }) {
@@ -79,7 +70,7 @@ export function MyJobRatingsPage() {
                         </Text>
                         <Text size="sm">{rating.customerName}</Text>
                       </div>
-                      <Stars rating={rating.rating} />
+                      <JobStars rating={rating.rating} none="No stars" />
                     </Group>
                   </UnstyledButton>
                   {open === rating.id && (
@@ -143,7 +134,7 @@ export function MyJobRatingsPage() {
                               <Text size="sm">{dayLabel(rating.jobDate, zone)}</Text>
                             </Table.Td>
                             <Table.Td>
-                              <Stars rating={rating.rating} />
+                              <JobStars rating={rating.rating} none="No stars" />
                             </Table.Td>
                           </Table.Tr>
                           {expanded && (
