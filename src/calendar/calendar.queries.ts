@@ -1,3 +1,4 @@
+import { pageWindow } from '../core/http/page-query.dto';
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '../core/errors';
@@ -169,8 +170,7 @@ export class GetCustomerJobsHandler implements IQueryHandler<GetCustomerJobs> {
     const organizationId = viewer.organizationId;
     if (!isUuid(customerId) || !(await liveCustomer(this.store, organizationId, customerId)))
       throw new NotFoundError('The customer');
-    const pageSize = query.pageSize ?? CUSTOMER_JOBS_PAGE_SIZE;
-    const skip = ((query.currentPage ?? 1) - 1) * pageSize;
+    const { skip, limit: pageSize } = pageWindow(query, CUSTOMER_JOBS_PAGE_SIZE);
     const visible = visibleTo(viewer);
     const until = new Date(now.getTime() + CUSTOMER_JOBS_AHEAD_MS);
     const occurrences = (await organizationSeries(this.store, organizationId))

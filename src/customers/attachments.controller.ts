@@ -28,7 +28,8 @@ import { attachmentDisposition, MAX_DOCUMENT_BYTES, Upload } from '../core/uploa
 import { Me, Meta, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
 import { AttachCustomerDocument, RemoveCustomerDocument } from './customers.commands';
-import { AttachmentUploadDto, CustomerPageQueryDto } from './customers.dto';
+import { PageQueryDto } from '../core/http/page-query.dto';
+import { AttachmentUploadDto } from './customers.dto';
 import { GetCustomerDocument, GetCustomerDocumentFile, ListCustomerDocuments } from './customers.queries';
 
 const MultipartDocument: Type<NestInterceptor> = FileInterceptor('File', {
@@ -74,7 +75,7 @@ export class AttachmentsController {
     summary:
       "A customer's attached documents, newest first, 10 a page: { resultItems: [{ id, name, fileName, url, dateUploaded, customerId, size, contentType, uploadedBy }], totalRecords }.",
   })
-  list(@Param('customerId') customerId: string, @Query() query: CustomerPageQueryDto, @Me() me: CurrentUser) {
+  list(@Param('customerId') customerId: string, @Query() query: PageQueryDto, @Me() me: CurrentUser) {
     return this.queries.execute(new ListCustomerDocuments(me.organizationId, customerId, query));
   }
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Text as TextField } from '../core/http/dto-fields';
+import { PageQueryDto } from '../core/http/page-query.dto';
 import { CUSTOMER_ID_MESSAGE, CUSTOMER_TEXT_FIELDS, STATUS_MESSAGE } from './customer.decider';
 import { CUSTOMER_STATUSES, CustomerStatus } from './customers.events';
 import { CUSTOMER_SORT_KEYS, CustomerSortBy } from './customers.queries';
@@ -54,11 +54,8 @@ export class CustomerDto {
 
 const SORT_BY = Object.keys(CUSTOMER_SORT_KEYS);
 
-/**
- * The shared paging checks (identity's PagedQueryDto), with this table's defaults: 20 a page, name descending (spec §9).
- * Decorators run bottom-up: the whole-number check sits nearest the property so that `pageSize=ten` is told so.
- */
-export class CustomersPagedQueryDto {
+/** The Customer List's search and sort (name descending by default, spec §9), with the shared paging (20 a page). */
+export class CustomersPagedQueryDto extends PageQueryDto {
   @ApiPropertyOptional()
   @IsOptional()
   @IsString({ message: 'The search must be text' })
@@ -72,19 +69,6 @@ export class CustomersPagedQueryDto {
   @IsOptional()
   @IsIn(['asc', 'desc', 'ascending', 'descending'], { message: 'sortDir must be asc or desc' })
   sortDir?: string;
-  @ApiPropertyOptional({ default: 1 })
-  @IsOptional()
-  @Transform(({ value }) => Number(value))
-  @Min(1, { message: 'currentPage must be 1 or more' })
-  @IsInt({ message: 'currentPage must be a whole number' })
-  currentPage?: number;
-  @ApiPropertyOptional({ default: 20 })
-  @IsOptional()
-  @Transform(({ value }) => Number(value))
-  @Max(1000, { message: 'pageSize must be at most 1000' })
-  @Min(1, { message: 'pageSize must be 1 or more' })
-  @IsInt({ message: 'pageSize must be a whole number' })
-  pageSize?: number;
 }
 
 export class CustomerLookupQueryDto {
@@ -93,23 +77,6 @@ export class CustomerLookupQueryDto {
   @IsString({ message: 'The search must be text' })
   @MaxLength(200, { message: 'The search must be at most 200 characters' })
   filter?: string;
-}
-
-/** A page of one of a customer's tables (Attached Documents, Jobs & Ratings): 10 a page by default (spec §9). */
-export class CustomerPageQueryDto {
-  @ApiPropertyOptional({ default: 1 })
-  @IsOptional()
-  @Transform(({ value }) => Number(value))
-  @Min(1, { message: 'currentPage must be 1 or more' })
-  @IsInt({ message: 'currentPage must be a whole number' })
-  currentPage?: number;
-  @ApiPropertyOptional({ default: 10 })
-  @IsOptional()
-  @Transform(({ value }) => Number(value))
-  @Max(1000, { message: 'pageSize must be at most 1000' })
-  @Min(1, { message: 'pageSize must be 1 or more' })
-  @IsInt({ message: 'pageSize must be a whole number' })
-  pageSize?: number;
 }
 
 /** POST /api/attachments, multipart: the file, the customer and the name shown. The handler checks them, in the form's order. */

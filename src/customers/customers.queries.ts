@@ -1,3 +1,4 @@
+import { pageWindow } from '../core/http/page-query.dto';
 import { everyWordIn } from '../core/read-store/search';
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
@@ -95,11 +96,9 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomers> {
     // the id follows the name's direction, so the index organization_deleted_sortName_id serves the order as it is.
     const sort: Sort =
       key === 'sortName' ? { sortName: direction, _id: direction } : { [key]: direction, sortName: 1, _id: 1 };
-    const pageSize = query.pageSize ?? CUSTOMERS_PAGE_SIZE;
     const { items, totalRecords } = await customersPage(this.store, filter, {
       sort,
-      skip: ((query.currentPage ?? 1) - 1) * pageSize,
-      limit: pageSize,
+      ...pageWindow(query, CUSTOMERS_PAGE_SIZE),
     });
     return { resultItems: items.map(customerView), totalRecords };
   }
@@ -159,10 +158,8 @@ export class ListCustomerDocumentsHandler implements IQueryHandler<ListCustomerD
   async execute({ organizationId, customerId, query }: ListCustomerDocuments): Promise<Paged<AttachmentView>> {
     if (!isUuid(customerId) || !(await liveCustomer(this.store, organizationId, customerId)))
       throw new NotFoundError('The customer');
-    const pageSize = query.pageSize ?? ATTACHMENTS_PAGE_SIZE;
     const { items, totalRecords } = await customerDocumentsPage(this.store, organizationId, customerId, {
-      skip: ((query.currentPage ?? 1) - 1) * pageSize,
-      limit: pageSize,
+      ...pageWindow(query, ATTACHMENTS_PAGE_SIZE),
     });
     return { resultItems: await attachmentViews(this.store, organizationId, items), totalRecords };
   }

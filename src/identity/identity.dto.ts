@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
 import { Nullable, OptionalNotNull, Text, toBoolean } from '../core/http/dto-fields';
+import { PageQueryDto } from '../core/http/page-query.dto';
 import { ROLES, Role } from '../shared/session';
 
 /** Request and response shapes of identity's routes. Shapes only: the rules are the deciders'. */
@@ -86,26 +87,13 @@ export class UpdateUserDto extends UserInputDto {
   active?: boolean | null;
 }
 
-/** A query string has no null, so @IsOptional() here only means absent. */
-export class PagedQueryDto {
+/** A table's search and sort, with its paging. A query string has no null, so @IsOptional() here only means absent. */
+export class PagedQueryDto extends PageQueryDto {
   @ApiPropertyOptional() @IsOptional() @Text('The search must be text', 200, 'The search') filter?: string;
   @ApiPropertyOptional({ enum: ['asc', 'desc'] })
   @IsOptional()
   @IsIn(['asc', 'desc', 'ascending', 'descending'], { message: 'sortDir must be asc or desc' })
   sortDir?: string;
-  @ApiPropertyOptional({ default: 1 })
-  @IsOptional()
-  @Transform(({ value }) => Number(value))
-  @Min(1, { message: 'currentPage must be 1 or more' })
-  @IsInt({ message: 'currentPage must be a whole number' })
-  currentPage?: number;
-  @ApiPropertyOptional({ default: 50 })
-  @IsOptional()
-  @Transform(({ value }) => Number(value))
-  @Max(1000, { message: 'pageSize must be at most 1000' })
-  @Min(1, { message: 'pageSize must be 1 or more' })
-  @IsInt({ message: 'pageSize must be a whole number' })
-  pageSize?: number;
 }
 
 export class UsersPagedQueryDto extends PagedQueryDto {

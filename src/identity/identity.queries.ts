@@ -1,3 +1,4 @@
+import { pageWindow } from '../core/http/page-query.dto';
 import { everyWordIn } from '../core/read-store/search';
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
@@ -88,11 +89,9 @@ export class ListUsersHandler implements IQueryHandler<ListUsers> {
     const words = everyWordIn(query.filter, USER_SEARCH_FIELDS);
     if (words) filter.$and = words;
     const direction = query.sortDir?.startsWith('desc') ? -1 : 1;
-    const pageSize = query.pageSize ?? USERS_PAGE_SIZE;
     const { items, totalRecords } = await usersPage(this.store, filter, {
       sort: { sortName: direction, _id: direction },
-      skip: ((query.currentPage ?? 1) - 1) * pageSize,
-      limit: pageSize,
+      ...pageWindow(query, USERS_PAGE_SIZE),
     });
     return { resultItems: items.map(userView), totalRecords };
   }

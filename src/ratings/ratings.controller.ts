@@ -5,7 +5,8 @@ import type { CommandMeta } from '../core/commands/aggregates';
 import { commandMeta, Me, Meta, Public, RequireAnyClaim, RequireClaim } from '../identity/current-user';
 import type { AuthenticatedRequest, CurrentUser } from '../identity/current-user';
 import { EditRating, RequestRating, SubmitFeedback } from './ratings.commands';
-import { EditRatingDto, FeedbackDto, RatingsPagedQueryDto, RequestRatingDto } from './ratings.dto';
+import { PageQueryDto } from '../core/http/page-query.dto';
+import { EditRatingDto, FeedbackDto, RequestRatingDto } from './ratings.dto';
 import { GetFeedbackPage, ListCustomerRatings, ListMyRatings } from './ratings.queries';
 
 @ApiTags('Ratings')
@@ -33,13 +34,13 @@ export class RatingsController {
   @Get('customer/:customerId/paged')
   @RequireClaim('customers.crud')
   @ApiOperation({ summary: "A customer's ratings, newest first, 10 a page." })
-  customer(@Param('customerId') customerId: string, @Query() query: RatingsPagedQueryDto, @Me() me: CurrentUser) {
+  customer(@Param('customerId') customerId: string, @Query() query: PageQueryDto, @Me() me: CurrentUser) {
     return this.queries.execute(new ListCustomerRatings(me, customerId, query));
   }
 
   @Get('current-user/paged')
   @ApiOperation({ summary: 'My Job Ratings: ratings of jobs I worked on, newest first, 50 a page.' })
-  mine(@Query() query: RatingsPagedQueryDto, @Me() me: CurrentUser) {
+  mine(@Query() query: PageQueryDto, @Me() me: CurrentUser) {
     return this.queries.execute(new ListMyRatings(me, query));
   }
 

@@ -1,5 +1,4 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Text } from '../core/http/dto-fields';
 import { COMMENTS_MAX, RATING_MESSAGE } from './rating.decider';
@@ -42,20 +41,4 @@ export class EditRatingDto {
   @IsOptional()
   @Text('Notes must be text.', COMMENTS_MAX, 'Notes')
   notes?: string | null;
-}
-
-export class RatingsPagedQueryDto {
-  @ApiPropertyOptional({ default: 1 })
-  @IsOptional()
-  @Transform(({ value }) => Number(value))
-  @Min(1, { message: 'currentPage must be 1 or more' })
-  @IsInt({ message: 'currentPage must be a whole number' })
-  currentPage?: number;
-  @ApiPropertyOptional()
-  @IsOptional()
-  @Transform(({ value }) => Number(value))
-  @Max(1000, { message: 'pageSize must be at most 1000' })
-  @Min(1, { message: 'pageSize must be 1 or more' })
-  @IsInt({ message: 'pageSize must be a whole number' })
-  pageSize?: number;
 }

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DateTime } from 'luxon';
 import { isUuid } from '../core/clock';
+import { pageWindow } from '../core/http/page-query.dto';
 import { NotFoundError, ValidationError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { customerLabels, liveCustomer } from '../customers/customers.read-models';
@@ -74,11 +75,6 @@ async function views(store: ReadStore, organizationId: string, docs: RatingDoc[]
   }));
 }
 
-const pageOf = (query: PageQuery, size: number) => {
-  const limit = query.pageSize ?? size;
-  return { skip: ((query.currentPage ?? 1) - 1) * limit, limit };
-};
-
 @QueryHandler(ListCustomerRatings)
 export class ListCustomerRatingsHandler implements IQueryHandler<ListCustomerRatings> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
@@ -90,7 +86,7 @@ export class ListCustomerRatingsHandler implements IQueryHandler<ListCustomerRat
     const { items, totalRecords } = await ratingsPage(
       this.store,
       { organizationId, customerId },
-      pageOf(query, CUSTOMER_RATINGS_PAGE_SIZE),
+      pageWindow(query, CUSTOMER_RATINGS_PAGE_SIZE),
     );
     return { resultItems: await views(this.store, organizationId, items), totalRecords };
   }
@@ -105,7 +101,7 @@ export class ListMyRatingsHandler implements IQueryHandler<ListMyRatings> {
     const { items, totalRecords } = await ratingsPage(
       this.store,
       { organizationId, associateIds: userId },
-      pageOf(query, MY_RATINGS_PAGE_SIZE),
+      pageWindow(query, MY_RATINGS_PAGE_SIZE),
     );
     return { resultItems: await views(this.store, organizationId, items), totalRecords };
   }

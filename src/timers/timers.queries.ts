@@ -1,3 +1,4 @@
+import { pageWindow } from '../core/http/page-query.dto';
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { dayIn } from '../calendar/calendar-range';
@@ -116,11 +117,9 @@ export class ListTimersHandler implements IQueryHandler<ListTimers> {
     const words = everyWordIn(query.filter, userId ? TIMER_SEARCH_FIELDS : ORGANIZATION_TIMER_SEARCH_FIELDS);
     if (words) filter.$and = words;
     const direction = query.sortDir?.startsWith('asc') ? 1 : -1;
-    const pageSize = query.pageSize ?? TIMERS_PAGE_SIZE;
     const { items, totalRecords } = await timersPage(this.store, filter, {
       sort: { createdAt: direction, sequence: direction },
-      skip: ((query.currentPage ?? 1) - 1) * pageSize,
-      limit: pageSize,
+      ...pageWindow(query, TIMERS_PAGE_SIZE),
     });
     const totalled =
       range.from &&
