@@ -1,7 +1,8 @@
 import { ValidationError } from './errors';
+import { UPLOAD_MAX_BYTES } from '../shared/uploads';
 
 /** 2.5 MB, spec §9. */
-export const MAX_IMAGE_BYTES = 2.5 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = UPLOAD_MAX_BYTES;
 
 export interface Upload {
   buffer: Buffer;

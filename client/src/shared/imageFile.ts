@@ -1,5 +1,7 @@
+import { UPLOAD_MAX_BYTES } from '../../../src/shared/uploads';
+
 /** Upload limit of spec §9, the same number the server checks: 2.5 MB. */
-export const MAX_IMAGE_BYTES = 2.5 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = UPLOAD_MAX_BYTES;
 
 /** The image types the server accepts (it refuses SVG: an SVG can carry script). */
 export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;

@@ -6,6 +6,7 @@ import {
   type CustomerView,
 } from '../../../../src/shared/customers';
 import type { PagedQuery } from '../../shared/pagedQuery';
+import { UPLOAD_MAX_BYTES } from '../../../../src/shared/uploads';
 
 export { customerLabel } from '../../../../src/shared/customers';
 export type Customer = CustomerView;
@@ -66,9 +67,6 @@ export function fileSizeLabel(bytes: number): string {
   return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
 }
 
-/** Spec §9: an upload is at most 2.5 MB. */
-export const MAX_DOCUMENT_BYTES = 2.5 * 1024 * 1024;
-
 /** What the server accepts, by content (the picker's hint; the server checks the bytes). */
 export const ACCEPTED_DOCUMENTS =
   '.pdf,.png,.jpg,.jpeg,.gif,.webp,.txt,.csv,.docx,.xlsx,.pptx,application/pdf,image/png,image/jpeg,image/gif,image/webp,text/plain,text/csv';
@@ -77,7 +75,7 @@ export const ACCEPTED_DOCUMENTS_HINT = 'PDF, image, text, CSV, Word, Excel or Po
 /** Checked before sending: a file, and not over 2.5 MB. */
 export function documentProblem(file: File | null): string | null {
   if (!file) return 'Choose a file to upload';
-  if (file.size > MAX_DOCUMENT_BYTES) return 'The file is too large. The maximum is 2.5 MB.';
+  if (file.size > UPLOAD_MAX_BYTES) return 'The file is too large. The maximum is 2.5 MB.';
   if (file.size === 0) return 'The file is empty';
   return null;
 }

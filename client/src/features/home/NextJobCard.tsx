@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { useApiQuery } from '../../shared/useApiQuery';
+import { useNow } from '../../shared/useNow';
 import { customerAddress, mapsUrl, UPCOMING_JOBS_URL, type Job } from '../scheduling/jobs';
 import { dayLabel, timeLabel, todayIn } from '../scheduling/zonedTime';
 import { crewNames, nextJob, progressOf } from './today';
@@ -12,11 +12,7 @@ import { crewNames, nextJob, progressOf } from './today';
  */
 export function NextJobCard({ zone, onOpen }: { zone: string; onOpen: (job: Job) => void }) {
   const upcoming = useApiQuery<Job[]>(UPCOMING_JOBS_URL);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const tick = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(tick);
-  }, []);
+  const now = useNow(30_000);
   if (!upcoming.isSuccess) return null;
   const job = nextJob(upcoming.data, now);
   if (!job) return null;

@@ -13,8 +13,9 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClockPlay, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { DateTime } from 'luxon';
-import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import { QueryError } from '../../shared/QueryError';
+import { useNow } from '../../shared/useNow';
 import { UserAvatar } from '../../shared/UserAvatar';
 import { useApiQuery } from '../../shared/useApiQuery';
 import { JobRequestsTable } from '../job-requests/JobRequestsTable';
@@ -25,16 +26,6 @@ import { timeLabel, todayIn } from '../scheduling/zonedTime';
 import { Elapsed } from '../timers/TimerControl';
 import { RUNNING_TIMERS_URL, timerTitle, type Timer } from '../timers/timers';
 import { crewJobs, crewNames, endedWithoutTime, isUnassigned, progressOf, todaySummary } from './today';
-
-/** Re-renders every `ms` so that what depends on the time of day (in progress, ended) moves on by itself. */
-function useNow(ms: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const tick = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(tick);
-  }, [ms]);
-  return now;
-}
 
 /**
  * Home for the people who run the crew (jobs.crud): today's jobs across the crew with the unassigned and
