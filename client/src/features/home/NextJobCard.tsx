@@ -1,5 +1,6 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
+import { StatusBadge } from '../../shared/StatusBadge';
 import { useApiQuery } from '../../shared/useApiQuery';
 import { useNow } from '../../shared/useNow';
 import { customerAddress, mapsUrl, UPCOMING_JOBS_URL, type Job } from '../scheduling/jobs';
@@ -27,11 +28,7 @@ export function NextJobCard({ zone, onOpen }: { zone: string; onOpen: (job: Job)
           <Text id="next-job-title" fw={700} fz={13} tt="uppercase" c="gray.7" lts={0.4}>
             {underway ? 'Your job now' : 'Your next job'}
           </Text>
-          {underway && (
-            <Badge color="teal" variant="light" radius="sm">
-              In progress
-            </Badge>
-          )}
+          {underway && <StatusBadge color="teal">In progress</StatusBadge>}
         </Group>
         <Text fw={700} fz={18} c="navy.8">
           {job.name}

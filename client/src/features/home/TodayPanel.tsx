@@ -11,10 +11,11 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconClockPlay, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconClockPlay } from '@tabler/icons-react';
 import { DateTime } from 'luxon';
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { QueryError } from '../../shared/QueryError';
+import { StatusBadge } from '../../shared/StatusBadge';
 import { useNow } from '../../shared/useNow';
 import { UserAvatar } from '../../shared/UserAvatar';
 import { useApiQuery } from '../../shared/useApiQuery';
@@ -58,24 +59,12 @@ export function TodayPanel({ zone, onOpenJob }: { zone: string; onOpenJob: (job:
           </div>
           {jobsQuery.isSuccess && (
             <Group gap={6} aria-label="Today in numbers">
-              <Badge variant="light" color="navy" radius="sm">
+              <StatusBadge color="gray">
                 {summary.total} {summary.total === 1 ? 'job' : 'jobs'}
-              </Badge>
-              {summary.inProgress > 0 && (
-                <Badge variant="light" color="teal" radius="sm">
-                  {summary.inProgress} in progress
-                </Badge>
-              )}
-              {summary.unassigned > 0 && (
-                <Badge variant="light" color="orange" radius="sm">
-                  {summary.unassigned} unassigned
-                </Badge>
-              )}
-              {running.data && (
-                <Badge variant="light" color="blue" radius="sm">
-                  {running.data.length} on the clock
-                </Badge>
-              )}
+              </StatusBadge>
+              {summary.inProgress > 0 && <StatusBadge color="teal">{summary.inProgress} in progress</StatusBadge>}
+              {summary.unassigned > 0 && <StatusBadge color="red">{summary.unassigned} unassigned</StatusBadge>}
+              {running.data && <StatusBadge color="indigo">{running.data.length} on the clock</StatusBadge>}
             </Group>
           )}
         </Group>
@@ -224,11 +213,7 @@ function TodayJob({
             <Text size="sm" fw={600} c="navy.8">
               {job.name}
             </Text>
-            {unassigned && (
-              <Badge size="xs" color="orange" variant="light" radius="sm">
-                Unassigned
-              </Badge>
-            )}
+            {unassigned && <StatusBadge color="red">Unassigned</StatusBadge>}
             {job.isOpen && pickUpEnabled && (
               <Badge size="xs" color="navy" variant="outline" radius="sm">
                 Open
@@ -239,11 +224,7 @@ function TodayJob({
             {unassigned ? 'No one is on this job' : crewNames(job)} · {job.customer?.name ?? 'Internal'}
           </Text>
         </Box>
-        {progress === 'inProgress' && (
-          <Badge size="sm" color="teal" variant="light" radius="sm" leftSection={<IconPlayerPlayFilled size={10} />}>
-            Now
-          </Badge>
-        )}
+        {progress === 'inProgress' && <StatusBadge color="teal">Now</StatusBadge>}
         {progress === 'done' && (
           <IconCircleCheck size={18} color="var(--mantine-color-gray-6)" aria-label="Ended" style={{ flexShrink: 0 }} />
         )}
