@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
-import type { AppConfig } from './config/config';
+import { AppConfig, runsLogProcesses } from './config/config';
 import { allProjections } from '../projections/all-projections';
 import { CheckpointProgress, ProjectionRunner } from '../projections/runner/projection-runner';
 import { CoreModule, ProjectionsFor } from './core/core.module';
@@ -31,7 +31,7 @@ function projectionsFor(config: AppConfig, engines: Engines, logger: Logger): Pr
     return new ProjectionRunner(engines.eventStore, engines.readStore, allProjections, {
       notifier,
       // Several instances with in-process projections would each mail: there, the worker sends.
-      mailer: config.redisUrl ? null : engines.mailer,
+      mailer: runsLogProcesses(config) ? engines.mailer : null,
       logger: { info: (m) => logger.info(m), error: (m, e) => logger.error({ err: e }, m) },
     });
   };

@@ -16,17 +16,24 @@ export const organizationsProjection: Projection = {
     switch (e.type) {
       case 'OrganizationCreated': {
         const { organizationId: _, ...settings } = e.data;
+        const createdAt = event.metadata.timestamp;
+        const automatedRatingEmailsSince = settings.automatedRatingEmailsEnabled ? createdAt : null;
         await applyOnce(
           organizations,
           id,
           event.revision,
-          { $set: { ...settings, logoFileId: null, logoUrl: null, createdAt: event.metadata.timestamp } },
+          { $set: { ...settings, automatedRatingEmailsSince, logoFileId: null, logoUrl: null, createdAt } },
           { upsert: true },
         );
         return;
       }
       case 'OrganizationSettingsChanged': {
-        const $set = Object.fromEntries(Object.entries(e.data.changes).map(([k, c]) => [k, c!.to]));
+        const $set: Record<string, unknown> = Object.fromEntries(
+          Object.entries(e.data.changes).map(([k, c]) => [k, c!.to]),
+        );
+        // Rating requests go to jobs that end from the moment the setting is turned on.
+        if (e.data.changes.automatedRatingEmailsEnabled?.to === true)
+          $set.automatedRatingEmailsSince = event.metadata.timestamp;
         await applyOnce(organizations, id, event.revision, { $set });
         break;
       }

@@ -1,6 +1,8 @@
-import type { RatingEvent } from '../../src/ratings/ratings.events';
+import type { RatingEvent, RatingMailEvent } from '../../src/ratings/ratings.events';
 import {
   customerSubmittedRatings,
+  RATING_MAILS,
+  RatingMailDoc,
   RATING_TOKENS,
   RATINGS,
   RatingDoc,
@@ -21,9 +23,13 @@ import { Projection } from '../runner/projection';
  */
 export const ratingsProjection: Projection = {
   name: 'ratings',
-  version: 1,
-  collections: [RATINGS, RATING_TOKENS],
+  version: 2,
+  collections: [RATINGS, RATING_TOKENS, RATING_MAILS],
   async setup(store) {
+    // The rating requests process's outbox: requests not yet mailed, oldest first.
+    await store
+      .collection(RATING_MAILS)
+      .createIndex({ mailed: 1, requestedAt: 1, _id: 1 }, { name: 'mailed_requested_at_id' });
     // A customer's ratings and My Job Ratings, newest answer first.
     await store
       .collection(RATINGS)
@@ -39,6 +45,17 @@ export const ratingsProjection: Projection = {
       );
   },
   async apply(event, { store, notify }) {
+    if (event.streamId.startsWith('ratingMail-')) {
+      const { requestId, ratingId, organizationId } = (event as unknown as { data: RatingMailEvent['data'] }).data;
+      await store
+        .collection<RatingMailDoc>(RATING_MAILS)
+        .updateOne(
+          { _id: requestId },
+          { $set: { ratingId, organizationId, mailed: true }, $setOnInsert: { requestedAt: event.metadata.timestamp } },
+          { upsert: true },
+        );
+      return;
+    }
     if (!event.streamId.startsWith('rating-')) return;
     const e = { type: event.type, data: event.data } as RatingEvent;
     const ratings = store.collection<RatingDoc>(RATINGS);
@@ -47,7 +64,13 @@ export const ratingsProjection: Projection = {
     const { ratingId, organizationId, customerId } = e.data;
     switch (e.type) {
       case 'RatingRequested': {
-        const { tokenHash, expiresAt, requestedBy } = e.data;
+        const { tokenHash, expiresAt, requestedBy, requestId } = e.data;
+        if (requestId) {
+          // Inserted once: replayed after its RatingRequestMailed, it must not be unsent again.
+          const mails = store.collection<RatingMailDoc>(RATING_MAILS);
+          if (!(await mails.findOne({ _id: requestId })))
+            await mails.insertOne({ _id: requestId, ratingId, organizationId, requestedAt: when, mailed: false });
+        }
         await store
           .collection<RatingTokenDoc>(RATING_TOKENS)
           .updateOne({ _id: tokenHash }, { $set: { ratingId, organizationId } }, { upsert: true });

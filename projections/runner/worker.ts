@@ -1,4 +1,7 @@
 import { socketIoRedisEmitter } from '../../src/core/redis';
+import { Aggregates } from '../../src/core/commands/aggregates';
+import { systemClock } from '../../src/core/clock';
+import { RatingRequests } from '../../src/ratings/rating-requests';
 import { loadConfig } from '../../src/config/config';
 import { commandConfig, openRunner } from './engines-for-worker';
 import { redisNotifier } from './redis-notifier';
@@ -6,7 +9,8 @@ import { redisNotifier } from './redis-notifier';
 /**
  * The projections as their own process (production topology): API instances run with
  * PROJECTIONS=external and wait on the checkpoints this process saves; pushes go out through
- * Redis to whichever instance holds each socket.
+ * Redis to whichever instance holds each socket. It also runs what follows the log with effects
+ * outside it: the e-mails projections ask for and the rating requests process.
  */
 async function main() {
   const config = commandConfig(() => loadConfig());
@@ -20,11 +24,23 @@ async function main() {
   if (!fanOut) logger.warn('REDIS_URL is not set: no pushes will reach API instances.');
   await runner.start();
   logger.info('projections caught up; following the event log');
+  const ratingRequests = new RatingRequests({
+    eventStore: engines.eventStore,
+    store: engines.readStore,
+    mailer: engines.mailer,
+    aggregates: new Aggregates(engines.eventStore, runner),
+    progress: runner,
+    config,
+    clock: systemClock,
+    log: { error: (message, err) => logger.error({ err }, message) },
+  });
+  ratingRequests.start();
   // The embedded event store's polling timer does not hold the process open (its owner decides):
   // without this, the worker on SQLite exited as soon as it had caught up.
   const alive = setInterval(() => undefined, 1 << 30);
   const stop = async () => {
     clearInterval(alive);
+    await ratingRequests.stop();
     await runner.stop();
     await engines.close();
     await fanOut?.close();

@@ -40,7 +40,16 @@ export interface AppConfig {
   scryptLogN: number;
   /** Seed the demo organization into an empty store at start. */
   seedDemo: boolean;
+  /** How often the rating requests process looks for finished jobs and unsent e-mails (RATING_REQUESTS_EVERY_MS). */
+  ratingRequestsEveryMs: number;
 }
+
+/**
+ * Whether this process runs what follows the log with effects outside it (e-mails, the rating requests
+ * process): a single instance with in-process projections does; with REDIS_URL (several instances) or
+ * external projections, the projections worker does.
+ */
+export const runsLogProcesses = (config: AppConfig): boolean => config.projections === 'in-process' && !config.redisUrl;
 
 export class ConfigError extends Error {}
 
@@ -155,6 +164,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
     seedDemo:
       oneOf(env, 'SEED_DEMO', ['true', 'false'] as const, nodeEnv === 'production' ? 'false' : 'true') === 'true',
+    // Within a minute of a job's end (#14), at a cost of one small query per organization that asks.
+    ratingRequestsEveryMs: integer(env, 'RATING_REQUESTS_EVERY_MS', 15_000, 100, 60_000),
   };
 }
 

@@ -44,6 +44,13 @@ export class ConflictError extends DomainError {
   }
 }
 
+/** 410: it existed and is gone for good (an expired or replaced link). */
+export class GoneError extends DomainError {
+  constructor(message: string) {
+    super([message]);
+  }
+}
+
 /** 429: too many attempts. */
 export class TooManyRequestsError extends DomainError {
   constructor(

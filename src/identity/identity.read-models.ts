@@ -17,6 +17,8 @@ export interface OrganizationDoc {
   timeZone: string;
   pickUpJobsEnabled: boolean;
   automatedRatingEmailsEnabled: boolean;
+  /** When automated rating e-mails were last turned on: jobs that ended before get none (absent: before #14's process). */
+  automatedRatingEmailsSince?: string | null;
   logoFileId: string | null;
   logoUrl: string | null;
   createdAt: string;
@@ -68,6 +70,14 @@ const users = (store: ReadStore) => store.collection<UserDoc>(USERS);
 
 export function organizationById(store: ReadStore, organizationId: string): Promise<OrganizationDoc | null> {
   return organizations(store).findOne({ _id: organizationId });
+}
+
+/** Organizations that have automated rating e-mails on (a handful of fields each). */
+export function organizationsAskingForRatings(store: ReadStore) {
+  return organizations(store).find(
+    { automatedRatingEmailsEnabled: true },
+    { projection: { _id: 1, automatedRatingEmailsSince: 1 } },
+  );
 }
 
 /** The organization's time zone; UTC when it is not (yet) known. */

@@ -1,5 +1,5 @@
 import { given } from '../core/decider.testing';
-import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
+import { ConflictError, GoneError, NotFoundError, ValidationError } from '../core/errors';
 import {
   ALREADY_RATED,
   ALREADY_SUBMITTED,
@@ -34,6 +34,8 @@ const request = (over: Partial<Extract<RatingCommand, { type: 'RequestRating' }>
   tokenHash: 'hash-1',
   requestedBy: 'manager-1',
   at: '2026-06-02T00:00:00.000Z',
+  requestId: 'request-1',
+  automated: false,
   ...over,
 });
 
@@ -51,6 +53,7 @@ const requested = (tokenHash = 'hash-1', expiresAt = '2026-07-02T00:00:00.000Z')
     tokenHash,
     expiresAt,
     requestedBy: 'manager-1',
+    requestId: 'request-1',
   },
 });
 
@@ -101,11 +104,38 @@ describe('rating decider', () => {
       again.then([requested('hash-2', '2026-07-10T00:00:00.000Z')]);
       given(ratingDecider, [requested(), requested('hash-2', '2026-07-10T00:00:00.000Z')])
         .when(submit(5, null))
-        .thenThrows(ValidationError, LINK_EXPIRED);
+        .thenThrows(GoneError, LINK_EXPIRED);
     });
 
     it('refuses to ask again once the customer has answered', () => {
       given(ratingDecider, [requested(), submitted()]).when(request()).thenThrows(ConflictError, ALREADY_RATED);
+    });
+
+    describe('the automated request, once only', () => {
+      const automated = request({ automated: true, requestedBy: 'system' });
+
+      it('asks about a job nobody asked about', () => {
+        given(ratingDecider, [])
+          .when(automated)
+          .then([{ ...requested(), data: { ...requested().data, requestedBy: 'system' } } as RatingEvent]);
+      });
+
+      it('decides nothing once the job was requested: again, by a manager, or by another instance', () => {
+        given(ratingDecider, [requested()]).when(automated).then([]);
+        given(ratingDecider, [requested(), requested('hash-2')])
+          .when(automated)
+          .then([]);
+      });
+
+      it('decides nothing once the job was rated (no conflict to report)', () => {
+        given(ratingDecider, [requested(), submitted()]).when(automated).then([]);
+      });
+
+      it('still refuses a job that has not ended', () => {
+        given(ratingDecider, [])
+          .when({ ...automated, at: '2026-06-01T13:30:00.000Z' } as RatingCommand)
+          .thenThrows(ValidationError, NOT_ENDED);
+      });
     });
   });
 
@@ -152,13 +182,13 @@ describe('rating decider', () => {
     it('refuses an expired link (after 30 days)', () => {
       given(ratingDecider, [requested()])
         .when(submit(5, null, { at: '2026-07-02T00:00:00.001Z' }))
-        .thenThrows(ValidationError, LINK_EXPIRED);
+        .thenThrows(GoneError, LINK_EXPIRED);
     });
 
     it('refuses a link that is not the rating’s', () => {
       given(ratingDecider, [requested()])
         .when(submit(5, null, { tokenHash: 'other' }))
-        .thenThrows(ValidationError, LINK_EXPIRED);
+        .thenThrows(GoneError, LINK_EXPIRED);
     });
 
     it('finds nothing to submit without a request', () => {

@@ -1,5 +1,5 @@
 import { Decider } from '../core/decider';
-import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
+import { ConflictError, GoneError, NotFoundError, ValidationError } from '../core/errors';
 import type { Feedback, RatingEvent } from './ratings.events';
 
 /** Spec §1: a feedback link works for 30 days. */
@@ -35,6 +35,12 @@ export type RatingCommand =
       requestedBy: string;
       /** The instant the request is decided at: the link expires FEEDBACK_LINK_DAYS later. */
       at: string;
+      requestId: string;
+      /**
+       * The automated request when the job ends: only ever the first. A job already requested (by a manager,
+       * another instance, or before a crash) or rated decides nothing.
+       */
+      automated: boolean;
     }
   | { type: 'SubmitFeedback'; tokenHash: string; at: string; rating: unknown; comments: unknown }
   | { type: 'EditRating'; organizationId: string; by: string; rating: unknown; notes: unknown };
@@ -107,10 +113,12 @@ export const ratingDecider: Decider<RatingCommand, RatingState, RatingEvent> = {
   decide(command, state) {
     switch (command.type) {
       case 'RequestRating': {
+        if (command.automated && state.status !== 'none') return [];
         if (state.status === 'submitted') throw new ConflictError(ALREADY_RATED);
         const { job } = command;
         if (!job.customerId) throw new ValidationError(NO_CUSTOMER);
-        if (job.end > command.at) throw new ValidationError(NOT_ENDED);
+        // As instants: the read models write them with and without milliseconds.
+        if (Date.parse(job.end) > Date.parse(command.at)) throw new ValidationError(NOT_ENDED);
         return [
           {
             type: 'RatingRequested',
@@ -126,6 +134,7 @@ export const ratingDecider: Decider<RatingCommand, RatingState, RatingEvent> = {
               tokenHash: command.tokenHash,
               expiresAt: addDays(command.at, FEEDBACK_LINK_DAYS),
               requestedBy: command.requestedBy,
+              requestId: command.requestId,
             },
           },
         ];
@@ -134,8 +143,8 @@ export const ratingDecider: Decider<RatingCommand, RatingState, RatingEvent> = {
         if (state.status === 'none') throw new NotFoundError('This feedback link', LINK_NOT_FOUND);
         if (state.status === 'submitted') throw new ConflictError(ALREADY_SUBMITTED);
         // A link replaced by a newer request is as dead as an expired one.
-        if (command.tokenHash !== state.tokenHash || command.at > state.expiresAt)
-          throw new ValidationError(LINK_EXPIRED);
+        if (command.tokenHash !== state.tokenHash || Date.parse(command.at) > Date.parse(state.expiresAt))
+          throw new GoneError(LINK_EXPIRED);
         const feedback = checkFeedback(command.rating, command.comments);
         return [
           {

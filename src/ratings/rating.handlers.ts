@@ -1,35 +1,34 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { DateTime } from 'luxon';
 import { Aggregates } from '../core/commands/aggregates';
+import { newId } from '../core/clock';
 import { NotFoundError, ValidationError } from '../core/errors';
-import { MAILER, Mailer } from '../core/mail/mail.port';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { findCalendarJob } from '../calendar/calendar';
 import { liveCustomer } from '../customers/customers.read-models';
-import { organizationById } from '../identity/identity.read-models';
 import { EditRating, RequestRating, SubmitFeedback } from './ratings.commands';
-import { ALREADY_SUBMITTED, FEEDBACK_LINK_DAYS, LINK_NOT_FOUND, ratingDecider } from './rating.decider';
+import { ALREADY_SUBMITTED, LINK_NOT_FOUND, ratingDecider } from './rating.decider';
 import { ratingsStreams } from './ratings.events';
 import { ratingByTokenHash, ratingOf } from './ratings.read-models';
 import { FeedbackThrottle } from './feedback-throttle';
-import { feedbackTokenHash, isFeedbackTokenShape, newFeedbackToken } from './feedback-tokens';
+import { feedbackToken, feedbackTokenHash, isFeedbackTokenShape } from './feedback-tokens';
+import { ratedJob, RatingRequests } from './rating-requests';
 
 export const NO_CONTACT_EMAIL = "The customer's contact has no e-mail address to send the request to.";
 
 /**
- * Sends the customer's contact a link to the job's feedback page. Sending again issues a new link and
- * the old one stops working (only the latest request's token is accepted): a forwarded or leaked old
- * e-mail cannot answer for the customer. The e-mail goes after the request is recorded; if it fails,
- * the manager sends again.
+ * Records a request for the customer's contact to rate a finished job; the rating requests process mails
+ * it (at once when it runs in this process). Sending again issues a new link and the old one stops working
+ * (only the latest request's token is accepted): a forwarded or leaked old e-mail cannot answer for the
+ * customer.
  */
 @CommandHandler(RequestRating)
 export class RequestRatingHandler implements ICommandHandler<RequestRating> {
   constructor(
     private readonly aggregates: Aggregates,
+    private readonly ratingRequests: RatingRequests,
     @Inject(READ_STORE) private readonly store: ReadStore,
-    @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -38,7 +37,7 @@ export class RequestRatingHandler implements ICommandHandler<RequestRating> {
     if (!job) throw new NotFoundError('The job');
     const customer = job.customerId ? await liveCustomer(this.store, meta.organizationId, job.customerId) : null;
     if (job.customerId && !customer?.contactEmail) throw new ValidationError(NO_CONTACT_EMAIL);
-    const token = newFeedbackToken();
+    const requestId = newId();
     await this.aggregates.execute(
       ratingsStreams.rating(job.id),
       ratingDecider,
@@ -46,28 +45,16 @@ export class RequestRatingHandler implements ICommandHandler<RequestRating> {
         type: 'RequestRating',
         ratingId: job.id,
         organizationId: meta.organizationId,
-        job: {
-          jobId: job.id,
-          customerId: job.customerId,
-          name: job.name,
-          start: job.start,
-          end: job.end,
-          associateIds: [...new Set([...(job.leadUserId ? [job.leadUserId] : []), ...job.userIds])],
-        },
-        tokenHash: feedbackTokenHash(token),
+        job: ratedJob(job),
+        tokenHash: feedbackTokenHash(feedbackToken(this.config.sessionSecret, requestId)),
         requestedBy: meta.actorUserId ?? 'system',
         at: meta.at,
+        requestId,
+        automated: false,
       },
       meta,
     );
-    const organization = await organizationById(this.store, meta.organizationId);
-    const date = DateTime.fromISO(job.start, { zone: organization?.timeZone ?? 'UTC' }).toFormat('LLLL d, yyyy');
-    const from = organization?.name ?? 'We';
-    await this.mailer.send({
-      to: customer!.contactEmail!,
-      subject: `How did we do? ${job.name}, ${date}`,
-      text: `Hello ${customer!.contactFirstName},\n\n${from} would like to know how "${job.name}" on ${date} went. Please rate it here (the link works for ${FEEDBACK_LINK_DAYS} days):\n\n${this.config.publicUrl}/feedback/${token}\n\nThank you!\n`,
-    });
+    this.ratingRequests.kick();
   }
 }
 

@@ -30,6 +30,13 @@ export type RatingEvent =
         expiresAt: string;
         /** A user id, or 'system' for the automated request. */
         requestedBy: string;
+        /**
+         * The request's identity: the e-mail's (outbox file, SMTP Message-ID) and the link's token, which is
+         * derived from it with the server's secret so that the e-mail can be written again after a crash. The
+         * automated request's derives from the job. Absent in requests recorded before it existed: those were
+         * mailed as they were recorded.
+         */
+        requestId?: string;
       }
     >
   | DomainEvent<
@@ -41,6 +48,19 @@ export type RatingEvent =
       { ratingId: string; organizationId: string; customerId: string; by: string; from: Feedback; to: Feedback }
     >;
 
+/** Stream `ratingMail-<requestId>`: the request's e-mail went out (or had nowhere to go), recorded once. */
+export type RatingMailEvent = DomainEvent<
+  'RatingRequestMailed',
+  {
+    requestId: string;
+    ratingId: string;
+    organizationId: string;
+    /** The contact it went to; null when it was not sent (answered, replaced by a newer request, no e-mail). */
+    to: string | null;
+  }
+>;
+
 export const ratingsStreams = {
   rating: (ratingId: string) => `rating-${ratingId}`,
+  mail: (requestId: string) => `ratingMail-${requestId}`,
 };

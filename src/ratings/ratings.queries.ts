@@ -3,7 +3,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DateTime } from 'luxon';
 import { isUuid } from '../core/clock';
 import { pageWindow } from '../core/http/page-query.dto';
-import { NotFoundError, ValidationError } from '../core/errors';
+import { GoneError, NotFoundError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { customerLabels, liveCustomer } from '../customers/customers.read-models';
 import { organizationById, usersByIds } from '../identity/identity.read-models';
@@ -121,7 +121,7 @@ export class GetFeedbackPageHandler implements IQueryHandler<GetFeedbackPage> {
     if (!rating) throw new NotFoundError('This feedback link', LINK_NOT_FOUND);
     // Once answered, any of its links shows the already-submitted notice; before, only the latest link within 30 days works.
     if (!rating.submitted && (rating.tokenHash !== tokenHash || now.toISOString() > rating.expiresAt))
-      throw new ValidationError(LINK_EXPIRED);
+      throw new GoneError(LINK_EXPIRED);
     const [organization, names] = await Promise.all([
       organizationById(this.store, rating.organizationId),
       namesOf(this.store, rating.organizationId, rating.associateIds),

@@ -4,6 +4,8 @@ import type { Feedback } from './ratings.events';
 /** Read models of ratings: one document per rating (requested or answered) and one per link's token. */
 export const RATINGS = 'ratings';
 export const RATING_TOKENS = 'ratingTokens';
+/** One document per request with an id: whether its e-mail is recorded as sent (the process's outbox). */
+export const RATING_MAILS = 'ratingMails';
 
 export interface RatingHistoryEntry extends Feedback {
   at: string;
@@ -45,6 +47,23 @@ export interface RatingTokenDoc {
   ratingId: string;
   organizationId: string;
   [key: string]: unknown;
+}
+
+export interface RatingMailDoc {
+  /** The request's id. */
+  _id: string;
+  ratingId: string;
+  organizationId: string;
+  requestedAt: string;
+  mailed: boolean;
+  [key: string]: unknown;
+}
+
+/** Requests whose e-mail is not recorded as sent, oldest first. */
+export function unmailedRatingRequests(store: ReadStore, limit: number): Promise<RatingMailDoc[]> {
+  return store
+    .collection<RatingMailDoc>(RATING_MAILS)
+    .find({ mailed: false }, { sort: { requestedAt: 1, _id: 1 }, limit });
 }
 
 const ratings = (store: ReadStore) => store.collection<RatingDoc>(RATINGS);

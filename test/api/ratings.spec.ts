@@ -144,11 +144,11 @@ describe('ratings', () => {
       }),
     );
     const old = await tokenOf(customer.email!);
-    expectError(await guest.get(`/api/feedback/${old}`), 400, 'This feedback link has expired.');
-    expectError(await guest.post(`/api/feedback/${old}`, { rating: 5 }), 400, 'This feedback link has expired.');
+    expectError(await guest.get(`/api/feedback/${old}`), 410, 'This feedback link has expired.');
+    expectError(await guest.post(`/api/feedback/${old}`, { rating: 5 }), 410, 'This feedback link has expired.');
     const fresh = await request(jobId, customer.email!, 1);
     expect(fresh).not.toBe(old);
-    expectError(await guest.post(`/api/feedback/${old}`, { rating: 5 }), 400, 'This feedback link has expired.');
+    expectError(await guest.post(`/api/feedback/${old}`, { rating: 5 }), 410, 'This feedback link has expired.');
     expect((await guest.post(`/api/feedback/${fresh}`, { rating: 5 })).status).toBe(200);
   });
 

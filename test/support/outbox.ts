@@ -6,15 +6,19 @@ export interface OutboxMail {
   to: string;
   subject: string;
   text: string;
+  id?: string;
+  queuedAt: string;
 }
 
 /** Every e-mail in the app's outbox so far. */
 export function outboxMails(dataDir: string): OutboxMail[] {
   const dir = join(dataDir, 'outbox');
   try {
+    // Oldest first; a file being written is a dot-file until it is renamed.
     return readdirSync(dir)
-      .sort()
-      .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
+      .filter((f) => f.endsWith('.json') && !f.startsWith('.'))
+      .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as OutboxMail)
+      .sort((a, b) => (a.queuedAt < b.queuedAt ? -1 : a.queuedAt > b.queuedAt ? 1 : 0));
   } catch {
     return [];
   }

@@ -18,6 +18,11 @@ export interface CommandMeta {
   causationId?: string | null;
   /** UTC ISO instant the command is decided at. */
   at: string;
+  /**
+   * The first event's id, when the caller derives it (a process retrying the same step): appended again
+   * at the same place, EventStoreDB takes it as the same event. Otherwise every event gets a new id.
+   */
+  eventId?: string;
 }
 
 /** Lets a command's response wait until the read models include its events (read-your-writes). */
@@ -109,8 +114,8 @@ export class Aggregates {
     try {
       const result = await this.store.append(
         streamId,
-        events.map((e) => ({
-          id: newId(),
+        events.map((e, i) => ({
+          id: i === 0 && meta.eventId ? meta.eventId : newId(),
           type: e.type,
           data: e.data,
           metadata: {

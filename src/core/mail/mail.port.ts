@@ -4,6 +4,12 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * The message's identity, for messages a process may send again after a crash: the outbox file's name
+   * (written again, it is the same file) and the SMTP Message-ID (receivers can tell the copy). Letters,
+   * digits and hyphens only.
+   */
+  id?: string;
 }
 
 export interface Mailer {
