@@ -3,7 +3,12 @@ import { REDIS } from '../core/core.module';
 import { FeedbackThrottle } from './feedback-throttle';
 import { EditRatingHandler, RequestRatingHandler, SubmitFeedbackHandler } from './rating.handlers';
 import { FeedbackController, RatingsController } from './ratings.controller';
-import { GetFeedbackPageHandler, ListCustomerRatingsHandler, ListMyRatingsHandler } from './ratings.queries';
+import {
+  GetFeedbackLogoHandler,
+  GetFeedbackPageHandler,
+  ListCustomerRatingsHandler,
+  ListMyRatingsHandler,
+} from './ratings.queries';
 
 @Module({
   controllers: [RatingsController, FeedbackController],
@@ -15,6 +20,7 @@ import { GetFeedbackPageHandler, ListCustomerRatingsHandler, ListMyRatingsHandle
     ListCustomerRatingsHandler,
     ListMyRatingsHandler,
     GetFeedbackPageHandler,
+    GetFeedbackLogoHandler,
   ],
 })
 export class RatingsModule {}
