@@ -237,6 +237,7 @@ describe('ratings', () => {
     });
     expect(await detail()).toMatchObject({ averageRating: 3.5, totalReviews: 2 });
   });
+
   it("serves the organization's logo to the feedback page by its token, and names no logo when there is none", async () => {
     const customer = await createCustomer();
     const jobId = await createJob(customer.id, { name: 'Roof check' });

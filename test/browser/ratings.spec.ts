@@ -198,6 +198,7 @@ describe('ratings in a browser', () => {
     await signIn(phone, account('Customer Manager'), `/customers/${lakeside}`);
     const list = phone.getByRole('list', { name: 'Jobs' });
     await list.getByText('Edited', { exact: true }).waitFor();
+    await phone.screenshot({ path: screenshotPath('customer-rated-phone'), fullPage: true });
     await list.getByRole('button', { name: 'Edit the rating of Gutter cleaning' }).click();
     await phone.getByRole('dialog', { name: 'Edit the rating of Gutter cleaning' }).waitFor();
     await phone.screenshot({ path: screenshotPath('customer-rating-edit-phone') });
