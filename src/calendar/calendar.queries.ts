@@ -198,16 +198,22 @@ export class GetCustomerJobsHandler implements IQueryHandler<GetCustomerJobs> {
     );
     const person = (id: string) => ({ id, fullName: users.get(id) ?? 'Former employee' });
     return {
-      resultItems: rows.map((job) => ({
-        id: job.id,
-        name: job.name,
-        startDateTime: job.start,
-        endDateTime: job.end,
-        users: job.userIds.map(person),
-        leadUser: job.leadUserId ? person(job.leadUserId) : null,
-        rating: ratings.get(job.id)?.rating ?? null,
-        isRecurring: job.recurring,
-      })),
+      resultItems: rows.map((job) => {
+        const review = ratings.get(job.id);
+        return {
+          id: job.id,
+          name: job.name,
+          startDateTime: job.start,
+          endDateTime: job.end,
+          users: job.userIds.map(person),
+          leadUser: job.leadUserId ? person(job.leadUserId) : null,
+          rating: review?.rating ?? null,
+          review: review
+            ? { rating: review.rating, comments: review.comments, edited: review.edited, original: review.original }
+            : null,
+          isRecurring: job.recurring,
+        };
+      }),
       totalRecords: total + occurrences.length,
     };
   }

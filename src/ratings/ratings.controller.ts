@@ -1,13 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCookieAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { StoredFile } from '../core/files/files.port';
 import type { CommandMeta } from '../core/commands/aggregates';
 import { commandMeta, Me, Meta, Public, RequireAnyClaim, RequireClaim } from '../identity/current-user';
 import type { AuthenticatedRequest, CurrentUser } from '../identity/current-user';
 import { EditRating, RequestRating, SubmitFeedback } from './ratings.commands';
 import { PageQueryDto } from '../core/http/page-query.dto';
 import { EditRatingDto, FeedbackDto, RequestRatingDto } from './ratings.dto';
-import { GetFeedbackPage, ListCustomerRatings, ListMyRatings } from './ratings.queries';
+import { GetFeedbackLogo, GetFeedbackPage, ListCustomerRatings, ListMyRatings } from './ratings.queries';
 
 @ApiTags('Ratings')
 @ApiCookieAuth()
@@ -67,6 +69,26 @@ export class FeedbackController {
   @ApiOperation({ summary: 'What the feedback page shows. Records nothing (mail scanners open links too).' })
   page(@Param('token') token: string, @Req() request: AuthenticatedRequest) {
     return this.queries.execute(new GetFeedbackPage(token, request.ip ?? 'unknown'));
+  }
+
+  @Get(':token/logo')
+  @ApiOperation({
+    summary: "The organization's logo for the feedback page (any link it knows, an expired one too); 404 without one.",
+  })
+  async logo(@Param('token') token: string, @Req() request: AuthenticatedRequest, @Res() response: Response) {
+    const { file, bytes }: { file: StoredFile; bytes: Buffer } = await this.queries.execute(
+      new GetFeedbackLogo(token, request.ip ?? 'unknown'),
+    );
+    // As /api/files serves it: never run as a page. Not immutable: the address stays when the logo changes.
+    response.set({
+      'Content-Type': file.contentType,
+      'Content-Length': String(bytes.length),
+      'Content-Disposition': 'inline; filename="logo"',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, max-age=3600',
+    });
+    response.end(bytes);
   }
 
   @Post(':token')

@@ -11,7 +11,12 @@ import { FeedbackThrottle } from './feedback-throttle';
 import { EditRatingHandler, RequestRatingHandler, SubmitFeedbackHandler } from './rating.handlers';
 import { RatingRequests } from './rating-requests';
 import { FeedbackController, RatingsController } from './ratings.controller';
-import { GetFeedbackPageHandler, ListCustomerRatingsHandler, ListMyRatingsHandler } from './ratings.queries';
+import {
+  GetFeedbackLogoHandler,
+  GetFeedbackPageHandler,
+  ListCustomerRatingsHandler,
+  ListMyRatingsHandler,
+} from './ratings.queries';
 
 /** Runs the rating requests process where this instance runs the log's processes (else the worker does). */
 @Injectable()
@@ -63,6 +68,7 @@ class RatingRequestsHost implements OnApplicationBootstrap, OnModuleDestroy {
     ListCustomerRatingsHandler,
     ListMyRatingsHandler,
     GetFeedbackPageHandler,
+    GetFeedbackLogoHandler,
   ],
 })
 export class RatingsModule {}

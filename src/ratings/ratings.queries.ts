@@ -4,6 +4,7 @@ import { DateTime } from 'luxon';
 import { isUuid } from '../core/clock';
 import { pageWindow } from '../core/http/page-query.dto';
 import { GoneError, NotFoundError } from '../core/errors';
+import { FILE_STORE, FileStore, StoredFile } from '../core/files/files.port';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { customerLabels, liveCustomer } from '../customers/customers.read-models';
 import { organizationById, usersByIds } from '../identity/identity.read-models';
@@ -39,6 +40,25 @@ export class GetFeedbackPage {
     readonly ipAddress: string,
     readonly now = new Date(),
   ) {}
+}
+
+/** The organization's logo for a feedback page: any link the page knows (an expired one too), else 404. */
+export class GetFeedbackLogo {
+  constructor(
+    readonly token: string,
+    readonly ipAddress: string,
+  ) {}
+}
+
+/** The feedback page's own address of its organization's logo (`/api/files` needs a session). */
+export const feedbackLogoUrl = (token: string) => `/api/feedback/${encodeURIComponent(token)}/logo`;
+
+/** The rating a link's token opens (answered, expired or replaced alike), with the token's digest; else 404. */
+async function ratingOfToken(store: ReadStore, token: string): Promise<{ rating: RatingDoc; tokenHash: string }> {
+  const tokenHash = isFeedbackTokenShape(token) ? feedbackTokenHash(token) : null;
+  const rating = tokenHash ? await ratingByTokenHash(store, tokenHash) : null;
+  if (!rating || !tokenHash) throw new NotFoundError('This feedback link', LINK_NOT_FOUND);
+  return { rating, tokenHash };
 }
 
 /** Staff's names by id ('Former employee' when the user is gone). */
@@ -116,9 +136,7 @@ export class GetFeedbackPageHandler implements IQueryHandler<GetFeedbackPage> {
 
   async execute({ token, ipAddress, now }: GetFeedbackPage): Promise<FeedbackPageView> {
     await this.throttle.view(ipAddress);
-    const tokenHash = isFeedbackTokenShape(token) ? feedbackTokenHash(token) : null;
-    const rating = tokenHash ? await ratingByTokenHash(this.store, tokenHash) : null;
-    if (!rating) throw new NotFoundError('This feedback link', LINK_NOT_FOUND);
+    const { rating, tokenHash } = await ratingOfToken(this.store, token);
     // Once answered, any of its links shows the already-submitted notice; before, only the latest link within 30 days works.
     if (!rating.submitted && (rating.tokenHash !== tokenHash || now.toISOString() > rating.expiresAt))
       throw new GoneError(LINK_EXPIRED);
@@ -128,11 +146,29 @@ export class GetFeedbackPageHandler implements IQueryHandler<GetFeedbackPage> {
     ]);
     return {
       organizationName: organization?.name ?? '',
-      logoUrl: organization?.logoUrl ?? null,
+      logoUrl: organization?.logoFileId ? feedbackLogoUrl(token) : null,
       jobName: rating.jobName,
       jobDate: DateTime.fromISO(rating.jobStart, { zone: organization?.timeZone ?? 'UTC' }).toISODate() ?? '',
       associateNames: rating.associateIds.map((id) => names.get(id)).filter((n): n is string => !!n),
       submitted: rating.submitted,
     };
+  }
+}
+
+@QueryHandler(GetFeedbackLogo)
+export class GetFeedbackLogoHandler implements IQueryHandler<GetFeedbackLogo> {
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(FILE_STORE) private readonly files: FileStore,
+    private readonly throttle: FeedbackThrottle,
+  ) {}
+
+  async execute({ token, ipAddress }: GetFeedbackLogo): Promise<{ file: StoredFile; bytes: Buffer }> {
+    await this.throttle.view(ipAddress);
+    const { rating } = await ratingOfToken(this.store, token);
+    const organization = await organizationById(this.store, rating.organizationId);
+    const found = organization?.logoFileId ? await this.files.read(organization._id, organization.logoFileId) : null;
+    if (!found) throw new NotFoundError('The logo');
+    return found;
   }
 }

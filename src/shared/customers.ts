@@ -67,7 +67,19 @@ export interface CustomerJobView {
   endDateTime: string;
   users: { id: string; fullName: string }[];
   leadUser: { id: string; fullName: string } | null;
-  /** Always null until ratings exist (a later issue fills it). */
+  /** The rating's stars: null until the customer answers, or when they gave none. */
   rating: number | null;
+  /**
+   * The customer's answer as it stands (null until answered; its id is the job's). `edited`: a manager
+   * changed it, and `original` is what the customer sent.
+   */
+  review: CustomerJobReview | null;
   isRecurring: boolean;
+}
+
+export interface CustomerJobReview {
+  rating: number | null;
+  comments: string | null;
+  edited: boolean;
+  original: { rating: number | null; comments: string | null } | null;
 }

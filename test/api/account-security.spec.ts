@@ -142,6 +142,7 @@ describe('secrets in logged URLs', () => {
       `/forgotpassword/reset?lang=en&Token=${secret}#x`,
       `/feedback/${secret}`,
       `/api/feedback/${secret}`,
+      `/api/feedback/${secret}/logo`,
       `/share/booking/${secret}`,
       `/api/booking-links/${secret}/slots?from=2026-06-01`,
     ])
@@ -157,6 +158,7 @@ describe('secrets in logged URLs', () => {
         '/forgotpassword/reset?token=[redacted]',
         '/forgotpassword/reset?lang=en&Token=[redacted]',
         '/feedback/[redacted]',
+        '/api/feedback/[redacted]/logo',
         '/api/booking-links/[redacted]/slots?from=2026-06-01',
       ]),
     );

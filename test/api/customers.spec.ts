@@ -800,6 +800,7 @@ describe('customers over HTTP', () => {
           users: [{ id: org.associate.userId, fullName: 'Abe Associate' }],
           leadUser: null,
           rating: null,
+          review: null,
           isRecurring: true,
         };
       };
@@ -814,6 +815,7 @@ describe('customers over HTTP', () => {
         ],
         leadUser: { id: org.associate.userId, fullName: 'Abe Associate' },
         rating: null,
+        review: null,
         isRecurring: false,
       };
       const byStart = [one, ...[0, 1, 2, 3, 4, 5].map(occurrence)].sort((a, b) =>

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { RequestRating } from '../../src/ratings/ratings.commands';
-import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization, TINY_PNG } from '../support/app';
 import { mailsWhen } from '../support/outbox';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
 
@@ -236,5 +236,33 @@ describe('ratings', () => {
       ],
     });
     expect(await detail()).toMatchObject({ averageRating: 3.5, totalReviews: 2 });
+  });
+
+  it("serves the organization's logo to the feedback page by its token, and names no logo when there is none", async () => {
+    const customer = await createCustomer();
+    const jobId = await createJob(customer.id, { name: 'Roof check' });
+    const token = await request(jobId, customer.email!);
+    expect((await guest.get(`/api/feedback/${token}`)).body.logoUrl).toBeNull();
+    expectError(await guest.get(`/api/feedback/${token}/logo`), 404, 'The logo was not found.');
+
+    const uploaded = await org.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG, 'logo.png');
+    expect(uploaded.status).toBe(200);
+    const page = await guest.get(`/api/feedback/${token}`);
+    expect(page.body.logoUrl).toBe(`/api/feedback/${token}/logo`);
+    const logo = await fetch(app.url + page.body.logoUrl);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('content-type')).toBe('image/png');
+    expect(logo.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(logo.headers.get('content-security-policy')).toMatch(/sandbox/);
+    expect(Buffer.from(await logo.arrayBuffer()).equals(TINY_PNG)).toBe(true);
+
+    expectError(await guest.get(`/api/feedback/${'C'.repeat(43)}/logo`), 404, NOT_FOUND_LINK);
+    expectError(await guest.get('/api/feedback/nonsense/logo'), 404, NOT_FOUND_LINK);
+    // Another organization's logo is its own: this link still shows this organization's.
+    await other.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG, 'other.png');
+    expect((await fetch(app.url + page.body.logoUrl)).status).toBe(200);
+    expect((await org.admin.delete('/api/organization/settings/logo')).status).toBe(200);
+    expect((await guest.get(`/api/feedback/${token}`)).body.logoUrl).toBeNull();
+    expect((await fetch(app.url + page.body.logoUrl)).status).toBe(404);
   });
 });

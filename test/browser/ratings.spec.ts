@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { ApiClient } from '../support/app';
 import {
   appInBrowser,
@@ -13,10 +13,18 @@ import {
 } from '../support/browser';
 import { mailsWhen } from '../support/outbox';
 
-/** Clicks the n-th star of the feedback form (its radio is hidden; its label is the star). */
-async function stars(page: Page, n: number) {
-  const id = await page.locator(`input[aria-label="${n} stars"]`).getAttribute('id');
-  await page.locator(`label[for="${id}"]`).click();
+/** Clicks the n-th star of a rating input (its radio is hidden; its label is the star), on the page or in a dialog. */
+async function stars(scope: Page | Locator, n: number) {
+  const id = await scope.locator(`input[aria-label="${n} stars"]`).getAttribute('id');
+  await scope.locator(`label[for="${id}"]`).click();
+}
+
+/** A logo to upload: a navy tile with the company's initials, drawn by the browser. */
+async function logoPng(page: Page): Promise<Buffer> {
+  await page.setContent(
+    '<div id="logo" style="display:inline-flex;align-items:center;gap:8px;padding:8px 14px;background:#fff;font:700 28px sans-serif;color:#0D1B41"><span style="background:#12b886;color:#fff;border-radius:6px;padding:2px 8px">CC</span>Demo Co</div>',
+  );
+  return page.locator('#logo').screenshot();
 }
 
 /** A customer rates a finished job from the e-mailed link; the associate and the managers see it live. */
@@ -26,8 +34,8 @@ describe('ratings in a browser', () => {
   const api = (role: Parameters<typeof demoAccount>[1]) =>
     new ApiClient(env.app.url).signIn(account(role).email, account(role).password);
 
-  /** A job of Alex's for Harbor View that ended yesterday, and the link its rating request e-mailed. */
-  async function ratedJob(name: string) {
+  /** A job of Alex's for Harbor View (or the customer given) that ended yesterday, and the link its rating request e-mailed. */
+  async function ratedJob(name: string, customerId?: string) {
     const admin = await api('Company Admin');
     const staff: { id: string; fullName: string }[] = (await admin.get('/api/users/lookup')).body;
     const alex = staff.find((s) => s.fullName === 'Alex Kim')!;
@@ -37,7 +45,7 @@ describe('ratings in a browser', () => {
     const created = await admin.post('/api/recurrence-jobs', {
       jobModel: {
         name,
-        customerId: harbor.id,
+        customerId: customerId ?? harbor.id,
         leadUserId: alex.id,
         userIds: [alex.id],
         startDateTime: start.toUTC().toISO(),
@@ -125,4 +133,79 @@ describe('ratings in a browser', () => {
     await customerContext.close();
     await context.close();
   }, 90_000);
+
+  it("shows the organization's logo on the feedback page, and lets a manager edit the rating on the customer's detail", async () => {
+    const admin = await api('Company Admin');
+    // A customer of its own, so that its one job is on the first page of Jobs & Ratings and sets its average.
+    const created = await admin.post('/api/customers', {
+      name: 'Lakeside Dental',
+      contactFirstName: 'Dana',
+      contactEmail: 'dana@lakeside.example.test',
+    });
+    expect(created.status).toBe(201);
+    const lakeside: string = created.body.data.id;
+    const drawing = await newContext(env.browser, env.app.url, DESKTOP);
+    const logo = await admin.upload('PUT', '/api/organization/settings/logo', await logoPng(await drawing.newPage()));
+    expect(logo.status).toBe(200);
+    await drawing.close();
+    const { link } = await ratedJob('Gutter cleaning', lakeside);
+
+    // The customer sees the organization's logo above its name, on a phone and at desktop width.
+    const phoneContext = await newContext(env.browser, env.app.url, PHONE);
+    const phone = await phoneContext.newPage();
+    await phone.goto(link);
+    const phoneLogo = phone.getByRole('img', { name: /logo$/ });
+    await phoneLogo.waitFor();
+    // Loaded (a logo that fails to load is left out) and at most 48 px high.
+    const box = await phoneLogo.boundingBox();
+    expect(box!.height).toBeGreaterThan(0);
+    expect(box!.height).toBeLessThanOrEqual(48);
+    await phone.screenshot({ path: screenshotPath('feedback-logo-phone') });
+    const customerContext = await newContext(env.browser, env.app.url, DESKTOP);
+    const customer = await customerContext.newPage();
+    await customer.goto(link);
+    await customer.getByRole('img', { name: /logo$/ }).waitFor();
+    await stars(customer, 2);
+    await customer.getByRole('textbox', { name: 'Comments' }).fill('The gutters still overflow.');
+    await customer.screenshot({ path: screenshotPath('feedback-logo-desktop') });
+    await customer.getByRole('button', { name: 'Submit feedback' }).click();
+    await customer.getByRole('heading', { name: 'Thank you for your feedback!' }).waitFor();
+
+    // The manager corrects it from the customer's detail: the row is marked, the original kept, the average follows.
+    const managerContext = await newContext(env.browser, env.app.url, DESKTOP);
+    const manager = await managerContext.newPage();
+    await signIn(manager, account('Customer Manager'), `/customers/${lakeside}`);
+    const details = manager.getByRole('region', { name: 'Customer details' });
+    await details.getByText('2.00', { exact: true }).waitFor();
+    await manager.getByRole('button', { name: 'Edit the rating of Gutter cleaning' }).click();
+    const dialog = manager.getByRole('dialog', { name: 'Edit the rating of Gutter cleaning' });
+    await dialog.getByRole('textbox', { name: 'Notes' }).fill('Fixed on a second visit; the customer agreed.');
+    await stars(dialog, 5);
+    await manager.screenshot({ path: screenshotPath('customer-rating-edit-desktop') });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await manager.getByText('Job review has been updated').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const jobs = manager.getByRole('table', { name: 'Jobs & Ratings' });
+    await jobs.getByText('Edited', { exact: true }).waitFor();
+    await details.getByText('5.00', { exact: true }).waitFor({ timeout: LIVE_MS });
+    await details.getByText('(1 review)').waitFor();
+    await manager.getByRole('button', { name: 'Show the review of Gutter cleaning' }).click();
+    await jobs.getByText('Fixed on a second visit; the customer agreed.').waitFor();
+    await jobs.getByText('The gutters still overflow.').waitFor();
+    await manager.screenshot({ path: screenshotPath('customer-rating-edited-desktop'), fullPage: true });
+
+    // On a phone: the mark and the customer's words in the list, the edit dialog full screen.
+    await signIn(phone, account('Customer Manager'), `/customers/${lakeside}`);
+    const list = phone.getByRole('list', { name: 'Jobs' });
+    await list.getByText('Edited', { exact: true }).waitFor();
+    await phone.screenshot({ path: screenshotPath('customer-rated-phone'), fullPage: true });
+    await list.getByRole('button', { name: 'Edit the rating of Gutter cleaning' }).click();
+    await phone.getByRole('dialog', { name: 'Edit the rating of Gutter cleaning' }).waitFor();
+    await phone.screenshot({ path: screenshotPath('customer-rating-edit-phone') });
+
+    expect((await admin.delete('/api/organization/settings/logo')).status).toBe(200);
+    await phoneContext.close();
+    await customerContext.close();
+    await managerContext.close();
+  }, 120_000);
 });

@@ -1,21 +1,75 @@
-import { Box, Divider, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { SkeletonRows } from '../../shared/SkeletonRows';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconRepeat } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconChevronDown, IconChevronRight, IconPencil, IconRepeat } from '@tabler/icons-react';
+import { Fragment, useState } from 'react';
 import { MOBILE_QUERY } from '../../app/theme';
 import { TablePager } from '../../shared/TablePager';
 import { QueryError } from '../../shared/QueryError';
 import { timeRangeLabel } from '../scheduling/zonedTime';
 import { CUSTOMER_JOBS_PAGE_SIZE } from '../../../../src/shared/paging';
+import { NO_COMMENTS } from '../ratings/ratings';
 import type { CustomerJob } from './customers';
 import { useCustomerJobs } from './customersApi';
+import { EditRatingModal, OriginalReview, type ReviewedJob } from './EditRatingModal';
 import { JobStars } from './RatingStars';
 
 const staffOf = (job: CustomerJob) => {
   const names = [job.leadUser?.fullName, ...job.users.map((u) => u.fullName)].filter((n): n is string => !!n);
   return [...new Set(names)].join(', ') || 'Unassigned';
 };
+
+const reviewed = (job: CustomerJob): job is ReviewedJob => job.review !== null;
+
+/** A job's stars ('No stars' once answered without any), and the mark of a manager's edit. */
+function JobRating({ job }: { job: CustomerJob }) {
+  return (
+    <Group gap={8} wrap="nowrap">
+      <JobStars rating={job.rating} none={job.review ? 'No stars' : 'Not rated'} />
+      {job.review?.edited && (
+        <Badge size="xs" variant="outline" color="gray.7" radius="sm">
+          Edited
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** What a rated row opens to: the comment as it stands and, once a manager edited it, the customer's original. */
+function Review({ job }: { job: ReviewedJob }) {
+  const { comments, edited, original } = job.review;
+  return (
+    <Stack gap="xs" py={4}>
+      <Text size="sm" c={comments ? undefined : 'gray.7'} style={{ whiteSpace: 'pre-wrap' }}>
+        {comments || NO_COMMENTS}
+      </Text>
+      {edited && (
+        <>
+          <Text size="xs" c="gray.7">
+            Edited by a manager
+          </Text>
+          <OriginalReview original={original} />
+        </>
+      )}
+    </Stack>
+  );
+}
 
 /** Jobs & Ratings (spec §2): the customer's jobs and occurrences, newest first, 10 a page, with their ratings. */
 export function CustomerJobs({ customerId, zone }: { customerId: string; zone: string }) {
@@ -24,6 +78,16 @@ export function CustomerJobs({ customerId, zone }: { customerId: string; zone: s
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const rows = jobs.data?.resultItems;
   const total = jobs.data?.totalRecords ?? 0;
+  const [open, setOpen] = useState<string | null>(null);
+  const [editing, setEditing] = useState<ReviewedJob | null>(null);
+  const toggle = (id: string) => setOpen((current) => (current === id ? null : id));
+  const editButton = (job: ReviewedJob) => (
+    <Tooltip label="Edit rating">
+      <ActionIcon variant="subtle" aria-label={`Edit the rating of ${job.name}`} onClick={() => setEditing(job)}>
+        <IconPencil size={16} />
+      </ActionIcon>
+    </Tooltip>
+  );
 
   return (
     <Paper
@@ -69,52 +133,99 @@ export function CustomerJobs({ customerId, zone }: { customerId: string; zone: s
                 {job.isRecurring && <IconRepeat size={14} aria-label="Recurring" />}
               </Group>
               <Text size="sm">{staffOf(job)}</Text>
-              <JobStars rating={job.rating} />
+              <Group justify="space-between" wrap="nowrap" mt={4}>
+                <JobRating job={job} />
+                {reviewed(job) && (
+                  <Button
+                    variant="light"
+                    size="compact-sm"
+                    leftSection={<IconPencil size={14} />}
+                    aria-label={`Edit the rating of ${job.name}`}
+                    onClick={() => setEditing(job)}
+                  >
+                    Edit
+                  </Button>
+                )}
+              </Group>
+              {reviewed(job) && <Review job={job} />}
             </Box>
           ))}
           {!rows && <Skeleton h={48} m="md" />}
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={640} type="native">
+        <Table.ScrollContainer minWidth={720} type="native">
           <Table verticalSpacing="sm" horizontalSpacing="md" aria-labelledby="customer-jobs-title">
             <Table.Thead bg="gray.0">
               <Table.Tr>
+                <Table.Th w={36}>
+                  <VisuallyHidden>Review</VisuallyHidden>
+                </Table.Th>
                 <Table.Th>Date</Table.Th>
                 <Table.Th>Job</Table.Th>
                 <Table.Th>Assigned staff</Table.Th>
                 <Table.Th>Rating</Table.Th>
+                <Table.Th w={52}>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {(rows ?? []).map((job) => (
-                <Table.Tr key={job.id}>
-                  <Table.Td>
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {timeRangeLabel(job.startDateTime, job.endDateTime, zone)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Text size="sm" fw={600} c="navy.8">
-                        {job.name}
-                      </Text>
-                      {job.isRecurring && <IconRepeat size={14} aria-label="Recurring" />}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{staffOf(job)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <JobStars rating={job.rating} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {!rows && <SkeletonRows rows={3} columns={4} />}
+              {(rows ?? []).map((job) => {
+                const expanded = open === job.id && reviewed(job);
+                const Chevron = expanded ? IconChevronDown : IconChevronRight;
+                return (
+                  <Fragment key={job.id}>
+                    <Table.Tr>
+                      <Table.Td>
+                        {reviewed(job) && (
+                          <UnstyledButton
+                            aria-expanded={expanded}
+                            aria-label={`${expanded ? 'Hide' : 'Show'} the review of ${job.name}`}
+                            onClick={() => toggle(job.id)}
+                          >
+                            <Chevron size={16} />
+                          </UnstyledButton>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                          {timeRangeLabel(job.startDateTime, job.endDateTime, zone)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          <Text size="sm" fw={600} c="navy.8">
+                            {job.name}
+                          </Text>
+                          {job.isRecurring && <IconRepeat size={14} aria-label="Recurring" />}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{staffOf(job)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <JobRating job={job} />
+                      </Table.Td>
+                      <Table.Td>{reviewed(job) && editButton(job)}</Table.Td>
+                    </Table.Tr>
+                    {expanded && reviewed(job) && (
+                      <Table.Tr>
+                        <Table.Td />
+                        <Table.Td colSpan={5}>
+                          <Review job={job} />
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
+                  </Fragment>
+                );
+              })}
+              {!rows && <SkeletonRows rows={3} columns={6} />}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}
       <TablePager page={page} pageSize={CUSTOMER_JOBS_PAGE_SIZE} total={total} onPage={setPage} compact={mobile} />
+      {editing && <EditRatingModal job={editing} onClose={() => setEditing(null)} />}
     </Paper>
   );
 }

@@ -28,6 +28,6 @@ export function JobStars({ rating, none = 'Not rated' }: { rating: number | null
       {none}
     </Text>
   ) : (
-    <Rating value={rating} readOnly size="sm" aria-label={`Rated ${rating} out of 5`} />
+    <Rating value={rating} readOnly size="sm" role="img" aria-label={`Rated ${rating} out of 5`} />
   );
 }

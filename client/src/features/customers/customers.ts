@@ -2,6 +2,7 @@ import { ATTACHMENTS_PAGE_SIZE, CUSTOMER_JOBS_PAGE_SIZE, CUSTOMERS_PAGE_SIZE } f
 import {
   CUSTOMER_STATUS_VALUES,
   type AttachmentView,
+  type CustomerJobReview,
   type CustomerJobView,
   type CustomerView,
 } from '../../../../src/shared/customers';
@@ -59,6 +60,7 @@ export function addressLines(c: Customer): string[] {
 /** A customer document (GET /api/attachments/customer/{customerId}/paged) and a row of Jobs & Ratings. */
 export type Attachment = AttachmentView;
 export type CustomerJob = CustomerJobView;
+export type { CustomerJobReview };
 
 /** '2.4 MB', '830 KB', '12 bytes'. */
 export function fileSizeLabel(bytes: number): string {

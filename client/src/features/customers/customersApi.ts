@@ -4,6 +4,7 @@ import { invalidateUrls } from '../../app/queryClient';
 import { pagedUrl } from '../../shared/pagedQuery';
 import { useApiQuery } from '../../shared/useApiQuery';
 import type { Paged } from '../../../../src/shared/paging';
+import { RATINGS_URL, ratingUrl } from '../ratings/ratings';
 import { customerPayload, type CustomerFormValues } from './customerForm';
 import {
   ATTACHMENTS_URL,
@@ -47,6 +48,18 @@ export function useDeleteCustomer() {
   return useMutation({
     mutationFn: (customer: Customer) => api.delete(customerUrl(customer.id)),
     onSuccess: () => invalidateUrls([CUSTOMERS_URL, '/api/jobs']),
+  });
+}
+
+/** A manager's edit of a job's rating (no stars: null; blank notes: null); Jobs & Ratings and the average refetch. */
+export function useEditRating(jobId: string) {
+  return useMutation({
+    mutationFn: ({ rating, notes }: { rating: number; notes: string }) =>
+      api.patch<{ success: true; message: string }>(ratingUrl(jobId), {
+        rating: rating || null,
+        notes: notes.trim() || null,
+      }),
+    onSuccess: () => invalidateUrls([RATINGS_URL, CUSTOMERS_URL]),
   });
 }
 

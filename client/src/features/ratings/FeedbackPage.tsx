@@ -23,8 +23,34 @@ import { feedbackProblem, feedbackUrl, longDate, namesSentence, type FeedbackPag
 
 const PUBLIC = { csrf: false, redirectOnUnauthorized: false } as const;
 
-/** The frame of the public page: the organization's name over a card, nothing of the staff's app. */
-function Frame({ organization, children }: { organization?: string; children: ReactNode }) {
+/** The organization's logo above its name, on a white tile (a dark logo would vanish on the navy band). */
+function Logo({ url, organization }: { url: string; organization: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  return (
+    <Center>
+      <Box bg="white" p={6} style={{ borderRadius: 8, lineHeight: 0 }}>
+        <img
+          src={url}
+          alt={`${organization} logo`}
+          onError={() => setFailed(true)}
+          style={{ display: 'block', maxHeight: 48, maxWidth: 220, objectFit: 'contain' }}
+        />
+      </Box>
+    </Center>
+  );
+}
+
+/** The frame of the public page: the organization's logo and name over a card, nothing of the staff's app. */
+function Frame({
+  organization,
+  logoUrl,
+  children,
+}: {
+  organization?: string;
+  logoUrl?: string | null;
+  children: ReactNode;
+}) {
   useDocumentTitle(organization ? `Your feedback · ${organization}` : 'Your feedback');
   return (
     <Box
@@ -33,9 +59,12 @@ function Frame({ organization, children }: { organization?: string; children: Re
     >
       <Center px="md" py={{ base: 32, xs: 56 }}>
         <Stack w="100%" maw={520} gap="lg">
-          <Text fw={700} fz={22} c="white" ta="center">
-            {organization ?? '\u00a0'}
-          </Text>
+          <Stack gap="sm">
+            {logoUrl && organization && <Logo url={logoUrl} organization={organization} />}
+            <Text fw={700} fz={22} c="white" ta="center">
+              {organization ?? '\u00a0'}
+            </Text>
+          </Stack>
           <Paper withBorder shadow="md" p={{ base: 'lg', xs: 32 }} radius="lg">
             {children}
           </Paper>
@@ -107,7 +136,7 @@ export function FeedbackPage() {
   const view = page.data;
   if (outcome === 'thanks')
     return (
-      <Frame organization={view.organizationName}>
+      <Frame organization={view.organizationName} logoUrl={view.logoUrl}>
         <Notice icon={<IconCircleCheck size={30} />} title="Thank you for your feedback!">
           Your rating of {view.jobName} has been sent to {view.organizationName}.
         </Notice>
@@ -115,7 +144,7 @@ export function FeedbackPage() {
     );
   if (view.submitted || outcome === 'already')
     return (
-      <Frame organization={view.organizationName}>
+      <Frame organization={view.organizationName} logoUrl={view.logoUrl}>
         <Notice icon={<IconMessageCircle size={30} />} title="Feedback already submitted">
           Feedback for {view.jobName} has already been submitted. Thank you!
         </Notice>
@@ -129,7 +158,7 @@ export function FeedbackPage() {
   }
 
   return (
-    <Frame organization={view.organizationName}>
+    <Frame organization={view.organizationName} logoUrl={view.logoUrl}>
       <form
         noValidate
         onSubmit={(event) => {

@@ -2,6 +2,8 @@ import { DateTime } from 'luxon';
 export type { FeedbackPageView, RatingView as Rating } from '../../../../src/shared/ratings';
 
 export const RATINGS_URL = '/api/ratings';
+/** A manager's edit of an answered rating (PATCH { rating, notes }); its id is the job's. */
+export const ratingUrl = (id: string) => `${RATINGS_URL}/${encodeURIComponent(id)}`;
 /** A manager asks a finished job's customer to rate it (POST { jobId }). */
 export const RATING_REQUEST_URL = `${RATINGS_URL}/request`;
 /** Spec §9: my ratings, 50 a page. */
