@@ -1,4 +1,3 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { ApiClient } from '../support/app';
 import { demoAccount } from '../support/browser';
 import { pool } from '../support/pool';
 import { freePort } from '../support/started-app';
+import { Child, embeddedEnv, healthy, startChild } from '../support/children';
 
 /**
  * kill -9 through HTTP under load (#11): the BUILT app (`node dist/src/main.js`, as `make start`; `make
@@ -26,67 +26,13 @@ const CLIENTS = 16;
 const MIN_PER_ROUND = 50;
 const BUILD_UP_MS = 30_000;
 
-interface Child {
-  process: ChildProcess;
-  exited: Promise<NodeJS.Signals | number | null>;
-  output(): string;
-}
-
 /** Starts the built app on `dataDir` and `port`; resolves once it has printed that it is running. */
-async function start(dataDir: string, port: number): Promise<Child> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ['EVENTSTORE_URL', 'MONGODB_URL', 'REDIS_URL', 'SMTP_URL', 'PROJECTIONS', 'SESSION_SECRET'])
-    delete env[key];
-  const child = spawn(process.execPath, ['dist/src/main.js'], {
-    cwd: repoRoot,
-    env: {
-      ...env,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.on('exit', (code, signal) => resolve(signal ?? code)),
+const start = (dataDir: string, port: number) =>
+  startChild(
+    'dist/src/main.js',
+    embeddedEnv({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }),
+    'CrewClock is running at',
   );
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`app did not start within 30 s:\n${output}`)), 30_000);
-    const poll = setInterval(() => {
-      if (output.includes('CrewClock is running at')) done(resolve);
-    }, 20);
-    const done = (then: () => void) => {
-      clearTimeout(timer);
-      clearInterval(poll);
-      then();
-    };
-    void exited.then((exit) => done(() => reject(new Error(`app exited with ${exit}:\n${output}`))));
-  });
-  return { process: child, exited, output: () => output };
-}
-
-/** Polls /healthz until it answers 200 with the projections caught up. */
-async function healthy(url: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${url}/healthz`);
-      const body = (await response.json()) as { projections?: { caughtUp?: boolean } };
-      last = `${response.status} ${JSON.stringify(body)}`;
-      if (response.status === 200 && body.projections?.caughtUp) return;
-    } catch (error) {
-      last = String(error);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`not healthy within ${timeoutMs} ms: ${last}`);
-}
 
 describe('the built app killed with SIGKILL under HTTP load', () => {
   let dataDir: string;

@@ -1,0 +1,228 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/config/config';
+import { openEngines } from '../../src/core/engines';
+import { ApiClient } from '../support/app';
+import { demoAccount } from '../support/browser';
+import { Child, embeddedEnv, healthy, killHard, startChild } from '../support/children';
+import { outboxMails } from '../support/outbox';
+import { pool } from '../support/pool';
+import { freePort } from '../support/started-app';
+
+/**
+ * #14: the built app is killed with SIGKILL at random moments while 200 jobs end, and started again on the
+ * same data folder; in the end each job has exactly one rating request in the event log, recorded as mailed
+ * once, and one e-mail in the outbox. Then the same with the production topology on this machine's engines:
+ * two API instances (PROJECTIONS=external, REDIS_URL) and the projections worker, which runs the rating
+ * requests process, any of the three killed at random.
+ */
+
+const repoRoot = join(__dirname, '..', '..');
+const JOBS = 200;
+/** The jobs end one after another over this long, starting a while after they are all created. */
+const ENDS_OVER_MS = 20_000;
+const FIRST_END_AFTER_MS = 15_000;
+const EVERY_MS = '300';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const seconds = (at: number) => new Date(Math.ceil(at / 1000) * 1000).toISOString().replace('.000', '');
+
+interface Topology {
+  /** Instances that take HTTP requests (at least one is up between kills). */
+  urls(): string[];
+  /** Kills one of its processes at random and starts it again; says which. */
+  killOne(): Promise<string>;
+  stop(): Promise<void>;
+  demoOutput(): string;
+}
+
+const appEnv = (dataDir: string, port: number, extra: Record<string, string> = {}) =>
+  embeddedEnv({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    RATING_REQUESTS_EVERY_MS: EVERY_MS,
+    ...extra,
+  });
+const startApp = (dataDir: string, port: number, extra?: Record<string, string>) =>
+  startChild('dist/src/main.js', appEnv(dataDir, port, extra), 'CrewClock is running at');
+
+async function singleInstance(dataDir: string): Promise<Topology> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let app = await startApp(dataDir, port);
+  const firstOutput = app.output();
+  await healthy(url);
+  return {
+    urls: () => [url],
+    async killOne() {
+      await killHard(app);
+      app = await startApp(dataDir, port);
+      await healthy(url);
+      return 'app';
+    },
+    stop: () => killHard(app),
+    demoOutput: () => firstOutput,
+  };
+}
+
+async function instancesAndWorker(dataDir: string): Promise<Topology> {
+  const external = { PROJECTIONS: 'external', REDIS_URL };
+  const workerEnv = { ...appEnv(dataDir, 0, external), LOG_LEVEL: 'info' };
+  const startWorker = () => startChild('dist/projections/runner/worker.js', workerEnv, 'projections caught up');
+  const ports = [await freePort(), await freePort()];
+  const urls = ports.map((p) => `http://127.0.0.1:${p}`);
+  let worker = await startWorker();
+  // One after the other: the first seeds the demo organization, the second finds it.
+  const apps: Child[] = [];
+  for (const port of ports) apps.push(await startApp(dataDir, port, external));
+  const firstOutput = apps[0].output();
+  for (const url of urls) await healthy(url);
+  return {
+    urls: () => urls,
+    async killOne() {
+      // The worker runs the process: it is the one to kill most.
+      const which = Math.random() < 0.5 ? 2 : Math.floor(Math.random() * 2);
+      if (which === 2) {
+        await killHard(worker);
+        worker = await startWorker();
+        return 'worker';
+      }
+      await killHard(apps[which]);
+      apps[which] = await startApp(dataDir, ports[which], external);
+      await healthy(urls[which]);
+      return `api ${which + 1}`;
+    },
+    async stop() {
+      await Promise.all([...apps, worker].map(killHard));
+    },
+    demoOutput: () => firstOutput,
+  };
+}
+
+/** What the event log holds about the jobs: each one's requests, and the requests' mail records. */
+async function logOf(dataDir: string, jobIds: Set<string>) {
+  const engines = await openEngines(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+  try {
+    const requests = new Map<string, string[]>();
+    const mailed = new Map<string, number>();
+    for (const event of await engines.eventStore.readAll()) {
+      const data = event.data as { ratingId: string; requestId: string };
+      if (event.type === 'RatingRequested' && jobIds.has(data.ratingId))
+        requests.set(data.ratingId, [...(requests.get(data.ratingId) ?? []), data.requestId]);
+      if (event.type === 'RatingRequestMailed' && jobIds.has(data.ratingId))
+        mailed.set(data.requestId, (mailed.get(data.requestId) ?? 0) + 1);
+    }
+    return { requests, mailed };
+  } finally {
+    await engines.close();
+  }
+}
+
+describe.each([
+  ['the built app', singleInstance],
+  ['two API instances and the worker over Redis', instancesAndWorker],
+])('rating requests while %s is killed with SIGKILL', (_name, topology) => {
+  let dataDir: string;
+  let running: Topology | undefined;
+
+  beforeAll(() => {
+    for (const built of ['dist/src/main.js', 'dist/projections/runner/worker.js'])
+      if (!existsSync(join(repoRoot, built)))
+        throw new Error(`${built} is missing: run \`npm run build:server\` (make test does) first`);
+    dataDir = mkdtempSync(join(tmpdir(), 'crewclock-kill-ratings-'));
+  });
+  afterAll(async () => {
+    await running?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it(`asks about each of ${JOBS} jobs once and mails it once`, async () => {
+    running = await topology(dataDir);
+    const account = demoAccount(running.demoOutput(), 'Company Admin');
+    const admin = await new ApiClient(running.urls()[0]).signIn(account.email, account.password);
+    expect((await admin.patch('/api/organization/settings', { automatedRatingEmailsEnabled: true })).status).toBe(200);
+    const email = `kill-${Date.now()}@example.test`;
+    const customer = await admin.post('/api/customers', {
+      name: 'Kill Co',
+      contactFirstName: 'Pat',
+      contactEmail: email,
+    });
+    expect(customer.status).toBe(201);
+
+    const firstEnd = Date.now() + FIRST_END_AFTER_MS;
+    const jobIds: string[] = [];
+    await pool(
+      Array.from({ length: JOBS }, (_, i) => async () => {
+        const end = firstEnd + Math.floor((i * ENDS_OVER_MS) / JOBS);
+        const created = await admin.post('/api/recurrence-jobs', {
+          jobModel: {
+            name: `Kill job ${i}`,
+            startDateTime: seconds(end - 3_600_000),
+            endDateTime: seconds(end),
+            userIds: [],
+            customerId: customer.body.data.id,
+          },
+        });
+        expect(created.status).toBe(201);
+        jobIds.push(created.body.data.id as string);
+      }),
+      8,
+    );
+    // Every job exists before the first one ends.
+    expect(Date.now()).toBeLessThan(firstEnd);
+
+    const kills: string[] = [];
+    const lastEnd = firstEnd + ENDS_OVER_MS + 1000;
+    while (Date.now() < lastEnd + 2000) {
+      await sleep(500 + Math.random() * 2500);
+      kills.push(await running.killOne());
+    }
+
+    // Then the requests and e-mails settle: every job's e-mail is there within a while.
+    const deadline = Date.now() + 30_000;
+    let mails = outboxMails(dataDir).filter((m) => m.to === email);
+    while (mails.length < JOBS && Date.now() < deadline) {
+      await sleep(250);
+      mails = outboxMails(dataDir).filter((m) => m.to === email);
+    }
+    await sleep(2000); // and nothing more comes
+    mails = outboxMails(dataDir).filter((m) => m.to === email);
+    await running.stop();
+    running = undefined;
+
+    const { requests, mailed } = await logOf(dataDir, new Set(jobIds));
+    const partial = readdirSync(join(dataDir, 'outbox')).filter((f) => f.endsWith('.partial')).length;
+    const perJob = jobIds.map((id) => requests.get(id)?.length ?? 0);
+    console.log(
+      `${_name}: ${kills.length} kills (${kills.join(', ')}); ${JOBS} jobs: ${perJob.filter((n) => n === 1).length} requested once, ` +
+        `${perJob.filter((n) => n === 0).length} never, ${perJob.filter((n) => n > 1).length} more than once; ` +
+        `${mails.length} e-mails (${new Set(mails.map((m) => m.subject)).size} distinct), ${mailed.size} recorded as mailed; ` +
+        `${partial} partial outbox file(s) left by a kill`,
+    );
+    expect(kills.length).toBeGreaterThanOrEqual(5);
+    expect(perJob).toEqual(jobIds.map(() => 1));
+    expect(mails).toHaveLength(JOBS);
+    expect(new Set(mails.map((m) => m.subject.split(',')[0])).size).toBe(JOBS);
+    for (const [, [requestId]] of requests) expect(mailed.get(requestId)).toBe(1);
+
+    // A rebuild of the read models (the process's due times and unsent e-mails among them), then the app
+    // again for a while: nothing is asked or mailed twice.
+    const rebuild = await startChild(
+      'dist/projections/runner/rebuild.js',
+      embeddedEnv({ DATA_DIR: dataDir, REBUILD_PROGRESS: 'lines' }),
+      'Read models rebuilt',
+      60_000,
+    );
+    await rebuild.exited;
+    running = await singleInstance(dataDir);
+    await sleep(3000);
+    await running.stop();
+    running = undefined;
+    const after = await logOf(dataDir, new Set(jobIds));
+    expect(jobIds.map((id) => after.requests.get(id)?.length ?? 0)).toEqual(jobIds.map(() => 1));
+    expect([...after.mailed.values()].every((n) => n === 1)).toBe(true);
+    expect(outboxMails(dataDir).filter((m) => m.to === email)).toHaveLength(JOBS);
+  }, 180_000);
+});

@@ -1,0 +1,73 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+const repoRoot = join(__dirname, '..', '..');
+
+/** A process of the built app (`node dist/…`), its output so far and its exit. */
+export interface Child {
+  process: ChildProcess;
+  exited: Promise<NodeJS.Signals | number | null>;
+  output(): string;
+}
+
+/** The environment without the production engines' variables, so a child runs on what `env` says. */
+export function embeddedEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ['EVENTSTORE_URL', 'MONGODB_URL', 'REDIS_URL', 'SMTP_URL', 'PROJECTIONS', 'SESSION_SECRET'])
+    delete base[key];
+  return { ...base, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env };
+}
+
+/**
+ * Starts `node <script>` from the repository's root with `env`; resolves once its output contains `ready`
+ * (the app's 'CrewClock is running at', the worker's 'projections caught up'), rejects if it exits first.
+ */
+export async function startChild(script: string, env: NodeJS.ProcessEnv, ready: string, timeoutMs = 30_000) {
+  const child = spawn(process.execPath, [script], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(signal ?? code)),
+  );
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${script} did not start within ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    );
+    const poll = setInterval(() => {
+      if (output.includes(ready)) done(resolve);
+    }, 20);
+    const done = (then: () => void) => {
+      clearTimeout(timer);
+      clearInterval(poll);
+      then();
+    };
+    void exited.then((exit) => done(() => reject(new Error(`${script} exited with ${exit}:\n${output}`))));
+  });
+  return { process: child, exited, output: () => output } satisfies Child;
+}
+
+/** kill -9, and its exit. */
+export async function killHard(child: Child): Promise<void> {
+  if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL');
+  await child.exited;
+}
+
+/** Polls /healthz until it answers 200 with the projections caught up. */
+export async function healthy(url: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/healthz`);
+      const body = (await response.json()) as { projections?: { caughtUp?: boolean } };
+      last = `${response.status} ${JSON.stringify(body)}`;
+      if (response.status === 200 && body.projections?.caughtUp) return;
+    } catch (error) {
+      last = String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`not healthy within ${timeoutMs} ms: ${last}`);
+}
