@@ -18,9 +18,23 @@ export const DATE_FORMAT = 'mm/dd/yyyy';
 export const TWO_DECIMALS = '0.00';
 export const WHOLE = '0';
 
-/** UTC offsets (minutes) by zone and quarter hour: they change only at DST, and luxon per cell cost 10 µs. */
-const offsets = new Map<string, number>();
-const QUARTER_HOUR = 900_000;
+/** A zone's UTC offset (minutes) for each UTC day it stays the same all day: luxon per cell cost 10 µs. */
+const steadyOffsets = new Map<string, number | null>();
+const DAY = 86_400_000;
+
+function offsetAt(ms: number, zone: string): number {
+  const day = Math.floor(ms / DAY);
+  const key = `${zone}|${day}`;
+  let steady = steadyOffsets.get(key);
+  if (steady === undefined) {
+    if (steadyOffsets.size > 50_000) steadyOffsets.clear();
+    const first = DateTime.fromMillis(day * DAY, { zone }).offset;
+    // A day with a DST change (two a year) is looked up instant by instant.
+    steady = DateTime.fromMillis(day * DAY + DAY - 1, { zone }).offset === first ? first : null;
+    steadyOffsets.set(key, steady);
+  }
+  return steady ?? DateTime.fromMillis(ms, { zone }).offset;
+}
 
 /**
  * An instant as an Excel date in `zone`: Excel's dates have no zone, so the cell holds the wall-clock time there
@@ -30,15 +44,7 @@ export function excelDate(iso: string | null, zone: string): Date | null {
   if (!iso) return null;
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return null;
-  // Offsets are whole quarters of an hour and change at a local hh:00 or hh:30: on a quarter hour of UTC.
-  const key = `${zone}|${Math.floor(ms / QUARTER_HOUR)}`;
-  let offset = offsets.get(key);
-  if (offset === undefined) {
-    if (offsets.size > 100_000) offsets.clear();
-    offset = DateTime.fromMillis(ms, { zone }).offset;
-    offsets.set(key, offset);
-  }
-  return new Date(Math.floor((ms + offset * 60_000) / 1000) * 1000);
+  return new Date(Math.floor((ms + offsetAt(ms, zone) * 60_000) / 1000) * 1000);
 }
 
 const columnLetter = (index: number) => {
