@@ -13,13 +13,23 @@ import { REPORTS_PAGE_SIZE, type JobsReportRow, type JobsReportSummary } from '.
 import { JobStars } from '../customers/RatingStars';
 import {
   ChartCard,
+  DownloadErrorAlert,
   DownloadReportButton,
   NewRowsBanner,
   ReportFiltersBar,
   ReportTotals,
   SortableDateHeader,
+  useReportDownload,
 } from './ReportParts';
-import { JOBS_REPORT_URL, mileageReading, reportDateTime, shortLabel, topWithOthers, twoDecimals } from './reports';
+import {
+  JOBS_REPORT_URL,
+  mileageReading,
+  reportDateTime,
+  reportTimeRange,
+  shortLabel,
+  topWithOthers,
+  twoDecimals,
+} from './reports';
 import { useReportScreen } from './useReportScreen';
 
 const COLUMNS = 11;
@@ -29,6 +39,7 @@ export function JobsReportPage() {
   const report = useReportScreen<JobsReportRow, JobsReportSummary>(JOBS_REPORT_URL, 'timers.changed');
   const { zone, rows, summary, page } = report;
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const download = useReportDownload(report.exportUrl);
   const totals = summary.data?.totals;
 
   return (
@@ -36,8 +47,9 @@ export function JobsReportPage() {
       <PageHeader
         title="Jobs Report"
         description="Tracked time, mileage and ratings by employee and customer."
-        actions={<DownloadReportButton url={report.exportUrl} />}
+        actions={<DownloadReportButton download={download} />}
       />
+      <DownloadErrorAlert download={download} />
       <Paper withBorder shadow="xs" mb="md">
         <ReportFiltersBar filters={report.filters} onChange={report.changeFilters} withEmployee />
       </Paper>
@@ -86,7 +98,7 @@ export function JobsReportPage() {
             ) : mobile ? (
               <JobsCards rows={rows} zone={zone} />
             ) : (
-              <Table.ScrollContainer minWidth={1180} type="native">
+              <Table.ScrollContainer minWidth={1280} type="native">
                 <Table verticalSpacing="sm" horizontalSpacing="sm" aria-label="Jobs report" striped>
                   <Table.Thead bg="gray.0">
                     <Table.Tr>
@@ -109,18 +121,16 @@ export function JobsReportPage() {
                     ) : (
                       rows.map((row) => (
                         <Table.Tr key={row.id}>
-                          <Table.Td>
+                          <Table.Td miw={140}>
                             <Text size="sm" fw={600} c="navy.8">
                               {row.associateName}
                             </Text>
                           </Table.Td>
-                          <Table.Td>
+                          <Table.Td miw={140}>
                             <Text size="sm">{row.label || row.jobName || '—'}</Text>
                           </Table.Td>
                           <Table.Td>
-                            <Badge size="sm" variant="light" radius="sm">
-                              {row.timerType}
-                            </Badge>
+                            <Text size="sm">{row.timerType}</Text>
                           </Table.Td>
                           <Table.Td style={{ whiteSpace: 'nowrap' }}>
                             <Text size="sm">{reportDateTime(row.startDateTime, zone)}</Text>
@@ -139,7 +149,7 @@ export function JobsReportPage() {
                           <Table.Td ta="right">
                             <Text size="sm">{mileageReading(row.mileageEnd)}</Text>
                           </Table.Td>
-                          <Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
                             <JobStars rating={row.rating} none="—" />
                           </Table.Td>
                           <Table.Td>
@@ -193,13 +203,14 @@ function HoursChart({
         valueFormatter={twoDecimals}
         gridAxis="x"
         yAxisProps={{
-          width: mobile ? 104 : 150,
+          width: mobile ? 112 : 150,
           interval: 0,
-          tickFormatter: (value: string) => shortLabel(String(value), mobile ? 13 : 20),
+          tickFormatter: (value: string) => shortLabel(String(value), mobile ? 13 : 18),
         }}
         xAxisProps={{ tickCount: mobile ? 4 : 6 }}
         maxBarWidth={22}
         withBarValueLabel={!mobile}
+        barChartProps={{ margin: { right: mobile ? 12 : 48 } }}
         textColor="gray.7"
       />
     </ChartCard>
@@ -237,8 +248,7 @@ function JobsCards({ rows, zone }: { rows: JobsReportRow[] | undefined; zone: st
               </Group>
               {(row.label || row.jobName) && <Text size="sm">{row.label || row.jobName}</Text>}
               <Text size="xs" c="gray.7">
-                {reportDateTime(row.startDateTime, zone)} –{' '}
-                {row.endDateTime ? reportDateTime(row.endDateTime, zone) : 'Running'}
+                {reportTimeRange(row.startDateTime, row.endDateTime, zone)}
               </Text>
               {row.customerName && (
                 <Text size="sm">

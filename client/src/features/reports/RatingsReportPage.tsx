@@ -14,11 +14,13 @@ import { JobStars } from '../customers/RatingStars';
 import { NO_COMMENTS } from '../ratings/ratings';
 import {
   ChartCard,
+  DownloadErrorAlert,
   DownloadReportButton,
   NewRowsBanner,
   ReportFiltersBar,
   ReportTotals,
   SortableDateHeader,
+  useReportDownload,
 } from './ReportParts';
 import { periodLabel, RATINGS_REPORT_URL, reportDate, twoDecimals } from './reports';
 import { useReportScreen } from './useReportScreen';
@@ -30,6 +32,7 @@ export function RatingsReportPage() {
   const report = useReportScreen<RatingsReportRow, RatingsReportSummary>(RATINGS_REPORT_URL, 'ratings.changed');
   const { zone, rows, summary, page } = report;
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const download = useReportDownload(report.exportUrl);
   const data = summary.data;
   const distribution = [1, 2, 3, 4, 5].map((stars) => ({
     stars: `${stars} ${stars === 1 ? 'star' : 'stars'}`,
@@ -46,8 +49,9 @@ export function RatingsReportPage() {
       <PageHeader
         title="Ratings Report"
         description="What customers said about the jobs in a range."
-        actions={<DownloadReportButton url={report.exportUrl} />}
+        actions={<DownloadReportButton download={download} />}
       />
+      <DownloadErrorAlert download={download} />
       <Paper withBorder shadow="xs" mb="md">
         <ReportFiltersBar filters={report.filters} onChange={report.changeFilters} withEmployee={false} />
       </Paper>
@@ -72,11 +76,10 @@ export function RatingsReportPage() {
                 data={distribution}
                 dataKey="stars"
                 series={[{ name: 'count', label: 'Ratings', color: 'yellow.6' }]}
-                gridAxis="y"
+                gridAxis="x"
                 yAxisProps={{ allowDecimals: false, width: 36 }}
                 xAxisProps={{ interval: 0, tickFormatter: (v: string) => (mobile ? String(v).split(' ')[0] + '★' : v) }}
                 maxBarWidth={48}
-                withBarValueLabel
                 textColor="gray.7"
               />
             </ChartCard>
@@ -93,8 +96,9 @@ export function RatingsReportPage() {
                 connectNulls
                 curveType="monotone"
                 valueFormatter={twoDecimals}
-                gridAxis="y"
-                yAxisProps={{ domain: [0, 5], ticks: [0, 1, 2, 3, 4, 5], width: 36 }}
+                gridAxis="x"
+                yAxisProps={{ domain: [0, 5], ticks: [0, 1, 2, 3, 4, 5], width: 28, tickFormatter: String }}
+                lineChartProps={{ margin: { top: 8, right: 16, left: 0, bottom: 0 } }}
                 xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 12 }}
                 textColor="gray.7"
               />
@@ -122,7 +126,7 @@ export function RatingsReportPage() {
                       <Table.Th>Customer</Table.Th>
                       <SortableDateHeader label="Job date" sortDir={report.sortDir} onToggle={report.toggleSort} />
                       <Table.Th>Job</Table.Th>
-                      <Table.Th>Job #</Table.Th>
+                      <Table.Th style={{ whiteSpace: 'nowrap' }}>Job #</Table.Th>
                       <Table.Th>Associate(s)</Table.Th>
                       <Table.Th>Rating</Table.Th>
                       <Table.Th>Comments</Table.Th>
@@ -134,7 +138,7 @@ export function RatingsReportPage() {
                     ) : (
                       rows.map((row) => (
                         <Table.Tr key={row.id}>
-                          <Table.Td>
+                          <Table.Td miw={150}>
                             <Text size="sm" fw={600} c="navy.8">
                               {row.customerName}
                             </Text>
@@ -142,13 +146,13 @@ export function RatingsReportPage() {
                           <Table.Td style={{ whiteSpace: 'nowrap' }}>
                             <Text size="sm">{reportDate(row.jobDate, zone)}</Text>
                           </Table.Td>
-                          <Table.Td>
+                          <Table.Td miw={130}>
                             <Text size="sm">{row.jobName}</Text>
                           </Table.Td>
-                          <Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
                             <Text size="sm">{row.jobNumber ?? '—'}</Text>
                           </Table.Td>
-                          <Table.Td>
+                          <Table.Td miw={130}>
                             <Text size="sm">{row.associateName || '—'}</Text>
                           </Table.Td>
                           <Table.Td>

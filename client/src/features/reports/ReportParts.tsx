@@ -97,19 +97,13 @@ export function ReportFiltersBar({
   );
 }
 
-const percent = (progress: DownloadProgress) =>
-  progress.total ? Math.min(100, Math.round((progress.received / progress.total) * 100)) : null;
-
-/**
- * "Download Report": the spreadsheet for the filters, read with its progress (indeterminate without a
- * Content-Length) and saved as export.xlsx; a failure shows the response's body as sent (spec §8).
- */
-export function DownloadReportButton({ url }: { url: string }) {
+/** The export's state: a download under way (its progress) and the last failure's body. */
+export function useReportDownload(url: string) {
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const busy = useRef(false);
 
-  async function download() {
+  async function start() {
     if (busy.current) return;
     busy.current = true;
     setError(null);
@@ -125,13 +119,26 @@ export function DownloadReportButton({ url }: { url: string }) {
     }
   }
 
+  return { progress, error, start, dismiss: () => setError(null) };
+}
+
+type ReportDownload = ReturnType<typeof useReportDownload>;
+
+const percent = (progress: DownloadProgress) =>
+  progress.total ? Math.min(100, Math.round((progress.received / progress.total) * 100)) : null;
+
+/**
+ * "Download Report": the spreadsheet for the filters, read with its progress (indeterminate without a
+ * Content-Length) and saved as export.xlsx.
+ */
+export function DownloadReportButton({ download }: { download: ReportDownload }) {
+  const { progress } = download;
   const share = progress ? percent(progress) : null;
   return (
-    <Stack gap={6} align="stretch">
+    <Stack gap={6} align="stretch" miw={190}>
       <Button
         leftSection={<IconDownload size={16} />}
-        onClick={() => void download()}
-        loading={false}
+        onClick={() => void download.start()}
         disabled={progress !== null}
         aria-busy={progress !== null}
       >
@@ -146,26 +153,27 @@ export function DownloadReportButton({ url }: { url: string }) {
           aria-label="Download progress"
         />
       )}
-      {error !== null && <DownloadError body={error} onClose={() => setError(null)} />}
     </Stack>
   );
 }
 
-function DownloadError({ body, onClose }: { body: string; onClose: () => void }) {
+/** A failed export: the response's body as sent (spec §8), e.g. a 400's JSON with its `errors`. */
+export function DownloadErrorAlert({ download }: { download: ReportDownload }) {
+  if (download.error === null) return null;
   return (
     <Alert
       color="red"
       variant="light"
       role="alert"
+      mb="md"
       icon={<IconAlertTriangle size={18} />}
       title="The report could not be downloaded"
       withCloseButton
       closeButtonLabel="Dismiss"
-      onClose={onClose}
-      maw={420}
+      onClose={download.dismiss}
     >
       <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {body}
+        {download.error}
       </Code>
     </Alert>
   );

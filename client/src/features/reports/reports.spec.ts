@@ -12,6 +12,7 @@ import {
   RATINGS_REPORT_URL,
   reportCountUrl,
   reportDateTime,
+  reportTimeRange,
   reportExportUrl,
   reportSummaryUrl,
   shortLabel,
@@ -51,6 +52,13 @@ describe('reports', () => {
 
   it("writes date-times in the organization's zone", () => {
     expect(reportDateTime('2026-11-24T14:00:00Z', 'America/New_York')).toBe('Nov 24, 2026, 9:00 AM');
+    expect(reportTimeRange('2026-11-24T14:00:00Z', '2026-11-24T16:30:00Z', 'America/New_York')).toBe(
+      'Nov 24, 2026, 9:00 AM – 11:30 AM',
+    );
+    expect(reportTimeRange('2026-11-24T14:00:00Z', '2026-11-25T16:30:00Z', 'America/New_York')).toBe(
+      'Nov 24, 2026, 9:00 AM – Nov 25, 2026, 11:30 AM',
+    );
+    expect(reportTimeRange('2026-11-24T14:00:00Z', null, 'UTC')).toBe('Nov 24, 2026, 2:00 PM – Running');
   });
 
   it('counts and words the new rows', () => {
@@ -72,6 +80,7 @@ describe('reports', () => {
 
   it('shortens labels and names periods', () => {
     expect(shortLabel('Christopher Montgomery')).toBe('Christopher Mon…');
+    expect(shortLabel('Harbor View Apartments', 13)).toBe('Harbor View…');
     expect(shortLabel('Alex Kim')).toBe('Alex Kim');
     expect(periodLabel('2026-11-23', 'week')).toBe('Nov 23');
     expect(periodLabel('2026-11-01', 'month')).toBe('Nov 2026');

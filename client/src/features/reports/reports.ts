@@ -72,6 +72,15 @@ export function mileageReading(value: number | null): string {
 export const reportDateTime = (iso: string, zone: string) =>
   DateTime.fromISO(iso, { setZone: true }).setZone(zone).toFormat('LLL d, yyyy, h:mm a');
 
+/** A card's 'Nov 24, 2026, 9:00 AM – 11:30 AM' (the end's date too when it ends another day; 'Running' without one). */
+export function reportTimeRange(startIso: string, endIso: string | null, zone: string): string {
+  const start = reportDateTime(startIso, zone);
+  if (endIso === null) return `${start} – Running`;
+  const from = DateTime.fromISO(startIso, { setZone: true }).setZone(zone);
+  const to = DateTime.fromISO(endIso, { setZone: true }).setZone(zone);
+  return `${start} – ${from.hasSame(to, 'day') ? to.toFormat('h:mm a') : reportDateTime(endIso, zone)}`;
+}
+
 /** 'Nov 24, 2026' in the organization's zone. */
 export const reportDate = (iso: string, zone: string) =>
   DateTime.fromISO(iso, { setZone: true }).setZone(zone).toFormat('LLL d, yyyy');
@@ -97,7 +106,8 @@ export function topWithOthers(items: readonly { name: string; hours: number }[],
 }
 
 /** A chart's axis label cut to fit: 'Christopher Montgo…'. */
-export const shortLabel = (text: string, max = 16) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+export const shortLabel = (text: string, max = 16) =>
+  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 
 /** The average-over-time chart's period: 'Nov 24' (the week's Monday) or 'Nov 2026' (a month). */
 export function periodLabel(period: string, unit: 'week' | 'month'): string {
