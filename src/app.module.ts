@@ -15,6 +15,7 @@ import { CalendarModule } from './calendar/calendar.module';
 import { JobRequestsModule } from './job-requests/job-requests.module';
 import { TimersModule } from './timers/timers.module';
 import { RatingsModule } from './ratings/ratings.module';
+import { ReportsModule } from './reports/reports.module';
 
 /**
  * Where the read side meets the API: in-process projections (the default), the checkpoints of the
@@ -55,6 +56,7 @@ export class AppModule {
         CalendarModule,
         TimersModule,
         RatingsModule,
+        ReportsModule,
       ],
       controllers: [HealthController],
     };

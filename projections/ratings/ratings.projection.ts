@@ -26,6 +26,19 @@ export const ratingsProjection: Projection = {
   version: 2,
   collections: [RATINGS, RATING_TOKENS, RATING_MAILS],
   async setup(store) {
+    // The Ratings report: answered ratings by their job's start, the organization's or one customer's.
+    await store
+      .collection(RATINGS)
+      .createIndex(
+        { organizationId: 1, submitted: 1, jobStart: 1, _id: 1 },
+        { name: 'organization_submitted_job_start_id' },
+      );
+    await store
+      .collection(RATINGS)
+      .createIndex(
+        { organizationId: 1, customerId: 1, submitted: 1, jobStartsAt: 1, _id: 1 },
+        { name: 'organization_customer_submitted_job_starts_id' },
+      );
     // The rating requests process's outbox: requests not yet mailed, oldest first.
     await store
       .collection(RATING_MAILS)
@@ -89,7 +102,9 @@ export const ratingsProjection: Projection = {
                   customerId,
                   jobId: e.data.jobId,
                   jobName: e.data.jobName,
+                  jobNumber: e.data.jobNumber ?? null,
                   jobStart: e.data.jobStart,
+                  jobStartsAt: new Date(Date.parse(e.data.jobStart)).toISOString(),
                   jobEnd: e.data.jobEnd,
                   associateIds: e.data.associateIds,
                   submitted: false,

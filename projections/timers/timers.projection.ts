@@ -12,6 +12,7 @@ import {
   TimerDoc,
 } from '../../src/timers/timers.read-models';
 import type { ReadStore } from '../../src/core/read-store/read-store.port';
+import { findCalendarJob } from '../../src/calendar/calendar';
 
 /** Spec §3 Timer fields, named as the API shows them. */
 const FIELD_NAMES: Record<string, keyof TimerDoc> = {
@@ -22,6 +23,7 @@ const FIELD_NAMES: Record<string, keyof TimerDoc> = {
   mileageEnd: 'mileageEnd',
   jobId: 'jobId',
   jobName: 'jobName',
+  customerId: 'customerId',
   customerName: 'customerName',
   label: 'label',
 };
@@ -29,8 +31,9 @@ const FIELD_NAMES: Record<string, keyof TimerDoc> = {
 /** Timers, pushed to every device of their owner, the organization's time admins and its managers. */
 export const timersProjection: Projection = {
   name: 'timers',
-  // 2: startsAt, and the indexes of date ranges.
-  version: 2,
+  // 2: startsAt, and the indexes of date ranges. 3: customerId (the Jobs report's filter), found from the job
+  // for timers recorded before their events carried it.
+  version: 3,
   collections: [TIMERS, JOB_TIMES],
   async setup(store) {
     await store.collection(TIMERS).createIndex({ userId: 1, endDateTime: 1 }, { name: 'user_running' });
@@ -46,6 +49,22 @@ export const timersProjection: Projection = {
     // A date range of tracked times: the organization's, or one person's.
     await store.collection(TIMERS).createIndex({ organizationId: 1, startsAt: -1 }, { name: 'organization_starts' });
     await store.collection(TIMERS).createIndex({ userId: 1, startsAt: -1 }, { name: 'user_starts' });
+    // The Jobs report: a range by start, the organization's, one person's or one customer's, in either direction.
+    await store
+      .collection(TIMERS)
+      .createIndex({ organizationId: 1, startsAt: 1, sequence: 1 }, { name: 'organization_starts_sequence' });
+    await store
+      .collection(TIMERS)
+      .createIndex(
+        { organizationId: 1, userId: 1, startsAt: 1, sequence: 1 },
+        { name: 'organization_user_starts_sequence' },
+      );
+    await store
+      .collection(TIMERS)
+      .createIndex(
+        { organizationId: 1, customerId: 1, startsAt: 1, sequence: 1 },
+        { name: 'organization_customer_starts_sequence' },
+      );
     await store.collection(TIMERS).createSearchIndex(ORGANIZATION_TIMER_SEARCH_FIELDS, { name: 'search' });
   },
   async apply(event, { store, notify }) {
@@ -68,6 +87,10 @@ export const timersProjection: Projection = {
               userId,
               userFullName: user?.fullName ?? 'Former employee',
               ...fields,
+              customerId:
+                fields.customerId !== undefined
+                  ? fields.customerId
+                  : await customerOfJob(store, organizationId, fields.jobId),
               startDateTime: start,
               startsAt: startsAt(start),
               endDateTime: null,
@@ -85,6 +108,9 @@ export const timersProjection: Projection = {
           Object.entries(e.data.changes).map(([k, c]) => [FIELD_NAMES[k], c!.to]),
         );
         if (e.data.changes.start) $set.startsAt = startsAt(e.data.changes.start.to);
+        const jobChange = e.data.changes.jobId;
+        if (jobChange && !e.data.changes.customerId)
+          $set.customerId = await customerOfJob(store, organizationId, jobChange.to);
         await applyOnce(timers, timerId, event.revision, { $set });
         break;
       }
@@ -142,4 +168,11 @@ async function listOnJobs(store: ReadStore, before: TimerDoc | null, after: Time
       );
     else await jobTimes.deleteOne({ _id: jobId });
   }
+}
+
+/** The customer of the job a timer was set to, as the schedule has it now (null without a job or customer). */
+async function customerOfJob(store: ReadStore, organizationId: string, jobId: string | null | undefined) {
+  if (!jobId) return null;
+  const job = await findCalendarJob(store, organizationId, jobId).catch(() => null);
+  return job?.customerId ?? null;
 }

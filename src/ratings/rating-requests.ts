@@ -35,6 +35,7 @@ export const ratedJob = (job: CalendarJob): JobSnapshot => ({
   jobId: job.id,
   customerId: job.customerId,
   name: job.name,
+  number: job.number,
   start: job.start,
   end: job.end,
   associateIds: [...new Set([...(job.leadUserId ? [job.leadUserId] : []), ...job.userIds])],

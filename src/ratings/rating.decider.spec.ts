@@ -47,6 +47,7 @@ const requested = (tokenHash = 'hash-1', expiresAt = '2026-07-02T00:00:00.000Z')
     organizationId: ORG,
     customerId: 'cust-1',
     jobName: 'Lawn care',
+    jobNumber: null,
     jobStart: job.start,
     jobEnd: job.end,
     associateIds: ['u1'],

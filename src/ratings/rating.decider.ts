@@ -20,6 +20,8 @@ export interface JobSnapshot {
   jobId: string;
   customerId: string | null;
   name: string;
+  /** The job's number, as the schedule has it (the Ratings report's Job #). */
+  number?: string | null;
   start: string;
   end: string;
   associateIds: string[];
@@ -128,6 +130,7 @@ export const ratingDecider: Decider<RatingCommand, RatingState, RatingEvent> = {
               organizationId: command.organizationId,
               customerId: job.customerId,
               jobName: job.name,
+              jobNumber: job.number ?? null,
               jobStart: job.start,
               jobEnd: job.end,
               associateIds: job.associateIds,

@@ -21,6 +21,8 @@ export type RatingEvent =
         organizationId: string;
         customerId: string;
         jobName: string;
+        /** Absent in requests recorded before the Ratings report. */
+        jobNumber?: string | null;
         jobStart: string;
         jobEnd: string;
         /** The job's lead and assigned staff: the associates whose My Job Ratings show it. */

@@ -1,4 +1,5 @@
-import type { ReadStore } from '../core/read-store/read-store.port';
+import type { Filter, ReadStore } from '../core/read-store/read-store.port';
+import { batchesInOrder } from '../core/read-store/in-order';
 import type { Feedback } from './ratings.events';
 
 /** Read models of ratings: one document per rating (requested or answered) and one per link's token. */
@@ -20,7 +21,10 @@ export interface RatingDoc {
   jobId: string;
   customerId: string;
   jobName: string;
+  jobNumber?: string | null;
   jobStart: string;
+  /** jobStart as a UTC ISO instant (with milliseconds): what a date range compares. */
+  jobStartsAt: string;
   jobEnd: string;
   associateIds: string[];
   /** The latest request's link (only it works) and when it expires. */
@@ -107,3 +111,35 @@ export async function ratingsPage(
   ]);
   return { items, totalRecords };
 }
+
+/** Answered ratings whose job starts in [from, to), the organization's or one customer's: the Ratings report. */
+export function reportRatingsFilter(
+  organizationId: string,
+  range: { from: string; to: string },
+  customerId?: string,
+): Filter {
+  return {
+    organizationId,
+    ...(customerId ? { customerId } : {}),
+    submitted: true,
+    jobStartsAt: { $gte: range.from, $lt: range.to },
+  };
+}
+
+export function countRatings(store: ReadStore, filter: Filter): Promise<number> {
+  return ratings(store).countDocuments(filter);
+}
+
+/** One page of the Ratings report, by the job's start (ties by id). */
+export function reportRatingsPage(
+  store: ReadStore,
+  filter: Filter,
+  direction: 1 | -1,
+  window: { skip: number; limit: number },
+): Promise<RatingDoc[]> {
+  return ratings(store).find(filter, { sort: { jobStartsAt: direction, _id: direction }, ...window });
+}
+
+/** Every rating `filter` (a reportRatingsFilter) matches, by the job's start, a batch at a time. */
+export const reportRatingsInOrder = (store: ReadStore, filter: Filter): AsyncGenerator<RatingDoc[]> =>
+  batchesInOrder<RatingDoc>(ratings(store), filter, 'jobStartsAt', '_id');

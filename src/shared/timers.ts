@@ -14,6 +14,8 @@ export interface TimerBase {
   /** A job or an occurrence (`<seriesId>_<YYYYMMDD>`), with its name and customer when the timer was set to it. */
   jobId: string | null;
   jobName: string | null;
+  /** The job's customer when the timer was set to it (absent from timers recorded before the reports). */
+  customerId?: string | null;
   customerName: string | null;
   label: string | null;
 }

@@ -40,7 +40,8 @@ function check(fields: TimerFields) {
 function diff(before: TimerFields, after: TimerFields): TimerChanges {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const key of Object.keys(after) as (keyof TimerFields)[]) {
-    if (before[key] !== after[key]) changes[key] = { from: before[key], to: after[key] };
+    // A field timers recorded before it existed (customerId) is absent: absent and null are the same.
+    if ((before[key] ?? null) !== (after[key] ?? null)) changes[key] = { from: before[key] ?? null, to: after[key] };
   }
   return changes as TimerChanges;
 }

@@ -25,8 +25,8 @@ async function jobFor(
   jobId: string | null | undefined,
   owner: string,
   actor: CurrentUser,
-): Promise<Pick<TimerFields, 'jobId' | 'jobName' | 'customerName'>> {
-  if (!jobId) return { jobId: null, jobName: null, customerName: null };
+): Promise<Pick<TimerFields, 'jobId' | 'jobName' | 'customerId' | 'customerName'>> {
+  if (!jobId) return { jobId: null, jobName: null, customerId: null, customerName: null };
   const job = await findCalendarJob(store, actor.organizationId, jobId).catch((error) => {
     if (error instanceof NotFoundError) return null; // not a job id at all
     throw error;
@@ -36,6 +36,7 @@ async function jobFor(
   return {
     jobId: job.id,
     jobName: job.name,
+    customerId: job.customerId,
     customerName: job.customerId ? await customerLabelOf(store, actor.organizationId, job.customerId) : null,
   };
 }
@@ -56,7 +57,7 @@ export class StartTimerHandler implements ICommandHandler<StartTimer> {
       label: input.label ?? null,
       ...(input.type === 'Job'
         ? await jobFor(this.store, input.jobId, actor.userId, actor)
-        : { jobId: null, jobName: null, customerName: null }),
+        : { jobId: null, jobName: null, customerId: null, customerName: null }),
     };
     const start = {
       type: 'StartTimer' as const,

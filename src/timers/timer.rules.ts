@@ -11,9 +11,18 @@ export function normalized(fields: TimerFields): TimerFields {
     case 'Job':
       return { ...fields, label, mileageStart: null, mileageEnd: null };
     case 'Mileage':
-      return { ...fields, label, jobId: null, jobName: null, customerName: null };
+      return { ...fields, label, jobId: null, jobName: null, customerId: null, customerName: null };
     default:
-      return { ...fields, label, mileageStart: null, mileageEnd: null, jobId: null, jobName: null, customerName: null };
+      return {
+        ...fields,
+        label,
+        mileageStart: null,
+        mileageEnd: null,
+        jobId: null,
+        jobName: null,
+        customerId: null,
+        customerName: null,
+      };
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Filter, ReadStore, Sort } from '../core/read-store/read-store.port';
+import { batchesInOrder } from '../core/read-store/in-order';
 import type { TimerTotals, TimerView } from '../shared/timers';
 
 /** Read model of timers: one row per timer, for the tracked-times tables and the running timer. */
@@ -98,3 +99,77 @@ export async function jobTimes(store: ReadStore, jobIds: string[]): Promise<Map<
   const found = await store.collection<JobTimesDoc>(JOB_TIMES).find({ _id: { $in: jobIds } });
   return new Map(found.map((d) => [d._id, d.timers]));
 }
+
+/** The fields of a timer the Jobs report reads (a row, its totals and charts). */
+export type ReportTimer = Pick<
+  TimerDoc,
+  | '_id'
+  | 'userId'
+  | 'userFullName'
+  | 'label'
+  | 'type'
+  | 'startDateTime'
+  | 'endDateTime'
+  | 'startsAt'
+  | 'mileageStart'
+  | 'mileageEnd'
+  | 'jobId'
+  | 'jobName'
+  | 'customerId'
+  | 'customerName'
+>;
+const REPORT_FIELDS = {
+  _id: 1,
+  userId: 1,
+  userFullName: 1,
+  label: 1,
+  type: 1,
+  startDateTime: 1,
+  endDateTime: 1,
+  startsAt: 1,
+  mileageStart: 1,
+  mileageEnd: 1,
+  jobId: 1,
+  jobName: 1,
+  customerId: 1,
+  customerName: 1,
+} as const;
+
+/**
+ * Timers starting in [from, to) of an organization, one person's or one customer's: the Jobs report's filter,
+ * which the indexes `organization_(user_|customer_)starts_sequence` give in start order.
+ */
+export function reportTimersFilter(
+  organizationId: string,
+  range: { from: string; to: string },
+  by: { userId?: string; customerId?: string },
+): Filter {
+  return {
+    organizationId,
+    ...(by.userId ? { userId: by.userId } : {}),
+    ...(by.customerId ? { customerId: by.customerId } : {}),
+    startsAt: { $gte: range.from, $lt: range.to },
+  };
+}
+
+export function countTimers(store: ReadStore, filter: Filter): Promise<number> {
+  return timers(store).countDocuments(filter);
+}
+
+/** One page of the Jobs report's timers, by start (ties by their place in the log). */
+export function reportTimersPage(
+  store: ReadStore,
+  filter: Filter,
+  direction: 1 | -1,
+  window: { skip: number; limit: number },
+): Promise<ReportTimer[]> {
+  return timers(store).find(filter, {
+    sort: { startsAt: direction, sequence: direction },
+    ...window,
+    projection: REPORT_FIELDS,
+  });
+}
+
+/** Every timer `filter` (a reportTimersFilter) matches, by start, a batch at a time. */
+export const reportTimersInOrder = (store: ReadStore, filter: Filter): AsyncGenerator<ReportTimer[]> =>
+  batchesInOrder<TimerDoc>(timers(store), filter, 'startsAt', 'sequence', { projection: REPORT_FIELDS });

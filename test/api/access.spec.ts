@@ -35,6 +35,7 @@ const PUBLIC_PATHS = [
   '/forgotpassword/reset',
   '/healthz',
   '/api/feedback/{token}',
+  '/api/feedback/{token}/logo',
 ];
 
 /**
@@ -73,6 +74,8 @@ const CLAIM_BY_PREFIX: Record<string, Claim | Claim[] | null> = {
   '/api/time/running': 'jobs.crud',
   '/api/profile': null,
   '/api/files': null,
+  '/api/jobs-report': 'reports.read',
+  '/api/ratings-report': 'reports.read',
   '/api/session': null,
   '/account/logout': null,
   '/ManageAccount/ChangePassword': null,

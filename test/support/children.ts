@@ -43,7 +43,10 @@ export async function startChild(script: string, env: NodeJS.ProcessEnv, ready: 
       clearInterval(poll);
       then();
     };
-    void exited.then((exit) => done(() => reject(new Error(`${script} exited with ${exit}:\n${output}`))));
+    // A one-shot command (the rebuild) may print its line and exit between two polls.
+    void exited.then((exit) =>
+      done(() => (output.includes(ready) ? resolve() : reject(new Error(`${script} exited with ${exit}:\n${output}`)))),
+    );
   });
   return { process: child, exited, output: () => output } satisfies Child;
 }

@@ -1,0 +1,35 @@
+import type { Doc, Filter, ReadCollection } from './read-store.port';
+
+/**
+ * Every document `filter` matches, in the order of `key` (then `tie`), `batch` at a time, so that memory stays
+ * flat however many there are (an export of a report). `filter[key]` must be a range `{ $gte, $lt }`. Each batch
+ * starts at the previous one's last key, past the documents already given there, instead of skipping rows
+ * (a skip walks every row before it again).
+ */
+export async function* batchesInOrder<T extends Doc>(
+  collection: ReadCollection<T>,
+  filter: Filter,
+  key: keyof T & string,
+  tie: keyof T & string,
+  options: { batch?: number; projection?: Record<string, 0 | 1> } = {},
+): AsyncGenerator<T[]> {
+  const batch = options.batch ?? 2000;
+  const range = filter[key] as { $gte: unknown; $lt: unknown };
+  let from = range.$gte;
+  // The documents at `from` already given: they sort first there, since earlier batches took them in order.
+  let givenAtFrom = new Set<string>();
+  for (;;) {
+    const limit = batch + givenAtFrom.size;
+    const found = await collection.find(
+      { ...filter, [key]: { $gte: from, $lt: range.$lt } },
+      { sort: { [key]: 1, [tie]: 1 }, limit, ...(options.projection ? { projection: options.projection } : {}) },
+    );
+    const fresh = found.filter((d) => !givenAtFrom.has(d._id));
+    if (fresh.length) yield fresh;
+    if (found.length < limit) return;
+    const last = found[found.length - 1][key];
+    const atLast = found.filter((d) => d[key] === last).map((d) => d._id);
+    givenAtFrom = new Set(last === from ? [...givenAtFrom, ...atLast] : atLast);
+    from = last;
+  }
+}
