@@ -21,13 +21,14 @@ describe('reports in a browser', () => {
   const api = (role: Parameters<typeof demoAccount>[1]) =>
     new ApiClient(env.app.url).signIn(account(role).email, account(role).password);
 
-  /** The associate tracks a few minutes: one stopped timer, one new row of the Jobs report. */
-  async function trackTime(label: string) {
+  /** The associate tracks `hours` up to now: one stopped timer, one new row of the Jobs report. */
+  async function trackTime(label: string, hours = 0) {
     const associate = await api('Associate');
     const current = await associate.get('/api/time/current');
     if (current.body && current.body.id)
       await associate.patch(`/api/time/${current.body.id}`, { endDateTime: new Date().toISOString() });
-    const started = await associate.post('/api/time', { type: 'Unassigned', label });
+    const startDateTime = new Date(Date.now() - hours * 3_600_000).toISOString();
+    const started = await associate.post('/api/time', { type: 'Unassigned', label, startDateTime });
     expect(started.status).toBe(201);
     const end = new Date(Date.now() + 1000).toISOString();
     expect((await associate.patch(`/api/time/${started.body.data.id}`, { endDateTime: end })).status).toBe(200);
@@ -55,14 +56,14 @@ describe('reports in a browser', () => {
     await admin.post('/api/ratings/request', { jobId: created.body.data.id });
     const [mail] = await mailsWhen(env.app.dataDir, (m) => m.text.includes(`"${name}"`), 1);
     const link = /\/feedback\/([\w-]+)/.exec(mail.text)!;
-    const answered = await env.app.client().post(`/api/feedback/${link[1]}`, { rating, comments });
+    const answered = await new ApiClient(env.app.url).post(`/api/feedback/${link[1]}`, { rating, comments });
     expect(answered.status).toBeLessThan(300);
   }
 
   const chart = (page: Page, name: string | RegExp) => page.getByRole('region', { name });
 
   it('filters the Jobs report, shows its rows and charts, downloads export.xlsx, and offers the rows a timer adds', async () => {
-    await trackTime('Loading the van');
+    await trackTime('Loading the van', 2.5);
     const context = await newContext(env.browser, env.app.url, DESKTOP);
     const page = await context.newPage();
     await signIn(page, account('Company Admin'), '/reports/jobs');
@@ -84,7 +85,7 @@ describe('reports in a browser', () => {
         .first()
         .innerText()
     ).trim();
-    await page.getByRole('textbox', { name: 'Employee' }).click();
+    await page.getByLabel('Employee', { exact: true }).first().click();
     await page.getByRole('option', { name: who }).click();
     await page.waitForFunction(
       (name) => {
@@ -109,7 +110,7 @@ describe('reports in a browser', () => {
     await trackTime('Fuel run');
     const banner = page.getByRole('status').filter({ hasText: '1 new row — refresh' });
     await banner.waitFor({ timeout: LIVE_MS });
-    await expect(table.getByRole('row', { name: /Fuel run/ })).toHaveCount(0);
+    expect(await table.getByRole('row', { name: /Fuel run/ }).count()).toBe(0);
     await page.screenshot({ path: screenshotPath('reports-jobs-new-row-desktop') });
     await banner.getByRole('button', { name: 'refresh' }).click();
     await table.getByRole('row', { name: /Fuel run/ }).waitFor({ timeout: LIVE_MS });
@@ -118,7 +119,7 @@ describe('reports in a browser', () => {
   }, 120_000);
 
   it('shows the Jobs report on a phone, and the Ratings report with its charts at both widths', async () => {
-    await trackTime('Sweeping the yard');
+    await trackTime('Sweeping the yard', 1.25);
     await ratedJob('Gutter cleaning', 4, 'Tidy work, a little late.');
     for (const [viewport, suffix] of [
       [PHONE, 'phone'],

@@ -187,7 +187,7 @@ export function NewRowsBanner({ count, onRefresh }: { count: number; onRefresh: 
       <Group gap={6} wrap="wrap">
         <Text size="sm" fw={600}>
           {newRowsLabel(count)} —
-        </Text>
+        </Text>{' '}
         <Button size="compact-sm" variant="white" onClick={onRefresh}>
           refresh
         </Button>
