@@ -87,12 +87,10 @@ describe('reports in a browser', () => {
     ).trim();
     await page.getByLabel('Employee', { exact: true }).first().click();
     await page.getByRole('option', { name: who }).click();
+    // (A string: this runs in the page, whose DOM types the suite's tsconfig leaves out.)
     await page.waitForFunction(
-      (name) => {
-        const rows = [...document.querySelectorAll('table[aria-label="Jobs report"] tbody tr')];
-        return rows.length > 0 && rows.every((r) => r.querySelector('td')?.textContent?.trim() === name);
-      },
-      who,
+      `[...document.querySelectorAll('table[aria-label="Jobs report"] tbody tr')].every((r) => r.querySelector('td')?.textContent.trim() === ${JSON.stringify(who)})`,
+      undefined,
       { timeout: LIVE_MS },
     );
     await page.screenshot({ path: screenshotPath('reports-jobs-desktop'), fullPage: true });
