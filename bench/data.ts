@@ -335,6 +335,7 @@ class Generator {
         label: this.random() < 0.2 ? 'Travel' : null,
         jobId: scheduled?.jobId ?? null,
         jobName: scheduled?.fields.name ?? null,
+        customerId: customerId ?? null,
         customerName: customerId ? (this.org.customerNames.get(customerId) ?? null) : null,
       },
     };

@@ -1,0 +1,224 @@
+/**
+ * The reports (issue #15) over a mature organization's data (`npm run bench:data`, 1,000,000 events: 150,000
+ * timers over three years):
+ *  - the Jobs report's page: p50/p99 of 200 requests one after another, for the default range (the last 30
+ *    days), the whole three years (count and first page of 150,000 rows), newest first, one employee and one
+ *    customer over the whole range; and the Ratings report's page;
+ *  - the export: GET /api/jobs-report for ranges of about 25,000, 50,000 and 100,000 rows (and all of them),
+ *    the download's wall time and the server's RSS sampled every 20 ms while it streams (/proc/<pid>/status).
+ *    Memory is flat when the peak does not grow with the rows.
+ * The server is the built one (dist/, `npm run build:server`), in its own process; the load runs here.
+ *
+ *   npm run bench:reports -- --dir PATH     (a folder grown by bench:data; --events N grows a temporary one)
+ *
+ * Prints a table and writes bench/results/reports.json.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { DateTime } from 'luxon';
+import { DEMO_PASSWORD } from '../src/identity/demo-seed';
+import { ApiClient } from '../test/support/app';
+import { percentile } from './report';
+import { startServer } from './start.bench';
+
+const ROOT = join(__dirname, '..');
+const ADMIN = 'admin@demo.crewclock.test';
+const EXPORT_TARGET_ROWS = 100_000;
+
+interface Row {
+  figure: string;
+  result: string;
+  target: string;
+  met: boolean | null;
+}
+const rows: Row[] = [];
+const row = (figure: string, result: string, target = '', met: boolean | null = null) => {
+  rows.push({ figure, result, target, met });
+  console.log(`  ${figure}: ${result}${target ? ` (target ${target}: ${met ? 'met' : 'missed'})` : ''}`);
+};
+
+function args(argv: string[]) {
+  const value = (name: string) => {
+    const at = argv.indexOf(name);
+    return at >= 0 ? argv[at + 1] : undefined;
+  };
+  return { dir: value('--dir') ? resolve(value('--dir')!) : null, events: Number(value('--events') ?? 1_000_000) };
+}
+
+const rssMb = (pid: number) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const line = status.split('\n').find((l) => l.startsWith('VmRSS:'));
+  return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
+};
+
+async function pageTimes(
+  client: ApiClient,
+  path: string,
+  count = 200,
+): Promise<{ p50: number; p99: number; total: number }> {
+  const times: number[] = [];
+  let total = 0;
+  for (let i = 0; i < count; i++) {
+    const began = performance.now();
+    const answer = await client.get(path);
+    times.push(performance.now() - began);
+    if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    total = answer.body.totalRecords;
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), total };
+}
+
+/** Downloads an export, reading it as it comes; the server's RSS is sampled meanwhile. */
+async function exportOnce(client: ApiClient, url: string, pid: number) {
+  const before = rssMb(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
+  const began = performance.now();
+  const response = await fetch(url, { headers: { cookie: client.cookie } });
+  if (response.status !== 200) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  let bytes = 0;
+  const reader = response.body!.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+  }
+  const seconds = (performance.now() - began) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, rssMb(pid));
+  return { seconds, bytes, before, peak };
+}
+
+async function main() {
+  const options = args(process.argv.slice(2));
+  let dir = options.dir;
+  if (!dir) {
+    dir = mkdtempSync(join(tmpdir(), 'crewclock-bench-reports-'));
+    console.log(`growing ${dir} to ${options.events} events…`);
+    const grown = spawnSync(
+      process.execPath,
+      [
+        '--require',
+        './test/support/swc-register.js',
+        'bench/data.ts',
+        '--events',
+        String(options.events),
+        '--dir',
+        dir,
+      ],
+      { cwd: ROOT, stdio: 'inherit' },
+    );
+    if (grown.status !== 0) throw new Error('bench/data.ts failed');
+  }
+  console.log(`starting the built server on ${dir}…`);
+  const server = await startServer(dir, 'reports');
+  try {
+    const client = await new ApiClient(server.url).signIn(ADMIN, DEMO_PASSWORD);
+    const settings = await client.get('/api/organization/settings');
+    const zone = settings.body.timeZone as string;
+    const today = DateTime.now().setZone(zone).startOf('day');
+    const day = (d: DateTime) => d.toFormat('MM/dd/yyyy');
+    const all = `fromDate=${day(today.minus({ years: 4 }))}&toDate=${day(today)}`;
+
+    // Who and what to narrow to: the employee and the customer of the whole range's first rows.
+    const sample = await client.get(`/api/jobs-report/paged?${all}&pageSize=200`);
+    const staff = await client.get('/api/users/lookup');
+    const someone = (staff.body as { id: string; fullName: string }[]).find((u) =>
+      sample.body.resultItems.some((r: { associateName: string }) => r.associateName === u.fullName),
+    )!;
+    const customers = await client.get('/api/customers/lookup');
+    const named = sample.body.resultItems.find((r: { customerName: string | null }) => r.customerName);
+    const customer = (customers.body as { id: string; name: string }[]).find((c) => c.name === named?.customerName);
+
+    console.log('\nthe paged reports (200 requests each, one after another)…');
+    const pages: [string, string][] = [
+      ['Jobs report, the last 30 days, page 1', '/api/jobs-report/paged'],
+      ['Jobs report, all three years, page 1', `/api/jobs-report/paged?${all}`],
+      ['Jobs report, all three years, page 100', `/api/jobs-report/paged?${all}&currentPage=100`],
+      ['Jobs report, all three years, newest first', `/api/jobs-report/paged?${all}&sortDir=desc`],
+      ['Jobs report, one employee, all three years', `/api/jobs-report/paged?${all}&employeeId=${someone.id}`],
+      ...(customer
+        ? ([
+            ['Jobs report, one customer, all three years', `/api/jobs-report/paged?${all}&customerId=${customer.id}`],
+          ] as [string, string][])
+        : []),
+      ['Ratings report, all three years, page 1', `/api/ratings-report/paged?${all}`],
+    ];
+    let timers = 0;
+    for (const [figure, path] of pages) {
+      const { p50, p99, total } = await pageTimes(client, path);
+      if (path.includes('jobs-report') && path.endsWith(all)) timers = total;
+      row(
+        `${figure} (${total.toLocaleString('en-US')} rows): p50 / p99`,
+        `${p50.toFixed(1)} / ${p99.toFixed(1)} ms`,
+        'p99 ≤ 50 ms',
+        p99 <= 50,
+      );
+    }
+    row('Timers in the organization (the whole range)', timers.toLocaleString('en-US'));
+
+    // Ranges ending today that hold about 25,000, 50,000 and 100,000 timers, found by halving on the count.
+    const countFrom = async (from: DateTime) =>
+      (await client.get(`/api/jobs-report/paged?fromDate=${day(from)}&toDate=${day(today)}&pageSize=1`)).body
+        .totalRecords as number;
+    const rangeFor = async (wanted: number) => {
+      let lo = 1;
+      let hi = 365 * 4;
+      while (lo < hi) {
+        const mid = Math.floor((lo + hi) / 2);
+        if ((await countFrom(today.minus({ days: mid }))) >= wanted) hi = mid;
+        else lo = mid + 1;
+      }
+      return today.minus({ days: lo });
+    };
+    console.log('\nthe exports…');
+    const exports: { rows: number; seconds: number; peakMb: number; beforeMb: number; megabytes: number }[] = [];
+    for (const wanted of [25_000, 50_000, EXPORT_TARGET_ROWS, Number.POSITIVE_INFINITY]) {
+      const from = Number.isFinite(wanted) ? await rangeFor(wanted) : today.minus({ years: 4 });
+      const rowsInRange = await countFrom(from);
+      const result = await exportOnce(
+        client,
+        `${server.url}/api/jobs-report?fromDate=${day(from)}&toDate=${day(today)}`,
+        server.pid,
+      );
+      exports.push({
+        rows: rowsInRange,
+        seconds: result.seconds,
+        peakMb: result.peak,
+        beforeMb: result.before,
+        megabytes: result.bytes / 1e6,
+      });
+      const target = wanted === EXPORT_TARGET_ROWS;
+      row(
+        `Export of ${rowsInRange.toLocaleString('en-US')} rows: time, file, server RSS before → peak`,
+        `${result.seconds.toFixed(2)} s, ${(result.bytes / 1e6).toFixed(1)} MB, ${result.before.toFixed(0)} → ${result.peak.toFixed(0)} MB`,
+        target ? '≤ 5 s, RSS ≤ 300 MB' : '',
+        target ? result.seconds <= 5 && result.peak <= 300 : null,
+      );
+    }
+    const [smallest, , , largest] = exports;
+    row(
+      'Memory as rows grow: peak RSS at the fewest and the most rows',
+      `${smallest.peakMb.toFixed(0)} MB at ${smallest.rows.toLocaleString('en-US')}, ${largest.peakMb.toFixed(0)} MB at ${largest.rows.toLocaleString('en-US')}`,
+      'flat (streamed)',
+      largest.peakMb - smallest.peakMb < 50,
+    );
+    mkdirSync(join(__dirname, 'results'), { recursive: true });
+    writeFileSync(join(__dirname, 'results', 'reports.json'), JSON.stringify({ rows, exports }, null, 2));
+    console.log('\nReports');
+    console.table(rows);
+  } finally {
+    await server.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
