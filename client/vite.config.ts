@@ -42,13 +42,18 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
             {
               name: 'mantine',
-              test: /node_modules[\\/](@mantine[\\/](?!dates)|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize|clsx)/,
+              test: /node_modules[\\/](@mantine[\\/](?!dates|charts)|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize|clsx)/,
               tags: ['$initial'],
             },
             // Mantine components only lazy screens use (pickers, tabs, timeline…) load with those screens.
             {
               name: 'mantine-more',
-              test: /node_modules[\\/](@mantine[\\/](?!dates)|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize|clsx)/,
+              test: /node_modules[\\/](@mantine[\\/](?!dates|charts)|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize|clsx)/,
+            },
+            // Only the reports draw charts: Mantine's charts and recharts load with them.
+            {
+              name: 'charts',
+              test: /node_modules[\\/](@mantine[\\/]charts|recharts|victory-vendor|d3-[a-z]+|internmap|@reduxjs|react-redux|redux|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant|use-sync-external-store)[\\/]/,
             },
             // Only the calendar screens need these, after the groups above took what they share: loaded with Home or the Job Schedule.
             { name: 'calendar', test: /node_modules[\\/](@fullcalendar|preact|luxon)[\\/]/ },

@@ -45,6 +45,8 @@ describe('accessibility', () => {
     { role: 'Company Admin', path: '/admin/settings', ready: 'Organization Settings' },
     { role: 'Company Admin', path: '/profile', ready: 'My Profile' },
     { role: 'Company Admin', path: '/customers', ready: 'Customers' },
+    { role: 'Company Admin', path: '/reports/jobs', ready: 'Hours per employee' },
+    { role: 'Company Admin', path: '/reports/ratings', ready: 'Ratings by stars' },
     // A customer's detail, opened from the list.
     {
       role: 'Company Admin',

@@ -10,7 +10,6 @@ import { RequireSession } from '../features/session/RequireSession';
 import type { Claim } from '../../../src/shared/session';
 import { LoadingScreen } from '../shared/LoadingScreen';
 import { NotFoundPage } from '../shared/NotFoundPage';
-import { ScreenNotAvailable } from '../shared/ScreenNotAvailable';
 import { configureApi } from './api';
 import { paths } from './paths';
 import { useAppStore } from './store';
@@ -19,7 +18,6 @@ const guarded = (claim: Claim, children: RouteObject[]): RouteObject => ({
   element: <RequireClaim claim={claim} />,
   children,
 });
-const later = (path: string, title: string): RouteObject => ({ path, element: <ScreenNotAvailable title={title} /> });
 
 /**
  * Screens load on first visit, so signing in does not wait for every screen's code; so does the
@@ -46,6 +44,11 @@ const screens = {
     Component: (await import('../features/account/ChangePasswordPage')).ChangePasswordPage,
   }),
   support: async () => ({ Component: (await import('../features/support/SupportPage')).SupportPage }),
+  // The reports bring the charts library (recharts): it loads with them, never with the first page.
+  jobsReport: async () => ({ Component: (await import('../features/reports/JobsReportPage')).JobsReportPage }),
+  ratingsReport: async () => ({
+    Component: (await import('../features/reports/RatingsReportPage')).RatingsReportPage,
+  }),
 };
 
 /** Every page in the signed-in shell, each behind its claim. */
@@ -58,7 +61,10 @@ const signedIn: RouteObject[] = [
   ]),
   { path: paths.myJobRatings, lazy: screens.myJobRatings },
   { path: paths.myTrackedTimes, lazy: screens.myTrackedTimes },
-  guarded('reports.read', [later(paths.jobsReport, 'Jobs Report'), later(paths.ratingsReport, 'Ratings Report')]),
+  guarded('reports.read', [
+    { path: paths.jobsReport, lazy: screens.jobsReport },
+    { path: paths.ratingsReport, lazy: screens.ratingsReport },
+  ]),
   guarded('users.crud', [
     { path: paths.organizationTrackedTimes, lazy: screens.organizationTrackedTimes },
     { path: paths.users, lazy: screens.users },

@@ -6,6 +6,7 @@ import { answeredMessage } from '../features/job-requests/jobRequestsApi';
 import { paths } from './paths';
 import { invalidateUrls, queryClient } from './queryClient';
 import { staleUrlsFor } from './realtime';
+import { emitServerEvent } from './serverEvents';
 import { connectSocket } from './socket';
 import { useAppStore } from './store';
 
@@ -34,10 +35,16 @@ export function useRealtimeSync(): void {
     socket.on('profile.changed', (p) => void invalidateUrls(staleUrlsFor('profile.changed', p, me)));
     socket.on('availability.changed', (p) => void invalidateUrls(staleUrlsFor('availability.changed', p, me)));
     socket.on('schedule.changed', (p) => void invalidateUrls(staleUrlsFor('schedule.changed', p, me)));
-    socket.on('timers.changed', (p) => void invalidateUrls(staleUrlsFor('timers.changed', p, me)));
+    socket.on('timers.changed', (p) => {
+      void invalidateUrls(staleUrlsFor('timers.changed', p, me));
+      emitServerEvent('timers.changed');
+    });
     socket.on('jobRequests.changed', (p) => void invalidateUrls(staleUrlsFor('jobRequests.changed', p, me)));
     socket.on('customers.changed', (p) => void invalidateUrls(staleUrlsFor('customers.changed', p, me)));
-    socket.on('ratings.changed', (p) => void invalidateUrls(staleUrlsFor('ratings.changed', p, me)));
+    socket.on('ratings.changed', (p) => {
+      void invalidateUrls(staleUrlsFor('ratings.changed', p, me));
+      emitServerEvent('ratings.changed');
+    });
     socket.on('jobRequest.answered', (p) => {
       void invalidateUrls(staleUrlsFor('jobRequest.answered', p, me));
       (p.status === 'approved' ? notifySuccess : notifyInfo)(answeredMessage(p.status, p.jobName));

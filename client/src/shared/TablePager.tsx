@@ -2,6 +2,13 @@ import { Divider, Group, Pagination, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { pageCount, pageRangeLabel } from './pagedQuery';
 
+const CONTROL_LABELS = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
 /** A paged table's footer: 'Showing 21–40 of 123' and the pages, when there is more than one. */
 export function TablePager({
   page,
@@ -32,6 +39,8 @@ export function TablePager({
             onChange={onPage}
             size="sm"
             siblings={compact ? 0 : 1}
+            // The arrows are icons: name them, or a screen reader hears "button" (axe: button-name).
+            getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
           />
         )}
       </Group>

@@ -1,0 +1,276 @@
+import { Badge, Box, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { BarChart } from '@mantine/charts';
+import '@mantine/charts/styles.css';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconClockHour4 } from '@tabler/icons-react';
+import { MOBILE_QUERY } from '../../app/theme';
+import { EmptyResults } from '../../shared/EmptyResults';
+import { PageHeader } from '../../shared/PageHeader';
+import { QueryError } from '../../shared/QueryError';
+import { SkeletonRows } from '../../shared/SkeletonRows';
+import { TablePager } from '../../shared/TablePager';
+import { REPORTS_PAGE_SIZE, type JobsReportRow, type JobsReportSummary } from '../../../../src/shared/reports';
+import { JobStars } from '../customers/RatingStars';
+import {
+  ChartCard,
+  DownloadErrorAlert,
+  DownloadReportButton,
+  NewRowsBanner,
+  ReportFiltersBar,
+  ReportTotals,
+  SortableDateHeader,
+  useReportDownload,
+} from './ReportParts';
+import {
+  JOBS_REPORT_URL,
+  mileageReading,
+  reportDateTime,
+  reportTimeRange,
+  shortLabel,
+  topWithOthers,
+  twoDecimals,
+} from './reports';
+import { useReportScreen } from './useReportScreen';
+
+const COLUMNS = 11;
+
+/** Jobs Report (spec §2, issue #15): tracked times in a range, their totals and charts, the spreadsheet. Live. */
+export function JobsReportPage() {
+  const report = useReportScreen<JobsReportRow, JobsReportSummary>(JOBS_REPORT_URL, 'timers.changed');
+  const { zone, rows, summary, page } = report;
+  const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const download = useReportDownload(report.exportUrl);
+  const totals = summary.data?.totals;
+
+  return (
+    <>
+      <PageHeader
+        title="Jobs Report"
+        description="Tracked time, mileage and ratings by employee and customer."
+        actions={<DownloadReportButton download={download} />}
+      />
+      <DownloadErrorAlert download={download} />
+      <Paper withBorder shadow="xs" mb="md">
+        <ReportFiltersBar filters={report.filters} onChange={report.changeFilters} withEmployee />
+      </Paper>
+      <NewRowsBanner count={report.newRows.count} onRefresh={report.newRows.refresh} />
+      {summary.isError ? (
+        <Box mb="md">
+          <QueryError error={summary.error} onRetry={() => void summary.refetch()} />
+        </Box>
+      ) : (
+        <>
+          <ReportTotals
+            label="Totals for the range"
+            items={[
+              { label: 'Hours', value: totals && twoDecimals(totals.hours) },
+              { label: 'Mileage', value: totals && twoDecimals(totals.mileage) },
+              { label: 'Rows', value: totals && totals.rows.toLocaleString('en-US') },
+              { label: 'Average rating', value: totals && twoDecimals(totals.averageRating) },
+            ]}
+          />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mb="md">
+            <HoursChart
+              title="Hours per employee"
+              items={summary.data?.hoursByEmployee}
+              mobile={mobile}
+              color="navy.6"
+            />
+            <HoursChart
+              title="Hours per customer"
+              items={summary.data?.hoursByCustomer}
+              mobile={mobile}
+              color="teal.7"
+            />
+          </SimpleGrid>
+        </>
+      )}
+      {page.isError ? (
+        <QueryError error={page.error} onRetry={() => void page.refetch()} />
+      ) : (
+        <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
+          <div style={{ opacity: page.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+            {rows && rows.length === 0 ? (
+              <EmptyResults
+                icon={<IconClockHour4 size={26} />}
+                hint="No time was tracked in this range. Try other dates, or clear the filters."
+              />
+            ) : mobile ? (
+              <JobsCards rows={rows} zone={zone} />
+            ) : (
+              <Table.ScrollContainer minWidth={1280} type="native">
+                <Table verticalSpacing="sm" horizontalSpacing="sm" aria-label="Jobs report" striped>
+                  <Table.Thead bg="gray.0">
+                    <Table.Tr>
+                      <Table.Th>Employee</Table.Th>
+                      <Table.Th>Label</Table.Th>
+                      <Table.Th>Type</Table.Th>
+                      <SortableDateHeader label="Start" sortDir={report.sortDir} onToggle={report.toggleSort} />
+                      <Table.Th>End</Table.Th>
+                      <Table.Th ta="right">Hours</Table.Th>
+                      <Table.Th ta="right">Mileage start</Table.Th>
+                      <Table.Th ta="right">Mileage end</Table.Th>
+                      <Table.Th>Rating</Table.Th>
+                      <Table.Th>Customer</Table.Th>
+                      <Table.Th>Billing frequency</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows === undefined ? (
+                      <SkeletonRows rows={6} columns={COLUMNS} />
+                    ) : (
+                      rows.map((row) => (
+                        <Table.Tr key={row.id}>
+                          <Table.Td miw={140}>
+                            <Text size="sm" fw={600} c="navy.8">
+                              {row.associateName}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td miw={140}>
+                            <Text size="sm">{row.label || row.jobName || '—'}</Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm">{row.timerType}</Text>
+                          </Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                            <Text size="sm">{reportDateTime(row.startDateTime, zone)}</Text>
+                          </Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                            <Text size="sm" c={row.endDateTime ? undefined : 'gray.7'}>
+                              {row.endDateTime ? reportDateTime(row.endDateTime, zone) : 'Running'}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td ta="right">
+                            <Text size="sm">{twoDecimals(row.hours)}</Text>
+                          </Table.Td>
+                          <Table.Td ta="right">
+                            <Text size="sm">{mileageReading(row.mileageStart)}</Text>
+                          </Table.Td>
+                          <Table.Td ta="right">
+                            <Text size="sm">{mileageReading(row.mileageEnd)}</Text>
+                          </Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                            <JobStars rating={row.rating} none="—" />
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm">{row.customerName ?? '—'}</Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm">{row.customerBillingFrequency ?? '—'}</Text>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))
+                    )}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </div>
+          <TablePager
+            page={report.currentPage}
+            pageSize={REPORTS_PAGE_SIZE}
+            total={report.total}
+            onPage={report.setPage}
+            compact={mobile}
+          />
+        </Paper>
+      )}
+    </>
+  );
+}
+
+/** Horizontal bars, the ten largest and 'Others', so that the names stay readable on a phone. */
+function HoursChart({
+  title,
+  items,
+  mobile,
+  color,
+}: {
+  title: string;
+  items: { name: string; hours: number }[] | undefined;
+  mobile: boolean;
+  color: string;
+}) {
+  const data = items ? topWithOthers(items) : [];
+  return (
+    <ChartCard title={title} loading={items === undefined} empty={data.length === 0}>
+      <BarChart
+        h={Math.max(140, data.length * 34 + 40)}
+        data={data}
+        dataKey="name"
+        orientation="vertical"
+        series={[{ name: 'hours', label: 'Hours', color }]}
+        valueFormatter={twoDecimals}
+        gridAxis="x"
+        yAxisProps={{
+          width: mobile ? 112 : 150,
+          interval: 0,
+          tickFormatter: (value: string) => shortLabel(String(value), mobile ? 13 : 18),
+        }}
+        xAxisProps={{ tickCount: mobile ? 4 : 6 }}
+        maxBarWidth={22}
+        withBarValueLabel={!mobile}
+        barChartProps={{ margin: { right: mobile ? 12 : 48 } }}
+        textColor="gray.7"
+      />
+    </ChartCard>
+  );
+}
+
+/** The report on a phone: one card per tracked time. */
+function JobsCards({ rows, zone }: { rows: JobsReportRow[] | undefined; zone: string }) {
+  if (rows === undefined)
+    return (
+      <Stack p="md" gap="lg">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} h={64} />
+        ))}
+      </Stack>
+    );
+  return (
+    <Stack component="ul" gap={0} p={0} m={0} aria-label="Jobs report" style={{ listStyle: 'none' }}>
+      {rows.map((row, index) => (
+        <Box
+          component="li"
+          key={row.id}
+          p="md"
+          style={index ? { borderTop: '1px solid var(--app-border)' } : undefined}
+        >
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Group gap={6}>
+                <Text fw={600} c="navy.8">
+                  {row.associateName}
+                </Text>
+                <Badge size="sm" variant="light" radius="sm">
+                  {row.timerType}
+                </Badge>
+              </Group>
+              {(row.label || row.jobName) && <Text size="sm">{row.label || row.jobName}</Text>}
+              <Text size="xs" c="gray.7">
+                {reportTimeRange(row.startDateTime, row.endDateTime, zone)}
+              </Text>
+              {row.customerName && (
+                <Text size="sm">
+                  {row.customerName}
+                  {row.customerBillingFrequency ? ` · ${row.customerBillingFrequency}` : ''}
+                </Text>
+              )}
+              {row.mileageStart !== null && (
+                <Text size="xs" c="gray.7">
+                  Mileage {mileageReading(row.mileageStart)} → {mileageReading(row.mileageEnd)}
+                </Text>
+              )}
+            </Stack>
+            <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+              <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {twoDecimals(row.hours)} h
+              </Text>
+              {row.rating !== null && <JobStars rating={row.rating} />}
+            </Stack>
+          </Group>
+        </Box>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,280 @@
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  Paper,
+  Progress,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+  Table,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import {
+  IconAlertTriangle,
+  IconArrowDown,
+  IconArrowUp,
+  IconCalendar,
+  IconDownload,
+  IconRefresh,
+} from '@tabler/icons-react';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import type { SortDir } from '../../shared/pagedQuery';
+import { useApiQuery } from '../../shared/useApiQuery';
+import type { ReportFilters } from '../../../../src/shared/reports';
+import { ACTIVE_EMPLOYEES_URL, CUSTOMER_LOOKUP_URL, type CustomerOption, type JobPerson } from '../scheduling/jobs';
+import { apiDate, EXPORT_FILE_NAME, newRowsLabel, pickerDate } from './reports';
+import { downloadReport, saveBlob, type DownloadProgress } from './reportsApi';
+
+/** From and To (MM/DD/YYYY), Customer, and for the Jobs report Employee: each change starts at page 1. */
+export function ReportFiltersBar({
+  filters,
+  onChange,
+  withEmployee,
+}: {
+  filters: ReportFilters;
+  onChange: (patch: Partial<ReportFilters>) => void;
+  withEmployee: boolean;
+}) {
+  const customers = useApiQuery<CustomerOption[]>(CUSTOMER_LOOKUP_URL);
+  const employees = useApiQuery<JobPerson[]>(withEmployee ? ACTIVE_EMPLOYEES_URL : null);
+  const from = pickerDate(filters.fromDate ?? '');
+  const to = pickerDate(filters.toDate ?? '');
+  const width = { base: '100%', xs: 'calc(50% - 6px)', md: 180 };
+  return (
+    <Group gap="sm" align="flex-end" p="md" wrap="wrap">
+      <DatePickerInput
+        label="From"
+        valueFormat="MM/DD/YYYY"
+        placeholder="MM/DD/YYYY"
+        value={from}
+        maxDate={to ?? undefined}
+        onChange={(value) => value && onChange({ fromDate: apiDate(value) })}
+        leftSection={<IconCalendar size={16} />}
+        w={width}
+      />
+      <DatePickerInput
+        label="To"
+        valueFormat="MM/DD/YYYY"
+        placeholder="MM/DD/YYYY"
+        value={to}
+        minDate={from ?? undefined}
+        onChange={(value) => value && onChange({ toDate: apiDate(value) })}
+        leftSection={<IconCalendar size={16} />}
+        w={width}
+      />
+      <Select
+        label="Customer"
+        placeholder="All customers"
+        searchable
+        clearable
+        nothingFoundMessage="No customers found"
+        data={(customers.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+        value={filters.customerId || null}
+        onChange={(value) => onChange({ customerId: value ?? '' })}
+        w={{ base: '100%', xs: 'calc(50% - 6px)', md: 240 }}
+      />
+      {withEmployee && (
+        <Select
+          label="Employee"
+          placeholder="All employees"
+          searchable
+          clearable
+          nothingFoundMessage="No employees found"
+          data={(employees.data ?? []).map((u) => ({ value: u.id, label: u.fullName }))}
+          value={filters.employeeId || null}
+          onChange={(value) => onChange({ employeeId: value ?? '' })}
+          w={{ base: '100%', xs: 'calc(50% - 6px)', md: 240 }}
+        />
+      )}
+    </Group>
+  );
+}
+
+/** The export's state: a download under way (its progress) and the last failure's body. */
+export function useReportDownload(url: string) {
+  const [progress, setProgress] = useState<DownloadProgress | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const busy = useRef(false);
+
+  async function start() {
+    if (busy.current) return;
+    busy.current = true;
+    setError(null);
+    setProgress({ received: 0, total: null });
+    try {
+      const blob = await downloadReport(url, setProgress);
+      saveBlob(blob, EXPORT_FILE_NAME);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      busy.current = false;
+      setProgress(null);
+    }
+  }
+
+  return { progress, error, start, dismiss: () => setError(null) };
+}
+
+type ReportDownload = ReturnType<typeof useReportDownload>;
+
+const percent = (progress: DownloadProgress) =>
+  progress.total ? Math.min(100, Math.round((progress.received / progress.total) * 100)) : null;
+
+/**
+ * "Download Report": the spreadsheet for the filters, read with its progress (indeterminate without a
+ * Content-Length) and saved as export.xlsx.
+ */
+export function DownloadReportButton({ download }: { download: ReportDownload }) {
+  const { progress } = download;
+  const share = progress ? percent(progress) : null;
+  return (
+    <Stack gap={6} align="stretch" miw={190}>
+      <Button
+        leftSection={<IconDownload size={16} />}
+        onClick={() => void download.start()}
+        disabled={progress !== null}
+        aria-busy={progress !== null}
+      >
+        {progress === null ? 'Download Report' : share === null ? 'Downloading…' : `Downloading ${share}%`}
+      </Button>
+      {progress !== null && (
+        <Progress
+          value={share ?? 100}
+          striped={share === null}
+          animated={share === null}
+          size="sm"
+          aria-label="Download progress"
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** A failed export: the response's body as sent (spec §8), e.g. a 400's JSON with its `errors`. */
+export function DownloadErrorAlert({ download }: { download: ReportDownload }) {
+  if (download.error === null) return null;
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      role="alert"
+      mb="md"
+      icon={<IconAlertTriangle size={18} />}
+      title="The report could not be downloaded"
+      withCloseButton
+      closeButtonLabel="Dismiss"
+      onClose={download.dismiss}
+    >
+      <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {download.error}
+      </Code>
+    </Alert>
+  );
+}
+
+/** '3 new rows — refresh': rows a push added since the table was fetched; nothing is refetched until asked. */
+export function NewRowsBanner({ count, onRefresh }: { count: number; onRefresh: () => void }) {
+  if (count <= 0) return null;
+  return (
+    <Alert color="blue" variant="light" role="status" mb="md" icon={<IconRefresh size={18} />} py="xs">
+      <Group gap={6} wrap="wrap">
+        <Text size="sm" fw={600}>
+          {newRowsLabel(count)} —
+        </Text>{' '}
+        <Button size="compact-sm" variant="white" onClick={onRefresh}>
+          refresh
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+/** The range's totals as a row of figures. */
+export function ReportTotals({
+  items,
+  label,
+}: {
+  items: { label: string; value: string | undefined }[];
+  label: string;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: items.length }} spacing="sm" mb="md" component="dl" aria-label={label} m={0}>
+      {items.map((item) => (
+        <Paper key={item.label} withBorder shadow="xs" p="md">
+          <Text component="dt" size="xs" c="gray.7" fw={600} tt="uppercase">
+            {item.label}
+          </Text>
+          <Text component="dd" m={0} fz={22} fw={700} c="navy.8">
+            {item.value ?? <Skeleton h={24} w={80} mt={4} component="span" display="block" />}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** One chart with its heading, which names it. */
+export function ChartCard({
+  title,
+  empty,
+  loading,
+  children,
+}: {
+  title: string;
+  empty: boolean;
+  loading: boolean;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Paper withBorder shadow="xs" p="md" component="section" aria-labelledby={id} style={{ minWidth: 0 }}>
+      <Title order={3} fz="md" c="navy.8" mb="sm" id={id}>
+        {title}
+      </Title>
+      {loading ? (
+        <Skeleton h={200} />
+      ) : empty ? (
+        <Text size="sm" c="gray.7" py="xl" ta="center">
+          Nothing in this range
+        </Text>
+      ) : (
+        <div role="figure" aria-label={title}>
+          {children}
+        </div>
+      )}
+    </Paper>
+  );
+}
+
+/** A sortable date column's header: toggles ascending and descending. */
+export function SortableDateHeader({
+  label,
+  sortDir,
+  onToggle,
+}: {
+  label: string;
+  sortDir: SortDir;
+  onToggle: () => void;
+}) {
+  const Icon = sortDir === 'asc' ? IconArrowUp : IconArrowDown;
+  const next = sortDir === 'asc' ? 'descending' : 'ascending';
+  return (
+    <Table.Th aria-sort={sortDir === 'asc' ? 'ascending' : 'descending'}>
+      <UnstyledButton onClick={onToggle} aria-label={`Sort by ${label.toLowerCase()}, ${next}`}>
+        <Group gap={4} wrap="nowrap">
+          <Text fw={600} size="sm">
+            {label}
+          </Text>
+          <Icon size={14} />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
