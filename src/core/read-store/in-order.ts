@@ -22,7 +22,12 @@ export async function* batchesInOrder<T extends Doc>(
     const limit = batch + givenAtFrom.size;
     const found = await collection.find(
       { ...filter, [key]: { $gte: from, $lt: range.$lt } },
-      { sort: { [key]: 1, [tie]: 1 }, limit, ...(options.projection ? { projection: options.projection } : {}) },
+      {
+        sort: { [key]: 1, [tie]: 1 },
+        limit,
+        bulk: true,
+        ...(options.projection ? { projection: options.projection } : {}),
+      },
     );
     const fresh = found.filter((d) => !givenAtFrom.has(d._id));
     if (fresh.length) yield fresh;

@@ -24,6 +24,11 @@ export interface FindOptions {
   projection?: Record<string, 0 | 1>;
   /** Case-insensitive string comparison for sort and equality (MongoDB collation strength 2). */
   caseInsensitive?: boolean;
+  /**
+   * One batch of a read of many rows (an export): SQLite reads it through its page cache, not its memory map,
+   * so the file's pages it passes over do not pile up in the process's resident memory. MongoDB ignores it.
+   */
+  bulk?: boolean;
 }
 
 export interface UpdateResult {

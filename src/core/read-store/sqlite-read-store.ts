@@ -209,11 +209,24 @@ export class SqliteReadStore implements ReadStore {
       .prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND substr(name, 1, 3) = 'ix_'`)
       .pluck()
       .all() as string[];
+    this.throughPageCache(() => {
+      try {
+        for (const index of indexes) this.db.exec(`ANALYZE "${index}"`);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+      }
+    });
+  }
+
+  /**
+   * Runs `work` (synchronous: nothing else uses the connection meanwhile) with SQLite reading through its page
+   * cache rather than the memory map. What a bulk read passes over (an export's rows, ANALYZE's tables) then
+   * stays in the kernel's cache, not in this process's resident memory.
+   */
+  throughPageCache<R>(work: () => R): R {
     this.db.pragma('mmap_size = 0');
     try {
-      for (const index of indexes) this.db.exec(`ANALYZE "${index}"`);
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+      return work();
     } finally {
       this.db.pragma(`mmap_size = ${MMAP_BYTES}`);
     }
@@ -699,6 +712,12 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    return options.bulk
+      ? this.store.throughPageCache(() => this.findNow(filter, options))
+      : this.findNow(filter, options);
+  }
+
+  private findNow(filter: Filter, options: FindOptions): T[] {
     const t = this.t;
     const ci = options.caseInsensitive === true;
     const where = new FilterCompiler(t, ci, this.store.searchMatches).filter(filter);
