@@ -1,3 +1,4 @@
+import { batchesInOrder } from '../../src/core/read-store/in-order';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -239,6 +240,35 @@ describe.each(adapters)('ReadStore contract: %s', (_name, adapter) => {
         expect(ids(await c.find({ name: 'BÓB' }, byId))).toEqual([]);
       });
     }
+
+    it('reads a bulk batch as any other find (bulk only changes how the engine reads its file)', async () => {
+      const c = await seeded();
+      const range = { startsAt: { $gte: '2024-03-01T00:00:00.000Z', $lt: '2024-03-05T00:00:00.000Z' } };
+      const options = {
+        sort: { startsAt: 1 as const, _id: 1 as const },
+        limit: 3,
+        projection: { _id: 1, name: 1 } as const,
+      };
+      const bulk = await c.find(range, { ...options, bulk: true });
+      expect(bulk).toEqual(await c.find(range, options));
+      expect(bulk.length).toBeGreaterThan(0);
+      // And the store reads through its memory map again afterwards.
+      expect(ids(await c.find({}, { sort: { _id: 1 } }))).toEqual(['p1', 'p2', 'p3', 'p4']);
+    });
+
+    it('gives every document of a range in order, a batch at a time, ties included (batchesInOrder)', async () => {
+      const c = await seeded();
+      // Three more at p2's start: batches of one end on a tie again and again.
+      const p2 = (await c.findOne({ _id: 'p2' }))!;
+      for (const _id of ['q1', 'q2', 'q3']) await c.insertOne({ ...p2, _id });
+      const batches: string[][] = [];
+      for await (const batch of batchesInOrder(c, { startsAt: { $gte: '', $lt: '9' } }, 'startsAt', '_id', {
+        batch: 1,
+      }))
+        batches.push(ids(batch));
+      expect(batches.flat()).toEqual(ids(await c.find({}, { sort: { startsAt: 1, _id: 1 } })));
+      expect(batches.every((b) => b.length === 1)).toBe(true);
+    });
 
     it('skips and limits after sorting', async () => {
       const c = await seeded();
