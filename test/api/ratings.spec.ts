@@ -265,4 +265,27 @@ describe('ratings', () => {
     expect((await guest.get(`/api/feedback/${token}`)).body.logoUrl).toBeNull();
     expect((await fetch(app.url + page.body.logoUrl)).status).toBe(404);
   });
+
+  // Last: it uses up this address's allowance.
+  it('limits the public calls per address: opening pages, then submitting', async () => {
+    const unknown = 'A'.repeat(43);
+    let opened = 0;
+    let refused: ApiResponse | null = null;
+    while (!refused && opened < 200) {
+      const response = await guest.get(`/api/feedback/${unknown}`);
+      if (response.status === 429) refused = response;
+      else opened++;
+    }
+    expectError(refused!, 429, 'Too many feedback pages opened from this network. Try again in 60 minutes.');
+    expect(opened).toBeLessThanOrEqual(120);
+    let sent = 0;
+    refused = null;
+    while (!refused && sent < 100) {
+      const response = await guest.post(`/api/feedback/${unknown}`, { rating: 5 });
+      if (response.status === 429) refused = response;
+      else sent++;
+    }
+    expectError(refused!, 429, 'Too many feedback submissions from this network. Try again in 60 minutes.');
+    expect(sent).toBeLessThanOrEqual(30);
+  });
 });
