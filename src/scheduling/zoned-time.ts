@@ -3,21 +3,40 @@ import { IANAZone } from 'luxon';
 /**
  * Fast conversions between instants and wall-clock times of an IANA zone, for expanding calendars:
  * luxon's DateTime costs ~100 µs per conversion, too much for thousands of occurrences per request.
- * Offsets come from luxon's zone data, cached per zone and quarter-hour (zones change offset on
- * quarter-hour boundaries at most).
+ * Offsets come from luxon's zone data, cached per zone and UTC day, and on the days a zone changes
+ * offset per quarter-hour (zones change offset on quarter-hour boundaries at most).
  */
 const QUARTER_HOUR = 900_000;
+const DAY = 86_400_000;
 const offsets = new Map<string, number>();
+/** By zone and UTC day: the offset when it is the same all day (nearly every day), else null. */
+const steadyDays = new Map<string, number | null>();
 const zones = new Map<string, IANAZone>();
+
+function zoneOf(zone: string): IANAZone {
+  let z = zones.get(zone);
+  if (!z) zones.set(zone, (z = IANAZone.create(zone)));
+  return z;
+}
 
 /** Minutes east of UTC in `zone` at `utcMs`. */
 export function offsetMinutes(zone: string, utcMs: number): number {
+  const day = Math.floor(utcMs / DAY);
+  const dayKey = `${zone}|${day}`;
+  let steady = steadyDays.get(dayKey);
+  if (steady === undefined) {
+    const z = zoneOf(zone);
+    const first = z.offset(day * DAY);
+    // Offsets change at most twice a year: a day that starts and ends on one offset keeps it throughout.
+    steady = z.offset(day * DAY + DAY - 1) === first ? first : null;
+    if (steadyDays.size > 100_000) steadyDays.clear();
+    steadyDays.set(dayKey, steady);
+  }
+  if (steady !== null) return steady;
   const key = `${zone}|${Math.floor(utcMs / QUARTER_HOUR)}`;
   let offset = offsets.get(key);
   if (offset === undefined) {
-    let z = zones.get(zone);
-    if (!z) zones.set(zone, (z = IANAZone.create(zone)));
-    offset = z.offset(utcMs);
+    offset = zoneOf(zone).offset(utcMs);
     if (offsets.size > 200_000) offsets.clear();
     offsets.set(key, offset);
   }
