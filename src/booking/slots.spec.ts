@@ -1,0 +1,129 @@
+import { DateTime } from 'luxon';
+import type { AvailabilityEntry } from '../availability/availability.events';
+import { freeSlots, SlotRules, StaffTime } from './slots';
+
+const NY = 'America/New_York';
+const BERLIN = 'Europe/Berlin';
+const rules = (over: Partial<SlotRules> = {}): SlotRules => ({
+  durationMinutes: 60,
+  bufferMinutes: 0,
+  minimumNoticeMinutes: 0,
+  horizonDays: 60,
+  ...over,
+});
+const entry = (weekDay: AvailabilityEntry['weekDay'], startTime: string, endTime: string): AvailabilityEntry => ({
+  id: `${weekDay}-${startTime}`,
+  weekDay,
+  startTime,
+  endTime,
+});
+const at = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).toMillis();
+/** The slots' starts as wall-clock times in `zone`. */
+const wall = (slots: { start: string }[], zone: string) =>
+  slots.map((s) => DateTime.fromISO(s.start, { zone }).toFormat("yyyy-MM-dd'T'HH:mm"));
+const day = (date: string, zone: string) => ({ from: at(`${date}T00:00`, zone), to: at(`${date}T23:59`, zone) });
+const ana: StaffTime = { id: 'ana', week: [entry('Monday', '09:00', '12:00')], busy: [] };
+
+describe('free slots', () => {
+  const monday = day('2026-06-01', NY);
+  const now = at('2026-05-25T08:00', NY);
+
+  it('starts every 30 minutes inside the availability, the whole visit fitting', () => {
+    expect(wall(freeSlots({ zone: NY, rules: rules(), staff: [ana], ...monday, now }), NY)).toEqual([
+      '2026-06-01T09:00',
+      '2026-06-01T09:30',
+      '2026-06-01T10:00',
+      '2026-06-01T10:30',
+      '2026-06-01T11:00',
+    ]);
+  });
+
+  it('keeps clear of jobs by the buffer on both sides', () => {
+    const busy = { ...ana, busy: [{ start: at('2026-06-01T10:30', NY), end: at('2026-06-01T11:00', NY) }] };
+    expect(wall(freeSlots({ zone: NY, rules: rules(), staff: [busy], ...monday, now }), NY)).toEqual([
+      '2026-06-01T09:00',
+      '2026-06-01T09:30',
+      '2026-06-01T11:00',
+    ]);
+    // 15 minutes either side: 9:30–10:30 now ends too close, 11:00 starts too close.
+    expect(
+      wall(freeSlots({ zone: NY, rules: rules({ bufferMinutes: 15 }), staff: [busy], ...monday, now }), NY),
+    ).toEqual(['2026-06-01T09:00']);
+  });
+
+  it('respects the minimum notice and the horizon', () => {
+    const soon = at('2026-06-01T08:45', NY);
+    expect(
+      wall(freeSlots({ zone: NY, rules: rules({ minimumNoticeMinutes: 60 }), staff: [ana], ...monday, now: soon }), NY),
+    ).toEqual(['2026-06-01T10:00', '2026-06-01T10:30', '2026-06-01T11:00']);
+    // Ten days ahead at most: Monday the 1st is 7 days after now, the 15th is 21.
+    const twoWeeks = { from: at('2026-06-01T00:00', NY), to: at('2026-06-16T00:00', NY) };
+    const slots = freeSlots({ zone: NY, rules: rules({ horizonDays: 10 }), staff: [ana], ...twoWeeks, now });
+    expect(new Set(wall(slots, NY).map((s) => s.slice(0, 10)))).toEqual(new Set(['2026-06-01']));
+  });
+
+  it('offers 15-minute starts for short visits, and nothing on a day without availability', () => {
+    const short = freeSlots({ zone: NY, rules: rules({ durationMinutes: 15 }), staff: [ana], ...monday, now });
+    expect(short).toHaveLength(12);
+    expect(freeSlots({ zone: NY, rules: rules(), staff: [ana], ...day('2026-06-02', NY), now })).toEqual([]);
+  });
+
+  it('names everyone who could take a slot, in the link’s order', () => {
+    const ben: StaffTime = { id: 'ben', week: [entry('Monday', '10:00', '13:00')], busy: [] };
+    const slots = freeSlots({ zone: NY, rules: rules(), staff: [ben, ana], ...monday, now });
+    expect(slots.map((s) => [wall([s], NY)[0].slice(11), s.staffIds])).toEqual([
+      ['09:00', ['ana']],
+      ['09:30', ['ana']],
+      ['10:00', ['ben', 'ana']],
+      ['10:30', ['ben', 'ana']],
+      ['11:00', ['ben', 'ana']],
+      ['11:30', ['ben']],
+      ['12:00', ['ben']],
+    ]);
+  });
+
+  describe.each([
+    [NY, '2026-03-08', '2026-03-01', '2026-11-01', '2026-10-25'],
+    [BERLIN, '2026-03-29', '2026-03-22', '2026-10-25', '2026-10-18'],
+  ])('the DST weeks of %s', (zone, springDay, weekBefore, fallDay, weekBeforeFall) => {
+    // Sunday availability 09:00–11:00 and 01:00–04:00 (the night of the change).
+    const sunday: StaffTime = {
+      id: 'sam',
+      week: [entry('Sunday', '09:00', '11:00'), entry('Sunday', '01:00', '04:00')],
+      busy: [],
+    };
+    const slotsOn = (date: string) =>
+      freeSlots({
+        zone,
+        rules: rules({ horizonDays: 365 }),
+        staff: [sunday],
+        ...day(date, zone),
+        now: at('2026-01-01T00:00', zone),
+      });
+
+    it('keeps 9:00 at 9:00 on the wall clock the week before, on and after the change', () => {
+      for (const date of [weekBefore, springDay, weekBeforeFall, fallDay])
+        expect(wall(slotsOn(date), zone).filter((s) => s.slice(11) >= '09:00')).toEqual([
+          `${date}T09:00`,
+          `${date}T09:30`,
+          `${date}T10:00`,
+        ]);
+      // And the instants differ by the change: an hour earlier in UTC in summer time.
+      const before = Date.parse(slotsOn(weekBefore).find((s) => wall([s], zone)[0].endsWith('09:00'))!.start);
+      const on = Date.parse(slotsOn(springDay).find((s) => wall([s], zone)[0].endsWith('09:00'))!.start);
+      expect(before + 7 * 86_400_000 - on).toBe(3_600_000);
+    });
+
+    it('offers no start the spring-forward night skips, and each repeated one once in the fall', () => {
+      const spring = wall(slotsOn(springDay), zone).filter((s) => s.slice(11) < '09:00');
+      // 2:00–3:00 does not happen that night (in both zones): 1:00 and 3:00 are offered, nothing at 2.
+      expect(spring.some((s) => s.slice(11, 13) === '02')).toBe(false);
+      expect(spring).toContain(`${springDay}T03:00`);
+      const fall = slotsOn(fallDay).filter((s) => wall([s], zone)[0].slice(11) < '09:00');
+      expect(new Set(fall.map((s) => s.start)).size).toBe(fall.length);
+      // Every visit is a real hour long.
+      for (const s of [...slotsOn(springDay), ...slotsOn(fallDay)])
+        expect(Date.parse(s.end) - Date.parse(s.start)).toBe(3_600_000);
+    });
+  });
+});

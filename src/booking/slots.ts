@@ -1,0 +1,115 @@
+import type { AvailabilityEntry } from '../availability/availability.events';
+import { WEEK_DAYS } from '../availability/availability.events';
+import { minutesOf } from '../availability/availability-times';
+import { fromWallMs, isoInstant, toWallMs } from '../scheduling/zoned-time';
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+/** What a booking link allows: how long a visit is, the gap kept around other jobs, how soon and how far ahead. */
+export interface SlotRules {
+  durationMinutes: number;
+  bufferMinutes: number;
+  minimumNoticeMinutes: number;
+  horizonDays: number;
+}
+
+/** A stretch of time, as epoch milliseconds, [start, end). */
+export interface Interval {
+  start: number;
+  end: number;
+}
+
+/** One of the link's staff: their weekly availability (wall-clock, the organization's zone) and their jobs. */
+export interface StaffTime {
+  id: string;
+  week: AvailabilityEntry[];
+  busy: Interval[];
+}
+
+export interface FreeSlot {
+  /** UTC ISO instants. */
+  start: string;
+  end: string;
+  /** Who could take it, in the link's order. */
+  staffIds: string[];
+}
+
+/** Slots start every 15 minutes for short visits, else every 30, on the wall clock (9:00, 9:30, …). */
+export const slotStepMinutes = (durationMinutes: number) => (durationMinutes <= 15 ? 15 : 30);
+
+/** The earliest and the latest start a link allows at `now`. */
+export function bookableWindow(rules: SlotRules, now: number): Interval {
+  return { start: now + rules.minimumNoticeMinutes * MINUTE, end: now + rules.horizonDays * DAY };
+}
+
+/**
+ * Whether `staff` can take a visit at [start, end): inside one of their availability windows that day (on the wall
+ * clock of `zone`, so 9:00 stays 9:00 across a DST change) and clear of their jobs by the buffer on both sides.
+ */
+export function staffFree(staff: StaffTime, start: number, end: number, rules: SlotRules, zone: string): boolean {
+  const wallStart = toWallMs(start, zone);
+  const day = Math.floor(wallStart / DAY) * DAY;
+  const weekDay = WEEK_DAYS[(new Date(day).getUTCDay() + 6) % 7];
+  const inWindow = staff.week.some((entry) => {
+    if (entry.weekDay !== weekDay) return false;
+    const from = fromWallMs(day + minutesOf(entry.startTime)! * MINUTE, zone);
+    const to = fromWallMs(day + minutesOf(entry.endTime)! * MINUTE, zone);
+    return start >= from && end <= to;
+  });
+  if (!inWindow) return false;
+  const buffer = rules.bufferMinutes * MINUTE;
+  return !staff.busy.some((b) => b.start < end + buffer && b.end > start - buffer);
+}
+
+/**
+ * The free slots in [from, to): each start on the slot step of the wall clock inside someone's availability,
+ * at least the notice ahead of `now` and within the horizon, that one of the staff can take (staffFree). A start
+ * that a DST change skips (2:30 on the spring-forward night) is no slot; one it repeats is offered once.
+ */
+export function freeSlots(input: {
+  zone: string;
+  rules: SlotRules;
+  staff: StaffTime[];
+  from: number;
+  to: number;
+  now: number;
+}): FreeSlot[] {
+  const { zone, rules, staff } = input;
+  const window = bookableWindow(rules, input.now);
+  const first = Math.max(input.from, window.start);
+  const last = Math.min(input.to, window.end);
+  if (first >= last) return [];
+  const duration = rules.durationMinutes * MINUTE;
+  const step = slotStepMinutes(rules.durationMinutes) * MINUTE;
+  const found = new Map<number, string[]>();
+  // Each local day the range touches, from the day before (a window may run to midnight of the next).
+  for (let day = Math.floor(toWallMs(first, zone) / DAY) * DAY - DAY; day < toWallMs(last, zone); day += DAY) {
+    const weekDay = WEEK_DAYS[(new Date(day).getUTCDay() + 6) % 7];
+    for (const person of staff) {
+      for (const entry of person.week) {
+        if (entry.weekDay !== weekDay) continue;
+        const opens = day + minutesOf(entry.startTime)! * MINUTE;
+        const closes = day + minutesOf(entry.endTime)! * MINUTE;
+        for (let wall = opens; wall + duration <= closes; wall += step) {
+          const start = fromWallMs(wall, zone);
+          // Skipped by a spring-forward change: that wall time does not exist.
+          if (toWallMs(start, zone) !== wall) continue;
+          if (start < first || start >= last) continue;
+          if (!staffFree(person, start, start + duration, rules, zone)) continue;
+          const who = found.get(start) ?? [];
+          if (!who.includes(person.id)) who.push(person.id);
+          found.set(start, who);
+        }
+      }
+    }
+  }
+  const order = new Map(staff.map((s, i) => [s.id, i]));
+  return [...found]
+    .sort(([a], [b]) => a - b)
+    .map(([start, who]) => ({
+      start: isoInstant(start),
+      end: isoInstant(start + duration),
+      staffIds: who.sort((a, b) => order.get(a)! - order.get(b)!),
+    }));
+}
