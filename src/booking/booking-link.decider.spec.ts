@@ -1,0 +1,179 @@
+import { given } from '../core/decider.testing';
+import { ConflictError, GoneError, NotFoundError, ValidationError } from '../core/errors';
+import {
+  bookingLinkDecider,
+  BookingLinkCommand,
+  LINK_EXPIRED,
+  LINK_NOT_FOUND,
+  LINK_PAUSED,
+  LINK_USED_UP,
+  SLOT_NOT_OFFERED,
+  SLOT_TAKEN,
+} from './booking-link.decider';
+import type { BookingLinkEvent, BookingLinkSettings } from './booking.events';
+
+const ORG = 'org-1';
+const LINK = 'link-1';
+const settings = (over: Partial<BookingLinkSettings> = {}): BookingLinkSettings => ({
+  serviceName: 'Window cleaning',
+  durationMinutes: 60,
+  staffIds: ['ana', 'ben'],
+  minimumNoticeMinutes: 120,
+  horizonDays: 30,
+  bufferMinutes: 15,
+  expiresOn: null,
+  maxBookings: null,
+  ...over,
+});
+const created = (over: Partial<BookingLinkSettings> = {}): BookingLinkEvent => ({
+  type: 'BookingLinkCreated',
+  data: { linkId: LINK, organizationId: ORG, ...settings(over), createdBy: 'manager' },
+});
+const visitor = { name: 'Vera Visitor', email: 'vera@example.test', phone: null, address: null, note: null };
+const AT = '2026-06-01T12:00:00.000Z';
+const book = (start: string, staffId = 'ana', over: Record<string, unknown> = {}): BookingLinkCommand => ({
+  type: 'BookVisit',
+  visit: {
+    bookingId: `b-${start}-${staffId}`,
+    jobId: `j-${start}-${staffId}`,
+    staffId,
+    start,
+    end: new Date(Date.parse(start) + 3_600_000).toISOString(),
+  },
+  visitor,
+  customerId: 'cust-1',
+  at: AT,
+  today: '2026-06-01',
+  staffFree: true,
+  ...over,
+});
+const booked = (command: BookingLinkCommand): BookingLinkEvent => {
+  const c = command as Extract<BookingLinkCommand, { type: 'BookVisit' }>;
+  return {
+    type: 'VisitBooked',
+    data: { linkId: LINK, organizationId: ORG, ...c.visit, visitor, customerId: 'cust-1' },
+  };
+};
+const TOMORROW_9 = '2026-06-02T13:00:00.000Z';
+
+describe('booking link decider', () => {
+  describe('the link', () => {
+    it('is created with its settings, the service name trimmed and the staff once each', () => {
+      given(bookingLinkDecider, [])
+        .when({
+          type: 'CreateBookingLink',
+          linkId: LINK,
+          organizationId: ORG,
+          settings: settings({ serviceName: '  Window cleaning ', staffIds: ['ana', 'ben', 'ana'] }),
+          createdBy: 'manager',
+        })
+        .then([created()]);
+    });
+
+    it.each([
+      [{ serviceName: ' ' }, 'Service name is required'],
+      [{ durationMinutes: 50 }, 'Duration must be 15 minutes to 12 hours, in steps of 15 minutes'],
+      [{ staffIds: [] }, 'Choose at least one staff member'],
+      [{ horizonDays: 0 }, 'How far ahead must be 1 to 365 days'],
+      [{ bufferMinutes: -5 }, 'Buffer must be 0 to 240 minutes'],
+      [{ expiresOn: 'soon' }, 'Expiry date must be a date'],
+      [{ maxBookings: 0 }, 'Maximum bookings must be 1 or more'],
+    ])('refuses %p', (over, message) => {
+      given(bookingLinkDecider, [])
+        .when({
+          type: 'CreateBookingLink',
+          linkId: LINK,
+          organizationId: ORG,
+          settings: settings(over),
+          createdBy: 'm',
+        })
+        .thenThrows(ValidationError, message);
+    });
+
+    it('changes, pauses, resumes and deletes; another organization does not find it', () => {
+      given(bookingLinkDecider, [created()])
+        .when({ type: 'ChangeBookingLink', organizationId: ORG, settings: { bufferMinutes: 30 } })
+        .then([
+          {
+            type: 'BookingLinkChanged',
+            data: { linkId: LINK, organizationId: ORG, changes: { bufferMinutes: { from: 15, to: 30 } } },
+          },
+        ]);
+      given(bookingLinkDecider, [created()])
+        .when({ type: 'PauseBookingLink', organizationId: ORG })
+        .then([{ type: 'BookingLinkPaused', data: { linkId: LINK, organizationId: ORG } }]);
+      given(bookingLinkDecider, [created(), { type: 'BookingLinkPaused', data: { linkId: LINK, organizationId: ORG } }])
+        .when({ type: 'ResumeBookingLink', organizationId: ORG })
+        .then([{ type: 'BookingLinkResumed', data: { linkId: LINK, organizationId: ORG } }]);
+      given(bookingLinkDecider, [created()])
+        .when({ type: 'DeleteBookingLink', organizationId: 'org-2' })
+        .thenThrows(NotFoundError, LINK_NOT_FOUND);
+    });
+  });
+
+  describe('booking a visit', () => {
+    it('books a free slot within the notice and the horizon', () => {
+      given(bookingLinkDecider, [created()])
+        .when(book(TOMORROW_9))
+        .then([booked(book(TOMORROW_9))]);
+    });
+
+    it('takes one slot once: the second visitor is told it was just taken, the buffer included', () => {
+      const first = booked(book(TOMORROW_9));
+      given(bookingLinkDecider, [created(), first]).when(book(TOMORROW_9)).thenThrows(ConflictError, SLOT_TAKEN);
+      // 10:00 starts inside the 15-minute buffer after the 9:00 visit; 10:15 is clear; Ben is free at 9:00.
+      given(bookingLinkDecider, [created(), first])
+        .when(book('2026-06-02T14:00:00.000Z'))
+        .thenThrows(ConflictError, SLOT_TAKEN);
+      given(bookingLinkDecider, [created(), first])
+        .when(book('2026-06-02T14:15:00.000Z'))
+        .then([booked(book('2026-06-02T14:15:00.000Z'))]);
+      given(bookingLinkDecider, [created(), first])
+        .when(book(TOMORROW_9, 'ben'))
+        .then([booked(book(TOMORROW_9, 'ben'))]);
+    });
+
+    it('refuses a time the staff member is not free at (another job, outside availability)', () => {
+      given(bookingLinkDecider, [created()])
+        .when(book(TOMORROW_9, 'ana', { staffFree: false }))
+        .thenThrows(ConflictError, SLOT_TAKEN);
+    });
+
+    it('refuses what the link does not offer: too soon, too far, the wrong length or someone else', () => {
+      given(bookingLinkDecider, [created()])
+        .when(book('2026-06-01T13:30:00.000Z'))
+        .thenThrows(ValidationError, SLOT_NOT_OFFERED);
+      given(bookingLinkDecider, [created()])
+        .when(book('2026-07-02T13:00:00.000Z'))
+        .thenThrows(ValidationError, SLOT_NOT_OFFERED);
+      given(bookingLinkDecider, [created()])
+        .when(book(TOMORROW_9, 'cal'))
+        .thenThrows(ValidationError, SLOT_NOT_OFFERED);
+      const long = book(TOMORROW_9) as Extract<BookingLinkCommand, { type: 'BookVisit' }>;
+      given(bookingLinkDecider, [created()])
+        .when({ ...long, visit: { ...long.visit, end: '2026-06-02T15:00:00.000Z' } })
+        .thenThrows(ValidationError, SLOT_NOT_OFFERED);
+    });
+
+    it('refuses on a paused, expired, used-up or deleted link', () => {
+      const ids = { linkId: LINK, organizationId: ORG };
+      given(bookingLinkDecider, [created(), { type: 'BookingLinkPaused', data: ids }])
+        .when(book(TOMORROW_9))
+        .thenThrows(GoneError, LINK_PAUSED);
+      given(bookingLinkDecider, [created({ expiresOn: '2026-05-31' })])
+        .when(book(TOMORROW_9))
+        .thenThrows(GoneError, LINK_EXPIRED);
+      // Its last day still takes bookings.
+      given(bookingLinkDecider, [created({ expiresOn: '2026-06-01' })])
+        .when(book(TOMORROW_9))
+        .then([booked(book(TOMORROW_9))]);
+      given(bookingLinkDecider, [created({ maxBookings: 1 }), booked(book(TOMORROW_9))])
+        .when(book(TOMORROW_9, 'ben'))
+        .thenThrows(GoneError, LINK_USED_UP);
+      given(bookingLinkDecider, [created(), { type: 'BookingLinkDeleted', data: ids }])
+        .when(book(TOMORROW_9))
+        .thenThrows(NotFoundError, LINK_NOT_FOUND);
+      given(bookingLinkDecider, []).when(book(TOMORROW_9)).thenThrows(NotFoundError, LINK_NOT_FOUND);
+    });
+  });
+});

@@ -1,0 +1,194 @@
+import { Decider } from '../core/decider';
+import { ConflictError, GoneError, NotFoundError, ValidationError } from '../core/errors';
+import type { BookedVisit, BookingLinkEvent, BookingLinkSettings, Visitor } from './booking.events';
+
+export const SERVICE_NAME_MAX = 120;
+export const LINK_NOT_FOUND = 'This booking link was not found.';
+export const LINK_PAUSED = 'This booking link is paused. Please contact the company.';
+export const LINK_EXPIRED = 'This booking link has expired.';
+export const LINK_USED_UP = 'This booking link has no bookings left.';
+export const SLOT_TAKEN = 'That time was just taken. Please choose another.';
+export const SLOT_NOT_OFFERED = 'That time is not available. Please choose another.';
+
+export type BookingLinkCommand =
+  | {
+      type: 'CreateBookingLink';
+      linkId: string;
+      organizationId: string;
+      settings: BookingLinkSettings;
+      createdBy: string;
+    }
+  | { type: 'ChangeBookingLink'; organizationId: string; settings: Partial<BookingLinkSettings> }
+  | { type: 'PauseBookingLink'; organizationId: string }
+  | { type: 'ResumeBookingLink'; organizationId: string }
+  | { type: 'DeleteBookingLink'; organizationId: string }
+  | {
+      type: 'BookVisit';
+      visit: BookedVisit;
+      visitor: Visitor;
+      customerId: string;
+      /** The instant it is decided at, and that day in the organization's zone (yyyy-MM-dd). */
+      at: string;
+      today: string;
+      /** Whether the staff member is within their availability and clear of other jobs (read by the handler). */
+      staffFree: boolean;
+    };
+
+export type BookingLinkState =
+  | { status: 'none' }
+  | {
+      status: 'active' | 'paused' | 'deleted';
+      linkId: string;
+      organizationId: string;
+      settings: BookingLinkSettings;
+      visits: BookedVisit[];
+    };
+
+/** The first problem with a link's settings, in the form's order; null when they may be saved. */
+export function settingsProblem(s: BookingLinkSettings): string | null {
+  if (typeof s.serviceName !== 'string' || !s.serviceName.trim()) return 'Service name is required';
+  if (s.serviceName.trim().length > SERVICE_NAME_MAX)
+    return `Service name must be at most ${SERVICE_NAME_MAX} characters`;
+  const whole = (v: unknown, min: number, max: number) =>
+    Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+  if (!whole(s.durationMinutes, 15, 720) || s.durationMinutes % 15 !== 0)
+    return 'Duration must be 15 minutes to 12 hours, in steps of 15 minutes';
+  if (!Array.isArray(s.staffIds) || s.staffIds.length === 0) return 'Choose at least one staff member';
+  if (s.staffIds.length > 50) return 'Choose at most 50 staff members';
+  if (!whole(s.minimumNoticeMinutes, 0, 60 * 24 * 30)) return 'Minimum notice must be 0 to 30 days';
+  if (!whole(s.horizonDays, 1, 365)) return 'How far ahead must be 1 to 365 days';
+  if (!whole(s.bufferMinutes, 0, 240)) return 'Buffer must be 0 to 240 minutes';
+  if (s.expiresOn !== null && !/^\d{4}-\d{2}-\d{2}$/.test(s.expiresOn)) return 'Expiry date must be a date';
+  if (s.maxBookings !== null && !whole(s.maxBookings, 1, 100_000)) return 'Maximum bookings must be 1 or more';
+  return null;
+}
+
+const clean = (s: BookingLinkSettings): BookingLinkSettings => ({
+  ...s,
+  serviceName: s.serviceName.trim(),
+  staffIds: [...new Set(s.staffIds)],
+});
+
+const overlaps = (a: { start: string; end: string }, b: { start: string; end: string }, bufferMs: number) =>
+  Date.parse(a.start) < Date.parse(b.end) + bufferMs && Date.parse(a.end) + bufferMs > Date.parse(b.start);
+
+/** Why a link takes no booking now (paused, expired, used up), or null. */
+export function linkClosed(state: BookingLinkState, today: string): GoneError | NotFoundError | null {
+  if (state.status === 'none' || state.status === 'deleted')
+    return new NotFoundError('The booking link', LINK_NOT_FOUND);
+  if (state.status === 'paused') return new GoneError(LINK_PAUSED);
+  if (state.settings.expiresOn !== null && today > state.settings.expiresOn) return new GoneError(LINK_EXPIRED);
+  if (state.settings.maxBookings !== null && state.visits.length >= state.settings.maxBookings)
+    return new GoneError(LINK_USED_UP);
+  return null;
+}
+
+export const bookingLinkDecider: Decider<BookingLinkCommand, BookingLinkState, BookingLinkEvent> = {
+  initialState: { status: 'none' },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'BookingLinkCreated': {
+        const { linkId, organizationId, createdBy: _by, ...settings } = event.data;
+        return { status: 'active', linkId, organizationId, settings, visits: [] };
+      }
+      case 'BookingLinkChanged': {
+        if (state.status === 'none') return state;
+        const settings = { ...state.settings };
+        for (const [key, change] of Object.entries(event.data.changes))
+          (settings as Record<string, unknown>)[key] = change!.to;
+        return { ...state, settings };
+      }
+      case 'BookingLinkPaused':
+        return state.status === 'none' ? state : { ...state, status: 'paused' };
+      case 'BookingLinkResumed':
+        return state.status === 'none' ? state : { ...state, status: 'active' };
+      case 'BookingLinkDeleted':
+        return state.status === 'none' ? state : { ...state, status: 'deleted' };
+      case 'VisitBooked': {
+        if (state.status === 'none') return state;
+        const { bookingId, jobId, staffId, start, end } = event.data;
+        return { ...state, visits: [...state.visits, { bookingId, jobId, staffId, start, end }] };
+      }
+    }
+  },
+
+  decide(command, state) {
+    if (command.type === 'CreateBookingLink') {
+      if (state.status !== 'none') throw new ConflictError('This booking link already exists.');
+      const settings = clean(command.settings);
+      const problem = settingsProblem(settings);
+      if (problem) throw new ValidationError(problem);
+      return [
+        {
+          type: 'BookingLinkCreated',
+          data: {
+            linkId: command.linkId,
+            organizationId: command.organizationId,
+            ...settings,
+            createdBy: command.createdBy,
+          },
+        },
+      ];
+    }
+    if (command.type === 'BookVisit') return bookVisit(command, state);
+    if (state.status === 'none' || state.status === 'deleted' || state.organizationId !== command.organizationId)
+      throw new NotFoundError('The booking link', LINK_NOT_FOUND);
+    const ids = { linkId: state.linkId, organizationId: state.organizationId };
+    switch (command.type) {
+      case 'ChangeBookingLink': {
+        const next = clean({ ...state.settings, ...command.settings });
+        const problem = settingsProblem(next);
+        if (problem) throw new ValidationError(problem);
+        const changes: Record<string, { from: unknown; to: unknown }> = {};
+        for (const key of Object.keys(next) as (keyof BookingLinkSettings)[])
+          if (JSON.stringify(next[key]) !== JSON.stringify(state.settings[key]))
+            changes[key] = { from: state.settings[key], to: next[key] };
+        return Object.keys(changes).length ? [{ type: 'BookingLinkChanged', data: { ...ids, changes } }] : [];
+      }
+      case 'PauseBookingLink':
+        return state.status === 'paused' ? [] : [{ type: 'BookingLinkPaused', data: ids }];
+      case 'ResumeBookingLink':
+        return state.status === 'active' ? [] : [{ type: 'BookingLinkResumed', data: ids }];
+      case 'DeleteBookingLink':
+        return [{ type: 'BookingLinkDeleted', data: ids }];
+    }
+  },
+};
+
+/**
+ * A visit, once only per slot and staff member: the link must take bookings (not paused, expired or used up),
+ * the staff member be one of its own, the time respect its notice, horizon and length, and nobody else hold
+ * that staff member then (this link's visits here; other jobs by `staffFree`, which the handler reads).
+ */
+function bookVisit(
+  command: Extract<BookingLinkCommand, { type: 'BookVisit' }>,
+  state: BookingLinkState,
+): BookingLinkEvent[] {
+  const closed = linkClosed(state, command.today);
+  if (closed) throw closed;
+  if (state.status !== 'active') throw new NotFoundError('The booking link', LINK_NOT_FOUND);
+  const { settings } = state;
+  const { visit } = command;
+  const start = Date.parse(visit.start);
+  const at = Date.parse(command.at);
+  if (!settings.staffIds.includes(visit.staffId)) throw new ValidationError(SLOT_NOT_OFFERED);
+  if (Date.parse(visit.end) - start !== settings.durationMinutes * 60_000) throw new ValidationError(SLOT_NOT_OFFERED);
+  if (start < at + settings.minimumNoticeMinutes * 60_000 || start >= at + settings.horizonDays * 86_400_000)
+    throw new ValidationError(SLOT_NOT_OFFERED);
+  const buffer = settings.bufferMinutes * 60_000;
+  const taken = state.visits.some((v) => v.staffId === visit.staffId && overlaps(v, visit, buffer));
+  if (taken || !command.staffFree) throw new ConflictError(SLOT_TAKEN);
+  return [
+    {
+      type: 'VisitBooked',
+      data: {
+        linkId: state.linkId,
+        organizationId: state.organizationId,
+        ...visit,
+        visitor: command.visitor,
+        customerId: command.customerId,
+      },
+    },
+  ];
+}
