@@ -5,6 +5,7 @@ import { schedulingProjections } from './scheduling';
 import { jobRequestsProjections } from './job-requests';
 import { timersProjections } from './timers';
 import { ratingsProjections } from './ratings';
+import { bookingProjections } from './booking';
 import { Projection } from './runner/projection';
 
 /** Every projection the runner drives, in-process or in the standalone worker. */
@@ -16,4 +17,5 @@ export const allProjections: Projection[] = [
   ...jobRequestsProjections,
   ...timersProjections,
   ...ratingsProjections,
+  ...bookingProjections,
 ];

@@ -16,6 +16,7 @@ import { JobRequestsModule } from './job-requests/job-requests.module';
 import { TimersModule } from './timers/timers.module';
 import { RatingsModule } from './ratings/ratings.module';
 import { ReportsModule } from './reports/reports.module';
+import { BookingModule } from './booking/booking.module';
 
 /**
  * Where the read side meets the API: in-process projections (the default), the checkpoints of the
@@ -57,6 +58,7 @@ export class AppModule {
         TimersModule,
         RatingsModule,
         ReportsModule,
+        BookingModule,
       ],
       controllers: [HealthController],
     };

@@ -31,27 +31,30 @@ const created = (over: Partial<BookingLinkSettings> = {}): BookingLinkEvent => (
 });
 const visitor = { name: 'Vera Visitor', email: 'vera@example.test', phone: null, address: null, note: null };
 const AT = '2026-06-01T12:00:00.000Z';
-const book = (start: string, staffId = 'ana', over: Record<string, unknown> = {}): BookingLinkCommand => ({
+const book = (
+  start: string,
+  freeStaffIds = ['ana', 'ben'],
+  over: Record<string, unknown> = {},
+): BookingLinkCommand => ({
   type: 'BookVisit',
   visit: {
-    bookingId: `b-${start}-${staffId}`,
-    jobId: `j-${start}-${staffId}`,
-    staffId,
+    bookingId: `b-${start}`,
+    jobId: `j-${start}`,
     start,
     end: new Date(Date.parse(start) + 3_600_000).toISOString(),
   },
+  freeStaffIds,
   visitor,
   customerId: 'cust-1',
   at: AT,
   today: '2026-06-01',
-  staffFree: true,
   ...over,
 });
-const booked = (command: BookingLinkCommand): BookingLinkEvent => {
+const booked = (command: BookingLinkCommand, staffId = 'ana'): BookingLinkEvent => {
   const c = command as Extract<BookingLinkCommand, { type: 'BookVisit' }>;
   return {
     type: 'VisitBooked',
-    data: { linkId: LINK, organizationId: ORG, ...c.visit, visitor, customerId: 'cust-1' },
+    data: { linkId: LINK, organizationId: ORG, ...c.visit, staffId, visitor, customerId: 'cust-1' },
   };
 };
 const TOMORROW_9 = '2026-06-02T13:00:00.000Z';
@@ -118,24 +121,27 @@ describe('booking link decider', () => {
         .then([booked(book(TOMORROW_9))]);
     });
 
-    it('takes one slot once: the second visitor is told it was just taken, the buffer included', () => {
+    it('takes one slot once per staff member: the next visitor gets the next free one, then is told it was taken', () => {
       const first = booked(book(TOMORROW_9));
-      given(bookingLinkDecider, [created(), first]).when(book(TOMORROW_9)).thenThrows(ConflictError, SLOT_TAKEN);
-      // 10:00 starts inside the 15-minute buffer after the 9:00 visit; 10:15 is clear; Ben is free at 9:00.
       given(bookingLinkDecider, [created(), first])
-        .when(book('2026-06-02T14:00:00.000Z'))
+        .when(book(TOMORROW_9))
+        .then([booked(book(TOMORROW_9), 'ben')]);
+      given(bookingLinkDecider, [created(), first, booked(book(TOMORROW_9), 'ben')])
+        .when(book(TOMORROW_9))
+        .thenThrows(ConflictError, SLOT_TAKEN);
+      // Ana alone: 10:00 starts inside the 15-minute buffer after her 9:00 visit; 10:15 is clear.
+      given(bookingLinkDecider, [created(), first])
+        .when(book('2026-06-02T14:00:00.000Z', ['ana']))
         .thenThrows(ConflictError, SLOT_TAKEN);
       given(bookingLinkDecider, [created(), first])
-        .when(book('2026-06-02T14:15:00.000Z'))
-        .then([booked(book('2026-06-02T14:15:00.000Z'))]);
-      given(bookingLinkDecider, [created(), first])
-        .when(book(TOMORROW_9, 'ben'))
-        .then([booked(book(TOMORROW_9, 'ben'))]);
+        .when(book('2026-06-02T14:15:00.000Z', ['ana']))
+        .then([booked(book('2026-06-02T14:15:00.000Z', ['ana']))]);
     });
 
-    it('refuses a time the staff member is not free at (another job, outside availability)', () => {
+    it('refuses a time none of the staff is free at (other jobs, availability), or staff not of the link', () => {
+      given(bookingLinkDecider, [created()]).when(book(TOMORROW_9, [])).thenThrows(ConflictError, SLOT_TAKEN);
       given(bookingLinkDecider, [created()])
-        .when(book(TOMORROW_9, 'ana', { staffFree: false }))
+        .when(book(TOMORROW_9, ['cal']))
         .thenThrows(ConflictError, SLOT_TAKEN);
     });
 
@@ -145,9 +151,6 @@ describe('booking link decider', () => {
         .thenThrows(ValidationError, SLOT_NOT_OFFERED);
       given(bookingLinkDecider, [created()])
         .when(book('2026-07-02T13:00:00.000Z'))
-        .thenThrows(ValidationError, SLOT_NOT_OFFERED);
-      given(bookingLinkDecider, [created()])
-        .when(book(TOMORROW_9, 'cal'))
         .thenThrows(ValidationError, SLOT_NOT_OFFERED);
       const long = book(TOMORROW_9) as Extract<BookingLinkCommand, { type: 'BookVisit' }>;
       given(bookingLinkDecider, [created()])
@@ -168,7 +171,7 @@ describe('booking link decider', () => {
         .when(book(TOMORROW_9))
         .then([booked(book(TOMORROW_9))]);
       given(bookingLinkDecider, [created({ maxBookings: 1 }), booked(book(TOMORROW_9))])
-        .when(book(TOMORROW_9, 'ben'))
+        .when(book('2026-06-03T13:00:00.000Z'))
         .thenThrows(GoneError, LINK_USED_UP);
       given(bookingLinkDecider, [created(), { type: 'BookingLinkDeleted', data: ids }])
         .when(book(TOMORROW_9))

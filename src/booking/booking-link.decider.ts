@@ -24,14 +24,17 @@ export type BookingLinkCommand =
   | { type: 'DeleteBookingLink'; organizationId: string }
   | {
       type: 'BookVisit';
-      visit: BookedVisit;
+      visit: Omit<BookedVisit, 'staffId'>;
+      /**
+       * The link's staff who are within their availability and clear of other jobs then (read by the handler from
+       * the schedule), in the link's order: the visit goes to the first of them this link has not booked already.
+       */
+      freeStaffIds: string[];
       visitor: Visitor;
       customerId: string;
       /** The instant it is decided at, and that day in the organization's zone (yyyy-MM-dd). */
       at: string;
       today: string;
-      /** Whether the staff member is within their availability and clear of other jobs (read by the handler). */
-      staffFree: boolean;
     };
 
 export type BookingLinkState =
@@ -72,13 +75,16 @@ const clean = (s: BookingLinkSettings): BookingLinkSettings => ({
 const overlaps = (a: { start: string; end: string }, b: { start: string; end: string }, bufferMs: number) =>
   Date.parse(a.start) < Date.parse(b.end) + bufferMs && Date.parse(a.end) + bufferMs > Date.parse(b.start);
 
-/** Why a link takes no booking now (paused, expired, used up), or null. */
-export function linkClosed(state: BookingLinkState, today: string): GoneError | NotFoundError | null {
-  if (state.status === 'none' || state.status === 'deleted')
+/** Why a link takes no booking now (unknown or deleted, paused, expired, used up), or null. */
+export function linkClosed(
+  link: { status: BookingLinkState['status']; settings?: BookingLinkSettings; bookings: number },
+  today: string,
+): GoneError | NotFoundError | null {
+  if (link.status === 'none' || link.status === 'deleted' || !link.settings)
     return new NotFoundError('The booking link', LINK_NOT_FOUND);
-  if (state.status === 'paused') return new GoneError(LINK_PAUSED);
-  if (state.settings.expiresOn !== null && today > state.settings.expiresOn) return new GoneError(LINK_EXPIRED);
-  if (state.settings.maxBookings !== null && state.visits.length >= state.settings.maxBookings)
+  if (link.status === 'paused') return new GoneError(LINK_PAUSED);
+  if (link.settings.expiresOn !== null && today > link.settings.expiresOn) return new GoneError(LINK_EXPIRED);
+  if (link.settings.maxBookings !== null && link.bookings >= link.settings.maxBookings)
     return new GoneError(LINK_USED_UP);
   return null;
 }
@@ -157,28 +163,33 @@ export const bookingLinkDecider: Decider<BookingLinkCommand, BookingLinkState, B
 };
 
 /**
- * A visit, once only per slot and staff member: the link must take bookings (not paused, expired or used up),
- * the staff member be one of its own, the time respect its notice, horizon and length, and nobody else hold
- * that staff member then (this link's visits here; other jobs by `staffFree`, which the handler reads).
+ * A visit, once only per slot and staff member: the link must take bookings (not paused, expired or used up), the
+ * time respect its notice, horizon and length, and one of its staff be free then: clear of other jobs (the
+ * handler's `freeStaffIds`) and of this link's own visits (here, at the stream's revision, so two visitors cannot
+ * both take the last free staff member).
  */
 function bookVisit(
   command: Extract<BookingLinkCommand, { type: 'BookVisit' }>,
   state: BookingLinkState,
 ): BookingLinkEvent[] {
-  const closed = linkClosed(state, command.today);
+  const closed = linkClosed(
+    state.status === 'none' ? { status: 'none', bookings: 0 } : { ...state, bookings: state.visits.length },
+    command.today,
+  );
   if (closed) throw closed;
   if (state.status !== 'active') throw new NotFoundError('The booking link', LINK_NOT_FOUND);
   const { settings } = state;
   const { visit } = command;
   const start = Date.parse(visit.start);
   const at = Date.parse(command.at);
-  if (!settings.staffIds.includes(visit.staffId)) throw new ValidationError(SLOT_NOT_OFFERED);
   if (Date.parse(visit.end) - start !== settings.durationMinutes * 60_000) throw new ValidationError(SLOT_NOT_OFFERED);
   if (start < at + settings.minimumNoticeMinutes * 60_000 || start >= at + settings.horizonDays * 86_400_000)
     throw new ValidationError(SLOT_NOT_OFFERED);
   const buffer = settings.bufferMinutes * 60_000;
-  const taken = state.visits.some((v) => v.staffId === visit.staffId && overlaps(v, visit, buffer));
-  if (taken || !command.staffFree) throw new ConflictError(SLOT_TAKEN);
+  const staffId = command.freeStaffIds.find(
+    (id) => settings.staffIds.includes(id) && !state.visits.some((v) => v.staffId === id && overlaps(v, visit, buffer)),
+  );
+  if (!staffId) throw new ConflictError(SLOT_TAKEN);
   return [
     {
       type: 'VisitBooked',
@@ -186,6 +197,7 @@ function bookVisit(
         linkId: state.linkId,
         organizationId: state.organizationId,
         ...visit,
+        staffId,
         visitor: command.visitor,
         customerId: command.customerId,
       },

@@ -94,6 +94,9 @@ export async function jobViews(store: ReadStore, organizationId: string, jobs: C
       color: jobColor(job, lead?.colorCode ?? null),
       hideFromScheduleView: job.hideFromScheduleView,
       availabilityOnly: job.availabilityOnly,
+      /** Spec §3's external-booking fields: booked online by a visitor, in their name. */
+      selfBooked: job.selfBooked ?? false,
+      scheduledOnBehalfOf: job.scheduledOnBehalfOf ?? null,
       isOpen: !job.leadUserId && job.userIds.length === 0,
       /** Time and mileage recorded on it (the calendars' "time submitted" and "mileage submitted" marks). */
       trackedTimes: times.get(job.id) ?? NO_TRACKED_TIMES,

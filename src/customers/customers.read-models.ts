@@ -62,6 +62,19 @@ export function liveCustomer(
   return customers(store).findOne({ _id: customerId, organizationId, deleted: false });
 }
 
+/** The organization's customer whose contact has this e-mail (stored lower case), if any: a booking's visitor. */
+export async function liveCustomerByContactEmail(
+  store: ReadStore,
+  organizationId: string,
+  email: string,
+): Promise<CustomerDoc | null> {
+  const [found] = await customers(store).find(
+    { organizationId, deleted: false, contactEmail: email.toLowerCase() },
+    { sort: { createdAt: 1, _id: 1 }, limit: 1 },
+  );
+  return found ?? null;
+}
+
 /** The organization's customers by id, deleted ones included (a job still names the customer it had). */
 export function customersByIds(
   store: ReadStore,

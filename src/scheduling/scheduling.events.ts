@@ -20,6 +20,12 @@ export interface JobDetails {
   hideFromScheduleView: boolean;
   /** An availability block rather than work: shown shaded, never dragged. */
   availabilityOnly: boolean;
+  /** Booked by a visitor on a booking link (#16): absent on jobs scheduled by staff. */
+  selfBooked?: boolean;
+  /** Who booked it, as they gave their name; with selfBooked. */
+  scheduledOnBehalfOf?: string | null;
+  /** The booking's id (its public page, /share/booking/{id}); with selfBooked. */
+  bookingId?: string | null;
 }
 
 export interface JobTiming {

@@ -19,6 +19,8 @@ export interface ServerToClientEvents {
   'customers.changed': (p: { organizationId: string; customerId: string }) => void;
   /** To the holders of customers.crud and each rated associate: a job's rating was submitted or edited. */
   'ratings.changed': (p: { organizationId: string; ratingId: string; customerId: string }) => void;
+  /** To the organization's managers: a booking link was created, changed or booked through. */
+  'bookingLinks.changed': (p: { organizationId: string; linkId: string }) => void;
   /** To the timer's owner (every device) and the organization's time admins: a timer started, changed, stopped or was deleted. */
   'timers.changed': (p: { userId: string; timerId: string }) => void;
   /** To the requester: their request was answered or closed (the job's name is theirs to know). */

@@ -36,6 +36,11 @@ const PUBLIC_PATHS = [
   '/healthz',
   '/api/feedback/{token}',
   '/api/feedback/{token}/logo',
+  // A booking link's page, its slots and its bookings are public; managing links is not.
+  'GET /api/booking-links/{linkId}',
+  'GET /api/booking-links/{linkId}/slots',
+  'POST /api/booking-links/{linkId}/bookings',
+  '/api/share/booking/{id}',
 ];
 
 /**
@@ -75,6 +80,7 @@ const CLAIM_BY_PREFIX: Record<string, Claim | Claim[] | null> = {
   '/api/profile': null,
   '/api/files': null,
   '/api/jobs-report': 'reports.read',
+  '/api/booking-links': 'jobs.crud',
   '/api/ratings-report': 'reports.read',
   '/api/session': null,
   '/account/logout': null,
@@ -129,7 +135,14 @@ function claimOf({ method, path }: { method: string; path: string }): Claim | Cl
   return prefix === undefined ? undefined : CLAIM_BY_PREFIX[prefix];
 }
 
-const isPublic = (op: Operation) => PUBLIC_PATHS.includes(op.path);
+/** A public entry names a path (every method) or `METHOD /path`. */
+const publicEntry = (op: Operation) =>
+  PUBLIC_PATHS.includes(op.path)
+    ? op.path
+    : PUBLIC_PATHS.includes(`${op.method} ${op.path}`)
+      ? `${op.method} ${op.path}`
+      : null;
+const isPublic = (op: Operation) => publicEntry(op) !== null;
 
 /** Whether a role gets past a route's claim (null: no claim; a list: any one of them). */
 const holds = (role: RoleName, claim: Claim | Claim[] | null) =>
@@ -249,7 +262,7 @@ describe('access to every route', () => {
   it('(a) lets anyone reach the public routes without a session', async () => {
     const wrong: string[] = [];
     const publicOps = operations.filter(isPublic);
-    expect([...new Set(publicOps.map((op) => op.path))].sort()).toEqual([...PUBLIC_PATHS].sort());
+    expect([...new Set(publicOps.map(publicEntry))].sort()).toEqual([...PUBLIC_PATHS].sort());
     for (const op of publicOps) {
       const response = await send(new ApiClient(app.url), op, op.path);
       if (response.status === 401 || response.status === 403 || response.status >= 500)

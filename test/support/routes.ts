@@ -97,7 +97,8 @@ export const propertyLabel = (path: PropertyPath) =>
     .replace(/\.\[/g, '[');
 
 /** What a path parameter names, by path prefix and parameter name. */
-export type Kind = 'user' | 'file' | 'customer' | 'attachment' | 'job' | 'series' | 'timer' | 'rating' | 'token';
+export type Kind =
+  'user' | 'file' | 'customer' | 'attachment' | 'job' | 'series' | 'timer' | 'rating' | 'token' | 'bookingLink';
 export const PARAM_KINDS: { prefix: string; param: string; kind: Kind }[] = [
   { prefix: '/api/users', param: 'id', kind: 'user' },
   { prefix: '/api/employee-availability', param: 'userId', kind: 'user' },
@@ -112,6 +113,9 @@ export const PARAM_KINDS: { prefix: string; param: string; kind: Kind }[] = [
   { prefix: '/api/ratings', param: 'id', kind: 'rating' },
   { prefix: '/api/ratings/customer', param: 'customerId', kind: 'customer' },
   { prefix: '/api/feedback', param: 'token', kind: 'token' },
+  { prefix: '/api/booking-links', param: 'linkId', kind: 'bookingLink' },
+  // A booked visit's id is as secret as a token: a well-formed one nobody was given.
+  { prefix: '/api/share/booking', param: 'id', kind: 'token' },
 ];
 
 /** A prefix matches whole segments. */
@@ -170,7 +174,12 @@ export async function seedOrganization(org: TestOrganization): Promise<Organizat
     jobModel: { ...jobModel, name: 'Rated', customerId: rated.body.data.id },
   });
   await org.manager.post('/api/ratings/request', { jobId: ratedJob.body.data.id });
+  const bookingLink = await org.manager.post('/api/booking-links', {
+    serviceName: `Visit of ${org.organizationId}`,
+    staffIds: [org.associate.userId],
+  });
   return {
+    bookingLink: [bookingLink.body.data.id],
     rating: [ratedJob.body.data.id],
     // A well-formed token nobody was given.
     token: [Buffer.from(org.organizationId.padEnd(32, '0').slice(0, 32)).toString('base64url')],

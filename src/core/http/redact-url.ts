@@ -14,6 +14,7 @@ const SECRET_PATH_PREFIXES = [
   '/share/booking/',
   '/api/share/booking/',
   '/booking/',
+  '/book/',
   '/api/booking-links/',
 ];
 

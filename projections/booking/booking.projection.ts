@@ -1,0 +1,76 @@
+import type { BookingLinkEvent } from '../../src/booking/booking.events';
+import { BOOKING_LINKS, BOOKINGS, BookingDoc, BookingLinkDoc } from '../../src/booking/booking.read-models';
+import { rooms } from '../../src/realtime/rooms';
+import { applyOnce } from '../runner/apply-once';
+import { Projection } from '../runner/projection';
+
+/** Booking links for their managers and public pages, and each visit booked, by its id. */
+export const bookingProjection: Projection = {
+  name: 'booking',
+  version: 1,
+  collections: [BOOKING_LINKS, BOOKINGS],
+  async setup(store) {
+    await store
+      .collection(BOOKING_LINKS)
+      .createIndex({ organizationId: 1, status: 1, createdAt: -1, _id: -1 }, { name: 'organization_status_created' });
+  },
+  async apply(event, { store, notify }) {
+    if (!event.streamId.startsWith('bookingLink-')) return;
+    const e = { type: event.type, data: event.data } as BookingLinkEvent;
+    const links = store.collection<BookingLinkDoc>(BOOKING_LINKS);
+    const { linkId, organizationId } = e.data;
+    const at = event.revision;
+    switch (e.type) {
+      case 'BookingLinkCreated': {
+        const { linkId: _l, organizationId: _o, createdBy: _c, ...settings } = e.data;
+        await applyOnce(
+          links,
+          linkId,
+          at,
+          { $set: { ...settings, organizationId, status: 'active', bookings: 0, createdAt: event.metadata.timestamp } },
+          { upsert: true },
+        );
+        break;
+      }
+      case 'BookingLinkChanged': {
+        const $set = Object.fromEntries(Object.entries(e.data.changes).map(([k, c]) => [k, c!.to]));
+        await applyOnce(links, linkId, at, { $set });
+        break;
+      }
+      case 'BookingLinkPaused':
+        await applyOnce(links, linkId, at, { $set: { status: 'paused' } });
+        break;
+      case 'BookingLinkResumed':
+        await applyOnce(links, linkId, at, { $set: { status: 'active' } });
+        break;
+      case 'BookingLinkDeleted':
+        await applyOnce(links, linkId, at, { $set: { status: 'deleted' } });
+        break;
+      case 'VisitBooked': {
+        const link = await links.findOne({ _id: linkId });
+        await applyOnce(links, linkId, at, { $set: { bookings: (link?.bookings ?? 0) + 1 } });
+        const { bookingId, jobId, staffId, start, end, visitor, customerId } = e.data;
+        const doc: BookingDoc = {
+          _id: bookingId,
+          linkId,
+          organizationId,
+          jobId,
+          staffId,
+          start,
+          end,
+          visitorName: visitor.name,
+          visitorEmail: visitor.email,
+          customerId,
+          bookedAt: event.metadata.timestamp,
+        };
+        await store.collection<BookingDoc>(BOOKINGS).replaceOne({ _id: bookingId }, doc, { upsert: true });
+        break;
+      }
+    }
+    notify({
+      rooms: [rooms.managers(organizationId)],
+      event: 'bookingLinks.changed',
+      payload: { organizationId, linkId },
+    });
+  },
+};

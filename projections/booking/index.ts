@@ -1,0 +1,4 @@
+import { bookingProjection } from './booking.projection';
+
+export const bookingProjections = [bookingProjection];
+export { bookingProjection };

@@ -1,0 +1,493 @@
+import { randomBytes } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { CommandBus, CommandHandler, ICommandHandler, IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { DateTime } from 'luxon';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { Aggregates, CommandMeta } from '../core/commands/aggregates';
+import { Clock, CLOCK, derivedId, newId } from '../core/clock';
+import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
+import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import { allowance, take } from '../core/rate-limits';
+import type { RedisClient } from '../core/redis';
+import { weeklyAvailability } from '../availability/availability.read-models';
+import { jobsBetween } from '../calendar/calendar';
+import { CreateCustomer } from '../customers/customers.commands';
+import { liveCustomerByContactEmail } from '../customers/customers.read-models';
+import { organizationById, userById, userOf, usersByIds } from '../identity/identity.read-models';
+import { jobDecider } from '../scheduling/job.decider';
+import { schedulingStreams } from '../scheduling/scheduling.events';
+import type {
+  BookingLinkInput,
+  BookingLinkView,
+  BookingRequest,
+  BookingSlots,
+  PublicBookingLink,
+  SharedBooking,
+} from '../shared/booking';
+import { bookingLinkDecider, LINK_NOT_FOUND, linkClosed, SLOT_NOT_OFFERED, SLOT_TAKEN } from './booking-link.decider';
+import { BookingLinkSettings, bookingStreams, Visitor } from './booking.events';
+import { BookingLinkDoc, bookingById, bookingLinkById, organizationBookingLinks } from './booking.read-models';
+import { bookableWindow, freeSlots, Interval, SlotRules, staffFree, StaffTime } from './slots';
+
+/** Ids of links and bookings: 128 random bits, URL-safe (22 characters). */
+export const newPublicId = () => randomBytes(16).toString('base64url');
+const isPublicId = (id: unknown): id is string => typeof id === 'string' && id.length === 22 && /^[\w-]+$/.test(id);
+const SLOTS_MAX_DAYS = 62;
+const DAY = 86_400_000;
+/** The message Aggregates gives a lost race on the link's stream, so that the booking is decided again. */
+const RACED = 'booking: the link changed meanwhile';
+
+/** The public booking calls, per address: pages and slots 600 times an hour, bookings 20 times. */
+export class BookingThrottle {
+  private readonly views: RateLimiterAbstract;
+  private readonly bookings: RateLimiterAbstract;
+  constructor(redis: RedisClient | null) {
+    this.views = allowance(redis, 'booking_view_address', 600, 3600);
+    this.bookings = allowance(redis, 'booking_book_address', 20, 3600);
+  }
+  view(address: string) {
+    return take(this.views, address, 'Too many booking pages opened from this network.');
+  }
+  book(address: string) {
+    return take(this.bookings, address, 'Too many bookings from this network.');
+  }
+}
+
+export class CreateBookingLink {
+  constructor(
+    readonly input: BookingLinkInput,
+    readonly meta: CommandMeta,
+  ) {}
+}
+export class ChangeBookingLink {
+  constructor(
+    readonly linkId: string,
+    readonly input: BookingLinkInput & { status?: 'active' | 'paused' },
+    readonly meta: CommandMeta,
+  ) {}
+}
+export class DeleteBookingLink {
+  constructor(
+    readonly linkId: string,
+    readonly meta: CommandMeta,
+  ) {}
+}
+export class BookVisit {
+  constructor(
+    readonly linkId: string,
+    readonly request: BookingRequest,
+    readonly ipAddress: string,
+  ) {}
+}
+export class ListBookingLinks {
+  constructor(readonly organizationId: string) {}
+}
+export class GetPublicBookingLink {
+  constructor(
+    readonly linkId: string,
+    readonly ipAddress: string,
+  ) {}
+}
+export class GetBookingSlots {
+  constructor(
+    readonly linkId: string,
+    readonly from: string | undefined,
+    readonly to: string | undefined,
+    readonly ipAddress: string,
+  ) {}
+}
+export class GetSharedBooking {
+  constructor(
+    readonly bookingId: string,
+    readonly ipAddress: string,
+  ) {}
+}
+
+const SETTINGS_KEYS: (keyof BookingLinkSettings)[] = [
+  'serviceName',
+  'durationMinutes',
+  'staffIds',
+  'minimumNoticeMinutes',
+  'horizonDays',
+  'bufferMinutes',
+  'expiresOn',
+  'maxBookings',
+];
+const settingsOf = (input: BookingLinkInput): Partial<BookingLinkSettings> =>
+  Object.fromEntries(SETTINGS_KEYS.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
+
+/** Staff of the link must be the organization's people. */
+async function checkStaff(store: ReadStore, organizationId: string, staffIds: unknown) {
+  if (!Array.isArray(staffIds)) return;
+  for (const id of staffIds)
+    if (typeof id !== 'string' || !(await userOf(store, organizationId, id)))
+      throw new ValidationError('Choose staff members of your organization');
+}
+
+@CommandHandler(CreateBookingLink)
+export class CreateBookingLinkHandler implements ICommandHandler<CreateBookingLink> {
+  constructor(
+    private readonly aggregates: Aggregates,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
+
+  async execute({ input, meta }: CreateBookingLink) {
+    await checkStaff(this.store, meta.organizationId, input.staffIds);
+    const linkId = newPublicId();
+    const settings: BookingLinkSettings = {
+      serviceName: '',
+      durationMinutes: 60,
+      staffIds: [],
+      minimumNoticeMinutes: 120,
+      horizonDays: 30,
+      bufferMinutes: 0,
+      expiresOn: null,
+      maxBookings: null,
+      ...settingsOf(input),
+    };
+    await this.aggregates.execute(
+      bookingStreams.link(linkId),
+      bookingLinkDecider,
+      {
+        type: 'CreateBookingLink',
+        linkId,
+        organizationId: meta.organizationId,
+        settings,
+        createdBy: meta.actorUserId!,
+      },
+      meta,
+    );
+    return { id: linkId };
+  }
+}
+
+@CommandHandler(ChangeBookingLink)
+export class ChangeBookingLinkHandler implements ICommandHandler<ChangeBookingLink> {
+  constructor(
+    private readonly aggregates: Aggregates,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
+
+  async execute({ linkId, input, meta }: ChangeBookingLink) {
+    // Another organization's link is not found, also when the change is empty.
+    const link = isPublicId(linkId) ? await bookingLinkById(this.store, linkId) : null;
+    if (!link || link.organizationId !== meta.organizationId)
+      throw new NotFoundError('The booking link', LINK_NOT_FOUND);
+    await checkStaff(this.store, meta.organizationId, input.staffIds);
+    const stream = bookingStreams.link(linkId);
+    const organizationId = meta.organizationId;
+    const settings = settingsOf(input);
+    if (Object.keys(settings).length)
+      await this.aggregates.execute(
+        stream,
+        bookingLinkDecider,
+        { type: 'ChangeBookingLink', organizationId, settings },
+        meta,
+      );
+    if (input.status === 'paused' || input.status === 'active')
+      await this.aggregates.execute(
+        stream,
+        bookingLinkDecider,
+        { type: input.status === 'paused' ? 'PauseBookingLink' : 'ResumeBookingLink', organizationId },
+        meta,
+      );
+  }
+}
+
+@CommandHandler(DeleteBookingLink)
+export class DeleteBookingLinkHandler implements ICommandHandler<DeleteBookingLink> {
+  constructor(private readonly aggregates: Aggregates) {}
+
+  async execute({ linkId, meta }: DeleteBookingLink) {
+    if (!isPublicId(linkId)) throw new NotFoundError('The booking link', LINK_NOT_FOUND);
+    await this.aggregates.execute(
+      bookingStreams.link(linkId),
+      bookingLinkDecider,
+      { type: 'DeleteBookingLink', organizationId: meta.organizationId },
+      meta,
+    );
+  }
+}
+
+const rulesOf = (link: BookingLinkSettings): SlotRules => ({
+  durationMinutes: link.durationMinutes,
+  bufferMinutes: link.bufferMinutes,
+  minimumNoticeMinutes: link.minimumNoticeMinutes,
+  horizonDays: link.horizonDays,
+});
+
+/** The link's staff over [from, to): their weekly availability and the jobs they are on (lead or assigned). */
+async function staffTimes(store: ReadStore, link: BookingLinkDoc, from: number, to: number): Promise<StaffTime[]> {
+  const [weeks, jobs] = await Promise.all([
+    weeklyAvailability(store, link.organizationId, link.staffIds),
+    jobsBetween(store, link.organizationId, new Date(from), new Date(to)),
+  ]);
+  const busy = new Map<string, Interval[]>(link.staffIds.map((id) => [id, []]));
+  for (const job of jobs) {
+    if (job.availabilityOnly) continue;
+    const interval = { start: Date.parse(job.start), end: Date.parse(job.end) };
+    for (const id of new Set([...(job.leadUserId ? [job.leadUserId] : []), ...job.userIds]))
+      busy.get(id)?.push(interval);
+  }
+  return link.staffIds.map((id) => ({ id, week: weeks.get(id) ?? [], busy: busy.get(id)! }));
+}
+
+/** A link that takes bookings now, for the public calls; 404 for an unknown one, 410 paused, expired or used up. */
+async function openLink(store: ReadStore, linkId: string, now: Date) {
+  const link = isPublicId(linkId) ? await bookingLinkById(store, linkId) : null;
+  if (!link) throw new NotFoundError('The booking link', LINK_NOT_FOUND);
+  const organization = await organizationById(store, link.organizationId);
+  const zone = organization?.timeZone ?? 'UTC';
+  const today = DateTime.fromJSDate(now, { zone }).toISODate()!;
+  const closed = linkClosed({ status: link.status, settings: link, bookings: link.bookings }, today);
+  if (closed) throw closed;
+  return { link, organization, zone, today };
+}
+
+const text = (value: unknown, max: number, message: string, required = false): string | null => {
+  if (value === undefined || value === null || value === '') {
+    if (required) throw new ValidationError(message);
+    return null;
+  }
+  if (typeof value !== 'string') throw new ValidationError(message);
+  if (value.length > max)
+    throw new ValidationError(`${message.replace(' is required', '')} must be at most ${max} characters`);
+  const trimmed = value.trim();
+  if (required && !trimmed) throw new ValidationError(message);
+  return trimmed || null;
+};
+
+/** An e-mail address as people type it: one @, something on both sides, a dot in the domain, no spaces. */
+function emailOf(value: unknown): string {
+  const email = text(value, 254, 'Email is required', true)!.toLowerCase();
+  const at = email.indexOf('@');
+  const domain = email.slice(at + 1);
+  if (at < 1 || email.indexOf('@', at + 1) >= 0 || !domain.includes('.') || email.includes(' ') || domain.endsWith('.'))
+    throw new ValidationError('Enter a valid email address');
+  return email;
+}
+
+@CommandHandler(BookVisit)
+export class BookVisitHandler implements ICommandHandler<BookVisit> {
+  constructor(
+    private readonly aggregates: Aggregates,
+    private readonly commands: CommandBus,
+    private readonly throttle: BookingThrottle,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ linkId, request, ipAddress }: BookVisit) {
+    await this.throttle.book(ipAddress);
+    const now = this.clock.now();
+    const { link, zone, today } = await openLink(this.store, linkId, now);
+    const startText = text(request.start, 40, 'Choose a time', true)!;
+    const start = Date.parse(startText);
+    if (Number.isNaN(start)) throw new ValidationError('Choose a time');
+    const visitor: Visitor = {
+      name: text(request.name, 100, 'Name is required', true)!,
+      email: emailOf(request.email),
+      phone: text(request.phone, 30, 'Phone must be text'),
+      address: text(request.address, 300, 'Address must be text'),
+      note: text(request.note, 2000, 'Note must be text'),
+    };
+    const end = start + link.durationMinutes * 60_000;
+    const margin = link.bufferMinutes * 60_000 + DAY;
+    const staff = await staffTimes(this.store, link, start - margin, end + margin);
+    const freeStaffIds = staff.filter((s) => staffFree(s, start, end, rulesOf(link), zone)).map((s) => s.id);
+    // Checked again by the decider; here so that a time it would refuse creates no customer first.
+    const window = bookableWindow(rulesOf(link), now.getTime());
+    if (start < window.start || start >= window.end) throw new ValidationError(SLOT_NOT_OFFERED);
+    if (!freeStaffIds.length) throw new ConflictError(SLOT_TAKEN);
+    const organizationId = link.organizationId;
+    const meta = (): CommandMeta => ({
+      organizationId,
+      actorUserId: null,
+      correlationId: newId(),
+      at: this.clock.now().toISOString(),
+    });
+    const customerId = await this.customerFor(organizationId, visitor, meta());
+    const bookingId = newPublicId();
+    const jobId = derivedId(`booked visit:${bookingId}`);
+    const visit = { bookingId, jobId, start: new Date(start).toISOString(), end: new Date(end).toISOString() };
+    const decide = () =>
+      this.aggregates.execute(
+        bookingStreams.link(linkId),
+        bookingLinkDecider,
+        { type: 'BookVisit', visit, freeStaffIds, visitor, customerId, at: now.toISOString(), today },
+        meta(),
+        RACED,
+      );
+    let booked;
+    try {
+      booked = await decide();
+    } catch (error) {
+      // Another visitor booked through this link at the same moment: decide again on what they took.
+      if (!(error instanceof ConflictError) || error.message !== RACED) throw error;
+      booked = await decide();
+    }
+    const staffId = (booked.events[0].data as { staffId: string }).staffId;
+    await this.aggregates.execute(
+      schedulingStreams.job(jobId),
+      jobDecider,
+      {
+        type: 'ScheduleJob',
+        jobId,
+        organizationId,
+        actorIsCompanyAdmin: false,
+        fields: {
+          name: link.serviceName,
+          notes:
+            [visitor.note, visitor.phone && `Phone: ${visitor.phone}`, visitor.address && `Address: ${visitor.address}`]
+              .filter(Boolean)
+              .join('\n') || null,
+          number: null,
+          type: null,
+          userIds: [staffId],
+          leadUserId: staffId,
+          customerId,
+          colorOption: null,
+          hideFromScheduleView: false,
+          availabilityOnly: false,
+          start: visit.start,
+          end: visit.end,
+          selfBooked: true,
+          scheduledOnBehalfOf: visitor.name,
+          bookingId,
+        },
+      },
+      meta(),
+    );
+    return { id: bookingId };
+  }
+
+  /** The customer whose contact has the visitor's e-mail, else a new one in the visitor's name. */
+  private async customerFor(organizationId: string, visitor: Visitor, meta: CommandMeta): Promise<string> {
+    const found = await liveCustomerByContactEmail(this.store, organizationId, visitor.email);
+    if (found) return found._id;
+    const [first, ...rest] = visitor.name.split(' ');
+    const { customerId } = await this.commands.execute(
+      new CreateCustomer(
+        {
+          contactFirstName: first,
+          contactLastName: rest.join(' ') || null,
+          contactEmail: visitor.email,
+          address1: visitor.address,
+          notes: 'Booked online.',
+        },
+        meta,
+      ),
+    );
+    return customerId as string;
+  }
+}
+
+@QueryHandler(ListBookingLinks)
+export class ListBookingLinksHandler implements IQueryHandler<ListBookingLinks> {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ organizationId }: ListBookingLinks): Promise<BookingLinkView[]> {
+    const links = await organizationBookingLinks(this.store, organizationId);
+    const users = new Map(
+      (await usersByIds(this.store, [...new Set(links.flatMap((l) => l.staffIds))])).map((u) => [u._id, u.fullName]),
+    );
+    return links.map((l) => ({
+      id: l._id,
+      serviceName: l.serviceName,
+      durationMinutes: l.durationMinutes,
+      staff: l.staffIds.map((id) => ({ id, fullName: users.get(id) ?? 'Former employee' })),
+      minimumNoticeMinutes: l.minimumNoticeMinutes,
+      horizonDays: l.horizonDays,
+      bufferMinutes: l.bufferMinutes,
+      expiresOn: l.expiresOn,
+      maxBookings: l.maxBookings,
+      status: l.status === 'paused' ? 'paused' : 'active',
+      bookings: l.bookings,
+      publicPath: `/book/${l._id}`,
+      createdAt: l.createdAt,
+    }));
+  }
+}
+
+@QueryHandler(GetPublicBookingLink)
+export class GetPublicBookingLinkHandler implements IQueryHandler<GetPublicBookingLink> {
+  constructor(
+    private readonly throttle: BookingThrottle,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ linkId, ipAddress }: GetPublicBookingLink): Promise<PublicBookingLink> {
+    await this.throttle.view(ipAddress);
+    const { link, organization, zone } = await openLink(this.store, linkId, this.clock.now());
+    return {
+      organizationName: organization?.name ?? '',
+      logoUrl: null,
+      serviceName: link.serviceName,
+      durationMinutes: link.durationMinutes,
+      timeZone: zone,
+    };
+  }
+}
+
+@QueryHandler(GetBookingSlots)
+export class GetBookingSlotsHandler implements IQueryHandler<GetBookingSlots> {
+  constructor(
+    private readonly throttle: BookingThrottle,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ linkId, from, to, ipAddress }: GetBookingSlots): Promise<BookingSlots> {
+    await this.throttle.view(ipAddress);
+    const now = this.clock.now();
+    const { link, zone } = await openLink(this.store, linkId, now);
+    const day = (value: string | undefined, fallback: DateTime, name: string) => {
+      if (!value) return fallback;
+      const parsed = value.length === 10 ? DateTime.fromISO(value, { zone }) : null;
+      if (!parsed?.isValid) throw new ValidationError(`${name} must be a date (YYYY-MM-DD)`);
+      return parsed;
+    };
+    const today = DateTime.fromJSDate(now, { zone }).startOf('day');
+    const first = day(from, today, 'From');
+    const last = day(to, first.plus({ days: 13 }), 'To');
+    if (last < first) throw new ValidationError('To cannot be before From');
+    if (last.diff(first, 'days').days > SLOTS_MAX_DAYS)
+      throw new ValidationError(`Ask for at most ${SLOTS_MAX_DAYS} days`);
+    const range = { from: first.toMillis(), to: last.plus({ days: 1 }).toMillis() };
+    const margin = link.bufferMinutes * 60_000 + DAY;
+    const staff = await staffTimes(this.store, link, range.from - margin, range.to + margin);
+    const slots = freeSlots({ zone, rules: rulesOf(link), staff, ...range, now: now.getTime() });
+    return { timeZone: zone, slots: slots.map(({ start, end }) => ({ start, end })) };
+  }
+}
+
+@QueryHandler(GetSharedBooking)
+export class GetSharedBookingHandler implements IQueryHandler<GetSharedBooking> {
+  constructor(
+    private readonly throttle: BookingThrottle,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
+
+  async execute({ bookingId, ipAddress }: GetSharedBooking): Promise<SharedBooking> {
+    await this.throttle.view(ipAddress);
+    const booking = isPublicId(bookingId) ? await bookingById(this.store, bookingId) : null;
+    if (!booking) throw new NotFoundError('The booking', 'This booking was not found.');
+    const [link, organization, staff] = await Promise.all([
+      bookingLinkById(this.store, booking.linkId),
+      organizationById(this.store, booking.organizationId),
+      userById(this.store, booking.staffId),
+    ]);
+    return {
+      id: booking._id,
+      organizationName: organization?.name ?? '',
+      logoUrl: null,
+      serviceName: link?.serviceName ?? '',
+      staffName: staff?.fullName ?? 'Former employee',
+      start: booking.start,
+      end: booking.end,
+      timeZone: organization?.timeZone ?? 'UTC',
+      visitorName: booking.visitorName,
+    };
+  }
+}

@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { REDIS } from '../core/core.module';
+import { BookingLinksController, SharedBookingController } from './booking.controller';
+import {
+  BookingThrottle,
+  BookVisitHandler,
+  ChangeBookingLinkHandler,
+  CreateBookingLinkHandler,
+  DeleteBookingLinkHandler,
+  GetBookingSlotsHandler,
+  GetPublicBookingLinkHandler,
+  GetSharedBookingHandler,
+  ListBookingLinksHandler,
+} from './booking.handlers';
+
+@Module({
+  controllers: [BookingLinksController, SharedBookingController],
+  providers: [
+    { provide: BookingThrottle, inject: [REDIS], useFactory: (redis) => new BookingThrottle(redis) },
+    CreateBookingLinkHandler,
+    ChangeBookingLinkHandler,
+    DeleteBookingLinkHandler,
+    BookVisitHandler,
+    ListBookingLinksHandler,
+    GetPublicBookingLinkHandler,
+    GetBookingSlotsHandler,
+    GetSharedBookingHandler,
+  ],
+})
+export class BookingModule {}

@@ -1,0 +1,73 @@
+// Self-booking on the wire, shared by the server and the client: imports nothing (see docs/architecture.md, src/shared).
+
+/** A booking link as its managers see it (GET /api/booking-links). */
+export interface BookingLinkView {
+  id: string;
+  serviceName: string;
+  durationMinutes: number;
+  staff: { id: string; fullName: string }[];
+  minimumNoticeMinutes: number;
+  horizonDays: number;
+  bufferMinutes: number;
+  /** yyyy-MM-dd, the organization's zone; null: no end. */
+  expiresOn: string | null;
+  maxBookings: number | null;
+  status: 'active' | 'paused';
+  /** Visits booked through it. */
+  bookings: number;
+  /** The public page's path: /book/{id}. */
+  publicPath: string;
+  createdAt: string;
+}
+
+/** What the managers send to create or change a link (POST, PATCH /api/booking-links). */
+export interface BookingLinkInput {
+  serviceName?: string;
+  durationMinutes?: number;
+  staffIds?: string[];
+  minimumNoticeMinutes?: number;
+  horizonDays?: number;
+  bufferMinutes?: number;
+  expiresOn?: string | null;
+  maxBookings?: number | null;
+}
+
+/** The public page's link (GET /api/booking-links/{linkId}). */
+export interface PublicBookingLink {
+  organizationName: string;
+  logoUrl: string | null;
+  serviceName: string;
+  durationMinutes: number;
+  timeZone: string;
+}
+
+/** GET /api/booking-links/{linkId}/slots?from=&to= (yyyy-MM-dd, the organization's zone). */
+export interface BookingSlots {
+  timeZone: string;
+  /** UTC ISO instants. */
+  slots: { start: string; end: string }[];
+}
+
+/** POST /api/booking-links/{linkId}/bookings. */
+export interface BookingRequest {
+  start: string;
+  name: string;
+  email: string;
+  phone?: string | null;
+  address?: string | null;
+  note?: string | null;
+}
+
+/** A booked visit's own public page (GET /api/share/booking/{id}). */
+export interface SharedBooking {
+  id: string;
+  organizationName: string;
+  logoUrl: string | null;
+  serviceName: string;
+  staffName: string;
+  /** UTC ISO instants, shown in the organization's zone and the visitor's. */
+  start: string;
+  end: string;
+  timeZone: string;
+  visitorName: string;
+}

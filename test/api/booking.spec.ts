@@ -1,0 +1,231 @@
+import { DateTime } from 'luxon';
+import { ApiResponse, startTestApp, TestApp, TestOrganization } from '../support/app';
+
+/**
+ * Self-booking over HTTP (#16): the managers' booking links, the public page, its free slots and bookings
+ * (one slot taken once, also by two visitors at once), the booked visit's page, claims and other organizations.
+ */
+
+const ZONE = 'America/New_York';
+const expectError = (response: ApiResponse, status: number, message: string) =>
+  expect({ status: response.status, first: response.body?.errors?.[0] }).toEqual({ status, first: message });
+const ALL_WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+describe('self-booking', () => {
+  let app: TestApp;
+  let org: TestOrganization;
+  let other: TestOrganization;
+  const tomorrow = DateTime.now().setZone(ZONE).plus({ days: 1 }).startOf('day');
+  const visitor = (name: string, email = `${name.toLowerCase().replace(/\s+/g, '.')}@example.test`) => ({
+    name,
+    email,
+    phone: '(555) 123-4567',
+    address: '1 Main Street',
+    note: 'Side gate',
+  });
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    [org, other] = await Promise.all([app.organization('Booked'), app.organization('Other')]);
+    expect((await org.admin.patch('/api/organization/settings', { timeZone: ZONE })).status).toBe(200);
+    const week = ALL_WEEK.map((weekDay) => ({ weekDay, startTime: '09:00', endTime: '12:00' }));
+    expect((await org.admin.patch(`/api/employee-availability/${org.associate.userId}`, week)).status).toBe(200);
+  }, 60_000);
+  afterAll(() => app.stop());
+
+  const createLink = async (over: Record<string, unknown> = {}) => {
+    const response = await org.manager.post('/api/booking-links', {
+      serviceName: 'Window cleaning',
+      durationMinutes: 60,
+      staffIds: [org.associate.userId],
+      minimumNoticeMinutes: 60,
+      horizonDays: 14,
+      bufferMinutes: 0,
+      ...over,
+    });
+    expect(response.status).toBe(201);
+    return response.body.data.id as string;
+  };
+  /** Free slots on one day, `days` after today: each test books on a day of its own (one staff member for all). */
+  const slotsOf = async (linkId: string, days = 1) => {
+    const date = tomorrow.plus({ days: days - 1 }).toISODate();
+    return (await app.client().get(`/api/booking-links/${linkId}/slots?from=${date}&to=${date}`)).body.slots as {
+      start: string;
+      end: string;
+    }[];
+  };
+
+  it('creates a link with 128-bit id, lists it, and shows its public page and free slots', async () => {
+    const linkId = await createLink();
+    expect(linkId).toMatch(/^[\w-]{22}$/);
+    const listed = (await org.manager.get('/api/booking-links')).body;
+    expect(listed).toContainEqual(
+      expect.objectContaining({
+        id: linkId,
+        serviceName: 'Window cleaning',
+        staff: [{ id: org.associate.userId, fullName: expect.stringContaining('Abe') }],
+        status: 'active',
+        bookings: 0,
+        publicPath: `/book/${linkId}`,
+      }),
+    );
+    const page = await app.client().get(`/api/booking-links/${linkId}`);
+    expect(page.body).toEqual({
+      organizationName: expect.stringContaining('Booked'),
+      logoUrl: null,
+      serviceName: 'Window cleaning',
+      durationMinutes: 60,
+      timeZone: ZONE,
+    });
+    // 9:00–12:00 in New York, an hour long, every 30 minutes.
+    const wall = (await slotsOf(linkId)).map((s) => DateTime.fromISO(s.start, { zone: ZONE }).toFormat('HH:mm'));
+    expect(wall).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00']);
+  });
+
+  it('books a slot once: of two visitors at the same moment one gets 201, the other 409; the schedule shows it', async () => {
+    const linkId = await createLink();
+    const [slot] = await slotsOf(linkId, 2);
+    const answers = await Promise.all([
+      app.client().post(`/api/booking-links/${linkId}/bookings`, { start: slot.start, ...visitor('Vera Visitor') }),
+      app.client().post(`/api/booking-links/${linkId}/bookings`, { start: slot.start, ...visitor('Walt Walker') }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expectError(
+      answers.find((a) => a.status === 409)!,
+      409,
+      'That time was just taken. Please choose another.',
+    );
+    const won = answers.find((a) => a.status === 201)!;
+    expect(won.body).toEqual({
+      success: true,
+      message: 'Your visit is booked',
+      data: { id: expect.stringMatching(/^[\w-]{22}$/) },
+    });
+
+    // The slot (and the next one, which overlaps it) is gone for the next visitor, on every link of that staff member.
+    const after = (await slotsOf(linkId, 2)).map((s) => s.start);
+    expect(after).not.toContain(slot.start);
+    expect(after).toHaveLength(3);
+
+    const day = tomorrow.plus({ days: 1 }).toFormat('MM/dd/yyyy');
+    const calendar = await org.manager.get(
+      `/api/jobs/syncfusion/fetch?StartDate=${encodeURIComponent(day)}&EndDate=${encodeURIComponent(day)}`,
+    );
+    const job = calendar.body.find((j: { selfBooked: boolean }) => j.selfBooked);
+    expect(job).toMatchObject({
+      name: 'Window cleaning',
+      startDateTime: slot.start.replace('.000Z', 'Z'),
+      leadUserId: org.associate.userId,
+      selfBooked: true,
+      customer: expect.objectContaining({ name: expect.any(String) }),
+    });
+    expect(['Vera Visitor', 'Walt Walker']).toContain(job.scheduledOnBehalfOf);
+
+    const shared = await app.client().get(`/api/share/booking/${won.body.data.id}`);
+    expect(shared.body).toEqual({
+      id: won.body.data.id,
+      organizationName: expect.stringContaining('Booked'),
+      logoUrl: null,
+      serviceName: 'Window cleaning',
+      staffName: expect.stringContaining('Abe'),
+      start: new Date(slot.start).toISOString(),
+      end: new Date(slot.end).toISOString(),
+      timeZone: ZONE,
+      visitorName: job.scheduledOnBehalfOf,
+    });
+    expect(
+      (await org.manager.get('/api/booking-links')).body.find((l: { id: string }) => l.id === linkId).bookings,
+    ).toBe(1);
+  });
+
+  it('finds the customer by e-mail, or creates one', async () => {
+    const linkId = await createLink();
+    const slots = await slotsOf(linkId, 3);
+    const me = visitor('Rita Return', 'rita@example.test');
+    const first = await app.client().post(`/api/booking-links/${linkId}/bookings`, { start: slots[0].start, ...me });
+    expect(first.status).toBe(201);
+    const again = await app.client().post(`/api/booking-links/${linkId}/bookings`, {
+      start: slots[slots.length - 1].start,
+      ...me,
+    });
+    expect(again.status).toBe(201);
+    const customers = (await org.manager.get('/api/customers/paged?filter=rita@example.test')).body;
+    expect(customers.totalRecords).toBe(1);
+  });
+
+  it('refuses bad input with a message, and times it does not offer', async () => {
+    const linkId = await createLink();
+    const [slot] = await slotsOf(linkId, 4);
+    const book = (body: Record<string, unknown>) => app.client().post(`/api/booking-links/${linkId}/bookings`, body);
+    expectError(await book({ ...visitor('No Time'), start: 'soon' }), 400, 'Choose a time');
+    expectError(
+      await book({ start: slot.start, ...visitor('Bad Mail', 'not-an-email') }),
+      400,
+      'Enter a valid email address',
+    );
+    expectError(await book({ start: slot.start, email: 'x@example.test' }), 400, 'Name is required');
+    expectError(
+      await book({ ...visitor('Off Hours'), start: tomorrow.plus({ days: 3 }).set({ hour: 15 }).toUTC().toISO() }),
+      409,
+      'That time was just taken. Please choose another.',
+    );
+    expectError(
+      await book({ ...visitor('Too Soon'), start: DateTime.now().plus({ minutes: 10 }).toUTC().toISO() }),
+      400,
+      'That time is not available. Please choose another.',
+    );
+    expectError(
+      await org.manager.post('/api/booking-links', { serviceName: 'X', staffIds: [other.associate.userId] }),
+      400,
+      'Choose staff members of your organization',
+    );
+    expectError(
+      await org.manager.post('/api/booking-links', { serviceName: ' ', staffIds: [org.associate.userId] }),
+      400,
+      'Service name is required',
+    );
+  });
+
+  it('answers a paused link 410, a used-up one 410, an unknown or deleted one 404', async () => {
+    const linkId = await createLink({ maxBookings: 1 });
+    const [slot] = await slotsOf(linkId, 5);
+    expect((await org.manager.patch(`/api/booking-links/${linkId}`, { status: 'paused' })).status).toBe(200);
+    expectError(
+      await app.client().get(`/api/booking-links/${linkId}`),
+      410,
+      'This booking link is paused. Please contact the company.',
+    );
+    expect((await org.manager.patch(`/api/booking-links/${linkId}`, { status: 'active' })).status).toBe(200);
+    expect(
+      (await app.client().post(`/api/booking-links/${linkId}/bookings`, { start: slot.start, ...visitor('Una Once') }))
+        .status,
+    ).toBe(201);
+    expectError(
+      await app.client().get(`/api/booking-links/${linkId}/slots`),
+      410,
+      'This booking link has no bookings left.',
+    );
+    expect((await org.manager.delete(`/api/booking-links/${linkId}`)).status).toBe(200);
+    expectError(await app.client().get(`/api/booking-links/${linkId}`), 404, 'This booking link was not found.');
+    expectError(
+      await app.client().get(`/api/booking-links/${'x'.repeat(22)}`),
+      404,
+      'This booking link was not found.',
+    );
+    expectError(await app.client().get('/api/share/booking/nope'), 404, 'This booking was not found.');
+  });
+
+  it('lets only schedulers manage links, and never another organization’s', async () => {
+    const linkId = await createLink();
+    expect((await org.associate.get('/api/booking-links')).status).toBe(403);
+    expect((await org.associate.post('/api/booking-links', { serviceName: 'X' })).status).toBe(403);
+    expectError(
+      await other.manager.patch(`/api/booking-links/${linkId}`, { bufferMinutes: 15 }),
+      404,
+      'This booking link was not found.',
+    );
+    expectError(await other.manager.delete(`/api/booking-links/${linkId}`), 404, 'This booking link was not found.');
+    expect((await other.manager.get('/api/booking-links')).body).toEqual([]);
+    expect((await app.client().get('/api/booking-links')).status).toBe(401);
+  });
+});
