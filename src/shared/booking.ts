@@ -70,4 +70,14 @@ export interface SharedBooking {
   end: string;
   timeZone: string;
   visitorName: string;
+  /** The link it was booked through: its slots are the times it may move to. */
+  linkId: string;
+  status: 'booked' | 'cancelled';
+  /** Whether it may still be cancelled or moved online: booked, and further ahead than the link's minimum notice. */
+  canChange: boolean;
+}
+
+/** POST /api/share/booking/{id}/reschedule: a slot start from GET /api/booking-links/{linkId}/slots. */
+export interface RescheduleRequest {
+  start: string;
 }
