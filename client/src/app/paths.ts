@@ -7,6 +7,9 @@ export const paths = {
   myJobRatings: '/jobs',
   /** The customers' public feedback page (the link in a rating request's e-mail). */
   feedback: '/feedback/:token',
+  /** Self-booking's public pages (#16): a booking link's page, and a booked visit's own page. */
+  booking: '/book/:linkId',
+  sharedBooking: '/share/booking/:id',
   myTrackedTimes: '/timers',
   jobsReport: '/reports/jobs',
   ratingsReport: '/reports/ratings',

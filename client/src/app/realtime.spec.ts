@@ -72,4 +72,9 @@ describe('staleUrlsFor', () => {
       '/api/jobs',
     ]);
   });
+  it('refetches the booking links on their notice', () => {
+    expect(staleUrlsFor('bookingLinks.changed', { organizationId: 'o1', linkId: 'l1' }, me)).toEqual([
+      '/api/booking-links',
+    ]);
+  });
 });

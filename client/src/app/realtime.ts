@@ -1,3 +1,4 @@
+import { BOOKING_LINKS_URL } from '../features/booking/booking';
 import { AVAILABILITY_URL } from '../features/availability/availability';
 import { ATTACHMENTS_URL, CUSTOMERS_URL } from '../features/customers/customers';
 import { RATINGS_URL } from '../features/ratings/ratings';
@@ -46,6 +47,8 @@ export function staleUrlsFor<E extends Exclude<ServerEvent, 'session.ended'>>(
     case 'customers.changed':
       // The list, the detail and its documents, the pickers; and the calendars, which name customers.
       return [CUSTOMERS_URL, ATTACHMENTS_URL, JOBS_URL];
+    case 'bookingLinks.changed':
+      return [BOOKING_LINKS_URL]; // the managers' links: a new one, a pause, a booking counted
     case 'jobRequest.answered':
       return [JOBS_URL]; // the requester's calendars: the job is theirs now, or requestable again
     default:

@@ -32,6 +32,10 @@ const screens = {
   users: async () => ({ Component: (await import('../features/users/UsersPage')).UsersPage }),
   myJobRatings: async () => ({ Component: (await import('../features/ratings/MyJobRatingsPage')).MyJobRatingsPage }),
   feedback: async () => ({ Component: (await import('../features/ratings/FeedbackPage')).FeedbackPage }),
+  booking: async () => ({ Component: (await import('../features/booking/BookingPage')).BookingPage }),
+  sharedBooking: async () => ({
+    Component: (await import('../features/booking/SharedBookingPage')).SharedBookingPage,
+  }),
   myTrackedTimes: async () => ({ Component: (await import('../features/timers/TrackedTimesPage')).MyTrackedTimesPage }),
   organizationTrackedTimes: async () => ({
     Component: (await import('../features/timers/TrackedTimesPage')).OrganizationTrackedTimesPage,
@@ -84,6 +88,9 @@ const routes: RouteObject[] = [
   { path: paths.logout, element: <LogoutPage /> },
   // The customers' public feedback page: no session, nothing of the staff's app.
   { path: paths.feedback, lazy: screens.feedback, hydrateFallbackElement: <LoadingScreen fullPage /> },
+  // Self-booking's public pages (#16): the same, for visitors booking a service and their booked visit.
+  { path: paths.booking, lazy: screens.booking, hydrateFallbackElement: <LoadingScreen fullPage /> },
+  { path: paths.sharedBooking, lazy: screens.sharedBooking, hydrateFallbackElement: <LoadingScreen fullPage /> },
   {
     element: (
       <RequireSession>

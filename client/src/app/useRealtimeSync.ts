@@ -40,6 +40,7 @@ export function useRealtimeSync(): void {
       emitServerEvent('timers.changed');
     });
     socket.on('jobRequests.changed', (p) => void invalidateUrls(staleUrlsFor('jobRequests.changed', p, me)));
+    socket.on('bookingLinks.changed', (p) => void invalidateUrls(staleUrlsFor('bookingLinks.changed', p, me)));
     socket.on('customers.changed', (p) => void invalidateUrls(staleUrlsFor('customers.changed', p, me)));
     socket.on('ratings.changed', (p) => {
       void invalidateUrls(staleUrlsFor('ratings.changed', p, me));

@@ -11,6 +11,7 @@ import {
   IconStar,
   IconUser,
   IconUsers,
+  IconWorldWww,
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import type { RequestStatus } from '../../../../src/scheduling/job-request.events';
@@ -62,6 +63,11 @@ export function JobDetailsDrawer({
       }
     >
       <Stack gap="lg">
+        {job.selfBooked && (
+          <Alert color="teal" variant="light" icon={<IconWorldWww size={18} />} py={8}>
+            {job.scheduledOnBehalfOf ? `Booked online by ${job.scheduledOnBehalfOf}` : 'Booked online'}
+          </Alert>
+        )}
         {requestable && <RequestJob job={job} />}
         {mine && !job.availabilityOnly && <JobTimer job={job} />}
         <Detail icon={<IconClock size={18} />} label="When">

@@ -219,6 +219,11 @@ function TodayJob({
                 Open
               </Badge>
             )}
+            {job.selfBooked && (
+              <Badge size="xs" color="teal" variant="outline" radius="sm">
+                Booked online
+              </Badge>
+            )}
           </Group>
           <Text size="xs" c="gray.7">
             {unassigned ? 'No one is on this job' : crewNames(job)} · {job.customer?.name ?? 'Internal'}

@@ -200,14 +200,19 @@ function move(arg: EventDropArg | EventResizeDoneArg, onJobMove: JobCalendarProp
 }
 
 /** A small 'Open' mark: open jobs are told apart by more than their colour (the default staff colour is the same navy). */
-const OpenMark = ({ job }: { job: Job }) => (job.isOpen ? <span className="app-event-open">Open</span> : null);
+const OpenMark = ({ job }: { job: Job }) => (
+  <>
+    {job.isOpen && <span className="app-event-open">Open</span>}
+    {job.selfBooked && <span className="app-event-open app-event-booked">Booked online</span>}
+  </>
+);
 
 /** Name first (a short job may show only its first line), then time and customer (or Internal); all of it on hover. */
 function renderEvent(arg: EventContentArg) {
   const job = arg.event.extendedProps.job as Job | undefined;
   if (!job) return undefined;
   const where = job.customer?.name ?? (job.isOpen ? 'Available for Requests' : 'Internal');
-  const details = `${job.name} · ${arg.timeText} · ${where}${job.isOpen ? ' · Open' : ''}`;
+  const details = `${job.name} · ${arg.timeText} · ${where}${job.isOpen ? ' · Open' : ''}${job.selfBooked ? ' · Booked online' : ''}`;
   const type = arg.view.type;
   if (type.startsWith('list')) {
     return (

@@ -1,7 +1,7 @@
-import { Alert, Box, Button, Divider, Paper, Stack } from '@mantine/core';
+import { Alert, Box, Button, Divider, Group, Paper, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconHandStop, IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { IconHandStop, IconLink, IconPlus } from '@tabler/icons-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { api, errorMessage } from '../../app/api';
 import { notifyError, notifySuccess } from '../../shared/notify';
@@ -48,6 +48,11 @@ import { addMinutes, isoFromOffset, wallFromIso } from './zonedTime';
 
 const CALENDAR_HEIGHT = 1100;
 
+// The booking links' drawer (and its date picker) loads when first opened.
+const BookingLinksDrawer = lazy(async () => ({
+  default: (await import('../booking/BookingLinksDrawer')).BookingLinksDrawer,
+}));
+
 type Editing = { job: Job | null; slot: { start: string; end: string } };
 
 /** Job Schedule (spec §2): every job of the organization on a calendar managers edit. */
@@ -71,6 +76,7 @@ export function SchedulePage() {
   const batch = useCalendarBatch();
   const changeJob = useChangeJob();
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [bookingLinks, setBookingLinks] = useState(false);
   const pickUpEnabled = usePickUpEnabled();
 
   const allJobs = useMemo(() => jobs.data ?? [], [jobs.data]);
@@ -178,12 +184,17 @@ export function SchedulePage() {
             : 'Every job of your organization. Tap a job to change it.'
         }
         actions={
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setEditing({ job: null, slot: newJobSlot(zone) })}
-          >
-            New Job
-          </Button>
+          <Group gap="sm">
+            <Button variant="default" leftSection={<IconLink size={16} />} onClick={() => setBookingLinks(true)}>
+              Booking links
+            </Button>
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setEditing({ job: null, slot: newJobSlot(zone) })}
+            >
+              New Job
+            </Button>
+          </Group>
         }
       />
       {/* On a phone the requests come first: below a whole day's grid nobody would scroll to them. */}
@@ -246,6 +257,11 @@ export function SchedulePage() {
         </div>
       </Paper>
       {pickUpEnabled && !mobile && <JobRequestsTable zone={zone} />}
+      {bookingLinks && (
+        <Suspense fallback={null}>
+          <BookingLinksDrawer employees={employees ?? []} onClose={() => setBookingLinks(false)} />
+        </Suspense>
+      )}
       {editing && (
         <JobModal job={editing.job} slot={editing.slot} calendarJobs={allJobs} onClose={() => setEditing(null)} />
       )}

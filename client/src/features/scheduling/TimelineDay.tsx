@@ -289,7 +289,7 @@ function TimelineRowView({
         key={kind === 'preview' ? `${job.id}-preview` : job.id} // the same element while dragging: it holds the pointer capture
         type="button"
         className={className}
-        aria-label={`${job.name}, ${time}, ${where}${row.id === UNASSIGNED ? ', unassigned' : `, ${row.label}`}`}
+        aria-label={`${job.name}, ${time}, ${where}${job.selfBooked ? ', booked online' : ''}${row.id === UNASSIGNED ? ', unassigned' : `, ${row.label}`}`}
         title={`${job.name}\n${time}\n${where}`}
         style={{
           left: (place.left / 100) * trackWidth,
@@ -306,7 +306,10 @@ function TimelineRowView({
         onPointerCancel={handlers.onCancel}
         onClick={(e) => e.detail === 0 && handlers.onKeyOpen(job)}
       >
-        <span className={classes.barTitle}>{job.name}</span>
+        <span className={classes.barTitle}>
+          {job.selfBooked && <span className="app-event-open app-event-booked">Booked online</span>}
+          {job.name}
+        </span>
         <span className={classes.barTime}>
           {time} · {where}
         </span>

@@ -53,6 +53,9 @@ export interface Job {
   hideFromScheduleView: boolean;
   availabilityOnly: boolean;
   isOpen: boolean;
+  /** Booked online by a visitor (#16), in their name. */
+  selfBooked?: boolean;
+  scheduledOnBehalfOf?: string | null;
   /** Time and mileage recorded on the job (the calendars' marks). */
   trackedTimes: TrackedTime[];
   /** On Home's requestable calendar: the signed-in employee's own request for this job, if any. */

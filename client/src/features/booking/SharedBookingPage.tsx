@@ -1,0 +1,188 @@
+import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconAlertCircle, IconCalendarCancel, IconCalendarEvent, IconCircleCheck, IconUser } from '@tabler/icons-react';
+import { modals } from '@mantine/modals';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import type { SharedBooking } from '../../../../src/shared/booking';
+import { api, ApiError, errorMessage } from '../../app/api';
+import { PUBLIC, sharedBookingUrl, visitorZone, visitTimeLabel, zoneName, zonesDiffer, type Slot } from './booking';
+import { Notice, PublicFrame } from './PublicFrame';
+import { SlotPicker } from './SlotPicker';
+
+type Answer = { success: true; message: string };
+
+/**
+ * A booked visit's own page (/share/booking/{id}, #16): what, when (the organization's time and the visitor's),
+ * with whom; while it may still change, cancel it or move it to another free time of its link.
+ */
+export function SharedBookingPage() {
+  const { id = '' } = useParams();
+  const url = sharedBookingUrl(id);
+  const queryClient = useQueryClient();
+  const booking = useQuery({
+    queryKey: [url],
+    queryFn: ({ signal }) => api.get<SharedBooking>(url, { ...PUBLIC, signal }),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const [rescheduling, setRescheduling] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const refetch = () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/') });
+  const cancel = useMutation({
+    mutationFn: () => api.post<Answer>(`${url}/cancel`, {}, PUBLIC),
+    onSuccess: (answer) => {
+      setProblem(null);
+      setDone(answer.message);
+      void refetch();
+    },
+    onError: (error) => setProblem(errorMessage(error)),
+  });
+  const reschedule = useMutation({
+    mutationFn: (slot: Slot) => api.post<Answer>(`${url}/reschedule`, { start: slot.start }, PUBLIC),
+    onSuccess: (answer) => {
+      setProblem(null);
+      setRescheduling(false);
+      setDone(answer.message);
+      void refetch();
+    },
+    onError: (error) => {
+      setProblem(errorMessage(error));
+      if (error instanceof ApiError && error.status === 409) void refetch();
+    },
+  });
+
+  if (booking.isPending)
+    return (
+      <PublicFrame title="Your visit">
+        <Stack gap="md">
+          <Skeleton h={28} w="70%" />
+          <Skeleton h={16} />
+          <Skeleton h={80} />
+        </Stack>
+      </PublicFrame>
+    );
+  if (booking.isError)
+    return (
+      <PublicFrame title="Your visit">
+        <Notice icon={<IconAlertCircle size={30} />} title="This visit cannot be shown" color="red">
+          {errorMessage(booking.error)}
+        </Notice>
+      </PublicFrame>
+    );
+
+  const view = booking.data;
+  const mine = visitorZone();
+  const frame = { title: 'Your visit', organization: view.organizationName, logoUrl: view.logoUrl };
+
+  if (view.status === 'cancelled')
+    return (
+      <PublicFrame {...frame}>
+        <Notice icon={<IconCalendarCancel size={30} />} title="Visit cancelled" color="gray">
+          This visit has been cancelled.
+        </Notice>
+      </PublicFrame>
+    );
+
+  function askCancel() {
+    modals.openConfirmModal({
+      title: 'Cancel this visit?',
+      children: (
+        <Text size="sm">
+          Your {view.serviceName} on {visitTimeLabel(view.start, view.end, view.timeZone)} will be cancelled.
+        </Text>
+      ),
+      labels: { confirm: 'Cancel visit', cancel: 'Keep it' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => cancel.mutate(),
+    });
+  }
+
+  return (
+    <PublicFrame {...frame} wide={rescheduling}>
+      <Stack gap="lg">
+        <Stack gap="sm" align="center" ta="center">
+          <IconCircleCheck size={44} color="var(--mantine-color-teal-7)" aria-hidden />
+          <Title order={1} fz={24} c="navy.8">
+            Your visit is booked
+          </Title>
+          <Text c="gray.7">
+            {view.visitorName}, here are the details of your {view.serviceName}. Keep this page to change it.
+          </Text>
+        </Stack>
+        {done && (
+          <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
+            {done}
+          </Alert>
+        )}
+        {problem && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {problem}
+          </Alert>
+        )}
+        <Stack gap="md">
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <IconCalendarEvent size={20} color="var(--mantine-color-navy-8)" aria-hidden />
+            <Stack gap={2}>
+              <Text fw={600} c="navy.8">
+                {view.serviceName}
+              </Text>
+              <Text size="sm">{visitTimeLabel(view.start, view.end, view.timeZone)}</Text>
+              <Text size="xs" c="gray.7">
+                {zoneName(view.timeZone)} time
+              </Text>
+              {zonesDiffer(view.start, view.timeZone, mine) && (
+                <Text size="sm" c="gray.7">
+                  Your time ({zoneName(mine)}): {visitTimeLabel(view.start, view.end, mine)}
+                </Text>
+              )}
+            </Stack>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <IconUser size={20} color="var(--mantine-color-navy-8)" aria-hidden />
+            <Text size="sm">With {view.staffName}</Text>
+          </Group>
+        </Stack>
+        {view.canChange ? (
+          rescheduling ? (
+            <Stack gap="md">
+              <Group justify="space-between">
+                <Title order={2} fz={18} c="navy.8">
+                  Choose a new time
+                </Title>
+                <Button variant="subtle" size="compact-sm" onClick={() => setRescheduling(false)}>
+                  Keep this time
+                </Button>
+              </Group>
+              <SlotPicker
+                linkId={view.linkId}
+                zone={view.timeZone}
+                onPick={(slot) => !reschedule.isPending && reschedule.mutate(slot)}
+              />
+            </Stack>
+          ) : (
+            <Group grow>
+              <Button
+                variant="light"
+                onClick={() => {
+                  setDone(null);
+                  setRescheduling(true);
+                }}
+              >
+                Reschedule
+              </Button>
+              <Button variant="outline" color="red" loading={cancel.isPending} onClick={askCancel}>
+                Cancel visit
+              </Button>
+            </Group>
+          )
+        ) : (
+          <Text size="sm" c="gray.7" ta="center">
+            It is too close to the visit to change it online. Please contact {view.organizationName}.
+          </Text>
+        )}
+      </Stack>
+    </PublicFrame>
+  );
+}

@@ -1,0 +1,123 @@
+import { Alert, Button, Group, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { IconChevronLeft, IconChevronRight, IconWorld } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { DateTime } from 'luxon';
+import type { BookingSlots } from '../../../../src/shared/booking';
+import { api } from '../../app/api';
+import { QueryError } from '../../shared/QueryError';
+import { todayIn } from '../scheduling/zonedTime';
+import {
+  addDays,
+  dualTimeLabel,
+  PUBLIC,
+  SLOT_PAGE_DAYS,
+  slotPage,
+  slotsByDay,
+  slotsUrl,
+  visitorZone,
+  zoneName,
+  zonesDiffer,
+  type Slot,
+} from './booking';
+import classes from './booking.module.css';
+
+/** The link's free slots, two weeks at a time, by day in the organization's zone (and the visitor's, when it differs). */
+export function SlotPicker({
+  linkId,
+  zone,
+  selected,
+  onPick,
+}: {
+  linkId: string;
+  zone: string;
+  selected?: string | null;
+  onPick: (slot: Slot) => void;
+}) {
+  const today = todayIn(zone);
+  const [from, setFrom] = useState(today);
+  const page = slotPage(from);
+  const url = slotsUrl(linkId, page.from, page.to);
+  const slots = useQuery({
+    queryKey: [url],
+    queryFn: ({ signal }) => api.get<BookingSlots>(url, { ...PUBLIC, signal }),
+    placeholderData: keepPreviousData,
+    refetchOnWindowFocus: false,
+  });
+  const mine = visitorZone();
+  const days = useMemo(() => slotsByDay(slots.data?.slots ?? [], zone), [slots.data, zone]);
+  const differs = zonesDiffer(DateTime.now().toISO(), zone, mine);
+  const rangeLabel = `${DateTime.fromISO(page.from).toFormat('LLL d')} – ${DateTime.fromISO(page.to).toFormat('LLL d')}`;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconChevronLeft size={16} />}
+          disabled={from <= today}
+          onClick={() => setFrom((f) => (addDays(f, -SLOT_PAGE_DAYS) < today ? today : addDays(f, -SLOT_PAGE_DAYS)))}
+        >
+          Earlier
+        </Button>
+        <Text size="sm" fw={600} c="navy.8" aria-live="polite">
+          {rangeLabel}
+        </Text>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          rightSection={<IconChevronRight size={16} />}
+          onClick={() => setFrom((f) => addDays(f, SLOT_PAGE_DAYS))}
+        >
+          Next 2 weeks
+        </Button>
+      </Group>
+      <Group gap={6} wrap="nowrap">
+        <IconWorld size={16} color="var(--mantine-color-gray-7)" aria-hidden />
+        <Text size="xs" c="gray.7">
+          Times are in {zoneName(zone)} time{differs ? `; yours (${zoneName(mine)}) in brackets` : ''}.
+        </Text>
+      </Group>
+      {slots.isError && <QueryError error={slots.error} onRetry={() => void slots.refetch()} />}
+      {slots.isPending ? (
+        <Stack gap="sm">
+          <Skeleton h={20} w="40%" />
+          <Skeleton h={36} />
+          <Skeleton h={20} w="40%" />
+          <Skeleton h={36} />
+        </Stack>
+      ) : (
+        !slots.isError &&
+        (days.length === 0 ? (
+          <Alert color="gray" variant="light">
+            No free times in these two weeks. Try the next two weeks.
+          </Alert>
+        ) : (
+          <Stack gap="lg" style={{ opacity: slots.isPlaceholderData ? 0.6 : 1 }} aria-busy={slots.isFetching}>
+            {days.map((day) => (
+              <Stack key={day.date} gap={8}>
+                <Title order={2} fz={15} c="navy.8">
+                  {day.label}
+                </Title>
+                <div className={classes.slots}>
+                  {day.slots.map((slot) => (
+                    <UnstyledButton
+                      key={slot.start}
+                      className={classes.slot}
+                      data-selected={selected === slot.start || undefined}
+                      aria-pressed={selected === slot.start}
+                      onClick={() => onPick(slot)}
+                    >
+                      {dualTimeLabel(slot.start, zone, mine)}
+                    </UnstyledButton>
+                  ))}
+                </div>
+              </Stack>
+            ))}
+          </Stack>
+        ))
+      )}
+    </Stack>
+  );
+}
