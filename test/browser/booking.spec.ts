@@ -1,0 +1,139 @@
+import type { Page } from 'playwright-core';
+import { ApiClient } from '../support/app';
+import {
+  appInBrowser,
+  demoAccount,
+  DESKTOP,
+  LIVE_MS,
+  newContext,
+  PHONE,
+  screenshotPath,
+  signIn,
+  stepUntilShown,
+} from '../support/browser';
+
+const ALL_WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** Picks the first free time the page offers, and returns its label. */
+async function pickFirstSlot(page: Page): Promise<string> {
+  const slot = page.locator('button[aria-pressed]').first();
+  await slot.waitFor();
+  const label = (await slot.textContent()) ?? '';
+  await slot.click();
+  return label;
+}
+
+/** Self-booking (#16): a manager hands out a link, a visitor books on a phone, the schedule shows it live. */
+describe('self-booking in a browser', () => {
+  const env = appInBrowser();
+  const account = (role: Parameters<typeof demoAccount>[1]) => demoAccount(env.app.output, role);
+  const api = (role: Parameters<typeof demoAccount>[1]) =>
+    new ApiClient(env.app.url).signIn(account(role).email, account(role).password);
+
+  it('creates a link on the Job Schedule, books it on a phone, shows the visit live, and moves it', async () => {
+    // Alex Kim works 9 to 5 every day.
+    const admin = await api('Company Admin');
+    const staff: { id: string; fullName: string }[] = (await admin.get('/api/users/lookup')).body;
+    const alex = staff.find((s) => s.fullName === 'Alex Kim')!;
+    const week = ALL_WEEK.map((weekDay) => ({ weekDay, startTime: '09:00', endTime: '17:00' }));
+    expect((await admin.patch(`/api/employee-availability/${alex.id}`, week)).status).toBe(200);
+
+    // The manager, at desktop width, creates a link from the Job Schedule and copies its address.
+    const managerContext = await newContext(env.browser, env.app.url, DESKTOP);
+    await managerContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.app.url });
+    const manager = await managerContext.newPage();
+    await signIn(manager, account('Customer Manager'), '/scheduling');
+    await manager.getByRole('heading', { name: 'Job Schedule' }).waitFor();
+    await manager.getByRole('button', { name: 'Booking links' }).click();
+    const drawer = manager.getByRole('dialog', { name: 'Booking links' });
+    await drawer.getByText('No booking links yet.').waitFor();
+    await drawer.getByRole('button', { name: 'New booking link' }).click();
+    const form = drawer.getByRole('form', { name: 'New booking link' });
+    await form.getByRole('button', { name: 'Create link' }).click();
+    await form.getByRole('alert').getByText('Service name is required').waitFor();
+    await form.getByRole('textbox', { name: 'Service name' }).fill('Gutter cleaning');
+    await form.getByRole('textbox', { name: 'Staff' }).click();
+    await manager.getByRole('option', { name: 'Alex Kim' }).click();
+    await form.getByRole('textbox', { name: 'Minimum notice (hours)' }).fill('1');
+    await form.getByRole('textbox', { name: 'Service name' }).click(); // closes the staff list
+    await manager.screenshot({ path: screenshotPath('booking-links-new-desktop') });
+    await form.getByRole('button', { name: 'Create link' }).click();
+    await manager.getByText('Booking link has been created').waitFor();
+    const card = drawer.getByRole('article', { name: 'Booking link Gutter cleaning' });
+    await card.getByText('Alex Kim').waitFor();
+    await card.getByText('0 bookings').waitFor();
+    await card.getByRole('button', { name: 'Copy' }).click();
+    await card.getByRole('button', { name: 'Copied' }).waitFor();
+    const url = (await manager.evaluate(() => navigator.clipboard.readText())) as string;
+    expect(url).toMatch(new RegExp(`^${env.app.url.replace(/[.:/]/g, '\\$&')}/book/[\\w-]{22}$`));
+    await manager.screenshot({ path: screenshotPath('booking-links-desktop') });
+
+    // A visitor on a phone opens it, picks the first free time and books it.
+    const visitorContext = await newContext(env.browser, env.app.url, PHONE);
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(new URL(url).pathname);
+    await visitor.getByRole('heading', { name: 'Gutter cleaning' }).waitFor();
+    await visitor.getByRole('button', { name: 'Next 2 weeks' }).waitFor();
+    await visitor.locator('button[aria-pressed]').first().waitFor();
+    await visitor.screenshot({ path: screenshotPath('booking-page-phone'), fullPage: true });
+    await pickFirstSlot(visitor);
+    await visitor.getByRole('button', { name: 'Book this time' }).click();
+    await visitor.getByRole('alert').getByText('Name is required').waitFor();
+    await visitor.getByRole('textbox', { name: 'Name' }).fill('Robin Visitor');
+    await visitor.getByRole('textbox', { name: 'Email' }).fill('robin@example.com');
+    await visitor.getByRole('textbox', { name: 'Phone' }).fill('5551234567');
+    expect(await visitor.getByRole('textbox', { name: 'Phone' }).inputValue()).toBe('(555) 123-4567');
+    await visitor.getByRole('textbox', { name: 'Address' }).fill('12 Elm Street');
+    await visitor.screenshot({ path: screenshotPath('booking-form-phone'), fullPage: true });
+    await visitor.getByRole('button', { name: 'Book this time' }).click();
+    await visitor.waitForURL(/\/share\/booking\/[\w-]+$/);
+    await visitor.getByRole('heading', { name: 'Your visit is booked' }).waitFor();
+    await visitor.getByText('With Alex Kim').waitFor();
+    await visitor.screenshot({ path: screenshotPath('shared-booking-phone'), fullPage: true });
+    const sharedPath = new URL(visitor.url()).pathname;
+
+    // The manager's open schedule shows the visit without reload, marked as booked online; the link counts it.
+    await card.getByText('1 booking').waitFor({ timeout: LIVE_MS });
+    await drawer.getByRole('button', { name: 'Pause' }).click();
+    await card.getByText('Paused').waitFor();
+    await drawer.getByRole('button', { name: 'Resume' }).click();
+    await card.getByText('Active').waitFor();
+    await manager.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    const booked = manager.locator('.fc-event', { hasText: 'Booked online' }).first();
+    await stepUntilShown(manager, booked);
+    await booked.getByText('Gutter cleaning').waitFor();
+    await manager.screenshot({ path: screenshotPath('booked-online-schedule-desktop') });
+
+    // The visitor's page at desktop width; and, where the server moves visits, a move to another time.
+    const desktopVisitorContext = await newContext(env.browser, env.app.url, DESKTOP);
+    const desktopVisitor = await desktopVisitorContext.newPage();
+    await desktopVisitor.goto(sharedPath);
+    await desktopVisitor.getByRole('heading', { name: 'Your visit is booked' }).waitFor();
+    await desktopVisitor.screenshot({ path: screenshotPath('shared-booking-desktop') });
+    await desktopVisitor.goto(new URL(url).pathname);
+    await desktopVisitor.locator('button[aria-pressed]').first().waitFor();
+    await desktopVisitor.screenshot({ path: screenshotPath('booking-page-desktop') });
+
+    const before = await visitor.locator('text=/at \\d/').first().textContent();
+    await visitor.getByRole('button', { name: 'Reschedule' }).click();
+    await visitor.locator('button[aria-pressed]').first().waitFor();
+    await visitor.screenshot({ path: screenshotPath('shared-booking-reschedule-phone'), fullPage: true });
+    // Another time than the one booked: the second offered (the first may be the next after it).
+    await visitor.locator('button[aria-pressed]').nth(1).click();
+    const answered = visitor.getByRole('status').or(visitor.getByRole('alert'));
+    await answered.first().waitFor();
+    if (await visitor.getByRole('status').count()) {
+      await visitor.getByRole('heading', { name: 'Your visit is booked' }).waitFor();
+      const deadline = Date.now() + LIVE_MS;
+      while ((await visitor.locator('text=/at \\d/').first().textContent()) === before && Date.now() < deadline)
+        await visitor.waitForTimeout(200);
+      expect(await visitor.locator('text=/at \\d/').first().textContent()).not.toBe(before);
+      await visitor.screenshot({ path: screenshotPath('shared-booking-moved-phone'), fullPage: true });
+    }
+
+    await desktopVisitorContext.close();
+    await visitorContext.close();
+    await managerContext.close();
+  }, 180_000);
+});
