@@ -48,7 +48,8 @@ export const bookingProjection: Projection = {
         break;
       case 'VisitBooked': {
         const link = await links.findOne({ _id: linkId });
-        await applyOnce(links, linkId, at, { $set: { bookings: (link?.bookings ?? 0) + 1 } });
+        // The link's revision guards the visit's document too: a replayed event changes neither.
+        if (!(await applyOnce(links, linkId, at, { $set: { bookings: (link?.bookings ?? 0) + 1 } }))) return;
         const { bookingId, jobId, staffId, start, end, visitor, customerId } = e.data;
         const doc: BookingDoc = {
           _id: bookingId,
@@ -61,9 +62,28 @@ export const bookingProjection: Projection = {
           visitorName: visitor.name,
           visitorEmail: visitor.email,
           customerId,
+          status: 'booked',
           bookedAt: event.metadata.timestamp,
         };
         await store.collection<BookingDoc>(BOOKINGS).replaceOne({ _id: bookingId }, doc, { upsert: true });
+        break;
+      }
+      case 'VisitCancelled': {
+        const link = await links.findOne({ _id: linkId });
+        // Cancelled visits do not count against the link's maximum.
+        if (!(await applyOnce(links, linkId, at, { $set: { bookings: Math.max(0, (link?.bookings ?? 1) - 1) } })))
+          return;
+        await store
+          .collection<BookingDoc>(BOOKINGS)
+          .updateOne({ _id: e.data.bookingId }, { $set: { status: 'cancelled' } });
+        break;
+      }
+      case 'VisitMoved': {
+        if (!(await applyOnce(links, linkId, at, { $set: {} }))) return;
+        const { staffId, start, end } = e.data;
+        await store
+          .collection<BookingDoc>(BOOKINGS)
+          .updateOne({ _id: e.data.bookingId }, { $set: { staffId, start, end } });
         break;
       }
     }

@@ -9,6 +9,9 @@ import {
   LINK_USED_UP,
   SLOT_NOT_OFFERED,
   SLOT_TAKEN,
+  ALREADY_CANCELLED,
+  TOO_LATE_TO_CHANGE,
+  VISIT_NOT_FOUND,
 } from './booking-link.decider';
 import type { BookingLinkEvent, BookingLinkSettings } from './booking.events';
 
@@ -177,6 +180,82 @@ describe('booking link decider', () => {
         .when(book(TOMORROW_9))
         .thenThrows(NotFoundError, LINK_NOT_FOUND);
       given(bookingLinkDecider, []).when(book(TOMORROW_9)).thenThrows(NotFoundError, LINK_NOT_FOUND);
+    });
+  });
+
+  describe('the visitor changing their visit', () => {
+    const first = () => booked(book(TOMORROW_9));
+    const ids = { linkId: LINK, organizationId: ORG };
+    const cancel = (at = AT): BookingLinkCommand => ({ type: 'CancelVisit', bookingId: `b-${TOMORROW_9}`, at });
+    const move = (start: string, freeStaffIds = ['ana', 'ben'], at = AT): BookingLinkCommand => ({
+      type: 'MoveVisit',
+      bookingId: `b-${TOMORROW_9}`,
+      start,
+      end: new Date(Date.parse(start) + 3_600_000).toISOString(),
+      freeStaffIds,
+      at,
+    });
+
+    it('cancels until the notice, once; the slot and the use free again', () => {
+      const cancelled: BookingLinkEvent = {
+        type: 'VisitCancelled',
+        data: { ...ids, bookingId: `b-${TOMORROW_9}`, jobId: `j-${TOMORROW_9}` },
+      };
+      given(bookingLinkDecider, [created(), first()]).when(cancel()).then([cancelled]);
+      given(bookingLinkDecider, [created(), first(), cancelled])
+        .when(cancel())
+        .thenThrows(ConflictError, ALREADY_CANCELLED);
+      // Within the two hours' notice: too late.
+      given(bookingLinkDecider, [created(), first()])
+        .when(cancel('2026-06-02T12:00:00.000Z'))
+        .thenThrows(ValidationError, TOO_LATE_TO_CHANGE);
+      given(bookingLinkDecider, [created({ maxBookings: 1 }), first(), cancelled])
+        .when(book(TOMORROW_9))
+        .then([booked(book(TOMORROW_9))]);
+      given(bookingLinkDecider, [created(), first()])
+        .when({ type: 'CancelVisit', bookingId: 'nope', at: AT })
+        .thenThrows(NotFoundError, VISIT_NOT_FOUND);
+    });
+
+    it('moves to a free slot, keeping its staff member when free, else the next one', () => {
+      const later = '2026-06-02T15:00:00.000Z';
+      given(bookingLinkDecider, [created(), first()])
+        .when(move(later))
+        .then([
+          {
+            type: 'VisitMoved',
+            data: {
+              ...ids,
+              bookingId: `b-${TOMORROW_9}`,
+              jobId: `j-${TOMORROW_9}`,
+              staffId: 'ana',
+              start: later,
+              end: '2026-06-02T16:00:00.000Z',
+            },
+          },
+        ]);
+      given(bookingLinkDecider, [created(), first()])
+        .when(move(later, ['ben']))
+        .then([
+          {
+            type: 'VisitMoved',
+            data: {
+              ...ids,
+              bookingId: `b-${TOMORROW_9}`,
+              jobId: `j-${TOMORROW_9}`,
+              staffId: 'ben',
+              start: later,
+              end: '2026-06-02T16:00:00.000Z',
+            },
+          },
+        ]);
+      given(bookingLinkDecider, [created(), first()]).when(move(later, [])).thenThrows(ConflictError, SLOT_TAKEN);
+      given(bookingLinkDecider, [created(), first()])
+        .when(move('2026-06-01T12:30:00.000Z'))
+        .thenThrows(ValidationError, SLOT_NOT_OFFERED);
+      given(bookingLinkDecider, [created(), first()])
+        .when(move(later, ['ana'], '2026-06-02T12:00:00.000Z'))
+        .thenThrows(ValidationError, TOO_LATE_TO_CHANGE);
     });
   });
 });

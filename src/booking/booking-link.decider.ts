@@ -9,6 +9,9 @@ export const LINK_EXPIRED = 'This booking link has expired.';
 export const LINK_USED_UP = 'This booking link has no bookings left.';
 export const SLOT_TAKEN = 'That time was just taken. Please choose another.';
 export const SLOT_NOT_OFFERED = 'That time is not available. Please choose another.';
+export const TOO_LATE_TO_CHANGE = 'This visit can no longer be changed online. Please contact the company.';
+export const VISIT_NOT_FOUND = 'This booking was not found.';
+export const ALREADY_CANCELLED = 'This visit has already been cancelled.';
 
 export type BookingLinkCommand =
   | {
@@ -35,6 +38,16 @@ export type BookingLinkCommand =
       /** The instant it is decided at, and that day in the organization's zone (yyyy-MM-dd). */
       at: string;
       today: string;
+    }
+  | { type: 'CancelVisit'; bookingId: string; at: string }
+  | {
+      type: 'MoveVisit';
+      bookingId: string;
+      start: string;
+      end: string;
+      /** As for BookVisit, read with the visit's own job left out; its own staff member is kept when free. */
+      freeStaffIds: string[];
+      at: string;
     };
 
 export type BookingLinkState =
@@ -44,7 +57,9 @@ export type BookingLinkState =
       linkId: string;
       organizationId: string;
       settings: BookingLinkSettings;
+      /** Visits booked and not cancelled. */
       visits: BookedVisit[];
+      cancelled: string[];
     };
 
 /** The first problem with a link's settings, in the form's order; null when they may be saved. */
@@ -96,7 +111,7 @@ export const bookingLinkDecider: Decider<BookingLinkCommand, BookingLinkState, B
     switch (event.type) {
       case 'BookingLinkCreated': {
         const { linkId, organizationId, createdBy: _by, ...settings } = event.data;
-        return { status: 'active', linkId, organizationId, settings, visits: [] };
+        return { status: 'active', linkId, organizationId, settings, visits: [], cancelled: [] };
       }
       case 'BookingLinkChanged': {
         if (state.status === 'none') return state;
@@ -115,6 +130,21 @@ export const bookingLinkDecider: Decider<BookingLinkCommand, BookingLinkState, B
         if (state.status === 'none') return state;
         const { bookingId, jobId, staffId, start, end } = event.data;
         return { ...state, visits: [...state.visits, { bookingId, jobId, staffId, start, end }] };
+      }
+      case 'VisitCancelled':
+        if (state.status === 'none') return state;
+        return {
+          ...state,
+          visits: state.visits.filter((v) => v.bookingId !== event.data.bookingId),
+          cancelled: [...state.cancelled, event.data.bookingId],
+        };
+      case 'VisitMoved': {
+        if (state.status === 'none') return state;
+        const { bookingId, jobId, staffId, start, end } = event.data;
+        return {
+          ...state,
+          visits: state.visits.map((v) => (v.bookingId === bookingId ? { bookingId, jobId, staffId, start, end } : v)),
+        };
       }
     }
   },
@@ -138,6 +168,7 @@ export const bookingLinkDecider: Decider<BookingLinkCommand, BookingLinkState, B
       ];
     }
     if (command.type === 'BookVisit') return bookVisit(command, state);
+    if (command.type === 'CancelVisit' || command.type === 'MoveVisit') return changeVisit(command, state);
     if (state.status === 'none' || state.status === 'deleted' || state.organizationId !== command.organizationId)
       throw new NotFoundError('The booking link', LINK_NOT_FOUND);
     const ids = { linkId: state.linkId, organizationId: state.organizationId };
@@ -203,4 +234,39 @@ function bookVisit(
       },
     },
   ];
+}
+
+/**
+ * The visitor cancels or moves their visit on its page, until the link's minimum notice before it starts. A move
+ * keeps the visit's staff member when they are free at the new time, else takes the next free one of the link.
+ */
+function changeVisit(
+  command: Extract<BookingLinkCommand, { type: 'CancelVisit' | 'MoveVisit' }>,
+  state: BookingLinkState,
+): BookingLinkEvent[] {
+  if (state.status === 'none') throw new NotFoundError('The booking', VISIT_NOT_FOUND);
+  if (state.cancelled.includes(command.bookingId)) throw new ConflictError(ALREADY_CANCELLED);
+  const visit = state.visits.find((v) => v.bookingId === command.bookingId);
+  if (!visit) throw new NotFoundError('The booking', VISIT_NOT_FOUND);
+  const { settings } = state;
+  const at = Date.parse(command.at);
+  const notice = settings.minimumNoticeMinutes * 60_000;
+  if (Date.parse(visit.start) < at + notice) throw new ValidationError(TOO_LATE_TO_CHANGE);
+  const ids = { linkId: state.linkId, organizationId: state.organizationId };
+  if (command.type === 'CancelVisit')
+    return [{ type: 'VisitCancelled', data: { ...ids, bookingId: visit.bookingId, jobId: visit.jobId } }];
+  const start = Date.parse(command.start);
+  if (Date.parse(command.end) - start !== settings.durationMinutes * 60_000)
+    throw new ValidationError(SLOT_NOT_OFFERED);
+  if (start < at + notice || start >= at + settings.horizonDays * 86_400_000)
+    throw new ValidationError(SLOT_NOT_OFFERED);
+  const buffer = settings.bufferMinutes * 60_000;
+  const moved = { start: command.start, end: command.end };
+  const free = (id: string) =>
+    settings.staffIds.includes(id) &&
+    command.freeStaffIds.includes(id) &&
+    !state.visits.some((v) => v.bookingId !== visit.bookingId && v.staffId === id && overlaps(v, moved, buffer));
+  const staffId = free(visit.staffId) ? visit.staffId : command.freeStaffIds.find(free);
+  if (!staffId) throw new ConflictError(SLOT_TAKEN);
+  return [{ type: 'VisitMoved', data: { ...ids, bookingId: visit.bookingId, jobId: visit.jobId, staffId, ...moved } }];
 }

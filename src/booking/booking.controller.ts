@@ -4,9 +4,11 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CommandMeta } from '../core/commands/aggregates';
 import { Me, Meta, Public, RequireClaim } from '../identity/current-user';
 import type { AuthenticatedRequest, CurrentUser } from '../identity/current-user';
-import { BookingLinkDto, BookingRequestDto, SlotsQueryDto } from './booking.dto';
+import { BookingLinkDto, BookingRequestDto, RescheduleDto, SlotsQueryDto } from './booking.dto';
 import {
   BookVisit,
+  CancelVisit,
+  MoveVisit,
   ChangeBookingLink,
   CreateBookingLink,
   DeleteBookingLink,
@@ -97,11 +99,30 @@ export class BookingLinksController {
 @Public()
 @Controller('api/share/booking')
 export class SharedBookingController {
-  constructor(private readonly queries: QueryBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Get(':id')
   @ApiOperation({ summary: "Public: a booked visit's page (organization, staff member, service, time)." })
   booking(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
     return this.queries.execute(new GetSharedBooking(id, request.ip ?? 'unknown'));
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Public: cancel the visit, until the link's minimum notice before it." })
+  async cancel(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
+    await this.commands.execute(new CancelVisit(id, request.ip ?? 'unknown'));
+    return { success: true, message: 'Your visit has been cancelled' };
+  }
+
+  @Post(':id/reschedule')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Public: move the visit to another of its link's slots (start), until the minimum notice." })
+  async reschedule(@Param('id') id: string, @Body() body: RescheduleDto, @Req() request: AuthenticatedRequest) {
+    await this.commands.execute(new MoveVisit(id, body.start, request.ip ?? 'unknown'));
+    return { success: true, message: 'Your visit has been moved' };
   }
 }

@@ -67,3 +67,10 @@ export class SlotsQueryDto {
   @Text('To must be a date (YYYY-MM-DD)', 20, 'To')
   to?: string;
 }
+
+/** POST /api/share/booking/{id}/reschedule. */
+export class RescheduleDto {
+  @ApiPropertyOptional({ description: "A slot start (UTC ISO instant) from the link's …/slots" })
+  @Text('Choose a time', 40, 'The time')
+  start!: string;
+}

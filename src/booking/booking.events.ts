@@ -52,7 +52,11 @@ export type BookingLinkEvent =
   | DomainEvent<'BookingLinkPaused', Ids>
   | DomainEvent<'BookingLinkResumed', Ids>
   | DomainEvent<'BookingLinkDeleted', Ids>
-  | DomainEvent<'VisitBooked', Ids & BookedVisit & { visitor: Visitor; customerId: string }>;
+  | DomainEvent<'VisitBooked', Ids & BookedVisit & { visitor: Visitor; customerId: string }>
+  /** The visitor cancelled on the visit's page; its job is deleted. */
+  | DomainEvent<'VisitCancelled', Ids & { bookingId: string; jobId: string }>
+  /** The visitor moved it to another slot (to another of the link's staff when its own is not free then). */
+  | DomainEvent<'VisitMoved', Ids & BookedVisit>;
 
 export const bookingStreams = {
   link: (linkId: string) => `bookingLink-${linkId}`,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Inject } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler, IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DateTime } from 'luxon';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -7,6 +7,8 @@ import { Aggregates, CommandMeta } from '../core/commands/aggregates';
 import { Clock, CLOCK, derivedId, newId } from '../core/clock';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import { MAILER, Mailer } from '../core/mail/mail.port';
+import { APP_CONFIG, AppConfig } from '../config/config';
 import { allowance, take } from '../core/rate-limits';
 import type { RedisClient } from '../core/redis';
 import { weeklyAvailability } from '../availability/availability.read-models';
@@ -24,9 +26,22 @@ import type {
   PublicBookingLink,
   SharedBooking,
 } from '../shared/booking';
-import { bookingLinkDecider, LINK_NOT_FOUND, linkClosed, SLOT_NOT_OFFERED, SLOT_TAKEN } from './booking-link.decider';
+import {
+  bookingLinkDecider,
+  LINK_NOT_FOUND,
+  linkClosed,
+  SLOT_NOT_OFFERED,
+  SLOT_TAKEN,
+  VISIT_NOT_FOUND,
+} from './booking-link.decider';
 import { BookingLinkSettings, bookingStreams, Visitor } from './booking.events';
-import { BookingLinkDoc, bookingById, bookingLinkById, organizationBookingLinks } from './booking.read-models';
+import {
+  BookingLinkDoc,
+  bookingById,
+  bookingLinkById,
+  bookingLinkOfVisit,
+  organizationBookingLinks,
+} from './booking.read-models';
 import { bookableWindow, freeSlots, Interval, SlotRules, staffFree, StaffTime } from './slots';
 
 /** Ids of links and bookings: 128 random bits, URL-safe (22 characters). */
@@ -76,6 +91,19 @@ export class BookVisit {
   constructor(
     readonly linkId: string,
     readonly request: BookingRequest,
+    readonly ipAddress: string,
+  ) {}
+}
+export class CancelVisit {
+  constructor(
+    readonly bookingId: string,
+    readonly ipAddress: string,
+  ) {}
+}
+export class MoveVisit {
+  constructor(
+    readonly bookingId: string,
+    readonly start: unknown,
     readonly ipAddress: string,
   ) {}
 }
@@ -217,14 +245,20 @@ const rulesOf = (link: BookingLinkSettings): SlotRules => ({
 });
 
 /** The link's staff over [from, to): their weekly availability and the jobs they are on (lead or assigned). */
-async function staffTimes(store: ReadStore, link: BookingLinkDoc, from: number, to: number): Promise<StaffTime[]> {
+async function staffTimes(
+  store: ReadStore,
+  link: BookingLinkDoc,
+  from: number,
+  to: number,
+  ignoreJobId: string | null = null,
+): Promise<StaffTime[]> {
   const [weeks, jobs] = await Promise.all([
     weeklyAvailability(store, link.organizationId, link.staffIds),
     jobsBetween(store, link.organizationId, new Date(from), new Date(to)),
   ]);
   const busy = new Map<string, Interval[]>(link.staffIds.map((id) => [id, []]));
   for (const job of jobs) {
-    if (job.availabilityOnly) continue;
+    if (job.availabilityOnly || job.id === ignoreJobId) continue;
     const interval = { start: Date.parse(job.start), end: Date.parse(job.end) };
     for (const id of new Set([...(job.leadUserId ? [job.leadUserId] : []), ...job.userIds]))
       busy.get(id)?.push(interval);
@@ -269,18 +303,22 @@ function emailOf(value: unknown): string {
 
 @CommandHandler(BookVisit)
 export class BookVisitHandler implements ICommandHandler<BookVisit> {
+  private readonly logger = new Logger('BookVisit');
+
   constructor(
     private readonly aggregates: Aggregates,
     private readonly commands: CommandBus,
     private readonly throttle: BookingThrottle,
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ linkId, request, ipAddress }: BookVisit) {
     await this.throttle.book(ipAddress);
     const now = this.clock.now();
-    const { link, zone, today } = await openLink(this.store, linkId, now);
+    const { link, organization, zone, today } = await openLink(this.store, linkId, now);
     const startText = text(request.start, 40, 'Choose a time', true)!;
     const start = Date.parse(startText);
     if (Number.isNaN(start)) throw new ValidationError('Choose a time');
@@ -358,6 +396,18 @@ export class BookVisitHandler implements ICommandHandler<BookVisit> {
       },
       meta(),
     );
+    // The visit's own page, where it can be moved or cancelled. Sent once the visit is on the schedule; a failed
+    // e-mail does not undo the booking (the visitor is on that page already).
+    const when = DateTime.fromISO(visit.start, { zone }).toFormat("cccc, LLLL d, yyyy 'at' h:mm a ZZZZ");
+    const from = organization?.name ?? 'We';
+    await this.mailer
+      .send({
+        id: `booking-${derivedId(`booking confirmation:${bookingId}`)}`,
+        to: visitor.email,
+        subject: `Booked: ${link.serviceName}, ${when}`,
+        text: `Hello ${visitor.name},\n\n${from} has booked your visit: ${link.serviceName} on ${when}.\n\nSee, move or cancel it here:\n\n${this.config.publicUrl}/share/booking/${bookingId}\n\nThank you!\n`,
+      })
+      .catch((error) => this.logger.warn(`the confirmation of booking ${bookingId} was not sent: ${String(error)}`));
     return { id: bookingId };
   }
 
@@ -379,6 +429,110 @@ export class BookVisitHandler implements ICommandHandler<BookVisit> {
       ),
     );
     return customerId as string;
+  }
+}
+
+/** The booking and its link, for the visit's own page; an unknown id is a 404. */
+async function bookedVisit(store: ReadStore, bookingId: string) {
+  const booking = isPublicId(bookingId) ? await bookingById(store, bookingId) : null;
+  const link = booking ? await bookingLinkOfVisit(store, booking.linkId) : null;
+  if (!booking || !link) throw new NotFoundError('The booking', VISIT_NOT_FOUND);
+  return { booking, link };
+}
+
+const visitorMeta = (organizationId: string, at: string): CommandMeta => ({
+  organizationId,
+  actorUserId: null,
+  correlationId: newId(),
+  at,
+});
+
+@CommandHandler(CancelVisit)
+export class CancelVisitHandler implements ICommandHandler<CancelVisit> {
+  constructor(
+    private readonly aggregates: Aggregates,
+    private readonly throttle: BookingThrottle,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ bookingId, ipAddress }: CancelVisit) {
+    await this.throttle.book(ipAddress);
+    const { booking, link } = await bookedVisit(this.store, bookingId);
+    const at = this.clock.now().toISOString();
+    const meta = visitorMeta(link.organizationId, at);
+    await this.aggregates.execute(
+      bookingStreams.link(link._id),
+      bookingLinkDecider,
+      { type: 'CancelVisit', bookingId, at },
+      meta,
+    );
+    // The schedule follows: the visit's job goes (a second cancel never gets here: the decider refused it).
+    await this.aggregates.execute(
+      schedulingStreams.job(booking.jobId),
+      jobDecider,
+      { type: 'DeleteJob', organizationId: link.organizationId },
+      meta,
+    );
+  }
+}
+
+@CommandHandler(MoveVisit)
+export class MoveVisitHandler implements ICommandHandler<MoveVisit> {
+  constructor(
+    private readonly aggregates: Aggregates,
+    private readonly throttle: BookingThrottle,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ bookingId, start: startValue, ipAddress }: MoveVisit) {
+    await this.throttle.book(ipAddress);
+    const { booking, link } = await bookedVisit(this.store, bookingId);
+    const start = Date.parse(text(startValue, 40, 'Choose a time', true)!);
+    if (Number.isNaN(start)) throw new ValidationError('Choose a time');
+    const end = start + link.durationMinutes * 60_000;
+    const organization = await organizationById(this.store, link.organizationId);
+    const zone = organization?.timeZone ?? 'UTC';
+    const margin = link.bufferMinutes * 60_000 + DAY;
+    const staff = await staffTimes(this.store, link, start - margin, end + margin, booking.jobId);
+    const freeStaffIds = staff.filter((s) => staffFree(s, start, end, rulesOf(link), zone)).map((s) => s.id);
+    const at = this.clock.now().toISOString();
+    const meta = () => visitorMeta(link.organizationId, this.clock.now().toISOString());
+    const move = () =>
+      this.aggregates.execute(
+        bookingStreams.link(link._id),
+        bookingLinkDecider,
+        {
+          type: 'MoveVisit',
+          bookingId,
+          start: new Date(start).toISOString(),
+          end: new Date(end).toISOString(),
+          freeStaffIds,
+          at,
+        },
+        meta(),
+        RACED,
+      );
+    let moved;
+    try {
+      moved = await move();
+    } catch (error) {
+      if (!(error instanceof ConflictError) || error.message !== RACED) throw error;
+      moved = await move();
+    }
+    const visit = moved.events[0].data as { staffId: string; start: string; end: string };
+    await this.aggregates.execute(
+      schedulingStreams.job(booking.jobId),
+      jobDecider,
+      {
+        type: 'ChangeJob',
+        organizationId: link.organizationId,
+        actorIsCompanyAdmin: false,
+        changes: { start: visit.start, end: visit.end, userIds: [visit.staffId], leadUserId: visit.staffId },
+      },
+      meta(),
+    );
   }
 }
 
@@ -467,14 +621,14 @@ export class GetSharedBookingHandler implements IQueryHandler<GetSharedBooking> 
   constructor(
     private readonly throttle: BookingThrottle,
     @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ bookingId, ipAddress }: GetSharedBooking): Promise<SharedBooking> {
     await this.throttle.view(ipAddress);
-    const booking = isPublicId(bookingId) ? await bookingById(this.store, bookingId) : null;
-    if (!booking) throw new NotFoundError('The booking', 'This booking was not found.');
-    const [link, organization, staff] = await Promise.all([
-      bookingLinkById(this.store, booking.linkId),
+    const now = this.clock.now().getTime();
+    const { booking, link } = await bookedVisit(this.store, bookingId);
+    const [organization, staff] = await Promise.all([
       organizationById(this.store, booking.organizationId),
       userById(this.store, booking.staffId),
     ]);
@@ -488,6 +642,10 @@ export class GetSharedBookingHandler implements IQueryHandler<GetSharedBooking> 
       end: booking.end,
       timeZone: organization?.timeZone ?? 'UTC',
       visitorName: booking.visitorName,
+      linkId: booking.linkId,
+      status: booking.status,
+      canChange:
+        booking.status === 'booked' && Date.parse(booking.start) >= now + (link?.minimumNoticeMinutes ?? 0) * 60_000,
     };
   }
 }

@@ -4,6 +4,8 @@ import { BookingLinksController, SharedBookingController } from './booking.contr
 import {
   BookingThrottle,
   BookVisitHandler,
+  CancelVisitHandler,
+  MoveVisitHandler,
   ChangeBookingLinkHandler,
   CreateBookingLinkHandler,
   DeleteBookingLinkHandler,
@@ -21,6 +23,8 @@ import {
     ChangeBookingLinkHandler,
     DeleteBookingLinkHandler,
     BookVisitHandler,
+    CancelVisitHandler,
+    MoveVisitHandler,
     ListBookingLinksHandler,
     GetPublicBookingLinkHandler,
     GetBookingSlotsHandler,

@@ -28,6 +28,7 @@ export interface BookingDoc {
   visitorName: string;
   visitorEmail: string;
   customerId: string;
+  status: 'booked' | 'cancelled';
   bookedAt: string;
   [key: string]: unknown;
 }
@@ -45,6 +46,11 @@ export function organizationBookingLinks(store: ReadStore, organizationId: strin
     { organizationId, status: { $ne: 'deleted' } },
     { sort: { createdAt: -1, _id: -1 }, limit: 500 },
   );
+}
+
+/** A link whatever its status, deleted too: the visits booked through it keep their page. */
+export function bookingLinkOfVisit(store: ReadStore, linkId: string): Promise<BookingLinkDoc | null> {
+  return links(store).findOne({ _id: linkId });
 }
 
 export function bookingById(store: ReadStore, bookingId: string): Promise<BookingDoc | null> {

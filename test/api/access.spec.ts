@@ -41,6 +41,8 @@ const PUBLIC_PATHS = [
   'GET /api/booking-links/{linkId}/slots',
   'POST /api/booking-links/{linkId}/bookings',
   '/api/share/booking/{id}',
+  '/api/share/booking/{id}/cancel',
+  '/api/share/booking/{id}/reschedule',
 ];
 
 /**

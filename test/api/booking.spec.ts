@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { ApiResponse, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { mailsWhen } from '../support/outbox';
 
 /**
  * Self-booking over HTTP (#16): the managers' booking links, the public page, its free slots and bookings
@@ -132,6 +133,9 @@ describe('self-booking', () => {
       end: new Date(slot.end).toISOString(),
       timeZone: ZONE,
       visitorName: job.scheduledOnBehalfOf,
+      linkId,
+      status: 'booked',
+      canChange: true,
     });
     expect(
       (await org.manager.get('/api/booking-links')).body.find((l: { id: string }) => l.id === linkId).bookings,
@@ -227,5 +231,65 @@ describe('self-booking', () => {
     expectError(await other.manager.delete(`/api/booking-links/${linkId}`), 404, 'This booking link was not found.');
     expect((await other.manager.get('/api/booking-links')).body).toEqual([]);
     expect((await app.client().get('/api/booking-links')).status).toBe(401);
+  });
+
+  it('e-mails the visit’s page, where the visitor moves it and then cancels it; the schedule follows', async () => {
+    const linkId = await createLink();
+    const slots = await slotsOf(linkId, 6);
+    const booked = await app.client().post(`/api/booking-links/${linkId}/bookings`, {
+      start: slots[0].start,
+      ...visitor('Mo Mover', 'mo@example.test'),
+    });
+    expect(booked.status).toBe(201);
+    const id = booked.body.data.id as string;
+    const [mail] = await mailsWhen(app.dataDir, (m) => m.to === 'mo@example.test', 1);
+    expect(mail.subject).toContain('Booked: Window cleaning');
+    expect(mail.text).toContain(`/share/booking/${id}`);
+
+    const page = (await app.client().get(`/api/share/booking/${id}`)).body;
+    expect(page).toMatchObject({ linkId, status: 'booked', canChange: true });
+    const target = slots[slots.length - 1];
+    const moved = await app.client().post(`/api/share/booking/${id}/reschedule`, { start: target.start });
+    expect(moved.body).toEqual({ success: true, message: 'Your visit has been moved' });
+    expect((await app.client().get(`/api/share/booking/${id}`)).body).toMatchObject({
+      start: new Date(target.start).toISOString(),
+    });
+    const day = tomorrow.plus({ days: 5 }).toFormat('MM/dd/yyyy');
+    const fetchDay = async () =>
+      (
+        await org.manager.get(
+          `/api/jobs/syncfusion/fetch?StartDate=${encodeURIComponent(day)}&EndDate=${encodeURIComponent(day)}`,
+        )
+      ).body.filter((j: { selfBooked: boolean }) => j.selfBooked);
+    expect((await fetchDay()).map((j: { startDateTime: string }) => j.startDateTime)).toEqual([
+      target.start.replace('.000Z', 'Z'),
+    ]);
+    // The old slot is free again; the new one is taken.
+    const free = (await slotsOf(linkId, 6)).map((s) => s.start);
+    expect(free).toContain(slots[0].start);
+    expect(free).not.toContain(target.start);
+
+    const cancelled = await app.client().post(`/api/share/booking/${id}/cancel`, {});
+    expect(cancelled.body).toEqual({ success: true, message: 'Your visit has been cancelled' });
+    expect((await app.client().get(`/api/share/booking/${id}`)).body).toMatchObject({
+      status: 'cancelled',
+      canChange: false,
+    });
+    expect(await fetchDay()).toEqual([]);
+    expectError(
+      await app.client().post(`/api/share/booking/${id}/cancel`, {}),
+      409,
+      'This visit has already been cancelled.',
+    );
+    expectError(
+      await app.client().post(`/api/share/booking/${id}/reschedule`, { start: slots[0].start }),
+      409,
+      'This visit has already been cancelled.',
+    );
+    expectError(
+      await app.client().post(`/api/share/booking/${'y'.repeat(22)}/cancel`, {}),
+      404,
+      'This booking was not found.',
+    );
   });
 });
