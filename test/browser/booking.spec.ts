@@ -52,7 +52,7 @@ describe('self-booking in a browser', () => {
     await form.getByRole('button', { name: 'Create link' }).click();
     await form.getByRole('alert').getByText('Service name is required').waitFor();
     await form.getByRole('textbox', { name: 'Service name' }).fill('Gutter cleaning');
-    await form.getByRole('textbox', { name: 'Staff' }).click();
+    await form.getByLabel('Staff').click();
     await manager.getByRole('option', { name: 'Alex Kim' }).click();
     await form.getByRole('textbox', { name: 'Minimum notice (hours)' }).fill('1');
     await form.getByRole('textbox', { name: 'Service name' }).click(); // closes the staff list
@@ -64,7 +64,7 @@ describe('self-booking in a browser', () => {
     await card.getByText('0 bookings').waitFor();
     await card.getByRole('button', { name: 'Copy' }).click();
     await card.getByRole('button', { name: 'Copied' }).waitFor();
-    const url = (await manager.evaluate(() => navigator.clipboard.readText())) as string;
+    const url = (await manager.evaluate('navigator.clipboard.readText()')) as string;
     expect(url).toMatch(new RegExp(`^${env.app.url.replace(/[.:/]/g, '\\$&')}/book/[\\w-]{22}$`));
     await manager.screenshot({ path: screenshotPath('booking-links-desktop') });
 
@@ -104,6 +104,9 @@ describe('self-booking in a browser', () => {
     await stepUntilShown(manager, booked);
     await booked.getByText('Gutter cleaning').waitFor();
     await manager.screenshot({ path: screenshotPath('booked-online-schedule-desktop') });
+    await booked.click();
+    await manager.getByRole('dialog').getByText('Booked online by Robin Visitor').waitFor();
+    await manager.keyboard.press('Escape');
 
     // The visitor's page at desktop width; and, where the server moves visits, a move to another time.
     const desktopVisitorContext = await newContext(env.browser, env.app.url, DESKTOP);
@@ -131,6 +134,12 @@ describe('self-booking in a browser', () => {
       expect(await visitor.locator('text=/at \\d/').first().textContent()).not.toBe(before);
       await visitor.screenshot({ path: screenshotPath('shared-booking-moved-phone'), fullPage: true });
     }
+
+    // Cancelled: the page says so, and offers nothing more.
+    await visitor.getByRole('button', { name: 'Cancel visit' }).click();
+    await visitor.getByRole('dialog').getByRole('button', { name: 'Cancel visit' }).click();
+    await visitor.getByText('This visit has been cancelled.').waitFor({ timeout: LIVE_MS });
+    await visitor.screenshot({ path: screenshotPath('shared-booking-cancelled-phone') });
 
     await desktopVisitorContext.close();
     await visitorContext.close();

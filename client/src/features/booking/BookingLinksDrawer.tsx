@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Alert,
   Anchor,
-  Badge,
   Button,
   Card,
   CopyButton,
@@ -39,6 +38,7 @@ import { MOBILE_QUERY } from '../../app/theme';
 import { confirmDelete } from '../../shared/confirmDelete';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import { QueryError } from '../../shared/QueryError';
+import { StatusBadge } from '../../shared/StatusBadge';
 import { useApiQuery } from '../../shared/useApiQuery';
 import type { JobPerson } from '../scheduling/jobs';
 import {
@@ -148,9 +148,7 @@ function LinkCard({ link }: { link: BookingLinkView }) {
               {rules.join(' · ')}
             </Text>
           </Stack>
-          <Badge color={paused ? 'gray' : 'teal'} variant="light" style={{ flexShrink: 0 }}>
-            {paused ? 'Paused' : 'Active'}
-          </Badge>
+          <StatusBadge color={paused ? 'gray' : 'teal'}>{paused ? 'Paused' : 'Active'}</StatusBadge>
         </Group>
         <Text size="sm">{link.staff.map((s) => s.fullName).join(', ')}</Text>
         <Group gap={6} wrap="nowrap">

@@ -109,7 +109,7 @@ export function SlotPicker({
                       aria-pressed={selected === slot.start}
                       onClick={() => onPick(slot)}
                     >
-                      {dualTimeLabel(slot.start, zone, mine)}
+                      <SlotLabel label={dualTimeLabel(slot.start, zone, mine)} />
                     </UnstyledButton>
                   ))}
                 </div>
@@ -119,5 +119,17 @@ export function SlotPicker({
         ))
       )}
     </Stack>
+  );
+}
+
+/** '9:00 AM (3:00 PM your time)' on two lines: the organization's time, the visitor's below it, smaller. */
+function SlotLabel({ label }: { label: string }) {
+  const at = label.indexOf(' (');
+  if (at < 0) return label;
+  return (
+    <>
+      {label.slice(0, at)}
+      <span className={classes.yours}>{label.slice(at + 1)}</span>
+    </>
   );
 }

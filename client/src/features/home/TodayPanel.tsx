@@ -219,11 +219,7 @@ function TodayJob({
                 Open
               </Badge>
             )}
-            {job.selfBooked && (
-              <Badge size="xs" color="teal" variant="outline" radius="sm">
-                Booked online
-              </Badge>
-            )}
+            {job.selfBooked && <StatusBadge color="teal">Booked online</StatusBadge>}
           </Group>
           <Text size="xs" c="gray.7">
             {unassigned ? 'No one is on this job' : crewNames(job)} · {job.customer?.name ?? 'Internal'}

@@ -102,6 +102,11 @@ export function JobModal({ job, slot, calendarJobs, initialTab = 'details', onCl
       fullScreen={mobile}
       styles={{ content: { minWidth: mobile ? undefined : 550, maxWidth: 1050 } }}
     >
+      {job?.selfBooked && (
+        <Text size="sm" c="teal.9" fw={600} mb="sm">
+          {job.scheduledOnBehalfOf ? `Booked online by ${job.scheduledOnBehalfOf}` : 'Booked online'}
+        </Text>
+      )}
       {job ? (
         <Tabs value={tab} onChange={setTab} keepMounted>
           <Tabs.List mb="md">
