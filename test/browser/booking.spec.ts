@@ -75,7 +75,7 @@ describe('self-booking in a browser', () => {
     await visitor.getByRole('heading', { name: 'Gutter cleaning' }).waitFor();
     await visitor.getByRole('button', { name: 'Next 2 weeks' }).waitFor();
     await visitor.locator('button[aria-pressed]').first().waitFor();
-    await visitor.screenshot({ path: screenshotPath('booking-page-phone'), fullPage: true });
+    await visitor.screenshot({ path: screenshotPath('booking-page-phone') });
     await pickFirstSlot(visitor);
     await visitor.getByRole('button', { name: 'Book this time' }).click();
     await visitor.getByRole('alert').getByText('Name is required').waitFor();

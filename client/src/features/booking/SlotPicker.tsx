@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconChevronLeft, IconChevronRight, IconWorld } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -22,6 +22,9 @@ import {
 } from './booking';
 import classes from './booking.module.css';
 
+/** Times shown per day before "more": fourteen days of a full day's times are a long scroll on a phone. */
+const FEW = 6;
+
 /** The link's free slots, two weeks at a time, by day in the organization's zone (and the visitor's, when it differs). */
 export function SlotPicker({
   linkId,
@@ -44,6 +47,7 @@ export function SlotPicker({
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: false,
   });
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const mine = visitorZone();
   const days = useMemo(() => slotsByDay(slots.data?.slots ?? [], zone), [slots.data, zone]);
   const differs = zonesDiffer(DateTime.now().toISO(), zone, mine);
@@ -52,26 +56,27 @@ export function SlotPicker({
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          leftSection={<IconChevronLeft size={16} />}
-          disabled={from <= today}
-          onClick={() => setFrom((f) => (addDays(f, -SLOT_PAGE_DAYS) < today ? today : addDays(f, -SLOT_PAGE_DAYS)))}
-        >
-          Earlier
-        </Button>
         <Text size="sm" fw={600} c="navy.8" aria-live="polite">
           {rangeLabel}
         </Text>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          rightSection={<IconChevronRight size={16} />}
-          onClick={() => setFrom((f) => addDays(f, SLOT_PAGE_DAYS))}
-        >
-          Next 2 weeks
-        </Button>
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon
+            variant="subtle"
+            aria-label="Earlier"
+            disabled={from <= today}
+            onClick={() => setFrom((f) => (addDays(f, -SLOT_PAGE_DAYS) < today ? today : addDays(f, -SLOT_PAGE_DAYS)))}
+          >
+            <IconChevronLeft size={18} />
+          </ActionIcon>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            rightSection={<IconChevronRight size={16} />}
+            onClick={() => setFrom((f) => addDays(f, SLOT_PAGE_DAYS))}
+          >
+            Next 2 weeks
+          </Button>
+        </Group>
       </Group>
       <Group gap={6} wrap="nowrap">
         <IconWorld size={16} color="var(--mantine-color-gray-7)" aria-hidden />
@@ -101,7 +106,7 @@ export function SlotPicker({
                   {day.label}
                 </Title>
                 <div className={classes.slots}>
-                  {day.slots.map((slot) => (
+                  {(expanded.has(day.date) ? day.slots : day.slots.slice(0, FEW)).map((slot) => (
                     <UnstyledButton
                       key={slot.start}
                       className={classes.slot}
@@ -113,6 +118,17 @@ export function SlotPicker({
                     </UnstyledButton>
                   ))}
                 </div>
+                {day.slots.length > FEW && !expanded.has(day.date) && (
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    style={{ alignSelf: 'flex-start' }}
+                    aria-label={`Show ${day.slots.length - FEW} more times on ${day.label}`}
+                    onClick={() => setExpanded((open) => new Set(open).add(day.date))}
+                  >
+                    Show {day.slots.length - FEW} more
+                  </Button>
+                )}
               </Stack>
             ))}
           </Stack>
