@@ -65,7 +65,8 @@ describe('self-booking in a browser', () => {
     await card.getByRole('button', { name: 'Copy' }).click();
     await card.getByRole('button', { name: 'Copied' }).waitFor();
     const url = (await manager.evaluate('navigator.clipboard.readText()')) as string;
-    expect(url).toMatch(new RegExp(`^${env.app.url.replace(/[.:/]/g, '\\$&')}/book/[\\w-]{22}$`));
+    expect(url.startsWith(`${env.app.url}/book/`)).toBe(true);
+    expect(url.slice(`${env.app.url}/book/`.length)).toMatch(/^[\w-]{22}$/);
     await manager.screenshot({ path: screenshotPath('booking-links-desktop') });
 
     // A visitor on a phone opens it, picks the first free time and books it.
