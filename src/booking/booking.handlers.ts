@@ -8,6 +8,8 @@ import { Clock, CLOCK, derivedId, newId } from '../core/clock';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { MAILER, Mailer } from '../core/mail/mail.port';
+import { FILE_STORE, FileStore } from '../core/files/files.port';
+import { organizationLogo } from '../core/http/public-logo';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { allowance, take } from '../core/rate-limits';
 import type { RedisClient } from '../core/redis';
@@ -104,6 +106,13 @@ export class MoveVisit {
   constructor(
     readonly bookingId: string,
     readonly start: unknown,
+    readonly ipAddress: string,
+  ) {}
+}
+/** The organization's logo for a link's page or a visit's page. */
+export class GetBookingLogo {
+  constructor(
+    readonly of: { linkId: string } | { bookingId: string },
     readonly ipAddress: string,
   ) {}
 }
@@ -576,7 +585,7 @@ export class GetPublicBookingLinkHandler implements IQueryHandler<GetPublicBooki
     const { link, organization, zone } = await openLink(this.store, linkId, this.clock.now());
     return {
       organizationName: organization?.name ?? '',
-      logoUrl: null,
+      logoUrl: organization?.logoFileId ? `/api/booking-links/${link._id}/logo` : null,
       serviceName: link.serviceName,
       durationMinutes: link.durationMinutes,
       timeZone: zone,
@@ -635,8 +644,8 @@ export class GetSharedBookingHandler implements IQueryHandler<GetSharedBooking> 
     return {
       id: booking._id,
       organizationName: organization?.name ?? '',
-      logoUrl: null,
-      serviceName: link?.serviceName ?? '',
+      logoUrl: organization?.logoFileId ? `/api/share/booking/${booking._id}/logo` : null,
+      serviceName: link.serviceName,
       staffName: staff?.fullName ?? 'Former employee',
       start: booking.start,
       end: booking.end,
@@ -647,5 +656,25 @@ export class GetSharedBookingHandler implements IQueryHandler<GetSharedBooking> 
       canChange:
         booking.status === 'booked' && Date.parse(booking.start) >= now + (link?.minimumNoticeMinutes ?? 0) * 60_000,
     };
+  }
+}
+
+@QueryHandler(GetBookingLogo)
+export class GetBookingLogoHandler implements IQueryHandler<GetBookingLogo> {
+  constructor(
+    private readonly throttle: BookingThrottle,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(FILE_STORE) private readonly files: FileStore,
+  ) {}
+
+  /** Any link or visit the pages know (a paused or used-up link's too); else 404. */
+  async execute({ of, ipAddress }: GetBookingLogo) {
+    await this.throttle.view(ipAddress);
+    const organizationId =
+      'linkId' in of
+        ? (isPublicId(of.linkId) ? await bookingLinkById(this.store, of.linkId) : null)?.organizationId
+        : (await bookedVisit(this.store, of.bookingId)).booking.organizationId;
+    if (!organizationId) throw new NotFoundError('The booking link', LINK_NOT_FOUND);
+    return organizationLogo(this.files, await organizationById(this.store, organizationId));
   }
 }
