@@ -54,6 +54,16 @@ const DAY = 86_400_000;
 /** The message Aggregates gives a lost race on the link's stream, so that the booking is decided again. */
 const RACED = 'booking: the link changed meanwhile';
 
+/** A decision on a link's stream; lost to another visitor at the same moment, it is decided again on what they took. */
+async function againOnRace<T>(decide: () => Promise<T>): Promise<T> {
+  try {
+    return await decide();
+  } catch (error) {
+    if (!(error instanceof ConflictError) || error.message !== RACED) throw error;
+    return decide();
+  }
+}
+
 /** The public booking calls, per address: pages and slots 600 times an hour, bookings 20 times. */
 export class BookingThrottle {
   private readonly views: RateLimiterAbstract;
@@ -365,14 +375,7 @@ export class BookVisitHandler implements ICommandHandler<BookVisit> {
         meta(),
         RACED,
       );
-    let booked;
-    try {
-      booked = await decide();
-    } catch (error) {
-      // Another visitor booked through this link at the same moment: decide again on what they took.
-      if (!(error instanceof ConflictError) || error.message !== RACED) throw error;
-      booked = await decide();
-    }
+    const booked = await againOnRace(decide);
     const staffId = (booked.events[0].data as { staffId: string }).staffId;
     await this.aggregates.execute(
       schedulingStreams.job(jobId),
@@ -523,13 +526,7 @@ export class MoveVisitHandler implements ICommandHandler<MoveVisit> {
         meta(),
         RACED,
       );
-    let moved;
-    try {
-      moved = await move();
-    } catch (error) {
-      if (!(error instanceof ConflictError) || error.message !== RACED) throw error;
-      moved = await move();
-    }
+    const moved = await againOnRace(move);
     const visit = moved.events[0].data as { staffId: string; start: string; end: string };
     await this.aggregates.execute(
       schedulingStreams.job(booking.jobId),
