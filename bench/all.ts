@@ -26,7 +26,7 @@ import { join, resolve } from 'node:path';
 import { DEMO_PASSWORD } from '../src/identity/demo-seed';
 import { ApiClient } from '../test/support/app';
 import { startFerretDb, withDatabase } from '../test/support/ferretdb';
-import { percentile } from './report';
+import { figureTable, percentile } from './report';
 import { removeReadModels, RunningServer, startServer } from './start.bench';
 
 const ROOT = join(__dirname, '..');
@@ -36,17 +36,7 @@ const ASSOCIATE = 'staff0@demo.crewclock.test'; // bench:data's first staff memb
 const PARTS = ['start', 'lists', 'commands', 'week', 'push', 'rebuild', 'ferret'] as const;
 type Part = (typeof PARTS)[number];
 
-interface Row {
-  figure: string;
-  result: string;
-  target: string;
-  met: boolean | null;
-}
-const rows: Row[] = [];
-const row = (figure: string, result: string, target = '', met: boolean | null = null) => {
-  rows.push({ figure, result, target, met });
-  console.log(`  ${figure}: ${result}${target ? ` (target ${target}: ${met ? 'met' : 'missed'})` : ''}`);
-};
+const { rows, add: row } = figureTable();
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 function args(argv: string[]) {

@@ -22,3 +22,21 @@ export function report(
       : `p99 ${result.p99Ms} ms > ${result.targetP99Ms} ms: target missed`,
   );
 }
+
+/** One figure of a benchmark's table: what was measured, the result, the target and whether it was met. */
+export interface Figure {
+  figure: string;
+  result: string;
+  target: string;
+  met: boolean | null;
+}
+
+/** A benchmark's table of figures: `add` records one and prints it as it comes. */
+export function figureTable() {
+  const rows: Figure[] = [];
+  const add = (figure: string, result: string, target = '', met: boolean | null = null) => {
+    rows.push({ figure, result, target, met });
+    console.log(`  ${figure}: ${result}${target ? ` (target ${target}: ${met ? 'met' : 'missed'})` : ''}`);
+  };
+  return { rows, add };
+}

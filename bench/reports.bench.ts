@@ -26,24 +26,14 @@ import { systemClock } from '../src/core/clock';
 import { openEngines } from '../src/core/engines';
 import { ReportExport, ReportExportHandler } from '../src/reports/reports.queries';
 import { ApiClient } from '../test/support/app';
-import { percentile } from './report';
+import { figureTable, percentile } from './report';
 import { startServer } from './start.bench';
 
 const ROOT = join(__dirname, '..');
 const ADMIN = 'admin@demo.crewclock.test';
 const EXPORT_TARGET_ROWS = 100_000;
 
-interface Row {
-  figure: string;
-  result: string;
-  target: string;
-  met: boolean | null;
-}
-const rows: Row[] = [];
-const row = (figure: string, result: string, target = '', met: boolean | null = null) => {
-  rows.push({ figure, result, target, met });
-  console.log(`  ${figure}: ${result}${target ? ` (target ${target}: ${met ? 'met' : 'missed'})` : ''}`);
-};
+const { rows, add: row } = figureTable();
 
 function args(argv: string[]) {
   const value = (name: string) => {

@@ -1,4 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { sendLogo } from '../core/http/public-logo';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CommandMeta } from '../core/commands/aggregates';
@@ -12,6 +14,7 @@ import {
   ChangeBookingLink,
   CreateBookingLink,
   DeleteBookingLink,
+  GetBookingLogo,
   GetBookingSlots,
   GetPublicBookingLink,
   GetSharedBooking,
@@ -75,6 +78,13 @@ export class BookingLinksController {
     return this.queries.execute(new GetPublicBookingLink(linkId, request.ip ?? 'unknown'));
   }
 
+  @Get(':linkId/logo')
+  @Public()
+  @ApiOperation({ summary: "Public: the organization's logo for the link's page; 404 without one." })
+  async logo(@Param('linkId') linkId: string, @Req() request: AuthenticatedRequest, @Res() response: Response) {
+    sendLogo(response, await this.queries.execute(new GetBookingLogo({ linkId }, request.ip ?? 'unknown')));
+  }
+
   @Get(':linkId/slots')
   @Public()
   @ApiOperation({ summary: "Public: free slots from–to (YYYY-MM-DD, the organization's zone)." })
@@ -108,6 +118,12 @@ export class SharedBookingController {
   @ApiOperation({ summary: "Public: a booked visit's page (organization, staff member, service, time)." })
   booking(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
     return this.queries.execute(new GetSharedBooking(id, request.ip ?? 'unknown'));
+  }
+
+  @Get(':id/logo')
+  @ApiOperation({ summary: "Public: the organization's logo for the visit's page; 404 without one." })
+  async logo(@Param('id') id: string, @Req() request: AuthenticatedRequest, @Res() response: Response) {
+    sendLogo(response, await this.queries.execute(new GetBookingLogo({ bookingId: id }, request.ip ?? 'unknown')));
   }
 
   @Post(':id/cancel')

@@ -8,6 +8,8 @@ import { Clock, CLOCK, derivedId, newId } from '../core/clock';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { MAILER, Mailer } from '../core/mail/mail.port';
+import { FILE_STORE, FileStore } from '../core/files/files.port';
+import { organizationLogo } from '../core/http/public-logo';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { allowance, take } from '../core/rate-limits';
 import type { RedisClient } from '../core/redis';
@@ -51,6 +53,16 @@ const SLOTS_MAX_DAYS = 62;
 const DAY = 86_400_000;
 /** The message Aggregates gives a lost race on the link's stream, so that the booking is decided again. */
 const RACED = 'booking: the link changed meanwhile';
+
+/** A decision on a link's stream; lost to another visitor at the same moment, it is decided again on what they took. */
+async function againOnRace<T>(decide: () => Promise<T>): Promise<T> {
+  try {
+    return await decide();
+  } catch (error) {
+    if (!(error instanceof ConflictError) || error.message !== RACED) throw error;
+    return decide();
+  }
+}
 
 /** The public booking calls, per address: pages and slots 600 times an hour, bookings 20 times. */
 export class BookingThrottle {
@@ -104,6 +116,13 @@ export class MoveVisit {
   constructor(
     readonly bookingId: string,
     readonly start: unknown,
+    readonly ipAddress: string,
+  ) {}
+}
+/** The organization's logo for a link's page or a visit's page. */
+export class GetBookingLogo {
+  constructor(
+    readonly of: { linkId: string } | { bookingId: string },
     readonly ipAddress: string,
   ) {}
 }
@@ -356,14 +375,7 @@ export class BookVisitHandler implements ICommandHandler<BookVisit> {
         meta(),
         RACED,
       );
-    let booked;
-    try {
-      booked = await decide();
-    } catch (error) {
-      // Another visitor booked through this link at the same moment: decide again on what they took.
-      if (!(error instanceof ConflictError) || error.message !== RACED) throw error;
-      booked = await decide();
-    }
+    const booked = await againOnRace(decide);
     const staffId = (booked.events[0].data as { staffId: string }).staffId;
     await this.aggregates.execute(
       schedulingStreams.job(jobId),
@@ -514,13 +526,7 @@ export class MoveVisitHandler implements ICommandHandler<MoveVisit> {
         meta(),
         RACED,
       );
-    let moved;
-    try {
-      moved = await move();
-    } catch (error) {
-      if (!(error instanceof ConflictError) || error.message !== RACED) throw error;
-      moved = await move();
-    }
+    const moved = await againOnRace(move);
     const visit = moved.events[0].data as { staffId: string; start: string; end: string };
     await this.aggregates.execute(
       schedulingStreams.job(booking.jobId),
@@ -576,7 +582,7 @@ export class GetPublicBookingLinkHandler implements IQueryHandler<GetPublicBooki
     const { link, organization, zone } = await openLink(this.store, linkId, this.clock.now());
     return {
       organizationName: organization?.name ?? '',
-      logoUrl: null,
+      logoUrl: organization?.logoFileId ? `/api/booking-links/${link._id}/logo` : null,
       serviceName: link.serviceName,
       durationMinutes: link.durationMinutes,
       timeZone: zone,
@@ -635,8 +641,8 @@ export class GetSharedBookingHandler implements IQueryHandler<GetSharedBooking> 
     return {
       id: booking._id,
       organizationName: organization?.name ?? '',
-      logoUrl: null,
-      serviceName: link?.serviceName ?? '',
+      logoUrl: organization?.logoFileId ? `/api/share/booking/${booking._id}/logo` : null,
+      serviceName: link.serviceName,
       staffName: staff?.fullName ?? 'Former employee',
       start: booking.start,
       end: booking.end,
@@ -647,5 +653,25 @@ export class GetSharedBookingHandler implements IQueryHandler<GetSharedBooking> 
       canChange:
         booking.status === 'booked' && Date.parse(booking.start) >= now + (link?.minimumNoticeMinutes ?? 0) * 60_000,
     };
+  }
+}
+
+@QueryHandler(GetBookingLogo)
+export class GetBookingLogoHandler implements IQueryHandler<GetBookingLogo> {
+  constructor(
+    private readonly throttle: BookingThrottle,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(FILE_STORE) private readonly files: FileStore,
+  ) {}
+
+  /** Any link or visit the pages know (a paused or used-up link's too); else 404. */
+  async execute({ of, ipAddress }: GetBookingLogo) {
+    await this.throttle.view(ipAddress);
+    const organizationId =
+      'linkId' in of
+        ? (isPublicId(of.linkId) ? await bookingLinkById(this.store, of.linkId) : null)?.organizationId
+        : (await bookedVisit(this.store, of.bookingId)).booking.organizationId;
+    if (!organizationId) throw new NotFoundError('The booking link', LINK_NOT_FOUND);
+    return organizationLogo(this.files, await organizationById(this.store, organizationId));
   }
 }

@@ -3,6 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCookieAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { StoredFile } from '../core/files/files.port';
+import { sendLogo } from '../core/http/public-logo';
 import type { CommandMeta } from '../core/commands/aggregates';
 import { commandMeta, Me, Meta, Public, RequireAnyClaim, RequireClaim } from '../identity/current-user';
 import type { AuthenticatedRequest, CurrentUser } from '../identity/current-user';
@@ -79,16 +80,7 @@ export class FeedbackController {
     const { file, bytes }: { file: StoredFile; bytes: Buffer } = await this.queries.execute(
       new GetFeedbackLogo(token, request.ip ?? 'unknown'),
     );
-    // As /api/files serves it: never run as a page. Not immutable: the address stays when the logo changes.
-    response.set({
-      'Content-Type': file.contentType,
-      'Content-Length': String(bytes.length),
-      'Content-Disposition': 'inline; filename="logo"',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'private, max-age=3600',
-    });
-    response.end(bytes);
+    sendLogo(response, { file, bytes });
   }
 
   @Post(':token')

@@ -5,6 +5,7 @@ import { isUuid } from '../core/clock';
 import { pageWindow } from '../core/http/page-query.dto';
 import { GoneError, NotFoundError } from '../core/errors';
 import { FILE_STORE, FileStore, StoredFile } from '../core/files/files.port';
+import { organizationLogo } from '../core/http/public-logo';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { customerLabels, liveCustomer } from '../customers/customers.read-models';
 import { organizationById, usersByIds } from '../identity/identity.read-models';
@@ -166,9 +167,6 @@ export class GetFeedbackLogoHandler implements IQueryHandler<GetFeedbackLogo> {
   async execute({ token, ipAddress }: GetFeedbackLogo): Promise<{ file: StoredFile; bytes: Buffer }> {
     await this.throttle.view(ipAddress);
     const { rating } = await ratingOfToken(this.store, token);
-    const organization = await organizationById(this.store, rating.organizationId);
-    const found = organization?.logoFileId ? await this.files.read(organization._id, organization.logoFileId) : null;
-    if (!found) throw new NotFoundError('The logo');
-    return found;
+    return organizationLogo(this.files, await organizationById(this.store, rating.organizationId));
   }
 }

@@ -39,9 +39,11 @@ const PUBLIC_PATHS = [
   // A booking link's page, its slots and its bookings are public; managing links is not.
   'GET /api/booking-links/{linkId}',
   'GET /api/booking-links/{linkId}/slots',
+  'GET /api/booking-links/{linkId}/logo',
   'POST /api/booking-links/{linkId}/bookings',
   '/api/share/booking/{id}',
   '/api/share/booking/{id}/cancel',
+  '/api/share/booking/{id}/logo',
   '/api/share/booking/{id}/reschedule',
 ];
 

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { ApiResponse, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { ApiResponse, startTestApp, TestApp, TestOrganization, TINY_PNG } from '../support/app';
 import { mailsWhen } from '../support/outbox';
 
 /**
@@ -291,5 +291,27 @@ describe('self-booking', () => {
       404,
       'This booking was not found.',
     );
+  });
+
+  // Last: the organization gets a logo.
+  it("shows the organization's logo on the link's and the visit's pages", async () => {
+    const linkId = await createLink();
+    const [slot] = await slotsOf(linkId, 7);
+    const booked = await app
+      .client()
+      .post(`/api/booking-links/${linkId}/bookings`, { start: slot.start, ...visitor('Lo Go') });
+    const id = booked.body.data.id as string;
+    expectError(await app.client().get(`/api/booking-links/${linkId}/logo`), 404, 'The logo was not found.');
+    expect((await org.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG, 'logo.png')).status).toBe(200);
+    const page = (await app.client().get(`/api/booking-links/${linkId}`)).body;
+    expect(page.logoUrl).toBe(`/api/booking-links/${linkId}/logo`);
+    const shared = (await app.client().get(`/api/share/booking/${id}`)).body;
+    expect(shared.logoUrl).toBe(`/api/share/booking/${id}/logo`);
+    for (const url of [page.logoUrl, shared.logoUrl]) {
+      const logo = await fetch(`${app.url}${url}`);
+      expect(logo.status).toBe(200);
+      expect(logo.headers.get('content-type')).toBe('image/png');
+      expect(logo.headers.get('x-content-type-options')).toBe('nosniff');
+    }
   });
 });

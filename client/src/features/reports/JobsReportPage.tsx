@@ -4,12 +4,10 @@ import '@mantine/charts/styles.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { MOBILE_QUERY } from '../../app/theme';
-import { EmptyResults } from '../../shared/EmptyResults';
 import { PageHeader } from '../../shared/PageHeader';
 import { QueryError } from '../../shared/QueryError';
 import { SkeletonRows } from '../../shared/SkeletonRows';
-import { TablePager } from '../../shared/TablePager';
-import { REPORTS_PAGE_SIZE, type JobsReportRow, type JobsReportSummary } from '../../../../src/shared/reports';
+import type { JobsReportRow, JobsReportSummary } from '../../../../src/shared/reports';
 import { JobStars } from '../customers/RatingStars';
 import {
   ChartCard,
@@ -17,6 +15,7 @@ import {
   DownloadReportButton,
   NewRowsBanner,
   ReportFiltersBar,
+  ReportTable,
   ReportTotals,
   SortableDateHeader,
   useReportDownload,
@@ -37,7 +36,7 @@ const COLUMNS = 11;
 /** Jobs Report (spec §2, issue #15): tracked times in a range, their totals and charts, the spreadsheet. Live. */
 export function JobsReportPage() {
   const report = useReportScreen<JobsReportRow, JobsReportSummary>(JOBS_REPORT_URL, 'timers.changed');
-  const { zone, rows, summary, page } = report;
+  const { zone, rows, summary } = report;
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const download = useReportDownload(report.exportUrl);
   const totals = summary.data?.totals;
@@ -85,96 +84,83 @@ export function JobsReportPage() {
           </SimpleGrid>
         </>
       )}
-      {page.isError ? (
-        <QueryError error={page.error} onRetry={() => void page.refetch()} />
-      ) : (
-        <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
-          <div style={{ opacity: page.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
-            {rows && rows.length === 0 ? (
-              <EmptyResults
-                icon={<IconClockHour4 size={26} />}
-                hint="No time was tracked in this range. Try other dates, or clear the filters."
-              />
-            ) : mobile ? (
-              <JobsCards rows={rows} zone={zone} />
-            ) : (
-              <Table.ScrollContainer minWidth={1280} type="native">
-                <Table verticalSpacing="sm" horizontalSpacing="sm" aria-label="Jobs report" striped>
-                  <Table.Thead bg="gray.0">
-                    <Table.Tr>
-                      <Table.Th>Employee</Table.Th>
-                      <Table.Th>Label</Table.Th>
-                      <Table.Th>Type</Table.Th>
-                      <SortableDateHeader label="Start" sortDir={report.sortDir} onToggle={report.toggleSort} />
-                      <Table.Th>End</Table.Th>
-                      <Table.Th ta="right">Hours</Table.Th>
-                      <Table.Th ta="right">Mileage start</Table.Th>
-                      <Table.Th ta="right">Mileage end</Table.Th>
-                      <Table.Th>Rating</Table.Th>
-                      <Table.Th>Customer</Table.Th>
-                      <Table.Th>Billing frequency</Table.Th>
+      <ReportTable
+        report={report}
+        mobile={mobile}
+        empty={{
+          icon: <IconClockHour4 size={26} />,
+          hint: 'No time was tracked in this range. Try other dates, or clear the filters.',
+        }}
+        cards={<JobsCards rows={rows} zone={zone} />}
+        table={
+          <Table.ScrollContainer minWidth={1280} type="native">
+            <Table verticalSpacing="sm" horizontalSpacing="sm" aria-label="Jobs report" striped>
+              <Table.Thead bg="gray.0">
+                <Table.Tr>
+                  <Table.Th>Employee</Table.Th>
+                  <Table.Th>Label</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <SortableDateHeader label="Start" sortDir={report.sortDir} onToggle={report.toggleSort} />
+                  <Table.Th>End</Table.Th>
+                  <Table.Th ta="right">Hours</Table.Th>
+                  <Table.Th ta="right">Mileage start</Table.Th>
+                  <Table.Th ta="right">Mileage end</Table.Th>
+                  <Table.Th>Rating</Table.Th>
+                  <Table.Th>Customer</Table.Th>
+                  <Table.Th>Billing frequency</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows === undefined ? (
+                  <SkeletonRows rows={6} columns={COLUMNS} />
+                ) : (
+                  rows.map((row) => (
+                    <Table.Tr key={row.id}>
+                      <Table.Td miw={140}>
+                        <Text size="sm" fw={600} c="navy.8">
+                          {row.associateName}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td miw={140}>
+                        <Text size="sm">{row.label || row.jobName || '—'}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{row.timerType}</Text>
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <Text size="sm">{reportDateTime(row.startDateTime, zone)}</Text>
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <Text size="sm" c={row.endDateTime ? undefined : 'gray.7'}>
+                          {row.endDateTime ? reportDateTime(row.endDateTime, zone) : 'Running'}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Text size="sm">{twoDecimals(row.hours)}</Text>
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Text size="sm">{mileageReading(row.mileageStart)}</Text>
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Text size="sm">{mileageReading(row.mileageEnd)}</Text>
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <JobStars rating={row.rating} none="—" />
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{row.customerName ?? '—'}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{row.customerBillingFrequency ?? '—'}</Text>
+                      </Table.Td>
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {rows === undefined ? (
-                      <SkeletonRows rows={6} columns={COLUMNS} />
-                    ) : (
-                      rows.map((row) => (
-                        <Table.Tr key={row.id}>
-                          <Table.Td miw={140}>
-                            <Text size="sm" fw={600} c="navy.8">
-                              {row.associateName}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td miw={140}>
-                            <Text size="sm">{row.label || row.jobName || '—'}</Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm">{row.timerType}</Text>
-                          </Table.Td>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                            <Text size="sm">{reportDateTime(row.startDateTime, zone)}</Text>
-                          </Table.Td>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                            <Text size="sm" c={row.endDateTime ? undefined : 'gray.7'}>
-                              {row.endDateTime ? reportDateTime(row.endDateTime, zone) : 'Running'}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td ta="right">
-                            <Text size="sm">{twoDecimals(row.hours)}</Text>
-                          </Table.Td>
-                          <Table.Td ta="right">
-                            <Text size="sm">{mileageReading(row.mileageStart)}</Text>
-                          </Table.Td>
-                          <Table.Td ta="right">
-                            <Text size="sm">{mileageReading(row.mileageEnd)}</Text>
-                          </Table.Td>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                            <JobStars rating={row.rating} none="—" />
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm">{row.customerName ?? '—'}</Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm">{row.customerBillingFrequency ?? '—'}</Text>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))
-                    )}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-          </div>
-          <TablePager
-            page={report.currentPage}
-            pageSize={REPORTS_PAGE_SIZE}
-            total={report.total}
-            onPage={report.setPage}
-            compact={mobile}
-          />
-        </Paper>
-      )}
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        }
+      />
     </>
   );
 }

@@ -4,12 +4,10 @@ import '@mantine/charts/styles.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconStar } from '@tabler/icons-react';
 import { MOBILE_QUERY } from '../../app/theme';
-import { EmptyResults } from '../../shared/EmptyResults';
 import { PageHeader } from '../../shared/PageHeader';
 import { QueryError } from '../../shared/QueryError';
 import { SkeletonRows } from '../../shared/SkeletonRows';
-import { TablePager } from '../../shared/TablePager';
-import { REPORTS_PAGE_SIZE, type RatingsReportRow, type RatingsReportSummary } from '../../../../src/shared/reports';
+import type { RatingsReportRow, RatingsReportSummary } from '../../../../src/shared/reports';
 import { JobStars } from '../customers/RatingStars';
 import { NO_COMMENTS } from '../ratings/ratings';
 import {
@@ -18,6 +16,7 @@ import {
   DownloadReportButton,
   NewRowsBanner,
   ReportFiltersBar,
+  ReportTable,
   ReportTotals,
   SortableDateHeader,
   useReportDownload,
@@ -30,7 +29,7 @@ const COLUMNS = 7;
 /** Ratings Report (spec §2, issue #15): answered ratings of the jobs in a range, their totals and charts. Live. */
 export function RatingsReportPage() {
   const report = useReportScreen<RatingsReportRow, RatingsReportSummary>(RATINGS_REPORT_URL, 'ratings.changed');
-  const { zone, rows, summary, page } = report;
+  const { zone, rows, summary } = report;
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const download = useReportDownload(report.exportUrl);
   const data = summary.data;
@@ -106,80 +105,67 @@ export function RatingsReportPage() {
           </SimpleGrid>
         </>
       )}
-      {page.isError ? (
-        <QueryError error={page.error} onRetry={() => void page.refetch()} />
-      ) : (
-        <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
-          <div style={{ opacity: page.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
-            {rows && rows.length === 0 ? (
-              <EmptyResults
-                icon={<IconStar size={26} />}
-                hint="No ratings came in for jobs in this range. Try other dates, or clear the filters."
-              />
-            ) : mobile ? (
-              <RatingsCards rows={rows} zone={zone} />
-            ) : (
-              <Table.ScrollContainer minWidth={900} type="native">
-                <Table verticalSpacing="sm" horizontalSpacing="sm" aria-label="Ratings report" striped>
-                  <Table.Thead bg="gray.0">
-                    <Table.Tr>
-                      <Table.Th>Customer</Table.Th>
-                      <SortableDateHeader label="Job date" sortDir={report.sortDir} onToggle={report.toggleSort} />
-                      <Table.Th>Job</Table.Th>
-                      <Table.Th style={{ whiteSpace: 'nowrap' }}>Job #</Table.Th>
-                      <Table.Th>Associate(s)</Table.Th>
-                      <Table.Th>Rating</Table.Th>
-                      <Table.Th>Comments</Table.Th>
+      <ReportTable
+        report={report}
+        mobile={mobile}
+        empty={{
+          icon: <IconStar size={26} />,
+          hint: 'No ratings came in for jobs in this range. Try other dates, or clear the filters.',
+        }}
+        cards={<RatingsCards rows={rows} zone={zone} />}
+        table={
+          <Table.ScrollContainer minWidth={900} type="native">
+            <Table verticalSpacing="sm" horizontalSpacing="sm" aria-label="Ratings report" striped>
+              <Table.Thead bg="gray.0">
+                <Table.Tr>
+                  <Table.Th>Customer</Table.Th>
+                  <SortableDateHeader label="Job date" sortDir={report.sortDir} onToggle={report.toggleSort} />
+                  <Table.Th>Job</Table.Th>
+                  <Table.Th style={{ whiteSpace: 'nowrap' }}>Job #</Table.Th>
+                  <Table.Th>Associate(s)</Table.Th>
+                  <Table.Th>Rating</Table.Th>
+                  <Table.Th>Comments</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows === undefined ? (
+                  <SkeletonRows rows={6} columns={COLUMNS} />
+                ) : (
+                  rows.map((row) => (
+                    <Table.Tr key={row.id}>
+                      <Table.Td miw={150}>
+                        <Text size="sm" fw={600} c="navy.8">
+                          {row.customerName}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <Text size="sm">{reportDate(row.jobDate, zone)}</Text>
+                      </Table.Td>
+                      <Table.Td miw={130}>
+                        <Text size="sm">{row.jobName}</Text>
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <Text size="sm">{row.jobNumber ?? '—'}</Text>
+                      </Table.Td>
+                      <Table.Td miw={130}>
+                        <Text size="sm">{row.associateName || '—'}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <JobStars rating={row.rating} none="No stars" />
+                      </Table.Td>
+                      <Table.Td maw={320}>
+                        <Text size="sm" c={row.comments ? undefined : 'gray.7'} style={{ whiteSpace: 'pre-wrap' }}>
+                          {row.comments || NO_COMMENTS}
+                        </Text>
+                      </Table.Td>
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {rows === undefined ? (
-                      <SkeletonRows rows={6} columns={COLUMNS} />
-                    ) : (
-                      rows.map((row) => (
-                        <Table.Tr key={row.id}>
-                          <Table.Td miw={150}>
-                            <Text size="sm" fw={600} c="navy.8">
-                              {row.customerName}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                            <Text size="sm">{reportDate(row.jobDate, zone)}</Text>
-                          </Table.Td>
-                          <Table.Td miw={130}>
-                            <Text size="sm">{row.jobName}</Text>
-                          </Table.Td>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                            <Text size="sm">{row.jobNumber ?? '—'}</Text>
-                          </Table.Td>
-                          <Table.Td miw={130}>
-                            <Text size="sm">{row.associateName || '—'}</Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <JobStars rating={row.rating} none="No stars" />
-                          </Table.Td>
-                          <Table.Td maw={320}>
-                            <Text size="sm" c={row.comments ? undefined : 'gray.7'} style={{ whiteSpace: 'pre-wrap' }}>
-                              {row.comments || NO_COMMENTS}
-                            </Text>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))
-                    )}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-          </div>
-          <TablePager
-            page={report.currentPage}
-            pageSize={REPORTS_PAGE_SIZE}
-            total={report.total}
-            onPage={report.setPage}
-            compact={mobile}
-          />
-        </Paper>
-      )}
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        }
+      />
     </>
   );
 }

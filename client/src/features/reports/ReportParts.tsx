@@ -27,7 +27,10 @@ import {
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { SortDir } from '../../shared/pagedQuery';
 import { useApiQuery } from '../../shared/useApiQuery';
-import type { ReportFilters } from '../../../../src/shared/reports';
+import { REPORTS_PAGE_SIZE, type ReportFilters } from '../../../../src/shared/reports';
+import { EmptyResults } from '../../shared/EmptyResults';
+import { QueryError } from '../../shared/QueryError';
+import { TablePager } from '../../shared/TablePager';
 import { ACTIVE_EMPLOYEES_URL, CUSTOMER_LOOKUP_URL, type CustomerOption, type JobPerson } from '../scheduling/jobs';
 import { apiDate, EXPORT_FILE_NAME, newRowsLabel, pickerDate } from './reports';
 import { downloadReport, saveBlob, type DownloadProgress } from './reportsApi';
@@ -276,5 +279,46 @@ export function SortableDateHeader({
         </Group>
       </UnstyledButton>
     </Table.Th>
+  );
+}
+
+/**
+ * A report's table: its error, its empty state, cards on a phone or the table otherwise (faded while another page
+ * loads), and the pager.
+ */
+export function ReportTable({
+  report,
+  mobile,
+  empty,
+  cards,
+  table,
+}: {
+  report: {
+    page: { isError: boolean; error: unknown; isPlaceholderData: boolean; refetch: () => unknown };
+    rows: unknown[] | undefined;
+    currentPage: number;
+    total: number;
+    setPage: (page: number) => void;
+  };
+  mobile: boolean;
+  empty: { icon: ReactNode; hint: string };
+  cards: ReactNode;
+  table: ReactNode;
+}) {
+  const { page, rows } = report;
+  if (page.isError) return <QueryError error={page.error} onRetry={() => void page.refetch()} />;
+  return (
+    <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
+      <div style={{ opacity: page.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+        {rows && rows.length === 0 ? <EmptyResults icon={empty.icon} hint={empty.hint} /> : mobile ? cards : table}
+      </div>
+      <TablePager
+        page={report.currentPage}
+        pageSize={REPORTS_PAGE_SIZE}
+        total={report.total}
+        onPage={report.setPage}
+        compact={mobile}
+      />
+    </Paper>
   );
 }
