@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { ApiClient } from '../support/app';
-import { appInBrowser, demoAccount, DESKTOP, newContext, PHONE, signIn } from '../support/browser';
+import { appInBrowser, demoAccount, DESKTOP, newContext, PHONE, screenshotPath, signIn } from '../support/browser';
 
 /** axe-core's source, evaluated in each page (as the devtools do: a script tag would meet the app's CSP). */
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -128,6 +128,8 @@ describe('accessibility', () => {
           await page.getByRole('article', { name: 'Booking link Window cleaning' }).waitFor();
         } else if (screen.path.startsWith('/book/')) await page.locator('button[aria-pressed]').first().waitFor();
         const where = screen.signedIn ? 'Booking links' : screen.path;
+        const name = screen.signedIn ? 'booking-links' : screen.path.split('/')[1];
+        await page.screenshot({ path: screenshotPath(`a11y-${name}-${viewport.width}`) });
         for (const v of await seriousViolations(page)) found.push(`${where} at ${viewport.width}px: ${v}`);
         await context.close();
       }

@@ -114,7 +114,12 @@ export function BookingPage() {
           >
             <Stack gap="md">
               <Group gap="xs" wrap="nowrap" align="flex-start">
-                <IconCalendarEvent size={20} color="var(--mantine-color-navy-8)" aria-hidden />
+                <IconCalendarEvent
+                  size={20}
+                  color="var(--mantine-color-navy-8)"
+                  style={{ flexShrink: 0 }}
+                  aria-hidden
+                />
                 <Stack gap={0}>
                   <Text fw={600} c="navy.8">
                     {DateTime.fromISO(slot.start).setZone(zone).toFormat('cccc, LLLL d')}

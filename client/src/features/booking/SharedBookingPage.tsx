@@ -123,7 +123,7 @@ export function SharedBookingPage() {
         )}
         <Stack gap="md">
           <Group gap="sm" wrap="nowrap" align="flex-start">
-            <IconCalendarEvent size={20} color="var(--mantine-color-navy-8)" aria-hidden />
+            <IconCalendarEvent size={20} color="var(--mantine-color-navy-8)" style={{ flexShrink: 0 }} aria-hidden />
             <Stack gap={2}>
               <Text fw={600} c="navy.8">
                 {view.serviceName}
@@ -140,7 +140,7 @@ export function SharedBookingPage() {
             </Stack>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <IconUser size={20} color="var(--mantine-color-navy-8)" aria-hidden />
+            <IconUser size={20} color="var(--mantine-color-navy-8)" style={{ flexShrink: 0 }} aria-hidden />
             <Text size="sm">With {view.staffName}</Text>
           </Group>
         </Stack>
