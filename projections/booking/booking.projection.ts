@@ -1,6 +1,7 @@
 import type { BookingLinkEvent } from '../../src/booking/booking.events';
 import { BOOKING_LINKS, BOOKINGS, BookingDoc, BookingLinkDoc } from '../../src/booking/booking.read-models';
 import { rooms } from '../../src/realtime/rooms';
+import { organizationZone } from '../../src/identity/identity.read-models';
 import { applyOnce } from '../runner/apply-once';
 import { Projection } from '../runner/projection';
 
@@ -92,5 +93,24 @@ export const bookingProjection: Projection = {
       event: 'bookingLinks.changed',
       payload: { organizationId, linkId },
     });
+    if (e.type === 'VisitBooked' || e.type === 'VisitMoved' || e.type === 'VisitCancelled') {
+      // The managers' notice: what happened, to which visit, when (in the organization's zone).
+      const booking = await store.collection<BookingDoc>(BOOKINGS).findOne({ _id: e.data.bookingId });
+      const link = await links.findOne({ _id: linkId });
+      if (booking && link)
+        notify({
+          rooms: [rooms.managers(organizationId)],
+          event: 'booking.notice',
+          payload: {
+            organizationId,
+            bookingId: booking._id,
+            change: e.type === 'VisitBooked' ? 'booked' : e.type === 'VisitMoved' ? 'moved' : 'cancelled',
+            serviceName: link.serviceName,
+            visitorName: booking.visitorName,
+            start: booking.start,
+            timeZone: await organizationZone(store, organizationId),
+          },
+        });
+    }
   },
 };

@@ -21,6 +21,17 @@ export interface ServerToClientEvents {
   'ratings.changed': (p: { organizationId: string; ratingId: string; customerId: string }) => void;
   /** To the organization's managers: a booking link was created, changed or booked through. */
   'bookingLinks.changed': (p: { organizationId: string; linkId: string }) => void;
+  /** To the organization's managers: a visitor booked, moved or cancelled a visit on a booking link. */
+  'booking.notice': (p: {
+    organizationId: string;
+    bookingId: string;
+    change: 'booked' | 'moved' | 'cancelled';
+    serviceName: string;
+    visitorName: string;
+    /** The visit's start (UTC ISO), and the organization's zone to show it in. */
+    start: string;
+    timeZone: string;
+  }) => void;
   /** To the timer's owner (every device) and the organization's time admins: a timer started, changed, stopped or was deleted. */
   'timers.changed': (p: { userId: string; timerId: string }) => void;
   /** To the requester: their request was answered or closed (the job's name is theirs to know). */

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { ApiResponse, startTestApp, TestApp, TestOrganization, TINY_PNG } from '../support/app';
 import { mailsWhen } from '../support/outbox';
+import { nextPush, openSocket, TestSocket } from '../support/sockets';
 
 /**
  * Self-booking over HTTP (#16): the managers' booking links, the public page, its free slots and bookings
@@ -16,6 +17,7 @@ describe('self-booking', () => {
   let app: TestApp;
   let org: TestOrganization;
   let other: TestOrganization;
+  const sockets: TestSocket[] = [];
   const tomorrow = DateTime.now().setZone(ZONE).plus({ days: 1 }).startOf('day');
   const visitor = (name: string, email = `${name.toLowerCase().replace(/\s+/g, '.')}@example.test`) => ({
     name,
@@ -32,7 +34,10 @@ describe('self-booking', () => {
     const week = ALL_WEEK.map((weekDay) => ({ weekDay, startTime: '09:00', endTime: '12:00' }));
     expect((await org.admin.patch(`/api/employee-availability/${org.associate.userId}`, week)).status).toBe(200);
   }, 60_000);
-  afterAll(() => app.stop());
+  afterAll(async () => {
+    sockets.forEach((s) => s.disconnect());
+    await app.stop();
+  });
 
   const createLink = async (over: Record<string, unknown> = {}) => {
     const response = await org.manager.post('/api/booking-links', {
@@ -86,6 +91,9 @@ describe('self-booking', () => {
   it('books a slot once: of two visitors at the same moment one gets 201, the other 409; the schedule shows it', async () => {
     const linkId = await createLink();
     const [slot] = await slotsOf(linkId, 2);
+    // The managers hear of it.
+    const socket = await openSocket(app.url, org.manager.cookie, sockets);
+    const notice = nextPush(socket, 'booking.notice');
     const answers = await Promise.all([
       app.client().post(`/api/booking-links/${linkId}/bookings`, { start: slot.start, ...visitor('Vera Visitor') }),
       app.client().post(`/api/booking-links/${linkId}/bookings`, { start: slot.start, ...visitor('Walt Walker') }),
@@ -97,6 +105,15 @@ describe('self-booking', () => {
       'That time was just taken. Please choose another.',
     );
     const won = answers.find((a) => a.status === 201)!;
+    expect(await notice).toEqual({
+      organizationId: org.organizationId,
+      bookingId: won.body.data.id,
+      change: 'booked',
+      serviceName: 'Window cleaning',
+      visitorName: expect.stringMatching(/^(Vera Visitor|Walt Walker)$/),
+      start: new Date(slot.start).toISOString(),
+      timeZone: ZONE,
+    });
     expect(won.body).toEqual({
       success: true,
       message: 'Your visit is booked',

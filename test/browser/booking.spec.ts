@@ -95,6 +95,8 @@ describe('self-booking in a browser', () => {
 
     // The manager's open schedule shows the visit without reload, marked as booked online; the link counts it.
     await card.getByText('1 booking').waitFor({ timeout: LIVE_MS });
+    // And a notice says so.
+    await manager.getByText(/^New online booking: .* for Robin Visitor, /).waitFor({ timeout: LIVE_MS });
     await drawer.getByRole('button', { name: 'Pause' }).click();
     await card.getByText('Paused').waitFor();
     await drawer.getByRole('button', { name: 'Resume' }).click();

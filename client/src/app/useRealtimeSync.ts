@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { endClientSession } from '../features/session/endSession';
 import { notifyInfo, notifySuccess } from '../shared/notify';
 import { answeredMessage } from '../features/job-requests/jobRequestsApi';
+import { bookingNotice } from '../features/booking/booking';
 import { paths } from './paths';
 import { invalidateUrls, queryClient } from './queryClient';
 import { staleUrlsFor } from './realtime';
@@ -41,6 +42,7 @@ export function useRealtimeSync(): void {
     });
     socket.on('jobRequests.changed', (p) => void invalidateUrls(staleUrlsFor('jobRequests.changed', p, me)));
     socket.on('bookingLinks.changed', (p) => void invalidateUrls(staleUrlsFor('bookingLinks.changed', p, me)));
+    socket.on('booking.notice', (p) => notifyInfo(bookingNotice(p)));
     socket.on('customers.changed', (p) => void invalidateUrls(staleUrlsFor('customers.changed', p, me)));
     socket.on('ratings.changed', (p) => {
       void invalidateUrls(staleUrlsFor('ratings.changed', p, me));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  bookingNotice,
   bookingLinkFormProblem,
   bookingLinkInput,
   bookingRequest,
@@ -107,5 +108,25 @@ describe('forms', () => {
       address: null,
       note: null,
     });
+  });
+});
+
+describe('bookingNotice', () => {
+  const notice = {
+    serviceName: 'Window cleaning',
+    visitorName: 'Vera Visitor',
+    start: '2026-11-26T14:00:00Z',
+    timeZone: 'America/New_York',
+  };
+  it("says what a visitor did, the time in the organization's zone", () => {
+    expect(bookingNotice({ ...notice, change: 'booked' })).toBe(
+      'New online booking: Window cleaning for Vera Visitor, Thu, Nov 26, 9:00 AM',
+    );
+    expect(bookingNotice({ ...notice, change: 'moved' })).toBe(
+      'Online booking moved: Window cleaning for Vera Visitor, now Thu, Nov 26, 9:00 AM',
+    );
+    expect(bookingNotice({ ...notice, change: 'cancelled' })).toBe(
+      'Online booking cancelled: Window cleaning for Vera Visitor, Thu, Nov 26, 9:00 AM',
+    );
   });
 });

@@ -177,3 +177,18 @@ export const bookingRequest = (start: string, form: VisitorForm) => ({
   address: orNull(form.address),
   note: orNull(form.note),
 });
+
+/** The managers' notice of a visitor's booking, move or cancellation, the visit's time in the organization's zone. */
+export function bookingNotice(p: {
+  change: 'booked' | 'moved' | 'cancelled';
+  serviceName: string;
+  visitorName: string;
+  start: string;
+  timeZone: string;
+}): string {
+  const when = DateTime.fromISO(p.start, { zone: p.timeZone }).toFormat('ccc, LLL d, h:mm a');
+  const what = `${p.serviceName} for ${p.visitorName}`;
+  if (p.change === 'moved') return `Online booking moved: ${what}, now ${when}`;
+  if (p.change === 'cancelled') return `Online booking cancelled: ${what}, ${when}`;
+  return `New online booking: ${what}, ${when}`;
+}
