@@ -331,4 +331,17 @@ describe('self-booking', () => {
       expect(logo.headers.get('x-content-type-options')).toBe('nosniff');
     }
   });
+
+  // Very last: it uses up this address's allowance.
+  it('limits bookings, moves and cancellations per address', async () => {
+    const linkId = await createLink();
+    let refused: ApiResponse | null = null;
+    for (let i = 0; i < 30 && !refused; i++) {
+      const response = await app
+        .client()
+        .post(`/api/booking-links/${linkId}/bookings`, { start: 'soon', name: 'X', email: 'x@example.test' });
+      if (response.status === 429) refused = response;
+    }
+    expectError(refused!, 429, 'Too many bookings from this network. Try again in 60 minutes.');
+  });
 });
