@@ -19,7 +19,7 @@ import {
   type Slot,
   type VisitorForm,
 } from './booking';
-import { Notice, PublicFrame } from './PublicFrame';
+import { Notice, PublicFrame } from '../../shared/PublicFrame';
 import { SlotPicker } from './SlotPicker';
 import { DateTime } from 'luxon';
 

@@ -7,7 +7,7 @@ import { useParams } from 'react-router-dom';
 import type { SharedBooking } from '../../../../src/shared/booking';
 import { api, ApiError, errorMessage } from '../../app/api';
 import { PUBLIC, sharedBookingUrl, visitorZone, visitTimeLabel, zoneName, zonesDiffer, type Slot } from './booking';
-import { Notice, PublicFrame } from './PublicFrame';
+import { Notice, PublicFrame } from '../../shared/PublicFrame';
 import { SlotPicker } from './SlotPicker';
 
 type Answer = { success: true; message: string };
