@@ -20,6 +20,7 @@ import { liveCustomerByContactEmail } from '../customers/customers.read-models';
 import { organizationById, userById, userOf, usersByIds } from '../identity/identity.read-models';
 import { jobDecider } from '../scheduling/job.decider';
 import { schedulingStreams } from '../scheduling/scheduling.events';
+import { EMAIL_MAX, isEmailAddress } from '../shared/email';
 import type {
   BookingLinkInput,
   BookingLinkView,
@@ -310,13 +311,9 @@ const text = (value: unknown, max: number, message: string, required = false): s
   return trimmed || null;
 };
 
-/** An e-mail address as people type it: one @, something on both sides, a dot in the domain, no spaces. */
 function emailOf(value: unknown): string {
-  const email = text(value, 254, 'Email is required', true)!.toLowerCase();
-  const at = email.indexOf('@');
-  const domain = email.slice(at + 1);
-  if (at < 1 || email.indexOf('@', at + 1) >= 0 || !domain.includes('.') || email.includes(' ') || domain.endsWith('.'))
-    throw new ValidationError('Enter a valid email address');
+  const email = text(value, EMAIL_MAX, 'Email is required', true)!.toLowerCase();
+  if (!isEmailAddress(email)) throw new ValidationError('Enter a valid email address');
   return email;
 }
 

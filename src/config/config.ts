@@ -1,3 +1,4 @@
+import { isEmailAddress } from '../shared/email';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -124,8 +125,7 @@ function trustProxy(env: Env): false | number | string[] {
 function supportEmail(env: Env): string | null {
   const value = env.SUPPORT_EMAIL?.trim();
   if (!value) return null;
-  if (!/^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/.test(value))
-    throw new ConfigError(`SUPPORT_EMAIL must be an e-mail address, got "${value}"`);
+  if (!isEmailAddress(value)) throw new ConfigError(`SUPPORT_EMAIL must be an e-mail address, got "${value}"`);
   return value;
 }
 
