@@ -264,7 +264,7 @@ const rulesOf = (link: BookingLinkSettings): SlotRules => ({
   horizonDays: link.horizonDays,
 });
 
-/** The link's staff over [from, to): their weekly availability and the jobs they are on (lead or assigned). */
+/** The link's staff around [from, to): their weekly availability and the jobs they are on (lead or assigned). */
 async function staffTimes(
   store: ReadStore,
   link: BookingLinkDoc,
@@ -272,9 +272,11 @@ async function staffTimes(
   to: number,
   ignoreJobId: string | null = null,
 ): Promise<StaffTime[]> {
+  // Jobs a buffer (and a day, for windows across midnight) either side can still keep a slot busy.
+  const margin = link.bufferMinutes * 60_000 + DAY;
   const [weeks, jobs] = await Promise.all([
     weeklyAvailability(store, link.organizationId, link.staffIds),
-    jobsBetween(store, link.organizationId, new Date(from), new Date(to)),
+    jobsBetween(store, link.organizationId, new Date(from - margin), new Date(to + margin)),
   ]);
   const busy = new Map<string, Interval[]>(link.staffIds.map((id) => [id, []]));
   for (const job of jobs) {
@@ -284,6 +286,19 @@ async function staffTimes(
       busy.get(id)?.push(interval);
   }
   return link.staffIds.map((id) => ({ id, week: weeks.get(id) ?? [], busy: busy.get(id)! }));
+}
+
+/** The link's staff who can take a visit at [start, end), in the link's order (`ignoreJobId`: the visit being moved). */
+async function freeStaffAt(
+  store: ReadStore,
+  link: BookingLinkDoc,
+  zone: string,
+  start: number,
+  end: number,
+  ignoreJobId: string | null = null,
+): Promise<string[]> {
+  const staff = await staffTimes(store, link, start, end, ignoreJobId);
+  return staff.filter((s) => staffFree(s, start, end, rulesOf(link), zone)).map((s) => s.id);
 }
 
 /** A link that takes bookings now, for the public calls; 404 for an unknown one, 410 paused, expired or used up. */
@@ -346,9 +361,7 @@ export class BookVisitHandler implements ICommandHandler<BookVisit> {
       note: text(request.note, 2000, 'Note must be text'),
     };
     const end = start + link.durationMinutes * 60_000;
-    const margin = link.bufferMinutes * 60_000 + DAY;
-    const staff = await staffTimes(this.store, link, start - margin, end + margin);
-    const freeStaffIds = staff.filter((s) => staffFree(s, start, end, rulesOf(link), zone)).map((s) => s.id);
+    const freeStaffIds = await freeStaffAt(this.store, link, zone, start, end);
     // Checked again by the decider; here so that a time it would refuse creates no customer first.
     const window = bookableWindow(rulesOf(link), now.getTime());
     if (start < window.start || start >= window.end) throw new ValidationError(SLOT_NOT_OFFERED);
@@ -503,9 +516,7 @@ export class MoveVisitHandler implements ICommandHandler<MoveVisit> {
     const end = start + link.durationMinutes * 60_000;
     const organization = await organizationById(this.store, link.organizationId);
     const zone = organization?.timeZone ?? 'UTC';
-    const margin = link.bufferMinutes * 60_000 + DAY;
-    const staff = await staffTimes(this.store, link, start - margin, end + margin, booking.jobId);
-    const freeStaffIds = staff.filter((s) => staffFree(s, start, end, rulesOf(link), zone)).map((s) => s.id);
+    const freeStaffIds = await freeStaffAt(this.store, link, zone, start, end, booking.jobId);
     const at = this.clock.now().toISOString();
     const meta = () => visitorMeta(link.organizationId, this.clock.now().toISOString());
     const move = () =>
@@ -612,8 +623,7 @@ export class GetBookingSlotsHandler implements IQueryHandler<GetBookingSlots> {
     if (last.diff(first, 'days').days > SLOTS_MAX_DAYS)
       throw new ValidationError(`Ask for at most ${SLOTS_MAX_DAYS} days`);
     const range = { from: first.toMillis(), to: last.plus({ days: 1 }).toMillis() };
-    const margin = link.bufferMinutes * 60_000 + DAY;
-    const staff = await staffTimes(this.store, link, range.from - margin, range.to + margin);
+    const staff = await staffTimes(this.store, link, range.from, range.to);
     const slots = freeSlots({ zone, rules: rulesOf(link), staff, ...range, now: now.getTime() });
     return { timeZone: zone, slots: slots.map(({ start, end }) => ({ start, end })) };
   }

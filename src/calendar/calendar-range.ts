@@ -34,3 +34,20 @@ export function calendarRange(
     throw new ValidationError(`A calendar range can cover at most ${MAX_RANGE_DAYS} days`);
   return { from, to };
 }
+
+/** fromDate and toDate (MM/DD/YYYY, whole days in `zone`, both included) as UTC instants, [from, to). */
+export function startRange(
+  fromDate: string | undefined,
+  toDate: string | undefined,
+  zone: string,
+): { from: string | null; to: string | null } {
+  const day = (value: string, name: string) => {
+    const parsed = dayIn(value, zone);
+    if (!parsed) throw new ValidationError(`${name} must be a date (MM/DD/YYYY)`);
+    return parsed;
+  };
+  const from = fromDate ? day(fromDate, 'From date') : null;
+  const to = toDate ? day(toDate, 'To date').plus({ days: 1 }) : null;
+  if (from && to && to <= from) throw new ValidationError('To date cannot be before From date');
+  return { from: from?.toUTC().toISO() ?? null, to: to?.toUTC().toISO() ?? null };
+}

@@ -1,12 +1,12 @@
 import { DateTime } from 'luxon';
 import { isUuid } from '../core/clock';
 import { NotFoundError, ValidationError } from '../core/errors';
-import { dayIn } from '../calendar/calendar-range';
+
 import type { ReadStore } from '../core/read-store/read-store.port';
 import { CustomerDoc, customersByIds } from '../customers/customers.read-models';
 import { organizationZone, UserDoc, userOf } from '../identity/identity.read-models';
 import { REPORT_DATE_FORMAT, REPORT_DEFAULT_DAYS, ReportFilters } from '../shared/reports';
-import { startRange } from '../timers/timers.queries';
+import { dayIn, startRange } from '../calendar/calendar-range';
 
 /** A report's filters, checked: the range as instants and as the days asked, and who it is narrowed to. */
 export interface ResolvedFilters {

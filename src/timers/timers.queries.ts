@@ -1,8 +1,7 @@
 import { pageWindow } from '../core/http/page-query.dto';
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { dayIn } from '../calendar/calendar-range';
-import { ValidationError } from '../core/errors';
+import { startRange } from '../calendar/calendar-range';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { organizationZone } from '../identity/identity.read-models';
 import { everyWordIn } from '../core/read-store/search';
@@ -83,23 +82,6 @@ export class ListTimers {
       toDate?: string;
     },
   ) {}
-}
-
-/** fromDate and toDate (MM/DD/YYYY, whole days in `zone`, both included) as UTC instants, [from, to). */
-export function startRange(
-  fromDate: string | undefined,
-  toDate: string | undefined,
-  zone: string,
-): { from: string | null; to: string | null } {
-  const day = (value: string, name: string) => {
-    const parsed = dayIn(value, zone);
-    if (!parsed) throw new ValidationError(`${name} must be a date (MM/DD/YYYY)`);
-    return parsed;
-  };
-  const from = fromDate ? day(fromDate, 'From date') : null;
-  const to = toDate ? day(toDate, 'To date').plus({ days: 1 }) : null;
-  if (from && to && to <= from) throw new ValidationError('To date cannot be before From date');
-  return { from: from?.toUTC().toISO() ?? null, to: to?.toUTC().toISO() ?? null };
 }
 
 @QueryHandler(ListTimers)
