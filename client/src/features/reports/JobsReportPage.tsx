@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { useMediaQuery } from '@mantine/hooks';
@@ -14,6 +14,7 @@ import {
   DownloadErrorAlert,
   DownloadReportButton,
   NewRowsBanner,
+  ReportCards,
   ReportFiltersBar,
   ReportTable,
   ReportTotals,
@@ -205,58 +206,45 @@ function HoursChart({
 
 /** The report on a phone: one card per tracked time. */
 function JobsCards({ rows, zone }: { rows: JobsReportRow[] | undefined; zone: string }) {
-  if (rows === undefined)
-    return (
-      <Stack p="md" gap="lg">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} h={64} />
-        ))}
-      </Stack>
-    );
   return (
-    <Stack component="ul" gap={0} p={0} m={0} aria-label="Jobs report" style={{ listStyle: 'none' }}>
-      {rows.map((row, index) => (
-        <Box
-          component="li"
-          key={row.id}
-          p="md"
-          style={index ? { borderTop: '1px solid var(--app-border)' } : undefined}
-        >
-          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-            <Stack gap={2} style={{ minWidth: 0 }}>
-              <Group gap={6}>
-                <Text fw={600} c="navy.8">
-                  {row.associateName}
-                </Text>
-                <Badge size="sm" variant="light" radius="sm">
-                  {row.timerType}
-                </Badge>
-              </Group>
-              {(row.label || row.jobName) && <Text size="sm">{row.label || row.jobName}</Text>}
+    <ReportCards
+      rows={rows}
+      label="Jobs report"
+      card={(row) => (
+        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Group gap={6}>
+              <Text fw={600} c="navy.8">
+                {row.associateName}
+              </Text>
+              <Badge size="sm" variant="light" radius="sm">
+                {row.timerType}
+              </Badge>
+            </Group>
+            {(row.label || row.jobName) && <Text size="sm">{row.label || row.jobName}</Text>}
+            <Text size="xs" c="gray.7">
+              {reportTimeRange(row.startDateTime, row.endDateTime, zone)}
+            </Text>
+            {row.customerName && (
+              <Text size="sm">
+                {row.customerName}
+                {row.customerBillingFrequency ? ` · ${row.customerBillingFrequency}` : ''}
+              </Text>
+            )}
+            {row.mileageStart !== null && (
               <Text size="xs" c="gray.7">
-                {reportTimeRange(row.startDateTime, row.endDateTime, zone)}
+                Mileage {mileageReading(row.mileageStart)} → {mileageReading(row.mileageEnd)}
               </Text>
-              {row.customerName && (
-                <Text size="sm">
-                  {row.customerName}
-                  {row.customerBillingFrequency ? ` · ${row.customerBillingFrequency}` : ''}
-                </Text>
-              )}
-              {row.mileageStart !== null && (
-                <Text size="xs" c="gray.7">
-                  Mileage {mileageReading(row.mileageStart)} → {mileageReading(row.mileageEnd)}
-                </Text>
-              )}
-            </Stack>
-            <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-              <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {twoDecimals(row.hours)} h
-              </Text>
-              {row.rating !== null && <JobStars rating={row.rating} />}
-            </Stack>
-          </Group>
-        </Box>
-      ))}
-    </Stack>
+            )}
+          </Stack>
+          <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+            <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {twoDecimals(row.hours)} h
+            </Text>
+            {row.rating !== null && <JobStars rating={row.rating} />}
+          </Stack>
+        </Group>
+      )}
+    />
   );
 }

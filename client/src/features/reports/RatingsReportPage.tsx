@@ -1,4 +1,4 @@
-import { Box, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Box, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { BarChart, LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { useMediaQuery } from '@mantine/hooks';
@@ -15,6 +15,7 @@ import {
   DownloadErrorAlert,
   DownloadReportButton,
   NewRowsBanner,
+  ReportCards,
   ReportFiltersBar,
   ReportTable,
   ReportTotals,
@@ -172,23 +173,12 @@ export function RatingsReportPage() {
 
 /** The report on a phone: one card per rating. */
 function RatingsCards({ rows, zone }: { rows: RatingsReportRow[] | undefined; zone: string }) {
-  if (rows === undefined)
-    return (
-      <Stack p="md" gap="lg">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} h={64} />
-        ))}
-      </Stack>
-    );
   return (
-    <Stack component="ul" gap={0} p={0} m={0} aria-label="Ratings report" style={{ listStyle: 'none' }}>
-      {rows.map((row, index) => (
-        <Box
-          component="li"
-          key={row.id}
-          p="md"
-          style={index ? { borderTop: '1px solid var(--app-border)' } : undefined}
-        >
+    <ReportCards
+      rows={rows}
+      label="Ratings report"
+      card={(row) => (
+        <>
           <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Text size="xs" c="gray.7" fw={600}>
@@ -212,8 +202,8 @@ function RatingsCards({ rows, zone }: { rows: RatingsReportRow[] | undefined; zo
           <Text size="sm" mt={6} c={row.comments ? undefined : 'gray.7'} style={{ whiteSpace: 'pre-wrap' }}>
             {row.comments || NO_COMMENTS}
           </Text>
-        </Box>
-      ))}
-    </Stack>
+        </>
+      )}
+    />
   );
 }

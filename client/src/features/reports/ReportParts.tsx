@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Code,
   Group,
@@ -320,5 +321,39 @@ export function ReportTable({
         compact={mobile}
       />
     </Paper>
+  );
+}
+
+/** A report on a phone: loading cards, then one card per row (`card` draws its inside). */
+export function ReportCards<Row extends { id: string }>({
+  rows,
+  label,
+  card,
+}: {
+  rows: Row[] | undefined;
+  label: string;
+  card: (row: Row) => ReactNode;
+}) {
+  if (rows === undefined)
+    return (
+      <Stack p="md" gap="lg">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} h={64} />
+        ))}
+      </Stack>
+    );
+  return (
+    <Stack component="ul" gap={0} p={0} m={0} aria-label={label} style={{ listStyle: 'none' }}>
+      {rows.map((row, index) => (
+        <Box
+          component="li"
+          key={row.id}
+          p="md"
+          style={index ? { borderTop: '1px solid var(--app-border)' } : undefined}
+        >
+          {card(row)}
+        </Box>
+      ))}
+    </Stack>
   );
 }
