@@ -2,7 +2,7 @@ import { ROLES, type Claim, type Role } from '../shared/session';
 
 /** The claims each role holds (issue #2 §5); the roles and claims themselves are the wire's (src/shared/session.ts). */
 const CLAIMS_BY_ROLE: Record<Role, readonly Claim[]> = {
-  'Company Admin': ['jobs.crud', 'customers.crud', 'reports.read', 'users.crud', 'settings.crud'],
+  'Company Admin': ['jobs.crud', 'customers.crud', 'reports.read', 'users.crud', 'settings.crud', 'audit.read'],
   'Customer Manager': ['jobs.crud', 'customers.crud', 'reports.read'],
   Associate: [],
 };

@@ -9,6 +9,8 @@ export const rooms = {
   customerManagers: (organizationId: string) => `customerManagers:${organizationId}`,
   /** Holders of users.crud: Organization Tracked Times. */
   timeAdmins: (organizationId: string) => `timeAdmins:${organizationId}`,
+  /** Holders of audit.read: the audit log. */
+  auditors: (organizationId: string) => `auditors:${organizationId}`,
   user: (userId: string) => `user:${userId}`,
   session: (sessionId: string) => `session:${sessionId}`,
 };
@@ -22,6 +24,7 @@ export function claimRooms(organizationId: string, claims: readonly string[]): {
     ['jobs.crud', rooms.managers(organizationId)],
     ['customers.crud', rooms.customerManagers(organizationId)],
     ['users.crud', rooms.timeAdmins(organizationId)],
+    ['audit.read', rooms.auditors(organizationId)],
   ];
   return {
     join: byClaim.filter(([claim]) => claims.includes(claim)).map(([, room]) => room),

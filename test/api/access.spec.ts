@@ -25,7 +25,7 @@ import {
  * below say which claim it needs and what its path parameters name.
  */
 
-type Claim = 'jobs.crud' | 'customers.crud' | 'reports.read' | 'users.crud' | 'settings.crud';
+type Claim = 'jobs.crud' | 'customers.crud' | 'reports.read' | 'users.crud' | 'settings.crud' | 'audit.read';
 type RoleName = 'admin' | 'manager' | 'associate';
 
 /** Routes anyone may call without a session. */
@@ -94,7 +94,7 @@ const CLAIM_BY_PREFIX: Record<string, Claim | Claim[] | null> = {
 
 /** Which claims each role holds (as the identity suite states them). */
 const CLAIMS_OF: Record<RoleName, Claim[]> = {
-  admin: ['jobs.crud', 'customers.crud', 'reports.read', 'users.crud', 'settings.crud'],
+  admin: ['jobs.crud', 'customers.crud', 'reports.read', 'users.crud', 'settings.crud', 'audit.read'],
   manager: ['jobs.crud', 'customers.crud', 'reports.read'],
   associate: [],
 };

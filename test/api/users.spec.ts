@@ -247,6 +247,7 @@ describe('users over HTTP', () => {
         'reports.read',
         'users.crud',
         'settings.crud',
+        'audit.read',
       ]);
     });
 

@@ -12,7 +12,7 @@ describe('visibleNavigation', () => {
   });
 
   it('shows a company admin everything except the mobile-only Profile group on desktop', () => {
-    const all = ['jobs.crud', 'customers.crud', 'reports.read', 'users.crud', 'settings.crud'];
+    const all = ['jobs.crud', 'customers.crud', 'reports.read', 'users.crud', 'settings.crud', 'audit.read'];
     expect(labels(visibleNavigation(all, { mobile: false }))).toEqual([
       'Home',
       'Job Schedule',

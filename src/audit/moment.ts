@@ -1,0 +1,47 @@
+import { DateTime } from 'luxon';
+import { ValidationError } from '../core/errors';
+import type { ReadStore } from '../core/read-store/read-store.port';
+import { organizationZone } from '../identity/identity.read-models';
+import type { AsOfMoment } from '../shared/audit';
+import { positionAt, timeAtPosition } from './audit.read-models';
+
+/** The two ways a read names its moment (query parameters; at most one). */
+export interface AsOfQuery {
+  asOf?: string | null;
+  asOfPosition?: string | number | null;
+}
+
+const MAX_POSITION = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The moment a read is "as of", or null for now. `asOf` is an ISO date-time (the log as it stood then: its
+ * last event at or before it); `asOfPosition` a log position (every event up to and including it).
+ */
+export async function momentOf(store: ReadStore, organizationId: string, query: AsOfQuery): Promise<AsOfMoment | null> {
+  const hasTime = query.asOf !== undefined && query.asOf !== null && query.asOf !== '';
+  const hasPosition = query.asOfPosition !== undefined && query.asOfPosition !== null && query.asOfPosition !== '';
+  if (!hasTime && !hasPosition) return null;
+  if (hasTime && hasPosition) throw new ValidationError('Give either asOf or asOfPosition, not both');
+  const zone = await organizationZone(store, organizationId);
+  if (hasTime) {
+    const text = String(query.asOf);
+    const instant = text.length <= 40 ? DateTime.fromISO(text, { zone }) : null;
+    if (!instant?.isValid) throw new ValidationError(`asOf must be a date and time (ISO 8601), got "${text.slice(0, 40)}"`);
+    const { position, at } = await positionAt(store, organizationId, instant.toUTC().toISO()!);
+    return { position, at, when: inWords(instant, zone) };
+  }
+  const text = String(query.asOfPosition);
+  const position = text.length <= 16 && /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(position) || position > MAX_POSITION)
+    throw new ValidationError('asOfPosition must be a whole number (a position in the log)');
+  const at = await timeAtPosition(store, organizationId, position);
+  return {
+    position,
+    at,
+    when: at ? inWords(DateTime.fromISO(at, { zone: 'utc' }), zone) : 'before anything was recorded',
+  };
+}
+
+function inWords(instant: DateTime, zone: string): string {
+  return instant.setZone(zone).toFormat('ccc d LLL yyyy, h:mm:ss a ZZZZ');
+}

@@ -1,0 +1,137 @@
+// The audit log, records' History and the "as of" moment on the wire, shared by the server and the client:
+// imports nothing (see docs/architecture.md, src/shared).
+
+/** Spec style: 50 a page, newest first, over the last 30 days unless asked. */
+export const AUDIT_PAGE_SIZE = 50;
+export const AUDIT_DEFAULT_DAYS = 30;
+
+/** The kinds of record a change is about; each has a screen the entry links to. */
+export const AUDIT_RECORD_TYPES = [
+  'job',
+  'recurringJob',
+  'customer',
+  'user',
+  'availability',
+  'timer',
+  'rating',
+  'organization',
+  'session',
+  'bookingLink',
+] as const;
+export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
+
+/** The words the filter shows for each record type. */
+export const AUDIT_RECORD_TYPE_LABELS: Record<AuditRecordType, string> = {
+  job: 'Job',
+  recurringJob: 'Recurring job',
+  customer: 'Customer',
+  user: 'User',
+  availability: 'Availability',
+  timer: 'Timer',
+  rating: 'Rating',
+  organization: 'Settings',
+  session: 'Sign-in',
+  bookingLink: 'Booking link',
+};
+
+/** One changed field, in words: '—' stands for no value. */
+export interface AuditChange {
+  field: string;
+  from: string;
+  to: string;
+}
+
+/** Who made a change: a person of the organization, or one of the three actors without an account. */
+export type AuditActorKind = 'person' | 'system' | 'customer' | 'visitor';
+
+/**
+ * One change in the log, in words. `who` is 'System', 'Customer via feedback link' or 'Visitor via booking
+ * link' for the actors without an account. Names are as they were when the change was made.
+ */
+export interface AuditEntry {
+  /** The event's id. */
+  id: string;
+  /** The event's place in the log: `asOfPosition` of the schedule just after it; `position - 1` just before. */
+  position: number;
+  /** The event type (JobChanged, …): stable, for tests and tools. */
+  type: string;
+  /** UTC ISO instant. */
+  at: string;
+  /** `at` in the organization's zone, in words. */
+  when: string;
+  actor: { kind: AuditActorKind; id: string | null };
+  who: string;
+  record: {
+    type: AuditRecordType;
+    id: string;
+    /** The record's name as it was (the job's name, the customer's, the person's…). */
+    label: string;
+    /** For a change to one occurrence of a recurring job: its calendar id. */
+    occurrenceId: string | null;
+  };
+  what: string;
+  changes: AuditChange[];
+  /** A change to another person's tracked time or availability than the one who made it. */
+  othersTime: boolean;
+}
+
+/**
+ * GET /api/audit (paged: currentPage, pageSize), GET /api/audit/export (xlsx). Dates as the reports
+ * take them (MM/DD/YYYY, whole days in the organization's zone, default the last 30 days).
+ */
+export interface AuditFilters {
+  fromDate?: string;
+  toDate?: string;
+  recordType?: AuditRecordType;
+  /** A user id: changes made by that person. */
+  userId?: string;
+  /** A field's words as the entries show them ('Start', 'Assigned', …): entries that changed it. */
+  field?: string;
+  /** 'true': only changes to someone else's tracked time or availability. */
+  othersTime?: boolean;
+  /** Every word somewhere in the entry's words (who, what, the record, the changes). */
+  search?: string;
+}
+
+/** The field names the "changed field" filter offers, in the words the entries use. */
+export const AUDIT_FIELD_CHOICES = [
+  'Name',
+  'Start',
+  'End',
+  'Assigned',
+  'Lead',
+  'Customer',
+  'Colour',
+  'Notes',
+  'Job number',
+  'Status',
+  'Email',
+  'Phone',
+  'Role',
+  'Rating',
+  'Comments',
+  'Mileage start',
+  'Mileage end',
+  'Label',
+  'Repeat',
+  'Hours',
+] as const;
+
+/**
+ * A moment the schedule, Home and the reports are read "as of": the query parameter `asOf` (an ISO
+ * date-time: the log as it stood then) or `asOfPosition` (a log position: every event up to and including
+ * it). GET /api/audit/moment resolves either to this; the read-only banner shows `when`.
+ */
+export interface AsOfMoment {
+  position: number;
+  /** The last change at or before the moment (UTC ISO), null when there was none yet. */
+  at: string | null;
+  /** The moment in words, in the organization's zone. */
+  when: string;
+}
+
+/** Pushed to the holders of audit.read when new entries are written. */
+export interface AuditAddedNotice {
+  organizationId: string;
+  position: number;
+}
