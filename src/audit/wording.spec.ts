@@ -62,7 +62,16 @@ const ctx: WordingContext = {
   userName: (id) => ({ [USER]: 'Abe Associate', [OTHER]: 'Mona Manager' })[id] ?? 'a former employee',
   customerName: (id) => (id === CUSTOMER ? 'Casey Customer' : 'an unknown customer'),
   label: (kind) =>
-    ({ job: 'Lawn care', series: 'Pool', timer: 'Drive', rating: 'Lawn care', bookingLink: 'Visit' })[kind],
+    ({
+      job: 'Lawn care',
+      series: 'Pool',
+      timer: 'Drive',
+      rating: 'Lawn care',
+      bookingLink: 'Visit',
+      // The booked visit was at START with USER.
+      visit: START,
+      visitStaff: USER,
+    })[kind],
   selfBooked: () => false,
 };
 
@@ -384,6 +393,29 @@ describe('the words of every event type', () => {
       { field: 'Lead', from: 'Abe Associate', to: '—' },
       { field: 'Repeat', from: 'Every 2 weeks on Mon, Wed until 1 Jul 2026', to: 'Daily' },
     ]);
+    expect(wordingOf('VisitMoved', SAMPLES.VisitMoved.data, ctx, null)!.changes).toEqual([
+      { field: 'Start', from: 'Mon 1 Jun 2026, 9:00 AM', to: 'Mon 1 Jun 2026, 10:00 AM' },
+    ]);
+    expect(
+      wordingOf(
+        'BookingLinkChanged',
+        {
+          linkId: LINK,
+          organizationId: ORG,
+          changes: { bufferMinutes: { from: 0, to: 90 }, horizonDays: { from: 14, to: 1 } },
+        },
+        ctx,
+        OTHER,
+      )!.changes,
+    ).toEqual([
+      { field: 'Buffer', from: '0 min', to: '90 min' },
+      { field: 'Bookable ahead', from: '14 days', to: '1 day' },
+    ]);
+    // A new person's address is claimed before the log has their name: the address names the record.
+    expect(
+      wordingOf('EmailClaimed', { email: 'new@example.test', userId: 'someone-new-0000-0000-0000' }, ctx, OTHER)!
+        .recordLabel,
+    ).toBe('new@example.test');
     expect(wordingOf('AvailabilitySet', SAMPLES.AvailabilitySet.data, ctx, OTHER)!.changes).toEqual([
       { field: 'Monday', from: 'Not available', to: '9:00 AM–midnight' },
     ]);
