@@ -349,7 +349,10 @@ describe('the audit log', () => {
       [made.uma]: 'Uma Umber',
     };
     for (const e of log.filter((x) => x.actor.kind === 'person'))
-      expect({ type: e.type, who: e.who }).toEqual({ type: e.type, who: names[e.actor.id!] ?? expect.any(String) });
+      expect({ type: e.type, who: e.who }).toEqual({
+        type: e.type,
+        who: names[e.actor.id!] ?? `a person of the organization (${e.actor.id})`,
+      });
     expect(entryOf('RatingSubmitted')).toMatchObject({
       who: 'Customer via feedback link',
       actor: { kind: 'customer' },
