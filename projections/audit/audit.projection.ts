@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
 import type { ReadStore } from '../../src/core/read-store/read-store.port';
 import { AUDIT_ENTRIES, AUDIT_NAMES, AuditDoc } from '../../src/audit/audit.read-models';
-import { whoInWords, WordingContext, wordingOf } from '../../src/audit/wording';
+import { UNKNOWN_PERSON, whoInWords, WordingContext, wordingOf } from '../../src/audit/wording';
 import { rooms } from '../../src/realtime/rooms';
 import type { AuditActorKind } from '../../src/shared/audit';
 import { Projection } from '../runner/projection';
@@ -17,7 +17,19 @@ interface NameDoc {
   [key: string]: unknown;
 }
 
-const KINDS = ['org', 'user', 'customer', 'job', 'series', 'timer', 'rating', 'bookingLink'] as const;
+const KINDS = [
+  'org',
+  'user',
+  'customer',
+  'job',
+  'series',
+  'timer',
+  'rating',
+  'bookingLink',
+  // A booked visit's start and staff member, by its booking id: where a move took it from.
+  'visit',
+  'visitStaff',
+] as const;
 type Kind = (typeof KINDS)[number];
 
 /** Ids an event names: any string of an id's length in its data, two levels of nesting deep. */
@@ -69,9 +81,9 @@ function contextOf(names: Map<string, NameDoc>, organizationId: string): Wording
   const name = (kind: Kind, id: string) => names.get(`${kind}:${id}`)?.name;
   return {
     timeZone: names.get(`org:${organizationId}`)?.timeZone ?? 'UTC',
-    userName: (id) => name('user', id) ?? 'a former employee',
+    userName: (id) => name('user', id) ?? UNKNOWN_PERSON,
     customerName: (id) => name('customer', id) ?? 'an unknown customer',
-    label: (kind, id) => name(kind === 'series' ? 'series' : kind, id) ?? '',
+    label: (kind, id) => name(kind, id) ?? '',
     selfBooked: (jobId) => names.get(`job:${jobId}`)?.selfBooked === true,
   };
 }
@@ -159,6 +171,12 @@ function namesGiven(event: RecordedEvent, names: Map<string, NameDoc>): NameDoc[
     }
     case 'RatingRequested':
       return [{ _id: `rating:${d.ratingId}`, name: String(d.jobName) }];
+    case 'VisitBooked':
+    case 'VisitMoved':
+      return [
+        { _id: `visit:${d.bookingId}`, name: String(d.start) },
+        { _id: `visitStaff:${d.bookingId}`, name: String(d.staffId) },
+      ];
     case 'BookingLinkCreated':
       return [{ _id: `bookingLink:${d.linkId}`, name: String(d.serviceName) }];
     case 'BookingLinkChanged': {
@@ -178,7 +196,7 @@ const MAX_TEXT = 4000;
  */
 export const auditProjection: Projection = {
   name: 'audit',
-  version: 1,
+  version: 2, // 2: a moved visit's old start and staff, a link's units on both sides, a new person's address
   collections: [AUDIT_ENTRIES, AUDIT_NAMES],
   async setup(store) {
     const entries = store.collection(AUDIT_ENTRIES);
