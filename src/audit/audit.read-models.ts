@@ -48,7 +48,11 @@ export async function positionAt(
 }
 
 /** The time of the organization's last entry at or before a position (null when none). */
-export async function timeAtPosition(store: ReadStore, organizationId: string, position: number): Promise<string | null> {
+export async function timeAtPosition(
+  store: ReadStore,
+  organizationId: string,
+  position: number,
+): Promise<string | null> {
   const [last] = await store
     .collection<AuditDoc>(AUDIT_ENTRIES)
     .find({ organizationId, position: { $lte: position } }, { sort: { position: -1 }, limit: 1 });
