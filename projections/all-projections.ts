@@ -6,6 +6,7 @@ import { jobRequestsProjections } from './job-requests';
 import { timersProjections } from './timers';
 import { ratingsProjections } from './ratings';
 import { bookingProjections } from './booking';
+import { reportHistoryProjections } from './report-history';
 import { Projection } from './runner/projection';
 
 /** Every projection the runner drives, in-process or in the standalone worker. */
@@ -18,4 +19,6 @@ export const allProjections: Projection[] = [
   ...timersProjections,
   ...ratingsProjections,
   ...bookingProjections,
+  // After the projections whose documents it keeps versions of (it reads none of them, but the schedule).
+  ...reportHistoryProjections,
 ];
