@@ -61,8 +61,11 @@ export interface NameVersion extends Version {
   parts: Record<string, string | null>;
 }
 
-/** The versions current at `position`. */
-export const atPosition = (position: number) => ({ from: { $lte: position }, to: { $gt: position } });
+/** The versions current at `position` (the largest one asked still sees the current versions). */
+export const atPosition = (position: number) => {
+  const at = Math.min(position, CURRENT - 1);
+  return { from: { $lte: at }, to: { $gt: at } };
+};
 
 /** The id of a record's version made at `from`. */
 export const versionId = (recordId: string, from: number) => `${recordId}@${from}`;
