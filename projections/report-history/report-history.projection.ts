@@ -180,28 +180,33 @@ async function writeVersion<V extends Version>(
   next: (current: V | null) => Promise<Fields | 'deleted' | null>,
 ): Promise<void> {
   const position = event.position.commit;
+  const id = versionId(recordId, position);
   const [latest] = await versions.find({ recordId, from: { $lte: position } }, { sort: { from: -1 }, limit: 1 });
-  const close = () =>
-    versions.updateMany({ recordId, from: { $lt: position }, to: { $gt: position } }, { $set: { to: position } });
-  if (latest && latest.from === position && latest.rev >= event.revision) return void (await close());
+  if (latest && latest.from === position && latest.rev >= event.revision) {
+    // Applied already. Without transactions (MongoDB) a crash may have come between writing this version and
+    // closing the one before: close it (a no-op otherwise).
+    await versions.updateMany({ recordId, from: { $lt: position }, to: { $gt: position } }, { $set: { to: position } });
+    return;
+  }
   const current = latest && latest.to > position ? latest : null;
   const fields = await next(current);
   if (fields === null) return;
+  // The version this event replaces, closed once the new one is written; none when the current version is this
+  // position's own (an earlier event of the same append), which is rewritten instead.
+  const replaced = current && current.from < position ? current : null;
+  const closeReplaced = async () => {
+    if (replaced) await versions.updateOne({ _id: replaced._id }, { $set: { to: position } });
+  };
   if (fields === 'deleted') {
-    await versions.deleteOne({ _id: versionId(recordId, position) });
-    await close();
+    if (latest?.from === position) await versions.deleteOne({ _id: id });
+    await closeReplaced();
     return;
   }
-  if (
-    current &&
-    current.from < position &&
-    isDeepStrictEqual(pick(current, Object.keys(fields)), pick(fields, Object.keys(fields)))
-  )
-    return;
-  await versions.updateOne(
-    { _id: versionId(recordId, position) },
-    { $set: { ...fields, recordId, from: position, rev: event.revision }, $setOnInsert: { to: CURRENT } },
-    { upsert: true },
-  );
-  await close();
+  if (replaced && isDeepStrictEqual(pick(replaced, Object.keys(fields)), fields)) return;
+  if (latest?.from === position)
+    await versions.updateOne({ _id: id }, { $set: { ...fields, rev: event.revision, to: CURRENT } });
+  // No version at this position yet (`latest` is the last at or before it): a plain insert.
+  else
+    await versions.insertOne({ ...fields, _id: id, recordId, from: position, to: CURRENT, rev: event.revision } as V);
+  await closeReplaced();
 }
