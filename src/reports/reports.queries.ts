@@ -270,7 +270,10 @@ export class ReportExportHandler implements IQueryHandler<ReportExport> {
   async execute({ kind, organizationId, query }: ReportExport): Promise<PreparedExport> {
     const now = this.clock.now();
     const moment = await momentOf(this.store, organizationId, query);
-    const position = moment?.position ?? (await this.progress.processed())?.commit ?? 0;
+    // No further than the read models have reached: a position past it (a later asOfPosition) would take in events
+    // appended after the export, and exporting again at the recorded position must give the same rows.
+    const reached = (await this.progress.processed())?.commit ?? 0;
+    const position = moment ? Math.min(moment.position, reached) : reached;
     const source = sourceAt(this.store, organizationId, position);
     const f = await resolveFilters(this.store, organizationId, query, now);
     const rows = kind === 'jobs' ? await source.countTimers(f) : await source.countRatings(f);
