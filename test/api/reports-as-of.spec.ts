@@ -105,6 +105,10 @@ describe('reports as of a moment', () => {
     expect(moment).toBeGreaterThan(0);
     expect(jobsThen.about['As of']).toBeUndefined();
     expect(jobsThen.about.Rows).toBe(2);
+    // A date and time between the export and the changes below: the log as it stood then.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const instant = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 10));
 
     // After the moment: the lawn timer runs an hour longer, the trip has more miles, a manager edits the rating,
     // and the customer is renamed and billed weekly.
@@ -138,6 +142,9 @@ describe('reports as of a moment', () => {
       customerBillingFrequency: 'Monthly',
     });
     expect(tripRow(then)).toMatchObject({ mileageStart: 100, mileageEnd: 112.5 });
+    const atInstant = await get('/api/jobs-report/paged', { asOf: instant });
+    expect(lawnRow(atInstant)).toMatchObject({ hours: 1, rating: 4, customerName: 'Maple Lawns' });
+    expect(tripRow(atInstant)).toMatchObject({ mileageEnd: 112.5 });
 
     const summaryNow = await get('/api/jobs-report/summary');
     expect(summaryNow.body.totals).toEqual({ rows: 2, hours: 3, mileage: 30, averageRating: 2 });
