@@ -27,7 +27,7 @@ import { Projection } from '../runner/projection';
  */
 export const scheduleHistoryProjection: Projection = {
   name: 'schedule-history',
-  version: 1,
+  version: 2, // 2: the week documents hold the job, so that a week is one read
   collections: [JOB_VERSIONS, JOB_VERSION_WEEKS, SERIES_VERSIONS],
   async setup(store) {
     await store.collection(JOB_VERSIONS).createIndex({ jobId: 1, from: 1 }, { name: 'job_from' });
@@ -143,7 +143,7 @@ async function applyJob(event: RecordedEvent, store: ReadStore) {
     for (const week of next.weeks)
       await weeks.replaceOne(
         { _id: versionWeekId(week, id) },
-        { _id: versionWeekId(week, id), week, versionId: id, from: at, to: OPEN },
+        { _id: versionWeekId(week, id), week, versionId: id, from: at, to: OPEN, job: next },
         { upsert: true },
       );
     await versions.replaceOne(
