@@ -9,7 +9,7 @@ import { Me, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
 import type { AsOfMoment, AuditEntry } from '../shared/audit';
 import type { Paged } from '../shared/paging';
-import { AsOfQueryDto, AuditQueryDto } from './audit.dto';
+import { AsOfDto, AuditQueryDto } from './audit.dto';
 import { auditPage, recordHistory, writeAuditExport } from './audit.queries';
 import { momentOf } from './moment';
 
@@ -63,7 +63,7 @@ export class AuditController {
     summary:
       'The moment a read is "as of": asOf (ISO date-time) or asOfPosition (a log position) → its position, its last change and the moment in words.',
   })
-  async moment(@Query() query: AsOfQueryDto, @Me() me: CurrentUser): Promise<AsOfMoment> {
+  async moment(@Query() query: AsOfDto, @Me() me: CurrentUser): Promise<AsOfMoment> {
     const moment = await momentOf(this.store, me.organizationId, query);
     if (moment) return moment;
     return momentOf(this.store, me.organizationId, { asOf: this.clock.now().toISOString() }) as Promise<AsOfMoment>;

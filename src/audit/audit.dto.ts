@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { Text, toBoolean } from '../core/http/dto-fields';
+import { OptionalNotNull, Text, toBoolean } from '../core/http/dto-fields';
 import { DatedPageQueryDto } from '../core/http/page-query.dto';
 import { AUDIT_RECORD_TYPES } from '../shared/audit';
 
@@ -34,8 +34,11 @@ export class AuditQueryDto extends DatedPageQueryDto {
 /** A moment to read as of: an ISO date-time (the log as it stood then), not with asOfPosition. */
 export const AsOf = () =>
   applyDecorators(
-    ApiPropertyOptional({ description: 'As of a moment: an ISO 8601 date-time (the log as it stood then)' }),
-    IsOptional(),
+    ApiPropertyOptional({
+      description:
+        "As of a moment: an ISO 8601 date-time (without an offset: in the organization's time zone), the log as it stood then",
+    }),
+    OptionalNotNull(),
     Text('asOf must be a date and time (ISO 8601)', 40, 'asOf'),
   );
 
@@ -45,11 +48,14 @@ export const AsOfPosition = () =>
     ApiPropertyOptional({
       description: "As of a position in the log (every event up to and including it): an entry's or an export's",
     }),
-    IsOptional(),
+    OptionalNotNull(),
+    // A JSON body may carry it as a number.
+    Transform(({ value }) => (typeof value === 'number' ? String(value) : value)),
     Text('asOfPosition must be a whole number (a position in the log)', 16, 'asOfPosition'),
   );
 
-export class AsOfQueryDto {
+/** The moment a read is "as of" (src/audit/moment.ts): at most one of the two; neither is now. */
+export class AsOfDto {
   @AsOf()
   asOf?: string;
   @AsOfPosition()
