@@ -88,9 +88,7 @@ export const reportDate = (iso: string, zone: string) =>
 /** '1 new row', '3 new rows'. */
 export const newRowsLabel = (count: number) => `${count} new ${count === 1 ? 'row' : 'rows'}`;
 
-/** How many rows a push added since the table was fetched: never negative (rows may go too). */
-export const newRowsCount = (shown: number | undefined, latest: number | undefined) =>
-  shown === undefined || latest === undefined ? 0 : Math.max(0, latest - shown);
+export { newRowsCount } from '../../shared/pagedQuery';
 
 export const OTHERS = 'Others';
 

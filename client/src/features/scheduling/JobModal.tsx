@@ -36,7 +36,6 @@ import { notifyError, notifySuccess } from '../../shared/notify';
 import { useIsCompanyAdmin } from '../session/session';
 import { askScope } from './askScope';
 import { slotWarnings } from './doubleBooking';
-import { JobHistory } from './JobHistory';
 import {
   changeJobBody,
   createJobBody,
@@ -46,7 +45,7 @@ import {
   jobFormValues,
   type JobFormValues,
 } from './jobForm';
-import { isRecurring, jobPeopleIds, type Job, type JobPerson } from './jobs';
+import { isRecurring, jobHistoryUrl, jobPeopleIds, type Job, type JobPerson } from './jobs';
 import { RecurrenceEditor } from './RecurrenceEditor';
 import { describeRecurrence, recurrenceChanged } from './recurrenceForm';
 import {
@@ -60,6 +59,7 @@ import {
 import { isoFromWall, zoneAbbreviation } from './zonedTime';
 import '@mantine/dates/styles.css';
 import { scrollToFirstError } from '../../shared/scrollToFirstError';
+import { History } from '../../shared/History';
 
 const COLOUR_SWATCHES = [
   '#0D1B41',
@@ -120,7 +120,11 @@ export function JobModal({ job, slot, calendarJobs, initialTab = 'details', onCl
           <Tabs.Panel value="details">
             <JobForm job={job} slot={slot} calendarJobs={calendarJobs} onClose={onClose} />
           </Tabs.Panel>
-          <Tabs.Panel value="history">{tab === 'history' && <JobHistory jobId={job.id} />}</Tabs.Panel>
+          <Tabs.Panel value="history">
+            {tab === 'history' && (
+              <History url={jobHistoryUrl(job.id)} emptyHint="Nothing has been recorded for this job yet." />
+            )}
+          </Tabs.Panel>
         </Tabs>
       ) : (
         <JobForm job={null} slot={slot} calendarJobs={calendarJobs} onClose={onClose} />
