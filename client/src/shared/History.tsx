@@ -1,6 +1,8 @@
-import { Anchor, Badge, Group, Skeleton, Stack, Table, Text, Timeline } from '@mantine/core';
+import { Anchor, Badge, Group, Modal, Skeleton, Stack, Table, Text, Timeline } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowRight, IconHistory } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { MOBILE_QUERY } from '../app/theme';
 import type { AuditChange, AuditEntry } from '../../../src/shared/audit';
 import { scheduleMoments } from './asOf';
 import { EmptyResults } from './EmptyResults';
@@ -113,5 +115,25 @@ export function History({
         </Timeline.Item>
       ))}
     </Timeline>
+  );
+}
+
+/** A record's History in a dialog (full screen on a phone): 'History of Harbor View Apartments'. */
+export function HistoryModal({
+  title,
+  url,
+  emptyHint,
+  onClose,
+}: {
+  title: string;
+  url: string;
+  emptyHint?: string;
+  onClose: () => void;
+}) {
+  const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  return (
+    <Modal opened onClose={onClose} title={title} size={720} fullScreen={mobile}>
+      <History url={url} emptyHint={emptyHint} />
+    </Modal>
   );
 }
