@@ -48,3 +48,14 @@ describe('as of a moment', () => {
     );
   });
 });
+
+describe('the As of… picker', () => {
+  it("reads a wall-clock time in the organization's zone as an instant, and back", async () => {
+    const { isoOfWall, wallOfIso } = await import('./asOfTime');
+    expect(isoOfWall('2026-11-20 09:30:00', 'America/New_York')).toBe('2026-11-20T14:30:00Z');
+    expect(isoOfWall('2026-11-20 09:30', 'America/New_York')).toBe('2026-11-20T14:30:00Z');
+    expect(isoOfWall('not a time', 'UTC')).toBeNull();
+    expect(wallOfIso('2026-11-20T14:30:00Z', 'America/New_York')).toBe('2026-11-20 09:30:00');
+    expect(wallOfIso('nope', 'UTC')).toBeNull();
+  });
+});
