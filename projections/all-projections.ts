@@ -6,6 +6,7 @@ import { jobRequestsProjections } from './job-requests';
 import { timersProjections } from './timers';
 import { ratingsProjections } from './ratings';
 import { bookingProjections } from './booking';
+import { auditProjections } from './audit';
 import { Projection } from './runner/projection';
 
 /** Every projection the runner drives, in-process or in the standalone worker. */
@@ -18,4 +19,5 @@ export const allProjections: Projection[] = [
   ...timersProjections,
   ...ratingsProjections,
   ...bookingProjections,
+  ...auditProjections,
 ];

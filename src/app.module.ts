@@ -17,6 +17,7 @@ import { TimersModule } from './timers/timers.module';
 import { RatingsModule } from './ratings/ratings.module';
 import { ReportsModule } from './reports/reports.module';
 import { BookingModule } from './booking/booking.module';
+import { AuditModule } from './audit/audit.module';
 
 /**
  * Where the read side meets the API: in-process projections (the default), the checkpoints of the
@@ -59,6 +60,7 @@ export class AppModule {
         RatingsModule,
         ReportsModule,
         BookingModule,
+        AuditModule,
       ],
       controllers: [HealthController],
     };

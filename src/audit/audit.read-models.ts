@@ -26,6 +26,8 @@ export interface AuditDoc {
   /** The changes' field words, for the "changed field" filter. */
   fields: string[];
   othersTime: boolean;
+  /** Whose tracked time or availability the change is to (a timer's owner), else null. */
+  timeOf: string | null;
   /** who, what, the record and the changes in one text, for the search. */
   text: string;
   [key: string]: unknown;
@@ -48,7 +50,11 @@ export async function positionAt(
 }
 
 /** The time of the organization's last entry at or before a position (null when none). */
-export async function timeAtPosition(store: ReadStore, organizationId: string, position: number): Promise<string | null> {
+export async function timeAtPosition(
+  store: ReadStore,
+  organizationId: string,
+  position: number,
+): Promise<string | null> {
   const [last] = await store
     .collection<AuditDoc>(AUDIT_ENTRIES)
     .find({ organizationId, position: { $lte: position } }, { sort: { position: -1 }, limit: 1 });

@@ -26,7 +26,8 @@ export async function momentOf(store: ReadStore, organizationId: string, query: 
   if (hasTime) {
     const text = String(query.asOf);
     const instant = text.length <= 40 ? DateTime.fromISO(text, { zone }) : null;
-    if (!instant?.isValid) throw new ValidationError(`asOf must be a date and time (ISO 8601), got "${text.slice(0, 40)}"`);
+    if (!instant?.isValid)
+      throw new ValidationError(`asOf must be a date and time (ISO 8601), got "${text.slice(0, 40)}"`);
     const { position, at } = await positionAt(store, organizationId, instant.toUTC().toISO()!);
     return { position, at, when: inWords(instant, zone) };
   }

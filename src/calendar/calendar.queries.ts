@@ -2,15 +2,14 @@ import { pageWindow } from '../core/http/page-query.dto';
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '../core/errors';
-import { EVENT_STORE, EventStore } from '../core/event-store/event-store.port';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { organizationById, organizationUsers, organizationZone } from '../identity/identity.read-models';
+import { organizationById, organizationUsers } from '../identity/identity.read-models';
 import type { CurrentUser } from '../identity/current-user';
 import { availabilityBlocks } from '../availability/availability-blocks';
 import { resolveJobId } from '../scheduling/job-ids';
-import { describeJobEvent, HistoryEntry } from '../scheduling/job-history';
+import { recordHistory } from '../audit/audit.queries';
+import type { AuditEntry } from '../shared/audit';
 import { isOpen } from '../scheduling/job-request.rules';
-import { schedulingStreams } from '../scheduling/scheduling.events';
 import { jobRequestsOf } from '../job-requests/job-requests.read-models';
 import { CalendarJob, findCalendarJob, isOwnJob, jobsBetween, seriesOccurrences, visibleTo } from './calendar';
 import { isUuid } from '../core/clock';
@@ -101,7 +100,7 @@ export class GetJobHandler implements IQueryHandler<GetJob> {
   }
 }
 
-/** Every event of the job's stream, in order and in words; for an occurrence, the series' events that concern it. */
+/** The job's History in the audit log's words, oldest first; for an occurrence, its recurring job's entries that concern it. */
 export class GetJobHistory {
   constructor(
     readonly viewer: CurrentUser,
@@ -111,36 +110,20 @@ export class GetJobHistory {
 
 @QueryHandler(GetJobHistory)
 export class GetJobHistoryHandler implements IQueryHandler<GetJobHistory> {
-  constructor(
-    @Inject(READ_STORE) private readonly store: ReadStore,
-    @Inject(EVENT_STORE) private readonly events: EventStore,
-  ) {}
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  async execute({ viewer, jobId }: GetJobHistory): Promise<HistoryEntry[]> {
+  async execute({ viewer, jobId }: GetJobHistory): Promise<AuditEntry[]> {
     const target = resolveJobId(jobId);
-    const stream =
-      target.kind === 'job' ? schedulingStreams.job(target.jobId) : schedulingStreams.series(target.seriesId);
-    const recorded = await this.events.readStream(stream);
-    if (!recorded.length || recorded[0].metadata.organizationId !== viewer.organizationId)
-      throw new NotFoundError('The job');
     const job = await findCalendarJob(this.store, viewer.organizationId, jobId);
     if (job && !visibleTo(viewer)(job)) throw new NotFoundError('The job');
-    const timeZone = await organizationZone(this.store, viewer.organizationId);
-    const users = new Map((await organizationUsers(this.store, viewer.organizationId)).map((u) => [u._id, u.fullName]));
-    const occurrence = target.kind === 'occurrence' ? jobId : null;
-    return recorded
-      .filter(
-        (e) =>
-          !occurrence ||
-          !('occurrenceId' in (e.data as object)) ||
-          (e.data as { occurrenceId: string }).occurrenceId === occurrence,
-      )
-      .map((e) =>
-        describeJobEvent(e, {
-          timeZone,
-          userName: (id) => users.get(id) ?? 'a former employee',
-        }),
-      );
+    return target.kind === 'job'
+      ? recordHistory(this.store, viewer.organizationId, { types: ['job'], id: target.jobId, label: 'The job' })
+      : recordHistory(this.store, viewer.organizationId, {
+          types: ['recurringJob'],
+          id: target.seriesId,
+          occurrenceId: jobId,
+          label: 'The job',
+        });
   }
 }
 

@@ -93,29 +93,97 @@ export interface AuditFilters {
   search?: string;
 }
 
-/** The field names the "changed field" filter offers, in the words the entries use. */
-export const AUDIT_FIELD_CHOICES = [
-  'Name',
-  'Start',
-  'End',
-  'Assigned',
-  'Lead',
-  'Customer',
-  'Colour',
-  'Notes',
-  'Job number',
-  'Status',
-  'Email',
-  'Phone',
-  'Role',
-  'Rating',
-  'Comments',
-  'Mileage start',
-  'Mileage end',
-  'Label',
-  'Repeat',
-  'Hours',
-] as const;
+/** The words each record's fields are shown with, old → new; the "changed field" filter offers them all. */
+export const AUDIT_FIELD_LABELS = {
+  job: {
+    name: 'Name',
+    notes: 'Notes',
+    number: 'Job number',
+    type: 'Job type',
+    start: 'Start',
+    end: 'End',
+    userIds: 'Assigned',
+    leadUserId: 'Lead',
+    customerId: 'Customer',
+    colorOption: 'Colour',
+    hideFromScheduleView: 'Hidden from the schedule view',
+    availabilityOnly: 'Availability only',
+    selfBooked: 'Booked online',
+    scheduledOnBehalfOf: 'Booked by',
+    bookingId: 'Booking',
+    rule: 'Repeat',
+  },
+  customer: {
+    name: 'Company name',
+    displayName: 'Display name',
+    contactFirstName: 'Contact first name',
+    contactLastName: 'Contact last name',
+    contactEmail: 'Email',
+    contactPhone: 'Phone',
+    address1: 'Address 1',
+    address2: 'Address 2',
+    city: 'City',
+    state: 'State',
+    postalCode: 'Postal code',
+    country: 'Country',
+    status: 'Status',
+    jobType: 'Job type',
+    billingFrequency: 'Billing frequency',
+    notes: 'Notes',
+  },
+  user: {
+    firstName: 'First name',
+    lastName: 'Last name',
+    email: 'Email',
+    employeeId: 'Employee ID',
+    phoneNumber: 'Phone',
+    colorCode: 'Colour',
+    role: 'Role',
+  },
+  organization: {
+    name: 'Company name',
+    timeZone: 'Time zone',
+    pickUpJobsEnabled: 'Staff may pick up open jobs',
+    automatedRatingEmailsEnabled: 'Automated rating e-mails',
+  },
+  timer: {
+    type: 'Type',
+    start: 'Start',
+    end: 'End',
+    mileageStart: 'Mileage start',
+    mileageEnd: 'Mileage end',
+    jobId: 'Job',
+    jobName: 'Job',
+    customerId: 'Customer',
+    customerName: 'Customer',
+    label: 'Label',
+  },
+  rating: { rating: 'Rating', comments: 'Comments' },
+  bookingLink: {
+    serviceName: 'Service',
+    durationMinutes: 'Length',
+    staffIds: 'Staff',
+    minimumNoticeMinutes: 'Minimum notice',
+    horizonDays: 'Bookable ahead',
+    bufferMinutes: 'Buffer',
+    expiresOn: 'Expires on',
+    maxBookings: 'Most bookings',
+  },
+  availability: {
+    Monday: 'Monday',
+    Tuesday: 'Tuesday',
+    Wednesday: 'Wednesday',
+    Thursday: 'Thursday',
+    Friday: 'Friday',
+    Saturday: 'Saturday',
+    Sunday: 'Sunday',
+  },
+} as const;
+
+/** Every field word, once, in a stable order: the "changed field" filter's choices. */
+export const AUDIT_FIELD_CHOICES: string[] = [
+  ...new Set(Object.values(AUDIT_FIELD_LABELS).flatMap((labels) => Object.values(labels) as string[])),
+].sort((a, b) => a.localeCompare(b));
 
 /**
  * A moment the schedule, Home and the reports are read "as of": the query parameter `asOf` (an ISO

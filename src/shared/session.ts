@@ -6,7 +6,14 @@ export const ROLES = ['Associate', 'Company Admin', 'Customer Manager'] as const
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'Associate';
 
-export const CLAIMS = ['jobs.crud', 'customers.crud', 'reports.read', 'users.crud', 'settings.crud', 'audit.read'] as const;
+export const CLAIMS = [
+  'jobs.crud',
+  'customers.crud',
+  'reports.read',
+  'users.crud',
+  'settings.crud',
+  'audit.read',
+] as const;
 export type Claim = (typeof CLAIMS)[number];
 
 /** A user as the API shows them (the session's user, the users table): never the password, never internal fields. */

@@ -15,7 +15,14 @@ describe('identity over HTTP', () => {
     expect(session.status).toBe(200);
     expect(session.body.user.email).toBe(org.admin.email);
     expect(session.body.roles).toEqual(['Company Admin']);
-    expect(session.body.claims).toEqual(['jobs.crud', 'customers.crud', 'reports.read', 'users.crud', 'settings.crud', 'audit.read']);
+    expect(session.body.claims).toEqual([
+      'jobs.crud',
+      'customers.crud',
+      'reports.read',
+      'users.crud',
+      'settings.crud',
+      'audit.read',
+    ]);
     expect(session.body.company.timeZone).toBe('America/New_York');
     expect(session.body.csrfToken).toEqual(expect.any(String));
     expect(session.body.user.password).toBeUndefined();

@@ -76,7 +76,7 @@ export interface TrackedTime {
 }
 
 /** One line of a job's history (GET /api/jobs/{id}/history): the server's own type. */
-export type { HistoryEntry } from '../../../../src/scheduling/job-history';
+export type { AuditEntry as HistoryEntry } from '../../../../src/shared/audit';
 
 export interface CustomerOption {
   id: string;

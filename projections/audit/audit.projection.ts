@@ -1,0 +1,222 @@
+import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
+import type { ReadStore } from '../../src/core/read-store/read-store.port';
+import { AUDIT_ENTRIES, AUDIT_NAMES, AuditDoc } from '../../src/audit/audit.read-models';
+import { whoInWords, WordingContext, wordingOf } from '../../src/audit/wording';
+import { rooms } from '../../src/realtime/rooms';
+import type { AuditActorKind } from '../../src/shared/audit';
+import { Projection } from '../runner/projection';
+
+/** What the log has said a record is called, by `<kind>:<id>`. */
+interface NameDoc {
+  _id: string;
+  name: string;
+  /** Organizations: their zone. */
+  timeZone?: string;
+  /** Jobs: booked online by a visitor. */
+  selfBooked?: boolean;
+  [key: string]: unknown;
+}
+
+const KINDS = ['org', 'user', 'customer', 'job', 'series', 'timer', 'rating', 'bookingLink'] as const;
+type Kind = (typeof KINDS)[number];
+
+/** Ids an event names: any string of an id's length in its data, two levels of nesting deep. */
+function idsIn(value: unknown, into: Set<string>, depth = 0) {
+  if (typeof value === 'string') {
+    if (value.length >= 20 && value.length <= 60 && !value.includes(' ')) into.add(value);
+  } else if (Array.isArray(value)) {
+    for (const v of value) idsIn(v, into, depth + 1);
+  } else if (value && typeof value === 'object' && depth < 3) {
+    for (const v of Object.values(value)) idsIn(v, into, depth + 1);
+  }
+}
+
+async function namesFor(store: ReadStore, event: RecordedEvent): Promise<Map<string, NameDoc>> {
+  const ids = new Set<string>();
+  idsIn(event.data, ids);
+  if (event.metadata.actorUserId) ids.add(event.metadata.actorUserId);
+  ids.add(event.metadata.organizationId);
+  const keys = [...ids].flatMap((id) => KINDS.map((kind) => `${kind}:${id}`));
+  const found = await store.collection<NameDoc>(AUDIT_NAMES).find({ _id: { $in: keys } });
+  return new Map(found.map((doc) => [doc._id, doc]));
+}
+
+function contextOf(names: Map<string, NameDoc>, organizationId: string): WordingContext {
+  const name = (kind: Kind, id: string) => names.get(`${kind}:${id}`)?.name;
+  return {
+    timeZone: names.get(`org:${organizationId}`)?.timeZone ?? 'UTC',
+    userName: (id) => name('user', id) ?? 'a former employee',
+    customerName: (id) => name('customer', id) ?? 'an unknown customer',
+    label: (kind, id) => name(kind === 'series' ? 'series' : kind, id) ?? '',
+    selfBooked: (jobId) => names.get(`job:${jobId}`)?.selfBooked === true,
+  };
+}
+
+const customerName = (d: {
+  displayName?: string | null;
+  name?: string | null;
+  contactFirstName?: string;
+  contactLastName?: string | null;
+}) => d.displayName || d.name || [d.contactFirstName, d.contactLastName].filter(Boolean).join(' ');
+
+type Change = { from: unknown; to: unknown } | undefined;
+
+/** The names an event gives or changes, for the words of later entries. */
+function namesGiven(event: RecordedEvent, names: Map<string, NameDoc>): NameDoc[] {
+  const d = event.data as Record<string, unknown> & { changes?: Record<string, Change> };
+  const changed = (field: string) => d.changes?.[field]?.to as string | undefined;
+  const current = (key: string) => names.get(key);
+  switch (event.type) {
+    case 'OrganizationCreated':
+      return [{ _id: `org:${d.organizationId}`, name: String(d.name), timeZone: String(d.timeZone) }];
+    case 'OrganizationSettingsChanged': {
+      const was = current(`org:${d.organizationId}`);
+      return [
+        {
+          _id: `org:${d.organizationId}`,
+          name: changed('name') ?? was?.name ?? '',
+          timeZone: changed('timeZone') ?? was?.timeZone ?? 'UTC',
+        },
+      ];
+    }
+    case 'UserRegistered':
+      return [{ _id: `user:${d.userId}`, name: `${d.firstName} ${d.lastName}` }];
+    case 'UserDetailsChanged': {
+      if (!d.changes?.firstName && !d.changes?.lastName) return [];
+      const [first, ...rest] = (current(`user:${d.userId}`)?.name ?? '').split(' ');
+      return [
+        {
+          _id: `user:${d.userId}`,
+          name: `${changed('firstName') ?? first} ${changed('lastName') ?? rest.join(' ')}`,
+        },
+      ];
+    }
+    case 'CustomerCreated': {
+      const parts = {
+        displayName: d.displayName as string | null,
+        name: d.name as string | null,
+        contactFirstName: d.contactFirstName as string,
+        contactLastName: d.contactLastName as string | null,
+      };
+      return [{ _id: `customer:${d.customerId}`, name: customerName(parts), parts }];
+    }
+    case 'CustomerDetailsChanged': {
+      const fields = ['displayName', 'name', 'contactFirstName', 'contactLastName'];
+      if (!fields.some((f) => d.changes?.[f])) return [];
+      const was = current(`customer:${d.customerId}`) as
+        (NameDoc & { parts?: Record<string, string | null> }) | undefined;
+      const parts = { ...(was?.parts ?? {}) };
+      for (const f of fields) if (d.changes?.[f]) parts[f] = changed(f) ?? null;
+      return [{ _id: `customer:${d.customerId}`, name: customerName(parts) || (was?.name ?? ''), parts }];
+    }
+    case 'JobScheduled':
+      return [{ _id: `job:${d.jobId}`, name: String(d.name), selfBooked: d.selfBooked === true }];
+    case 'JobChanged': {
+      const name = changed('name');
+      const was = current(`job:${d.jobId}`);
+      return name ? [{ _id: `job:${d.jobId}`, name, selfBooked: was?.selfBooked === true }] : [];
+    }
+    case 'JobSeriesScheduled':
+      return [{ _id: `series:${d.seriesId}`, name: String(d.name) }];
+    case 'JobSeriesChanged': {
+      const name = changed('name');
+      return name ? [{ _id: `series:${d.seriesId}`, name }] : [];
+    }
+    case 'TimerStarted':
+      return [
+        {
+          _id: `timer:${d.timerId}`,
+          name: String(d.jobName || d.label || (d.type === 'Mileage' ? 'Mileage' : 'Unassigned time')),
+        },
+      ];
+    case 'TimerChanged': {
+      const name = changed('jobName') || changed('label');
+      return name ? [{ _id: `timer:${d.timerId}`, name }] : [];
+    }
+    case 'RatingRequested':
+      return [{ _id: `rating:${d.ratingId}`, name: String(d.jobName) }];
+    case 'BookingLinkCreated':
+      return [{ _id: `bookingLink:${d.linkId}`, name: String(d.serviceName) }];
+    case 'BookingLinkChanged': {
+      const name = changed('serviceName');
+      return name ? [{ _id: `bookingLink:${d.linkId}`, name }] : [];
+    }
+    default:
+      return [];
+  }
+}
+
+const MAX_TEXT = 4000;
+
+/**
+ * The audit log: one entry per event of the log, in words, with the names as they were then (kept in
+ * auditNames as the log goes). Idempotent: an entry's id is its event's, and names are set, not added to.
+ */
+export const auditProjection: Projection = {
+  name: 'audit',
+  version: 1,
+  collections: [AUDIT_ENTRIES, AUDIT_NAMES],
+  async setup(store) {
+    const entries = store.collection(AUDIT_ENTRIES);
+    // The log newest first, and within a date range.
+    await entries.createIndex({ organizationId: 1, at: -1, position: -1 }, { name: 'organization_at_position' });
+    // One record's History, in order.
+    await entries.createIndex(
+      { organizationId: 1, recordId: 1, position: 1 },
+      { name: 'organization_record_position' },
+    );
+    // The person and record-type filters, newest first.
+    await entries.createIndex(
+      { organizationId: 1, actorId: 1, at: -1, position: -1 },
+      { name: 'organization_actor_at' },
+    );
+    await entries.createIndex(
+      { organizationId: 1, recordType: 1, at: -1, position: -1 },
+      { name: 'organization_recordType_at' },
+    );
+    await entries.createIndex({ organizationId: 1, position: -1 }, { name: 'organization_position' });
+    await entries.createSearchIndex(['text'], { name: 'audit_text' });
+  },
+  async apply(event, { store, notify }) {
+    const organizationId = event.metadata.organizationId;
+    if (!organizationId) return;
+    const names = await namesFor(store, event);
+    const ctx = contextOf(names, organizationId);
+    const wording = wordingOf(event.type, event.data, ctx, event.metadata.actorUserId);
+    for (const doc of namesGiven(event, names))
+      await store.collection<NameDoc>(AUDIT_NAMES).replaceOne({ _id: doc._id }, doc, { upsert: true });
+    if (!wording) return;
+    const actorId = event.metadata.actorUserId ?? wording.byPerson ?? null;
+    const actorKind: AuditActorKind = actorId ? 'person' : (wording.without ?? 'system');
+    const who = whoInWords(actorKind, actorId, ctx);
+    const changes = wording.changes ?? [];
+    const doc: AuditDoc = {
+      _id: event.id,
+      organizationId,
+      position: event.position.commit,
+      type: event.type,
+      at: new Date(event.metadata.timestamp).toISOString(),
+      actorKind,
+      actorId,
+      who,
+      recordType: wording.recordType,
+      recordId: wording.recordId,
+      recordLabel: wording.recordLabel,
+      occurrenceId: wording.occurrenceId ?? null,
+      what: wording.what,
+      changes,
+      fields: [...new Set(changes.map((c) => c.field))],
+      othersTime: !!wording.timeOf && !!actorId && actorId !== wording.timeOf,
+      timeOf: wording.timeOf ?? null,
+      text: [who, wording.what, wording.recordLabel, ...changes.flatMap((c) => [c.field, c.from, c.to])]
+        .join(' ')
+        .slice(0, MAX_TEXT),
+    };
+    await store.collection<AuditDoc>(AUDIT_ENTRIES).replaceOne({ _id: doc._id }, doc, { upsert: true });
+    notify({
+      rooms: [rooms.auditors(organizationId)],
+      event: 'audit.added',
+      payload: { organizationId, position: doc.position },
+    });
+  },
+};

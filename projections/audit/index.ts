@@ -1,0 +1,3 @@
+import { auditProjection } from './audit.projection';
+
+export const auditProjections = [auditProjection];

@@ -1,0 +1,107 @@
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { ApiCookieAuth, ApiOperation, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { Logger } from 'pino';
+import { CLOCK, Clock } from '../core/clock';
+import { LOGGER } from '../core/core.module';
+import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import { Me, RequireClaim } from '../identity/current-user';
+import type { CurrentUser } from '../identity/current-user';
+import type { AsOfMoment, AuditEntry } from '../shared/audit';
+import type { Paged } from '../shared/paging';
+import { AsOfQueryDto, AuditQueryDto } from './audit.dto';
+import { auditPage, recordHistory, writeAuditExport } from './audit.queries';
+import { momentOf } from './moment';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The organization's audit log, the moment a read is "as of", and the History of each kind of record. */
+@ApiTags('Audit')
+@ApiCookieAuth()
+@ApiSecurity('csrf')
+@Controller('api')
+export class AuditController {
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  @Get('audit')
+  @RequireClaim('audit.read')
+  @ApiOperation({
+    summary:
+      "The organization's audit log, newest first, 50 a page: every change in words (when, who, which record, old → new). Filters: fromDate–toDate (the last 30 days by default), recordType, userId (who made it), field, othersTime, search.",
+  })
+  page(@Query() query: AuditQueryDto, @Me() me: CurrentUser): Promise<Paged<AuditEntry>> {
+    return auditPage(this.store, me.organizationId, query, this.clock.now());
+  }
+
+  @Get('audit/export')
+  @RequireClaim('audit.read')
+  @ApiProduces(XLSX)
+  @ApiOperation({ summary: 'The audit log as export.xlsx (the same filters), oldest first.' })
+  async export(@Query() query: AuditQueryDto, @Me() me: CurrentUser, @Res() response: Response) {
+    // Checked before the first byte (a bad filter is a plain 4xx): writing starts only once the filters resolved.
+    const now = this.clock.now();
+    await auditPage(this.store, me.organizationId, { ...query, pageSize: 1 }, now);
+    response.set({
+      'Content-Type': XLSX,
+      'Content-Disposition': 'attachment; filename="export.xlsx"',
+      'Cache-Control': 'no-store',
+    });
+    try {
+      await writeAuditExport(this.store, me.organizationId, query, now, response);
+    } catch (error) {
+      this.logger.error({ err: error }, 'the audit log export failed');
+      response.destroy(error as Error);
+    }
+  }
+
+  @Get('audit/moment')
+  @ApiOperation({
+    summary:
+      'The moment a read is "as of": asOf (ISO date-time) or asOfPosition (a log position) → its position, its last change and the moment in words.',
+  })
+  async moment(@Query() query: AsOfQueryDto, @Me() me: CurrentUser): Promise<AsOfMoment> {
+    const moment = await momentOf(this.store, me.organizationId, query);
+    if (moment) return moment;
+    return momentOf(this.store, me.organizationId, { asOf: this.clock.now().toISOString() }) as Promise<AsOfMoment>;
+  }
+
+  @Get('customers/:id/history')
+  @RequireClaim('customers.crud')
+  @ApiOperation({ summary: "A customer's History, oldest first: every change in words." })
+  customer(@Param('id') id: string, @Me() me: CurrentUser): Promise<AuditEntry[]> {
+    return recordHistory(this.store, me.organizationId, { types: ['customer'], id, label: 'The customer' });
+  }
+
+  @Get('users/:id/history')
+  @RequireClaim('users.crud')
+  @ApiOperation({ summary: "A user's History, oldest first: their account, availability and sign-ins." })
+  user(@Param('id') id: string, @Me() me: CurrentUser): Promise<AuditEntry[]> {
+    return recordHistory(this.store, me.organizationId, {
+      types: ['user', 'availability', 'session'],
+      id,
+      label: 'The user',
+    });
+  }
+
+  @Get('time/:id/history')
+  @ApiOperation({ summary: "A timer's History, oldest first; staff see their own timers', time admins anyone's." })
+  timer(@Param('id') id: string, @Me() me: CurrentUser): Promise<AuditEntry[]> {
+    return recordHistory(
+      this.store,
+      me.organizationId,
+      { types: ['timer'], id, label: 'The timer' },
+      me.claims.includes('users.crud') ? undefined : me.userId,
+    );
+  }
+
+  @Get('ratings/:id/history')
+  @RequireClaim('customers.crud')
+  @ApiOperation({ summary: "A job rating's History, oldest first: requests, the customer's answer, edits." })
+  rating(@Param('id') id: string, @Me() me: CurrentUser): Promise<AuditEntry[]> {
+    return recordHistory(this.store, me.organizationId, { types: ['rating'], id, label: 'The rating' });
+  }
+}

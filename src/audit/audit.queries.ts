@@ -1,0 +1,140 @@
+import type { Writable } from 'node:stream';
+import { DateTime } from 'luxon';
+import { NotFoundError } from '../core/errors';
+import { pageWindow } from '../core/http/page-query.dto';
+import { batchesInOrder } from '../core/read-store/in-order';
+import type { Filter, ReadStore } from '../core/read-store/read-store.port';
+import { everyWordIn } from '../core/read-store/search';
+import { organizationZone } from '../identity/identity.read-models';
+import { resolveFilters } from '../reports/report-filters';
+import { DATE_TIME_FORMAT, excelDate, writeReportWorkbook } from '../reports/report-workbook';
+import {
+  AUDIT_PAGE_SIZE,
+  AUDIT_RECORD_TYPE_LABELS,
+  type AuditEntry,
+  type AuditFilters,
+  type AuditRecordType,
+} from '../shared/audit';
+import type { Paged } from '../shared/paging';
+import { AUDIT_ENTRIES, AuditDoc } from './audit.read-models';
+
+const entries = (store: ReadStore) => store.collection<AuditDoc>(AUDIT_ENTRIES);
+
+const inWords = (at: string, zone: string) =>
+  DateTime.fromISO(at, { zone: 'utc' }).setZone(zone).toFormat('ccc d LLL yyyy, h:mm:ss a ZZZZ');
+
+/** A stored entry as the wire shows it, its time in the organization's zone. */
+export function entryOf(doc: AuditDoc, zone: string): AuditEntry {
+  return {
+    id: doc._id,
+    position: doc.position,
+    type: doc.type,
+    at: doc.at,
+    when: inWords(doc.at, zone),
+    actor: { kind: doc.actorKind, id: doc.actorId },
+    who: doc.who,
+    record: { type: doc.recordType, id: doc.recordId, label: doc.recordLabel, occurrenceId: doc.occurrenceId },
+    what: doc.what,
+    changes: doc.changes,
+    othersTime: doc.othersTime,
+  };
+}
+
+/** The filters as a query of the organization's entries over [from, to), and the zone and days they meant. */
+async function auditFilter(store: ReadStore, organizationId: string, filters: AuditFilters, now: Date) {
+  const resolved = await resolveFilters(
+    store,
+    organizationId,
+    { fromDate: filters.fromDate, toDate: filters.toDate, employeeId: filters.userId },
+    now,
+  );
+  const words = everyWordIn(filters.search, ['text']);
+  const filter: Filter = {
+    organizationId,
+    at: { $gte: resolved.range.from, $lt: resolved.range.to },
+    ...(filters.recordType ? { recordType: filters.recordType } : {}),
+    ...(filters.userId ? { actorId: filters.userId } : {}),
+    ...(filters.field ? { fields: filters.field } : {}),
+    ...(filters.othersTime ? { othersTime: true } : {}),
+    ...(words ? { $and: words } : {}),
+  };
+  return { filter, resolved };
+}
+
+/** GET /api/audit: a page of the log, newest first. */
+export async function auditPage(
+  store: ReadStore,
+  organizationId: string,
+  query: AuditFilters & { currentPage?: number; pageSize?: number },
+  now: Date,
+): Promise<Paged<AuditEntry>> {
+  const { filter, resolved } = await auditFilter(store, organizationId, query, now);
+  const { skip, limit } = pageWindow(query, AUDIT_PAGE_SIZE);
+  const [docs, totalRecords] = await Promise.all([
+    entries(store).find(filter, { sort: { at: -1, position: -1 }, skip, limit }),
+    entries(store).countDocuments(filter),
+  ]);
+  return { resultItems: docs.map((d) => entryOf(d, resolved.timeZone)), totalRecords };
+}
+
+/** GET /api/audit/export: every entry the filters find, oldest first, as a sheet like the reports'. */
+export async function writeAuditExport(
+  store: ReadStore,
+  organizationId: string,
+  filters: AuditFilters,
+  now: Date,
+  out: Writable,
+): Promise<number> {
+  const { filter, resolved } = await auditFilter(store, organizationId, filters, now);
+  const zone = resolved.timeZone;
+  const changes = (d: AuditDoc) => d.changes.map((c) => `${c.field}: ${c.from} → ${c.to}`).join('\n');
+  return writeReportWorkbook<AuditDoc>(
+    out,
+    'Audit log',
+    [
+      { header: `When (${zone})`, width: 20, value: (d) => excelDate(d.at, zone), numFmt: DATE_TIME_FORMAT },
+      { header: 'Who', width: 24, value: (d) => d.who },
+      { header: 'Record type', width: 14, value: (d) => AUDIT_RECORD_TYPE_LABELS[d.recordType] },
+      { header: 'Record', width: 28, value: (d) => d.recordLabel },
+      { header: 'What', width: 40, value: (d) => d.what },
+      { header: 'Changes', width: 60, value: changes },
+      { header: 'Position', width: 12, value: (d) => d.position },
+    ],
+    batchesInOrder(entries(store), filter, 'at', '_id'),
+    [
+      ['From date', resolved.fromDate],
+      ['To date', resolved.toDate],
+      ['Record type', filters.recordType ? AUDIT_RECORD_TYPE_LABELS[filters.recordType] : 'All'],
+      ['Person', resolved.employee ? `${resolved.employee.firstName} ${resolved.employee.lastName}` : 'Everyone'],
+      ['Changed field', filters.field || 'Any'],
+      ["Only changes to someone else's time", filters.othersTime ? 'Yes' : 'No'],
+      ['Search', filters.search || ''],
+      ['Time zone', zone],
+      ['Order', 'Oldest first'],
+      ['Exported at', excelDate(now.toISOString(), zone)!],
+    ],
+  );
+}
+
+/**
+ * One record's History, oldest first: its entries (for a recurring job's occurrence, the series' entries that
+ * are not about another occurrence). A record the organization has no entry of is a 404.
+ */
+export async function recordHistory(
+  store: ReadStore,
+  organizationId: string,
+  record: { types: AuditRecordType[]; id: string; occurrenceId?: string | null; label: string },
+  /** Only a record whose changes are to this person's time (their own timer), when given. */
+  timeOf?: string,
+): Promise<AuditEntry[]> {
+  const docs = await entries(store).find(
+    { organizationId, recordId: record.id, recordType: { $in: record.types } },
+    { sort: { position: 1 } },
+  );
+  const mine = record.occurrenceId
+    ? docs.filter((d) => d.occurrenceId === null || d.occurrenceId === record.occurrenceId)
+    : docs;
+  if (!mine.length || (timeOf !== undefined && mine[0].timeOf !== timeOf)) throw new NotFoundError(record.label);
+  const zone = await organizationZone(store, organizationId);
+  return mine.map((d) => entryOf(d, zone));
+}

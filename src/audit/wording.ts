@@ -1,0 +1,502 @@
+import { DateTime } from 'luxon';
+import type { AvailabilityEntry, AvailabilityEvent } from '../availability/availability.events';
+import type { BookingLinkEvent } from '../booking/booking.events';
+import type { CustomerEvent } from '../customers/customers.events';
+import type { EmailClaimEvent, OrganizationEvent, SessionEvent, UserEvent } from '../identity/identity.events';
+import type { RatingEvent, RatingMailEvent } from '../ratings/ratings.events';
+import type { RecurrenceRule } from '../scheduling/recurrence';
+import type { JobEvent, JobSeriesEvent } from '../scheduling/scheduling.events';
+import type { RunningTimerEvent, TimerEvent } from '../timers/timers.events';
+import { AUDIT_FIELD_LABELS, type AuditActorKind, type AuditChange, type AuditRecordType } from '../shared/audit';
+
+/** Every event the log holds: each type must have its words below (the compiler and audit-wording.spec check). */
+export type LoggedEvent =
+  | OrganizationEvent
+  | UserEvent
+  | EmailClaimEvent
+  | SessionEvent
+  | CustomerEvent
+  | JobEvent
+  | JobSeriesEvent
+  | TimerEvent
+  | RunningTimerEvent
+  | AvailabilityEvent
+  | RatingEvent
+  | RatingMailEvent
+  | BookingLinkEvent;
+export type LoggedEventType = LoggedEvent['type'];
+
+/** Names as the log had them when the event was recorded (projections/audit keeps them). */
+export interface WordingContext {
+  timeZone: string;
+  userName(id: string): string;
+  customerName(id: string): string;
+  /** The record's name before this event (a job's, a link's…), '' when unknown. */
+  label(kind: 'job' | 'series' | 'timer' | 'rating' | 'bookingLink', id: string): string;
+  /** Whether a visitor booked the job online (its later changes without a person are the visitor's). */
+  selfBooked(jobId: string): boolean;
+}
+
+/** What an event did, in words, before the who and when are added. */
+export interface Wording {
+  recordType: AuditRecordType;
+  recordId: string;
+  recordLabel: string;
+  occurrenceId?: string | null;
+  what: string;
+  changes?: AuditChange[];
+  /** Whose time (tracked time, availability) it changed, for "changes to someone else's time". */
+  timeOf?: string;
+  /** Set when no person did it (actorUserId null): who did. */
+  without?: Exclude<AuditActorKind, 'person'>;
+  /** The person it was, when the event has no actor but names them (a sign-in, a reset they asked for). */
+  byPerson?: string;
+}
+
+type Words<T extends LoggedEventType> = (
+  data: Extract<LoggedEvent, { type: T }>['data'],
+  ctx: WordingContext,
+  actorUserId: string | null,
+) => Wording;
+
+const NONE = '—';
+
+export function describeRule(rule: RecurrenceRule): string {
+  const until = rule.expireDate ? ` until ${DateTime.fromISO(rule.expireDate).toFormat('d LLL yyyy')}` : '';
+  switch (rule.frequency) {
+    case 'Daily':
+      return `Daily${until}`;
+    case 'Monthly':
+      return `Monthly${until}`;
+    case 'Weekly': {
+      const days = rule.days.map((d) => d[0].toUpperCase() + d.slice(1, 3)).join(', ');
+      return `${rule.weeklyRecurrence === 1 ? 'Weekly' : `Every ${rule.weeklyRecurrence} weeks`} on ${days}${until}`;
+    }
+  }
+}
+
+const instant = (value: string, ctx: WordingContext) =>
+  DateTime.fromISO(value, { zone: 'utc' }).setZone(ctx.timeZone).toFormat('ccc d LLL yyyy, h:mm a');
+
+const INSTANT_FIELDS = new Set(['start', 'end', 'expiresAt', 'jobStart', 'jobEnd']);
+const USER_FIELDS = new Set(['leadUserId', 'staffId']);
+const USER_LIST_FIELDS = new Set(['userIds', 'staffIds', 'associateIds']);
+
+/** One value in words: instants in the organization's zone, people and customers by name, yes/no. */
+export function valueInWords(field: string, value: unknown, ctx: WordingContext): string {
+  if (value === null || value === undefined || value === '') return NONE;
+  if (INSTANT_FIELDS.has(field)) return instant(String(value), ctx);
+  if (USER_LIST_FIELDS.has(field))
+    return (value as string[]).length ? (value as string[]).map(ctx.userName).join(', ') : 'nobody';
+  if (USER_FIELDS.has(field)) return ctx.userName(String(value));
+  if (field === 'customerId') return ctx.customerName(String(value));
+  if (field === 'rule') return describeRule(value as RecurrenceRule);
+  if (field === 'rating') return `${String(value)} star${value === 1 ? '' : 's'}`;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  return String(value);
+}
+
+type Labels = Record<string, string>;
+
+/** A change set ({ field: { from, to } }) in words, in the labels' order for the record. */
+export function changesInWords(
+  labels: Labels,
+  changes: Record<string, { from: unknown; to: unknown } | undefined>,
+  ctx: WordingContext,
+): AuditChange[] {
+  return Object.entries(changes)
+    .filter(([, c]) => c !== undefined)
+    .map(([field, c]) => ({
+      field: labels[field] ?? field,
+      from: valueInWords(field, c!.from, ctx),
+      to: valueInWords(field, c!.to, ctx),
+    }));
+}
+
+/** A new record's fields as changes from nothing: those with a value, in the labels' order. */
+function created(labels: Labels, fields: Record<string, unknown>, ctx: WordingContext): AuditChange[] {
+  return Object.keys(labels)
+    .filter((field) => field in fields && fields[field] !== null && fields[field] !== undefined && fields[field] !== '')
+    .map((field) => ({ field: labels[field], from: NONE, to: valueInWords(field, fields[field], ctx) }));
+}
+
+const JOB = AUDIT_FIELD_LABELS.job as Labels;
+const JOB_CREATED_FIELDS = ['name', 'start', 'end', 'userIds', 'leadUserId', 'customerId', 'number', 'colorOption'];
+const jobCreated = (fields: Record<string, unknown>, ctx: WordingContext) =>
+  created(
+    Object.fromEntries(JOB_CREATED_FIELDS.map((f) => [f, JOB[f]])),
+    { ...fields, userIds: fields.userIds, leadUserId: fields.leadUserId ?? null },
+    ctx,
+  );
+
+/** A job's change without a person is the visitor's when a visitor booked it, else the system's. */
+const jobActor = (jobId: string, ctx: WordingContext, actor: string | null): Wording['without'] =>
+  actor ? undefined : ctx.selfBooked(jobId) ? 'visitor' : 'system';
+
+const job = (jobId: string, ctx: WordingContext, name?: string) => ({
+  recordType: 'job' as const,
+  recordId: jobId,
+  recordLabel: name ?? ctx.label('job', jobId),
+});
+const series = (seriesId: string, ctx: WordingContext, occurrenceId: string | null = null, name?: string) => ({
+  recordType: 'recurringJob' as const,
+  recordId: seriesId,
+  recordLabel: name ?? ctx.label('series', seriesId),
+  occurrenceId,
+});
+
+const requestedOf = (d: { jobId: string } | { seriesId: string; occurrenceId: string }, ctx: WordingContext) =>
+  'seriesId' in d ? series(d.seriesId, ctx, d.occurrenceId) : { ...job(d.jobId, ctx), occurrenceId: null };
+
+const requested = (userId: string, ctx: WordingContext) => `${ctx.userName(userId)} requested to pick up this job`;
+const approved = (
+  data: { userId: string; notChosen: { userId: string }[]; changes: { userIds: { from: string[]; to: string[] } } },
+  ctx: WordingContext,
+) => {
+  const others = data.notChosen.map((r) => ctx.userName(r.userId));
+  return {
+    what: `${ctx.userName(data.userId)}'s request approved${others.length ? `; not chosen: ${others.join(', ')}` : ''}`,
+    changes: changesInWords(JOB, data.changes, ctx),
+  };
+};
+
+const ORGANIZATION = AUDIT_FIELD_LABELS.organization as Labels;
+const USER = AUDIT_FIELD_LABELS.user as Labels;
+const CUSTOMER = AUDIT_FIELD_LABELS.customer as Labels;
+const TIMER = AUDIT_FIELD_LABELS.timer as Labels;
+const LINK = AUDIT_FIELD_LABELS.bookingLink as Labels;
+
+const user = (userId: string, ctx: WordingContext) => ({
+  recordType: 'user' as const,
+  recordId: userId,
+  recordLabel: ctx.userName(userId),
+});
+const customer = (customerId: string, ctx: WordingContext) => ({
+  recordType: 'customer' as const,
+  recordId: customerId,
+  recordLabel: ctx.customerName(customerId),
+});
+const timer = (data: { timerId: string; userId: string }, ctx: WordingContext, label?: string) => ({
+  recordType: 'timer' as const,
+  recordId: data.timerId,
+  recordLabel: `${ctx.userName(data.userId)}: ${label ?? (ctx.label('timer', data.timerId) || 'timer')}`,
+  timeOf: data.userId,
+});
+const rating = (ratingId: string, ctx: WordingContext, name?: string) => ({
+  recordType: 'rating' as const,
+  recordId: ratingId,
+  recordLabel: name ?? (ctx.label('rating', ratingId) || 'Job rating'),
+});
+const link = (linkId: string, ctx: WordingContext, name?: string) => ({
+  recordType: 'bookingLink' as const,
+  recordId: linkId,
+  recordLabel: name ?? (ctx.label('bookingLink', linkId) || 'Booking link'),
+});
+
+const timerLabel = (fields: { label?: string | null; jobName?: string | null; type?: string }) =>
+  fields.jobName || fields.label || (fields.type === 'Mileage' ? 'Mileage' : 'Unassigned time');
+
+const SESSION_ENDED: Record<string, string> = {
+  'signed out': 'Signed out',
+  expired: 'Session expired',
+  idle: 'Signed out after being idle',
+  'signed in again': 'Session replaced by a new sign-in in the same browser',
+};
+const PASSWORD: Record<string, string> = {
+  changed: 'Password changed',
+  reset: 'Password reset with an e-mailed link',
+  'set by administrator': 'Password set by an administrator',
+};
+
+const availabilityDay = (entries: AvailabilityEntry[], day: string) => {
+  const stretches = entries
+    .filter((e) => e.weekDay === day)
+    .sort((a, b) => a.startTime.localeCompare(b.startTime))
+    .map((e) => `${clock(e.startTime)}–${clock(e.endTime)}`);
+  return stretches.length ? stretches.join(', ') : 'Not available';
+};
+const clock = (hhmm: string) => (hhmm === '24:00' ? 'midnight' : DateTime.fromFormat(hhmm, 'HH:mm').toFormat('h:mm a'));
+
+const minutes = (value: number) => (value % 60 === 0 && value >= 60 ? `${value / 60} h` : `${value} min`);
+const linkSettings = (fields: Record<string, unknown>, ctx: WordingContext) =>
+  created(LINK, fields, ctx).map((c) =>
+    ['Length', 'Minimum notice', 'Buffer'].includes(c.field) ? { ...c, to: minutes(Number(c.to)) } : c,
+  );
+
+/**
+ * The words of every event type: what it did to which record, old → new. One wording for the audit log and
+ * every record's History. A new event type without words here does not compile.
+ */
+export const WORDS: { [T in LoggedEventType]: Words<T> } = {
+  OrganizationCreated: (d, ctx) => ({
+    recordType: 'organization',
+    recordId: d.organizationId,
+    recordLabel: d.name,
+    what: 'Organization created',
+    changes: created(ORGANIZATION, d as unknown as Record<string, unknown>, ctx),
+  }),
+  OrganizationSettingsChanged: (d, ctx) => ({
+    recordType: 'organization',
+    recordId: d.organizationId,
+    recordLabel: 'Organization settings',
+    what: 'Settings changed',
+    changes: changesInWords(ORGANIZATION, d.changes, ctx),
+  }),
+  OrganizationLogoChanged: (d) => ({
+    recordType: 'organization',
+    recordId: d.organizationId,
+    recordLabel: 'Organization settings',
+    what: d.fileId ? (d.previousFileId ? 'Logo replaced' : 'Logo added') : 'Logo removed',
+  }),
+  UserRegistered: (d, ctx) => ({
+    ...user(d.userId, ctx),
+    recordLabel: `${d.firstName} ${d.lastName}`,
+    what: 'User added',
+    changes: created(USER, d as unknown as Record<string, unknown>, ctx),
+  }),
+  UserDetailsChanged: (d, ctx) => ({
+    ...user(d.userId, ctx),
+    what: d.changes.role ? 'Role and details changed' : 'Details changed',
+    changes: changesInWords(USER, d.changes, ctx),
+  }),
+  UserDeactivated: (d, ctx) => ({ ...user(d.userId, ctx), what: 'Deactivated' }),
+  UserReactivated: (d, ctx) => ({ ...user(d.userId, ctx), what: 'Reactivated' }),
+  UserDeleted: (d, ctx) => ({ ...user(d.userId, ctx), what: 'Deleted' }),
+  UserPasswordChanged: (d, ctx) => ({
+    ...user(d.userId, ctx),
+    what: PASSWORD[d.reason] ?? 'Password changed',
+    byPerson: d.userId,
+  }),
+  PasswordResetRequested: (d, ctx) => ({
+    ...user(d.userId, ctx),
+    what: 'Password reset link e-mailed',
+    byPerson: d.userId,
+  }),
+  ProfilePictureChanged: (d, ctx) => ({
+    ...user(d.userId, ctx),
+    what: d.fileId
+      ? d.previousFileId
+        ? 'Profile picture replaced'
+        : 'Profile picture added'
+      : 'Profile picture removed',
+  }),
+  EmailClaimed: (d, ctx) => ({
+    ...user(d.userId, ctx),
+    what: `E-mail address ${d.email} taken for this account`,
+  }),
+  EmailReleased: (d, ctx) => ({
+    ...user(d.userId, ctx),
+    what: `E-mail address ${d.email} freed`,
+  }),
+  SessionStarted: (d, ctx) => ({
+    recordType: 'session',
+    recordId: d.userId,
+    recordLabel: ctx.userName(d.userId),
+    what: d.rememberMe ? 'Signed in (remember me)' : 'Signed in',
+    byPerson: d.userId,
+    changes: [
+      ...(d.ipAddress ? [{ field: 'Network address', from: NONE, to: d.ipAddress }] : []),
+      ...(d.userAgent ? [{ field: 'Browser', from: NONE, to: d.userAgent.slice(0, 200) }] : []),
+    ],
+  }),
+  SessionEnded: (d, ctx, actor) => ({
+    recordType: 'session',
+    recordId: d.userId,
+    recordLabel: ctx.userName(d.userId),
+    what: SESSION_ENDED[d.reason] ?? 'Signed out',
+    byPerson: d.reason === 'signed out' || d.reason === 'signed in again' ? d.userId : undefined,
+    without: actor ? undefined : 'system',
+  }),
+  CustomerCreated: (d, ctx, actor) => ({
+    ...customer(d.customerId, ctx),
+    recordLabel: d.displayName || d.name || [d.contactFirstName, d.contactLastName].filter(Boolean).join(' '),
+    what: 'Customer added',
+    changes: created(CUSTOMER, d as unknown as Record<string, unknown>, ctx),
+    // Only a booking link's visitor adds customers without a person.
+    without: actor ? undefined : 'visitor',
+  }),
+  CustomerDetailsChanged: (d, ctx) => ({
+    ...customer(d.customerId, ctx),
+    what: 'Customer details changed',
+    changes: changesInWords(CUSTOMER, d.changes, ctx),
+  }),
+  CustomerDeleted: (d, ctx) => ({ ...customer(d.customerId, ctx), what: 'Customer deleted' }),
+  CustomerDocumentAttached: (d, ctx) => ({
+    ...customer(d.customerId, ctx),
+    what: `Document attached: ${d.name}`,
+    changes: [{ field: 'Document', from: NONE, to: `${d.name} (${d.fileName})` }],
+  }),
+  CustomerDocumentRemoved: (d, ctx) => ({
+    ...customer(d.customerId, ctx),
+    what: 'Document removed',
+  }),
+  JobScheduled: (d, ctx, actor) => ({
+    ...job(d.jobId, ctx, d.name),
+    what: d.selfBooked ? `Visit booked online by ${d.scheduledOnBehalfOf ?? 'a visitor'}` : 'Job created',
+    changes: jobCreated(d as unknown as Record<string, unknown>, ctx),
+    without: actor ? undefined : d.selfBooked ? 'visitor' : 'system',
+  }),
+  JobChanged: (d, ctx, actor) => ({
+    ...job(d.jobId, ctx),
+    what: 'Job changed',
+    changes: changesInWords(JOB, d.changes, ctx),
+    without: jobActor(d.jobId, ctx, actor),
+  }),
+  JobDeleted: (d, ctx, actor) => ({
+    ...job(d.jobId, ctx),
+    what: 'Job deleted',
+    without: jobActor(d.jobId, ctx, actor),
+  }),
+  // A request is recorded in a one-time job's stream or a recurring job's (for one occurrence): the data says which.
+  JobRequested: (d, ctx) => ({ ...requestedOf(d, ctx), what: requested(d.userId, ctx) }),
+  JobRequestApproved: (d, ctx) => ({ ...requestedOf(d, ctx), ...approved(d, ctx) }),
+  JobRequestDenied: (d, ctx) => ({ ...requestedOf(d, ctx), what: `${ctx.userName(d.userId)}'s request denied` }),
+  JobSeriesScheduled: (d, ctx) => ({
+    ...series(d.seriesId, ctx, null, d.name),
+    what: `Recurring job created: ${describeRule(d.rule)}`,
+    changes: jobCreated(d as unknown as Record<string, unknown>, ctx),
+  }),
+  JobSeriesChanged: (d, ctx) => ({
+    ...series(d.seriesId, ctx),
+    what: 'Whole series changed',
+    changes: [...changesInWords(JOB, d.changes, ctx), ...(d.rule ? changesInWords(JOB, { rule: d.rule }, ctx) : [])],
+  }),
+  OccurrenceChanged: (d, ctx) => ({
+    ...series(d.seriesId, ctx, d.occurrenceId),
+    what: 'This occurrence changed',
+    changes: changesInWords(JOB, d.changes, ctx),
+  }),
+  OccurrenceDeleted: (d, ctx) => ({
+    ...series(d.seriesId, ctx, d.occurrenceId),
+    what: `This occurrence deleted (${instant(d.originalStart, ctx)})`,
+  }),
+  JobSeriesDeleted: (d, ctx) => ({ ...series(d.seriesId, ctx), what: 'Whole series deleted' }),
+  TimerStarted: (d, ctx) => ({
+    ...timer(d, ctx, timerLabel(d)),
+    what: d.type === 'Mileage' ? 'Mileage timer started' : 'Timer started',
+    changes: created(TIMER, { ...d, jobId: null, customerId: null } as unknown as Record<string, unknown>, ctx),
+  }),
+  TimerStopped: (d, ctx) => ({
+    ...timer(d, ctx),
+    what: 'Timer stopped',
+    changes: created(TIMER, { end: d.end, mileageEnd: d.mileageEnd }, ctx),
+  }),
+  TimerChanged: (d, ctx) => ({
+    ...timer(d, ctx),
+    what: 'Tracked time changed',
+    changes: changesInWords(TIMER, { ...d.changes, jobId: undefined, customerId: undefined }, ctx),
+  }),
+  TimerDeleted: (d, ctx) => ({ ...timer(d, ctx), what: 'Tracked time deleted' }),
+  TimerClaimed: (d, ctx) => ({ ...timer(d, ctx), what: 'Running on every device' }),
+  TimerReleased: (d, ctx) => ({ ...timer(d, ctx), what: 'No longer running' }),
+  AvailabilitySet: (d, ctx) => {
+    const days = Object.keys(AUDIT_FIELD_LABELS.availability);
+    return {
+      recordType: 'availability',
+      recordId: d.userId,
+      recordLabel: ctx.userName(d.userId),
+      what: 'Weekly availability set',
+      changes: days
+        .map((day) => ({
+          field: day,
+          from: availabilityDay(d.previous, day),
+          to: availabilityDay(d.entries, day),
+        }))
+        .filter((c) => c.from !== c.to),
+      timeOf: d.userId,
+    };
+  },
+  RatingRequested: (d, ctx) => ({
+    ...rating(d.ratingId, ctx, d.jobName),
+    what: `Rating requested from ${ctx.customerName(d.customerId)}`,
+    changes: [{ field: 'Link expires', from: NONE, to: instant(d.expiresAt, ctx) }],
+    without: d.requestedBy === 'system' ? 'system' : undefined,
+  }),
+  RatingSubmitted: (d, ctx, actor) => ({
+    ...rating(d.ratingId, ctx),
+    what: `Rated by ${ctx.customerName(d.customerId)}`,
+    changes: created(AUDIT_FIELD_LABELS.rating, { rating: d.rating, comments: d.comments }, ctx),
+    without: actor ? undefined : 'customer',
+  }),
+  RatingEdited: (d, ctx) => ({
+    ...rating(d.ratingId, ctx),
+    what: 'Rating edited',
+    changes: changesInWords(
+      AUDIT_FIELD_LABELS.rating,
+      {
+        rating: d.from.rating !== d.to.rating ? { from: d.from.rating, to: d.to.rating } : undefined,
+        comments: d.from.comments !== d.to.comments ? { from: d.from.comments, to: d.to.comments } : undefined,
+      },
+      ctx,
+    ),
+  }),
+  RatingRequestMailed: (d, ctx) => ({
+    ...rating(d.ratingId, ctx),
+    what: d.to ? `Rating request e-mailed to ${d.to}` : 'Rating request not sent (answered, replaced, or no e-mail)',
+    without: 'system',
+  }),
+  BookingLinkCreated: (d, ctx) => ({
+    ...link(d.linkId, ctx, d.serviceName),
+    what: 'Booking link created',
+    changes: linkSettings(d as unknown as Record<string, unknown>, ctx),
+  }),
+  BookingLinkChanged: (d, ctx) => ({
+    ...link(d.linkId, ctx),
+    what: 'Booking link changed',
+    changes: changesInWords(LINK, d.changes, ctx),
+  }),
+  BookingLinkPaused: (d, ctx) => ({ ...link(d.linkId, ctx), what: 'Booking link paused' }),
+  BookingLinkResumed: (d, ctx) => ({ ...link(d.linkId, ctx), what: 'Booking link resumed' }),
+  BookingLinkDeleted: (d, ctx) => ({ ...link(d.linkId, ctx), what: 'Booking link deleted' }),
+  VisitBooked: (d, ctx, actor) => ({
+    ...link(d.linkId, ctx),
+    what: `Visit booked by ${d.visitor.name}`,
+    changes: [
+      { field: 'Start', from: NONE, to: instant(d.start, ctx) },
+      { field: 'Staff', from: NONE, to: ctx.userName(d.staffId) },
+    ],
+    without: actor ? undefined : 'visitor',
+  }),
+  VisitCancelled: (d, ctx, actor) => ({
+    ...link(d.linkId, ctx),
+    what: 'Visit cancelled',
+    without: actor ? undefined : 'visitor',
+  }),
+  VisitMoved: (d, ctx, actor) => ({
+    ...link(d.linkId, ctx),
+    what: 'Visit moved',
+    changes: [
+      { field: 'Start', from: NONE, to: instant(d.start, ctx) },
+      { field: 'Staff', from: NONE, to: ctx.userName(d.staffId) },
+    ],
+    without: actor ? undefined : 'visitor',
+  }),
+};
+
+export const isLoggedEventType = (type: string): type is LoggedEventType => Object.hasOwn(WORDS, type);
+
+/** An event in words, or null for a type the log does not know (written by a newer version). */
+export function wordingOf(
+  type: string,
+  data: unknown,
+  ctx: WordingContext,
+  actorUserId: string | null,
+): Wording | null {
+  if (!isLoggedEventType(type)) return null;
+  return (WORDS[type] as Words<LoggedEventType>)(data as never, ctx, actorUserId);
+}
+
+/** Who did it, in words. */
+export function whoInWords(kind: AuditActorKind, actorUserId: string | null, ctx: WordingContext): string {
+  switch (kind) {
+    case 'person':
+      return ctx.userName(actorUserId!);
+    case 'customer':
+      return 'Customer via feedback link';
+    case 'visitor':
+      return 'Visitor via booking link';
+    case 'system':
+      return 'System';
+  }
+}
