@@ -81,6 +81,6 @@ export const historyUrl = {
   job: (id: string) => `/api/jobs/${encodeURIComponent(id)}/history`,
   customer: (id: string) => `/api/customers/${encodeURIComponent(id)}/history`,
   user: (id: string) => `/api/users/${encodeURIComponent(id)}/history`,
-  timer: (id: string) => `/api/timers/${encodeURIComponent(id)}/history`,
+  timer: (id: string) => `/api/time/${encodeURIComponent(id)}/history`,
   rating: (id: string) => `/api/ratings/${encodeURIComponent(id)}/history`,
 };
