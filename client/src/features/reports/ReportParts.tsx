@@ -11,31 +11,37 @@ import {
   UnstyledButton,
   Table,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput, DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import { IconArrowDown, IconArrowUp, IconCalendar } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconCalendar, IconHistory } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import type { SortDir } from '../../shared/pagedQuery';
+import { useAppStore } from '../../app/store';
 import { useApiQuery } from '../../shared/useApiQuery';
-import { REPORTS_PAGE_SIZE, type ReportFilters } from '../../../../src/shared/reports';
+import { REPORTS_PAGE_SIZE } from '../../../../src/shared/reports';
+import { isoOfWall, wallOfIso } from '../../shared/asOfTime';
 import { EmptyResults } from '../../shared/EmptyResults';
 import { QueryError } from '../../shared/QueryError';
 import { TablePager } from '../../shared/TablePager';
 import { DownloadButton, DownloadErrorAlert as SharedDownloadErrorAlert, useDownload } from '../../shared/Download';
 import { NewRowsBanner as SharedNewRowsBanner } from '../../shared/NewRows';
 import { ACTIVE_EMPLOYEES_URL, CUSTOMER_LOOKUP_URL, type CustomerOption, type JobPerson } from '../scheduling/jobs';
-import { apiDate, EXPORT_FILE_NAME, newRowsLabel, pickerDate } from './reports';
+import { apiDate, EXPORT_FILE_NAME, newRowsLabel, pickerDate, type ReportScreenFilters } from './reports';
 
-/** From and To (MM/DD/YYYY), Customer, and for the Jobs report Employee: each change starts at page 1. */
+/**
+ * From and To (MM/DD/YYYY), Customer, for the Jobs report Employee, and As of (the report as it stood at a
+ * moment, in the organization's zone; empty: now): each change starts at page 1.
+ */
 export function ReportFiltersBar({
   filters,
   onChange,
   withEmployee,
 }: {
-  filters: ReportFilters;
-  onChange: (patch: Partial<ReportFilters>) => void;
+  filters: ReportScreenFilters;
+  onChange: (patch: Partial<ReportScreenFilters>) => void;
   withEmployee: boolean;
 }) {
+  const zone = useAppStore((s) => s.session?.company.timeZone ?? 'UTC');
   const customers = useApiQuery<CustomerOption[]>(CUSTOMER_LOOKUP_URL);
   const employees = useApiQuery<JobPerson[]>(withEmployee ? ACTIVE_EMPLOYEES_URL : null);
   const from = pickerDate(filters.fromDate ?? '');
@@ -87,6 +93,18 @@ export function ReportFiltersBar({
           w={{ base: '100%', xs: 'calc(50% - 6px)', md: 240 }}
         />
       )}
+      <DateTimePicker
+        label="As of"
+        placeholder="Now"
+        clearable
+        valueFormat="MMM D YYYY, h:mm A"
+        timePickerProps={{ format: '12h', withDropdown: true }}
+        maxDate={new Date()}
+        value={filters.asOf ? wallOfIso(filters.asOf, zone) : null}
+        onChange={(value) => onChange({ asOf: (typeof value === 'string' && value && isoOfWall(value, zone)) || '' })}
+        leftSection={<IconHistory size={16} />}
+        w={{ base: '100%', xs: 'calc(50% - 6px)', md: 220 }}
+      />
     </Group>
   );
 }

@@ -1,6 +1,5 @@
 import { useNewRows as useNewCount } from '../../shared/NewRows';
-import type { ReportFilters } from '../../../../src/shared/reports';
-import { reportCountUrl, type ReportBase } from './reports';
+import { reportCountUrl, type ReportBase, type ReportScreenFilters } from './reports';
 
 /**
  * A push that may add rows (`event`) checks only the count (a page of one row, same filters) and tells how
@@ -9,7 +8,7 @@ import { reportCountUrl, type ReportBase } from './reports';
 export function useNewRows(
   base: ReportBase,
   event: 'timers.changed' | 'ratings.changed',
-  filters: ReportFilters,
+  filters: ReportScreenFilters,
   shownTotal: number | undefined,
 ) {
   return useNewCount(reportCountUrl(base, filters), event, shownTotal, [base]);
