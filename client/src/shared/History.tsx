@@ -21,7 +21,7 @@ export function ScheduleMomentLinks({ entry }: { entry: HistoryLine }) {
   const links = scheduleMoments(entry);
   if (!links) return null;
   return (
-    <Group gap="sm" wrap="wrap">
+    <Group gap={12} wrap="wrap" style={{ rowGap: 2 }}>
       <Anchor component={Link} to={links.before} size="xs" fw={600}>
         Schedule before
       </Anchor>
@@ -63,6 +63,34 @@ export function ChangesTable({ changes }: { changes: AuditChange[] }) {
         ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+/** Each changed field on a line of its own, 'Field: old → new': the audit log's rows and cards. */
+export function ChangesList({ changes }: { changes: AuditChange[] }) {
+  if (changes.length === 0)
+    return (
+      <Text size="sm" c="gray.7">
+        —
+      </Text>
+    );
+  return (
+    <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
+      {changes.map((change, index) => (
+        <Text component="li" size="xs" key={`${change.field}-${index}`} style={{ overflowWrap: 'anywhere' }}>
+          <Text span size="xs" fw={600} c="gray.7">
+            {change.field}:
+          </Text>{' '}
+          <Text span size="xs" c="gray.7" td={change.from !== '—' ? 'line-through' : undefined}>
+            {change.from}
+          </Text>{' '}
+          <IconArrowRight size={11} style={{ verticalAlign: 'middle' }} aria-label="to" />{' '}
+          <Text span size="xs" fw={500}>
+            {change.to}
+          </Text>
+        </Text>
+      ))}
+    </Stack>
   );
 }
 

@@ -22,7 +22,7 @@ import { useAppStore } from '../../app/store';
 import { MOBILE_QUERY } from '../../app/theme';
 import { DownloadButton, DownloadErrorAlert, useDownload } from '../../shared/Download';
 import { EmptyResults } from '../../shared/EmptyResults';
-import { ChangesTable, ScheduleMomentLinks } from '../../shared/History';
+import { ChangesList, ScheduleMomentLinks } from '../../shared/History';
 import { NewRowsBanner, useNewRows } from '../../shared/NewRows';
 import { PageHeader } from '../../shared/PageHeader';
 import { QueryError } from '../../shared/QueryError';
@@ -142,8 +142,9 @@ function AuditFiltersBar({
   const people = useApiQuery<JobPerson[]>(ACTIVE_EMPLOYEES_URL);
   const from = pickerDate(filters.fromDate ?? '');
   const to = pickerDate(filters.toDate ?? '');
-  const half = { base: '100%', xs: 'calc(50% - 6px)', md: 170 };
-  const wide = { base: '100%', xs: 'calc(50% - 6px)', md: 210 };
+  // Two a row on a phone (the dates, the record and the field), one row on a wide screen.
+  const half = { base: 'calc(50% - 6px)', md: 160 };
+  const wide = { base: '100%', xs: 'calc(50% - 6px)', md: 190 };
   return (
     <Stack gap="sm" p="md">
       <Group gap="sm" align="flex-end" wrap="wrap">
@@ -177,6 +178,16 @@ function AuditFiltersBar({
           w={half}
         />
         <Select
+          label="Changed field"
+          placeholder="Any field"
+          searchable
+          clearable
+          data={[...AUDIT_FIELD_CHOICES]}
+          value={filters.field ?? null}
+          onChange={(value) => onChange({ field: value ?? undefined })}
+          w={half}
+        />
+        <Select
           label="Person"
           placeholder="Everyone"
           searchable
@@ -186,16 +197,6 @@ function AuditFiltersBar({
           value={filters.userId || null}
           onChange={(value) => onChange({ userId: value ?? undefined })}
           w={wide}
-        />
-        <Select
-          label="Changed field"
-          placeholder="Any field"
-          searchable
-          clearable
-          data={[...AUDIT_FIELD_CHOICES]}
-          value={filters.field ?? null}
-          onChange={(value) => onChange({ field: value ?? undefined })}
-          w={half}
         />
       </Group>
       <Group gap="md" align="center" wrap="wrap">
@@ -242,15 +243,15 @@ function RecordLink({ record }: { record: AuditEntry['record'] }) {
 
 function AuditTable({ rows }: { rows: AuditEntry[] | undefined }) {
   return (
-    <Table.ScrollContainer minWidth={980} type="native">
+    <Table.ScrollContainer minWidth={900} type="native">
       <Table verticalSpacing="sm" horizontalSpacing="sm" aria-label="Audit log" striped>
         <Table.Thead bg="gray.0">
           <Table.Tr>
-            <Table.Th w={170}>When</Table.Th>
-            <Table.Th w={160}>Who</Table.Th>
-            <Table.Th w={200}>Record</Table.Th>
-            <Table.Th w={200}>What</Table.Th>
-            <Table.Th>Changes</Table.Th>
+            <Table.Th w={150}>When</Table.Th>
+            <Table.Th w={140}>Who</Table.Th>
+            <Table.Th w={180}>Record</Table.Th>
+            <Table.Th w={170}>What</Table.Th>
+            <Table.Th miw={260}>Changes</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -284,15 +285,7 @@ function AuditTable({ rows }: { rows: AuditEntry[] | undefined }) {
                   </Box>
                 </Table.Td>
                 <Table.Td>
-                  {entry.changes.length ? (
-                    <Box mt={-6}>
-                      <ChangesTable changes={entry.changes} />
-                    </Box>
-                  ) : (
-                    <Text size="sm" c="gray.7">
-                      —
-                    </Text>
-                  )}
+                  <ChangesList changes={entry.changes} />
                 </Table.Td>
               </Table.Tr>
             ))
@@ -340,7 +333,7 @@ function AuditCards({ rows }: { rows: AuditEntry[] | undefined }) {
                 Someone else&apos;s time
               </Badge>
             )}
-            <ChangesTable changes={entry.changes} />
+            {entry.changes.length > 0 && <ChangesList changes={entry.changes} />}
             <ScheduleMomentLinks entry={entry} />
           </Stack>
         </Box>

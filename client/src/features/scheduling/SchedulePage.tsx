@@ -86,6 +86,13 @@ export function SchedulePage() {
   const batch = useCalendarBatch();
   const changeJob = useChangeJob();
   const [editing, setEditing] = useState<Editing | null>(null);
+  // Another moment (a History's "Schedule before", "Back to now"): the open job was of the one before.
+  const asOfKey = asOf ? JSON.stringify(asOf) : '';
+  const [shownAsOf, setShownAsOf] = useState(asOfKey);
+  if (shownAsOf !== asOfKey) {
+    setShownAsOf(asOfKey);
+    setEditing(null);
+  }
   const [bookingLinks, setBookingLinks] = useState(false);
   const pickUpEnabled = usePickUpEnabled() && !readOnly;
 
