@@ -161,6 +161,7 @@ describe('the audit log in a browser', () => {
       expect(await readOnly.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Pressure wash Elm St');
       expect(await readOnly.getByRole('textbox', { name: 'Name' }).isDisabled()).toBe(true);
       expect(await readOnly.getByRole('button', { name: /Save changes|Delete/ }).count()).toBe(0);
+      await page.screenshot({ path: screenshotPath(`audit-job-as-of-${suffix}`) });
       await readOnly.getByRole('button', { name: 'Close' }).last().click();
 
       await banner.getByRole('button', { name: 'Back to now' }).click();
