@@ -255,7 +255,11 @@ function JobForm({ job, slot, calendarJobs, readOnly = false, onClose }: Omit<Jo
       noValidate
     >
       {/* Read-only: every field disabled at once; no Delete, no Save. */}
-      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      <fieldset
+        disabled={readOnly}
+        className={readOnly ? 'read-only-fields' : undefined}
+        style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}
+      >
         <Stack gap="md">
           {readOnly && (
             <Alert color="orange" variant="light" icon={<IconHistory size={18} />} role="status">
