@@ -17,6 +17,8 @@ export function AsOfPicker({ zone, size = 'xs', w = 220 }: { zone: string; size?
     <DateTimePicker
       aria-label="As of"
       placeholder="As of…"
+      // A placeholder drawn as text (not the input's own): gray-7, readable (4.5:1) as secondary text is.
+      styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
       size={size}
       w={w}
       clearable

@@ -96,6 +96,7 @@ export function ReportFiltersBar({
       <DateTimePicker
         label="As of"
         placeholder="Now"
+        styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
         clearable
         valueFormat="MMM D YYYY, h:mm A"
         timePickerProps={{ format: '12h', withDropdown: true }}
