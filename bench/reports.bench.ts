@@ -25,6 +25,8 @@ import { loadConfig } from '../src/config/config';
 import { systemClock } from '../src/core/clock';
 import { openEngines } from '../src/core/engines';
 import { ReportExport, ReportExportHandler } from '../src/reports/reports.queries';
+import { allProjections } from '../projections/all-projections';
+import { CheckpointProgress } from '../projections/runner/projection-runner';
 import { ApiClient } from '../test/support/app';
 import { figureTable, percentile } from './report';
 import { startServer } from './start.bench';
@@ -206,7 +208,12 @@ async function main() {
       );
       try {
         const organizationId = (await client.get('/api/session')).body.company.id as string;
-        const handler = new ReportExportHandler(engines.readStore, systemClock);
+        // The export reads at the position the server's projections saved (its checkpoints in the same folder).
+        const progress = new CheckpointProgress(
+          engines.readStore,
+          allProjections.map((p) => p.name),
+        );
+        const handler = new ReportExportHandler(engines.readStore, systemClock, progress);
         for (const entry of exports) {
           const prepared = await handler.execute(
             new ReportExport('jobs', organizationId, { fromDate: day(entry.from), toDate: day(today) }),

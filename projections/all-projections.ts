@@ -7,6 +7,7 @@ import { timersProjections } from './timers';
 import { ratingsProjections } from './ratings';
 import { bookingProjections } from './booking';
 import { auditProjections } from './audit';
+import { reportHistoryProjections } from './report-history';
 import { Projection } from './runner/projection';
 
 /** Every projection the runner drives, in-process or in the standalone worker. */
@@ -20,4 +21,6 @@ export const allProjections: Projection[] = [
   ...ratingsProjections,
   ...bookingProjections,
   ...auditProjections,
+  // After the projections whose documents it keeps versions of (it reads none of them, but the schedule).
+  ...reportHistoryProjections,
 ];

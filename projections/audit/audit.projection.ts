@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
 import type { ReadStore } from '../../src/core/read-store/read-store.port';
 import { AUDIT_ENTRIES, AUDIT_NAMES, AuditDoc } from '../../src/audit/audit.read-models';
-import { whoInWords, WordingContext, wordingOf } from '../../src/audit/wording';
+import { UNKNOWN_PERSON, whoInWords, WordingContext, wordingOf } from '../../src/audit/wording';
 import { rooms } from '../../src/realtime/rooms';
 import type { AuditActorKind } from '../../src/shared/audit';
 import { Projection } from '../runner/projection';
@@ -17,7 +17,19 @@ interface NameDoc {
   [key: string]: unknown;
 }
 
-const KINDS = ['org', 'user', 'customer', 'job', 'series', 'timer', 'rating', 'bookingLink'] as const;
+const KINDS = [
+  'org',
+  'user',
+  'customer',
+  'job',
+  'series',
+  'timer',
+  'rating',
+  'bookingLink',
+  // A booked visit's start and staff member, by its booking id: where a move took it from.
+  'visit',
+  'visitStaff',
+] as const;
 type Kind = (typeof KINDS)[number];
 
 /** Ids an event names: any string of an id's length in its data, two levels of nesting deep. */
@@ -31,23 +43,47 @@ function idsIn(value: unknown, into: Set<string>, depth = 0) {
   }
 }
 
+/**
+ * Names read and written, kept between events by id (every kind of name an id has): most events name the same
+ * few people, customers and jobs, and a read per event made a rebuild twice as slow. A batch that failed and is
+ * applied again comes back with an earlier position: the names then start over from the store. Cleared whole
+ * when full (deleting a Map's oldest keys one by one leaves it slow to walk).
+ */
+const IDS_KEPT = 100_000;
+const kept = new Map<string, Map<string, NameDoc>>();
+let lastPosition = -1;
+
+const idOfKey = (key: string) => key.slice(key.indexOf(':') + 1);
+
+function keep(doc: NameDoc) {
+  kept.get(idOfKey(doc._id))?.set(doc._id, doc);
+}
+
 async function namesFor(store: ReadStore, event: RecordedEvent): Promise<Map<string, NameDoc>> {
+  if (event.position.commit <= lastPosition || kept.size >= IDS_KEPT) kept.clear();
+  lastPosition = event.position.commit;
   const ids = new Set<string>();
   idsIn(event.data, ids);
   if (event.metadata.actorUserId) ids.add(event.metadata.actorUserId);
   ids.add(event.metadata.organizationId);
-  const keys = [...ids].flatMap((id) => KINDS.map((kind) => `${kind}:${id}`));
-  const found = await store.collection<NameDoc>(AUDIT_NAMES).find({ _id: { $in: keys } });
-  return new Map(found.map((doc) => [doc._id, doc]));
+  const missing = [...ids].filter((id) => !kept.has(id));
+  if (missing.length) {
+    const keys = missing.flatMap((id) => KINDS.map((kind) => `${kind}:${id}`));
+    for (const id of missing) kept.set(id, new Map());
+    for (const doc of await store.collection<NameDoc>(AUDIT_NAMES).find({ _id: { $in: keys } })) keep(doc);
+  }
+  const names = new Map<string, NameDoc>();
+  for (const id of ids) for (const [key, doc] of kept.get(id)!) names.set(key, doc);
+  return names;
 }
 
 function contextOf(names: Map<string, NameDoc>, organizationId: string): WordingContext {
   const name = (kind: Kind, id: string) => names.get(`${kind}:${id}`)?.name;
   return {
     timeZone: names.get(`org:${organizationId}`)?.timeZone ?? 'UTC',
-    userName: (id) => name('user', id) ?? 'a former employee',
+    userName: (id) => name('user', id) ?? UNKNOWN_PERSON,
     customerName: (id) => name('customer', id) ?? 'an unknown customer',
-    label: (kind, id) => name(kind === 'series' ? 'series' : kind, id) ?? '',
+    label: (kind, id) => name(kind, id) ?? '',
     selfBooked: (jobId) => names.get(`job:${jobId}`)?.selfBooked === true,
   };
 }
@@ -135,6 +171,12 @@ function namesGiven(event: RecordedEvent, names: Map<string, NameDoc>): NameDoc[
     }
     case 'RatingRequested':
       return [{ _id: `rating:${d.ratingId}`, name: String(d.jobName) }];
+    case 'VisitBooked':
+    case 'VisitMoved':
+      return [
+        { _id: `visit:${d.bookingId}`, name: String(d.start) },
+        { _id: `visitStaff:${d.bookingId}`, name: String(d.staffId) },
+      ];
     case 'BookingLinkCreated':
       return [{ _id: `bookingLink:${d.linkId}`, name: String(d.serviceName) }];
     case 'BookingLinkChanged': {
@@ -154,7 +196,7 @@ const MAX_TEXT = 4000;
  */
 export const auditProjection: Projection = {
   name: 'audit',
-  version: 1,
+  version: 2, // 2: a moved visit's old start and staff, a link's units on both sides, a new person's address
   collections: [AUDIT_ENTRIES, AUDIT_NAMES],
   async setup(store) {
     const entries = store.collection(AUDIT_ENTRIES);
@@ -183,8 +225,10 @@ export const auditProjection: Projection = {
     const names = await namesFor(store, event);
     const ctx = contextOf(names, organizationId);
     const wording = wordingOf(event.type, event.data, ctx, event.metadata.actorUserId);
-    for (const doc of namesGiven(event, names))
+    for (const doc of namesGiven(event, names)) {
       await store.collection<NameDoc>(AUDIT_NAMES).replaceOne({ _id: doc._id }, doc, { upsert: true });
+      keep(doc);
+    }
     if (!wording) return;
     const actorId = event.metadata.actorUserId ?? wording.byPerson ?? null;
     const actorKind: AuditActorKind = actorId ? 'person' : (wording.without ?? 'system');

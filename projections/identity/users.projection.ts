@@ -8,6 +8,9 @@ import { fileUrl, USER_SEARCH_FIELDS, UserDoc, USERS } from '../../src/identity/
 /** Case-insensitive sort key (first name, then last name) without relying on collations. */
 const sortName = (first: string, last: string) => `${first.toLowerCase()}\u0001${last.toLowerCase()}`;
 
+/** A person's name as every screen shows it (the report history keeps it per version too). */
+export const fullNameOf = (first: string, last: string) => `${first} ${last}`;
+
 export const usersProjection: Projection = {
   name: 'users',
   version: 2,
@@ -35,7 +38,7 @@ export const usersProjection: Projection = {
           {
             $set: {
               ...details,
-              fullName: `${details.firstName} ${details.lastName}`,
+              fullName: fullNameOf(details.firstName, details.lastName),
               sortName: sortName(details.firstName, details.lastName),
               roles: [details.role],
               active: true,
@@ -57,7 +60,7 @@ export const usersProjection: Projection = {
         if (current && (e.data.changes.firstName || e.data.changes.lastName)) {
           const first = ($set.firstName ?? current.firstName) as string;
           const last = ($set.lastName ?? current.lastName) as string;
-          $set.fullName = `${first} ${last}`;
+          $set.fullName = fullNameOf(first, last);
           $set.sortName = sortName(first, last);
         }
         await applyOnce(users, userId, at, { $set });

@@ -12,6 +12,7 @@ import { CUSTOMERS, CustomerDoc } from '../../src/customers/customers.read-model
 import { rooms } from '../../src/realtime/rooms';
 import type { ReadStore } from '../../src/core/read-store/read-store.port';
 import { applyOnce } from '../runner/apply-once';
+import { ratingUpdate } from './rating-update';
 import { Projection } from '../runner/projection';
 
 /**
@@ -77,7 +78,7 @@ export const ratingsProjection: Projection = {
     const { ratingId, organizationId, customerId } = e.data;
     switch (e.type) {
       case 'RatingRequested': {
-        const { tokenHash, expiresAt, requestedBy, requestId } = e.data;
+        const { tokenHash, requestId } = e.data;
         if (requestId) {
           // Inserted once: replayed after its RatingRequestMailed, it must not be unsent again.
           const mails = store.collection<RatingMailDoc>(RATING_MAILS);
@@ -88,61 +89,16 @@ export const ratingsProjection: Projection = {
           .collection<RatingTokenDoc>(RATING_TOKENS)
           .updateOne({ _id: tokenHash }, { $set: { ratingId, organizationId } }, { upsert: true });
         const existing = await ratings.findOne({ _id: ratingId });
-        const request = { tokenHash, expiresAt, requestedBy, requestedAt: when };
-        await applyOnce(
-          ratings,
-          ratingId,
-          at,
-          existing
-            ? { $set: request }
-            : {
-                $set: {
-                  ...request,
-                  organizationId,
-                  customerId,
-                  jobId: e.data.jobId,
-                  jobName: e.data.jobName,
-                  jobNumber: e.data.jobNumber ?? null,
-                  jobStart: e.data.jobStart,
-                  jobStartsAt: new Date(Date.parse(e.data.jobStart)).toISOString(),
-                  jobEnd: e.data.jobEnd,
-                  associateIds: e.data.associateIds,
-                  submitted: false,
-                  rating: null,
-                  comments: null,
-                  submittedAt: null,
-                  edited: false,
-                  original: null,
-                  history: [],
-                },
-              },
-          { upsert: true },
-        );
+        await applyOnce(ratings, ratingId, at, { $set: ratingUpdate(e, when, existing) }, { upsert: true });
         return;
       }
-      case 'RatingSubmitted': {
-        const feedback = { rating: e.data.rating, comments: e.data.comments };
-        await applyOnce(ratings, ratingId, at, {
-          $set: {
-            ...feedback,
-            submitted: true,
-            submittedAt: when,
-            original: feedback,
-            history: [{ ...feedback, at: when, by: 'customer' }],
-          },
-        });
+      case 'RatingSubmitted':
+        await applyOnce(ratings, ratingId, at, { $set: ratingUpdate(e, when, null) });
         break;
-      }
       case 'RatingEdited': {
-        const current = await ratings.findOne({ _id: ratingId });
-        if (!current) return;
-        await applyOnce(ratings, ratingId, at, {
-          $set: {
-            ...e.data.to,
-            edited: true,
-            history: [...current.history, { ...e.data.to, at: when, by: e.data.by }],
-          },
-        });
+        const $set = ratingUpdate(e, when, await ratings.findOne({ _id: ratingId }));
+        if (!$set) return;
+        await applyOnce(ratings, ratingId, at, { $set });
         break;
       }
       default: {

@@ -2,31 +2,17 @@ import type { TimerEvent } from '../../src/timers/timers.events';
 import { rooms } from '../../src/realtime/rooms';
 import { UserDoc, USERS } from '../../src/identity/identity.read-models';
 import { applyOnce } from '../runner/apply-once';
+import { TimerLookups, timerUpdate } from './timer-update';
 import { Projection } from '../runner/projection';
 import {
   JOB_TIMES,
   JobTimesDoc,
   ORGANIZATION_TIMER_SEARCH_FIELDS,
-  startsAt,
   TIMERS,
   TimerDoc,
 } from '../../src/timers/timers.read-models';
 import type { ReadStore } from '../../src/core/read-store/read-store.port';
 import { findCalendarJob } from '../../src/calendar/calendar';
-
-/** Spec §3 Timer fields, named as the API shows them. */
-const FIELD_NAMES: Record<string, keyof TimerDoc> = {
-  type: 'type',
-  start: 'startDateTime',
-  end: 'endDateTime',
-  mileageStart: 'mileageStart',
-  mileageEnd: 'mileageEnd',
-  jobId: 'jobId',
-  jobName: 'jobName',
-  customerId: 'customerId',
-  customerName: 'customerName',
-  label: 'label',
-};
 
 /** Timers, pushed to every device of their owner, the organization's time admins and its managers. */
 export const timersProjection: Projection = {
@@ -73,56 +59,9 @@ export const timersProjection: Projection = {
     const timers = store.collection<TimerDoc>(TIMERS);
     const { timerId, organizationId, userId } = e.data;
     const before = await timers.findOne({ _id: timerId });
-    switch (e.type) {
-      case 'TimerStarted': {
-        const { timerId: _t, organizationId: _o, userId: _u, start, ...fields } = e.data;
-        const user = await store.collection<UserDoc>(USERS).findOne({ _id: userId });
-        await applyOnce(
-          timers,
-          timerId,
-          event.revision,
-          {
-            $set: {
-              organizationId,
-              userId,
-              userFullName: user?.fullName ?? 'Former employee',
-              ...fields,
-              customerId:
-                fields.customerId !== undefined
-                  ? fields.customerId
-                  : await customerOfJob(store, organizationId, fields.jobId),
-              startDateTime: start,
-              startsAt: startsAt(start),
-              endDateTime: null,
-              mileageEnd: null,
-              createdAt: event.metadata.timestamp,
-              sequence: event.position.commit,
-            },
-          },
-          { upsert: true },
-        );
-        break;
-      }
-      case 'TimerChanged': {
-        const $set: Record<string, unknown> = Object.fromEntries(
-          Object.entries(e.data.changes).map(([k, c]) => [FIELD_NAMES[k], c!.to]),
-        );
-        if (e.data.changes.start) $set.startsAt = startsAt(e.data.changes.start.to);
-        const jobChange = e.data.changes.jobId;
-        if (jobChange && !e.data.changes.customerId)
-          $set.customerId = await customerOfJob(store, organizationId, jobChange.to);
-        await applyOnce(timers, timerId, event.revision, { $set });
-        break;
-      }
-      case 'TimerStopped':
-        await applyOnce(timers, timerId, event.revision, {
-          $set: { endDateTime: e.data.end, mileageEnd: e.data.mileageEnd },
-        });
-        break;
-      case 'TimerDeleted':
-        await timers.deleteOne({ _id: timerId });
-        break;
-    }
+    const update = await timerUpdate(event, liveLookups(store));
+    if (update === 'deleted') await timers.deleteOne({ _id: timerId });
+    else await applyOnce(timers, timerId, event.revision, { $set: update }, { upsert: e.type === 'TimerStarted' });
     await listOnJobs(store, before, await timers.findOne({ _id: timerId }));
     notify({
       // Managers see who is on the clock on Home (ids only: they refetch what their claims allow).
@@ -170,8 +109,14 @@ async function listOnJobs(store: ReadStore, before: TimerDoc | null, after: Time
   }
 }
 
+/** A timer's lookups in the live read models: the owner's name now, the job's customer as the schedule has it now. */
+export const liveLookups = (store: ReadStore): TimerLookups => ({
+  userFullName: async (userId) => (await store.collection<UserDoc>(USERS).findOne({ _id: userId }))?.fullName ?? null,
+  customerOfJob: (organizationId, jobId) => customerOfJob(store, organizationId, jobId),
+});
+
 /** The customer of the job a timer was set to, as the schedule has it now (null without a job or customer). */
-async function customerOfJob(store: ReadStore, organizationId: string, jobId: string | null | undefined) {
+export async function customerOfJob(store: ReadStore, organizationId: string, jobId: string | null | undefined) {
   if (!jobId) return null;
   const job = await findCalendarJob(store, organizationId, jobId).catch(() => null);
   return job?.customerId ?? null;

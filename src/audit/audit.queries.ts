@@ -5,7 +5,7 @@ import { pageWindow } from '../core/http/page-query.dto';
 import { batchesInOrder } from '../core/read-store/in-order';
 import type { Filter, ReadStore } from '../core/read-store/read-store.port';
 import { everyWordIn } from '../core/read-store/search';
-import { organizationZone } from '../identity/identity.read-models';
+import { organizationZone, userOf } from '../identity/identity.read-models';
 import { resolveFilters } from '../reports/report-filters';
 import { DATE_TIME_FORMAT, excelDate, writeReportWorkbook } from '../reports/report-workbook';
 import {
@@ -40,14 +40,27 @@ export function entryOf(doc: AuditDoc, zone: string): AuditEntry {
   };
 }
 
+/**
+ * The name of the person the "who" filter names: a user of the organization, or one it has deleted (their
+ * changes stay theirs, and the users' read model no longer has them: the log's last words about them do).
+ */
+async function personOf(store: ReadStore, organizationId: string, userId: string): Promise<string> {
+  const user = await userOf(store, organizationId, userId);
+  if (user) return `${user.firstName} ${user.lastName}`;
+  const [last] = await entries(store).find(
+    { organizationId, recordType: 'user', recordId: userId },
+    { sort: { position: -1 }, limit: 1 },
+  );
+  if (!last) throw new NotFoundError('The employee');
+  return last.recordLabel;
+}
+
 /** The filters as a query of the organization's entries over [from, to), and the zone and days they meant. */
 async function auditFilter(store: ReadStore, organizationId: string, filters: AuditFilters, now: Date) {
-  const resolved = await resolveFilters(
-    store,
-    organizationId,
-    { fromDate: filters.fromDate, toDate: filters.toDate, employeeId: filters.userId },
-    now,
-  );
+  const [resolved, person] = await Promise.all([
+    resolveFilters(store, organizationId, { fromDate: filters.fromDate, toDate: filters.toDate }, now),
+    filters.userId ? personOf(store, organizationId, filters.userId) : null,
+  ]);
   const words = everyWordIn(filters.search, ['text']);
   const filter: Filter = {
     organizationId,
@@ -58,7 +71,7 @@ async function auditFilter(store: ReadStore, organizationId: string, filters: Au
     ...(filters.othersTime ? { othersTime: true } : {}),
     ...(words ? { $and: words } : {}),
   };
-  return { filter, resolved };
+  return { filter, resolved, person };
 }
 
 /** GET /api/audit: a page of the log, newest first. */
@@ -85,7 +98,7 @@ export async function writeAuditExport(
   now: Date,
   out: Writable,
 ): Promise<number> {
-  const { filter, resolved } = await auditFilter(store, organizationId, filters, now);
+  const { filter, resolved, person } = await auditFilter(store, organizationId, filters, now);
   const zone = resolved.timeZone;
   const changes = (d: AuditDoc) => d.changes.map((c) => `${c.field}: ${c.from} → ${c.to}`).join('\n');
   return writeReportWorkbook<AuditDoc>(
@@ -100,12 +113,13 @@ export async function writeAuditExport(
       { header: 'Changes', width: 60, value: changes },
       { header: 'Position', width: 12, value: (d) => d.position },
     ],
-    batchesInOrder(entries(store), filter, 'at', '_id'),
+    // Entries of one instant (one command's events) in the log's order.
+    batchesInOrder(entries(store), filter, 'at', 'position'),
     [
       ['From date', resolved.fromDate],
       ['To date', resolved.toDate],
       ['Record type', filters.recordType ? AUDIT_RECORD_TYPE_LABELS[filters.recordType] : 'All'],
-      ['Person', resolved.employee ? `${resolved.employee.firstName} ${resolved.employee.lastName}` : 'Everyone'],
+      ['Person', person ?? 'Everyone'],
       ['Changed field', filters.field || 'Any'],
       ["Only changes to someone else's time", filters.othersTime ? 'Yes' : 'No'],
       ['Search', filters.search || ''],

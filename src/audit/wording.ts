@@ -26,13 +26,19 @@ export type LoggedEvent =
   | BookingLinkEvent;
 export type LoggedEventType = LoggedEvent['type'];
 
+/** What `userName` says of a person the log has no name of (yet, or any more). */
+export const UNKNOWN_PERSON = 'a former employee';
+
 /** Names as the log had them when the event was recorded (projections/audit keeps them). */
 export interface WordingContext {
   timeZone: string;
   userName(id: string): string;
   customerName(id: string): string;
-  /** The record's name before this event (a job's, a link's…), '' when unknown. */
-  label(kind: 'job' | 'series' | 'timer' | 'rating' | 'bookingLink', id: string): string;
+  /**
+   * The record's name before this event (a job's, a link's…), '' when unknown. A booked visit's 'visit' is its
+   * start (UTC ISO) and 'visitStaff' its staff member's id, as they were.
+   */
+  label(kind: 'job' | 'series' | 'timer' | 'rating' | 'bookingLink' | 'visit' | 'visitStaff', id: string): string;
   /** Whether a visitor booked the job online (its later changes without a person are the visitor's). */
   selfBooked(jobId: string): boolean;
 }
@@ -219,10 +225,21 @@ const availabilityDay = (entries: AvailabilityEntry[], day: string) => {
 const clock = (hhmm: string) => (hhmm === '24:00' ? 'midnight' : DateTime.fromFormat(hhmm, 'HH:mm').toFormat('h:mm a'));
 
 const minutes = (value: number) => (value % 60 === 0 && value >= 60 ? `${value / 60} h` : `${value} min`);
-const linkSettings = (fields: Record<string, unknown>, ctx: WordingContext) =>
-  created(LINK, fields, ctx).map((c) =>
-    ['Length', 'Minimum notice', 'Buffer'].includes(c.field) ? { ...c, to: minutes(Number(c.to)) } : c,
-  );
+const MINUTE_FIELDS = ['Length', 'Minimum notice', 'Buffer'];
+/** A link's minutes in hours and minutes, its days as days, on both sides of a change. */
+const linkUnits = (changes: AuditChange[]) =>
+  changes.map((c) => {
+    const unit = (value: string) =>
+      value === NONE
+        ? value
+        : MINUTE_FIELDS.includes(c.field)
+          ? minutes(Number(value))
+          : c.field === 'Bookable ahead'
+            ? `${value} day${value === '1' ? '' : 's'}`
+            : value;
+    return { ...c, from: unit(c.from), to: unit(c.to) };
+  });
+const linkSettings = (fields: Record<string, unknown>, ctx: WordingContext) => linkUnits(created(LINK, fields, ctx));
 
 /**
  * The words of every event type: what it did to which record, old → new. One wording for the audit log and
@@ -283,6 +300,8 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
   }),
   EmailClaimed: (d, ctx) => ({
     ...user(d.userId, ctx),
+    // The address is claimed just before the account is registered: a new person has no name in the log yet.
+    ...(ctx.userName(d.userId) === UNKNOWN_PERSON ? { recordLabel: d.email } : {}),
     what: `E-mail address ${d.email} taken for this account`,
   }),
   EmailReleased: (d, ctx) => ({
@@ -444,7 +463,7 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
   BookingLinkChanged: (d, ctx) => ({
     ...link(d.linkId, ctx),
     what: 'Booking link changed',
-    changes: changesInWords(LINK, d.changes, ctx),
+    changes: linkUnits(changesInWords(LINK, d.changes, ctx)),
   }),
   BookingLinkPaused: (d, ctx) => ({ ...link(d.linkId, ctx), what: 'Booking link paused' }),
   BookingLinkResumed: (d, ctx) => ({ ...link(d.linkId, ctx), what: 'Booking link resumed' }),
@@ -463,15 +482,21 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
     what: 'Visit cancelled',
     without: actor ? undefined : 'visitor',
   }),
-  VisitMoved: (d, ctx, actor) => ({
-    ...link(d.linkId, ctx),
-    what: 'Visit moved',
-    changes: [
-      { field: 'Start', from: NONE, to: instant(d.start, ctx) },
-      { field: 'Staff', from: NONE, to: ctx.userName(d.staffId) },
-    ],
-    without: actor ? undefined : 'visitor',
-  }),
+  VisitMoved: (d, ctx, actor) => {
+    // Where the visit was: the projection keeps each visit's start and staff as the log had them.
+    const [wasAt, wasWith] = [ctx.label('visit', d.bookingId), ctx.label('visitStaff', d.bookingId)];
+    return {
+      ...link(d.linkId, ctx),
+      what: 'Visit moved',
+      changes: [
+        { field: 'Start', from: wasAt ? instant(wasAt, ctx) : NONE, to: instant(d.start, ctx) },
+        ...(wasWith === d.staffId
+          ? []
+          : [{ field: 'Staff', from: wasWith ? ctx.userName(wasWith) : NONE, to: ctx.userName(d.staffId) }]),
+      ],
+      without: actor ? undefined : 'visitor',
+    };
+  },
 };
 
 export const isLoggedEventType = (type: string): type is LoggedEventType => Object.hasOwn(WORDS, type);

@@ -1,5 +1,7 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
-import { excelDate } from './report-workbook';
+import { excelDate, writeReportWorkbook } from './report-workbook';
 
 describe('excelDate', () => {
   it.each(['America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC'])(
@@ -19,5 +21,45 @@ describe('excelDate', () => {
   it('is empty for no instant or one that is not a date', () => {
     expect(excelDate(null, 'UTC')).toBeNull();
     expect(excelDate('soon', 'UTC')).toBeNull();
+  });
+});
+
+describe('writeReportWorkbook', () => {
+  it("writes the second sheet's rows as given (the event position a number), then the rows' count", async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    async function* batches() {
+      yield [{ name: 'Ann', hours: 1.5 }];
+    }
+    const rows = await writeReportWorkbook(
+      out,
+      'Jobs Report',
+      [
+        { header: 'Employee', width: 10, value: (r: { name: string }) => r.name },
+        { header: 'Hours', width: 10, value: (r: { hours: number }) => r.hours, total: 'sum' },
+      ],
+      batches(),
+      [
+        ['Report', 'Jobs Report'],
+        ['As of', 'Tue 24 Nov 2026, 9:00:00 AM EST'],
+        ['Event position', 1234],
+      ],
+    );
+    expect(rows).toBe(1);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const about = workbook.getWorksheet('About this export')!;
+    expect(
+      about
+        .getSheetValues()
+        .slice(2)
+        .map((row) => (row as unknown[]).slice(1)),
+    ).toEqual([
+      ['Report', 'Jobs Report'],
+      ['As of', 'Tue 24 Nov 2026, 9:00:00 AM EST'],
+      ['Event position', 1234],
+      ['Rows', 1],
+    ]);
   });
 });

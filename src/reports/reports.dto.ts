@@ -24,6 +24,18 @@ export class ReportQueryDto extends PageQueryDto {
   @IsOptional()
   @Text('The employee must be a user id', 100, 'The employee')
   employeeId?: string;
+  @ApiPropertyOptional({
+    description: 'As of a moment: an ISO 8601 date-time (the log as it stood then); not with asOfPosition',
+  })
+  @IsOptional()
+  @Text('asOf must be a date and time (ISO 8601)', 40, 'asOf')
+  asOf?: string;
+  @ApiPropertyOptional({
+    description: "As of a position in the log (every event up to and including it): an export's 'Event position'",
+  })
+  @IsOptional()
+  @Text('asOfPosition must be a whole number (a position in the log)', 16, 'asOfPosition')
+  asOfPosition?: string;
   @ApiPropertyOptional({ enum: ['asc', 'desc'], description: 'By start (job date); ascending by default' })
   @IsOptional()
   @IsIn(['asc', 'desc', 'ascending', 'descending'], { message: 'sortDir must be asc or desc' })

@@ -2,18 +2,13 @@ import type { Writable } from 'node:stream';
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DateTime } from 'luxon';
+import { momentOf } from '../audit/moment';
 import { CLOCK, Clock } from '../core/clock';
+import { PROJECTION_PROGRESS, ProjectionProgress } from '../core/commands/aggregates';
 import { ValidationError } from '../core/errors';
 import { pageWindow } from '../core/http/page-query.dto';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { customersByIds } from '../customers/customers.read-models';
-import {
-  countRatings,
-  reportRatingsFilter,
-  reportRatingsInOrder,
-  reportRatingsPage,
-  submittedRatingsByJobIds,
-} from '../ratings/ratings.read-models';
+import type { AsOfMoment } from '../shared/audit';
 import type { Paged } from '../shared/paging';
 import {
   JobsReportRow,
@@ -24,9 +19,9 @@ import {
   RatingsReportRow,
   RatingsReportSummary,
 } from '../shared/reports';
-import { countTimers, reportTimersFilter, reportTimersInOrder, reportTimersPage } from '../timers/timers.read-models';
 import { averageOf, hoursBetween, milesBetween, ResolvedFilters, resolveFilters, round2 } from './report-filters';
 import { jobsReportRows, ratingsReportRows } from './report-rows';
+import { ReportSource, sourceAt, sourceNow } from './report-source';
 import {
   DATE_FORMAT,
   DATE_TIME_FORMAT,
@@ -80,11 +75,21 @@ export const tooManyRows = (rows: number, max: number) =>
 
 const direction = (sortDir?: string): 1 | -1 => (sortDir === 'desc' || sortDir === 'descending' ? -1 : 1);
 
-/** The filters of each report as stored rows see them. */
-function jobsFilter(f: ResolvedFilters) {
-  return reportTimersFilter(f.organizationId, f.range, { userId: f.employee?._id, customerId: f.customer?._id });
+/**
+ * Where a report reads: the read models as they are now, or with `asOf` or `asOfPosition` the report history at
+ * that moment (a bad moment is a 400).
+ */
+async function sourceFor(
+  store: ReadStore,
+  organizationId: string,
+  query: ReportFilters,
+): Promise<{ source: ReportSource; moment: AsOfMoment | null }> {
+  const moment = await momentOf(store, organizationId, query);
+  return {
+    source: moment ? sourceAt(store, organizationId, moment.position) : sourceNow(store, organizationId),
+    moment,
+  };
 }
-const ratingsFilter = (f: ResolvedFilters) => reportRatingsFilter(f.organizationId, f.range, f.customer?._id);
 
 @QueryHandler(ReportPage)
 export class ReportPageHandler implements IQueryHandler<ReportPage> {
@@ -94,22 +99,21 @@ export class ReportPageHandler implements IQueryHandler<ReportPage> {
   ) {}
 
   async execute({ kind, organizationId, query }: ReportPage): Promise<Paged<JobsReportRow | RatingsReportRow>> {
+    const { source } = await sourceFor(this.store, organizationId, query);
     const filters = await resolveFilters(this.store, organizationId, query, this.clock.now());
     const window = pageWindow(query, REPORTS_PAGE_SIZE);
     if (kind === 'jobs') {
-      const filter = jobsFilter(filters);
       const [timers, totalRecords] = await Promise.all([
-        reportTimersPage(this.store, filter, direction(query.sortDir), window),
-        countTimers(this.store, filter),
+        source.timersPage(filters, direction(query.sortDir), window),
+        source.countTimers(filters),
       ]);
-      return { resultItems: await jobsReportRows(this.store, organizationId, timers), totalRecords };
+      return { resultItems: await jobsReportRows(source, timers), totalRecords };
     }
-    const filter = ratingsFilter(filters);
     const [ratings, totalRecords] = await Promise.all([
-      reportRatingsPage(this.store, filter, direction(query.sortDir), window),
-      countRatings(this.store, filter),
+      source.ratingsPage(filters, direction(query.sortDir), window),
+      source.countRatings(filters),
     ]);
-    return { resultItems: await ratingsReportRows(this.store, organizationId, ratings), totalRecords };
+    return { resultItems: await ratingsReportRows(source, ratings), totalRecords };
   }
 }
 
@@ -121,23 +125,24 @@ export class ReportSummaryHandler implements IQueryHandler<ReportSummary> {
   ) {}
 
   async execute({ kind, organizationId, query }: ReportSummary): Promise<JobsReportSummary | RatingsReportSummary> {
+    const { source } = await sourceFor(this.store, organizationId, query);
     const filters = await resolveFilters(this.store, organizationId, query, this.clock.now());
-    return kind === 'jobs' ? this.jobs(filters) : this.ratings(filters);
+    return kind === 'jobs' ? this.jobs(source, filters) : this.ratings(source, filters);
   }
 
   /** Every timer of the range, a batch at a time: the totals and the hours by employee and by customer. */
-  private async jobs(f: ResolvedFilters): Promise<JobsReportSummary> {
+  private async jobs(source: ReportSource, f: ResolvedFilters): Promise<JobsReportSummary> {
     let rows = 0;
     let hours = 0;
     let mileage = 0;
     const byEmployee = new Map<string, { name: string; hours: number }>();
     const byCustomer = new Map<string, number>();
     const jobRatings = new Map<string, number>();
-    for await (const batch of reportTimersInOrder(this.store, jobsFilter(f))) {
-      const ratings = await submittedRatingsByJobIds(this.store, f.organizationId, [
+    for await (const batch of source.timersInOrder(f)) {
+      const ratings = await source.jobRatings([
         ...new Set(batch.map((t) => t.jobId).filter((id): id is string => !!id)),
       ]);
-      for (const [jobId, r] of ratings) if (r.rating !== null) jobRatings.set(jobId, r.rating);
+      for (const [jobId, rating] of ratings) if (rating !== null) jobRatings.set(jobId, rating);
       for (const t of batch) {
         rows++;
         const h = hoursBetween(t.startDateTime, t.endDateTime);
@@ -152,12 +157,7 @@ export class ReportSummaryHandler implements IQueryHandler<ReportSummary> {
         byCustomer.set(customer, (byCustomer.get(customer) ?? 0) + h);
       }
     }
-    const customers = await customersByIds(
-      this.store,
-      f.organizationId,
-      [...byCustomer.keys()].filter((id) => id),
-    );
-    const customerNames = new Map(customers.map((c) => [c._id, c.label]));
+    const customers = await source.customers([...byCustomer.keys()].filter((id) => id));
     const mostFirst = (a: { hours: number }, b: { hours: number }) => b.hours - a.hours;
     return {
       timeZone: f.timeZone,
@@ -172,7 +172,7 @@ export class ReportSummaryHandler implements IQueryHandler<ReportSummary> {
       hoursByEmployee: [...byEmployee.values()].map((e) => ({ name: e.name, hours: round2(e.hours) })).sort(mostFirst),
       hoursByCustomer: [...byCustomer]
         .map(([id, h]) => ({
-          name: id ? (customerNames.get(id) ?? 'Unknown customer') : 'No customer',
+          name: id ? (customers.get(id)?.label ?? 'Unknown customer') : 'No customer',
           hours: round2(h),
         }))
         .sort(mostFirst),
@@ -180,7 +180,7 @@ export class ReportSummaryHandler implements IQueryHandler<ReportSummary> {
   }
 
   /** Every rating of the range: the totals, how many gave each number of stars, and the average by week or month. */
-  private async ratings(f: ResolvedFilters): Promise<RatingsReportSummary> {
+  private async ratings(source: ReportSource, f: ResolvedFilters): Promise<RatingsReportSummary> {
     const from = DateTime.fromISO(f.range.from, { zone: f.timeZone });
     const to = DateTime.fromISO(f.range.to, { zone: f.timeZone });
     const periodUnit = to.diff(from, 'weeks').weeks <= 16 ? 'week' : 'month';
@@ -191,7 +191,7 @@ export class ReportSummaryHandler implements IQueryHandler<ReportSummary> {
     for (let p = from.startOf(periodUnit); p < to; p = p.plus({ [`${periodUnit}s`]: 1 }))
       byPeriod.set(p.toISODate()!, { stars: [], ratings: 0 });
     let ratings = 0;
-    for await (const batch of reportRatingsInOrder(this.store, ratingsFilter(f))) {
+    for await (const batch of source.ratingsInOrder(f)) {
       for (const r of batch) {
         ratings++;
         const period = byPeriod.get(periodOf(r.jobStartsAt));
@@ -258,25 +258,49 @@ export class ReportExportHandler implements IQueryHandler<ReportExport> {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(PROJECTION_PROGRESS) private readonly progress: ProjectionProgress,
   ) {}
 
-  /** Counts first: over a sheet's rows, refused before any row is read. */
+  /**
+   * Counts first: over a sheet's rows, refused before any row is read. Every export reads the report history at
+   * one position: the moment's, or else the position the read models have reached as it starts, so its rows are
+   * one consistent state while writes go on, and exporting again with asOfPosition = that position gives them
+   * again. The second sheet records it.
+   */
   async execute({ kind, organizationId, query }: ReportExport): Promise<PreparedExport> {
     const now = this.clock.now();
+    const moment = await momentOf(this.store, organizationId, query);
+    // No further than the read models have reached: a position past it (a later asOfPosition) would take in events
+    // appended after the export, and exporting again at the recorded position must give the same rows.
+    const reached = (await this.progress.processed())?.commit ?? 0;
+    const position = moment ? Math.min(moment.position, reached) : reached;
+    const source = sourceAt(this.store, organizationId, position);
     const f = await resolveFilters(this.store, organizationId, query, now);
-    const rows =
-      kind === 'jobs' ? await countTimers(this.store, jobsFilter(f)) : await countRatings(this.store, ratingsFilter(f));
+    const rows = kind === 'jobs' ? await source.countTimers(f) : await source.countRatings(f);
     if (rows > this.maxRows) throw new ValidationError(tooManyRows(rows, this.maxRows));
-    const about: [string, string | Date][] = [
+    // The customer and the employee named as they were at that position too (as they are now if they were not yet).
+    const [customers, staff] = await Promise.all([
+      source.customers(f.customer ? [f.customer._id] : []),
+      source.staffNames(f.employee ? [f.employee._id] : []),
+    ]);
+    const about: [string, string | number | Date][] = [
       ['Report', kind === 'jobs' ? 'Jobs Report' : 'Ratings Report'],
       ['From date', f.fromDate],
       ['To date', f.toDate],
       ['Time zone', f.timeZone],
-      ['Customer', f.customer?.label ?? 'All customers'],
-      ...(kind === 'jobs' ? [['Employee', f.employee?.fullName ?? 'All employees'] as [string, string]] : []),
+      ['Customer', f.customer ? (customers.get(f.customer._id)?.label ?? f.customer.label) : 'All customers'],
+      ...(kind === 'jobs'
+        ? [
+            ['Employee', f.employee ? (staff.get(f.employee._id) ?? f.employee.fullName) : 'All employees'] as [
+              string,
+              string,
+            ],
+          ]
+        : []),
+      ...(moment ? [['As of', moment.when] as [string, string]] : []),
+      ['Event position', position],
       [`Exported at (${f.timeZone})`, excelDate(now.toISOString(), f.timeZone)!],
     ];
-    const store = this.store;
     if (kind === 'jobs')
       return {
         rows,
@@ -285,7 +309,7 @@ export class ReportExportHandler implements IQueryHandler<ReportExport> {
             out,
             'Jobs Report',
             jobsColumns(f.timeZone),
-            rowsOf(reportTimersInOrder(store, jobsFilter(f)), (b) => jobsReportRows(store, organizationId, b)),
+            rowsOf(source.timersInOrder(f), (b) => jobsReportRows(source, b)),
             about,
           ),
       };
@@ -296,7 +320,7 @@ export class ReportExportHandler implements IQueryHandler<ReportExport> {
           out,
           'Ratings Report',
           ratingsColumns(f.timeZone),
-          rowsOf(reportRatingsInOrder(store, ratingsFilter(f)), (b) => ratingsReportRows(store, organizationId, b)),
+          rowsOf(source.ratingsInOrder(f), (b) => ratingsReportRows(source, b)),
           about,
         ),
     };

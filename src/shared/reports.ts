@@ -17,6 +17,9 @@ export interface ReportFilters {
   toDate?: string;
   customerId?: string;
   employeeId?: string;
+  /** As of a moment (issue #17): an ISO date-time (the log as it stood then) or a log position; at most one. */
+  asOf?: string;
+  asOfPosition?: string;
 }
 
 /** Spec §3 Jobs report row: one tracked time (timer) that starts in the range. */

@@ -345,6 +345,9 @@ describe('reports', () => {
         Rows: 4,
       });
       expect(pairs[`Exported at (${ZONE})`]).toBeInstanceOf(Date);
+      // Read at one position of the log (test/api/reports-as-of.spec.ts exports it again there).
+      expect(pairs['Event position']).toEqual(expect.any(Number));
+      expect(pairs['As of']).toBeUndefined();
     });
 
     it('writes the Ratings report, and an empty range as a header and a zero total', async () => {

@@ -1,0 +1,3 @@
+import { reportHistoryProjection } from './report-history.projection';
+
+export const reportHistoryProjections = [reportHistoryProjection];

@@ -1,0 +1,427 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { WORDS, wordingOf, type WordingContext } from './wording';
+
+const SRC = join(__dirname, '..');
+
+/** Every `*.events.ts` under src. */
+function eventFiles(dir = SRC): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : eventFiles(path);
+    return entry.name.endsWith('.events.ts') ? [path] : [];
+  });
+}
+
+/**
+ * The event type names the files declare: the string literal first type argument of each `DomainEvent<…>`,
+ * and the `type: '…'` members of `RequestDecision` (whose events are a mapped type over them).
+ */
+function declaredEventTypes(): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const file of eventFiles()) {
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const add = (name: string) => found.set(name, file.slice(SRC.length + 1));
+    const visit = (node: ts.Node, inRequestDecision: boolean) => {
+      if (ts.isTypeReferenceNode(node) && node.typeName.getText(source) === 'DomainEvent') {
+        const first = node.typeArguments?.[0];
+        if (first && ts.isLiteralTypeNode(first) && ts.isStringLiteral(first.literal)) add(first.literal.text);
+      }
+      if (
+        inRequestDecision &&
+        ts.isPropertySignature(node) &&
+        node.name.getText(source) === 'type' &&
+        node.type &&
+        ts.isLiteralTypeNode(node.type) &&
+        ts.isStringLiteral(node.type.literal)
+      )
+        add(node.type.literal.text);
+      const entering = inRequestDecision || (ts.isTypeAliasDeclaration(node) && node.name.text === 'RequestDecision');
+      ts.forEachChild(node, (child) => visit(child, entering));
+    };
+    visit(source, false);
+  }
+  return found;
+}
+
+const ORG = 'org-00000000-0000-0000-0000-000000000001';
+const USER = 'user-0000-0000-0000-0000-000000000002';
+const OTHER = 'user-0000-0000-0000-0000-000000000003';
+const CUSTOMER = 'cust-0000-0000-0000-0000-000000000004';
+const JOB = 'job-00000-0000-0000-0000-000000000005';
+const SERIES = 'series-00-0000-0000-0000-000000000006';
+const TIMER = 'timer-000-0000-0000-0000-000000000007';
+const RATING = 'rating-00-0000-0000-0000-000000000008';
+const LINK = 'link-0000-0000-0000-0000-000000000009';
+const START = '2026-06-01T13:00:00.000Z';
+const END = '2026-06-01T14:00:00.000Z';
+
+const ctx: WordingContext = {
+  timeZone: 'America/New_York',
+  userName: (id) => ({ [USER]: 'Abe Associate', [OTHER]: 'Mona Manager' })[id] ?? 'a former employee',
+  customerName: (id) => (id === CUSTOMER ? 'Casey Customer' : 'an unknown customer'),
+  label: (kind) =>
+    ({
+      job: 'Lawn care',
+      series: 'Pool',
+      timer: 'Drive',
+      rating: 'Lawn care',
+      bookingLink: 'Visit',
+      // The booked visit was at START with USER.
+      visit: START,
+      visitStaff: USER,
+    })[kind],
+  selfBooked: () => false,
+};
+
+const jobFields = {
+  name: 'Lawn care',
+  notes: null,
+  number: '42',
+  type: null,
+  userIds: [USER],
+  leadUserId: USER,
+  customerId: CUSTOMER,
+  colorOption: '#0D1B41',
+  hideFromScheduleView: false,
+  availabilityOnly: false,
+  start: START,
+  end: END,
+};
+const rule = { frequency: 'Weekly', days: ['monday', 'wednesday'], weeklyRecurrence: 2, expireDate: '2026-07-01' };
+const linkSettings = {
+  serviceName: 'Estimate',
+  durationMinutes: 60,
+  staffIds: [USER, OTHER],
+  minimumNoticeMinutes: 120,
+  horizonDays: 30,
+  bufferMinutes: 15,
+  expiresOn: null,
+  maxBookings: 10,
+};
+const visit = { bookingId: 'b-1', jobId: JOB, staffId: USER, start: START, end: END };
+const occurrence = { seriesId: SERIES, organizationId: ORG, occurrenceId: `${SERIES}_20260601`, originalStart: START };
+const request = { requestId: 'r-1', userId: USER };
+const approved = {
+  ...request,
+  notChosen: [{ requestId: 'r-2', userId: OTHER }],
+  changes: { userIds: { from: [], to: [USER] } },
+};
+
+/** A minimal data object of each event type, and who made it (null: nobody signed in). */
+const SAMPLES: Record<string, { data: Record<string, unknown>; actor?: string | null }> = {
+  OrganizationCreated: {
+    data: {
+      organizationId: ORG,
+      name: 'Acme',
+      timeZone: 'America/New_York',
+      pickUpJobsEnabled: false,
+      automatedRatingEmailsEnabled: true,
+    },
+    actor: null,
+  },
+  OrganizationSettingsChanged: {
+    data: {
+      organizationId: ORG,
+      changes: { name: { from: 'Acme', to: 'Acme Inc' }, pickUpJobsEnabled: { from: false, to: true } },
+    },
+  },
+  OrganizationLogoChanged: { data: { organizationId: ORG, fileId: 'f-1', previousFileId: null } },
+  UserRegistered: {
+    data: {
+      userId: USER,
+      organizationId: ORG,
+      passwordHash: 'x',
+      firstName: 'Abe',
+      lastName: 'Associate',
+      email: 'abe@example.test',
+      employeeId: null,
+      phoneNumber: null,
+      colorCode: '#E2435B',
+      role: 'Associate',
+    },
+  },
+  UserDetailsChanged: {
+    data: { userId: USER, organizationId: ORG, changes: { role: { from: 'Associate', to: 'Customer Manager' } } },
+  },
+  UserDeactivated: { data: { userId: USER, organizationId: ORG } },
+  UserReactivated: { data: { userId: USER, organizationId: ORG } },
+  UserDeleted: { data: { userId: USER, organizationId: ORG } },
+  UserPasswordChanged: {
+    data: { userId: USER, organizationId: ORG, passwordHash: 'x', reason: 'changed', keepSessionId: null },
+  },
+  PasswordResetRequested: {
+    data: { userId: USER, organizationId: ORG, tokenDigest: 'x', expiresAt: END },
+    actor: null,
+  },
+  ProfilePictureChanged: { data: { userId: USER, organizationId: ORG, fileId: 'f-2', previousFileId: 'f-1' } },
+  EmailClaimed: { data: { email: 'abe@example.test', userId: USER } },
+  EmailReleased: { data: { email: 'abe@example.test', userId: USER } },
+  SessionStarted: {
+    data: {
+      sessionId: 's-1',
+      userId: USER,
+      organizationId: ORG,
+      tokenDigest: 'x',
+      rememberMe: true,
+      expiresAt: END,
+      ipAddress: '127.0.0.1',
+      userAgent: 'jest',
+    },
+    actor: null,
+  },
+  SessionEnded: { data: { sessionId: 's-1', userId: USER, organizationId: ORG, reason: 'idle' }, actor: null },
+  CustomerCreated: {
+    data: {
+      customerId: CUSTOMER,
+      organizationId: ORG,
+      name: 'Casey Co',
+      displayName: null,
+      contactFirstName: 'Casey',
+      contactLastName: null,
+      contactEmail: null,
+      contactPhone: null,
+      address1: null,
+      address2: null,
+      city: 'Boston',
+      state: null,
+      postalCode: null,
+      country: null,
+      status: 'Current',
+      jobType: null,
+      billingFrequency: null,
+      notes: null,
+    },
+  },
+  CustomerDetailsChanged: {
+    data: { customerId: CUSTOMER, organizationId: ORG, changes: { city: { from: 'Boston', to: null } } },
+  },
+  CustomerDeleted: { data: { customerId: CUSTOMER, organizationId: ORG } },
+  CustomerDocumentAttached: {
+    data: {
+      customerId: CUSTOMER,
+      organizationId: ORG,
+      uploadedBy: USER,
+      attachmentId: 'a-1',
+      name: 'Contract',
+      fileId: 'f-3',
+      fileName: 'contract.pdf',
+      contentType: 'application/pdf',
+      size: 100,
+    },
+  },
+  CustomerDocumentRemoved: {
+    data: { customerId: CUSTOMER, organizationId: ORG, attachmentId: 'a-1', fileId: 'f-3', removedBy: USER },
+  },
+  JobScheduled: { data: { jobId: JOB, organizationId: ORG, ...jobFields } },
+  JobChanged: {
+    data: {
+      jobId: JOB,
+      organizationId: ORG,
+      changes: { start: { from: START, to: END }, userIds: { from: [USER], to: [USER, OTHER] } },
+    },
+  },
+  JobDeleted: { data: { jobId: JOB, organizationId: ORG } },
+  JobRequested: { data: { jobId: JOB, organizationId: ORG, ...request, name: 'Lawn care', start: START, end: END } },
+  JobRequestApproved: { data: { jobId: JOB, organizationId: ORG, ...approved } },
+  JobRequestDenied: { data: { ...occurrence, ...request } },
+  JobSeriesScheduled: {
+    data: { seriesId: SERIES, organizationId: ORG, timeZone: 'America/New_York', rule, ...jobFields },
+  },
+  JobSeriesChanged: {
+    data: {
+      seriesId: SERIES,
+      organizationId: ORG,
+      changes: { leadUserId: { from: USER, to: null } },
+      rule: { from: rule, to: { ...rule, frequency: 'Daily', days: [], expireDate: null } },
+    },
+  },
+  OccurrenceChanged: { data: { ...occurrence, changes: { end: { from: END, to: START } } } },
+  OccurrenceDeleted: { data: occurrence },
+  JobSeriesDeleted: { data: { seriesId: SERIES, organizationId: ORG } },
+  TimerStarted: {
+    data: {
+      timerId: TIMER,
+      organizationId: ORG,
+      userId: USER,
+      type: 'Mileage',
+      start: START,
+      mileageStart: 1200,
+      jobId: null,
+      jobName: null,
+      customerId: null,
+      customerName: null,
+      label: 'Drive',
+    },
+  },
+  TimerStopped: { data: { timerId: TIMER, organizationId: ORG, userId: USER, end: END, mileageEnd: 1230 } },
+  TimerChanged: {
+    data: {
+      timerId: TIMER,
+      organizationId: ORG,
+      userId: USER,
+      changes: { start: { from: START, to: END }, jobId: { from: null, to: JOB }, jobName: { from: null, to: 'Lawn' } },
+    },
+    actor: OTHER,
+  },
+  TimerDeleted: { data: { timerId: TIMER, organizationId: ORG, userId: USER } },
+  TimerClaimed: { data: { timerId: TIMER, organizationId: ORG, userId: USER, at: START } },
+  TimerReleased: { data: { timerId: TIMER, organizationId: ORG, userId: USER } },
+  AvailabilitySet: {
+    data: {
+      userId: USER,
+      organizationId: ORG,
+      entries: [{ id: 'e-1', weekDay: 'Monday', startTime: '09:00', endTime: '24:00' }],
+      previous: [],
+    },
+    actor: OTHER,
+  },
+  RatingRequested: {
+    data: {
+      ratingId: RATING,
+      jobId: JOB,
+      organizationId: ORG,
+      customerId: CUSTOMER,
+      jobName: 'Lawn care',
+      jobStart: START,
+      jobEnd: END,
+      associateIds: [USER],
+      tokenHash: 'x',
+      expiresAt: END,
+      requestedBy: 'system',
+    },
+    actor: null,
+  },
+  RatingSubmitted: {
+    data: { ratingId: RATING, organizationId: ORG, customerId: CUSTOMER, tokenHash: 'x', rating: 4, comments: null },
+    actor: null,
+  },
+  RatingEdited: {
+    data: {
+      ratingId: RATING,
+      organizationId: ORG,
+      customerId: CUSTOMER,
+      by: OTHER,
+      from: { rating: 4, comments: null },
+      to: { rating: 1, comments: 'Late' },
+    },
+  },
+  RatingRequestMailed: {
+    data: { requestId: 'r-1', ratingId: RATING, organizationId: ORG, to: 'casey@example.test' },
+    actor: null,
+  },
+  BookingLinkCreated: { data: { linkId: LINK, organizationId: ORG, createdBy: OTHER, ...linkSettings } },
+  BookingLinkChanged: {
+    data: {
+      linkId: LINK,
+      organizationId: ORG,
+      changes: { staffIds: { from: [USER], to: [USER, OTHER] }, expiresOn: { from: null, to: '2026-12-31' } },
+    },
+  },
+  BookingLinkPaused: { data: { linkId: LINK, organizationId: ORG } },
+  BookingLinkResumed: { data: { linkId: LINK, organizationId: ORG } },
+  BookingLinkDeleted: { data: { linkId: LINK, organizationId: ORG } },
+  VisitBooked: {
+    data: {
+      linkId: LINK,
+      organizationId: ORG,
+      ...visit,
+      customerId: CUSTOMER,
+      visitor: { name: 'Vic Visitor', email: 'vic@example.test', phone: null, address: null, note: null },
+    },
+    actor: null,
+  },
+  VisitCancelled: { data: { linkId: LINK, organizationId: ORG, bookingId: 'b-1', jobId: JOB }, actor: null },
+  VisitMoved: { data: { linkId: LINK, organizationId: ORG, ...visit, start: END }, actor: null },
+};
+
+describe('the words of every event type', () => {
+  const declared = declaredEventTypes();
+  const worded = Object.keys(WORDS);
+
+  it('finds the event types in the events files', () => {
+    expect(declared.size).toBeGreaterThan(40);
+    // Spot checks of both ways a type is declared: a DomainEvent's literal and a RequestDecision member.
+    expect(declared.get('JobScheduled')).toMatch(/scheduling\.events\.ts$/);
+    expect(declared.get('JobRequestApproved')).toMatch(/job-request\.events\.ts$/);
+  });
+
+  it('has words for exactly the event types declared', () => {
+    const withoutWords = [...declared.keys()].filter((type) => !worded.includes(type));
+    const notDeclared = worded.filter((type) => !declared.has(type));
+    expect({ withoutWords: withoutWords.map((t) => `${t} (${declared.get(t)})`), notDeclared }).toEqual({
+      withoutWords: [],
+      notDeclared: [],
+    });
+  });
+
+  it('has a sample of every event type', () => {
+    expect(worded.filter((type) => !SAMPLES[type])).toEqual([]);
+  });
+
+  it.each(worded)('words %s: what it did in words, each change old → new as text', (type) => {
+    const sample = SAMPLES[type];
+    if (!sample) throw new Error(`no sample data for ${type}: add one to SAMPLES`);
+    const wording = wordingOf(type, sample.data, ctx, sample.actor === undefined ? OTHER : sample.actor);
+    expect(wording).not.toBeNull();
+    expect(wording!.what.trim()).not.toBe('');
+    expect(wording!.what).not.toBe(type);
+    expect(wording!.what).toMatch(/[a-z] ?[a-z]/i);
+    expect(wording!.recordId).toEqual(expect.any(String));
+    expect(wording!.recordLabel.trim()).not.toBe('');
+    const bad = (wording!.changes ?? []).filter(
+      (c) =>
+        typeof c.field !== 'string' ||
+        !c.field ||
+        [c.from, c.to].some(
+          (v) => v === undefined || v === null || typeof v !== 'string' || v.includes('[object Object]'),
+        ),
+    );
+    expect(bad).toEqual([]);
+    expect(JSON.stringify(wording)).not.toContain('undefined');
+  });
+
+  it('reads changes old → new with names, the zone and words', () => {
+    const changed = wordingOf('JobChanged', SAMPLES.JobChanged.data, ctx, OTHER)!;
+    expect(changed.changes).toEqual([
+      { field: 'Start', from: 'Mon 1 Jun 2026, 9:00 AM', to: 'Mon 1 Jun 2026, 10:00 AM' },
+      { field: 'Assigned', from: 'Abe Associate', to: 'Abe Associate, Mona Manager' },
+    ]);
+    const series = wordingOf('JobSeriesChanged', SAMPLES.JobSeriesChanged.data, ctx, OTHER)!;
+    expect(series.changes).toEqual([
+      { field: 'Lead', from: 'Abe Associate', to: '—' },
+      { field: 'Repeat', from: 'Every 2 weeks on Mon, Wed until 1 Jul 2026', to: 'Daily' },
+    ]);
+    expect(wordingOf('VisitMoved', SAMPLES.VisitMoved.data, ctx, null)!.changes).toEqual([
+      { field: 'Start', from: 'Mon 1 Jun 2026, 9:00 AM', to: 'Mon 1 Jun 2026, 10:00 AM' },
+    ]);
+    expect(
+      wordingOf(
+        'BookingLinkChanged',
+        {
+          linkId: LINK,
+          organizationId: ORG,
+          changes: { bufferMinutes: { from: 0, to: 90 }, horizonDays: { from: 14, to: 1 } },
+        },
+        ctx,
+        OTHER,
+      )!.changes,
+    ).toEqual([
+      { field: 'Buffer', from: '0 min', to: '90 min' },
+      { field: 'Bookable ahead', from: '14 days', to: '1 day' },
+    ]);
+    // A new person's address is claimed before the log has their name: the address names the record.
+    expect(
+      wordingOf('EmailClaimed', { email: 'new@example.test', userId: 'someone-new-0000-0000-0000' }, ctx, OTHER)!
+        .recordLabel,
+    ).toBe('new@example.test');
+    expect(wordingOf('AvailabilitySet', SAMPLES.AvailabilitySet.data, ctx, OTHER)!.changes).toEqual([
+      { field: 'Monday', from: 'Not available', to: '9:00 AM–midnight' },
+    ]);
+  });
+
+  it('has no words for a type the log does not know', () => {
+    expect(wordingOf('SomethingNew', {}, ctx, null)).toBeNull();
+  });
+});

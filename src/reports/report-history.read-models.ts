@@ -1,0 +1,192 @@
+import { batchesInOrder } from '../core/read-store/in-order';
+import type { Filter, ReadStore } from '../core/read-store/read-store.port';
+import type { RatingDoc } from '../ratings/ratings.read-models';
+import type { ReportTimer } from '../timers/timers.read-models';
+
+/**
+ * The reports' history (projections/report-history): versions of the rows the Jobs and Ratings reports read and
+ * of the names they join, each valid over the log positions [from, to). A report "as of" position P reads the
+ * versions with from ≤ P < to: every event up to and including P, and none after.
+ */
+export const REPORT_TIMER_VERSIONS = 'reportTimerVersions';
+export const REPORT_RATING_VERSIONS = 'reportRatingVersions';
+export const REPORT_NAME_VERSIONS = 'reportNameVersions';
+
+/** `to` of the version that is current (nothing replaced it yet). */
+export const CURRENT = Number.MAX_SAFE_INTEGER;
+
+/** What every version holds: its record, its organization, and the positions it is valid over. */
+export interface Version {
+  /** `<recordId>@<from>`: applying the same event again writes the same version. */
+  _id: string;
+  recordId: string;
+  organizationId: string;
+  /** The position of the event that made this version. */
+  from: number;
+  /** The position of the event that replaced or deleted it; CURRENT while it is current. */
+  to: number;
+  /** The record's stream revision that made it: tells a replay from a second event at the same position. */
+  rev: number;
+  [key: string]: unknown;
+}
+
+/** A timer as the Jobs report reads it (the timers read model's fields), plus its start's place in the log. */
+export type TimerVersion = Version & Omit<ReportTimer, '_id'> & { sequence: number };
+
+/** The fields of a rating the reports read. */
+export const RATING_REPORT_FIELDS = [
+  'customerId',
+  'jobId',
+  'jobName',
+  'jobNumber',
+  'jobStartsAt',
+  'associateIds',
+  'submitted',
+  'rating',
+  'comments',
+] as const;
+export type ReportRating = Pick<RatingDoc, '_id' | (typeof RATING_REPORT_FIELDS)[number]>;
+export type RatingVersion = Version & Omit<ReportRating, '_id'>;
+
+/**
+ * A customer's or a person's name as the reports join it. Customers: `label` (customerLabel of these fields) and
+ * the billing frequency; a deleted customer keeps its last version (the reports still name it). People: `label`
+ * is the full name; deleting a person ends it.
+ */
+export interface NameVersion extends Version {
+  kind: 'customer' | 'user';
+  label: string;
+  billingFrequency: string | null;
+  /** What the label is made of, for the next version. */
+  parts: Record<string, string | null>;
+}
+
+/** The versions current at `position` (the largest one asked still sees the current versions). */
+export const atPosition = (position: number) => {
+  const at = Math.min(position, CURRENT - 1);
+  return { from: { $lte: at }, to: { $gt: at } };
+};
+
+/** The id of a record's version made at `from`. */
+export const versionId = (recordId: string, from: number) => `${recordId}@${from}`;
+
+const timerVersions = (store: ReadStore) => store.collection<TimerVersion>(REPORT_TIMER_VERSIONS);
+const ratingVersions = (store: ReadStore) => store.collection<RatingVersion>(REPORT_RATING_VERSIONS);
+const nameVersions = (store: ReadStore) => store.collection<NameVersion>(REPORT_NAME_VERSIONS);
+
+const TIMER_FIELDS = {
+  _id: 1,
+  recordId: 1,
+  userId: 1,
+  userFullName: 1,
+  label: 1,
+  type: 1,
+  startDateTime: 1,
+  endDateTime: 1,
+  startsAt: 1,
+  mileageStart: 1,
+  mileageEnd: 1,
+  jobId: 1,
+  jobName: 1,
+  customerId: 1,
+  customerName: 1,
+  sequence: 1,
+} as const;
+
+const asReportTimer = ({ _id: _v, recordId, sequence: _s, ...t }: TimerVersion): ReportTimer => ({
+  ...(t as unknown as Omit<ReportTimer, '_id'>),
+  _id: recordId,
+});
+
+/**
+ * The Jobs report's timers at `position`: a reportTimersFilter (organization, person or customer, the range of
+ * starts) narrowed to the versions current then. The indexes `organization_(user_|customer_)starts_sequence_from`
+ * give them in start order; from and to are tested on the index's entries.
+ */
+export const timersAtFilter = (filter: Filter, position: number): Filter => ({ ...filter, ...atPosition(position) });
+
+export const countTimerVersions = (store: ReadStore, filter: Filter) => timerVersions(store).countDocuments(filter);
+
+export async function timerVersionsPage(
+  store: ReadStore,
+  filter: Filter,
+  direction: 1 | -1,
+  window: { skip: number; limit: number },
+): Promise<ReportTimer[]> {
+  const found = await timerVersions(store).find(filter, {
+    sort: { startsAt: direction, sequence: direction },
+    ...window,
+    projection: TIMER_FIELDS,
+  });
+  return found.map(asReportTimer);
+}
+
+export async function* timerVersionsInOrder(store: ReadStore, filter: Filter): AsyncGenerator<ReportTimer[]> {
+  for await (const batch of batchesInOrder<TimerVersion>(timerVersions(store), filter, 'startsAt', 'sequence', {
+    projection: TIMER_FIELDS,
+  }))
+    yield batch.map(asReportTimer);
+}
+
+const asReportRating = (v: RatingVersion): ReportRating => ({
+  _id: v.recordId,
+  ...(Object.fromEntries(RATING_REPORT_FIELDS.map((k) => [k, v[k] ?? null])) as Omit<ReportRating, '_id'>),
+});
+
+/** The Ratings report's ratings at `position`: a reportRatingsFilter narrowed to the versions current then. */
+export const ratingsAtFilter = (filter: Filter, position: number): Filter => ({ ...filter, ...atPosition(position) });
+
+export const countRatingVersions = (store: ReadStore, filter: Filter) => ratingVersions(store).countDocuments(filter);
+
+export async function ratingVersionsPage(
+  store: ReadStore,
+  filter: Filter,
+  direction: 1 | -1,
+  window: { skip: number; limit: number },
+): Promise<ReportRating[]> {
+  const found = await ratingVersions(store).find(filter, {
+    sort: { jobStartsAt: direction, recordId: direction },
+    ...window,
+  });
+  return found.map(asReportRating);
+}
+
+export async function* ratingVersionsInOrder(store: ReadStore, filter: Filter): AsyncGenerator<ReportRating[]> {
+  for await (const batch of batchesInOrder<RatingVersion>(ratingVersions(store), filter, 'jobStartsAt', 'recordId'))
+    yield batch.map(asReportRating);
+}
+
+/** Answered ratings of the jobs given as they were at `position` (job id → its stars). */
+export async function jobRatingsAt(
+  store: ReadStore,
+  organizationId: string,
+  jobIds: string[],
+  position: number,
+): Promise<Map<string, number | null>> {
+  if (!jobIds.length) return new Map();
+  const found = await ratingVersions(store).find({
+    recordId: { $in: jobIds },
+    organizationId,
+    submitted: true,
+    ...atPosition(position),
+  });
+  return new Map(found.map((r) => [r.jobId, r.rating]));
+}
+
+/** Customers' or people's names (and customers' billing frequencies) as they were at `position`. */
+export async function namesAt(
+  store: ReadStore,
+  kind: NameVersion['kind'],
+  organizationId: string,
+  ids: string[],
+  position: number,
+): Promise<Map<string, NameVersion>> {
+  if (!ids.length) return new Map();
+  const found = await nameVersions(store).find({
+    recordId: { $in: ids },
+    kind,
+    organizationId,
+    ...atPosition(position),
+  });
+  return new Map(found.map((n) => [n.recordId, n]));
+}

@@ -1,0 +1,763 @@
+import ExcelJS from 'exceljs';
+import { DateTime } from 'luxon';
+import { WORDS } from '../../src/audit/wording';
+import type { AuditEntry } from '../../src/shared/audit';
+import {
+  ApiClient,
+  ApiResponse,
+  startTestApp,
+  TEST_PASSWORD,
+  TestApp,
+  TestOrganization,
+  TINY_PDF,
+  TINY_PNG,
+} from '../support/app';
+import { mailsWhen } from '../support/outbox';
+import { nextPush, openSocket, TestSocket } from '../support/sockets';
+
+/**
+ * The organization's audit log over HTTP: one pass through every flow that records a change (settings, users,
+ * sign-ins, customers and their documents, jobs, requests, recurring jobs, timers, availability, ratings and
+ * booking links with their public pages), then the log read back in words, its filters, claims, isolation, the
+ * History of each kind of record, the export, the live notice and the "as of" moment.
+ */
+
+const ZONE = 'America/New_York';
+const WIDE = 'fromDate=01/01/2020&toDate=12/31/2030';
+
+/**
+ * Event types this suite cannot make over HTTP (keep this list short: each needs a reason).
+ */
+const NOT_DRIVEN: Record<string, string> = {
+  // Written only by the org:create CLI (the test harness creates organizations through the command bus, so it
+  // may still appear; it is not required).
+  OrganizationCreated: 'only the org:create CLI creates an organization',
+};
+
+const expectError = (response: ApiResponse, status: number, message?: string | RegExp) => {
+  expect({ status: response.status, body: response.body }).toEqual({
+    status,
+    body: {
+      success: false,
+      errors: [message instanceof RegExp ? expect.stringMatching(message) : (message ?? expect.any(String))],
+    },
+  });
+};
+
+describe('the audit log', () => {
+  let app: TestApp;
+  let org: TestOrganization;
+  let other: TestOrganization;
+  const sockets: TestSocket[] = [];
+  /** Ids of what the drive made, for the checks. */
+  const made: Record<string, string> = {};
+  /** Every entry of the organization, newest first, after the drive. */
+  let log: AuditEntry[] = [];
+
+  const iso = (d: DateTime) => d.toUTC().toISO({ suppressMilliseconds: true })!;
+  const inDays = (days: number, hour: number) =>
+    DateTime.now().setZone(ZONE).plus({ days }).set({ hour, minute: 0, second: 0, millisecond: 0 });
+
+  const ok = (response: ApiResponse, what: string, status = [200, 201]) => {
+    if (!status.includes(response.status))
+      throw new Error(`${what}: ${response.status} ${JSON.stringify(response.body)}`);
+    return response;
+  };
+
+  /** Every entry of the organization (a wide range, pages of 1000), newest first. */
+  const everything = async (client: ApiClient = org.admin, query = '') => {
+    const all: AuditEntry[] = [];
+    for (let page = 1; ; page++) {
+      const response = ok(await client.get(`/api/audit?${WIDE}&pageSize=1000&currentPage=${page}${query}`), 'audit');
+      all.push(...response.body.resultItems);
+      if (all.length >= response.body.totalRecords || !response.body.resultItems.length) return all;
+    }
+  };
+  const typesOf = (entries: AuditEntry[]) => [...new Set(entries.map((e) => e.type))].sort();
+  const entryOf = (type: string, recordId?: string) => {
+    const found = log.filter((e) => e.type === type && (recordId === undefined || e.record.id === recordId));
+    if (!found.length) throw new Error(`no ${type} entry${recordId ? ` of ${recordId}` : ''}`);
+    return found[found.length - 1]; // the oldest
+  };
+  const until = async <T>(what: string, probe: () => Promise<T | undefined | null | false>, withinMs = 5000) => {
+    const end = Date.now() + withinMs;
+    for (;;) {
+      const value = await probe();
+      if (value) return value;
+      if (Date.now() > end) throw new Error(`${what} did not happen within ${withinMs} ms`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    [org, other] = [await app.organization('Audited'), await app.organization('Elsewhere')];
+  }, 60_000);
+  afterAll(async () => {
+    sockets.forEach((s) => s.disconnect());
+    await app?.stop();
+  });
+
+  it('records every kind of change made over HTTP', async () => {
+    const { admin, manager, associate } = org;
+    // Settings and logo.
+    ok(await admin.patch('/api/organization/settings', { pickUpJobsEnabled: true }), 'settings');
+    ok(await admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG, 'logo.png'), 'logo');
+
+    // A user added, who signs in, changes their password, tracks a little time and signs out; then their role
+    // changes, they are deactivated, reactivated and deleted. A reset link is asked for in their name.
+    const umaEmail = `uma-${org.organizationId.slice(0, 8)}@example.test`;
+    const uma = ok(
+      await admin.post('/api/users', {
+        firstName: 'Uma',
+        lastName: 'Umber',
+        email: umaEmail,
+        role: 'Associate',
+        password: TEST_PASSWORD,
+      }),
+      'add user',
+    );
+    made.uma = uma.body.data.id;
+    made.umaEmail = umaEmail;
+    const umaClient = await new ApiClient(app.url).signIn(umaEmail, TEST_PASSWORD);
+    ok(
+      await umaClient.post('/ManageAccount/ChangePassword', {
+        currentPassword: TEST_PASSWORD,
+        newPassword: 'uma-new-password-42',
+        confirmPassword: 'uma-new-password-42',
+      }),
+      'change password',
+    );
+    const umaTimer = ok(await umaClient.post('/api/time', { type: 'Unassigned', label: 'Sweeping' }), 'uma timer');
+    made.umaTimer = umaTimer.body.data.id;
+    ok(await umaClient.patch(`/api/time/${made.umaTimer}`, { endDateTime: new Date().toISOString() }), 'uma stop');
+    ok(await umaClient.post('/account/logout'), 'sign out');
+    ok(await app.client().post('/forgotpassword/index', { email: umaEmail }), 'reset link');
+    ok(await admin.patch(`/api/users/${made.uma}`, { role: 'Customer Manager' }), 'role');
+    ok(await admin.patch(`/api/users/${made.uma}`, { active: false }), 'deactivate');
+    ok(await admin.patch(`/api/users/${made.uma}`, { active: true }), 'reactivate');
+    ok(await admin.delete(`/api/users/${made.uma}`), 'delete user');
+    ok(await associate.upload('PUT', '/api/profile/image', TINY_PNG, 'me.png'), 'profile picture');
+
+    // Customers (the manager's): added, changed, a document attached and removed; another added and deleted.
+    const gardens = ok(
+      await manager.post('/api/customers', {
+        name: 'Zephyr Gardens',
+        contactFirstName: 'Quincy',
+        contactLastName: 'Marlow',
+        contactEmail: `quincy-${org.organizationId.slice(0, 8)}@example.test`,
+        status: 'Current',
+      }),
+      'customer',
+    );
+    made.customer = gardens.body.data.id;
+    made.customerEmail = `quincy-${org.organizationId.slice(0, 8)}@example.test`;
+    ok(await manager.patch(`/api/customers/${made.customer}`, { city: 'Boston' }), 'customer change');
+    const attached = ok(
+      await manager.upload('POST', '/api/attachments', TINY_PDF, 'contract.pdf', 'File', {
+        CustomerId: made.customer,
+        Name: 'Contract',
+      }),
+      'attach',
+    );
+    ok(await manager.delete(`/api/attachments/${attached.body.data.id}`), 'remove document');
+    const plumbing = ok(
+      await manager.post('/api/customers', { name: 'Zephyr Plumbing', contactFirstName: 'Rory', status: 'Current' }),
+      'second customer',
+    );
+    made.plumbing = plumbing.body.data.id;
+    ok(await manager.delete(`/api/customers/${made.plumbing}`), 'delete customer');
+
+    // One-time jobs: created, changed (start, end, assigned), deleted.
+    const job = ok(
+      await manager.post('/api/recurrence-jobs', {
+        jobModel: {
+          name: 'Hedge trimming',
+          startDateTime: '2026-06-01T13:00:00Z',
+          endDateTime: '2026-06-01T14:00:00Z',
+          userIds: [associate.userId],
+          customerId: made.customer,
+        },
+      }),
+      'job',
+    );
+    made.job = job.body.data.id;
+    ok(
+      await manager.patch(`/api/jobs/${made.job}`, {
+        startDateTime: '2026-06-01T15:00:00Z',
+        endDateTime: '2026-06-01T16:30:00Z',
+        userIds: [associate.userId, manager.userId],
+      }),
+      'job change',
+    );
+    const doomed = ok(
+      await manager.post('/api/recurrence-jobs', {
+        jobModel: { name: 'Doomed', startDateTime: '2026-06-02T13:00:00Z', endDateTime: '2026-06-02T14:00:00Z' },
+      }),
+      'doomed job',
+    );
+    ok(await manager.delete(`/api/jobs/${doomed.body.data.id}`), 'job delete');
+
+    // Open jobs requested: one approved, one denied.
+    for (const [name, answer, day] of [
+      ['Gutter cleaning', 'approve', 1],
+      ['Roof sweep', 'clear', 2],
+    ] as const) {
+      const open = ok(
+        await manager.post('/api/recurrence-jobs', {
+          jobModel: { name, startDateTime: iso(inDays(day, 9)), endDateTime: iso(inDays(day, 11)) },
+        }),
+        name,
+      );
+      made[name] = open.body.data.id;
+      ok(await associate.post(`/api/jobs/${open.body.data.id}/request`), `${name} request`);
+      ok(await manager.post(`/api/jobs/${open.body.data.id}/request/${answer}`, {}), `${name} ${answer}`);
+    }
+
+    // A recurring job: one occurrence changed, another deleted, the series changed, then deleted.
+    const series = ok(
+      await manager.post('/api/recurrence-jobs', {
+        jobModel: { name: 'Pool care', startDateTime: '2026-06-01T13:00:00Z', endDateTime: '2026-06-01T14:00:00Z' },
+        recurrenceModel: { recurringFrequency: 'Daily', expireDate: '2026-06-10' },
+      }),
+      'series',
+    );
+    made.series = series.body.data.recurrenceId;
+    ok(await manager.patch(`/api/jobs/${made.series}_20260602`, { name: 'Pool care (deep)' }), 'occurrence change');
+    ok(await manager.delete(`/api/jobs/${made.series}_20260603`), 'occurrence delete');
+    ok(await manager.patch(`/api/jobs/${made.series}_20260604?scope=series`, { notes: 'Bring the net' }), 'series');
+    ok(await manager.delete(`/api/recurrences/${made.series}`), 'series delete');
+
+    // Timers: the associate's, started, stopped, changed; one changed by the admin; a mileage one deleted.
+    const timer = ok(await associate.post('/api/time', { type: 'Unassigned', label: 'Loading the van' }), 'timer');
+    made.timer = timer.body.data.id;
+    ok(await associate.patch(`/api/time/${made.timer}`, { endDateTime: new Date().toISOString() }), 'stop');
+    ok(await associate.patch(`/api/time/${made.timer}`, { label: 'Loading the truck' }), 'timer change');
+    ok(await admin.patch(`/api/time/${made.timer}`, { label: 'Loading (checked)' }), 'admin timer change');
+    const drive = ok(
+      await associate.post('/api/time', { type: 'Mileage', mileageStart: 1200, label: 'Drive' }),
+      'drive',
+    );
+    made.drive = drive.body.data.id;
+    ok(
+      await associate.patch(`/api/time/${made.drive}`, { endDateTime: new Date().toISOString(), mileageEnd: 1230 }),
+      'drive stop',
+    );
+    ok(await associate.delete(`/api/time/${made.drive}`), 'drive delete');
+
+    // The associate's availability, set by the admin (every day, so that the booking link has slots).
+    const week = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((weekDay) => ({
+      weekDay,
+      startTime: '09:00',
+      endTime: '17:00',
+    }));
+    ok(await admin.patch(`/api/employee-availability/${associate.userId}`, week), 'availability');
+
+    // A rating: requested by the manager (the mail is the system's), answered through the link, then edited.
+    ok(await manager.post('/api/ratings/request', { jobId: made.job }), 'rating request');
+    const [mail] = await mailsWhen(app.dataDir, (m) => m.to === made.customerEmail, 1, 5000);
+    const link = mail.text.split(/\s+/).find((w) => w.includes('/feedback/'))!;
+    await until('the rating request mail record', async () =>
+      (await everything()).some((e) => e.type === 'RatingRequestMailed'),
+    );
+    ok(
+      await app.client().post(`/api/feedback/${link.slice(link.lastIndexOf('/') + 1)}`, {
+        rating: 4,
+        comments: 'Tidy work',
+      }),
+      'feedback',
+    );
+    ok(await manager.patch(`/api/ratings/${made.job}`, { rating: 2, notes: 'Missed a hedge' }), 'rating edit');
+
+    // A booking link: created, changed, paused, resumed; a visit booked, moved and cancelled; the link deleted.
+    const created = ok(
+      await manager.post('/api/booking-links', {
+        serviceName: 'Garden estimate',
+        durationMinutes: 60,
+        staffIds: [associate.userId],
+        minimumNoticeMinutes: 60,
+        horizonDays: 14,
+        bufferMinutes: 0,
+      }),
+      'link',
+    );
+    made.link = created.body.data.id;
+    ok(await manager.patch(`/api/booking-links/${made.link}`, { bufferMinutes: 15 }), 'link change');
+    ok(await manager.patch(`/api/booking-links/${made.link}`, { status: 'paused' }), 'pause');
+    ok(await manager.patch(`/api/booking-links/${made.link}`, { status: 'active' }), 'resume');
+    const day = inDays(4, 0).toISODate();
+    const slots = ok(await app.client().get(`/api/booking-links/${made.link}/slots?from=${day}&to=${day}`), 'slots')
+      .body.slots as { start: string }[];
+    expect(slots.length).toBeGreaterThan(2);
+    const booked = ok(
+      await app.client().post(`/api/booking-links/${made.link}/bookings`, {
+        start: slots[0].start,
+        name: 'Vera Visitor',
+        email: 'vera@example.test',
+        phone: '(555) 123-4567',
+        address: '1 Main Street',
+        note: null,
+      }),
+      'book',
+    );
+    const visit = booked.body.data.id;
+    ok(
+      await app.client().post(`/api/share/booking/${visit}/reschedule`, { start: slots[slots.length - 1].start }),
+      'move',
+    );
+    ok(await app.client().post(`/api/share/booking/${visit}/cancel`, {}), 'cancel');
+    ok(await manager.delete(`/api/booking-links/${made.link}`), 'link delete');
+
+    // The other organization: a customer of its own, a timer and a rating id the first must never see.
+    const theirs = ok(
+      await other.manager.post('/api/customers', {
+        name: 'Xanadu Quarry',
+        contactFirstName: 'Xena',
+        status: 'Current',
+      }),
+      'their customer',
+    );
+    made.theirCustomer = theirs.body.data.id;
+    const theirTimer = ok(
+      await other.associate.post('/api/time', { type: 'Unassigned', label: 'Theirs' }),
+      'their timer',
+    );
+    made.theirTimer = theirTimer.body.data.id;
+    ok(
+      await other.associate.patch(`/api/time/${made.theirTimer}`, { endDateTime: new Date().toISOString() }),
+      'their stop',
+    );
+
+    log = await everything();
+    expect(log.length).toBeGreaterThan(50);
+  }, 120_000);
+
+  it('has every event type in words, with who did it and which record', () => {
+    const produced = typesOf(log);
+    const expected = Object.keys(WORDS)
+      .filter((t) => !(t in NOT_DRIVEN))
+      .sort();
+    expect(expected.filter((t) => !produced.includes(t))).toEqual([]);
+    const wrong = log.filter(
+      (e) => !e.what.trim() || e.what === e.type || !e.record.label.trim() || !e.who.trim() || !e.when.trim(),
+    );
+    expect(wrong).toEqual([]);
+    const names: Record<string, string> = {
+      [org.admin.userId]: 'Ada Admin',
+      [org.manager.userId]: 'Mona Customer',
+      [org.associate.userId]: 'Abe Associate',
+      [made.uma]: 'Uma Umber',
+    };
+    for (const e of log.filter((x) => x.actor.kind === 'person'))
+      expect({ type: e.type, who: e.who }).toEqual({
+        type: e.type,
+        who: names[e.actor.id!] ?? `a person of the organization (${e.actor.id})`,
+      });
+    expect(entryOf('RatingSubmitted')).toMatchObject({
+      who: 'Customer via feedback link',
+      actor: { kind: 'customer' },
+    });
+    expect(entryOf('VisitBooked')).toMatchObject({ who: 'Visitor via booking link', actor: { kind: 'visitor' } });
+    expect(entryOf('RatingRequestMailed')).toMatchObject({ who: 'System', actor: { kind: 'system', id: null } });
+    expect(entryOf('RatingRequested')).toMatchObject({ who: 'Mona Customer' });
+    expect(entryOf('CustomerCreated', made.customer)).toMatchObject({ who: 'Mona Customer' });
+    expect(entryOf('SessionStarted', made.uma)).toMatchObject({ who: 'Uma Umber', record: { label: 'Uma Umber' } });
+    expect(entryOf('UserPasswordChanged', made.uma)).toMatchObject({ who: 'Uma Umber' });
+    expect(entryOf('UserDeleted', made.uma)).toMatchObject({ who: 'Ada Admin', record: { label: 'Uma Umber' } });
+    // Every change reads as text, never a missing value or an object.
+    const unreadable = log.flatMap((e) =>
+      e.changes
+        .filter((c) =>
+          [c.field, c.from, c.to].some((v) => typeof v !== 'string' || v === '' || /undefined|\[object/.test(v)),
+        )
+        .map((c) => ({ type: e.type, ...c })),
+    );
+    expect(unreadable).toEqual([]);
+  });
+
+  it('reads changes old → new in words: times in the organization zone, people by name', () => {
+    const changed = entryOf('JobChanged', made.job);
+    expect(changed).toMatchObject({
+      who: 'Mona Customer',
+      what: 'Job changed',
+      record: { type: 'job', label: 'Hedge trimming' },
+    });
+    expect(changed.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'Start', from: 'Mon 1 Jun 2026, 9:00 AM', to: 'Mon 1 Jun 2026, 11:00 AM' },
+        { field: 'End', from: 'Mon 1 Jun 2026, 10:00 AM', to: 'Mon 1 Jun 2026, 12:30 PM' },
+        { field: 'Assigned', from: 'Abe Associate', to: 'Abe Associate, Mona Customer' },
+      ]),
+    );
+    expect(entryOf('UserDetailsChanged', made.uma).changes).toEqual([
+      { field: 'Role', from: 'Associate', to: 'Customer Manager' },
+    ]);
+    expect(entryOf('CustomerDetailsChanged', made.customer).changes).toEqual([
+      { field: 'City', from: '—', to: 'Boston' },
+    ]);
+    expect(entryOf('OrganizationSettingsChanged').changes).toEqual([
+      { field: 'Staff may pick up open jobs', from: 'No', to: 'Yes' },
+    ]);
+    expect(entryOf('JobRequestApproved', made['Gutter cleaning'])).toMatchObject({
+      what: "Abe Associate's request approved",
+      changes: [{ field: 'Assigned', from: 'nobody', to: 'Abe Associate' }],
+    });
+    expect(entryOf('RatingEdited', made.job).changes).toEqual([
+      { field: 'Rating', from: '4 stars', to: '2 stars' },
+      { field: 'Comments', from: 'Tidy work', to: 'Missed a hedge' },
+    ]);
+    expect(entryOf('AvailabilitySet', org.associate.userId).changes).toContainEqual({
+      field: 'Monday',
+      from: 'Not available',
+      to: '9:00 AM–5:00 PM',
+    });
+    // A booked visit moved: from where it was to where it went (the job's change says the same).
+    const moved = entryOf('VisitMoved');
+    const jobMoved = log.find((e) => e.type === 'JobChanged' && e.who === 'Visitor via booking link')!;
+    expect(moved.changes).toEqual([jobMoved.changes.find((c) => c.field === 'Start')]);
+    expect(moved.changes[0].from).not.toBe('—');
+    expect(entryOf('BookingLinkChanged').changes).toEqual([{ field: 'Buffer', from: '0 min', to: '15 min' }]);
+    // A new person's address is claimed before the log has their name: the address names the record.
+    expect(entryOf('EmailClaimed', made.uma).record.label).toBe(made.umaEmail);
+    expect(entryOf('EmailReleased', made.uma).record.label).toBe('Uma Umber');
+    expect(entryOf('TimerChanged', made.timer).changes).toEqual([
+      { field: 'Label', from: 'Loading the van', to: 'Loading the truck' },
+    ]);
+  });
+
+  describe('filters', () => {
+    const page = (query: string, client: ApiClient = org.admin) =>
+      client.get(`/api/audit?${WIDE}&pageSize=1000&${query}`);
+
+    it('by record type', async () => {
+      const customers = (await page('recordType=customer')).body.resultItems as AuditEntry[];
+      expect(customers.length).toBeGreaterThanOrEqual(6);
+      expect(new Set(customers.map((e) => e.record.type))).toEqual(new Set(['customer']));
+      expect(customers.length).toBe(log.filter((e) => e.record.type === 'customer').length);
+    });
+
+    it("by the person who made the change: the manager's changes only", async () => {
+      const response = await page(`userId=${org.manager.userId}`);
+      const mine = response.body.resultItems as AuditEntry[];
+      expect(mine.length).toBe(log.filter((e) => e.actor.id === org.manager.userId).length);
+      expect(mine.length).toBeGreaterThan(10);
+      expect(mine.filter((e) => e.actor.id !== org.manager.userId || e.who !== 'Mona Customer')).toEqual([]);
+      // A deleted person's changes are still theirs to find.
+      const uma = (await page(`userId=${made.uma}`)).body.resultItems as AuditEntry[];
+      expect(typesOf(uma)).toEqual(typesOf(log.filter((e) => e.actor.id === made.uma)));
+      expect(typesOf(uma)).toEqual(expect.arrayContaining(['SessionStarted', 'UserPasswordChanged', 'TimerStarted']));
+    });
+
+    it('by a changed field', async () => {
+      const starts = (await page('field=Start')).body.resultItems as AuditEntry[];
+      expect(starts.map((e) => e.id)).toContain(entryOf('JobChanged', made.job).id);
+      expect(starts.filter((e) => !e.changes.some((c) => c.field === 'Start'))).toEqual([]);
+    });
+
+    it("by changes to someone else's time: only the admin's to the associate's timer and availability", async () => {
+      const others = (await page('othersTime=true')).body.resultItems as AuditEntry[];
+      expect(others.map((e) => [e.type, e.who, e.record.id]).sort()).toEqual(
+        [
+          ['AvailabilitySet', 'Ada Admin', org.associate.userId],
+          ['TimerChanged', 'Ada Admin', made.timer],
+        ].sort(),
+      );
+      expect(others.every((e) => e.othersTime)).toBe(true);
+      expect((await page('othersTime=false')).body.totalRecords).toBe(log.length);
+    });
+
+    it('by words: one word of a customer name finds its entries, two words narrow', async () => {
+      const one = (await page('search=zephyr')).body.resultItems as AuditEntry[];
+      const ids = new Set(one.map((e) => e.record.id));
+      expect(ids.has(made.customer) && ids.has(made.plumbing)).toBe(true);
+      const two = (await page(`search=${encodeURIComponent('Zephyr Plumbing')}`)).body.resultItems as AuditEntry[];
+      expect(two.length).toBeGreaterThan(0);
+      expect(two.length).toBeLessThan(one.length);
+      expect(
+        two.filter((e) => !`${e.record.label} ${e.changes.map((c) => c.to).join(' ')}`.includes('Plumbing')),
+      ).toEqual([]);
+      expect(two.map((e) => e.record.id)).not.toContain(made.customer);
+    });
+
+    it('by dates: outside the range nothing; by default the last 30 days', async () => {
+      const today = DateTime.now().setZone(ZONE);
+      const fmt = (d: DateTime) => d.toFormat('MM/dd/yyyy');
+      const before = await org.admin.get(
+        `/api/audit?fromDate=${fmt(today.minus({ days: 40 }))}&toDate=${fmt(today.minus({ days: 1 }))}`,
+      );
+      expect(before.body).toEqual({ resultItems: [], totalRecords: 0 });
+      const after = await org.admin.get(
+        `/api/audit?fromDate=${fmt(today.plus({ days: 1 }))}&toDate=${fmt(today.plus({ days: 3 }))}`,
+      );
+      expect(after.body).toEqual({ resultItems: [], totalRecords: 0 });
+      const todayOnly = await org.admin.get(`/api/audit?fromDate=${fmt(today)}&toDate=${fmt(today)}&pageSize=1`);
+      expect(todayOnly.body.totalRecords).toBeGreaterThanOrEqual(log.length);
+      const byDefault = await org.admin.get('/api/audit');
+      expect(byDefault.status).toBe(200);
+      expect(byDefault.body.totalRecords).toBeGreaterThanOrEqual(log.length);
+      expect(byDefault.body.resultItems).toHaveLength(50);
+    });
+
+    it('pages newest first', async () => {
+      const fresh = await everything();
+      for (let i = 1; i < fresh.length; i++)
+        expect(
+          fresh[i - 1].at > fresh[i].at ||
+            (fresh[i - 1].at === fresh[i].at && fresh[i - 1].position > fresh[i].position),
+        ).toBe(true);
+      const second = await org.admin.get(`/api/audit?${WIDE}&pageSize=7&currentPage=2`);
+      expect(second.body.totalRecords).toBe(fresh.length);
+      expect(second.body.resultItems.map((e: AuditEntry) => e.id)).toEqual(fresh.slice(7, 14).map((e) => e.id));
+    });
+  });
+
+  it('refuses bad filters with a message', async () => {
+    expectError(await org.admin.get('/api/audit?recordType=nonsense'), 400, /^recordType must be one of/);
+    expectError(await org.admin.get('/api/audit?fromDate=garbage'), 400, /date/i);
+    expectError(await org.admin.get('/api/audit?othersTime=maybe'), 400, 'othersTime must be true or false');
+    expectError(await org.admin.get(`/api/audit?search=${'x'.repeat(201)}`), 400, /Search/);
+    expectError(await org.admin.get(`/api/audit?userId=${other.manager.userId}`), 404);
+    expectError(await org.admin.get(`/api/audit/export?recordType=nonsense`), 400, /^recordType must be one of/);
+  });
+
+  it('is for Company Admins only: 403 for the Customer Manager and the Associate, 401 signed out', async () => {
+    for (const path of ['/api/audit', '/api/audit/export']) {
+      for (const client of [org.manager, org.associate])
+        expectError(await client.get(path), 403, 'You do not have permission to do this.');
+      expectError(await app.client().get(path), 401);
+    }
+  });
+
+  it("never shows another organization's entries", async () => {
+    expect(log.some((e) => e.record.id === made.theirCustomer || e.record.id === made.theirTimer)).toBe(false);
+    expect((await org.admin.get(`/api/audit?${WIDE}&search=Xanadu`)).body).toEqual({
+      resultItems: [],
+      totalRecords: 0,
+    });
+    expect((await other.admin.get(`/api/audit?${WIDE}&search=Xanadu`)).body.totalRecords).toBeGreaterThan(0);
+    expect((await other.admin.get(`/api/audit?${WIDE}&search=Zephyr`)).body.totalRecords).toBe(0);
+    expectError(await org.admin.get(`/api/customers/${made.theirCustomer}/history`), 404);
+    expectError(await org.admin.get(`/api/users/${other.associate.userId}/history`), 404);
+    expectError(await org.admin.get(`/api/time/${made.theirTimer}/history`), 404);
+    expectError(await other.admin.get(`/api/ratings/${made.job}/history`), 404);
+    expectError(await other.admin.get(`/api/customers/${made.customer}/history`), 404);
+  });
+
+  describe('History', () => {
+    const oldestFirst = (entries: AuditEntry[]) => {
+      expect(entries.length).toBeGreaterThan(0);
+      for (let i = 1; i < entries.length; i++) expect(entries[i].position).toBeGreaterThan(entries[i - 1].position);
+      for (const e of entries) expect(Object.keys(e).sort()).toEqual(Object.keys(log[0]).sort());
+      return entries.map((e) => e.type);
+    };
+
+    it('of a customer', async () => {
+      const response = await org.manager.get(`/api/customers/${made.customer}/history`);
+      expect(response.status).toBe(200);
+      expect(oldestFirst(response.body)).toEqual([
+        'CustomerCreated',
+        'CustomerDetailsChanged',
+        'CustomerDocumentAttached',
+        'CustomerDocumentRemoved',
+      ]);
+      expect(response.body[0]).toMatchObject({ who: 'Mona Customer', record: { label: 'Zephyr Gardens' } });
+    });
+
+    it('of a user: their account, availability and sign-ins', async () => {
+      const response = await org.admin.get(`/api/users/${org.associate.userId}/history`);
+      expect(response.status).toBe(200);
+      const types = oldestFirst(response.body);
+      expect(types).toEqual(
+        expect.arrayContaining(['UserRegistered', 'SessionStarted', 'ProfilePictureChanged', 'AvailabilitySet']),
+      );
+      // The address is claimed just before the account is registered.
+      expect(types.slice(0, 2)).toEqual(['EmailClaimed', 'UserRegistered']);
+      const uma = oldestFirst((await org.admin.get(`/api/users/${made.uma}/history`)).body);
+      expect(uma).toEqual(
+        expect.arrayContaining([
+          'UserRegistered',
+          'SessionStarted',
+          'UserPasswordChanged',
+          'SessionEnded',
+          'PasswordResetRequested',
+          'UserDetailsChanged',
+          'UserDeactivated',
+          'UserReactivated',
+          'UserDeleted',
+        ]),
+      );
+    });
+
+    it("of a timer: the associate sees their own, not another's; the admin sees any", async () => {
+      const own = await org.associate.get(`/api/time/${made.timer}/history`);
+      expect(own.status).toBe(200);
+      const types = oldestFirst(own.body);
+      expect(types).toEqual(expect.arrayContaining(['TimerStarted', 'TimerStopped', 'TimerChanged']));
+      // Running on every device (the running-timer record) is recorded just before the timer itself.
+      expect(types.slice(0, 2)).toEqual(['TimerClaimed', 'TimerStarted']);
+      expectError(await org.associate.get(`/api/time/${made.umaTimer}/history`), 404);
+      expectError(await org.manager.get(`/api/time/${made.timer}/history`), 404);
+      const any = await org.admin.get(`/api/time/${made.umaTimer}/history`);
+      expect(any.status).toBe(200);
+      expect(oldestFirst(any.body)).toEqual(expect.arrayContaining(['TimerStarted', 'TimerStopped']));
+      expect(oldestFirst((await org.admin.get(`/api/time/${made.drive}/history`)).body)).toEqual(
+        expect.arrayContaining(['TimerStarted', 'TimerStopped', 'TimerDeleted']),
+      );
+    });
+
+    it('of a rating', async () => {
+      const response = await org.manager.get(`/api/ratings/${made.job}/history`);
+      expect(response.status).toBe(200);
+      expect(oldestFirst(response.body)).toEqual([
+        'RatingRequested',
+        'RatingRequestMailed',
+        'RatingSubmitted',
+        'RatingEdited',
+      ]);
+    });
+
+    it('of a job, in the same shape', async () => {
+      const response = await org.manager.get(`/api/jobs/${made.job}/history`);
+      expect(response.status).toBe(200);
+      expect(oldestFirst(response.body)).toEqual(['JobScheduled', 'JobChanged']);
+    });
+  });
+
+  it('exports the filtered entries as xlsx, with the filters on a second sheet', async () => {
+    const query = `${WIDE}&recordType=customer`;
+    const response = await fetch(`${app.url}/api/audit/export?${query}`, { headers: { cookie: org.admin.cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ArrayBuffer);
+    const [sheet, filters] = workbook.worksheets;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      `When (${ZONE})`,
+      'Who',
+      'Record type',
+      'Record',
+      'What',
+      'Changes',
+      'Position',
+    ]);
+    const expected = log.filter((e) => e.record.type === 'customer');
+    const rows = (sheet.getSheetValues() as unknown[][])
+      .slice(2)
+      .filter((r) => r && r[7] !== undefined && r[7] !== null);
+    expect(rows.map((r) => Number(r[7])).sort()).toEqual(expected.map((e) => e.position).sort());
+    expect(rows.every((r) => r[3] === 'Customer')).toBe(true);
+    // Oldest first, in the log's order.
+    expect(rows.map((r) => Number(r[7]))).toEqual(expected.map((e) => e.position).sort((x, y) => x - y));
+    const first = rows.find((r) => Number(r[7]) === entryOf('CustomerDetailsChanged', made.customer).position)!;
+    expect(first.slice(2, 7)).toEqual([
+      'Mona Customer',
+      'Customer',
+      'Zephyr Gardens',
+      'Customer details changed',
+      'City: — → Boston',
+    ]);
+    const listed = Object.fromEntries(
+      (filters.getSheetValues() as unknown[][]).filter(Boolean).map((r) => [String(r[1]), r[2]]),
+    );
+    expect(listed).toMatchObject({ 'From date': '01/01/2020', 'To date': '12/31/2030', 'Record type': 'Customer' });
+
+    // Every entry, in the log's order (one command's events share an instant); none outside the dates.
+    const all = await fetch(`${app.url}/api/audit/export?${WIDE}`, { headers: { cookie: org.admin.cookie } });
+    const whole = new ExcelJS.Workbook();
+    await whole.xlsx.load(Buffer.from(await all.arrayBuffer()) as unknown as ArrayBuffer);
+    const positions = (whole.worksheets[0].getSheetValues() as unknown[][])
+      .slice(2)
+      .filter((r) => r && typeof r[7] === 'number')
+      .map((r) => r[7] as number);
+    expect(positions.length).toBeGreaterThanOrEqual(log.length);
+    expect(positions).toEqual([...positions].sort((x, y) => x - y));
+    // A deleted person's changes, named on the filters' sheet.
+    const umas = await fetch(`${app.url}/api/audit/export?${WIDE}&userId=${made.uma}`, {
+      headers: { cookie: org.admin.cookie },
+    });
+    const theirs = new ExcelJS.Workbook();
+    await theirs.xlsx.load(Buffer.from(await umas.arrayBuffer()) as unknown as ArrayBuffer);
+    expect((theirs.worksheets[1].getSheetValues() as unknown[][]).find((r) => r && r[1] === 'Person')?.[2]).toBe(
+      'Uma Umber',
+    );
+    expect(
+      (theirs.worksheets[0].getSheetValues() as unknown[][]).slice(2).filter((r) => r && typeof r[7] === 'number')
+        .length,
+    ).toBe(log.filter((e) => e.actor.id === made.uma).length);
+    const yesterday = DateTime.now().setZone(ZONE).minus({ days: 1 }).toFormat('MM/dd/yyyy');
+    const none = await fetch(`${app.url}/api/audit/export?fromDate=${yesterday}&toDate=${yesterday}`, {
+      headers: { cookie: org.admin.cookie },
+    });
+    const empty = new ExcelJS.Workbook();
+    await empty.xlsx.load(Buffer.from(await none.arrayBuffer()) as unknown as ArrayBuffer);
+    expect(
+      (empty.worksheets[0].getSheetValues() as unknown[][]).slice(2).filter((r) => r && typeof r[7] === 'number'),
+    ).toEqual([]);
+  });
+
+  it("tells the admin's sockets when an entry is written, not the manager's", async () => {
+    const adminSocket = await openSocket(app.url, org.admin.cookie, sockets);
+    const managerSocket = await openSocket(app.url, org.manager.cookie, sockets);
+    const pushed = nextPush(adminSocket, 'audit.added');
+    ok(await org.manager.patch(`/api/customers/${made.customer}`, { city: 'Salem' }), 'change');
+    const notice = await pushed;
+    expect(notice).toEqual({ organizationId: org.organizationId, position: expect.any(Number) });
+    const [newest] = (await org.admin.get('/api/audit?pageSize=1')).body.resultItems;
+    expect(newest).toMatchObject({ type: 'CustomerDetailsChanged', position: notice.position });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(managerSocket.received.filter((p) => p.event === 'audit.added')).toEqual([]);
+  });
+
+  describe('the "as of" moment', () => {
+    it('resolves an instant to the position of the last change at or before it', async () => {
+      const ordered = [...log].sort((a, b) => a.position - b.position);
+      const i = ordered.findIndex((e, k) => k > 0 && Date.parse(e.at) - Date.parse(ordered[k - 1].at) >= 2);
+      expect(i).toBeGreaterThan(0);
+      const [earlier, later] = [ordered[i - 1], ordered[i]];
+      const between = new Date((Date.parse(earlier.at) + Date.parse(later.at)) / 2).toISOString();
+      const moment = await org.admin.get(`/api/audit/moment?asOf=${encodeURIComponent(between)}`);
+      expect(moment.status).toBe(200);
+      expect(moment.body).toEqual({
+        position: earlier.position,
+        at: earlier.at,
+        when: expect.stringMatching(/E[SD]T$/),
+      });
+      // Anyone signed in may resolve a moment of their own organization's log.
+      expect((await org.associate.get(`/api/audit/moment?asOf=${encodeURIComponent(between)}`)).body.position).toBe(
+        earlier.position,
+      );
+    });
+
+    it('gives a position back with the time of the entry at or before it', async () => {
+      const ordered = [...log].sort((a, b) => a.position - b.position);
+      const i = ordered.findIndex((e, k) => k > 0 && e.position - ordered[k - 1].position > 1);
+      const [earlier, later] = [ordered[i - 1], ordered[i]];
+      const n = later.position - 1;
+      const moment = await org.admin.get(`/api/audit/moment?asOfPosition=${n}`);
+      expect(moment.body).toEqual({ position: n, at: earlier.at, when: expect.any(String) });
+      const exact = await org.admin.get(`/api/audit/moment?asOfPosition=${later.position}`);
+      expect(exact.body).toMatchObject({ position: later.position, at: later.at });
+    });
+
+    it('refuses both at once and garbage', async () => {
+      expectError(
+        await org.admin.get(`/api/audit/moment?asOf=${encodeURIComponent(new Date().toISOString())}&asOfPosition=5`),
+        400,
+        'Give either asOf or asOfPosition, not both',
+      );
+      expectError(await org.admin.get('/api/audit/moment?asOf=yesterday-ish'), 400, /^asOf must be a date and time/);
+      expectError(
+        await org.admin.get('/api/audit/moment?asOfPosition=-3'),
+        400,
+        /^asOfPosition must be a whole number/,
+      );
+      expectError(
+        await org.admin.get('/api/audit/moment?asOfPosition=abc'),
+        400,
+        /^asOfPosition must be a whole number/,
+      );
+    });
+  });
+});

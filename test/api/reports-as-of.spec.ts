@@ -1,0 +1,263 @@
+import ExcelJS from 'exceljs';
+import { DateTime } from 'luxon';
+import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { mailsWhen } from '../support/outbox';
+
+/**
+ * The Jobs and Ratings reports as of a moment (#17 item 4): asOf or asOfPosition on the pages, the summaries and
+ * the spreadsheets; every spreadsheet records the position it was read at, and exporting again at it gives the
+ * same rows whatever changed since.
+ */
+
+const ZONE = 'America/New_York';
+const expectError = (response: ApiResponse, status: number, message: string) =>
+  expect({ status: response.status, first: response.body?.errors?.[0] }).toEqual({ status, first: message });
+
+type Row = Record<string, unknown>;
+
+describe('reports as of a moment', () => {
+  let app: TestApp;
+  let org: TestOrganization;
+  let other: TestOrganization;
+  const today = DateTime.now().setZone(ZONE).startOf('day');
+  const at = (daysAgo: number, hour: number, minute = 0) =>
+    today.minus({ days: daysAgo }).set({ hour, minute }).toUTC().toISO()!;
+  let lawnCustomer: string;
+  let lawnJob: string;
+  let lawnTimer: string;
+  let tripTimer: string;
+
+  const get = (path: string, query: Record<string, string | number> = {}, client = org.manager) =>
+    client.get(
+      `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]))}`,
+    );
+  const timer = async (client: ApiClient, start: string, end: string, fields: Record<string, unknown> = {}) => {
+    const { mileageEnd, ...starting } = fields;
+    const started = await client.post('/api/time', { type: 'Unassigned', startDateTime: start, ...starting });
+    expect(started.status).toBe(201);
+    const stopped = await client.patch(`/api/time/${started.body.data.id}`, { endDateTime: end, mileageEnd });
+    expect(stopped.status).toBe(200);
+    return started.body.data.id as string;
+  };
+  /** The spreadsheet's report sheet as rows of values, and its 'About this export' as name → value. */
+  const exported = async (path: string, query: Record<string, string | number> = {}, client = org.manager) => {
+    const response = await fetch(
+      `${app.url}${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]))}`,
+      { headers: { cookie: client.cookie } },
+    );
+    expect(response.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await response.arrayBuffer()) as ArrayBuffer);
+    const [sheet, about] = workbook.worksheets;
+    const rows = sheet.getSheetValues().slice(1) as unknown[];
+    const info = Object.fromEntries(
+      about
+        .getSheetValues()
+        .slice(2)
+        .map((row) => [(row as unknown[])[1], (row as unknown[])[2]]),
+    ) as Row;
+    return { rows, about: info, position: info['Event position'] as number };
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    [org, other] = await Promise.all([app.organization('As of'), app.organization('Elsewhere')]);
+    expect((await org.admin.patch('/api/organization/settings', { timeZone: ZONE })).status).toBe(200);
+    const created = await org.manager.post('/api/customers', {
+      name: 'Maple Lawns',
+      contactFirstName: 'Pat',
+      contactEmail: `maple-${Date.now()}@example.test`,
+      billingFrequency: 'Monthly',
+    });
+    lawnCustomer = created.body.data.id;
+    const job = await org.manager.post('/api/recurrence-jobs', {
+      jobModel: {
+        name: 'Lawn care',
+        number: 'J-1',
+        startDateTime: at(2, 9),
+        endDateTime: at(2, 11),
+        userIds: [org.associate.userId],
+        customerId: lawnCustomer,
+      },
+    });
+    lawnJob = job.body.data.id;
+    lawnTimer = await timer(org.associate, at(2, 9), at(2, 10), { type: 'Job', jobId: lawnJob });
+    tripTimer = await timer(org.associate, at(3, 8), at(3, 9), {
+      type: 'Mileage',
+      mileageStart: 100,
+      mileageEnd: 112.5,
+    });
+    expect((await org.manager.post('/api/ratings/request', { jobId: lawnJob })).status).toBe(200);
+    const [mail] = await mailsWhen(app.dataDir, (m) => m.text.includes('"Lawn care"'), 1);
+    const token = /\/feedback\/([\w-]+)/.exec(mail.text)![1];
+    expect((await app.client().post(`/api/feedback/${token}`, { rating: 4, comments: 'Edges missed' })).status).toBe(
+      200,
+    );
+    // The other organization's timer in the same days: never in this organization's reports, at any moment.
+    await timer(other.associate, at(2, 8), at(2, 12), { label: 'Theirs' });
+  }, 60_000);
+  afterAll(() => app.stop());
+
+  it('shows the earlier values as of an export’s position, the new ones now, and exports the same rows again', async () => {
+    const jobsThen = await exported('/api/jobs-report');
+    const ratingsThen = await exported('/api/ratings-report');
+    const moment = jobsThen.position;
+    expect(moment).toBeGreaterThan(0);
+    expect(jobsThen.about['As of']).toBeUndefined();
+    expect(jobsThen.about.Rows).toBe(2);
+    // A date and time between the export and the changes below: the log as it stood then.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const instant = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+
+    // After the moment: the lawn timer runs an hour longer, the trip has more miles, a manager edits the rating,
+    // and the customer is renamed and billed weekly.
+    expect((await org.associate.patch(`/api/time/${lawnTimer}`, { endDateTime: at(2, 11) })).status).toBe(200);
+    expect((await org.associate.patch(`/api/time/${tripTimer}`, { mileageEnd: 130 })).status).toBe(200);
+    expect((await org.manager.patch(`/api/ratings/${lawnJob}`, { rating: 2, notes: 'Redone' })).status).toBe(200);
+    expect(
+      (await org.manager.patch(`/api/customers/${lawnCustomer}`, { name: 'Maple Gardens', billingFrequency: 'Weekly' }))
+        .status,
+    ).toBe(200);
+
+    const lawnRow = (page: ApiResponse) => page.body.resultItems.find((r: Row) => r.id === lawnTimer);
+    const tripRow = (page: ApiResponse) => page.body.resultItems.find((r: Row) => r.id === tripTimer);
+    const now = await get('/api/jobs-report/paged');
+    expect(now.body.totalRecords).toBe(2);
+    expect(lawnRow(now)).toMatchObject({
+      hours: 2,
+      rating: 2,
+      customerName: 'Maple Gardens',
+      customerBillingFrequency: 'Weekly',
+    });
+    expect(tripRow(now)).toMatchObject({ mileageStart: 100, mileageEnd: 130 });
+    const then = await get('/api/jobs-report/paged', { asOfPosition: moment });
+    expect(then.body.totalRecords).toBe(2);
+    expect(lawnRow(then)).toMatchObject({
+      endDateTime: new Date(at(2, 10)).toISOString(),
+      hours: 1,
+      rating: 4,
+      jobName: 'Lawn care',
+      customerName: 'Maple Lawns',
+      customerBillingFrequency: 'Monthly',
+    });
+    expect(tripRow(then)).toMatchObject({ mileageStart: 100, mileageEnd: 112.5 });
+    const atInstant = await get('/api/jobs-report/paged', { asOf: instant });
+    expect(lawnRow(atInstant)).toMatchObject({ hours: 1, rating: 4, customerName: 'Maple Lawns' });
+    expect(tripRow(atInstant)).toMatchObject({ mileageEnd: 112.5 });
+
+    const summaryNow = await get('/api/jobs-report/summary');
+    expect(summaryNow.body.totals).toEqual({ rows: 2, hours: 3, mileage: 30, averageRating: 2 });
+    const summaryThen = await get('/api/jobs-report/summary', { asOfPosition: moment });
+    expect(summaryThen.body.totals).toEqual({ rows: 2, hours: 2, mileage: 12.5, averageRating: 4 });
+    expect(summaryThen.body.hoursByCustomer).toEqual(
+      expect.arrayContaining([
+        { name: 'Maple Lawns', hours: 1 },
+        { name: 'No customer', hours: 1 },
+      ]),
+    );
+
+    expect((await get('/api/ratings-report/paged')).body.resultItems).toEqual([
+      expect.objectContaining({ id: lawnJob, rating: 2, comments: 'Redone', customerName: 'Maple Gardens' }),
+    ]);
+    expect((await get('/api/ratings-report/paged', { asOfPosition: moment })).body.resultItems).toEqual([
+      expect.objectContaining({
+        id: lawnJob,
+        rating: 4,
+        comments: 'Edges missed',
+        customerName: 'Maple Lawns',
+        jobNumber: 'J-1',
+        associateName: expect.stringContaining('Abe'),
+      }),
+    ]);
+    const ratingsSummaryThen = await get('/api/ratings-report/summary', { asOfPosition: moment });
+    expect(ratingsSummaryThen.body.totals).toEqual({ ratings: 1, averageRating: 4 });
+
+    // Exported again at the moment: the same rows, and the moment in words; now: the new values at a later position.
+    const jobsAgain = await exported('/api/jobs-report', { asOfPosition: moment });
+    expect(jobsAgain.rows).toEqual(jobsThen.rows);
+    expect(jobsAgain.position).toBe(moment);
+    expect(typeof jobsAgain.about['As of']).toBe('string');
+    const ratingsAgain = await exported('/api/ratings-report', { asOfPosition: ratingsThen.position });
+    expect(ratingsAgain.rows).toEqual(ratingsThen.rows);
+    const jobsNow = await exported('/api/jobs-report');
+    expect(jobsNow.position).toBeGreaterThan(moment);
+    expect(jobsNow.rows).not.toEqual(jobsThen.rows);
+
+    // More changes (a timer deleted, one added, a name changed): the moment still exports the same rows.
+    expect((await org.associate.delete(`/api/time/${tripTimer}`)).status).toBe(200);
+    await timer(org.associate, at(1, 9), at(1, 10), { label: 'Later' });
+    expect((await org.manager.patch(`/api/customers/${lawnCustomer}`, { name: 'Maple Woods' })).status).toBe(200);
+    expect((await exported('/api/jobs-report', { asOfPosition: moment })).rows).toEqual(jobsThen.rows);
+    expect((await exported('/api/ratings-report', { asOfPosition: moment })).rows).toEqual(ratingsThen.rows);
+    expect((await get('/api/jobs-report/paged', { asOfPosition: moment })).body.totalRecords).toBe(2);
+    expect((await get('/api/jobs-report/paged')).body.totalRecords).toBe(2);
+
+    // Another organization's rows never appear, now or at any moment; theirs are theirs at that moment too.
+    const queries: Record<string, number>[] = [{}, { asOfPosition: moment }, { asOfPosition: Number.MAX_SAFE_INTEGER }];
+    for (const query of queries) {
+      const ours = await get('/api/jobs-report/paged', query);
+      expect(ours.body.resultItems.map((r: Row) => r.label)).not.toContain('Theirs');
+      const theirs = await get('/api/jobs-report/paged', query, other.manager);
+      expect(theirs.body.resultItems.map((r: Row) => r.label)).toEqual(['Theirs']);
+    }
+    const theirExport = await exported('/api/jobs-report', { asOfPosition: moment }, other.manager);
+    expect(theirExport.about.Rows).toBe(1);
+
+    // A position past the read models' is recorded as theirs: exported again there, the rows are the same.
+    const beyond = await exported('/api/jobs-report', { asOfPosition: Number.MAX_SAFE_INTEGER });
+    expect(beyond.position).toBeLessThan(Number.MAX_SAFE_INTEGER);
+    expect(beyond.rows).toEqual((await exported('/api/jobs-report')).rows);
+    expect((await exported('/api/jobs-report', { asOfPosition: beyond.position })).rows).toEqual(beyond.rows);
+  });
+
+  it('takes asOf as a date and time, and names the moment on the second sheet', async () => {
+    const asOf = DateTime.now().setZone(ZONE).toISO()!;
+    expect((await get('/api/jobs-report/paged', { asOf })).status).toBe(200);
+    expect((await get('/api/ratings-report/summary', { asOf })).status).toBe(200);
+    const { about } = await exported('/api/jobs-report', { asOf });
+    expect(about['As of']).toEqual(expect.any(String));
+    expect(about['Event position']).toEqual(expect.any(Number));
+  });
+
+  it('refuses a bad moment with a message', async () => {
+    for (const path of ['/api/jobs-report/paged', '/api/jobs-report/summary', '/api/ratings-report']) {
+      expectError(
+        await get(path, { asOf: 'yesterday' }),
+        400,
+        'asOf must be a date and time (ISO 8601), got "yesterday"',
+      );
+      expectError(
+        await get(path, { asOfPosition: 'ten' }),
+        400,
+        'asOfPosition must be a whole number (a position in the log)',
+      );
+      expectError(
+        await get(path, { asOfPosition: -1 }),
+        400,
+        'asOfPosition must be a whole number (a position in the log)',
+      );
+      expectError(
+        await get(path, { asOf: new Date().toISOString(), asOfPosition: 1 }),
+        400,
+        'Give either asOf or asOfPosition, not both',
+      );
+    }
+    expectError(
+      await get('/api/jobs-report/paged', { asOf: 'x'.repeat(100) }),
+      400,
+      'asOf must be at most 40 characters',
+    );
+  });
+
+  it('needs reports.read as of a moment too', async () => {
+    for (const path of [
+      '/api/jobs-report/paged',
+      '/api/jobs-report/summary',
+      '/api/jobs-report',
+      '/api/ratings-report',
+    ])
+      expect((await get(path, { asOfPosition: 1 }, org.associate)).status).toBe(403);
+    expect((await app.client().get('/api/ratings-report/paged?asOfPosition=1')).status).toBe(401);
+  });
+});
