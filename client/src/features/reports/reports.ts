@@ -18,13 +18,13 @@ export function defaultRange(zone: string, now: Date = new Date()): { fromDate: 
   };
 }
 
-/** A report's filters on screen: the API's, and the moment the report is read as of (an ISO instant, issue #17). */
-export type ReportScreenFilters = ReportFilters & { asOf?: string };
+/** A report's filters on screen: the API's, the moment it is read as of among them (issue #17). */
+export type ReportScreenFilters = ReportFilters;
 
 /** The filters as query parameters, in a stable order; empty ones are left out. */
 function filterParams(filters: ReportScreenFilters): URLSearchParams {
   const params = new URLSearchParams();
-  for (const key of ['fromDate', 'toDate', 'customerId', 'employeeId', 'asOf'] as const) {
+  for (const key of ['fromDate', 'toDate', 'customerId', 'employeeId', 'asOf', 'asOfPosition'] as const) {
     const value = filters[key]?.trim();
     if (value) params.set(key, value);
   }
