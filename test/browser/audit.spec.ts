@@ -127,6 +127,46 @@ describe('the audit log in a browser', () => {
     }
   }, 120_000);
 
+  it("opens a person's History from the Users table and a tracked time's from its edit dialog", async () => {
+    const { email, password } = account('Associate');
+    const associate = await new ApiClient(env.app.url).signIn(email, password);
+    const current = await associate.get('/api/time/current');
+    if (current.body && current.body.id)
+      await associate.patch(`/api/time/${current.body.id}`, { endDateTime: new Date().toISOString() });
+    const started = await associate.post('/api/time', {
+      type: 'Unassigned',
+      label: 'Ladder check',
+      startDateTime: new Date(Date.now() - 3_600_000).toISOString(),
+    });
+    expect(started.status).toBe(201);
+    const stopped = await associate.patch(`/api/time/${started.body.data.id}`, {
+      endDateTime: new Date().toISOString(),
+    });
+    expect(stopped.status).toBe(200);
+
+    const context = await newContext(env.browser, env.app.url, DESKTOP);
+    const page = await context.newPage();
+    await signIn(page, account('Company Admin'), '/admin/users');
+    await page.getByRole('button', { name: 'History of Alex Kim' }).click();
+    const person = page.getByRole('dialog', { name: 'History of Alex Kim' });
+    await person.locator('.mantine-Timeline-item').first().waitFor();
+    await page.screenshot({ path: screenshotPath('audit-user-history-desktop') });
+    await person.getByRole('button').first().click(); // the dialog's close button
+    await person.waitFor({ state: 'detached' });
+
+    await page.goto('/admin/timers');
+    await page
+      .getByRole('row', { name: /Ladder check/ })
+      .first()
+      .getByRole('button', { name: /^Edit time from/ })
+      .click();
+    const edit = page.getByRole('dialog', { name: 'Edit time' });
+    await edit.getByRole('tab', { name: 'History' }).click();
+    await edit.getByText('Ladder check').first().waitFor();
+    await page.screenshot({ path: screenshotPath('audit-timer-history-desktop') });
+    await context.close();
+  }, 120_000);
+
   it("opens a job's History and the schedule as it stood before a change: the old name, read-only", async () => {
     const id = await renamedJob('Pressure wash Elm St', 'Deep clean Elm St');
     for (const [viewport, suffix] of [
