@@ -2,6 +2,7 @@ import { customersProjections } from './customers';
 import { availabilityProjections } from './availability';
 import { identityProjections } from './identity';
 import { schedulingProjections } from './scheduling';
+import { scheduleHistoryProjections } from './schedule-history';
 import { jobRequestsProjections } from './job-requests';
 import { timersProjections } from './timers';
 import { ratingsProjections } from './ratings';
@@ -16,6 +17,7 @@ export const allProjections: Projection[] = [
   ...customersProjections,
   ...availabilityProjections,
   ...schedulingProjections,
+  ...scheduleHistoryProjections,
   ...jobRequestsProjections,
   ...timersProjections,
   ...ratingsProjections,

@@ -1,20 +1,13 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
 import { Text, toBoolean } from '../core/http/dto-fields';
-import { PageQueryDto } from '../core/http/page-query.dto';
+import { DatedPageQueryDto } from '../core/http/page-query.dto';
 import { AUDIT_RECORD_TYPES } from '../shared/audit';
 
 /** The audit log's filters (GET /api/audit and its export). A query string has no null: @IsOptional() means absent. */
-export class AuditQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ description: "MM/DD/YYYY, the organization's time zone; 29 days before To date by default" })
-  @IsOptional()
-  @Text('From date must be a date (MM/DD/YYYY)', 20, 'From date')
-  fromDate?: string;
-  @ApiPropertyOptional({ description: 'MM/DD/YYYY, included; today by default' })
-  @IsOptional()
-  @Text('To date must be a date (MM/DD/YYYY)', 20, 'To date')
-  toDate?: string;
+export class AuditQueryDto extends DatedPageQueryDto {
   @ApiPropertyOptional({ enum: AUDIT_RECORD_TYPES })
   @IsOptional()
   @IsIn(AUDIT_RECORD_TYPES, { message: `recordType must be one of: ${AUDIT_RECORD_TYPES.join(', ')}` })
@@ -38,14 +31,27 @@ export class AuditQueryDto extends PageQueryDto {
   search?: string;
 }
 
-/** A moment to read as of: an ISO date-time or a log position. */
+/** A moment to read as of: an ISO date-time (the log as it stood then), not with asOfPosition. */
+export const AsOf = () =>
+  applyDecorators(
+    ApiPropertyOptional({ description: 'As of a moment: an ISO 8601 date-time (the log as it stood then)' }),
+    IsOptional(),
+    Text('asOf must be a date and time (ISO 8601)', 40, 'asOf'),
+  );
+
+/** A moment to read as of: a log position (every event up to and including it), not with asOf. */
+export const AsOfPosition = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      description: "As of a position in the log (every event up to and including it): an entry's or an export's",
+    }),
+    IsOptional(),
+    Text('asOfPosition must be a whole number (a position in the log)', 16, 'asOfPosition'),
+  );
+
 export class AsOfQueryDto {
-  @ApiPropertyOptional({ description: 'ISO 8601 date-time: the log as it stood then' })
-  @IsOptional()
-  @Text('asOf must be a date and time (ISO 8601)', 40, 'asOf')
+  @AsOf()
   asOf?: string;
-  @ApiPropertyOptional({ description: 'A log position: every event up to and including it' })
-  @IsOptional()
-  @Text('asOfPosition must be a whole number (a position in the log)', 20, 'asOfPosition')
+  @AsOfPosition()
   asOfPosition?: string;
 }

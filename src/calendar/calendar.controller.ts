@@ -7,7 +7,9 @@ import { organizationZone } from '../identity/identity.read-models';
 import { Me, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
 import { calendarRange } from './calendar-range';
-import { CalendarRangeDto } from './calendar.dto';
+import { AsOfDto, CalendarRangeDto } from './calendar.dto';
+import { momentOf } from '../audit/moment';
+import { DateTime } from 'luxon';
 import { GetCalendarJobs, GetJob, GetJobHistory, GetUpcomingJobs } from './calendar.queries';
 import type { JobView } from './job-views';
 
@@ -29,11 +31,16 @@ export class CalendarController {
     return calendarRange(query.StartDate, query.EndDate, await organizationZone(this.store, me.organizationId));
   }
 
+  /** The log position a read is as of (asOf or asOfPosition), or null for now; a bad value is a 400. */
+  private async asOf(me: CurrentUser, query: AsOfDto): Promise<number | null> {
+    return (await momentOf(this.store, me.organizationId, query))?.position ?? null;
+  }
+
   @Get('jobs/user')
   @ApiOperation({
     operationId: 'SchedulingController_mine',
     summary:
-      "My jobs in a range (StartDate, EndDate as MM/DD/YYYY in the organization's time zone); showRequestableJobs adds the open jobs I may request (with requestStatus when I did); availabilityUserId adds that employee's availability as availability-only entries.",
+      "My jobs in a range (StartDate, EndDate as MM/DD/YYYY in the organization's time zone); showRequestableJobs adds the open jobs I may request (with requestStatus when I did); availabilityUserId adds that employee's availability as availability-only entries. With asOf or asOfPosition: the calendar as it stood then, read-only (no requestable jobs, no availability).",
   })
   async mine(@Query() query: CalendarRangeDto, @Me() me: CurrentUser): Promise<JobView[]> {
     const { from, to } = await this.range(me, query);
@@ -43,18 +50,37 @@ export class CalendarController {
         ? query.availabilityUserId
         : null;
     if (query.availabilityUserId && !availabilityUserId) throw new NotFoundError('The employee');
+    const asOfPosition = await this.asOf(me, query);
     return this.queries.execute(
-      new GetCalendarJobs(me, from, to, 'own', availabilityUserId, query.showRequestableJobs === true),
+      new GetCalendarJobs(
+        me,
+        from,
+        to,
+        'own',
+        availabilityUserId,
+        query.showRequestableJobs === true,
+        new Date(),
+        asOfPosition,
+      ),
     );
   }
 
   @Get('jobs/upcoming')
   @ApiOperation({
     operationId: 'SchedulingController_upcoming',
-    summary: 'My upcoming jobs: the next 30 days, soonest first, at most 50.',
+    summary:
+      'My upcoming jobs: the next 30 days, soonest first, at most 50. With asOf or asOfPosition: as the schedule stood then, from that moment on.',
   })
-  upcoming(@Me() me: CurrentUser): Promise<JobView[]> {
-    return this.queries.execute(new GetUpcomingJobs(me, new Date()));
+  async upcoming(@Query() query: AsOfDto, @Me() me: CurrentUser): Promise<JobView[]> {
+    const moment = await momentOf(this.store, me.organizationId, query);
+    if (!moment) return this.queries.execute(new GetUpcomingJobs(me, new Date()));
+    // From the instant asked for; a position's moment is the time of its organization's last change.
+    const since = query.asOf
+      ? DateTime.fromISO(query.asOf, { zone: await organizationZone(this.store, me.organizationId) }).toJSDate()
+      : moment.at
+        ? new Date(moment.at)
+        : new Date();
+    return this.queries.execute(new GetUpcomingJobs(me, since, moment.position));
   }
 
   @Get('jobs/syncfusion/fetch')
@@ -62,11 +88,23 @@ export class CalendarController {
   @ApiOperation({
     operationId: 'SchedulingController_fetch',
     summary:
-      "The Job Schedule calendar's data: every job of the organization in a range; availabilityUserId adds that employee's availability as availability-only entries.",
+      "The Job Schedule calendar's data: every job of the organization in a range; availabilityUserId adds that employee's availability as availability-only entries. With asOf or asOfPosition: the calendar as it stood then, read-only (no requestable jobs, no availability).",
   })
   async fetch(@Query() query: CalendarRangeDto, @Me() me: CurrentUser): Promise<JobView[]> {
     const { from, to } = await this.range(me, query);
-    return this.queries.execute(new GetCalendarJobs(me, from, to, 'organization', query.availabilityUserId || null));
+    const asOfPosition = await this.asOf(me, query);
+    return this.queries.execute(
+      new GetCalendarJobs(
+        me,
+        from,
+        to,
+        'organization',
+        query.availabilityUserId || null,
+        false,
+        new Date(),
+        asOfPosition,
+      ),
+    );
   }
 
   @Post('jobs/syncfusion/fetch')

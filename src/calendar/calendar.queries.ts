@@ -11,6 +11,7 @@ import { recordHistory } from '../audit/audit.queries';
 import type { AuditEntry } from '../shared/audit';
 import { isOpen } from '../scheduling/job-request.rules';
 import { jobRequestsOf } from '../job-requests/job-requests.read-models';
+import { jobsBetweenAsOf } from './as-of';
 import { CalendarJob, findCalendarJob, isOwnJob, jobsBetween, seriesOccurrences, visibleTo } from './calendar';
 import { isUuid } from '../core/clock';
 import { liveCustomer } from '../customers/customers.read-models';
@@ -31,6 +32,11 @@ export class GetCalendarJobs {
     /** Own calendar: also the open jobs the viewer may request (when the organization allows picking up jobs). */
     readonly requestable = false,
     readonly now = new Date(),
+    /**
+     * The calendar as it stood at this log position (read-only): neither the jobs one may request nor an
+     * availability overlay, since neither is kept as it was.
+     */
+    readonly asOfPosition: number | null = null,
   ) {}
 }
 
@@ -38,7 +44,14 @@ export class GetCalendarJobs {
 export class GetCalendarJobsHandler implements IQueryHandler<GetCalendarJobs> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  async execute({ viewer, from, to, scope, availabilityUserId, requestable, now }: GetCalendarJobs) {
+  async execute({ viewer, from, to, scope, availabilityUserId, requestable, now, asOfPosition }: GetCalendarJobs) {
+    if (asOfPosition !== null) {
+      const own = isOwnJob(viewer.userId);
+      const then = (await jobsBetweenAsOf(this.store, viewer.organizationId, from, to, asOfPosition))
+        .filter(visibleTo(viewer))
+        .filter(scope === 'own' ? own : () => true);
+      return jobViews(this.store, viewer.organizationId, then);
+    }
     const organization = requestable ? await organizationById(this.store, viewer.organizationId) : null;
     const offered = (job: CalendarJob) =>
       !!organization?.pickUpJobsEnabled &&
@@ -66,6 +79,8 @@ export class GetUpcomingJobs {
   constructor(
     readonly viewer: CurrentUser,
     readonly now: Date,
+    /** As the schedule stood at this log position, from `now` (the moment's time) on. */
+    readonly asOfPosition: number | null = null,
   ) {}
 }
 
@@ -73,9 +88,13 @@ export class GetUpcomingJobs {
 export class GetUpcomingJobsHandler implements IQueryHandler<GetUpcomingJobs> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  async execute({ viewer, now }: GetUpcomingJobs) {
+  async execute({ viewer, now, asOfPosition }: GetUpcomingJobs) {
     const to = new Date(now.getTime() + 30 * 86_400_000);
-    const jobs = (await jobsBetween(this.store, viewer.organizationId, now, to))
+    const jobs = (
+      asOfPosition === null
+        ? await jobsBetween(this.store, viewer.organizationId, now, to)
+        : await jobsBetweenAsOf(this.store, viewer.organizationId, now, to, asOfPosition)
+    )
       .filter(isOwnJob(viewer.userId))
       .slice(0, 50);
     return jobViews(this.store, viewer.organizationId, jobs);

@@ -158,7 +158,14 @@ export async function jobsBetween(
   from: Date,
   to: Date,
 ): Promise<CalendarJob[]> {
-  const { jobs, series } = await jobsAndSeriesAround(store, organizationId, from.toISOString(), to.toISOString());
+  return calendarJobs(await jobsAndSeriesAround(store, organizationId, from.toISOString(), to.toISOString()), from, to);
+}
+
+/**
+ * The calendar of [from, to) from the documents read for it (as they stand, or as of a moment: as-of.ts):
+ * the one-time jobs that overlap it and the series' occurrences there, in start order.
+ */
+export function calendarJobs({ jobs, series }: { jobs: JobDoc[]; series: JobSeriesDoc[] }, from: Date, to: Date) {
   const all = [
     ...jobs.filter((j) => overlaps(j, from.getTime(), to.getTime())).map(oneTime),
     ...series.flatMap((s) => seriesOccurrences(s, from, to)),

@@ -1,7 +1,7 @@
 import { batchesInOrder } from '../core/read-store/in-order';
 import type { Filter, ReadStore } from '../core/read-store/read-store.port';
 import type { RatingDoc } from '../ratings/ratings.read-models';
-import type { ReportTimer } from '../timers/timers.read-models';
+import { REPORT_TIMER_FIELDS, type ReportTimer } from '../timers/timers.read-models';
 
 /**
  * The reports' history (projections/report-history): versions of the rows the Jobs and Ratings reports read and
@@ -74,24 +74,7 @@ const timerVersions = (store: ReadStore) => store.collection<TimerVersion>(REPOR
 const ratingVersions = (store: ReadStore) => store.collection<RatingVersion>(REPORT_RATING_VERSIONS);
 const nameVersions = (store: ReadStore) => store.collection<NameVersion>(REPORT_NAME_VERSIONS);
 
-const TIMER_FIELDS = {
-  _id: 1,
-  recordId: 1,
-  userId: 1,
-  userFullName: 1,
-  label: 1,
-  type: 1,
-  startDateTime: 1,
-  endDateTime: 1,
-  startsAt: 1,
-  mileageStart: 1,
-  mileageEnd: 1,
-  jobId: 1,
-  jobName: 1,
-  customerId: 1,
-  customerName: 1,
-  sequence: 1,
-} as const;
+const TIMER_FIELDS = { ...REPORT_TIMER_FIELDS, recordId: 1, sequence: 1 } as const;
 
 const asReportTimer = ({ _id: _v, recordId, sequence: _s, ...t }: TimerVersion): ReportTimer => ({
   ...(t as unknown as Omit<ReportTimer, '_id'>),

@@ -118,7 +118,8 @@ export type ReportTimer = Pick<
   | 'customerId'
   | 'customerName'
 >;
-const REPORT_FIELDS = {
+/** The fields of a timer the Jobs report reads. */
+export const REPORT_TIMER_FIELDS = {
   _id: 1,
   userId: 1,
   userFullName: 1,
@@ -166,10 +167,10 @@ export function reportTimersPage(
   return timers(store).find(filter, {
     sort: { startsAt: direction, sequence: direction },
     ...window,
-    projection: REPORT_FIELDS,
+    projection: REPORT_TIMER_FIELDS,
   });
 }
 
 /** Every timer `filter` (a reportTimersFilter) matches, by start, a batch at a time. */
 export const reportTimersInOrder = (store: ReadStore, filter: Filter): AsyncGenerator<ReportTimer[]> =>
-  batchesInOrder<TimerDoc>(timers(store), filter, 'startsAt', 'sequence', { projection: REPORT_FIELDS });
+  batchesInOrder<TimerDoc>(timers(store), filter, 'startsAt', 'sequence', { projection: REPORT_TIMER_FIELDS });

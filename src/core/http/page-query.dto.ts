@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { Text } from './dto-fields';
 
 /**
  * The paging of every `…/paged` table: which page and how many rows (each table's own size by default). Decorators
@@ -21,6 +22,21 @@ export class PageQueryDto {
   @Min(1, { message: 'pageSize must be 1 or more' })
   @IsInt({ message: 'pageSize must be a whole number' })
   pageSize?: number;
+}
+
+/**
+ * A page of a table over whole days (the reports, the audit log): fromDate and toDate. A query string has no null,
+ * so @IsOptional() only means absent; lengths are bounded before anything reads the text.
+ */
+export class DatedPageQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ description: "MM/DD/YYYY, the organization's time zone; 29 days before To date by default" })
+  @IsOptional()
+  @Text('From date must be a date (MM/DD/YYYY)', 20, 'From date')
+  fromDate?: string;
+  @ApiPropertyOptional({ description: 'MM/DD/YYYY, included; today by default' })
+  @IsOptional()
+  @Text('To date must be a date (MM/DD/YYYY)', 20, 'To date')
+  toDate?: string;
 }
 
 /** The rows a page starts after and how many it holds. */

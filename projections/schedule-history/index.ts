@@ -1,0 +1,3 @@
+import { scheduleHistoryProjection } from './schedule-history.projection';
+
+export const scheduleHistoryProjections = [scheduleHistoryProjection];
