@@ -22,10 +22,10 @@ describe('the audit log in a browser', () => {
     return new ApiClient(env.app.url).signIn(email, password);
   };
 
-  /** A job tomorrow at 10:00 (New York) named `before`, then renamed `after`: its id. */
-  async function renamedJob(before: string, after: string): Promise<string> {
+  /** A job tomorrow at `hour`:00 (New York) named `before`, then renamed `after`: its id. */
+  async function renamedJob(before: string, after: string, hour = 10): Promise<string> {
     const client = await admin();
-    const start = DateTime.now().setZone('America/New_York').plus({ days: 1 }).set({ hour: 10, minute: 0 });
+    const start = DateTime.now().setZone('America/New_York').plus({ days: 1 }).set({ hour, minute: 0 });
     const created = await client.post('/api/recurrence-jobs', {
       jobModel: {
         name: before,
@@ -168,7 +168,7 @@ describe('the audit log in a browser', () => {
   }, 120_000);
 
   it("opens a job's History and the schedule as it stood before a change: the old name, read-only", async () => {
-    const id = await renamedJob('Pressure wash Elm St', 'Deep clean Elm St');
+    const id = await renamedJob('Pressure wash Elm St', 'Deep clean Elm St', 12); // an hour of its own: its name whole
     for (const [viewport, suffix] of [
       [DESKTOP, 'desktop'],
       [PHONE, 'phone'],
