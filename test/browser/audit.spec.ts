@@ -203,10 +203,18 @@ describe('the audit log in a browser', () => {
       expect(await readOnly.getByRole('button', { name: /Save changes|Delete/ }).count()).toBe(0);
       await page.screenshot({ path: screenshotPath(`audit-job-as-of-${suffix}`) });
       await readOnly.getByRole('button', { name: 'Close' }).last().click();
+      const moment = new URL(page.url()).search;
 
       await banner.getByRole('button', { name: 'Back to now' }).click();
       await page.waitForURL((url) => !url.search.includes('asOf'));
       await page.getByRole('button', { name: 'New Job' }).waitFor();
+
+      // Home at the same moment: the banner, and nothing of today's panel.
+      await page.goto(`/${moment}`);
+      await page.getByRole('heading', { name: 'Home', exact: true }).waitFor();
+      await banner.getByText(/Read-only\.$/).waitFor({ timeout: LIVE_MS });
+      expect(await page.getByRole('heading', { name: 'Today', exact: true }).count()).toBe(0);
+      await page.screenshot({ path: screenshotPath(`audit-home-as-of-${suffix}`) });
       await context.close();
     }
   }, 180_000);
