@@ -16,6 +16,8 @@ export const paths = {
   organizationTrackedTimes: '/admin/timers',
   users: '/admin/users',
   organizationSettings: '/admin/settings',
+  /** The organization's audit log (#17). */
+  auditLog: '/admin/audit',
   profile: '/profile',
   login: '/account/login',
   logout: '/account/logout',

@@ -48,6 +48,7 @@ const screens = {
     Component: (await import('../features/account/ChangePasswordPage')).ChangePasswordPage,
   }),
   support: async () => ({ Component: (await import('../features/support/SupportPage')).SupportPage }),
+  auditLog: async () => ({ Component: (await import('../features/audit/AuditLogPage')).AuditLogPage }),
   // The reports bring the charts library (recharts): it loads with them, never with the first page.
   jobsReport: async () => ({ Component: (await import('../features/reports/JobsReportPage')).JobsReportPage }),
   ratingsReport: async () => ({
@@ -74,6 +75,7 @@ const signedIn: RouteObject[] = [
     { path: paths.users, lazy: screens.users },
   ]),
   guarded('settings.crud', [{ path: paths.organizationSettings, lazy: screens.organizationSettings }]),
+  guarded('audit.read', [{ path: paths.auditLog, lazy: screens.auditLog }]),
   { path: paths.profile, lazy: screens.profile },
   { path: paths.changePassword, lazy: screens.changePassword },
   { path: paths.supportLogin, lazy: screens.support },

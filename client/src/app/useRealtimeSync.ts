@@ -48,6 +48,8 @@ export function useRealtimeSync(): void {
       void invalidateUrls(staleUrlsFor('ratings.changed', p, me));
       emitServerEvent('ratings.changed');
     });
+    // The audit log offers '3 new entries — refresh' (it checks the count; nothing refetches until asked).
+    socket.on('audit.added', () => emitServerEvent('audit.added'));
     socket.on('jobRequest.answered', (p) => {
       void invalidateUrls(staleUrlsFor('jobRequest.answered', p, me));
       (p.status === 'approved' ? notifySuccess : notifyInfo)(answeredMessage(p.status, p.jobName));

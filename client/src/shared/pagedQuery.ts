@@ -52,3 +52,7 @@ export function pageRangeLabel(currentPage: number, pageSize: number, totalRecor
   const to = Math.min(currentPage * pageSize, totalRecords);
   return `Showing ${from}–${to} of ${totalRecords}`;
 }
+
+/** How many rows a push added since the table was fetched: never negative (rows may go too). */
+export const newRowsCount = (shown: number | undefined, latest: number | undefined) =>
+  shown === undefined || latest === undefined ? 0 : Math.max(0, latest - shown);

@@ -1,13 +1,15 @@
 import { Anchor, Box, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconMapPin, IconPencil, IconUserQuestion } from '@tabler/icons-react';
+import { IconArrowLeft, IconHistory, IconMapPin, IconPencil, IconUserQuestion } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../../app/api';
 import { paths } from '../../app/paths';
 import { useAppStore } from '../../app/store';
+import { HistoryModal } from '../../shared/History';
 import { PageHeader } from '../../shared/PageHeader';
 import { QueryError } from '../../shared/QueryError';
 import { StatusScreen } from '../../shared/StatusScreen';
+import { historyUrl } from '../audit/audit';
 import { mapsUrl } from '../scheduling/jobs';
 import { CustomerDocuments } from './CustomerDocuments';
 import { CustomerFormModal } from './CustomerFormModal';
@@ -45,6 +47,7 @@ export function CustomerDetailPage() {
   const customer = useCustomer(id);
   const zone = useAppStore((s) => s.session?.company.timeZone ?? 'UTC');
   const [editing, setEditing] = useState(false);
+  const [history, setHistory] = useState(false);
 
   const back = (
     <Anchor component={Link} to={paths.customers} size="sm" fw={600}>
@@ -77,9 +80,14 @@ export function CustomerDetailPage() {
           title={customerLabel(c)}
           description={contactName(c) === customerLabel(c) ? undefined : `Contact: ${contactName(c)}`}
           actions={
-            <Button leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
-              Edit Customer
-            </Button>
+            <>
+              <Button variant="default" leftSection={<IconHistory size={16} />} onClick={() => setHistory(true)}>
+                History
+              </Button>
+              <Button leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+                Edit Customer
+              </Button>
+            </>
           }
         />
       ) : (
@@ -93,6 +101,14 @@ export function CustomerDetailPage() {
         <CustomerJobs customerId={id} zone={zone} />
       </Stack>
       {editing && c && <CustomerFormModal customer={c} onClose={() => setEditing(false)} />}
+      {history && c && (
+        <HistoryModal
+          title={`History of ${customerLabel(c)}`}
+          url={historyUrl.customer(id)}
+          emptyHint="Nothing has been recorded for this customer yet."
+          onClose={() => setHistory(false)}
+        />
+      )}
     </>
   );
 }

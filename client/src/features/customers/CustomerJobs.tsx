@@ -17,13 +17,15 @@ import {
 } from '@mantine/core';
 import { SkeletonRows } from '../../shared/SkeletonRows';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconChevronRight, IconPencil, IconRepeat } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronRight, IconHistory, IconPencil, IconRepeat } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { MOBILE_QUERY } from '../../app/theme';
+import { HistoryModal } from '../../shared/History';
 import { TablePager } from '../../shared/TablePager';
 import { QueryError } from '../../shared/QueryError';
 import { timeRangeLabel } from '../scheduling/zonedTime';
 import { CUSTOMER_JOBS_PAGE_SIZE } from '../../../../src/shared/paging';
+import { historyUrl } from '../audit/audit';
 import { NO_COMMENTS } from '../ratings/ratings';
 import type { CustomerJob } from './customers';
 import { useCustomerJobs } from './customersApi';
@@ -80,11 +82,24 @@ export function CustomerJobs({ customerId, zone }: { customerId: string; zone: s
   const total = jobs.data?.totalRecords ?? 0;
   const [open, setOpen] = useState<string | null>(null);
   const [editing, setEditing] = useState<ReviewedJob | null>(null);
+  const [history, setHistory] = useState<CustomerJob | null>(null);
   const toggle = (id: string) => setOpen((current) => (current === id ? null : id));
   const editButton = (job: ReviewedJob) => (
     <Tooltip label="Edit rating">
       <ActionIcon variant="subtle" aria-label={`Edit the rating of ${job.name}`} onClick={() => setEditing(job)}>
         <IconPencil size={16} />
+      </ActionIcon>
+    </Tooltip>
+  );
+  const historyButton = (job: CustomerJob) => (
+    <Tooltip label="Rating history">
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        aria-label={`History of the rating of ${job.name}`}
+        onClick={() => setHistory(job)}
+      >
+        <IconHistory size={16} />
       </ActionIcon>
     </Tooltip>
   );
@@ -136,15 +151,18 @@ export function CustomerJobs({ customerId, zone }: { customerId: string; zone: s
               <Group justify="space-between" wrap="nowrap" mt={4}>
                 <JobRating job={job} />
                 {reviewed(job) && (
-                  <Button
-                    variant="light"
-                    size="compact-sm"
-                    leftSection={<IconPencil size={14} />}
-                    aria-label={`Edit the rating of ${job.name}`}
-                    onClick={() => setEditing(job)}
-                  >
-                    Edit
-                  </Button>
+                  <Group gap={4} wrap="nowrap">
+                    {historyButton(job)}
+                    <Button
+                      variant="light"
+                      size="compact-sm"
+                      leftSection={<IconPencil size={14} />}
+                      aria-label={`Edit the rating of ${job.name}`}
+                      onClick={() => setEditing(job)}
+                    >
+                      Edit
+                    </Button>
+                  </Group>
                 )}
               </Group>
               {reviewed(job) && <Review job={job} />}
@@ -164,7 +182,7 @@ export function CustomerJobs({ customerId, zone }: { customerId: string; zone: s
                 <Table.Th>Job</Table.Th>
                 <Table.Th>Assigned staff</Table.Th>
                 <Table.Th>Rating</Table.Th>
-                <Table.Th w={52}>
+                <Table.Th w={88}>
                   <VisuallyHidden>Actions</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
@@ -206,7 +224,14 @@ export function CustomerJobs({ customerId, zone }: { customerId: string; zone: s
                       <Table.Td>
                         <JobRating job={job} />
                       </Table.Td>
-                      <Table.Td>{reviewed(job) && editButton(job)}</Table.Td>
+                      <Table.Td>
+                        {reviewed(job) && (
+                          <Group gap={2} wrap="nowrap">
+                            {historyButton(job)}
+                            {editButton(job)}
+                          </Group>
+                        )}
+                      </Table.Td>
                     </Table.Tr>
                     {expanded && reviewed(job) && (
                       <Table.Tr>
@@ -226,6 +251,14 @@ export function CustomerJobs({ customerId, zone }: { customerId: string; zone: s
       )}
       <TablePager page={page} pageSize={CUSTOMER_JOBS_PAGE_SIZE} total={total} onPage={setPage} compact={mobile} />
       {editing && <EditRatingModal job={editing} onClose={() => setEditing(null)} />}
+      {history && (
+        <HistoryModal
+          title={`Rating history of ${history.name}`}
+          url={historyUrl.rating(history.id)}
+          emptyHint="Nothing has been recorded for this rating yet."
+          onClose={() => setHistory(null)}
+        />
+      )}
     </Paper>
   );
 }

@@ -6,6 +6,8 @@ import { useAppStore } from '../../app/store';
 import { BRAND_NAVY } from '../../app/theme';
 import { PageHeader } from '../../shared/PageHeader';
 import { QueryError } from '../../shared/QueryError';
+import { asOfParams } from '../../shared/asOf';
+import { AsOfBanner, useAsOf } from '../../shared/AsOfBanner';
 import { jobToEvent } from '../scheduling/calendarEvents';
 import { CalendarLegend, type LegendItem } from '../scheduling/CalendarLegend';
 import { CalendarToolbar } from '../scheduling/CalendarToolbar';
@@ -45,8 +47,15 @@ export function HomePage() {
   const range = useStore(store, (s) => s.range);
   const title = useStore(store, (s) => s.title);
   // With picking up jobs on, open jobs are offered here too (spec §2 Home: requestable jobs).
-  const pickUpEnabled = usePickUpEnabled();
-  const jobs = useCalendarJobs(OWN_JOBS_URL, range, pickUpEnabled ? REQUESTABLE : undefined);
+  // As of a moment (issue #17): one's calendar and upcoming jobs as they stood then, read-only; what is about
+  // now (the day's panel, the timer, requests) stays out of it.
+  const { asOf, backToNow } = useAsOf();
+  const readOnly = asOf !== null;
+  const pickUpEnabled = usePickUpEnabled() && !readOnly;
+  const jobs = useCalendarJobs(OWN_JOBS_URL, range, {
+    ...(pickUpEnabled ? REQUESTABLE : {}),
+    ...asOfParams(asOf),
+  });
   const [open, setOpen] = useState<Job | null>(null);
 
   // The drawer follows the calendar's data: a request answered meanwhile shows at once.
@@ -63,15 +72,20 @@ export function HomePage() {
 
   return (
     <>
+      {asOf && <AsOfBanner asOf={asOf} onBackToNow={backToNow} />}
       <PageHeader title="Home" description={`${greeting(hourIn(zone))}, ${firstName}.`} />
       <Stack gap="lg">
-        {mobile && (
+        {mobile && !readOnly && (
           // Spec §2: the mobile timer button (the top bar has no room on a phone).
           <Group>
             <TimerControl block />
           </Group>
         )}
-        {schedules ? <TodayPanel zone={zone} onOpenJob={setOpen} /> : <NextJobCard zone={zone} onOpen={setOpen} />}
+        {readOnly ? null : schedules ? (
+          <TodayPanel zone={zone} onOpenJob={setOpen} />
+        ) : (
+          <NextJobCard zone={zone} onOpen={setOpen} />
+        )}
         <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
           <Box px="md" pt="md" pb="xs">
             <CalendarLegend items={legend} />
@@ -102,13 +116,14 @@ export function HomePage() {
             )}
           </div>
         </Paper>
-        <UpcomingJobs zone={zone} compact={mobile} onOpen={setOpen} />
+        <UpcomingJobs zone={zone} compact={mobile} asOf={asOf} onOpen={setOpen} />
       </Stack>
       {shown && (
         <JobDetailsDrawer
           job={shown}
           zone={zone}
           requestable={pickUpEnabled && shown.isOpen}
+          readOnly={readOnly}
           onClose={() => setOpen(null)}
         />
       )}

@@ -35,11 +35,14 @@ export function JobDetailsDrawer({
   job,
   zone,
   requestable = false,
+  readOnly = false,
   onClose,
 }: {
   job: Job;
   zone: string;
   requestable?: boolean;
+  /** As of a moment (issue #17): the job as it stood then; no timer, no request, no rating request. */
+  readOnly?: boolean;
   onClose: () => void;
 }) {
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
@@ -68,8 +71,8 @@ export function JobDetailsDrawer({
             {job.scheduledOnBehalfOf ? `Booked online by ${job.scheduledOnBehalfOf}` : 'Booked online'}
           </Alert>
         )}
-        {requestable && <RequestJob job={job} />}
-        {mine && !job.availabilityOnly && <JobTimer job={job} />}
+        {requestable && !readOnly && <RequestJob job={job} />}
+        {mine && !readOnly && !job.availabilityOnly && <JobTimer job={job} />}
         <Detail icon={<IconClock size={18} />} label="When">
           <Text size="sm">{timeRangeLabel(job.startDateTime, job.endDateTime, zone)}</Text>
           {job.jobRecurrenceModel && (
@@ -128,7 +131,9 @@ export function JobDetailsDrawer({
             {job.type && <Field label="Job type" value={job.type} />}
           </Group>
         )}
-        {schedules && job.customer && Date.parse(job.endDateTime) <= Date.now() && <RatingRequest job={job} />}
+        {schedules && !readOnly && job.customer && Date.parse(job.endDateTime) <= Date.now() && (
+          <RatingRequest job={job} />
+        )}
       </Stack>
     </Drawer>
   );

@@ -5,6 +5,7 @@ import { Fragment } from 'react';
 import { EmptyResults } from '../../shared/EmptyResults';
 import { QueryError } from '../../shared/QueryError';
 import { useApiQuery } from '../../shared/useApiQuery';
+import { withAsOf, type AsOf } from '../../shared/asOf';
 import { customerAddress, mapsUrl, UPCOMING_JOBS_URL, type Job } from '../scheduling/jobs';
 import { dayLabel, timeLabel } from '../scheduling/zonedTime';
 
@@ -12,13 +13,16 @@ import { dayLabel, timeLabel } from '../scheduling/zonedTime';
 export function UpcomingJobs({
   zone,
   compact,
+  asOf = null,
   onOpen,
 }: {
   zone: string;
   compact: boolean;
+  /** As of a moment: the upcoming jobs as they stood then. */
+  asOf?: AsOf | null;
   onOpen: (job: Job) => void;
 }) {
-  const upcoming = useApiQuery<Job[]>(UPCOMING_JOBS_URL);
+  const upcoming = useApiQuery<Job[]>(withAsOf(UPCOMING_JOBS_URL, asOf));
   const jobs = upcoming.data;
   return (
     <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>

@@ -1,11 +1,7 @@
 import {
-  Alert,
   Box,
-  Button,
-  Code,
   Group,
   Paper,
-  Progress,
   Select,
   SimpleGrid,
   Skeleton,
@@ -15,37 +11,37 @@ import {
   UnstyledButton,
   Table,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput, DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import {
-  IconAlertTriangle,
-  IconArrowDown,
-  IconArrowUp,
-  IconCalendar,
-  IconDownload,
-  IconRefresh,
-} from '@tabler/icons-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { IconArrowDown, IconArrowUp, IconCalendar, IconHistory } from '@tabler/icons-react';
+import { useId, type ReactNode } from 'react';
 import type { SortDir } from '../../shared/pagedQuery';
+import { useAppStore } from '../../app/store';
 import { useApiQuery } from '../../shared/useApiQuery';
-import { REPORTS_PAGE_SIZE, type ReportFilters } from '../../../../src/shared/reports';
+import { REPORTS_PAGE_SIZE } from '../../../../src/shared/reports';
+import { isoOfWall, wallOfIso } from '../../shared/asOfTime';
 import { EmptyResults } from '../../shared/EmptyResults';
 import { QueryError } from '../../shared/QueryError';
 import { TablePager } from '../../shared/TablePager';
+import { DownloadButton, DownloadErrorAlert as SharedDownloadErrorAlert, useDownload } from '../../shared/Download';
+import { NewRowsBanner as SharedNewRowsBanner } from '../../shared/NewRows';
 import { ACTIVE_EMPLOYEES_URL, CUSTOMER_LOOKUP_URL, type CustomerOption, type JobPerson } from '../scheduling/jobs';
-import { apiDate, EXPORT_FILE_NAME, newRowsLabel, pickerDate } from './reports';
-import { downloadReport, saveBlob, type DownloadProgress } from './reportsApi';
+import { apiDate, EXPORT_FILE_NAME, newRowsLabel, pickerDate, type ReportScreenFilters } from './reports';
 
-/** From and To (MM/DD/YYYY), Customer, and for the Jobs report Employee: each change starts at page 1. */
+/**
+ * From and To (MM/DD/YYYY), Customer, for the Jobs report Employee, and As of (the report as it stood at a
+ * moment, in the organization's zone; empty: now): each change starts at page 1.
+ */
 export function ReportFiltersBar({
   filters,
   onChange,
   withEmployee,
 }: {
-  filters: ReportFilters;
-  onChange: (patch: Partial<ReportFilters>) => void;
+  filters: ReportScreenFilters;
+  onChange: (patch: Partial<ReportScreenFilters>) => void;
   withEmployee: boolean;
 }) {
+  const zone = useAppStore((s) => s.session?.company.timeZone ?? 'UTC');
   const customers = useApiQuery<CustomerOption[]>(CUSTOMER_LOOKUP_URL);
   const employees = useApiQuery<JobPerson[]>(withEmployee ? ACTIVE_EMPLOYEES_URL : null);
   const from = pickerDate(filters.fromDate ?? '');
@@ -97,108 +93,40 @@ export function ReportFiltersBar({
           w={{ base: '100%', xs: 'calc(50% - 6px)', md: 240 }}
         />
       )}
+      <DateTimePicker
+        label="As of"
+        placeholder="Now"
+        styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+        clearable
+        valueFormat="MMM D YYYY, h:mm A"
+        timePickerProps={{ format: '12h', withDropdown: true }}
+        maxDate={new Date()}
+        value={filters.asOf ? wallOfIso(filters.asOf, zone) : null}
+        onChange={(value) => onChange({ asOf: (typeof value === 'string' && value && isoOfWall(value, zone)) || '' })}
+        leftSection={<IconHistory size={16} />}
+        w={{ base: '100%', xs: 'calc(50% - 6px)', md: 220 }}
+      />
     </Group>
   );
 }
 
-/** The export's state: a download under way (its progress) and the last failure's body. */
-export function useReportDownload(url: string) {
-  const [progress, setProgress] = useState<DownloadProgress | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const busy = useRef(false);
-
-  async function start() {
-    if (busy.current) return;
-    busy.current = true;
-    setError(null);
-    setProgress({ received: 0, total: null });
-    try {
-      const blob = await downloadReport(url, setProgress);
-      saveBlob(blob, EXPORT_FILE_NAME);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      busy.current = false;
-      setProgress(null);
-    }
-  }
-
-  return { progress, error, start, dismiss: () => setError(null) };
-}
+/** The report's export: saved as export.xlsx. */
+export const useReportDownload = (url: string) => useDownload(url, EXPORT_FILE_NAME);
 
 type ReportDownload = ReturnType<typeof useReportDownload>;
 
-const percent = (progress: DownloadProgress) =>
-  progress.total ? Math.min(100, Math.round((progress.received / progress.total) * 100)) : null;
+export const DownloadReportButton = ({ download }: { download: ReportDownload }) => (
+  <DownloadButton download={download} label="Download Report" />
+);
 
-/**
- * "Download Report": the spreadsheet for the filters, read with its progress (indeterminate without a
- * Content-Length) and saved as export.xlsx.
- */
-export function DownloadReportButton({ download }: { download: ReportDownload }) {
-  const { progress } = download;
-  const share = progress ? percent(progress) : null;
-  return (
-    <Stack gap={6} align="stretch" miw={190}>
-      <Button
-        leftSection={<IconDownload size={16} />}
-        onClick={() => void download.start()}
-        disabled={progress !== null}
-        aria-busy={progress !== null}
-      >
-        {progress === null ? 'Download Report' : share === null ? 'Downloading…' : `Downloading ${share}%`}
-      </Button>
-      {progress !== null && (
-        <Progress
-          value={share ?? 100}
-          striped={share === null}
-          animated={share === null}
-          size="sm"
-          aria-label="Download progress"
-        />
-      )}
-    </Stack>
-  );
-}
-
-/** A failed export: the response's body as sent (spec §8), e.g. a 400's JSON with its `errors`. */
-export function DownloadErrorAlert({ download }: { download: ReportDownload }) {
-  if (download.error === null) return null;
-  return (
-    <Alert
-      color="red"
-      variant="light"
-      role="alert"
-      mb="md"
-      icon={<IconAlertTriangle size={18} />}
-      title="The report could not be downloaded"
-      withCloseButton
-      closeButtonLabel="Dismiss"
-      onClose={download.dismiss}
-    >
-      <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {download.error}
-      </Code>
-    </Alert>
-  );
-}
+export const DownloadErrorAlert = ({ download }: { download: ReportDownload }) => (
+  <SharedDownloadErrorAlert download={download} title="The report could not be downloaded" />
+);
 
 /** '3 new rows — refresh': rows a push added since the table was fetched; nothing is refetched until asked. */
-export function NewRowsBanner({ count, onRefresh }: { count: number; onRefresh: () => void }) {
-  if (count <= 0) return null;
-  return (
-    <Alert color="blue" variant="light" role="status" mb="md" icon={<IconRefresh size={18} />} py="xs">
-      <Group gap={6} wrap="wrap">
-        <Text size="sm" fw={600}>
-          {newRowsLabel(count)} —
-        </Text>{' '}
-        <Button size="compact-sm" variant="white" onClick={onRefresh}>
-          refresh
-        </Button>
-      </Group>
-    </Alert>
-  );
-}
+export const NewRowsBanner = ({ count, onRefresh }: { count: number; onRefresh: () => void }) => (
+  <SharedNewRowsBanner count={count} label={newRowsLabel(count)} onRefresh={onRefresh} />
+);
 
 /** The range's totals as a row of figures. */
 export function ReportTotals({

@@ -42,6 +42,15 @@ describe('reports', () => {
     expect(reportExportUrl(RATINGS_REPORT_URL, {})).toBe('/api/ratings-report');
   });
 
+  it('reads the report as of a moment in the paged rows, the summary and the download alike', () => {
+    const filters = { customerId: 'c1', asOf: '2026-11-20T14:30:00Z' };
+    const asOf = 'asOf=2026-11-20T14%3A30%3A00Z';
+    expect(pagedReportUrl(JOBS_REPORT_URL, filters, { currentPage: 1, pageSize: 50, sortDir: 'asc' })).toContain(asOf);
+    expect(reportSummaryUrl(JOBS_REPORT_URL, filters)).toBe(`/api/jobs-report/summary?customerId=c1&${asOf}`);
+    expect(reportExportUrl(RATINGS_REPORT_URL, filters)).toBe(`/api/ratings-report?customerId=c1&${asOf}`);
+    expect(reportExportUrl(RATINGS_REPORT_URL, { asOf: '' })).toBe('/api/ratings-report');
+  });
+
   it('writes hours, mileage and ratings to 2 decimals', () => {
     expect(twoDecimals(1234.5)).toBe('1,234.50');
     expect(twoDecimals(0)).toBe('0.00');

@@ -18,10 +18,13 @@ export function defaultRange(zone: string, now: Date = new Date()): { fromDate: 
   };
 }
 
+/** A report's filters on screen: the API's, the moment it is read as of among them (issue #17). */
+export type ReportScreenFilters = ReportFilters;
+
 /** The filters as query parameters, in a stable order; empty ones are left out. */
-function filterParams(filters: ReportFilters): URLSearchParams {
+function filterParams(filters: ReportScreenFilters): URLSearchParams {
   const params = new URLSearchParams();
-  for (const key of ['fromDate', 'toDate', 'customerId', 'employeeId'] as const) {
+  for (const key of ['fromDate', 'toDate', 'customerId', 'employeeId', 'asOf', 'asOfPosition'] as const) {
     const value = filters[key]?.trim();
     if (value) params.set(key, value);
   }
@@ -36,7 +39,7 @@ const withQuery = (url: string, params: URLSearchParams) => {
 /** GET …/paged: one page of rows by start (job date), `sortDir` ascending by default. */
 export function pagedReportUrl(
   base: ReportBase,
-  filters: ReportFilters,
+  filters: ReportScreenFilters,
   page: { currentPage: number; pageSize: number; sortDir: SortDir },
 ): string {
   const params = filterParams(filters);
@@ -47,15 +50,16 @@ export function pagedReportUrl(
 }
 
 /** The count alone (a page of one row): what a push notice checks before offering a refresh. */
-export const reportCountUrl = (base: ReportBase, filters: ReportFilters) =>
+export const reportCountUrl = (base: ReportBase, filters: ReportScreenFilters) =>
   pagedReportUrl(base, filters, { currentPage: 1, pageSize: 1, sortDir: 'asc' });
 
 /** GET …/summary: the totals and the charts over every page. */
-export const reportSummaryUrl = (base: ReportBase, filters: ReportFilters) =>
+export const reportSummaryUrl = (base: ReportBase, filters: ReportScreenFilters) =>
   withQuery(`${base}/summary`, filterParams(filters));
 
 /** GET /api/jobs-report (or /api/ratings-report): the spreadsheet. */
-export const reportExportUrl = (base: ReportBase, filters: ReportFilters) => withQuery(base, filterParams(filters));
+export const reportExportUrl = (base: ReportBase, filters: ReportScreenFilters) =>
+  withQuery(base, filterParams(filters));
 
 /** Spec §9: hours, mileage and ratings to 2 decimals ('1,234.50'); nothing as '—'. */
 export function twoDecimals(value: number | null | undefined): string {
@@ -88,9 +92,7 @@ export const reportDate = (iso: string, zone: string) =>
 /** '1 new row', '3 new rows'. */
 export const newRowsLabel = (count: number) => `${count} new ${count === 1 ? 'row' : 'rows'}`;
 
-/** How many rows a push added since the table was fetched: never negative (rows may go too). */
-export const newRowsCount = (shown: number | undefined, latest: number | undefined) =>
-  shown === undefined || latest === undefined ? 0 : Math.max(0, latest - shown);
+export { newRowsCount } from '../../shared/pagedQuery';
 
 export const OTHERS = 'Others';
 

@@ -4,8 +4,15 @@ import type { SortDir } from '../../shared/pagedQuery';
 import { useStayOnAPage } from '../../shared/TablePager';
 import { useApiQuery } from '../../shared/useApiQuery';
 import type { Paged } from '../../../../src/shared/paging';
-import { REPORTS_PAGE_SIZE, type ReportFilters } from '../../../../src/shared/reports';
-import { defaultRange, pagedReportUrl, reportExportUrl, reportSummaryUrl, type ReportBase } from './reports';
+import { REPORTS_PAGE_SIZE } from '../../../../src/shared/reports';
+import {
+  defaultRange,
+  pagedReportUrl,
+  reportExportUrl,
+  reportSummaryUrl,
+  type ReportBase,
+  type ReportScreenFilters,
+} from './reports';
 import { useNewRows } from './reportsApi';
 
 /**
@@ -14,7 +21,7 @@ import { useNewRows } from './reportsApi';
  */
 export function useReportScreen<Row, Summary>(base: ReportBase, event: 'timers.changed' | 'ratings.changed') {
   const zone = useAppStore((s) => s.session?.company.timeZone ?? 'UTC');
-  const [filters, setFilters] = useState<ReportFilters>(() => ({
+  const [filters, setFilters] = useState<ReportScreenFilters>(() => ({
     ...defaultRange(zone),
     customerId: '',
     employeeId: '',
@@ -32,7 +39,7 @@ export function useReportScreen<Row, Summary>(base: ReportBase, event: 'timers.c
   useStayOnAPage(rows, total, currentPage, REPORTS_PAGE_SIZE, setPage);
   const newRows = useNewRows(base, event, filters, page.isPlaceholderData ? undefined : page.data?.totalRecords);
 
-  const changeFilters = useCallback((patch: Partial<ReportFilters>) => {
+  const changeFilters = useCallback((patch: Partial<ReportScreenFilters>) => {
     setFilters((current) => ({ ...current, ...patch }));
     setPage(1);
   }, []);

@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, SegmentedControl, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { CALENDAR_VIEWS, type CalendarView } from './calendarViews';
 
 interface CalendarToolbarProps {
@@ -12,6 +13,8 @@ interface CalendarToolbarProps {
   onToday: () => void;
   /** Below 600 px the views are a select rather than a row of buttons. */
   compact: boolean;
+  /** More controls after the view (the schedule's "As of…"). */
+  extra?: ReactNode;
 }
 
 /** Above a calendar: today and back/forward, what is shown, and the view. */
@@ -24,6 +27,7 @@ export function CalendarToolbar({
   onNext,
   onToday,
   compact,
+  extra,
 }: CalendarToolbarProps) {
   const options = views.map((v) => ({ value: v, label: CALENDAR_VIEWS[v].label }));
   const navigation = (
@@ -65,6 +69,7 @@ export function CalendarToolbar({
           />
         </Group>
         {heading}
+        {extra}
       </Stack>
     );
   }
@@ -74,13 +79,16 @@ export function CalendarToolbar({
         {navigation}
         {heading}
       </Group>
-      <SegmentedControl
-        aria-label="Calendar view"
-        data={options}
-        value={view}
-        onChange={(v) => onView(v as CalendarView)}
-        size="xs"
-      />
+      <Group gap="sm" wrap="wrap">
+        <SegmentedControl
+          aria-label="Calendar view"
+          data={options}
+          value={view}
+          onChange={(v) => onView(v as CalendarView)}
+          size="xs"
+        />
+        {extra}
+      </Group>
     </Group>
   );
 }

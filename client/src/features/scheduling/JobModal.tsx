@@ -36,7 +36,6 @@ import { notifyError, notifySuccess } from '../../shared/notify';
 import { useIsCompanyAdmin } from '../session/session';
 import { askScope } from './askScope';
 import { slotWarnings } from './doubleBooking';
-import { JobHistory } from './JobHistory';
 import {
   changeJobBody,
   createJobBody,
@@ -46,7 +45,7 @@ import {
   jobFormValues,
   type JobFormValues,
 } from './jobForm';
-import { isRecurring, jobPeopleIds, type Job, type JobPerson } from './jobs';
+import { isRecurring, jobHistoryUrl, jobPeopleIds, type Job, type JobPerson } from './jobs';
 import { RecurrenceEditor } from './RecurrenceEditor';
 import { describeRecurrence, recurrenceChanged } from './recurrenceForm';
 import {
@@ -60,6 +59,7 @@ import {
 import { isoFromWall, zoneAbbreviation } from './zonedTime';
 import '@mantine/dates/styles.css';
 import { scrollToFirstError } from '../../shared/scrollToFirstError';
+import { History } from '../../shared/History';
 
 const COLOUR_SWATCHES = [
   '#0D1B41',
@@ -85,14 +85,24 @@ interface JobModalProps {
   calendarJobs: Job[];
   /** Opens on the History tab. */
   initialTab?: 'details' | 'history';
+  /** The schedule as of a moment (issue #17): the job as it stood then, nothing to save or delete. */
+  readOnly?: boolean;
   onClose: () => void;
 }
 
 /** New Job and Edit Job (spec §2 Job Schedule), with the History of an existing job. Mounted fresh each time. */
-export function JobModal({ job, slot, calendarJobs, initialTab = 'details', onClose }: JobModalProps) {
+export function JobModal({
+  job,
+  slot,
+  calendarJobs,
+  initialTab = 'details',
+  readOnly = false,
+  onClose,
+}: JobModalProps) {
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const [tab, setTab] = useState<string | null>(initialTab);
-  const title = job ? (isRecurring(job) ? 'Edit recurring job' : 'Edit job') : 'New Job';
+  const title =
+    job && readOnly ? 'Job as it stood' : job ? (isRecurring(job) ? 'Edit recurring job' : 'Edit job') : 'New Job';
   return (
     <Modal
       opened
@@ -118,9 +128,13 @@ export function JobModal({ job, slot, calendarJobs, initialTab = 'details', onCl
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="details">
-            <JobForm job={job} slot={slot} calendarJobs={calendarJobs} onClose={onClose} />
+            <JobForm job={job} slot={slot} calendarJobs={calendarJobs} readOnly={readOnly} onClose={onClose} />
           </Tabs.Panel>
-          <Tabs.Panel value="history">{tab === 'history' && <JobHistory jobId={job.id} />}</Tabs.Panel>
+          <Tabs.Panel value="history">
+            {tab === 'history' && (
+              <History url={jobHistoryUrl(job.id)} emptyHint="Nothing has been recorded for this job yet." />
+            )}
+          </Tabs.Panel>
         </Tabs>
       ) : (
         <JobForm job={null} slot={slot} calendarJobs={calendarJobs} onClose={onClose} />
@@ -129,7 +143,7 @@ export function JobModal({ job, slot, calendarJobs, initialTab = 'details', onCl
   );
 }
 
-function JobForm({ job, slot, calendarJobs, onClose }: Omit<JobModalProps, 'initialTab'>) {
+function JobForm({ job, slot, calendarJobs, readOnly = false, onClose }: Omit<JobModalProps, 'initialTab'>) {
   const zone = useAppStore((s) => s.session?.company.timeZone ?? 'UTC');
   const isCompanyAdmin = useIsCompanyAdmin();
   const { employees } = useActiveEmployees();
@@ -236,165 +250,193 @@ function JobForm({ job, slot, calendarJobs, onClose }: Omit<JobModalProps, 'init
 
   const startProps = form.getInputProps('start');
   return (
-    <form onSubmit={form.onSubmit((values) => void submit(values), scrollToFirstError)} noValidate>
-      <Stack gap="md">
-        {failure !== null && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {errorMessage(failure)}
-          </Alert>
-        )}
-        <TextInput label="Name" withAsterisk autoComplete="off" data-autofocus {...form.getInputProps('name')} />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-          <DateTimePicker
-            label="Start"
-            withAsterisk
-            valueFormat={PICKER_FORMAT}
-            timePickerProps={{ format: '12h', minutesStep: 15, withDropdown: true }}
-            {...startProps}
-            onChange={(value) => {
-              const next = typeof value === 'string' ? value : '';
-              if (next && form.values.start && form.values.end)
-                form.setFieldValue('end', endAfterStartMoved(form.values.start, form.values.end, next));
-              form.setFieldValue('start', next);
-            }}
-          />
-          <DateTimePicker
-            label="End"
-            withAsterisk
-            valueFormat={PICKER_FORMAT}
-            timePickerProps={{ format: '12h', minutesStep: 15, withDropdown: true }}
-            {...form.getInputProps('end')}
-            onChange={(value) => form.setFieldValue('end', typeof value === 'string' ? value : '')}
-          />
-        </SimpleGrid>
-        <Text size="xs" c="dimmed" mt={-8}>
-          Times are in the organization&apos;s time zone, {zone.replace(/_/g, ' ')} ({zoneAbbreviation(zone)}).
-        </Text>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-          <Select
-            label="Customer"
-            placeholder="Internal (no customer)"
-            data={customerOptions}
-            searchable
-            clearable
-            nothingFoundMessage="No results found"
-            {...form.getInputProps('customerId')}
-          />
-          <TextInput label="Job number" autoComplete="off" {...form.getInputProps('number')} />
-          <Select
-            label="Lead employee"
-            placeholder="No lead"
-            data={people.map((p) => ({ value: p.id, label: p.fullName }))}
-            searchable
-            clearable
-            nothingFoundMessage="No results found"
-            {...form.getInputProps('leadUserId')}
-          />
-          <MultiSelect
-            label="Assigned employees"
-            placeholder={userIds.length ? undefined : 'Nobody yet'}
-            data={people.map((p) => ({ value: p.id, label: p.fullName }))}
-            searchable
-            clearable
-            hidePickedOptions
-            nothingFoundMessage="No results found"
-            {...form.getInputProps('userIds')}
-          />
-        </SimpleGrid>
-        {warnings.length > 0 && (
-          <Alert
-            color="yellow"
-            variant="light"
-            icon={<IconAlertTriangle size={18} />}
-            title="Check before saving"
-            role="status"
-          >
-            <List size="sm" spacing={2}>
-              {warnings.map((w) => (
-                <List.Item key={`${w.userId}-${w.message}`}>
-                  <b>{w.name}</b>: {w.message}
-                </List.Item>
-              ))}
-            </List>
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput label="Job type" autoComplete="off" {...form.getInputProps('type')} />
-          <ColorInput
-            label="Colour"
-            description="Optional: overrides the lead's colour"
-            placeholder="Lead's colour"
-            format="hex"
-            swatches={COLOUR_SWATCHES}
-            swatchesPerRow={11}
-            withEyeDropper={false}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            {...form.getInputProps('colorOption')}
-          />
-        </SimpleGrid>
-        <Textarea label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
-
-        <Divider
-          label={
-            <Group gap={6}>
-              <IconRepeat size={14} />
-              Repeat
-            </Group>
-          }
-          labelPosition="left"
-          color="var(--app-border)"
-        />
-        {job && !recurring ? (
-          <Text size="sm" c="dimmed">
-            Does not repeat. A one-time job stays one-time; create a new recurring job to repeat it.
-          </Text>
-        ) : (
-          <>
-            {job?.jobRecurrenceModel && (
-              <Text size="sm" c="dimmed">
-                {describeRecurrence(job.jobRecurrenceModel)}. A change to the repeat applies to the whole series.
-              </Text>
-            )}
-            <RecurrenceEditor form={form} withNever={!job} />
-          </>
-        )}
-
-        {isCompanyAdmin && (
-          <>
-            <Divider label="Scheduling Visibility" labelPosition="left" color="var(--app-border)" />
-            <Switch
-              label="Hide from schedule view"
-              description="Only the lead employee and Company Admins will see this job."
-              {...form.getInputProps('hideFromScheduleView', { type: 'checkbox' })}
-            />
-          </>
-        )}
-
-        <Group justify="space-between" gap="sm" mt="sm">
-          {job ? (
-            <Button
-              variant="default"
-              c="red.7"
-              leftSection={<IconTrash size={16} />}
-              onClick={() => void remove()}
-              loading={deleteJob.isPending}
-              disabled={busy && !deleteJob.isPending}
-            >
-              Delete
-            </Button>
-          ) : (
-            <span />
+    <form
+      onSubmit={form.onSubmit((values) => (readOnly ? undefined : void submit(values)), scrollToFirstError)}
+      noValidate
+    >
+      {/* Read-only: every field disabled at once; no Delete, no Save. */}
+      <fieldset
+        disabled={readOnly}
+        className={readOnly ? 'read-only-fields' : undefined}
+        style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}
+      >
+        <Stack gap="md">
+          {readOnly && (
+            <Alert color="orange" variant="light" icon={<IconHistory size={18} />} role="status">
+              This is the job as it stood then. Nothing can be changed here.
+            </Alert>
           )}
-          <Group gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={createJob.isPending || changeJob.isPending} disabled={deleteJob.isPending}>
-              {job ? 'Save changes' : 'Create job'}
-            </Button>
-          </Group>
+          {failure !== null && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {errorMessage(failure)}
+            </Alert>
+          )}
+          <TextInput label="Name" withAsterisk autoComplete="off" data-autofocus {...form.getInputProps('name')} />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <DateTimePicker
+              label="Start"
+              withAsterisk
+              valueFormat={PICKER_FORMAT}
+              timePickerProps={{ format: '12h', minutesStep: 15, withDropdown: true }}
+              {...startProps}
+              onChange={(value) => {
+                const next = typeof value === 'string' ? value : '';
+                if (next && form.values.start && form.values.end)
+                  form.setFieldValue('end', endAfterStartMoved(form.values.start, form.values.end, next));
+                form.setFieldValue('start', next);
+              }}
+            />
+            <DateTimePicker
+              label="End"
+              withAsterisk
+              valueFormat={PICKER_FORMAT}
+              timePickerProps={{ format: '12h', minutesStep: 15, withDropdown: true }}
+              {...form.getInputProps('end')}
+              onChange={(value) => form.setFieldValue('end', typeof value === 'string' ? value : '')}
+            />
+          </SimpleGrid>
+          <Text size="xs" c="dimmed" mt={-8}>
+            Times are in the organization&apos;s time zone, {zone.replace(/_/g, ' ')} ({zoneAbbreviation(zone)}).
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <Select
+              label="Customer"
+              placeholder="Internal (no customer)"
+              data={customerOptions}
+              searchable
+              clearable
+              nothingFoundMessage="No results found"
+              {...form.getInputProps('customerId')}
+            />
+            <TextInput label="Job number" autoComplete="off" {...form.getInputProps('number')} />
+            <Select
+              label="Lead employee"
+              placeholder="No lead"
+              data={people.map((p) => ({ value: p.id, label: p.fullName }))}
+              searchable
+              clearable
+              nothingFoundMessage="No results found"
+              {...form.getInputProps('leadUserId')}
+            />
+            <MultiSelect
+              label="Assigned employees"
+              placeholder={userIds.length ? undefined : 'Nobody yet'}
+              data={people.map((p) => ({ value: p.id, label: p.fullName }))}
+              searchable
+              clearable
+              hidePickedOptions
+              nothingFoundMessage="No results found"
+              {...form.getInputProps('userIds')}
+            />
+          </SimpleGrid>
+          {warnings.length > 0 && (
+            <Alert
+              color="yellow"
+              variant="light"
+              icon={<IconAlertTriangle size={18} />}
+              title="Check before saving"
+              role="status"
+            >
+              <List size="sm" spacing={2}>
+                {warnings.map((w) => (
+                  <List.Item key={`${w.userId}-${w.message}`}>
+                    <b>{w.name}</b>: {w.message}
+                  </List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <TextInput label="Job type" autoComplete="off" {...form.getInputProps('type')} />
+            <ColorInput
+              label="Colour"
+              description="Optional: overrides the lead's colour"
+              placeholder="Lead's colour"
+              format="hex"
+              swatches={COLOUR_SWATCHES}
+              swatchesPerRow={11}
+              withEyeDropper={false}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              {...form.getInputProps('colorOption')}
+            />
+          </SimpleGrid>
+          <Textarea label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
+
+          <Divider
+            label={
+              <Group gap={6}>
+                <IconRepeat size={14} />
+                Repeat
+              </Group>
+            }
+            labelPosition="left"
+            color="var(--app-border)"
+          />
+          {job && !recurring ? (
+            <Text size="sm" c="dimmed">
+              Does not repeat. A one-time job stays one-time; create a new recurring job to repeat it.
+            </Text>
+          ) : (
+            <>
+              {job?.jobRecurrenceModel && (
+                <Text size="sm" c="dimmed">
+                  {describeRecurrence(job.jobRecurrenceModel)}. A change to the repeat applies to the whole series.
+                </Text>
+              )}
+              <RecurrenceEditor form={form} withNever={!job} />
+            </>
+          )}
+
+          {isCompanyAdmin && (
+            <>
+              <Divider label="Scheduling Visibility" labelPosition="left" color="var(--app-border)" />
+              <Switch
+                label="Hide from schedule view"
+                description="Only the lead employee and Company Admins will see this job."
+                {...form.getInputProps('hideFromScheduleView', { type: 'checkbox' })}
+              />
+            </>
+          )}
+
+          {!readOnly && (
+            <Group justify="space-between" gap="sm" mt="sm">
+              {job ? (
+                <Button
+                  variant="default"
+                  c="red.7"
+                  leftSection={<IconTrash size={16} />}
+                  onClick={() => void remove()}
+                  loading={deleteJob.isPending}
+                  disabled={busy && !deleteJob.isPending}
+                >
+                  Delete
+                </Button>
+              ) : (
+                <span />
+              )}
+              <Group gap="sm">
+                <Button variant="default" onClick={onClose}>
+                  Cancel
+                </Button>
+                <Button
+                  type="submit"
+                  loading={createJob.isPending || changeJob.isPending}
+                  disabled={deleteJob.isPending}
+                >
+                  {job ? 'Save changes' : 'Create job'}
+                </Button>
+              </Group>
+            </Group>
+          )}
+        </Stack>
+      </fieldset>
+      {readOnly && (
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
         </Group>
-      </Stack>
+      )}
     </form>
   );
 }

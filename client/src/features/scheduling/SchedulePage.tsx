@@ -1,12 +1,17 @@
 import { Alert, Box, Button, Divider, Group, Paper, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconHandStop, IconLink, IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { api, errorMessage } from '../../app/api';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import { PageHeader } from '../../shared/PageHeader';
 import { QueryError } from '../../shared/QueryError';
+import { asOfParams } from '../../shared/asOf';
+import { AsOfBanner, useAsOf } from '../../shared/AsOfBanner';
+import { AsOfPicker } from '../../shared/AsOfPicker';
+import { useApiQuery } from '../../shared/useApiQuery';
 import { AVAILABLE_COLOR, INTERNAL_COLOR } from '../../../../src/shared/job-colours';
 import { availableHours } from '../availability/availability';
 import { askScope } from './askScope';
@@ -24,6 +29,7 @@ import {
   DRAG_MIN_WIDTH_QUERY,
   isRecurring,
   jobPeopleIds,
+  jobUrl,
   NEW_JOB_MINUTES,
   SCHEDULE_URL,
   type AvailableEmployee,
@@ -67,17 +73,45 @@ export function SchedulePage() {
   const blockMinutes = useStore(store, (s) => s.blockMinutes);
   const availabilityUserId = useStore(store, (s) => s.availabilityUserId);
   const chips = useStore(store, (s) => s.chips);
-  const canDrag = useMediaQuery(DRAG_MIN_WIDTH_QUERY, undefined, { getInitialValueInEffect: false }) ?? false; // spec §5: no dragging below 768 px
+  const wide = useMediaQuery(DRAG_MIN_WIDTH_QUERY, undefined, { getInitialValueInEffect: false }) ?? false; // spec §5: no dragging below 768 px
+  // As of a moment (issue #17): the schedule as it stood then, read-only; live notices refetch that moment.
+  const { asOf, backToNow } = useAsOf();
+  const readOnly = asOf !== null;
+  const canDrag = wide && !readOnly;
 
-  const jobs = useCalendarJobs(SCHEDULE_URL, range);
+  const jobs = useCalendarJobs(SCHEDULE_URL, range, asOfParams(asOf));
   const { employees } = useActiveEmployees();
   const customers = useCustomerOptions();
   const availability = useAvailabilityShading(availabilityUserId);
   const batch = useCalendarBatch();
   const changeJob = useChangeJob();
   const [editing, setEditing] = useState<Editing | null>(null);
+  // Another moment (a History's "Schedule before", "Back to now"): the open job was of the one before.
+  const asOfKey = asOf ? JSON.stringify(asOf) : '';
+  const [shownAsOf, setShownAsOf] = useState(asOfKey);
+  if (shownAsOf !== asOfKey) {
+    setShownAsOf(asOfKey);
+    setEditing(null);
+  }
   const [bookingLinks, setBookingLinks] = useState(false);
-  const pickUpEnabled = usePickUpEnabled();
+  const pickUpEnabled = usePickUpEnabled() && !readOnly;
+
+  // A link to a job (`?job=<id>`, from the audit log): open it once it is read, and drop the parameter.
+  const [params, setParams] = useSearchParams();
+  const linkedJobId = params.get('job');
+  const linkedJob = useApiQuery<Job>(linkedJobId ? jobUrl(linkedJobId) : null);
+  useEffect(() => {
+    if (!linkedJobId || !linkedJob.data) return;
+    setEditing({ job: linkedJob.data, slot: newJobSlot(zone) });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('job');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [linkedJobId, linkedJob.data, zone, setParams]);
 
   const allJobs = useMemo(() => jobs.data ?? [], [jobs.data]);
   const shownJobs = useMemo(() => filterJobs(allJobs, chips), [allJobs, chips]);
@@ -176,25 +210,30 @@ export function SchedulePage() {
 
   return (
     <>
+      {asOf && <AsOfBanner asOf={asOf} onBackToNow={backToNow} />}
       <PageHeader
         title="Job Schedule"
         description={
-          canDrag
-            ? 'Every job of your organization. Drag a job to move it, or its lower edge to change its length.'
-            : 'Every job of your organization. Tap a job to change it.'
+          readOnly
+            ? 'Every job of your organization as it stood then. Open a job to see it; nothing can be changed.'
+            : canDrag
+              ? 'Every job of your organization. Drag a job to move it, or its lower edge to change its length.'
+              : 'Every job of your organization. Tap a job to change it.'
         }
         actions={
-          <Group gap="sm">
-            <Button variant="default" leftSection={<IconLink size={16} />} onClick={() => setBookingLinks(true)}>
-              Booking links
-            </Button>
-            <Button
-              leftSection={<IconPlus size={16} />}
-              onClick={() => setEditing({ job: null, slot: newJobSlot(zone) })}
-            >
-              New Job
-            </Button>
-          </Group>
+          !readOnly && (
+            <Group gap="sm">
+              <Button variant="default" leftSection={<IconLink size={16} />} onClick={() => setBookingLinks(true)}>
+                Booking links
+              </Button>
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={() => setEditing({ job: null, slot: newJobSlot(zone) })}
+              >
+                New Job
+              </Button>
+            </Group>
+          )
         }
       />
       {/* On a phone the requests come first: below a whole day's grid nobody would scroll to them. */}
@@ -209,7 +248,7 @@ export function SchedulePage() {
           />
           <CalendarLegend items={legend} label="Colour legend" />
         </Stack>
-        {!canDrag && (
+        {!wide && !readOnly && (
           <Alert color="gray" variant="light" radius={0} icon={<IconHandStop size={16} />} py={6}>
             Dragging jobs is available on wider screens.
           </Alert>
@@ -220,7 +259,14 @@ export function SchedulePage() {
           </Box>
         )}
         <Divider color="var(--app-border)" />
-        <CalendarToolbar title={title} views={SCHEDULE_VIEWS} view={view} compact={mobile} {...navigation} />
+        <CalendarToolbar
+          title={title}
+          views={SCHEDULE_VIEWS}
+          view={view}
+          compact={mobile}
+          {...navigation}
+          extra={<AsOfPicker zone={zone} w={mobile ? '100%' : 220} />}
+        />
         <div
           style={{ opacity: jobs.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
           aria-busy={jobs.isFetching}
@@ -250,7 +296,7 @@ export function SchedulePage() {
               editable={canDrag}
               onRangeChange={(r, t) => store.getState().showRange(r, t)}
               onJobClick={(job) => setEditing({ job, slot: newJobSlot(zone) })}
-              onSlotClick={onSlotClick}
+              onSlotClick={readOnly ? undefined : onSlotClick}
               onJobMove={onJobMove}
             />
           )}
@@ -263,7 +309,13 @@ export function SchedulePage() {
         </Suspense>
       )}
       {editing && (
-        <JobModal job={editing.job} slot={editing.slot} calendarJobs={allJobs} onClose={() => setEditing(null)} />
+        <JobModal
+          job={editing.job}
+          slot={editing.slot}
+          calendarJobs={allJobs}
+          readOnly={readOnly}
+          onClose={() => setEditing(null)}
+        />
       )}
     </>
   );

@@ -13,13 +13,11 @@ import {
   CALENDAR_BATCH_URL,
   CREATE_JOB_URL,
   CUSTOMER_LOOKUP_URL,
-  jobHistoryUrl,
   JOBS_URL,
   jobUrl,
   seriesUrl,
   type AvailableEmployee,
   type CustomerOption,
-  type HistoryEntry,
   type Job,
   type JobPerson,
 } from './jobs';
@@ -49,8 +47,6 @@ export function useAvailableEmployees(startIso: string | null, endIso: string | 
     keepPrevious: true,
   });
 }
-
-export const useJobHistory = (id: string) => useApiQuery<HistoryEntry[]>(jobHistoryUrl(id));
 
 /** Every calendar, upcoming jobs, and job histories refetch after a change (the socket tells the others). */
 const refetchJobs = () => invalidateUrls([JOBS_URL]);

@@ -5,6 +5,7 @@ import {
   IconChartBar,
   IconClockHour4,
   IconFileSpreadsheet,
+  IconHistory,
   IconHome,
   IconKey,
   IconShieldCog,
@@ -32,4 +33,5 @@ export const NAV_ICONS: Record<NavIconName, Icon> = {
   organizationTimes: IconAdjustments,
   users: IconUsers,
   settings: IconBuildingCog,
+  audit: IconHistory,
 };

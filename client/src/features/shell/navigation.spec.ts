@@ -20,7 +20,7 @@ describe('visibleNavigation', () => {
       'My Job Ratings',
       'My Tracked Times',
       'Reports[Jobs Report, Ratings Report]',
-      'Admin[Organization Tracked Times, Users, Organization Settings]',
+      'Admin[Organization Tracked Times, Users, Organization Settings, Audit Log]',
     ]);
   });
 
@@ -30,6 +30,10 @@ describe('visibleNavigation', () => {
 
   it('shows the Admin group with settings.crud alone, holding only Organization Settings', () => {
     expect(labels(visibleNavigation(['settings.crud'], { mobile: false }))).toContain('Admin[Organization Settings]');
+  });
+
+  it('shows the Admin group with audit.read alone, holding the Audit Log', () => {
+    expect(labels(visibleNavigation(['audit.read'], { mobile: false }))).toContain('Admin[Audit Log]');
   });
 
   it('shows the Admin group with users.crud alone, holding tracked times and users', () => {

@@ -16,7 +16,8 @@ export type NavIconName =
   | 'admin'
   | 'organizationTimes'
   | 'users'
-  | 'settings';
+  | 'settings'
+  | 'audit';
 
 export interface NavLinkItem {
   kind: 'link';
@@ -88,6 +89,7 @@ export const NAVIGATION: readonly NavItem[] = [
         icon: 'settings',
         claim: 'settings.crud',
       },
+      { kind: 'link', label: 'Audit Log', to: paths.auditLog, icon: 'audit', claim: 'audit.read' },
     ],
   },
 ];
@@ -96,7 +98,7 @@ const allowed = (item: NavLinkItem, claims: readonly string[]) => !item.claim ||
 
 /**
  * What one user sees: links they hold the claim for, and groups with at least one such link
- * (so Admin shows with settings.crud or users.crud). The Profile group only in mobile mode.
+ * (so Admin shows with settings.crud, users.crud or audit.read). The Profile group only in mobile mode.
  */
 export function visibleNavigation(claims: readonly string[], options: { mobile: boolean }): NavItem[] {
   const visible: NavItem[] = [];

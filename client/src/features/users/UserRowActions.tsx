@@ -1,5 +1,8 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
-import { IconCalendarTime, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconCalendarTime, IconHistory, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { HistoryModal } from '../../shared/History';
+import { historyUrl } from '../audit/audit';
 import type { User } from './users';
 
 interface UserRowActionsProps {
@@ -10,6 +13,7 @@ interface UserRowActionsProps {
 }
 
 export function UserRowActions({ user, onEdit, onAvailability, onDelete }: UserRowActionsProps) {
+  const [history, setHistory] = useState(false);
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       <Tooltip label="Edit">
@@ -27,11 +31,29 @@ export function UserRowActions({ user, onEdit, onAvailability, onDelete }: UserR
           <IconCalendarTime size={18} />
         </ActionIcon>
       </Tooltip>
+      <Tooltip label="History">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`History of ${user.fullName}`}
+          onClick={() => setHistory(true)}
+        >
+          <IconHistory size={18} />
+        </ActionIcon>
+      </Tooltip>
       <Tooltip label="Delete">
         <ActionIcon variant="subtle" color="red" aria-label={`Delete ${user.fullName}`} onClick={() => onDelete(user)}>
           <IconTrash size={18} />
         </ActionIcon>
       </Tooltip>
+      {history && (
+        <HistoryModal
+          title={`History of ${user.fullName}`}
+          url={historyUrl.user(user.id)}
+          emptyHint="Nothing has been recorded for this person yet."
+          onClose={() => setHistory(false)}
+        />
+      )}
     </Group>
   );
 }

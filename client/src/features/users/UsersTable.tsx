@@ -42,7 +42,7 @@ export function UsersTable({ users, sortDir, onToggleSort, onEdit, onAvailabilit
             <Table.Th>Role</Table.Th>
             <Table.Th>Phone</Table.Th>
             <Table.Th>Status</Table.Th>
-            <Table.Th w={128}>
+            <Table.Th w={164}>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
           </Table.Tr>

@@ -1,0 +1,61 @@
+import type { AsOfMoment } from '../../../src/shared/audit';
+
+/**
+ * A moment the schedule, Home and the reports are read "as of" (issue #17), from the page's URL:
+ * `asOf` (an ISO date-time) or `asOfPosition` (a log position, a whole number). Null: now.
+ */
+export type AsOf = { asOf: string } | { asOfPosition: number };
+export type { AsOfMoment };
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** The moment a page's query asks for; a malformed one counts as none (now). `asOfPosition` wins. */
+export function asOfFromSearch(search: URLSearchParams | string): AsOf | null {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const position = params.get('asOfPosition');
+  if (position !== null && /^\d{1,15}$/.test(position.trim())) return { asOfPosition: Number(position.trim()) };
+  const at = params.get('asOf')?.trim();
+  if (at && ISO_DATE_TIME.test(at) && !Number.isNaN(Date.parse(at))) return { asOf: at };
+  return null;
+}
+
+/** The moment as query parameters for a read ({} for now). */
+export function asOfParams(asOf: AsOf | null): Record<string, string> {
+  if (!asOf) return {};
+  return 'asOfPosition' in asOf ? { asOfPosition: String(asOf.asOfPosition) } : { asOf: asOf.asOf };
+}
+
+/** A read's URL with the moment added to its query. */
+export function withAsOf(url: string, asOf: AsOf | null): string {
+  const params = asOfParams(asOf);
+  const entries = Object.entries(params);
+  if (!entries.length) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(entries).toString()}`;
+}
+
+/** GET /api/audit/moment for the banner: the moment in words. */
+export const momentUrl = (asOf: AsOf) => withAsOf('/api/audit/moment', asOf);
+
+/** The page's query with the moment dropped ("Back to now"), the rest kept. */
+export function withoutAsOf(search: URLSearchParams | string): URLSearchParams {
+  const params = new URLSearchParams(search);
+  params.delete('asOf');
+  params.delete('asOfPosition');
+  return params;
+}
+
+/** The banner's words. */
+export const asOfBannerText = (when: string) => `Viewing the schedule as it stood on ${when}. Read-only.`;
+
+/** The schedule as it stood at a log position: `/scheduling?asOfPosition=12`. */
+export const scheduleAsOfPath = (position: number) => `/scheduling?asOfPosition=${Math.max(0, position)}`;
+
+/** A job's change: the schedule just before it (position − 1) and just after it (position); null otherwise. */
+export function scheduleMoments(entry: {
+  position?: number;
+  record?: { type: string };
+}): { before: string; after: string } | null {
+  if (entry.position === undefined || !entry.record) return null;
+  if (entry.record.type !== 'job' && entry.record.type !== 'recurringJob') return null;
+  return { before: scheduleAsOfPath(entry.position - 1), after: scheduleAsOfPath(entry.position) };
+}
