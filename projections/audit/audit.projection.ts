@@ -14,6 +14,8 @@ interface NameDoc {
   timeZone?: string;
   /** Jobs: booked online by a visitor. */
   selfBooked?: boolean;
+  /** Jobs and recurring jobs: the (first) start. */
+  start?: string;
   [key: string]: unknown;
 }
 
@@ -146,18 +148,18 @@ function namesGiven(event: RecordedEvent, names: Map<string, NameDoc>): NameDoc[
       return [{ _id: `customer:${d.customerId}`, name: customerName(parts) || (was?.name ?? ''), parts }];
     }
     case 'JobScheduled':
-      return [{ _id: `job:${d.jobId}`, name: String(d.name), selfBooked: d.selfBooked === true }];
-    case 'JobChanged': {
-      const name = changed('name');
-      const was = current(`job:${d.jobId}`);
-      return name ? [{ _id: `job:${d.jobId}`, name, selfBooked: was?.selfBooked === true }] : [];
+      return [
+        { _id: `job:${d.jobId}`, name: String(d.name), selfBooked: d.selfBooked === true, start: String(d.start) },
+      ];
+    case 'JobChanged':
+    case 'JobSeriesChanged': {
+      const key = event.type === 'JobChanged' ? `job:${d.jobId}` : `series:${d.seriesId}`;
+      if (!changed('name') && !changed('start')) return [];
+      const was = current(key);
+      return [{ ...was, _id: key, name: changed('name') ?? was?.name ?? '', start: changed('start') ?? was?.start }];
     }
     case 'JobSeriesScheduled':
-      return [{ _id: `series:${d.seriesId}`, name: String(d.name) }];
-    case 'JobSeriesChanged': {
-      const name = changed('name');
-      return name ? [{ _id: `series:${d.seriesId}`, name }] : [];
-    }
+      return [{ _id: `series:${d.seriesId}`, name: String(d.name), start: String(d.start) }];
     case 'TimerStarted':
       return [
         {
@@ -188,6 +190,23 @@ function namesGiven(event: RecordedEvent, names: Map<string, NameDoc>): NameDoc[
   }
 }
 
+/** A job's or an occurrence's start as the event leaves it, for the schedule links; null for other records. */
+function startOf(event: RecordedEvent, names: Map<string, NameDoc>): string | null {
+  const d = event.data as {
+    jobId?: string;
+    seriesId?: string;
+    start?: string;
+    originalStart?: string;
+    changes?: { start?: { to: string } };
+  };
+  if (d.changes?.start?.to) return d.changes.start.to;
+  if (d.originalStart) return d.originalStart;
+  if (event.streamId.startsWith('job-') && d.jobId) return d.start ?? names.get(`job:${d.jobId}`)?.start ?? null;
+  if (event.streamId.startsWith('jobSeries-') && d.seriesId)
+    return d.start ?? names.get(`series:${d.seriesId}`)?.start ?? null;
+  return null;
+}
+
 const MAX_TEXT = 4000;
 
 /**
@@ -196,7 +215,8 @@ const MAX_TEXT = 4000;
  */
 export const auditProjection: Projection = {
   name: 'audit',
-  version: 2, // 2: a moved visit's old start and staff, a link's units on both sides, a new person's address
+  // 2: a moved visit's old start and staff, a link's units on both sides, a new person's address; 3: a job's start
+  version: 3,
   collections: [AUDIT_ENTRIES, AUDIT_NAMES],
   async setup(store) {
     const entries = store.collection(AUDIT_ENTRIES);
@@ -247,6 +267,7 @@ export const auditProjection: Projection = {
       recordId: wording.recordId,
       recordLabel: wording.recordLabel,
       occurrenceId: wording.occurrenceId ?? null,
+      recordStartsAt: startOf(event, names),
       what: wording.what,
       changes,
       fields: [...new Set(changes.map((c) => c.field))],

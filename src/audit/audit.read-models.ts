@@ -21,6 +21,8 @@ export interface AuditDoc {
   recordId: string;
   recordLabel: string;
   occurrenceId: string | null;
+  /** A job's or an occurrence's start as the change left it; null for other records. */
+  recordStartsAt: string | null;
   what: string;
   changes: AuditChange[];
   /** The changes' field words, for the "changed field" filter. */

@@ -68,6 +68,8 @@ export interface AuditEntry {
     label: string;
     /** For a change to one occurrence of a recurring job: its calendar id. */
     occurrenceId: string | null;
+    /** A job's or an occurrence's start as the change left it (UTC ISO): the day the schedule links open on. */
+    startsAt: string | null;
   };
   what: string;
   changes: AuditChange[];

@@ -389,6 +389,11 @@ describe('the audit log', () => {
         { field: 'Assigned', from: 'Abe Associate', to: 'Abe Associate, Mona Customer' },
       ]),
     );
+    // The schedule links open on the job's day: its start as each change left it.
+    const startOf = (entry: AuditEntry) => new Date(entry.record.startsAt!).toISOString();
+    expect(startOf(entryOf('JobScheduled', made.job))).toBe('2026-06-01T13:00:00.000Z');
+    expect(startOf(changed)).toBe('2026-06-01T15:00:00.000Z');
+    expect(entryOf('CustomerDetailsChanged', made.customer).record.startsAt).toBeNull();
     expect(entryOf('UserDetailsChanged', made.uma).changes).toEqual([
       { field: 'Role', from: 'Associate', to: 'Customer Manager' },
     ]);

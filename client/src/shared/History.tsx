@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Modal, Skeleton, Stack, Table, Text, Timeline } f
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowRight, IconHistory } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { useAppStore } from '../app/store';
 import { MOBILE_QUERY } from '../app/theme';
 import type { AuditChange, AuditEntry } from '../../../src/shared/audit';
 import { scheduleMoments } from './asOf';
@@ -9,16 +10,13 @@ import { EmptyResults } from './EmptyResults';
 import { QueryError } from './QueryError';
 import { useApiQuery } from './useApiQuery';
 
-/**
- * One line of a record's History: an audit entry, or (a server that has not moved to the audit log yet) the
- * job history's older shape without the position and the record.
- */
-export type HistoryLine = Pick<AuditEntry, 'type' | 'at' | 'when' | 'who' | 'what' | 'changes'> &
-  Partial<Pick<AuditEntry, 'id' | 'position' | 'record'>>;
+/** One line of a record's History: its audit entry. */
+export type HistoryLine = AuditEntry;
 
 /** "Schedule before" and "Schedule after" a job's change. */
 export function ScheduleMomentLinks({ entry }: { entry: HistoryLine }) {
-  const links = scheduleMoments(entry);
+  const zone = useAppStore((s) => s.session?.company.timeZone ?? 'UTC');
+  const links = scheduleMoments(entry, zone);
   if (!links) return null;
   return (
     <Group gap={12} wrap="wrap" style={{ rowGap: 2 }}>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { asOfBannerText, asOfFromSearch, asOfParams, momentUrl, scheduleMoments, withAsOf, withoutAsOf } from './asOf';
+import {
+  asOfBannerText,
+  asOfFromSearch,
+  asOfParams,
+  dayFromSearch,
+  momentUrl,
+  scheduleMoments,
+  withAsOf,
+  withoutAsOf,
+} from './asOf';
 
 describe('as of a moment', () => {
   it('reads asOfPosition (a whole number) before asOf (an ISO date-time)', () => {
@@ -40,6 +49,19 @@ describe('as of a moment', () => {
     );
     expect(scheduleMoments({ position: 10, record: { type: 'customer' } })).toBeNull();
     expect(scheduleMoments({})).toBeNull();
+  });
+
+  it("opens the schedule links on the job's day in the organization's zone", () => {
+    const entry = { position: 10, record: { type: 'job', startsAt: '2026-06-02T02:30:00.000Z' } };
+    expect(scheduleMoments(entry, 'America/New_York')).toEqual({
+      before: '/scheduling?asOfPosition=9&day=2026-06-01',
+      after: '/scheduling?asOfPosition=10&day=2026-06-01',
+    });
+    expect(scheduleMoments(entry, 'UTC')?.after).toBe('/scheduling?asOfPosition=10&day=2026-06-02');
+    expect(dayFromSearch('?asOfPosition=10&day=2026-06-01')).toBe('2026-06-01');
+    expect(dayFromSearch('?day=2026-13-40')).toBeNull();
+    expect(dayFromSearch('?day=tomorrow')).toBeNull();
+    expect(dayFromSearch('')).toBeNull();
   });
 
   it('words the banner', () => {

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import type { AsOfMoment } from '../../../src/shared/audit';
 
 /**
@@ -47,15 +48,28 @@ export function withoutAsOf(search: URLSearchParams | string): URLSearchParams {
 /** The banner's words. */
 export const asOfBannerText = (when: string) => `Viewing the schedule as it stood on ${when}. Read-only.`;
 
-/** The schedule as it stood at a log position: `/scheduling?asOfPosition=12`. */
-export const scheduleAsOfPath = (position: number) => `/scheduling?asOfPosition=${Math.max(0, position)}`;
+/** The schedule as it stood at a log position, open on a day (yyyy-MM-dd): `/scheduling?asOfPosition=12&day=…`. */
+export const scheduleAsOfPath = (position: number, day: string | null = null) =>
+  `/scheduling?asOfPosition=${Math.max(0, position)}${day ? `&day=${day}` : ''}`;
 
-/** A job's change: the schedule just before it (position − 1) and just after it (position); null otherwise. */
-export function scheduleMoments(entry: {
-  position?: number;
-  record?: { type: string };
-}): { before: string; after: string } | null {
+/**
+ * A job's change: the schedule just before it (position − 1) and just after it (position), open on the job's day
+ * in the organization's zone; null for other records.
+ */
+export function scheduleMoments(
+  entry: { position?: number; record?: { type: string; startsAt?: string | null } },
+  zone = 'UTC',
+): { before: string; after: string } | null {
   if (entry.position === undefined || !entry.record) return null;
   if (entry.record.type !== 'job' && entry.record.type !== 'recurringJob') return null;
-  return { before: scheduleAsOfPath(entry.position - 1), after: scheduleAsOfPath(entry.position) };
+  const day = entry.record.startsAt
+    ? DateTime.fromISO(entry.record.startsAt, { zone: 'utc' }).setZone(zone).toISODate()
+    : null;
+  return { before: scheduleAsOfPath(entry.position - 1, day), after: scheduleAsOfPath(entry.position, day) };
+}
+
+/** The day a schedule link asks to open on (`day=yyyy-MM-dd`), or null. */
+export function dayFromSearch(search: string): string | null {
+  const day = new URLSearchParams(search).get('day');
+  return day && /^\d{4}-\d{2}-\d{2}$/.test(day) && DateTime.fromISO(day).isValid ? day : null;
 }

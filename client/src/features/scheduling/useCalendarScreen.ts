@@ -10,6 +10,7 @@ import { loadCalendarPreferences, saveCalendarPreferences, workdayStartHour } fr
 import { dayRange, longDayTitle, shiftDay, type CalendarView } from './calendarViews';
 import { createScheduleStore } from './scheduleStore';
 import { todayIn } from './zonedTime';
+import { dayFromSearch } from '../../shared/asOf';
 
 /**
  * A calendar screen's state and navigation: FullCalendar's views move through its API; TimelineDay
@@ -23,14 +24,14 @@ export function useCalendarScreen(
 ) {
   const zone = useAppStore((s) => s.session?.company.timeZone ?? 'UTC');
   const userId = useAppStore((s) => s.session?.user.id ?? '');
-  // Read at once (not after a first render) so a phone opens straight on Day, today.
+  // Read at once (not after a first render) so a phone opens straight on Day, today (or the day a link asks for).
   const [startsMobile] = useState(() => typeof window !== 'undefined' && window.matchMedia(MOBILE_QUERY).matches);
   const mobile = useMediaQuery(MOBILE_QUERY, startsMobile, { getInitialValueInEffect: false }) ?? false;
   const [store] = useState(() => {
     const saved = loadCalendarPreferences(userId, screen, views);
     return createScheduleStore({
       view: startsMobile ? 'day' : (saved.view ?? defaultView),
-      day: todayIn(zone),
+      day: (typeof window !== 'undefined' && dayFromSearch(window.location.search)) || todayIn(zone),
       blockMinutes: saved.blockMinutes,
     });
   });
