@@ -1,6 +1,7 @@
-import { Anchor, Badge, Group, Modal, Skeleton, Stack, Table, Text, Timeline } from '@mantine/core';
+import { Anchor, Badge, Group, Modal, Skeleton, Stack, Table, Tabs, Text, Timeline } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowRight, IconHistory } from '@tabler/icons-react';
+import { IconArrowRight, IconHistory, IconPencil } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppStore } from '../app/store';
 import { MOBILE_QUERY } from '../app/theme';
@@ -161,5 +162,34 @@ export function HistoryModal({
     <Modal opened onClose={onClose} title={title} size={720} fullScreen={mobile}>
       <History url={url} emptyHint={emptyHint} />
     </Modal>
+  );
+}
+
+/** A record's dialog: its Details tab (the form) and its History tab, read only when it is opened. */
+export function DetailsAndHistoryTabs({
+  initialTab = 'details',
+  historyUrl,
+  emptyHint,
+  children,
+}: {
+  initialTab?: 'details' | 'history';
+  historyUrl: string;
+  emptyHint: string;
+  children: ReactNode;
+}) {
+  const [tab, setTab] = useState<string | null>(initialTab);
+  return (
+    <Tabs value={tab} onChange={setTab} keepMounted>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="details" leftSection={<IconPencil size={14} />}>
+          Details
+        </Tabs.Tab>
+        <Tabs.Tab value="history" leftSection={<IconHistory size={14} />}>
+          History
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="details">{children}</Tabs.Panel>
+      <Tabs.Panel value="history">{tab === 'history' && <History url={historyUrl} emptyHint={emptyHint} />}</Tabs.Panel>
+    </Tabs>
   );
 }

@@ -12,10 +12,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconCalendar, IconHistory, IconSearch } from '@tabler/icons-react';
+import { IconHistory, IconSearch } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppStore } from '../../app/store';
@@ -39,7 +37,8 @@ import {
   type AuditRecordType,
 } from '../../../../src/shared/audit';
 import type { Paged } from '../../../../src/shared/paging';
-import { apiDate, defaultRange, pickerDate } from '../reports/reports';
+import { defaultRange } from '../reports/reports';
+import { DateRangeInputs } from '../reports/ReportParts';
 import { ACTIVE_EMPLOYEES_URL, type JobPerson } from '../scheduling/jobs';
 import {
   AUDIT_EXPORT_FILE_NAME,
@@ -140,34 +139,13 @@ function AuditFiltersBar({
   onSearch: (text: string) => void;
 }) {
   const people = useApiQuery<JobPerson[]>(ACTIVE_EMPLOYEES_URL);
-  const from = pickerDate(filters.fromDate ?? '');
-  const to = pickerDate(filters.toDate ?? '');
   // Two a row on a phone (the dates, the record and the field), one row on a wide screen.
   const half = { base: 'calc(50% - 6px)', md: 160 };
   const wide = { base: '100%', xs: 'calc(50% - 6px)', md: 190 };
   return (
     <Stack gap="sm" p="md">
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <DatePickerInput
-          label="From"
-          valueFormat="MM/DD/YYYY"
-          placeholder="MM/DD/YYYY"
-          value={from}
-          maxDate={to ?? undefined}
-          onChange={(value) => value && onChange({ fromDate: apiDate(value) })}
-          leftSection={<IconCalendar size={16} />}
-          w={half}
-        />
-        <DatePickerInput
-          label="To"
-          valueFormat="MM/DD/YYYY"
-          placeholder="MM/DD/YYYY"
-          value={to}
-          minDate={from ?? undefined}
-          onChange={(value) => value && onChange({ toDate: apiDate(value) })}
-          leftSection={<IconCalendar size={16} />}
-          w={half}
-        />
+        <DateRangeInputs filters={filters} onChange={onChange} w={half} />
         <Select
           label="Record"
           placeholder="All records"

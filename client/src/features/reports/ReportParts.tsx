@@ -28,6 +28,44 @@ import { NewRowsBanner as SharedNewRowsBanner } from '../../shared/NewRows';
 import { ACTIVE_EMPLOYEES_URL, CUSTOMER_LOOKUP_URL, type CustomerOption, type JobPerson } from '../scheduling/jobs';
 import { apiDate, EXPORT_FILE_NAME, newRowsLabel, pickerDate, type ReportScreenFilters } from './reports';
 
+/** From and To (MM/DD/YYYY on the wire): the reports' and the audit log's whole days. */
+export function DateRangeInputs({
+  filters,
+  onChange,
+  w,
+}: {
+  filters: { fromDate?: string; toDate?: string };
+  onChange: (patch: { fromDate?: string; toDate?: string }) => void;
+  w: Record<string, string | number>;
+}) {
+  const from = pickerDate(filters.fromDate ?? '');
+  const to = pickerDate(filters.toDate ?? '');
+  return (
+    <>
+      <DatePickerInput
+        label="From"
+        valueFormat="MM/DD/YYYY"
+        placeholder="MM/DD/YYYY"
+        value={from}
+        maxDate={to ?? undefined}
+        onChange={(value) => value && onChange({ fromDate: apiDate(value) })}
+        leftSection={<IconCalendar size={16} />}
+        w={w}
+      />
+      <DatePickerInput
+        label="To"
+        valueFormat="MM/DD/YYYY"
+        placeholder="MM/DD/YYYY"
+        value={to}
+        minDate={from ?? undefined}
+        onChange={(value) => value && onChange({ toDate: apiDate(value) })}
+        leftSection={<IconCalendar size={16} />}
+        w={w}
+      />
+    </>
+  );
+}
+
 /**
  * From and To (MM/DD/YYYY), Customer, for the Jobs report Employee, and As of (the report as it stood at a
  * moment, in the organization's zone; empty: now): each change starts at page 1.
@@ -44,31 +82,10 @@ export function ReportFiltersBar({
   const zone = useAppStore((s) => s.session?.company.timeZone ?? 'UTC');
   const customers = useApiQuery<CustomerOption[]>(CUSTOMER_LOOKUP_URL);
   const employees = useApiQuery<JobPerson[]>(withEmployee ? ACTIVE_EMPLOYEES_URL : null);
-  const from = pickerDate(filters.fromDate ?? '');
-  const to = pickerDate(filters.toDate ?? '');
   const width = { base: '100%', xs: 'calc(50% - 6px)', md: 180 };
   return (
     <Group gap="sm" align="flex-end" p="md" wrap="wrap">
-      <DatePickerInput
-        label="From"
-        valueFormat="MM/DD/YYYY"
-        placeholder="MM/DD/YYYY"
-        value={from}
-        maxDate={to ?? undefined}
-        onChange={(value) => value && onChange({ fromDate: apiDate(value) })}
-        leftSection={<IconCalendar size={16} />}
-        w={width}
-      />
-      <DatePickerInput
-        label="To"
-        valueFormat="MM/DD/YYYY"
-        placeholder="MM/DD/YYYY"
-        value={to}
-        minDate={from ?? undefined}
-        onChange={(value) => value && onChange({ toDate: apiDate(value) })}
-        leftSection={<IconCalendar size={16} />}
-        w={width}
-      />
+      <DateRangeInputs filters={filters} onChange={onChange} w={width} />
       <Select
         label="Customer"
         placeholder="All customers"

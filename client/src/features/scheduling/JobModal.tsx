@@ -11,7 +11,6 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Tabs,
   Text,
   Textarea,
   TextInput,
@@ -19,14 +18,7 @@ import {
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import {
-  IconAlertCircle,
-  IconAlertTriangle,
-  IconHistory,
-  IconPencil,
-  IconRepeat,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconHistory, IconRepeat, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { useAppStore } from '../../app/store';
@@ -59,7 +51,7 @@ import {
 import { isoFromWall, zoneAbbreviation } from './zonedTime';
 import '@mantine/dates/styles.css';
 import { scrollToFirstError } from '../../shared/scrollToFirstError';
-import { History } from '../../shared/History';
+import { DetailsAndHistoryTabs } from '../../shared/History';
 
 const COLOUR_SWATCHES = [
   '#0D1B41',
@@ -100,7 +92,6 @@ export function JobModal({
   onClose,
 }: JobModalProps) {
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
-  const [tab, setTab] = useState<string | null>(initialTab);
   const title =
     job && readOnly ? 'Job as it stood' : job ? (isRecurring(job) ? 'Edit recurring job' : 'Edit job') : 'New Job';
   return (
@@ -118,24 +109,13 @@ export function JobModal({
         </Text>
       )}
       {job ? (
-        <Tabs value={tab} onChange={setTab} keepMounted>
-          <Tabs.List mb="md">
-            <Tabs.Tab value="details" leftSection={<IconPencil size={14} />}>
-              Details
-            </Tabs.Tab>
-            <Tabs.Tab value="history" leftSection={<IconHistory size={14} />}>
-              History
-            </Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="details">
-            <JobForm job={job} slot={slot} calendarJobs={calendarJobs} readOnly={readOnly} onClose={onClose} />
-          </Tabs.Panel>
-          <Tabs.Panel value="history">
-            {tab === 'history' && (
-              <History url={jobHistoryUrl(job.id)} emptyHint="Nothing has been recorded for this job yet." />
-            )}
-          </Tabs.Panel>
-        </Tabs>
+        <DetailsAndHistoryTabs
+          initialTab={initialTab}
+          historyUrl={jobHistoryUrl(job.id)}
+          emptyHint="Nothing has been recorded for this job yet."
+        >
+          <JobForm job={job} slot={slot} calendarJobs={calendarJobs} readOnly={readOnly} onClose={onClose} />
+        </DetailsAndHistoryTabs>
       ) : (
         <JobForm job={null} slot={slot} calendarJobs={calendarJobs} onClose={onClose} />
       )}

@@ -1,11 +1,10 @@
-import { Button, Group, Modal, SegmentedControl, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { IconHistory, IconPencil } from '@tabler/icons-react';
+import { Button, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { FormAlert } from '../../shared/ServerErrorAlert';
 import { useAppStore } from '../../app/store';
-import { History } from '../../shared/History';
+import { DetailsAndHistoryTabs } from '../../shared/History';
 import { notifySuccess } from '../../shared/notify';
 import { historyUrl } from '../audit/audit';
 import { isoFromWall, wallFromIso } from '../scheduling/zonedTime';
@@ -39,7 +38,6 @@ export function TimerEditModal({
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSaveTimer();
   const running = timer.endDateTime === null;
-  const [tab, setTab] = useState<string | null>('details');
 
   async function submit() {
     let local = timerFormProblem({ type, jobId: timer.jobId, mileageStart });
@@ -81,107 +79,95 @@ export function TimerEditModal({
       }
       size={650}
     >
-      <Tabs value={tab} onChange={setTab} keepMounted>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="details" leftSection={<IconPencil size={14} />}>
-            Details
-          </Tabs.Tab>
-          <Tabs.Tab value="history" leftSection={<IconHistory size={14} />}>
-            History
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="details">
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-            noValidate
-          >
-            <Stack gap="md">
-              <FormAlert message={problem} />
-              <SegmentedControl
-                aria-label="Timer type"
-                data={types.map((t) => ({ value: t, label: t }))}
-                value={type}
-                onChange={(v) => setType(v as TimerType)}
-                fullWidth
+      <DetailsAndHistoryTabs
+        historyUrl={historyUrl.timer(timer.id)}
+        emptyHint="Nothing has been recorded for this time yet."
+      >
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+          noValidate
+        >
+          <Stack gap="md">
+            <FormAlert message={problem} />
+            <SegmentedControl
+              aria-label="Timer type"
+              data={types.map((t) => ({ value: t, label: t }))}
+              value={type}
+              onChange={(v) => setType(v as TimerType)}
+              fullWidth
+            />
+            {type === 'Job' && (
+              <Text size="sm">
+                Job: <b>{timer.jobName}</b>
+                {timer.customerName ? ` · ${timer.customerName}` : ''}
+              </Text>
+            )}
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <DateTimePicker
+                label="Start"
+                withAsterisk
+                valueFormat={PICKER_FORMAT}
+                timePickerProps={{ format: '12h', withDropdown: true }}
+                value={start}
+                onChange={(v) => setStart(typeof v === 'string' ? v : '')}
               />
-              {type === 'Job' && (
-                <Text size="sm">
-                  Job: <b>{timer.jobName}</b>
-                  {timer.customerName ? ` · ${timer.customerName}` : ''}
-                </Text>
-              )}
-              <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              {running ? (
+                <TextInput label="End" value="Time is still being tracked" readOnly />
+              ) : (
                 <DateTimePicker
-                  label="Start"
+                  label="End"
                   withAsterisk
                   valueFormat={PICKER_FORMAT}
                   timePickerProps={{ format: '12h', withDropdown: true }}
-                  value={start}
-                  onChange={(v) => setStart(typeof v === 'string' ? v : '')}
+                  value={end}
+                  onChange={(v) => setEnd(typeof v === 'string' ? v : '')}
                 />
-                {running ? (
-                  <TextInput label="End" value="Time is still being tracked" readOnly />
-                ) : (
-                  <DateTimePicker
-                    label="End"
+              )}
+            </SimpleGrid>
+            {type === 'Mileage' && (
+              <SimpleGrid cols={{ base: 1, xs: 2 }}>
+                <TextInput
+                  label="Starting mileage"
+                  withAsterisk
+                  inputMode="decimal"
+                  value={mileageStart}
+                  onChange={(e) => setMileageStart(e.currentTarget.value)}
+                />
+                {!running && (
+                  <TextInput
+                    label="Ending mileage"
                     withAsterisk
-                    valueFormat={PICKER_FORMAT}
-                    timePickerProps={{ format: '12h', withDropdown: true }}
-                    value={end}
-                    onChange={(v) => setEnd(typeof v === 'string' ? v : '')}
+                    inputMode="decimal"
+                    value={mileageEnd}
+                    onChange={(e) => setMileageEnd(e.currentTarget.value)}
                   />
                 )}
               </SimpleGrid>
-              {type === 'Mileage' && (
-                <SimpleGrid cols={{ base: 1, xs: 2 }}>
-                  <TextInput
-                    label="Starting mileage"
-                    withAsterisk
-                    inputMode="decimal"
-                    value={mileageStart}
-                    onChange={(e) => setMileageStart(e.currentTarget.value)}
-                  />
-                  {!running && (
-                    <TextInput
-                      label="Ending mileage"
-                      withAsterisk
-                      inputMode="decimal"
-                      value={mileageEnd}
-                      onChange={(e) => setMileageEnd(e.currentTarget.value)}
-                    />
-                  )}
-                </SimpleGrid>
-              )}
-              <TextInput
-                label="Label"
-                placeholder="Optional"
-                value={label}
-                onChange={(e) => setLabel(e.currentTarget.value)}
-                maxLength={200}
-              />
-              <Text size="xs" c="dimmed">
-                Times are in the organization&apos;s time zone, {zone.replace(/_/g, ' ')}.
-              </Text>
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" onClick={onClose}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={save.isPending}>
-                  Save
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </Tabs.Panel>
-        <Tabs.Panel value="history">
-          {tab === 'history' && (
-            <History url={historyUrl.timer(timer.id)} emptyHint="Nothing has been recorded for this time yet." />
-          )}
-        </Tabs.Panel>
-      </Tabs>
+            )}
+            <TextInput
+              label="Label"
+              placeholder="Optional"
+              value={label}
+              onChange={(e) => setLabel(e.currentTarget.value)}
+              maxLength={200}
+            />
+            <Text size="xs" c="dimmed">
+              Times are in the organization&apos;s time zone, {zone.replace(/_/g, ' ')}.
+            </Text>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </DetailsAndHistoryTabs>
     </Modal>
   );
 }
