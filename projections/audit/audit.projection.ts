@@ -3,7 +3,7 @@ import type { ReadStore } from '../../src/core/read-store/read-store.port';
 import { AUDIT_ENTRIES, AUDIT_NAMES, AuditDoc } from '../../src/audit/audit.read-models';
 import { UNKNOWN_PERSON, whoInWords, WordingContext, wordingOf } from '../../src/audit/wording';
 import { rooms } from '../../src/realtime/rooms';
-import type { AuditActorKind } from '../../src/shared/audit';
+import { auditFieldKey, type AuditActorKind } from '../../src/shared/audit';
 import { Projection } from '../runner/projection';
 
 /** What the log has said a record is called, by `<kind>:<id>`. */
@@ -215,7 +215,8 @@ const MAX_TEXT = 4000;
  */
 export const auditProjection: Projection = {
   name: 'audit',
-  // 2: a moved visit's old start and staff, a link's units on both sides, a new person's address; 3: a job's start
+  // 2: a moved visit's old start and staff, a link's units on both sides, a new person's address; 3: a job's start,
+  // the changed fields as a map
   version: 3,
   collections: [AUDIT_ENTRIES, AUDIT_NAMES],
   async setup(store) {
@@ -235,6 +236,11 @@ export const auditProjection: Projection = {
     await entries.createIndex(
       { organizationId: 1, recordType: 1, at: -1, position: -1 },
       { name: 'organization_recordType_at' },
+    );
+    // Changes to someone else's time: few among many, so a scan of the range would read them all.
+    await entries.createIndex(
+      { organizationId: 1, othersTime: 1, at: -1, position: -1 },
+      { name: 'organization_othersTime_at' },
     );
     await entries.createIndex({ organizationId: 1, position: -1 }, { name: 'organization_position' });
     await entries.createSearchIndex(['text'], { name: 'audit_text' });
@@ -270,7 +276,7 @@ export const auditProjection: Projection = {
       recordStartsAt: startOf(event, names),
       what: wording.what,
       changes,
-      fields: [...new Set(changes.map((c) => c.field))],
+      changed: Object.fromEntries(changes.map((c) => [auditFieldKey(c.field), true as const])),
       othersTime: !!wording.timeOf && !!actorId && actorId !== wording.timeOf,
       timeOf: wording.timeOf ?? null,
       text: [who, wording.what, wording.recordLabel, ...changes.flatMap((c) => [c.field, c.from, c.to])]

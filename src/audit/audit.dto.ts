@@ -4,7 +4,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
 import { OptionalNotNull, Text, toBoolean } from '../core/http/dto-fields';
 import { DatedPageQueryDto } from '../core/http/page-query.dto';
-import { AUDIT_RECORD_TYPES } from '../shared/audit';
+import { AUDIT_FIELD_CHOICES, AUDIT_RECORD_TYPES } from '../shared/audit';
 
 /** The audit log's filters (GET /api/audit and its export). A query string has no null: @IsOptional() means absent. */
 export class AuditQueryDto extends DatedPageQueryDto {
@@ -16,8 +16,11 @@ export class AuditQueryDto extends DatedPageQueryDto {
   @IsOptional()
   @Text('The person must be a user id', 100, 'The person')
   userId?: string;
-  @ApiPropertyOptional({ description: "A changed field in the entries' words ('Start', 'Assigned', …)" })
+  @ApiPropertyOptional({ enum: AUDIT_FIELD_CHOICES, description: "A changed field in the entries' words" })
   @IsOptional()
+  @IsIn(AUDIT_FIELD_CHOICES, {
+    message: 'The field must be one of the fields the audit log names (Start, Assigned, …)',
+  })
   @Text('The field must be text', 60, 'The field')
   field?: string;
   @ApiPropertyOptional({ description: "true: only changes to someone else's tracked time or availability" })

@@ -11,6 +11,7 @@ import { DATE_TIME_FORMAT, excelDate, writeReportWorkbook } from '../reports/rep
 import {
   AUDIT_PAGE_SIZE,
   AUDIT_RECORD_TYPE_LABELS,
+  auditFieldKey,
   type AuditEntry,
   type AuditFilters,
   type AuditRecordType,
@@ -73,7 +74,7 @@ async function auditFilter(store: ReadStore, organizationId: string, filters: Au
     at: { $gte: resolved.range.from, $lt: resolved.range.to },
     ...(filters.recordType ? { recordType: filters.recordType } : {}),
     ...(filters.userId ? { actorId: filters.userId } : {}),
-    ...(filters.field ? { fields: filters.field } : {}),
+    ...(filters.field ? { [`changed.${auditFieldKey(filters.field)}`]: true } : {}),
     ...(filters.othersTime ? { othersTime: true } : {}),
     ...(words ? { $and: words } : {}),
   };

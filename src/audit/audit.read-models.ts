@@ -25,8 +25,11 @@ export interface AuditDoc {
   recordStartsAt: string | null;
   what: string;
   changes: AuditChange[];
-  /** The changes' field words, for the "changed field" filter. */
-  fields: string[];
+  /**
+   * The changes' field words as keys (auditFieldKey), for the "changed field" filter: a plain path that a query
+   * tests in SQL, where a list's membership is decided document by document (400 ms for 30 days' entries).
+   */
+  changed: Record<string, true>;
   othersTime: boolean;
   /** Whose tracked time or availability the change is to (a timer's owner), else null. */
   timeOf: string | null;

@@ -172,6 +172,7 @@ const USER = AUDIT_FIELD_LABELS.user as Labels;
 const CUSTOMER = AUDIT_FIELD_LABELS.customer as Labels;
 const TIMER = AUDIT_FIELD_LABELS.timer as Labels;
 const LINK = AUDIT_FIELD_LABELS.bookingLink as Labels;
+const SESSION = AUDIT_FIELD_LABELS.session;
 
 const user = (userId: string, ctx: WordingContext) => ({
   recordType: 'user' as const,
@@ -315,8 +316,8 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
     what: d.rememberMe ? 'Signed in (remember me)' : 'Signed in',
     byPerson: d.userId,
     changes: [
-      ...(d.ipAddress ? [{ field: 'Network address', from: NONE, to: d.ipAddress }] : []),
-      ...(d.userAgent ? [{ field: 'Browser', from: NONE, to: d.userAgent.slice(0, 200) }] : []),
+      ...(d.ipAddress ? [{ field: SESSION.ipAddress, from: NONE, to: d.ipAddress }] : []),
+      ...(d.userAgent ? [{ field: SESSION.userAgent, from: NONE, to: d.userAgent.slice(0, 200) }] : []),
     ],
   }),
   SessionEnded: (d, ctx, actor) => ({
@@ -344,7 +345,7 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
   CustomerDocumentAttached: (d, ctx) => ({
     ...customer(d.customerId, ctx),
     what: `Document attached: ${d.name}`,
-    changes: [{ field: 'Document', from: NONE, to: `${d.name} (${d.fileName})` }],
+    changes: [{ field: CUSTOMER.document, from: NONE, to: `${d.name} (${d.fileName})` }],
   }),
   CustomerDocumentRemoved: (d, ctx) => ({
     ...customer(d.customerId, ctx),
@@ -429,7 +430,7 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
   RatingRequested: (d, ctx) => ({
     ...rating(d.ratingId, ctx, d.jobName),
     what: `Rating requested from ${ctx.customerName(d.customerId)}`,
-    changes: [{ field: 'Link expires', from: NONE, to: instant(d.expiresAt, ctx) }],
+    changes: [{ field: AUDIT_FIELD_LABELS.rating.expiresAt, from: NONE, to: instant(d.expiresAt, ctx) }],
     without: d.requestedBy === 'system' ? 'system' : undefined,
   }),
   RatingSubmitted: (d, ctx, actor) => ({

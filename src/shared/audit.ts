@@ -132,6 +132,7 @@ export const AUDIT_FIELD_LABELS = {
     jobType: 'Job type',
     billingFrequency: 'Billing frequency',
     notes: 'Notes',
+    document: 'Document',
   },
   user: {
     firstName: 'First name',
@@ -160,7 +161,8 @@ export const AUDIT_FIELD_LABELS = {
     customerName: 'Customer',
     label: 'Label',
   },
-  rating: { rating: 'Rating', comments: 'Comments' },
+  rating: { rating: 'Rating', comments: 'Comments', expiresAt: 'Link expires' },
+  session: { ipAddress: 'Network address', userAgent: 'Browser' },
   bookingLink: {
     serviceName: 'Service',
     durationMinutes: 'Length',
@@ -181,6 +183,12 @@ export const AUDIT_FIELD_LABELS = {
     Sunday: 'Sunday',
   },
 } as const;
+
+/**
+ * A field word as a key of an entry's `changed` map (letters, digits and _): what the "changed field" filter
+ * reads, one of AUDIT_FIELD_CHOICES only.
+ */
+export const auditFieldKey = (field: string) => field.replace(/[^A-Za-z0-9]/g, '_');
 
 /** Every field word, once, in a stable order: the "changed field" filter's choices. */
 export const AUDIT_FIELD_CHOICES: string[] = [
