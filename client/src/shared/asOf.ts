@@ -68,6 +68,10 @@ export function scheduleMoments(
   return { before: scheduleAsOfPath(entry.position - 1, day), after: scheduleAsOfPath(entry.position, day) };
 }
 
+/** The day (yyyy-MM-dd) an instant falls on in the zone: where a link to a job opens the schedule; null without one. */
+export const dayOf = (startsAt: string | null | undefined, zone: string) =>
+  startsAt ? DateTime.fromISO(startsAt, { zone: 'utc' }).setZone(zone).toISODate() : null;
+
 /** The day a schedule link asks to open on (`day=yyyy-MM-dd`), or null. */
 export function dayFromSearch(search: string): string | null {
   const day = new URLSearchParams(search).get('day');

@@ -199,7 +199,8 @@ function AuditFiltersBar({
 
 /** The record an entry is about, as a link to its screen: 'Job · Spring clean-up'. */
 function RecordLink({ record }: { record: AuditEntry['record'] }) {
-  const to = recordPath(record);
+  const zone = useAppStore((s) => s.session?.company.timeZone ?? 'UTC');
+  const to = recordPath(record, zone);
   const label = record.label || '—';
   return (
     <Stack gap={2} style={{ minWidth: 0 }}>

@@ -44,5 +44,8 @@ describe('audit log', () => {
     expect(recordPath(record('user'))).toBe('/admin/users');
     expect(recordPath(record('timer'))).toBe('/admin/timers');
     expect(recordPath(record('organization'))).toBe('/admin/settings');
+    expect(recordPath({ ...record('job'), startsAt: '2026-06-02T02:30:00.000Z' }, 'America/New_York')).toBe(
+      '/scheduling?job=r%201&day=2026-06-01',
+    );
   });
 });

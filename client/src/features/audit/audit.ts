@@ -1,4 +1,5 @@
 import { paths } from '../../app/paths';
+import { dayOf } from '../../shared/asOf';
 import type { AuditFilters, AuditRecordType } from '../../../../src/shared/audit';
 
 /** The audit log's URLs and the links its entries offer (issue #17). */
@@ -46,16 +47,21 @@ export const auditExportUrl = (filters: AuditFilters) => withQuery(AUDIT_EXPORT_
 /** '1 new entry', '3 new entries'. */
 export const newEntriesLabel = (count: number) => `${count} new ${count === 1 ? 'entry' : 'entries'}`;
 
-/** The schedule with a job (or occurrence) open: `/scheduling?job=<id>`. */
-export const scheduleJobPath = (jobId: string) => `${paths.scheduling}?job=${encodeURIComponent(jobId)}`;
+/** The schedule with a job (or occurrence) open, on its day when known: `/scheduling?job=<id>&day=yyyy-MM-dd`. */
+export const scheduleJobPath = (jobId: string, day: string | null = null) =>
+  `${paths.scheduling}?job=${encodeURIComponent(jobId)}${day ? `&day=${day}` : ''}`;
 
-/** Where an entry's record is shown: the job on the schedule, the customer's page, the admin screens… */
-export function recordPath(record: { type: AuditRecordType; id: string; occurrenceId: string | null }): string | null {
+/** Where an entry's record is shown: the job on the schedule (on its day), the customer's page, the admin screens… */
+export function recordPath(
+  record: { type: AuditRecordType; id: string; occurrenceId: string | null; startsAt?: string | null },
+  zone = 'UTC',
+): string | null {
+  const day = dayOf(record.startsAt, zone);
   switch (record.type) {
     case 'job':
-      return scheduleJobPath(record.occurrenceId ?? record.id);
+      return scheduleJobPath(record.occurrenceId ?? record.id, day);
     case 'recurringJob':
-      return record.occurrenceId ? scheduleJobPath(record.occurrenceId) : paths.scheduling;
+      return record.occurrenceId ? scheduleJobPath(record.occurrenceId, day) : paths.scheduling;
     case 'customer':
       return paths.customer(record.id);
     case 'user':
