@@ -114,8 +114,19 @@ describe('the audit log in a browser', () => {
       await signIn(page, account('Company Admin'), '/admin/audit');
       await page.getByRole('heading', { name: 'Audit Log' }).waitFor();
       if (viewport === PHONE) {
-        await page.getByRole('list', { name: 'Audit log' }).getByText(name).first().waitFor();
+        const cards = page.getByRole('list', { name: 'Audit log' });
+        await cards.getByText(name).first().waitFor();
         await page.screenshot({ path: screenshotPath('audit-log-phone') });
+        expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+        // Filtered on the phone too: customers only, then the customer's name: its one entry is left.
+        await page.getByLabel('Record', { exact: true }).first().click();
+        await page.getByRole('option', { name: 'Customer', exact: true }).click();
+        await page.getByRole('searchbox', { name: 'Search the audit log' }).fill(name);
+        await until(async () => {
+          const texts = await cards.getByRole('listitem').allInnerTexts();
+          return texts.length === 1 && texts[0].includes('Customer added') && texts[0].includes(name);
+        });
+        await page.screenshot({ path: screenshotPath('audit-log-filtered-phone') });
         expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
       }
       await page.goto(`/customers/${id}`);

@@ -1,17 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Box,
-  Group,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Badge, Box, Group, Paper, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconHistory, IconSearch } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
@@ -38,7 +25,7 @@ import {
 } from '../../../../src/shared/audit';
 import type { Paged } from '../../../../src/shared/paging';
 import { defaultRange } from '../reports/reports';
-import { DateRangeInputs } from '../reports/ReportParts';
+import { DateRangeInputs, ReportCards } from '../reports/ReportParts';
 import { ACTIVE_EMPLOYEES_URL, type JobPerson } from '../scheduling/jobs';
 import {
   AUDIT_EXPORT_FILE_NAME,
@@ -277,46 +264,33 @@ function AuditTable({ rows }: { rows: AuditEntry[] | undefined }) {
 
 /** The audit log on a phone: one card per entry. */
 function AuditCards({ rows }: { rows: AuditEntry[] | undefined }) {
-  if (rows === undefined)
-    return (
-      <Stack p="md" gap="lg">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} h={64} />
-        ))}
-      </Stack>
-    );
   return (
-    <Stack component="ul" gap={0} p={0} m={0} aria-label="Audit log" style={{ listStyle: 'none' }}>
-      {rows.map((entry, index) => (
-        <Box
-          component="li"
-          key={entry.id}
-          p="md"
-          style={index ? { borderTop: '1px solid var(--app-border)' } : undefined}
-        >
-          <Stack gap={4} style={{ minWidth: 0 }}>
-            <Group justify="space-between" gap="xs" wrap="wrap">
-              <Text fw={600} c="navy.8" style={{ overflowWrap: 'anywhere' }}>
-                {entry.who}
-              </Text>
-              <Text size="xs" c="gray.7">
-                {entry.when}
-              </Text>
-            </Group>
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {entry.what}
+    <ReportCards
+      rows={rows}
+      label="Audit log"
+      card={(entry) => (
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text fw={600} c="navy.8" style={{ overflowWrap: 'anywhere' }}>
+              {entry.who}
             </Text>
-            <RecordLink record={entry.record} />
-            {entry.othersTime && (
-              <Badge size="xs" variant="light" color="orange" radius="sm" tt="none">
-                Someone else&apos;s time
-              </Badge>
-            )}
-            {entry.changes.length > 0 && <ChangesList changes={entry.changes} />}
-            <ScheduleMomentLinks entry={entry} />
-          </Stack>
-        </Box>
-      ))}
-    </Stack>
+            <Text size="xs" c="gray.7">
+              {entry.when}
+            </Text>
+          </Group>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {entry.what}
+          </Text>
+          <RecordLink record={entry.record} />
+          {entry.othersTime && (
+            <Badge size="xs" variant="light" color="orange" radius="sm" tt="none">
+              Someone else&apos;s time
+            </Badge>
+          )}
+          {entry.changes.length > 0 && <ChangesList changes={entry.changes} />}
+          <ScheduleMomentLinks entry={entry} />
+        </Stack>
+      )}
+    />
   );
 }
