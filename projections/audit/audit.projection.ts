@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
-import type { ReadStore } from '../../src/core/read-store/read-store.port';
+import { DuplicateKeyError, type ReadStore } from '../../src/core/read-store/read-store.port';
 import { AUDIT_ENTRIES, AUDIT_NAMES, AuditDoc } from '../../src/audit/audit.read-models';
-import { UNKNOWN_PERSON, whoInWords, WordingContext, wordingOf } from '../../src/audit/wording';
+import { UNKNOWN_PERSON, whoInWords, Wording, WordingContext, wordingOf } from '../../src/audit/wording';
 import { rooms } from '../../src/realtime/rooms';
 import { auditFieldKey, type AuditActorKind } from '../../src/shared/audit';
 import { Projection } from '../runner/projection';
@@ -118,16 +118,21 @@ function namesGiven(event: RecordedEvent, names: Map<string, NameDoc>): NameDoc[
       ];
     }
     case 'UserRegistered':
-      return [{ _id: `user:${d.userId}`, name: `${d.firstName} ${d.lastName}` }];
-    case 'UserDetailsChanged': {
-      if (!d.changes?.firstName && !d.changes?.lastName) return [];
-      const [first, ...rest] = (current(`user:${d.userId}`)?.name ?? '').split(' ');
       return [
         {
           _id: `user:${d.userId}`,
-          name: `${changed('firstName') ?? first} ${changed('lastName') ?? rest.join(' ')}`,
+          name: `${d.firstName} ${d.lastName}`,
+          parts: { firstName: String(d.firstName), lastName: String(d.lastName) },
         },
       ];
+    case 'UserDetailsChanged': {
+      if (!d.changes?.firstName && !d.changes?.lastName) return [];
+      const was = current(`user:${d.userId}`) as (NameDoc & { parts?: Record<string, string> }) | undefined;
+      const parts = {
+        firstName: changed('firstName') ?? was?.parts?.firstName ?? '',
+        lastName: changed('lastName') ?? was?.parts?.lastName ?? '',
+      };
+      return [{ _id: `user:${d.userId}`, name: `${parts.firstName} ${parts.lastName}`.trim(), parts }];
     }
     case 'CustomerCreated': {
       const parts = {
@@ -251,43 +256,64 @@ export const auditProjection: Projection = {
     const names = await namesFor(store, event);
     const ctx = contextOf(names, organizationId);
     const wording = wordingOf(event.type, event.data, ctx, event.metadata.actorUserId);
+    // The entry first, then the names the event gives: an entry is written once, with the names as they were
+    // before its event, and one already there is kept. A replay (at-least-once delivery, a batch applied again
+    // after a failure without a transaction) comes with names already past it, and would word it otherwise.
+    const written = wording ? await writeEntry(store, event, wording, ctx, names) : false;
     for (const doc of namesGiven(event, names)) {
       await store.collection<NameDoc>(AUDIT_NAMES).replaceOne({ _id: doc._id }, doc, { upsert: true });
       keep(doc);
     }
-    if (!wording) return;
-    const actorId = event.metadata.actorUserId ?? wording.byPerson ?? null;
-    const actorKind: AuditActorKind = actorId ? 'person' : (wording.without ?? 'system');
-    const who = whoInWords(actorKind, actorId, ctx);
-    const changes = wording.changes ?? [];
-    const doc: AuditDoc = {
-      _id: event.id,
-      organizationId,
-      position: event.position.commit,
-      type: event.type,
-      at: new Date(event.metadata.timestamp).toISOString(),
-      actorKind,
-      actorId,
-      who,
-      recordType: wording.recordType,
-      recordId: wording.recordId,
-      recordLabel: wording.recordLabel,
-      occurrenceId: wording.occurrenceId ?? null,
-      recordStartsAt: startOf(event, names),
-      what: wording.what,
-      changes,
-      changed: Object.fromEntries(changes.map((c) => [auditFieldKey(c.field), true as const])),
-      othersTime: !!wording.timeOf && !!actorId && actorId !== wording.timeOf,
-      timeOf: wording.timeOf ?? null,
-      text: [who, wording.what, wording.recordLabel, ...changes.flatMap((c) => [c.field, c.from, c.to])]
-        .join(' ')
-        .slice(0, MAX_TEXT),
-    };
-    await store.collection<AuditDoc>(AUDIT_ENTRIES).replaceOne({ _id: doc._id }, doc, { upsert: true });
-    notify({
-      rooms: [rooms.auditors(organizationId)],
-      event: 'audit.added',
-      payload: { organizationId, position: doc.position },
-    });
+    if (written)
+      notify({
+        rooms: [rooms.auditors(organizationId)],
+        event: 'audit.added',
+        payload: { organizationId, position: event.position.commit },
+      });
   },
 };
+
+/** Writes the event's entry unless it is there already; whether it wrote it. */
+async function writeEntry(
+  store: ReadStore,
+  event: RecordedEvent,
+  wording: Wording,
+  ctx: WordingContext,
+  names: Map<string, NameDoc>,
+): Promise<boolean> {
+  const organizationId = event.metadata.organizationId;
+  const actorId = event.metadata.actorUserId ?? wording.byPerson ?? null;
+  const actorKind: AuditActorKind = actorId ? 'person' : (wording.without ?? 'system');
+  const who = whoInWords(actorKind, actorId, ctx);
+  const changes = wording.changes ?? [];
+  const doc: AuditDoc = {
+    _id: event.id,
+    organizationId,
+    position: event.position.commit,
+    type: event.type,
+    at: new Date(event.metadata.timestamp).toISOString(),
+    actorKind,
+    actorId,
+    who,
+    recordType: wording.recordType,
+    recordId: wording.recordId,
+    recordLabel: wording.recordLabel,
+    occurrenceId: wording.occurrenceId ?? null,
+    recordStartsAt: startOf(event, names),
+    what: wording.what,
+    changes,
+    changed: Object.fromEntries(changes.map((c) => [auditFieldKey(c.field), true as const])),
+    othersTime: !!wording.timeOf && !!actorId && actorId !== wording.timeOf,
+    timeOf: wording.timeOf ?? null,
+    text: [who, wording.what, wording.recordLabel, ...changes.flatMap((c) => [c.field, c.from, c.to])]
+      .join(' ')
+      .slice(0, MAX_TEXT),
+  };
+  try {
+    await store.collection<AuditDoc>(AUDIT_ENTRIES).insertOne(doc);
+    return true;
+  } catch (error) {
+    if (error instanceof DuplicateKeyError) return false;
+    throw error;
+  }
+}
