@@ -123,7 +123,8 @@ describe('the audit log in a browser', () => {
         await page.getByRole('option', { name: 'Customer', exact: true }).click();
         await page.getByRole('searchbox', { name: 'Search the audit log' }).fill(name);
         await until(async () => {
-          const texts = await cards.getByRole('listitem').allInnerTexts();
+          // The cards are the list's own items (each card lists its changes in a list of its own).
+          const texts = await cards.locator(':scope > li').allInnerTexts();
           return texts.length === 1 && texts[0].includes('Customer added') && texts[0].includes(name);
         });
         await page.screenshot({ path: screenshotPath('audit-log-filtered-phone') });
