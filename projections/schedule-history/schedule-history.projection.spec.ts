@@ -81,7 +81,7 @@ function log(): RecordedEvent[] {
     series('OccurrenceChanged', { ...occurrence, changes: { name: { from: 'Office cleaning', to: 'Deep clean' } } }, 8),
     job(
       'JobRequestApproved',
-      { requestId: 'r1', userId: 'u2', changes: { userIds: { from: ['u1'], to: ['u1', 'u2'] } } },
+      { requestId: 'r1', userId: 'u2', notChosen: [], changes: { userIds: { from: ['u1'], to: ['u1', 'u2'] } } },
       9,
     ),
     series('OccurrenceDeleted', { occurrenceId: `${SERIES}_20260603`, originalStart: '2026-06-03T12:00:00.000Z' }, 11),

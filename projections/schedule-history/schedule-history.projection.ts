@@ -1,9 +1,9 @@
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
 import type { ReadStore } from '../../src/core/read-store/read-store.port';
 import { JobEvent, JobSeriesEvent } from '../../src/scheduling/scheduling.events';
-import { applyChanges } from '../../src/scheduling/job.rules';
-import { localDateOf } from '../../src/scheduling/recurrence';
-import { JobDoc, JobSeriesDoc, weekKeys } from '../../src/scheduling/scheduling.read-models';
+import { jobDecider, type JobState } from '../../src/scheduling/job.decider';
+import { jobSeriesDecider, type JobSeriesState } from '../../src/scheduling/job-series.decider';
+import { JobDoc, JobSeriesDoc, seriesStateOf, weekKeys } from '../../src/scheduling/scheduling.read-models';
 import {
   JOB_VERSION_WEEKS,
   JOB_VERSIONS,
@@ -41,72 +41,50 @@ export const scheduleHistoryProjection: Projection = {
   },
 };
 
-/** The job after the event: a document, null when deleted, undefined when the calendar does not change. */
+/** Requests and denials change nothing on the calendar (an approval assigns, and does). */
+const KEEPS_THE_CALENDAR = new Set(['JobRequested', 'JobRequestDenied']);
+
+/**
+ * The job after the event, folded by its decider: a document, null when deleted, undefined when the calendar
+ * does not change.
+ */
 function nextJob(current: JobDoc | null, event: RecordedEvent): JobDoc | null | undefined {
-  const e = { type: event.type, data: event.data } as JobEvent;
-  switch (e.type) {
-    case 'JobScheduled': {
-      const { jobId, organizationId, ...fields } = e.data;
-      const weeks = weekKeys(organizationId, fields.start, fields.end);
-      return { ...current, ...fields, _id: jobId, organizationId, weeks, createdAt: event.metadata.timestamp };
-    }
-    case 'JobChanged':
-    case 'JobRequestApproved': {
-      if (!current) return undefined;
-      const next = applyChanges(current, e.data.changes);
-      return { ...next, weeks: weekKeys(current.organizationId, next.start, next.end) };
-    }
-    case 'JobDeleted':
-      return current ? null : undefined;
-    default: // a request or a denial changes nothing on the calendar
-      return undefined;
-  }
+  if (KEEPS_THE_CALENDAR.has(event.type)) return undefined;
+  const { _id, organizationId, weeks: _w, createdAt: _c, _rev: _r, ...fields } = current ?? ({} as JobDoc);
+  const before: JobState = current ? { status: 'scheduled', jobId: _id, organizationId, fields, requests: {} } : NONE;
+  const after = jobDecider.evolve(before, { type: event.type, data: event.data } as JobEvent);
+  if (after === before || after.status === 'none') return undefined;
+  if (after.status === 'deleted') return current ? null : undefined;
+  return {
+    ...after.fields,
+    _id: after.jobId,
+    organizationId: after.organizationId,
+    weeks: weekKeys(after.organizationId, after.fields.start, after.fields.end),
+    createdAt: event.type === 'JobScheduled' ? event.metadata.timestamp : current!.createdAt,
+  };
 }
 
 /** The recurring job after the event, as nextJob. */
 function nextSeries(current: JobSeriesDoc | null, event: RecordedEvent): JobSeriesDoc | null | undefined {
-  const e = { type: event.type, data: event.data } as JobSeriesEvent;
-  switch (e.type) {
-    case 'JobSeriesScheduled': {
-      const { seriesId, organizationId, timeZone, rule, ...template } = e.data;
-      return {
-        _id: seriesId,
-        organizationId,
-        timeZone,
-        rule,
-        template,
-        overrides: {},
-        deleted: [],
-        createdAt: event.metadata.timestamp,
-      };
-    }
-    case 'JobSeriesChanged':
-      if (!current) return undefined;
-      return {
-        ...current,
-        template: applyChanges(current.template, e.data.changes),
-        rule: e.data.rule ? e.data.rule.to : current.rule,
-      };
-    case 'OccurrenceChanged':
-    case 'JobRequestApproved': {
-      if (!current) return undefined;
-      const date = localDateOf(e.data.originalStart, current.timeZone);
-      return {
-        ...current,
-        overrides: { ...current.overrides, [date]: applyChanges(current.overrides[date] ?? {}, e.data.changes) },
-      };
-    }
-    case 'OccurrenceDeleted': {
-      if (!current) return undefined;
-      const date = localDateOf(e.data.originalStart, current.timeZone);
-      return current.deleted.includes(date) ? current : { ...current, deleted: [...current.deleted, date] };
-    }
-    case 'JobSeriesDeleted':
-      return current ? null : undefined;
-    default:
-      return undefined;
-  }
+  if (KEEPS_THE_CALENDAR.has(event.type)) return undefined;
+  const before: JobSeriesState = current ? seriesStateOf(current) : NONE;
+  const after = jobSeriesDecider.evolve(before, { type: event.type, data: event.data } as JobSeriesEvent);
+  if (after === before || after.status === 'none') return undefined;
+  if (after.status === 'deleted') return current ? null : undefined;
+  return {
+    _id: after.seriesId,
+    organizationId: after.organizationId,
+    timeZone: after.timeZone,
+    rule: after.rule,
+    template: after.template,
+    overrides: after.overrides,
+    // A date deleted twice is listed once, as the scheduling projection's $addToSet keeps it.
+    deleted: [...new Set(after.deleted)],
+    createdAt: event.type === 'JobSeriesScheduled' ? event.metadata.timestamp : current!.createdAt,
+  };
 }
+
+const NONE = { status: 'none' } as const;
 
 /**
  * The record's last version before `position`, and whether the event at `position` is still to apply: not

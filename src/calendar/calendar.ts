@@ -1,7 +1,14 @@
 import type { ReadStore } from '../core/read-store/read-store.port';
 import type { CurrentUser } from '../identity/current-user';
-import { JobDoc, jobById, JobSeriesDoc, jobsAndSeriesAround, seriesById } from '../scheduling/scheduling.read-models';
-import { occurrenceFields, ScheduledSeries, seriesTiming } from '../scheduling/job-series.decider';
+import {
+  JobDoc,
+  jobById,
+  JobSeriesDoc,
+  jobsAndSeriesAround,
+  seriesById,
+  seriesStateOf,
+} from '../scheduling/scheduling.read-models';
+import { occurrenceFields, seriesTiming } from '../scheduling/job-series.decider';
 import { occurrenceId, plannedBetween, plannedStart, SeriesTiming } from '../scheduling/recurrence';
 import { resolveJobId } from '../scheduling/job-ids';
 import { isoInstant } from '../scheduling/zoned-time';
@@ -93,24 +100,12 @@ function planned(timing: SeriesTiming, from: Date, to: Date): Planned[] {
 
 const overlaps = (job: JobFields, from: number, to: number) => Date.parse(job.start) < to && Date.parse(job.end) > from;
 
-const asSeries = (doc: JobSeriesDoc): ScheduledSeries => ({
-  status: 'scheduled',
-  seriesId: doc._id,
-  organizationId: doc.organizationId,
-  timeZone: doc.timeZone,
-  rule: doc.rule,
-  template: doc.template,
-  overrides: doc.overrides,
-  deleted: doc.deleted,
-  requests: {},
-});
-
 /**
  * The occurrences of a recurring job that overlap [from, to): those the rule plans there, plus any
  * changed on their own into the range; minus deleted ones and those moved out of it.
  */
 export function seriesOccurrences(doc: JobSeriesDoc, from: Date, to: Date): CalendarJob[] {
-  const s = asSeries(doc);
+  const s = seriesStateOf(doc);
   const series = { id: doc._id, rule: doc.rule, timeZone: doc.timeZone };
   const out: CalendarJob[] = [];
   const deleted = new Set(doc.deleted);

@@ -1,6 +1,7 @@
 import type { ReadStore } from '../core/read-store/read-store.port';
 import type { JobFields } from './scheduling.events';
 import type { RecurrenceRule } from './recurrence';
+import type { ScheduledSeries } from './job-series.decider';
 
 /** Read models of scheduling. */
 export const JOBS = 'jobs';
@@ -30,6 +31,19 @@ export interface JobSeriesDoc {
   createdAt: string;
   _rev?: number;
 }
+
+/** A recurring job's document as its decider's state (no requests: the calendars do not keep them). */
+export const seriesStateOf = (doc: JobSeriesDoc): ScheduledSeries => ({
+  status: 'scheduled',
+  seriesId: doc._id,
+  organizationId: doc.organizationId,
+  timeZone: doc.timeZone,
+  rule: doc.rule,
+  template: doc.template,
+  overrides: doc.overrides,
+  deleted: doc.deleted,
+  requests: {},
+});
 
 /**
  * One-time jobs listed by UTC week (Monday 00:00Z), so that a calendar range is one indexed lookup
