@@ -4,16 +4,15 @@ import type { Response } from 'express';
 import type { Logger } from 'pino';
 import { CLOCK, Clock } from '../core/clock';
 import { LOGGER } from '../core/core.module';
+import { sendSpreadsheet, XLSX } from '../core/http/spreadsheet-download';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { Me, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
 import type { AsOfMoment, AuditEntry } from '../shared/audit';
 import type { Paged } from '../shared/paging';
 import { AsOfDto, AuditQueryDto } from './audit.dto';
-import { auditPage, recordHistory, writeAuditExport } from './audit.queries';
+import { auditPage, prepareAuditExport, recordHistory } from './audit.queries';
 import { momentOf } from './moment';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The organization's audit log, the moment a read is "as of", and the History of each kind of record. */
 @ApiTags('Audit')
@@ -42,20 +41,10 @@ export class AuditController {
   @ApiProduces(XLSX)
   @ApiOperation({ summary: 'The audit log as export.xlsx (the same filters), oldest first.' })
   async export(@Query() query: AuditQueryDto, @Me() me: CurrentUser, @Res() response: Response) {
-    // Checked before the first byte (a bad filter is a plain 4xx): writing starts only once the filters resolved.
-    const now = this.clock.now();
-    await auditPage(this.store, me.organizationId, { ...query, pageSize: 1 }, now);
-    response.set({
-      'Content-Type': XLSX,
-      'Content-Disposition': 'attachment; filename="export.xlsx"',
-      'Cache-Control': 'no-store',
-    });
-    try {
-      await writeAuditExport(this.store, me.organizationId, query, now, response);
-    } catch (error) {
-      this.logger.error({ err: error }, 'the audit log export failed');
-      response.destroy(error as Error);
-    }
+    const prepared = await prepareAuditExport(this.store, me.organizationId, query, this.clock.now());
+    await sendSpreadsheet(response, prepared, (error) =>
+      this.logger.error({ err: error }, 'the audit log export failed'),
+    );
   }
 
   @Get('audit/moment')

@@ -98,43 +98,46 @@ export async function auditPage(
 }
 
 /** GET /api/audit/export: every entry the filters find, oldest first, as a sheet like the reports'. */
-export async function writeAuditExport(
+export async function prepareAuditExport(
   store: ReadStore,
   organizationId: string,
   filters: AuditFilters,
   now: Date,
-  out: Writable,
-): Promise<number> {
+): Promise<{ write(out: Writable): Promise<number> }> {
+  // The filters are resolved (a bad one is a plain 4xx) before the first byte is written.
   const { filter, resolved, person } = await auditFilter(store, organizationId, filters, now);
   const zone = resolved.timeZone;
   const changes = (d: AuditDoc) => d.changes.map((c) => `${c.field}: ${c.from} → ${c.to}`).join('\n');
-  return writeReportWorkbook<AuditDoc>(
-    out,
-    'Audit log',
-    [
-      { header: `When (${zone})`, width: 20, value: (d) => excelDate(d.at, zone), numFmt: DATE_TIME_FORMAT },
-      { header: 'Who', width: 24, value: (d) => d.who },
-      { header: 'Record type', width: 14, value: (d) => AUDIT_RECORD_TYPE_LABELS[d.recordType] },
-      { header: 'Record', width: 28, value: (d) => d.recordLabel },
-      { header: 'What', width: 40, value: (d) => d.what },
-      { header: 'Changes', width: 60, value: changes },
-      { header: 'Position', width: 12, value: (d) => d.position },
-    ],
-    // Entries of one instant (one command's events) in the log's order.
-    batchesInOrder(entries(store), filter, 'at', 'position'),
-    [
-      ['From date', resolved.fromDate],
-      ['To date', resolved.toDate],
-      ['Record type', filters.recordType ? AUDIT_RECORD_TYPE_LABELS[filters.recordType] : 'All'],
-      ['Person', person ?? 'Everyone'],
-      ['Changed field', filters.field || 'Any'],
-      ["Only changes to someone else's time", filters.othersTime ? 'Yes' : 'No'],
-      ['Search', filters.search || ''],
-      ['Time zone', zone],
-      ['Order', 'Oldest first'],
-      ['Exported at', excelDate(now.toISOString(), zone)!],
-    ],
-  );
+  return {
+    write: (out) =>
+      writeReportWorkbook<AuditDoc>(
+        out,
+        'Audit log',
+        [
+          { header: `When (${zone})`, width: 20, value: (d) => excelDate(d.at, zone), numFmt: DATE_TIME_FORMAT },
+          { header: 'Who', width: 24, value: (d) => d.who },
+          { header: 'Record type', width: 14, value: (d) => AUDIT_RECORD_TYPE_LABELS[d.recordType] },
+          { header: 'Record', width: 28, value: (d) => d.recordLabel },
+          { header: 'What', width: 40, value: (d) => d.what },
+          { header: 'Changes', width: 60, value: changes },
+          { header: 'Position', width: 12, value: (d) => d.position },
+        ],
+        // Entries of one instant (one command's events) in the log's order.
+        batchesInOrder(entries(store), filter, 'at', 'position'),
+        [
+          ['From date', resolved.fromDate],
+          ['To date', resolved.toDate],
+          ['Record type', filters.recordType ? AUDIT_RECORD_TYPE_LABELS[filters.recordType] : 'All'],
+          ['Person', person ?? 'Everyone'],
+          ['Changed field', filters.field || 'Any'],
+          ["Only changes to someone else's time", filters.othersTime ? 'Yes' : 'No'],
+          ['Search', filters.search || ''],
+          ['Time zone', zone],
+          ['Order', 'Oldest first'],
+          ['Exported at', excelDate(now.toISOString(), zone)!],
+        ],
+      ),
+  };
 }
 
 /**

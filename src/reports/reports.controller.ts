@@ -4,12 +4,11 @@ import { ApiCookieAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import type { Response } from 'express';
 import type { Logger } from 'pino';
 import { LOGGER } from '../core/core.module';
+import { sendSpreadsheet, XLSX } from '../core/http/spreadsheet-download';
 import { Me, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
 import { ReportQueryDto } from './reports.dto';
 import { PreparedExport, ReportExport, ReportKind, ReportPage, ReportSummary } from './reports.queries';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** GET …/paged, …/summary and the spreadsheet of one report (spec §7 Reports). */
 abstract class ReportController {
@@ -31,18 +30,9 @@ abstract class ReportController {
   /** Checked and counted before the first byte: a refusal is a plain 4xx; then the workbook streams. */
   protected async download(query: ReportQueryDto, me: CurrentUser, response: Response) {
     const prepared: PreparedExport = await this.queries.execute(new ReportExport(this.kind, me.organizationId, query));
-    response.set({
-      'Content-Type': XLSX,
-      'Content-Disposition': 'attachment; filename="export.xlsx"',
-      'Cache-Control': 'no-store',
-    });
-    try {
-      await prepared.write(response);
-    } catch (error) {
-      // The headers are gone: all that is left is to cut the download short, so it is not taken as whole.
-      this.logger.error({ err: error }, `the ${this.kind} report export failed`);
-      response.destroy(error as Error);
-    }
+    await sendSpreadsheet(response, prepared, (error) =>
+      this.logger.error({ err: error }, `the ${this.kind} report export failed`),
+    );
   }
 }
 
