@@ -8,10 +8,10 @@ import { sendSpreadsheet, XLSX } from '../core/http/spreadsheet-download';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { Me, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
-import type { AsOfMoment, AuditEntry } from '../shared/audit';
+import type { AsOfMoment, AuditEntry, AuditPerson } from '../shared/audit';
 import type { Paged } from '../shared/paging';
 import { AsOfDto, AuditQueryDto } from './audit.dto';
-import { auditPage, prepareAuditExport, recordHistory } from './audit.queries';
+import { auditPage, auditPeople, prepareAuditExport, recordHistory } from './audit.queries';
 import { momentOf } from './moment';
 
 /** The organization's audit log, the moment a read is "as of", and the History of each kind of record. */
@@ -45,6 +45,16 @@ export class AuditController {
     await sendSpreadsheet(response, prepared, (error) =>
       this.logger.error({ err: error }, 'the audit log export failed'),
     );
+  }
+
+  @Get('audit/people')
+  @RequireClaim('audit.read')
+  @ApiOperation({
+    summary:
+      'Everyone whose changes the audit log can hold, for its person filter: users active and inactive, and deleted people (by their name when deleted); id, fullName, status.',
+  })
+  people(@Me() me: CurrentUser): Promise<AuditPerson[]> {
+    return auditPeople(this.store, me.organizationId);
   }
 
   @Get('audit/moment')

@@ -5,7 +5,7 @@ import { pageWindow } from '../core/http/page-query.dto';
 import { batchesInOrder } from '../core/read-store/in-order';
 import type { Filter, ReadStore } from '../core/read-store/read-store.port';
 import { everyWordIn } from '../core/read-store/search';
-import { organizationZone, userOf } from '../identity/identity.read-models';
+import { organizationUsers, organizationZone, userOf } from '../identity/identity.read-models';
 import { resolveFilters } from '../reports/report-filters';
 import { DATE_TIME_FORMAT, excelDate, writeReportWorkbook } from '../reports/report-workbook';
 import {
@@ -14,6 +14,7 @@ import {
   auditFieldKey,
   type AuditEntry,
   type AuditFilters,
+  type AuditPerson,
   type AuditRecordType,
 } from '../shared/audit';
 import type { Paged } from '../shared/paging';
@@ -60,6 +61,37 @@ async function personOf(store: ReadStore, organizationId: string, userId: string
   );
   if (!last) throw new NotFoundError('The employee');
   return last.recordLabel;
+}
+
+const STATUS_ORDER: Record<AuditPerson['status'], number> = { active: 0, inactive: 1, deleted: 2 };
+
+/**
+ * GET /api/audit/people: the organization's users and the people it deleted, whose entries the users' read
+ * model no longer names (each deletion's entry does, with the name they had). Deletions are user entries, few
+ * beside the log's sign-ins and jobs, found through the record-type index.
+ */
+export async function auditPeople(store: ReadStore, organizationId: string): Promise<AuditPerson[]> {
+  const [users, deletions] = await Promise.all([
+    organizationUsers(store, organizationId),
+    entries(store).find({ organizationId, recordType: 'user', type: 'UserDeleted' }),
+  ]);
+  const people: AuditPerson[] = users.map((u) => ({
+    id: u._id,
+    fullName: `${u.firstName} ${u.lastName}`,
+    status: u.active ? 'active' : 'inactive',
+  }));
+  const known = new Set(people.map((p) => p.id));
+  for (const d of deletions)
+    if (!known.has(d.recordId)) {
+      known.add(d.recordId);
+      people.push({ id: d.recordId, fullName: d.recordLabel, status: 'deleted' });
+    }
+  return people.sort(
+    (a, b) =>
+      STATUS_ORDER[a.status] - STATUS_ORDER[b.status] ||
+      a.fullName.localeCompare(b.fullName, 'en', { sensitivity: 'base' }) ||
+      a.id.localeCompare(b.id),
+  );
 }
 
 /** The filters as a query of the organization's entries over [from, to), and the zone and days they meant. */

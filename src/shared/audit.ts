@@ -95,6 +95,17 @@ export interface AuditFilters {
   search?: string;
 }
 
+/**
+ * GET /api/audit/people: everyone whose changes the log can hold, for the "Person" filter: the
+ * organization's users, active and inactive, and the people it has deleted (by their name when deleted).
+ * Active first, then inactive, then deleted; by name within each.
+ */
+export interface AuditPerson {
+  id: string;
+  fullName: string;
+  status: 'active' | 'inactive' | 'deleted';
+}
+
 /** The words each record's fields are shown with, old → new; the "changed field" filter offers them all. */
 export const AUDIT_FIELD_LABELS = {
   job: {

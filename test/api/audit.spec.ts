@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import { WORDS } from '../../src/audit/wording';
-import type { AuditEntry } from '../../src/shared/audit';
+import type { AuditEntry, AuditPerson } from '../../src/shared/audit';
 import {
   ApiClient,
   ApiResponse,
@@ -526,7 +526,7 @@ describe('the audit log', () => {
   });
 
   it('is for Company Admins only: 403 for the Customer Manager and the Associate, 401 signed out', async () => {
-    for (const path of ['/api/audit', '/api/audit/export']) {
+    for (const path of ['/api/audit', '/api/audit/export', '/api/audit/people']) {
       for (const client of [org.manager, org.associate])
         expectError(await client.get(path), 403, 'You do not have permission to do this.');
       expectError(await app.client().get(path), 401);
@@ -764,5 +764,39 @@ describe('the audit log', () => {
         /^asOfPosition must be a whole number/,
       );
     });
+  });
+
+  // Last: it adds a person, after the checks that count the drive's entries.
+  it('offers the Person filter everyone whose changes it holds: active, inactive, then deleted, by name', async () => {
+    const ivy = ok(
+      await org.admin.post('/api/users', {
+        firstName: 'Ivy',
+        lastName: 'Idle',
+        email: `ivy-${org.organizationId.slice(0, 8)}@example.test`,
+        role: 'Associate',
+        password: TEST_PASSWORD,
+      }),
+      'add ivy',
+    ).body.data.id as string;
+    ok(await org.admin.patch(`/api/users/${ivy}`, { active: false }), 'deactivate ivy');
+
+    const people = ok(await org.admin.get('/api/audit/people'), 'people').body as AuditPerson[];
+    expect(people).toEqual([
+      { id: org.associate.userId, fullName: 'Abe Associate', status: 'active' },
+      { id: org.admin.userId, fullName: 'Ada Admin', status: 'active' },
+      { id: org.manager.userId, fullName: 'Mona Customer', status: 'active' },
+      { id: ivy, fullName: 'Ivy Idle', status: 'inactive' },
+      { id: made.uma, fullName: 'Uma Umber', status: 'deleted' },
+    ]);
+    // Each choice filters: the inactive person's own changes are none, the deleted one's are theirs.
+    expect((await org.admin.get(`/api/audit?${WIDE}&userId=${ivy}`)).body).toEqual({
+      resultItems: [],
+      totalRecords: 0,
+    });
+    // Another organization's people are its own.
+    const theirs = ok(await other.admin.get('/api/audit/people'), 'their people').body as AuditPerson[];
+    expect(theirs.map((p) => p.id).sort()).toEqual(
+      [other.admin.userId, other.manager.userId, other.associate.userId].sort(),
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
-import { ApiClient } from '../support/app';
+import { ApiClient, TEST_PASSWORD } from '../support/app';
 import {
   appInBrowser,
   demoAccount,
@@ -99,6 +99,39 @@ describe('the audit log in a browser', () => {
     await page.getByRole('option', { name: 'Customer', exact: true }).click();
     await table.getByRole('row').filter({ hasText: customer }).first().waitFor({ timeout: LIVE_MS });
     expect(await table.getByRole('row', { name: /Job changed/ }).count()).toBe(0);
+    await context.close();
+  }, 120_000);
+
+  it('filters by a person who has since been deleted: the Person filter groups people, the deleted last', async () => {
+    const client = await admin();
+    const email = `della-${Date.now()}@example.test`;
+    const added = await client.post('/api/users', {
+      firstName: 'Della',
+      lastName: 'Gone',
+      email,
+      role: 'Associate',
+      password: TEST_PASSWORD,
+    });
+    expect(added.status).toBe(201);
+    await new ApiClient(env.app.url).signIn(email, TEST_PASSWORD);
+    expect((await client.delete(`/api/users/${added.body.data.id}`)).status).toBe(200);
+
+    const context = await newContext(env.browser, env.app.url, DESKTOP);
+    const page = await context.newPage();
+    await signIn(page, account('Company Admin'), '/admin/audit');
+    const table = page.getByRole('table', { name: 'Audit log' });
+    await table.getByRole('row').nth(1).waitFor();
+    await page.getByLabel('Person', { exact: true }).first().click();
+    const listbox = page.getByRole('listbox');
+    await listbox.getByText('Active', { exact: true }).waitFor();
+    await listbox.getByText('Deleted', { exact: true }).waitFor();
+    await page.screenshot({ path: screenshotPath('audit-person-filter-desktop') });
+    await page.getByRole('option', { name: 'Della Gone', exact: true }).click();
+    // Her sign-in is hers still; nobody else's change is left.
+    await until(async () => {
+      const texts = await table.locator('tbody tr').allInnerTexts();
+      return texts.length === 1 && texts[0].includes('Signed in') && texts[0].includes('Della Gone');
+    });
     await context.close();
   }, 120_000);
 

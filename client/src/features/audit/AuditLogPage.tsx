@@ -21,19 +21,21 @@ import {
   AUDIT_RECORD_TYPES,
   type AuditEntry,
   type AuditFilters,
+  type AuditPerson,
   type AuditRecordType,
 } from '../../../../src/shared/audit';
 import type { Paged } from '../../../../src/shared/paging';
 import { defaultRange } from '../reports/reports';
 import { DateRangeInputs, ReportCards } from '../reports/ReportParts';
-import { ACTIVE_EMPLOYEES_URL, type JobPerson } from '../scheduling/jobs';
 import {
   AUDIT_EXPORT_FILE_NAME,
+  AUDIT_PEOPLE_URL,
   AUDIT_URL,
   auditCountUrl,
   auditExportUrl,
   auditPageUrl,
   newEntriesLabel,
+  personChoices,
   recordPath,
 } from './audit';
 
@@ -125,7 +127,7 @@ function AuditFiltersBar({
   search: string;
   onSearch: (text: string) => void;
 }) {
-  const people = useApiQuery<JobPerson[]>(ACTIVE_EMPLOYEES_URL);
+  const people = useApiQuery<AuditPerson[]>(AUDIT_PEOPLE_URL);
   // Two a row on a phone (the dates, the record and the field), one row on a wide screen.
   const half = { base: 'calc(50% - 6px)', md: 160 };
   const wide = { base: '100%', xs: 'calc(50% - 6px)', md: 190 };
@@ -158,7 +160,7 @@ function AuditFiltersBar({
           searchable
           clearable
           nothingFoundMessage="No people found"
-          data={(people.data ?? []).map((p) => ({ value: p.id, label: p.fullName }))}
+          data={personChoices(people.data ?? [])}
           value={filters.userId || null}
           onChange={(value) => onChange({ userId: value ?? undefined })}
           w={wide}

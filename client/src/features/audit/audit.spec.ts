@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditCountUrl, auditExportUrl, auditPageUrl, newEntriesLabel, recordPath } from './audit';
+import { auditCountUrl, auditExportUrl, auditPageUrl, newEntriesLabel, personChoices, recordPath } from './audit';
 
 describe('audit log', () => {
   it('puts the filters on the query in a stable order, leaving out the empty ones', () => {
@@ -24,6 +24,26 @@ describe('audit log', () => {
     expect(auditExportUrl({ othersTime: true })).toBe('/api/audit/export?othersTime=true');
     expect(auditExportUrl({ othersTime: false })).toBe('/api/audit/export');
     expect(auditCountUrl({ userId: 'u1' })).toBe('/api/audit?currentPage=1&pageSize=1&userId=u1');
+  });
+
+  it('groups the Person filter as Active, Inactive and Deleted, leaving out empty groups', () => {
+    expect(
+      personChoices([
+        { id: 'a', fullName: 'Ann Lee', status: 'active' },
+        { id: 'd', fullName: 'Dan Ode', status: 'deleted' },
+        { id: 'b', fullName: 'Bo Ray', status: 'active' },
+      ]),
+    ).toEqual([
+      {
+        group: 'Active',
+        items: [
+          { value: 'a', label: 'Ann Lee' },
+          { value: 'b', label: 'Bo Ray' },
+        ],
+      },
+      { group: 'Deleted', items: [{ value: 'd', label: 'Dan Ode' }] },
+    ]);
+    expect(personChoices([])).toEqual([]);
   });
 
   it('counts new entries in words', () => {

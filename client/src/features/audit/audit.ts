@@ -1,10 +1,12 @@
 import { paths } from '../../app/paths';
 import { dayOf } from '../../shared/asOf';
-import type { AuditFilters, AuditRecordType } from '../../../../src/shared/audit';
+import type { AuditFilters, AuditPerson, AuditRecordType } from '../../../../src/shared/audit';
 
 /** The audit log's URLs and the links its entries offer (issue #17). */
 export const AUDIT_URL = '/api/audit';
 export const AUDIT_EXPORT_URL = `${AUDIT_URL}/export`;
+/** Everyone the Person filter offers: active, inactive and deleted people. */
+export const AUDIT_PEOPLE_URL = `${AUDIT_URL}/people`;
 
 /** The spreadsheet's name on disk, as the reports'. */
 export const AUDIT_EXPORT_FILE_NAME = 'export.xlsx';
@@ -90,3 +92,17 @@ export const historyUrl = {
   timer: (id: string) => `/api/time/${encodeURIComponent(id)}/history`,
   rating: (id: string) => `/api/ratings/${encodeURIComponent(id)}/history`,
 };
+
+const PERSON_GROUPS: [AuditPerson['status'], string][] = [
+  ['active', 'Active'],
+  ['inactive', 'Inactive'],
+  ['deleted', 'Deleted'],
+];
+
+/** The Person filter's choices, grouped as the API orders them (Active, Inactive, Deleted); empty groups left out. */
+export function personChoices(people: AuditPerson[]) {
+  return PERSON_GROUPS.map(([status, group]) => ({
+    group,
+    items: people.filter((p) => p.status === status).map((p) => ({ value: p.id, label: p.fullName })),
+  })).filter((g) => g.items.length > 0);
+}
