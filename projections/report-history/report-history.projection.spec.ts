@@ -46,6 +46,7 @@ const registered = (commit: number, lastName: string) =>
     lastName,
     email: 'abe@example.test',
     role: 'Associate',
+    colorCode: '#112233',
     passwordHash: 'x',
   });
 const renamed = (commit: number, revision: number, from: string, to: string) =>
@@ -154,6 +155,25 @@ describe('report history projection', () => {
       label: 'Maple Lawns',
       billingFrequency: 'Monthly',
     });
+  });
+
+  it("keeps a person's colour with their name: a new colour is a new version, a new e-mail is none", async () => {
+    await apply(
+      registered(1, 'Ames'),
+      at(2, `user-${USER}`, 1, 'UserDetailsChanged', {
+        userId: USER,
+        changes: { colorCode: { from: '#112233', to: '#445566' } },
+      }),
+      at(3, `user-${USER}`, 2, 'UserDetailsChanged', {
+        userId: USER,
+        changes: { email: { from: 'abe@example.test', to: 'abe@example.org' } },
+      }),
+      renamed(4, 3, 'Ames', 'Baker'),
+    );
+    const person = async (position: number) => (await namesAt(store, 'user', ORG, [USER], position)).get(USER);
+    expect(await person(1)).toMatchObject({ label: 'Abe Ames', colorCode: '#112233' });
+    expect(await person(3)).toMatchObject({ label: 'Abe Ames', colorCode: '#445566', from: 2 });
+    expect(await person(4)).toMatchObject({ label: 'Abe Baker', colorCode: '#445566' });
   });
 
   it('writes the same versions when events are applied again (the whole log, or a suffix)', async () => {

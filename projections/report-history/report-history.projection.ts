@@ -53,7 +53,8 @@ const pick = (from: Fields, keys: readonly string[]): Fields =>
 /**
  * The Jobs and Ratings reports as of any moment (issue #17): versions of each timer and each rating as their own
  * projections write them (the same update functions, laid over the version before), and of the names the reports
- * join: customers' (name and billing frequency) and people's. Each version is valid over [from, to), the positions
+ * join: customers' (name and billing frequency) and people's (with their colour, which the schedule as of a moment
+ * reads too). Each version is valid over [from, to), the positions
  * of the event that made it and of the one that replaced or deleted it. Computed from the events and the versions
  * alone, so this projection rebuilds on its own; the one exception is a timer whose event carried no customer (timers
  * recorded before the reports): the job's customer is looked up in the schedule as it is when applied, as the timers
@@ -61,7 +62,8 @@ const pick = (from: Fields, keys: readonly string[]): Fields =>
  */
 export const reportHistoryProjection: Projection = {
   name: 'reportHistory',
-  version: 1,
+  // 2: people's colours, for the schedule as of a moment
+  version: 2,
   collections: [REPORT_TIMER_VERSIONS, REPORT_RATING_VERSIONS, REPORT_NAME_VERSIONS],
   async setup(store) {
     for (const name of [REPORT_TIMER_VERSIONS, REPORT_RATING_VERSIONS, REPORT_NAME_VERSIONS])
@@ -136,6 +138,7 @@ export const reportHistoryProjection: Projection = {
           parts,
           label: customerLabel(parts as Parameters<typeof customerLabel>[0]),
           billingFrequency: ('billingFrequency' in set ? set.billingFrequency : current?.billingFrequency) ?? null,
+          colorCode: null,
         });
       });
     } else if (event.streamId.startsWith('user-')) {
@@ -145,11 +148,11 @@ export const reportHistoryProjection: Projection = {
         if (e.type === 'UserDeleted') return Promise.resolve('deleted');
         const set: Fields =
           e.type === 'UserRegistered'
-            ? { firstName: e.data.firstName, lastName: e.data.lastName }
+            ? { firstName: e.data.firstName, lastName: e.data.lastName, colorCode: e.data.colorCode }
             : e.type === 'UserDetailsChanged'
               ? Object.fromEntries(Object.entries(e.data.changes).map(([k, c]) => [k, c!.to]))
               : {};
-        const relevant = USER_NAME_PARTS.some((k) => k in set);
+        const relevant = [...USER_NAME_PARTS, 'colorCode'].some((k) => k in set);
         if (!relevant || (!current && e.type !== 'UserRegistered')) return Promise.resolve(null);
         const parts = pick({ ...current?.parts, ...set }, USER_NAME_PARTS) as { firstName: string; lastName: string };
         return Promise.resolve({
@@ -158,6 +161,7 @@ export const reportHistoryProjection: Projection = {
           parts,
           label: fullNameOf(parts.firstName, parts.lastName),
           billingFrequency: null,
+          colorCode: (('colorCode' in set ? set.colorCode : current?.colorCode) as string | null | undefined) ?? null,
         });
       });
     }

@@ -33,8 +33,8 @@ export class GetCalendarJobs {
     readonly requestable = false,
     readonly now = new Date(),
     /**
-     * The calendar as it stood at this log position (read-only): neither the jobs one may request nor an
-     * availability overlay, since neither is kept as it was.
+     * The calendar as it stood at this log position (read-only), with people's names and colours and customers'
+     * names of then: neither the jobs one may request nor an availability overlay, since neither is kept as it was.
      */
     readonly asOfPosition: number | null = null,
   ) {}
@@ -50,7 +50,7 @@ export class GetCalendarJobsHandler implements IQueryHandler<GetCalendarJobs> {
       const then = (await jobsBetweenAsOf(this.store, viewer.organizationId, from, to, asOfPosition))
         .filter(visibleTo(viewer))
         .filter(scope === 'own' ? own : () => true);
-      return jobViews(this.store, viewer.organizationId, then);
+      return jobViews(this.store, viewer.organizationId, then, asOfPosition);
     }
     const organization = requestable ? await organizationById(this.store, viewer.organizationId) : null;
     const offered = (job: CalendarJob) =>
@@ -97,7 +97,7 @@ export class GetUpcomingJobsHandler implements IQueryHandler<GetUpcomingJobs> {
     )
       .filter(isOwnJob(viewer.userId))
       .slice(0, 50);
-    return jobViews(this.store, viewer.organizationId, jobs);
+    return jobViews(this.store, viewer.organizationId, jobs, asOfPosition);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { ReadStore } from '../core/read-store/read-store.port';
 import { organizationUsers } from '../identity/identity.read-models';
 import { customersByIds } from '../customers/customers.read-models';
+import { namesAt } from '../reports/report-history.read-models';
 import { JobTimeEntry, jobTimes } from '../timers/timers.read-models';
 import type { RequestStatus } from '../scheduling/job-request.events';
 import type { CalendarJob } from './calendar';
@@ -19,21 +20,61 @@ export function jobColor(
 /** Most jobs have no time on them: one frozen array serves every such view. */
 const NO_TRACKED_TIMES: readonly JobTimeEntry[] = Object.freeze([]);
 
+/** People by id, with the name and colour the views show. */
+type People = Map<string, { fullName: string; colorCode: string | null }>;
+
 /**
- * The job as the API shows it (spec §3 Job), with names, colours and the recurrence it belongs to.
+ * The organization's people and the names of `customerIds`, as they are, or as they were at a log position
+ * (the schedule as of a moment: people's names and colours and customers' names from their versions in
+ * projections/report-history; a person or customer with none then, as they are now).
+ */
+async function namesOf(
+  store: ReadStore,
+  organizationId: string,
+  userIds: string[],
+  customerIds: string[],
+  asOfPosition: number | null,
+): Promise<{ people: People; customerNames: Map<string, string> }> {
+  const people: People = new Map(
+    (await organizationUsers(store, organizationId)).map((u) => [
+      u._id,
+      { fullName: u.fullName, colorCode: u.colorCode },
+    ]),
+  );
+  const customerNames = new Map<string, string>();
+  if (asOfPosition === null) return { people, customerNames };
+  const [peopleThen, customersThen] = await Promise.all([
+    namesAt(store, 'user', organizationId, userIds, asOfPosition),
+    namesAt(store, 'customer', organizationId, customerIds, asOfPosition),
+  ]);
+  for (const [id, then] of peopleThen)
+    people.set(id, { fullName: then.label, colorCode: then.colorCode ?? people.get(id)?.colorCode ?? null });
+  for (const [id, then] of customersThen) customerNames.set(id, then.label);
+  return { people, customerNames };
+}
+
+/**
+ * The job as the API shows it (spec §3 Job), with names, colours and the recurrence it belongs to; with
+ * `asOfPosition`, with the names and colours of that moment.
  * A week holds hundreds of occurrences of a few series: their assignees, lead, customer and
  * recurrence fragments are built once per request and shared, so a view costs one object.
  */
-export async function jobViews(store: ReadStore, organizationId: string, jobs: CalendarJob[]) {
-  const users = new Map((await organizationUsers(store, organizationId)).map((u) => [u._id, u]));
+export async function jobViews(
+  store: ReadStore,
+  organizationId: string,
+  jobs: CalendarJob[],
+  asOfPosition: number | null = null,
+) {
   const customerIds = [...new Set(jobs.map((j) => j.customerId).filter((id): id is string => !!id))];
+  const userIds = [...new Set(jobs.flatMap((j) => (j.leadUserId ? [...j.userIds, j.leadUserId] : j.userIds)))];
+  const { people: users, customerNames } = await namesOf(store, organizationId, userIds, customerIds, asOfPosition);
   const customers = new Map(
     (await customersByIds(store, organizationId, customerIds)).map((c) => [
       c._id,
       {
         id: c._id,
         // A deleted customer keeps its jobs, which still name it, marked (pickers no longer offer it).
-        name: c.deleted ? `${c.label} (deleted)` : c.label,
+        name: customerNames.get(c._id) ?? (c.deleted ? `${c.label} (deleted)` : c.label),
         deleted: c.deleted,
         address1: c.address1 ?? null,
         address2: c.address2 ?? null,
@@ -57,7 +98,7 @@ export async function jobViews(store: ReadStore, organizationId: string, jobs: C
   const leadOf = (id: string) => {
     if (!leads.has(id)) {
       const lead = users.get(id);
-      leads.set(id, lead ? { id: lead._id, fullName: lead.fullName, colorCode: lead.colorCode } : null);
+      leads.set(id, lead ? { id, fullName: lead.fullName, colorCode: lead.colorCode } : null);
     }
     return leads.get(id)!;
   };

@@ -57,6 +57,8 @@ export interface NameVersion extends Version {
   kind: 'customer' | 'user';
   label: string;
   billingFrequency: string | null;
+  /** A person's colour (the schedule as of a moment colours their jobs with it); null for customers. */
+  colorCode: string | null;
   /** What the label is made of, for the next version. */
   parts: Record<string, string | null>;
 }

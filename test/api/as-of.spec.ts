@@ -90,6 +90,61 @@ describe('the schedule as of a moment, over HTTP', () => {
     for (const [i, instant] of instants.entries()) expect((await week({ asOf: instant })).body).toEqual(states[i]);
   });
 
+  it("shows people's names and colours and customers' names as they were, not as they are now", async () => {
+    const added = await org.admin.post('/api/users', {
+      firstName: 'Rita',
+      lastName: 'Reyes',
+      email: `rita-${org.organizationId.slice(0, 8)}@example.test`,
+      role: 'Associate',
+      colorCode: '#2E7D32',
+      password: 'correct-horse-battery',
+    });
+    expect(added.status).toBe(201);
+    const rita = added.body.data.id as string;
+    const customer = await org.manager.post('/api/customers', { contactFirstName: 'Pat', name: 'Birch Dental' });
+    expect(customer.status).toBe(201);
+    const customerId = customer.body.data.id as string;
+    const created = await create(
+      org.manager,
+      job({
+        startDateTime: '2026-06-16T13:00:00Z',
+        endDateTime: '2026-06-16T14:00:00Z',
+        userIds: [rita],
+        leadUserId: rita,
+        customerId,
+      }),
+    );
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    const shown = async (moment: Record<string, string | number> = {}) =>
+      ((await week(moment, org.manager, '06/15/2026')).body as Record<string, unknown>[]).find((j) => j.id === id);
+    const then = await shown();
+    expect(then).toMatchObject({
+      color: '#2E7D32',
+      leadUser: { fullName: 'Rita Reyes', colorCode: '#2E7D32' },
+      users: [{ fullName: 'Rita Reyes', colorCode: '#2E7D32' }],
+      customer: { name: 'Birch Dental' },
+    });
+    await pause();
+    const instant = new Date().toISOString();
+    await pause();
+
+    expect((await org.admin.patch(`/api/users/${rita}`, { lastName: 'Rhodes', colorCode: '#6A1B9A' })).status).toBe(
+      200,
+    );
+    expect((await org.manager.patch(`/api/customers/${customerId}`, { name: 'Birch Family Dental' })).status).toBe(200);
+    expect(await shown()).toMatchObject({
+      color: '#6A1B9A',
+      leadUser: { fullName: 'Rita Rhodes', colorCode: '#6A1B9A' },
+      customer: { name: 'Birch Family Dental' },
+    });
+    // As of before the changes: the job as it was shown then, deep-equal.
+    expect(await shown({ asOf: instant })).toEqual(then);
+    // Deleted since: as of then, still named and coloured as then.
+    expect((await org.admin.delete(`/api/users/${rita}`)).status).toBe(200);
+    expect(await shown({ asOf: instant })).toEqual(then);
+  });
+
   it('reads date-times without an offset in the organization’s zone', async () => {
     const id = (await create(org.manager, job({ name: 'Zoned' }))).body.data.id as string;
     const [scheduled] = await positions(schedulingStreams.job(id));
