@@ -31,7 +31,7 @@ type People = Map<string, { fullName: string; colorCode: string | null }>;
 async function namesOf(
   store: ReadStore,
   organizationId: string,
-  userIds: string[],
+  jobs: CalendarJob[],
   customerIds: string[],
   asOfPosition: number | null,
 ): Promise<{ people: People; customerNames: Map<string, string> }> {
@@ -43,6 +43,7 @@ async function namesOf(
   );
   const customerNames = new Map<string, string>();
   if (asOfPosition === null) return { people, customerNames };
+  const userIds = [...new Set(jobs.flatMap((j) => (j.leadUserId ? [...j.userIds, j.leadUserId] : j.userIds)))];
   const [peopleThen, customersThen] = await Promise.all([
     namesAt(store, 'user', organizationId, userIds, asOfPosition),
     namesAt(store, 'customer', organizationId, customerIds, asOfPosition),
@@ -66,8 +67,7 @@ export async function jobViews(
   asOfPosition: number | null = null,
 ) {
   const customerIds = [...new Set(jobs.map((j) => j.customerId).filter((id): id is string => !!id))];
-  const userIds = [...new Set(jobs.flatMap((j) => (j.leadUserId ? [...j.userIds, j.leadUserId] : j.userIds)))];
-  const { people: users, customerNames } = await namesOf(store, organizationId, userIds, customerIds, asOfPosition);
+  const { people: users, customerNames } = await namesOf(store, organizationId, jobs, customerIds, asOfPosition);
   const customers = new Map(
     (await customersByIds(store, organizationId, customerIds)).map((c) => [
       c._id,
