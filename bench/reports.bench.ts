@@ -212,6 +212,7 @@ async function main() {
         const progress = new CheckpointProgress(
           engines.readStore,
           allProjections.map((p) => p.name),
+          engines.eventStore,
         );
         const handler = new ReportExportHandler(engines.readStore, systemClock, progress);
         for (const entry of exports) {

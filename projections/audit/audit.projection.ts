@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
+import { PAST_READ_MODELS } from '../../src/core/read-models-of-the-past';
 import { DuplicateKeyError, type ReadStore } from '../../src/core/read-store/read-store.port';
 import { AUDIT_ENTRIES, AUDIT_NAMES, AuditDoc } from '../../src/audit/audit.read-models';
 import { UNKNOWN_PERSON, whoInWords, Wording, WordingContext, wordingOf } from '../../src/audit/wording';
@@ -219,7 +220,8 @@ const MAX_TEXT = 4000;
  * auditNames as the log goes). Idempotent: an entry's id is its event's, and names are set, not added to.
  */
 export const auditProjection: Projection = {
-  name: 'audit',
+  name: PAST_READ_MODELS.audit,
+  ofThePast: true,
   // 2: a moved visit's old start and staff, a link's units on both sides, a new person's address; 3: a job's start,
   // the changed fields as a map
   version: 3,

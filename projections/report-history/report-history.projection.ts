@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { PAST_READ_MODELS } from '../../src/core/read-models-of-the-past';
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
 import type { ReadCollection } from '../../src/core/read-store/read-store.port';
 import type { CustomerEvent } from '../../src/customers/customers.events';
@@ -61,7 +62,8 @@ const pick = (from: Fields, keys: readonly string[]): Fields =>
  * projection does.
  */
 export const reportHistoryProjection: Projection = {
-  name: 'reportHistory',
+  name: PAST_READ_MODELS.reports,
+  ofThePast: true,
   // 2: people's colours, for the schedule as of a moment
   version: 2,
   collections: [REPORT_TIMER_VERSIONS, REPORT_RATING_VERSIONS, REPORT_NAME_VERSIONS],

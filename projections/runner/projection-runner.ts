@@ -7,7 +7,7 @@ import {
   Subscription,
 } from '../../src/core/event-store/event-store.port';
 import { ReadStore } from '../../src/core/read-store/read-store.port';
-import type { ProjectionProgress } from '../../src/core/commands/aggregates';
+import type { BuildingReadModel, ProjectionProgress } from '../../src/core/commands/aggregates';
 import type { ChangeNotice, Notifier } from '../../src/realtime/change-notice';
 import { Projection } from './projection';
 
@@ -18,6 +18,8 @@ export interface Checkpoint {
   version: number;
   /** null: (re)build from the start of the log. */
   position: GlobalPosition | null;
+  /** A read model of the past being built in the background: not read, nor waited for, until it has caught up. */
+  building?: true;
   updatedAt: string;
 }
 
@@ -38,10 +40,27 @@ export interface RunnerOptions {
   /** Called after each event is processed and committed (rebuild progress bars, crash tests). */
   onProcessed?: (event: RecordedEvent) => void | Promise<void>;
   retryDelayMs?: number;
+  /**
+   * Read models of the past (`Projection.ofThePast`) that start over from the beginning of a log whose other read
+   * models are there already (an upgrade) are built by a second runner in the background: start() resolves once the
+   * others have caught up. The API and the worker say so; the rebuild command does not (it ends when all are built).
+   */
+  buildInBackground?: boolean;
+  /** This runner is that second one: its checkpoints say `building` until it has caught up. */
+  inBackground?: boolean;
 }
+
+/** Batches of the background build: small, so that the live events' batches (SQLite runs one at a time) never wait long. */
+const BACKGROUND_BATCH = 100;
 
 const silent: RunnerLogger = { info: () => undefined, error: () => undefined };
 const before = (a: GlobalPosition | null, b: GlobalPosition) => a === null || comparePositions(a, b) < 0;
+
+/** How far `position` is toward `head`, 0-99 (positions grow with the log on both event stores). */
+function percentOf(position: GlobalPosition | null, head: GlobalPosition | null): number {
+  if (!head || !position || head.commit <= 0) return 0;
+  return Math.min(99, Math.floor((position.commit / head.commit) * 100));
+}
 
 /**
  * Runs projections over one subscription to the global log, from the lowest checkpoint. Each
@@ -65,6 +84,12 @@ const before = (a: GlobalPosition | null, b: GlobalPosition) => a === null || co
 export class ProjectionRunner implements ProjectionProgress {
   /** Per projection, the last position committed with its checkpoint. */
   private readonly positions = new Map<string, GlobalPosition | null>();
+  /** The projections this runner's subscription applies: all, less those built in the background. */
+  private running: Projection[];
+  /** Read models of the past built in the background after an upgrade, and whether they have caught up. */
+  private background: { runner: ProjectionRunner; head: GlobalPosition | null; caughtUp: boolean } | null = null;
+  /** Whether this (background) runner's checkpoints still say `building`. */
+  private markBuilding: boolean;
   private subscription: Subscription | null = null;
   private liveFrom: GlobalPosition | null = null;
   private waiters: { position: GlobalPosition; resolve: (ok: boolean) => void }[] = [];
@@ -82,12 +107,26 @@ export class ProjectionRunner implements ProjectionProgress {
     private readonly options: RunnerOptions = {},
   ) {
     this.logger = options.logger ?? silent;
+    this.running = projections;
+    this.markBuilding = options.inBackground === true;
   }
 
-  /** Lowest position every projection has processed (null: at least one has processed nothing). */
+  /**
+   * Lowest position every projection has processed (null: at least one has processed nothing). Read models of
+   * the past still being built in the background are not counted; once caught up, they are.
+   */
   get position(): GlobalPosition | null {
+    const own = this.ownPosition;
+    const background = this.background?.caughtUp ? this.background.runner.position : undefined;
+    if (own === null || background === undefined) return own;
+    if (background === null) return null;
+    return comparePositions(background, own) < 0 ? background : own;
+  }
+
+  /** Lowest position the projections of this runner's own subscription have processed. */
+  private get ownPosition(): GlobalPosition | null {
     let lowest: GlobalPosition | undefined;
-    for (const p of this.projections) {
+    for (const p of this.running) {
       const position = this.positions.get(p.name) ?? null;
       if (position === null) return null;
       if (lowest === undefined || comparePositions(position, lowest) < 0) lowest = position;
@@ -99,30 +138,82 @@ export class ProjectionRunner implements ProjectionProgress {
     return this.position;
   }
 
+  async building(): Promise<BuildingReadModel[]> {
+    const background = this.background;
+    if (!background || background.caughtUp) return [];
+    return background.runner.projections.map((p) => ({
+      name: p.name,
+      percent: percentOf(background.runner.positions.get(p.name) ?? null, background.head),
+    }));
+  }
+
   /** Loads checkpoints (resetting projections whose version changed) and starts the subscription.
-   *  Resolves once the read models have caught up with the log as it was at start. */
+   *  Resolves once the read models have caught up with the log as it was at start (but those built in the background). */
   async start(): Promise<void> {
     this.stopped = false;
-    await this.unit(() => this.prepare());
+    const behind = await this.unit(() => this.prepare());
+    this.running = this.projections.filter((p) => !behind.includes(p));
     const head = await this.events.headPosition();
     this.liveFrom = head;
-    const current = this.position;
+    const current = this.ownPosition;
     const caughtUp =
       head === null || (current !== null && comparePositions(current, head) >= 0)
         ? Promise.resolve(true)
-        : this.waitFor(head, Number.POSITIVE_INFINITY);
+        : this.waitForOwn(head, Number.POSITIVE_INFINITY);
     this.subscribe();
     await caughtUp;
+    if (behind.length) this.buildInBackground(behind, head);
   }
 
   /** Stops following the log. Every committed batch saved its checkpoints; an open batch is dropped (its events come again at the next start). */
   async stop(): Promise<void> {
     this.stopped = true;
+    await this.background?.runner.stop();
+    this.background = null;
     await this.subscription?.unsubscribe();
     this.subscription = null;
     await this.inFlight?.catch(() => undefined);
     this.pending = [];
     for (const waiter of this.waiters.splice(0)) waiter.resolve(false);
+  }
+
+  /**
+   * Builds `behind` (read models of the past starting over, see `RunnerOptions.buildInBackground`) with a runner of
+   * their own, following the log from their checkpoints; once caught up, they count for read-your-writes again.
+   */
+  private buildInBackground(behind: Projection[], head: GlobalPosition | null): void {
+    const runner = new ProjectionRunner(this.events, this.store, behind, {
+      ...this.options,
+      buildInBackground: false,
+      inBackground: true,
+      checkpointEvery: Math.min(this.options.checkpointEvery ?? BACKGROUND_BATCH, BACKGROUND_BATCH),
+      onProcessed: undefined,
+    });
+    const background = { runner, head, caughtUp: false };
+    this.background = background;
+    const names = behind.map((p) => p.name).join(', ');
+    const started = Date.now();
+    this.logger.info(`building ${names} in the background from the start of the log; their reads wait until then`);
+    const build = async () => {
+      await runner.start();
+      if (runner.stopped) return; // stopped part-way: it resumes from its checkpoints at the next start
+      await runner.finishBuilding();
+      if (this.background !== background || this.stopped) return;
+      background.caughtUp = true;
+      this.logger.info(`${names} built in ${Math.round((Date.now() - started) / 1000)} s; following the log`);
+    };
+    build().catch((error) =>
+      this.logger.error(`building ${names} in the background failed; it resumes at the next start`, error),
+    );
+  }
+
+  /** The background build has caught up: its checkpoints no longer say `building`. */
+  private async finishBuilding(): Promise<void> {
+    this.markBuilding = false;
+    const checkpoints = this.store.collection<Checkpoint>(CHECKPOINTS);
+    await this.unit(async () => {
+      for (const p of this.projections) await checkpoints.updateOne({ _id: p.name }, { $unset: { building: '' } });
+    });
   }
 
   /** Drops every read model and builds it again from the start of the log. */
@@ -133,8 +224,17 @@ export class ProjectionRunner implements ProjectionProgress {
     await this.start();
   }
 
-  waitFor(position: GlobalPosition, timeoutMs: number): Promise<boolean> {
-    const current = this.position;
+  async waitFor(position: GlobalPosition, timeoutMs: number): Promise<boolean> {
+    const background = this.background?.caughtUp ? this.background.runner : null;
+    const [own, past] = await Promise.all([
+      this.waitForOwn(position, timeoutMs),
+      background ? background.waitFor(position, timeoutMs) : true,
+    ]);
+    return own && past;
+  }
+
+  private waitForOwn(position: GlobalPosition, timeoutMs: number): Promise<boolean> {
+    const current = this.ownPosition;
     if (current && comparePositions(current, position) >= 0) return Promise.resolve(true);
     return new Promise((resolve) => {
       const waiter = { position, resolve };
@@ -148,11 +248,14 @@ export class ProjectionRunner implements ProjectionProgress {
     });
   }
 
-  private async prepare(): Promise<void> {
+  /** Loads the checkpoints, resets what must start over, and returns the read models of the past to build in the background. */
+  private async prepare(): Promise<Projection[]> {
     const checkpoints = this.store.collection<Checkpoint>(CHECKPOINTS);
+    const wasBuilding = new Set<string>();
     for (const p of this.projections) {
       await p.setup?.(this.store);
       const saved = await checkpoints.findOne({ _id: p.name });
+      if (saved?.building) wasBuilding.add(p.name);
       if (!saved || saved.version !== p.version || saved.position === null) {
         // Unknown, outdated or interrupted before its first checkpoint: start this one afresh.
         await this.reset(p);
@@ -160,6 +263,15 @@ export class ProjectionRunner implements ProjectionProgress {
         this.positions.set(p.name, saved.position);
       }
     }
+    if (!this.options.buildInBackground) return [];
+    // An upgrade, not a first start: the read models of today are there (on a first start all are built together).
+    const upgrade = this.projections.some((p) => !p.ofThePast && this.positions.get(p.name));
+    const behind = this.projections.filter(
+      (p) => p.ofThePast && upgrade && (wasBuilding.has(p.name) || !this.positions.get(p.name)),
+    );
+    for (const p of behind)
+      await checkpoints.updateOne({ _id: p.name }, { $set: { building: true, updatedAt: new Date().toISOString() } });
+    return behind;
   }
 
   private async reset(p: Projection): Promise<void> {
@@ -167,7 +279,13 @@ export class ProjectionRunner implements ProjectionProgress {
     // Mark first, then drop: a crash in between still restarts this projection from scratch.
     await checkpoints.replaceOne(
       { _id: p.name },
-      { _id: p.name, version: p.version, position: null, updatedAt: new Date().toISOString() },
+      {
+        _id: p.name,
+        version: p.version,
+        position: null,
+        ...(this.markBuilding ? { building: true as const } : {}),
+        updatedAt: new Date().toISOString(),
+      },
       { upsert: true },
     );
     for (const name of p.collections) await this.store.dropCollection(name);
@@ -183,7 +301,7 @@ export class ProjectionRunner implements ProjectionProgress {
   private subscribe(): void {
     // From the last commit: events of a batch that never committed are delivered again.
     this.pending = [];
-    const after = this.position ?? undefined;
+    const after = this.ownPosition ?? undefined;
     this.subscription = this.events.subscribeToAll(
       {
         after,
@@ -222,6 +340,9 @@ export class ProjectionRunner implements ProjectionProgress {
     } finally {
       if (this.inFlight === running) this.inFlight = null;
     }
+    // A build in the background leaves the event loop to the requests served beside it after every batch: on SQLite
+    // its reads and writes never wait for I/O, and it would otherwise hold the loop until it had caught up.
+    if (this.markBuilding) await new Promise((resolve) => setImmediate(resolve));
   }
 
   /** Applies a batch and saves the checkpoints in one unit; advances and announces only once it committed. */
@@ -242,7 +363,7 @@ export class ProjectionRunner implements ProjectionProgress {
             mails.push(m);
           },
         };
-        for (const p of this.projections) {
+        for (const p of this.running) {
           if (!before(working.get(p.name) ?? null, event.position)) continue;
           await p.apply(event, context as never);
           working.set(p.name, event.position);
@@ -278,19 +399,25 @@ export class ProjectionRunner implements ProjectionProgress {
   ): Promise<void> {
     const checkpoints = this.store.collection<Checkpoint>(CHECKPOINTS);
     const updatedAt = new Date().toISOString();
-    for (const p of this.projections) {
+    for (const p of this.running) {
       const position = positions.get(p.name) ?? null;
       if (position && position !== committed.get(p.name))
         await checkpoints.replaceOne(
           { _id: p.name },
-          { _id: p.name, version: p.version, position, updatedAt },
+          {
+            _id: p.name,
+            version: p.version,
+            position,
+            ...(this.markBuilding ? { building: true as const } : {}),
+            updatedAt,
+          },
           { upsert: true },
         );
     }
   }
 
   private releaseWaiters(): void {
-    const current = this.position;
+    const current = this.ownPosition;
     if (!current) return;
     this.waiters = this.waiters.filter((w) => {
       if (comparePositions(current, w.position) < 0) return true;
@@ -302,33 +429,45 @@ export class ProjectionRunner implements ProjectionProgress {
 
 /**
  * Read-your-writes for an API instance whose projections run in another process: polls the
- * checkpoints that process saves after every live event.
+ * checkpoints that process saves after every live event. A checkpoint saying `building` (a read model of
+ * the past the worker builds in the background after an upgrade) is left out until it has caught up.
  */
 export class CheckpointProgress implements ProjectionProgress {
   constructor(
     private readonly store: ReadStore,
     private readonly projectionNames: string[],
+    /** The log's head, for how far a background build is. */
+    private readonly events: Pick<EventStore, 'headPosition'>,
     private readonly pollMs = 25,
   ) {}
 
+  /** The checkpoints waited on: those not building in the background (null: none saved yet), and those that are. */
+  private async checkpoints(): Promise<{ waited: (Checkpoint | null)[]; building: Checkpoint[] }> {
+    const saved = await this.store.collection<Checkpoint>(CHECKPOINTS).find({ _id: { $in: this.projectionNames } });
+    const byName = new Map(saved.map((c) => [c._id, c]));
+    const all = this.projectionNames.map((name) => byName.get(name) ?? null);
+    return { waited: all.filter((c) => !c?.building), building: saved.filter((c) => c.building) };
+  }
+
   /** The lowest checkpoint of the projections (null until each has saved one). */
   async processed(): Promise<GlobalPosition | null> {
-    const saved = await this.store.collection<Checkpoint>(CHECKPOINTS).find({ _id: { $in: this.projectionNames } });
-    const positions = this.projectionNames.map((name) => saved.find((s) => s._id === name)?.position ?? null);
+    const positions = (await this.checkpoints()).waited.map((c) => c?.position ?? null);
     if (positions.some((p) => p === null)) return null;
     return (positions as GlobalPosition[]).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
   }
 
+  async building(): Promise<BuildingReadModel[]> {
+    const { building } = await this.checkpoints();
+    if (!building.length) return [];
+    const head = await this.events.headPosition();
+    return building.map((c) => ({ name: c._id, percent: percentOf(c.position, head) }));
+  }
+
   async waitFor(position: GlobalPosition, timeoutMs: number): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
-    const checkpoints = this.store.collection<Checkpoint>(CHECKPOINTS);
     for (;;) {
-      const saved = await checkpoints.find({ _id: { $in: this.projectionNames } });
-      const done = this.projectionNames.every((name) => {
-        const c = saved.find((s) => s._id === name);
-        return c?.position && comparePositions(c.position, position) >= 0;
-      });
-      if (done) return true;
+      const { waited } = await this.checkpoints();
+      if (waited.every((c) => c?.position && comparePositions(c.position, position) >= 0)) return true;
       if (Date.now() >= deadline) return false;
       await new Promise((r) => setTimeout(r, this.pollMs));
     }

@@ -16,7 +16,7 @@ async function main() {
   const config = commandConfig(() => loadConfig());
   const fanOut = config.redisUrl ? socketIoRedisEmitter(config.redisUrl) : null;
   const notifier = fanOut && redisNotifier(fanOut.emitter);
-  const { logger, engines, runner } = await openRunner(config, { notifier });
+  const { logger, engines, runner } = await openRunner(config, { notifier, buildInBackground: true });
   if (!config.mongodbUrl)
     logger.warn(
       'MONGODB_URL is not set: the read models go to DATA_DIR/read-models.sqlite, which only API instances on this machine sharing DATA_DIR can read. Use MongoDB across machines.',

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
+import { PAST_READ_MODELS } from '../../src/core/read-models-of-the-past';
 import type { ReadStore } from '../../src/core/read-store/read-store.port';
 import { JobEvent, JobSeriesEvent } from '../../src/scheduling/scheduling.events';
 import { jobDecider, type JobState } from '../../src/scheduling/job.decider';
@@ -26,7 +27,8 @@ import { Projection } from '../runner/projection';
  * version is written (or whose record has moved past it) changes nothing.
  */
 export const scheduleHistoryProjection: Projection = {
-  name: 'schedule-history',
+  name: PAST_READ_MODELS.schedule,
+  ofThePast: true,
   version: 2, // 2: the week documents hold the job, so that a week is one read
   collections: [JOB_VERSIONS, JOB_VERSION_WEEKS, SERIES_VERSIONS],
   async setup(store) {

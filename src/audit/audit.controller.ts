@@ -6,6 +6,8 @@ import { CLOCK, Clock } from '../core/clock';
 import { LOGGER } from '../core/core.module';
 import { sendSpreadsheet, XLSX } from '../core/http/spreadsheet-download';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import { ReadsThePast } from '../core/http/past-read-models.interceptor';
+import { PAST_READ_MODELS } from '../core/read-models-of-the-past';
 import { Me, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
 import type { AsOfMoment, AuditEntry, AuditPerson } from '../shared/audit';
@@ -18,6 +20,7 @@ import { momentOf } from './moment';
 @ApiTags('Audit')
 @ApiCookieAuth()
 @ApiSecurity('csrf')
+@ReadsThePast('The audit log', PAST_READ_MODELS.audit)
 @Controller('api')
 export class AuditController {
   constructor(
@@ -69,6 +72,7 @@ export class AuditController {
   }
 
   @Get('customers/:id/history')
+  @ReadsThePast('This History', PAST_READ_MODELS.audit)
   @RequireClaim('customers.crud')
   @ApiOperation({ summary: "A customer's History, oldest first: every change in words." })
   customer(@Param('id') id: string, @Me() me: CurrentUser): Promise<AuditEntry[]> {
@@ -76,6 +80,7 @@ export class AuditController {
   }
 
   @Get('users/:id/history')
+  @ReadsThePast('This History', PAST_READ_MODELS.audit)
   @RequireClaim('users.crud')
   @ApiOperation({ summary: "A user's History, oldest first: their account, availability and sign-ins." })
   user(@Param('id') id: string, @Me() me: CurrentUser): Promise<AuditEntry[]> {
@@ -87,6 +92,7 @@ export class AuditController {
   }
 
   @Get('time/:id/history')
+  @ReadsThePast('This History', PAST_READ_MODELS.audit)
   @ApiOperation({ summary: "A timer's History, oldest first; staff see their own timers', time admins anyone's." })
   timer(@Param('id') id: string, @Me() me: CurrentUser): Promise<AuditEntry[]> {
     return recordHistory(
@@ -98,6 +104,7 @@ export class AuditController {
   }
 
   @Get('ratings/:id/history')
+  @ReadsThePast('This History', PAST_READ_MODELS.audit)
   @RequireClaim('customers.crud')
   @ApiOperation({ summary: "A job rating's History, oldest first: requests, the customer's answer, edits." })
   rating(@Param('id') id: string, @Me() me: CurrentUser): Promise<AuditEntry[]> {

@@ -1,3 +1,5 @@
+import { ReadsThePast } from '../core/http/past-read-models.interceptor';
+import { PAST_READ_MODELS } from '../core/read-models-of-the-past';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiCookieAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
@@ -132,6 +134,7 @@ export class CalendarController {
   }
 
   @Get('jobs/:id/history')
+  @ReadsThePast('This History', PAST_READ_MODELS.audit)
   @RequireClaim('jobs.crud')
   @ApiOperation({
     operationId: 'SchedulingController_history',

@@ -7,6 +7,7 @@ import {
   OnApplicationBootstrap,
   OnApplicationShutdown,
 } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Aggregates, PROJECTION_PROGRESS, ProjectionProgress } from './commands/aggregates';
@@ -17,6 +18,7 @@ import { EVENT_STORE } from './event-store/event-store.port';
 import { FILE_STORE } from './files/files.port';
 import { MAILER } from './mail/mail.port';
 import { READ_STORE } from './read-store/read-store.port';
+import { PastReadModelsInterceptor } from './http/past-read-models.interceptor';
 import { Realtime } from '../realtime/realtime.service';
 import { RealtimeModule } from '../realtime/realtime.module';
 
@@ -60,6 +62,7 @@ export class CoreModule {
         { provide: PROJECTION_PROGRESS, inject: [Realtime], useFactory: (realtime: Realtime) => projections(realtime) },
         ProjectionsHost,
         Aggregates,
+        { provide: APP_INTERCEPTOR, useClass: PastReadModelsInterceptor },
       ],
       exports: [
         APP_CONFIG,

@@ -60,3 +60,13 @@ export class TooManyRequestsError extends DomainError {
     super([message]);
   }
 }
+
+/** 503: not yet (a read model an upgrade is still building); try again after a while. */
+export class UnavailableError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super([message]);
+  }
+}

@@ -25,7 +25,10 @@ export class HealthController {
 
   @Public()
   @Get('healthz')
-  @ApiOperation({ summary: 'Event store, read store and projection lag. 200 when healthy, 503 otherwise.' })
+  @ApiOperation({
+    summary:
+      'Event store, read store, projection lag and read models of the past still building. 200 when healthy, 503 otherwise.',
+  })
   async health(@Res({ passthrough: true }) response: Response) {
     const check = async <T>(probe: () => Promise<T>) => {
       try {
@@ -39,6 +42,7 @@ export class HealthController {
     const head = await check(() => this.events.headPosition());
     const read = await check(() => this.store.ping());
     const processed = await check(() => this.progress.processed());
+    const building = await check(async () => (await this.progress.building?.()) ?? []);
     const headPosition = head.ok ? head.value : null;
     const processedPosition = processed.ok ? processed.value : null;
     const caughtUp =
@@ -54,6 +58,8 @@ export class HealthController {
         headPosition: headPosition?.commit ?? null,
         processedPosition: processedPosition?.commit ?? null,
         lag: headPosition ? Math.max(0, headPosition.commit - (processedPosition?.commit ?? 0)) : 0,
+        // Read models of the past an upgrade is building in the background (their reads answer 503 until done).
+        building: building.ok ? building.value : [],
       },
     };
   }

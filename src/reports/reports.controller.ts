@@ -4,7 +4,9 @@ import { ApiCookieAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import type { Response } from 'express';
 import type { Logger } from 'pino';
 import { LOGGER } from '../core/core.module';
+import { ReadsThePast } from '../core/http/past-read-models.interceptor';
 import { sendSpreadsheet, XLSX } from '../core/http/spreadsheet-download';
+import { PAST_READ_MODELS } from '../core/read-models-of-the-past';
 import { Me, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
 import { ReportQueryDto } from './reports.dto';
@@ -62,6 +64,8 @@ export class JobsReportController extends ReportController {
 
   @Get()
   @ApiProduces(XLSX)
+  // Every download reads the reports' versions at one position (see ReportExportHandler).
+  @ReadsThePast('This download', PAST_READ_MODELS.reports)
   @ApiOperation({ summary: "The Jobs report as export.xlsx (the same filters); over a sheet's 1,048,574 rows, a 400." })
   export(@Query() query: ReportQueryDto, @Me() me: CurrentUser, @Res() response: Response) {
     return this.download(query, me, response);
@@ -92,6 +96,8 @@ export class RatingsReportController extends ReportController {
 
   @Get()
   @ApiProduces(XLSX)
+  // Every download reads the reports' versions at one position (see ReportExportHandler).
+  @ReadsThePast('This download', PAST_READ_MODELS.reports)
   @ApiOperation({ summary: 'The Ratings report as export.xlsx (the same filters).' })
   export(@Query() query: ReportQueryDto, @Me() me: CurrentUser, @Res() response: Response) {
     return this.download({ ...query, employeeId: undefined }, me, response);

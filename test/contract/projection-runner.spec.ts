@@ -416,6 +416,85 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (adapterName
     });
   });
 
+  it('after an upgrade, builds a read model of the past in the background: serving waits neither for it nor on it until it has caught up, and a restart resumes it there', async () => {
+    const log = events();
+    const identity = new IdentityLog(log, 8);
+    await identity.generate(150);
+    const place = readStore();
+    const store = await place.connect();
+    // A first start builds everything before it resolves, the past included.
+    const first = runner(log, store, allProjections, { buildInBackground: true });
+    await first.start();
+    expect(await first.building()).toEqual([]);
+    await first.stop();
+    expect((await checkpoints(store)).filter((c) => c.building)).toEqual([]);
+
+    // The upgrade changes the audit projection. Its build is held back (the log's delivery to a subscription from the
+    // start of the log waits on a gate until it opens or the subscription ends): the rest must not wait for it.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const held = new Proxy(log, {
+      get(target, property) {
+        if (property === 'subscribeToAll')
+          return (
+            options: Parameters<EventStore['subscribeToAll']>[0],
+            handler: (e: RecordedEvent) => Promise<void>,
+          ) => {
+            let ended!: () => void;
+            const end = new Promise<void>((resolve) => (ended = resolve));
+            const subscription = target.subscribeToAll(options, async (event) => {
+              if (!options.after) await Promise.race([gate, end]);
+              await handler(event);
+            });
+            return {
+              unsubscribe: async () => {
+                const unsubscribed = subscription.unsubscribe(); // it stops, then waits for the handler
+                ended();
+                await unsubscribed;
+              },
+            };
+          };
+        const value = Reflect.get(target, property) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const audit = allProjections.find((p) => p.name === 'audit')!;
+    expect(audit.ofThePast).toBe(true);
+    const upgraded = allProjections.map((p) => (p === audit ? { ...p, version: p.version + 1 } : p));
+    const serving = runner(held, store, upgraded, { buildInBackground: true });
+    await serving.start();
+    expect(await serving.building()).toEqual([{ name: 'audit', percent: 0 }]);
+    expect((await checkpoints(store)).filter((c) => c.building)).toEqual([
+      { _id: 'audit', version: audit.version + 1, position: null, building: true },
+    ]);
+    // Read-your-writes leaves it out, in this process and in another (the API's checkpoints).
+    const later = await identity.generate(5);
+    await expect(serving.waitFor(later, 5000)).resolves.toBe(true);
+    expect(comparePositions(serving.position!, later)).toBe(0);
+    const api = new CheckpointProgress(await place.connect(), names, log);
+    await expect(api.building()).resolves.toEqual([{ name: 'audit', percent: 0 }]);
+    await expect(api.waitFor(later, 5000)).resolves.toBe(true);
+
+    // Stopped mid-build, the next start goes on building it in the background, now unheld, to the end.
+    await serving.stop();
+    open();
+    const next = runner(log, store, upgraded, { buildInBackground: true });
+    await next.start();
+    const deadline = Date.now() + 30_000;
+    while ((await next.building()).length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await next.building()).toEqual([]);
+    await expect(api.building()).resolves.toEqual([]);
+    // Caught up, it counts for read-your-writes again; its read models equal a fresh build's.
+    const last = await identity.generate(3);
+    await expect(next.waitFor(last, 5000)).resolves.toBe(true);
+    await expect(api.waitFor(last, 5000)).resolves.toBe(true);
+    expect((await checkpoints(store)).filter((c) => c.building)).toEqual([]);
+    await next.stop();
+    const fresh = await reference(log);
+    expect(await snapshot(store)).toEqual(fresh.models);
+    expect((await checkpoints(store)).map((c) => c.position)).toEqual(fresh.checkpoints.map((c) => c.position));
+  });
+
   it('waitFor resolves once the position is processed, and false after its timeout otherwise', async () => {
     // The log is written through another handle (as by another process): the runner sees it by polling.
     const identity = new IdentityLog(events(), 6);
@@ -452,7 +531,7 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (adapterName
     const r = runner(mode === 'external' ? events() : log, workerStore);
     await r.start();
     const apiStore = mode === 'external' ? await place.connect() : workerStore;
-    const progress: ProjectionProgress = mode === 'external' ? new CheckpointProgress(apiStore, names) : r;
+    const progress: ProjectionProgress = mode === 'external' ? new CheckpointProgress(apiStore, names, log) : r;
     const aggregates = new Aggregates(log, progress);
     const { organizationId, adminId } = identity.anOrganization();
     const organizations = apiStore.collection<OrganizationDoc>(ORGANIZATIONS);

@@ -118,6 +118,17 @@ export interface ApiResponse<T = any> {
   headers: Headers;
 }
 
+/** The error shape every refusal has: `status`, and one message (exact, matching, or any). */
+export function expectError(response: ApiResponse, status: number, message?: string | RegExp) {
+  expect({ status: response.status, body: response.body }).toEqual({
+    status,
+    body: {
+      success: false,
+      errors: [message instanceof RegExp ? expect.stringMatching(message) : (message ?? expect.any(String))],
+    },
+  });
+}
+
 /** A browser-like client: keeps the session cookie and sends the CSRF token on state changes. */
 export class ApiClient {
   cookie = '';

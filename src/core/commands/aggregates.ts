@@ -25,12 +25,26 @@ export interface CommandMeta {
   eventId?: string;
 }
 
-/** Lets a command's response wait until the read models include its events (read-your-writes). */
+/** A read model of the past being built from the start of the log in the background (after an upgrade). */
+export interface BuildingReadModel {
+  /** The projection's name. */
+  name: string;
+  /** How far through the log it is, 0-99. */
+  percent: number;
+}
+
+/**
+ * Lets a command's response wait until the read models include its events (read-your-writes). Read models
+ * of the past that an upgrade rebuilds in the background are left out of both until they have caught up:
+ * their reads answer 503 meanwhile (src/core/http/history-ready.interceptor.ts).
+ */
 export interface ProjectionProgress {
   /** Resolves once every projection has processed `position`, or after `timeoutMs` (bounded wait). */
   waitFor(position: GlobalPosition, timeoutMs: number): Promise<boolean>;
   /** The lowest position every projection has processed (null: one has processed nothing yet), for /healthz. */
   processed(): Promise<GlobalPosition | null>;
+  /** The read models still being built in the background (none: every read is served). */
+  building?(): Promise<BuildingReadModel[]>;
   /** Projections that run in this process start before the API takes requests, and stop with it. */
   start?(): Promise<void>;
   stop?(): Promise<void>;

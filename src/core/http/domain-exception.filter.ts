@@ -8,6 +8,7 @@ import {
   NotFoundError,
   TooManyRequestsError,
   UnauthenticatedError,
+  UnavailableError,
   ValidationError,
 } from '../errors';
 
@@ -19,6 +20,7 @@ const STATUS = new Map<unknown, number>([
   [NotFoundError, HttpStatus.NOT_FOUND],
   [ConflictError, HttpStatus.CONFLICT],
   [TooManyRequestsError, HttpStatus.TOO_MANY_REQUESTS],
+  [UnavailableError, HttpStatus.SERVICE_UNAVAILABLE],
 ]);
 
 /** Framework errors keep their status but get a sentence a person can act on. */
@@ -48,7 +50,7 @@ const FRAMEWORK_WORDS: [RegExp, string][] = [
 ];
 
 /**
- * The one place errors become HTTP: every 4xx body is { success: false, errors: [first message, …] };
+ * The one place errors become HTTP: every 4xx (and a 503's) body is { success: false, errors: [first message, …] };
  * anything unexpected is logged and answered with a 500 that reveals nothing.
  */
 @Catch()
@@ -58,8 +60,9 @@ export class DomainExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const { status, errors } = this.describe(exception);
-    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    if (exception instanceof TooManyRequestsError)
+    if (status >= 500 && !(exception instanceof UnavailableError))
+      this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (exception instanceof TooManyRequestsError || exception instanceof UnavailableError)
       response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     if (response.headersSent) return;
     response.status(status).json({ success: false, errors });
