@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, configureApi, firstError, GENERIC_ERROR, NETWORK_ERROR } from './api';
+import { api, ApiError, configureApi, firstError, GENERIC_ERROR, isBeingPrepared, NETWORK_ERROR } from './api';
 
 function respond(status: number, body: unknown) {
   const text = body === undefined ? '' : JSON.stringify(body);
@@ -85,5 +85,16 @@ describe('api client', () => {
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
     await expect(api.get('/api/session')).rejects.toThrow(NETWORK_ERROR);
+  });
+});
+
+describe('isBeingPrepared', () => {
+  it('is a 503 only: a read model being rebuilt after an update, which comes back by itself', () => {
+    expect(isBeingPrepared(new ApiError(503, ['The audit log is being prepared after an update (4 % done).']))).toBe(
+      true,
+    );
+    expect(isBeingPrepared(new ApiError(500, [GENERIC_ERROR]))).toBe(false);
+    expect(isBeingPrepared(new ApiError(404, ['The job was not found.']))).toBe(false);
+    expect(isBeingPrepared(new Error('boom'))).toBe(false);
   });
 });

@@ -24,6 +24,11 @@ export function firstError(body: unknown, fallback = GENERIC_ERROR): string {
   return fallback;
 }
 
+/** A 503: the server is preparing what was asked (a read model an upgrade is rebuilding); it comes back by itself. */
+export function isBeingPrepared(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 503;
+}
+
 /** The message to show for anything a call threw. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { invalidateUrls, keyMatchesUrlPrefix } from './queryClient';
+import { ApiError } from './api';
+import { invalidateUrls, keyMatchesUrlPrefix, queryClient } from './queryClient';
 
 describe('query keys by URL', () => {
   it('matches a URL and everything under it, not look-alikes', () => {
@@ -18,5 +19,16 @@ describe('query keys by URL', () => {
     await invalidateUrls(['/api/users'], client);
     expect(client.getQueryState(['/api/users/paged?currentPage=1'])?.isInvalidated).toBe(true);
     expect(client.getQueryState(['/api/profile'])?.isInvalidated).toBe(false);
+  });
+});
+
+describe('retries', () => {
+  const retry = queryClient.getDefaultOptions().queries!.retry as (count: number, error: unknown) => boolean;
+  it('retries a failure on our side twice, never a refusal or a 503 (being prepared after an update)', () => {
+    expect(retry(0, new ApiError(500, ['x']))).toBe(true);
+    expect(retry(1, new ApiError(0, ['offline']))).toBe(true);
+    expect(retry(2, new ApiError(500, ['x']))).toBe(false);
+    expect(retry(0, new ApiError(404, ['x']))).toBe(false);
+    expect(retry(0, new ApiError(503, ['The audit log is being prepared after an update (4 % done).']))).toBe(false);
   });
 });

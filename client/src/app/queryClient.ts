@@ -10,8 +10,10 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 30_000,
       refetchOnWindowFocus: false, // the socket tells us what changed; a reconnect refetches everything shown
+      // Not a refusal (4xx), nor a 503: what is being prepared after an update is not ready seconds later.
       retry: (failureCount, error) =>
-        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+        !(error instanceof ApiError && ((error.status >= 400 && error.status < 500) || error.status === 503)) &&
+        failureCount < 2,
     },
     mutations: { retry: false },
   },
