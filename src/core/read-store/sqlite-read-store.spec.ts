@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { DuplicateKeyError } from './read-store.port';
 import { SqliteReadStore } from './sqlite-read-store';
 
 describe('the SQLite read store shared by two connections (the worker and an API instance)', () => {
@@ -29,5 +31,36 @@ describe('the SQLite read store shared by two connections (the worker and an API
     expect((await read.find(windows)).map((d) => d._id)).toEqual(['b']);
     await writer.dropCollection('jobs');
     expect(await read.countDocuments({ org: 'o1' })).toBe(0);
+  });
+
+  it('drops a collection by making its table again, empty: the same indexes, unique indexes and search, working, for both', async () => {
+    const written = writer.collection('entries');
+    const read = reader.collection('entries');
+    await written.createIndex({ org: 1, at: -1 }, { name: 'org_at' });
+    await written.createIndex({ key: 1 }, { unique: true, name: 'key' });
+    await written.createSearchIndex(['text'], { name: 'search' });
+    for (const [i, text] of ['maple lawn', 'oak hedge', 'maple gutter'].entries())
+      await written.insertOne({ _id: `e${i}`, org: 'o1', at: `2026-01-0${i + 1}`, key: i, text });
+    const maple = { org: 'o1', $or: [{ text: { $regex: 'maple', $options: 'i' } }] };
+    expect(await read.countDocuments(maple)).toBe(2);
+    const schema = () => {
+      const db = new Database(join(dir, 'read.sqlite'), { readonly: true });
+      try {
+        return db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name').all();
+      } finally {
+        db.close();
+      }
+    };
+    const before = schema();
+
+    await writer.dropCollection('entries');
+    expect(schema()).toEqual(before);
+    expect(await read.countDocuments({ org: 'o1' })).toBe(0);
+    expect(await read.countDocuments(maple)).toBe(0);
+    await written.insertOne({ _id: 'x', org: 'o1', at: '2026-02-01', key: 1, text: 'Maple again' });
+    expect((await read.find(maple)).map((d) => d._id)).toEqual(['x']);
+    await expect(written.insertOne({ _id: 'y', org: 'o1', key: 1, text: 'dup' })).rejects.toBeInstanceOf(
+      DuplicateKeyError,
+    );
   });
 });

@@ -114,10 +114,31 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async dropCollection(name: string): Promise<void> {
-    // Deletes the documents, keeps the indexes (as the other adapters do); no document, no kinds.
+    // Deletes the documents, keeps the indexes (as the other adapters do); no document, no kinds. The table and its
+    // search tables are dropped and made again, empty, from the schema SQLite keeps (their indexes and the search
+    // triggers with them): a DELETE updated every index entry and ran the search trigger row by row (at 1,000,000
+    // audit entries, most of an upgraded server's 38 s before it served).
     const t = this.table(name);
     this.write(() => {
-      this.run(`DELETE FROM ${t.sqlName}`);
+      const table = t.sqlName.slice(1, -1);
+      const searchTables = Object.entries(t.indexes)
+        .filter(([, spec]) => isSearchSpec(JSON.parse(spec)))
+        .map(([index]) => searchTableOf(t, index).slice(1, -1));
+      const schema = (type: string, of: string[]) =>
+        (
+          this.prepare(
+            `SELECT sql FROM sqlite_master WHERE type = ? AND tbl_name IN (${of.map(() => '?').join(', ')}) AND sql IS NOT NULL ORDER BY rowid`,
+          ).all(type, ...of) as { sql: string }[]
+        ).map((row) => row.sql);
+      // The table and the search tables (an FTS5 table's own shadow tables go and come with it).
+      const recreate = [
+        ...schema('table', [table, ...searchTables]),
+        ...schema('index', [table]),
+        ...schema('trigger', [table]),
+      ];
+      for (const fts of searchTables) this.db.exec(`DROP TABLE "${fts}"`);
+      this.db.exec(`DROP TABLE "${table}"`);
+      for (const sql of recreate) this.db.exec(sql);
       t.changed();
       t.kinds.clear();
       this.run('UPDATE _collections SET kinds = ? WHERE name = ?', '{}', name);
