@@ -1,14 +1,12 @@
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
 import { SqliteReadStore } from '../../src/core/read-store/sqlite-read-store';
+import { OPEN, validAt } from '../../src/core/read-store/versions';
 import {
-  CURRENT,
   namesAt,
   REPORT_NAME_VERSIONS,
   REPORT_RATING_VERSIONS,
   REPORT_TIMER_VERSIONS,
-  ratingsAtFilter,
   ratingVersionsPage,
-  timersAtFilter,
   timerVersionsPage,
   Version,
 } from '../../src/reports/report-history.read-models';
@@ -103,7 +101,7 @@ describe('report history projection', () => {
   const timersAt = (position: number) =>
     timerVersionsPage(
       store,
-      timersAtFilter({ organizationId: ORG, startsAt: { $gte: RANGE.from, $lt: RANGE.to } }, position),
+      validAt({ organizationId: ORG, startsAt: { $gte: RANGE.from, $lt: RANGE.to } }, position),
       1,
       {
         skip: 0,
@@ -206,7 +204,7 @@ describe('report history projection', () => {
 
   it('makes one version of two events of a record at one position (one append on EventStoreDB)', async () => {
     await apply(registered(1, 'Ames'), started(3), stopped(3, 1));
-    expect(await versions(REPORT_TIMER_VERSIONS)).toEqual([{ _id: `${TIMER}@3`, from: 3, to: CURRENT }]);
+    expect(await versions(REPORT_TIMER_VERSIONS)).toEqual([{ _id: `${TIMER}@3`, from: 3, to: OPEN }]);
     expect(await timersAt(3)).toEqual([expect.objectContaining({ endDateTime: '2030-01-10T10:00:00.000Z' })]);
     await apply(started(3), stopped(3, 1));
     expect(await timersAt(3)).toEqual([expect.objectContaining({ endDateTime: '2030-01-10T10:00:00.000Z' })]);
@@ -244,15 +242,12 @@ describe('report history projection', () => {
     expect(await versions(REPORT_RATING_VERSIONS)).toEqual([
       { _id: `${JOB}@1`, from: 1, to: 2 },
       { _id: `${JOB}@2`, from: 2, to: 4 },
-      { _id: `${JOB}@4`, from: 4, to: CURRENT },
+      { _id: `${JOB}@4`, from: 4, to: OPEN },
     ]);
     const answered = (position: number) =>
       ratingVersionsPage(
         store,
-        ratingsAtFilter(
-          { organizationId: ORG, submitted: true, jobStartsAt: { $gte: RANGE.from, $lt: RANGE.to } },
-          position,
-        ),
+        validAt({ organizationId: ORG, submitted: true, jobStartsAt: { $gte: RANGE.from, $lt: RANGE.to } }, position),
         1,
         { skip: 0, limit: 10 },
       );

@@ -7,7 +7,6 @@ import { customerLabel } from '../../src/customers/customers.read-models';
 import type { UserEvent } from '../../src/identity/identity.events';
 import type { RatingEvent } from '../../src/ratings/ratings.events';
 import {
-  CURRENT,
   namesAt,
   NameVersion,
   RATING_REPORT_FIELDS,
@@ -17,8 +16,8 @@ import {
   REPORT_TIMER_VERSIONS,
   TimerVersion,
   Version,
-  versionId,
 } from '../../src/reports/report-history.read-models';
+import { OPEN, versionId } from '../../src/core/read-store/versions';
 import { fullNameOf } from '../identity/users.projection';
 import { ratingUpdate } from '../ratings/rating-update';
 import { Projection } from '../runner/projection';
@@ -210,9 +209,8 @@ async function writeVersion<V extends Version>(
   }
   if (replaced && isDeepStrictEqual(pick(replaced, Object.keys(fields)), fields)) return;
   if (latest?.from === position)
-    await versions.updateOne({ _id: id }, { $set: { ...fields, rev: event.revision, to: CURRENT } });
+    await versions.updateOne({ _id: id }, { $set: { ...fields, rev: event.revision, to: OPEN } });
   // No version at this position yet (`latest` is the last at or before it): a plain insert.
-  else
-    await versions.insertOne({ ...fields, _id: id, recordId, from: position, to: CURRENT, rev: event.revision } as V);
+  else await versions.insertOne({ ...fields, _id: id, recordId, from: position, to: OPEN, rev: event.revision } as V);
   await closeReplaced();
 }

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
 import { PAST_READ_MODELS } from '../../src/core/read-models-of-the-past';
 import type { ReadStore } from '../../src/core/read-store/read-store.port';
+import { OPEN, versionId } from '../../src/core/read-store/versions';
 import { JobEvent, JobSeriesEvent } from '../../src/scheduling/scheduling.events';
 import { jobDecider, type JobState } from '../../src/scheduling/job.decider';
 import { jobSeriesDecider, type JobSeriesState } from '../../src/scheduling/job-series.decider';
@@ -10,10 +11,8 @@ import {
   JOB_VERSIONS,
   JobVersionDoc,
   JobVersionWeekDoc,
-  OPEN,
   SERIES_VERSIONS,
   SeriesVersionDoc,
-  versionId,
   versionWeekId,
 } from '../../src/scheduling/schedule-history.read-models';
 import { Projection } from '../runner/projection';

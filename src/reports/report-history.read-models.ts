@@ -1,5 +1,6 @@
 import { batchesInOrder } from '../core/read-store/in-order';
 import type { Filter, ReadStore } from '../core/read-store/read-store.port';
+import { validAt } from '../core/read-store/versions';
 import type { RatingDoc } from '../ratings/ratings.read-models';
 import { REPORT_TIMER_FIELDS, type ReportTimer } from '../timers/timers.read-models';
 
@@ -12,9 +13,6 @@ export const REPORT_TIMER_VERSIONS = 'reportTimerVersions';
 export const REPORT_RATING_VERSIONS = 'reportRatingVersions';
 export const REPORT_NAME_VERSIONS = 'reportNameVersions';
 
-/** `to` of the version that is current (nothing replaced it yet). */
-export const CURRENT = Number.MAX_SAFE_INTEGER;
-
 /** What every version holds: its record, its organization, and the positions it is valid over. */
 export interface Version {
   /** `<recordId>@<from>`: applying the same event again writes the same version. */
@@ -23,7 +21,7 @@ export interface Version {
   organizationId: string;
   /** The position of the event that made this version. */
   from: number;
-  /** The position of the event that replaced or deleted it; CURRENT while it is current. */
+  /** The position of the event that replaced or deleted it; OPEN while it is current. */
   to: number;
   /** The record's stream revision that made it: tells a replay from a second event at the same position. */
   rev: number;
@@ -63,15 +61,6 @@ export interface NameVersion extends Version {
   parts: Record<string, string | null>;
 }
 
-/** The versions current at `position` (the largest one asked still sees the current versions). */
-export const atPosition = (position: number) => {
-  const at = Math.min(position, CURRENT - 1);
-  return { from: { $lte: at }, to: { $gt: at } };
-};
-
-/** The id of a record's version made at `from`. */
-export const versionId = (recordId: string, from: number) => `${recordId}@${from}`;
-
 const timerVersions = (store: ReadStore) => store.collection<TimerVersion>(REPORT_TIMER_VERSIONS);
 const ratingVersions = (store: ReadStore) => store.collection<RatingVersion>(REPORT_RATING_VERSIONS);
 const nameVersions = (store: ReadStore) => store.collection<NameVersion>(REPORT_NAME_VERSIONS);
@@ -82,13 +71,6 @@ const asReportTimer = ({ _id: _v, recordId, sequence: _s, ...t }: TimerVersion):
   ...(t as unknown as Omit<ReportTimer, '_id'>),
   _id: recordId,
 });
-
-/**
- * The Jobs report's timers at `position`: a reportTimersFilter (organization, person or customer, the range of
- * starts) narrowed to the versions current then. The indexes `organization_(user_|customer_)starts_sequence_from`
- * give them in start order; from and to are tested on the index's entries.
- */
-export const timersAtFilter = (filter: Filter, position: number): Filter => ({ ...filter, ...atPosition(position) });
 
 export const countTimerVersions = (store: ReadStore, filter: Filter) => timerVersions(store).countDocuments(filter);
 
@@ -118,9 +100,6 @@ const asReportRating = (v: RatingVersion): ReportRating => ({
   ...(Object.fromEntries(RATING_REPORT_FIELDS.map((k) => [k, v[k] ?? null])) as Omit<ReportRating, '_id'>),
 });
 
-/** The Ratings report's ratings at `position`: a reportRatingsFilter narrowed to the versions current then. */
-export const ratingsAtFilter = (filter: Filter, position: number): Filter => ({ ...filter, ...atPosition(position) });
-
 export const countRatingVersions = (store: ReadStore, filter: Filter) => ratingVersions(store).countDocuments(filter);
 
 export async function ratingVersionsPage(
@@ -149,12 +128,9 @@ export async function jobRatingsAt(
   position: number,
 ): Promise<Map<string, number | null>> {
   if (!jobIds.length) return new Map();
-  const found = await ratingVersions(store).find({
-    recordId: { $in: jobIds },
-    organizationId,
-    submitted: true,
-    ...atPosition(position),
-  });
+  const found = await ratingVersions(store).find(
+    validAt({ recordId: { $in: jobIds }, organizationId, submitted: true }, position),
+  );
   return new Map(found.map((r) => [r.jobId, r.rating]));
 }
 
@@ -167,11 +143,6 @@ export async function namesAt(
   position: number,
 ): Promise<Map<string, NameVersion>> {
   if (!ids.length) return new Map();
-  const found = await nameVersions(store).find({
-    recordId: { $in: ids },
-    kind,
-    organizationId,
-    ...atPosition(position),
-  });
+  const found = await nameVersions(store).find(validAt({ recordId: { $in: ids }, kind, organizationId }, position));
   return new Map(found.map((n) => [n.recordId, n]));
 }

@@ -1,4 +1,5 @@
 import type { ReadStore } from '../core/read-store/read-store.port';
+import { validAt } from '../core/read-store/versions';
 import { customersByIds } from '../customers/customers.read-models';
 import { usersByIds } from '../identity/identity.read-models';
 import {
@@ -20,11 +21,9 @@ import {
   countTimerVersions,
   jobRatingsAt,
   namesAt,
-  ratingsAtFilter,
   ratingVersionsInOrder,
   ratingVersionsPage,
   ReportRating,
-  timersAtFilter,
   timerVersionsInOrder,
   timerVersionsPage,
 } from './report-history.read-models';
@@ -86,10 +85,14 @@ export function sourceNow(store: ReadStore, organizationId: string): ReportSourc
   };
 }
 
-/** The report history at `position`: every event up to and including it, none after. */
+/**
+ * The report history at `position`: every event up to and including it, none after. The same filters narrowed to
+ * the versions valid then: the indexes `organization_(user_|customer_)starts_sequence_from_to` give the timers in
+ * start order, with from and to tested on the index's entries.
+ */
 export function sourceAt(store: ReadStore, organizationId: string, position: number): ReportSource {
-  const timers = (f: ResolvedFilters) => timersAtFilter(jobsFilter(f), position);
-  const ratings = (f: ResolvedFilters) => ratingsAtFilter(ratingsFilter(f), position);
+  const timers = (f: ResolvedFilters) => validAt(jobsFilter(f), position);
+  const ratings = (f: ResolvedFilters) => validAt(ratingsFilter(f), position);
   return {
     countTimers: (f) => countTimerVersions(store, timers(f)),
     timersPage: (f, direction, window) => timerVersionsPage(store, timers(f), direction, window),

@@ -1,18 +1,16 @@
 import type { ReadStore } from '../core/read-store/read-store.port';
+import { validAt } from '../core/read-store/versions';
 import { JobDoc, JobSeriesDoc, weekKeys } from './scheduling.read-models';
 
 /**
  * Read models of the schedule's past (projections/schedule-history): every state a one-time job or a
  * recurring job has had, as versions valid over a range of log positions [from, to). A version opens at
  * the commit position of the event that made it and closes at the one of the next change or the deletion;
- * an open version's `to` is OPEN. The state "as of" position P is every version with from ≤ P < to.
+ * an open version's `to` is OPEN (src/core/read-store/versions.ts). The state "as of" position P is every version with from ≤ P < to.
  */
 export const JOB_VERSIONS = 'jobVersions';
 export const JOB_VERSION_WEEKS = 'jobVersionWeeks';
 export const SERIES_VERSIONS = 'jobSeriesVersions';
-
-/** The `to` of a version still open. */
-export const OPEN = Number.MAX_SAFE_INTEGER;
 
 /** A one-time job as it stood from `from` until `to` (exclusive), in the shape of the current read model. */
 export interface JobVersionDoc {
@@ -51,14 +49,7 @@ export interface SeriesVersionDoc {
   series: JobSeriesDoc;
 }
 
-export const versionId = (id: string, from: number) => `${id}@${from}`;
 export const versionWeekId = (week: string, version: string) => `${week}/${version}`;
-
-/** The versions valid at `position` (an open one's `to` is OPEN: any position from OPEN on is the last state). */
-const validAt = (position: number) => {
-  const at = Math.min(position, OPEN - 1);
-  return { from: { $lte: at }, to: { $gt: at } };
-};
 
 /**
  * What a calendar range [start, end) as of a log position is built from, like jobsAndSeriesAround: the
@@ -75,8 +66,8 @@ export async function jobsAndSeriesAroundAsOf(
   const [listed, series] = await Promise.all([
     store
       .collection<JobVersionWeekDoc>(JOB_VERSION_WEEKS)
-      .find({ week: { $in: weekKeys(organizationId, start, end) }, ...validAt(position) }),
-    store.collection<SeriesVersionDoc>(SERIES_VERSIONS).find({ organizationId, ...validAt(position) }),
+      .find(validAt({ week: { $in: weekKeys(organizationId, start, end) } }, position)),
+    store.collection<SeriesVersionDoc>(SERIES_VERSIONS).find(validAt({ organizationId }, position)),
   ]);
   // A job over several of the weeks is listed in each (the week keys hold the organization).
   const jobs = new Map(listed.map((w) => [w.versionId, w.job]));
