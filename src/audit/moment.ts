@@ -18,6 +18,18 @@ const MAX_POSITION = Number.MAX_SAFE_INTEGER;
  * last event at or before it); `asOfPosition` a log position (every event up to and including it).
  */
 export async function momentOf(store: ReadStore, organizationId: string, query: AsOfQuery): Promise<AsOfMoment | null> {
+  return (await askedMoment(store, organizationId, query))?.moment ?? null;
+}
+
+/**
+ * The moment, with the instant it stands for: `asOf` itself, or for a position the time of its organization's last
+ * change then (null when there was none). Home's upcoming jobs as of a moment start there.
+ */
+export async function askedMoment(
+  store: ReadStore,
+  organizationId: string,
+  query: AsOfQuery,
+): Promise<{ moment: AsOfMoment; since: Date | null } | null> {
   const hasTime = query.asOf !== undefined && query.asOf !== null && query.asOf !== '';
   const hasPosition = query.asOfPosition !== undefined && query.asOfPosition !== null && query.asOfPosition !== '';
   if (!hasTime && !hasPosition) return null;
@@ -29,7 +41,7 @@ export async function momentOf(store: ReadStore, organizationId: string, query: 
     if (!instant?.isValid)
       throw new ValidationError(`asOf must be a date and time (ISO 8601), got "${text.slice(0, 40)}"`);
     const { position, at } = await positionAt(store, organizationId, instant.toUTC().toISO()!);
-    return { position, at, when: inWords(instant, zone) };
+    return { moment: { position, at, when: inWords(instant, zone) }, since: instant.toJSDate() };
   }
   const text = String(query.asOfPosition);
   const position = text.length <= 16 && /^\d+$/.test(text) ? Number(text) : NaN;
@@ -37,9 +49,12 @@ export async function momentOf(store: ReadStore, organizationId: string, query: 
     throw new ValidationError('asOfPosition must be a whole number (a position in the log)');
   const at = await timeAtPosition(store, organizationId, position);
   return {
-    position,
-    at,
-    when: at ? inWords(DateTime.fromISO(at, { zone: 'utc' }), zone) : 'before anything was recorded',
+    moment: {
+      position,
+      at,
+      when: at ? inWords(DateTime.fromISO(at, { zone: 'utc' }), zone) : 'before anything was recorded',
+    },
+    since: at ? new Date(at) : null,
   };
 }
 

@@ -11,8 +11,7 @@ import type { CurrentUser } from '../identity/current-user';
 import { calendarRange } from './calendar-range';
 import { CalendarRangeDto } from './calendar.dto';
 import { AsOfDto } from '../audit/audit.dto';
-import { momentOf } from '../audit/moment';
-import { DateTime } from 'luxon';
+import { askedMoment, momentOf } from '../audit/moment';
 import { GetCalendarJobs, GetJob, GetJobHistory, GetUpcomingJobs } from './calendar.queries';
 import type { JobView } from './job-views';
 
@@ -75,15 +74,9 @@ export class CalendarController {
       'My upcoming jobs: the next 30 days, soonest first, at most 50. With asOf or asOfPosition: as the schedule stood then, from that moment on.',
   })
   async upcoming(@Query() query: AsOfDto, @Me() me: CurrentUser): Promise<JobView[]> {
-    const moment = await momentOf(this.store, me.organizationId, query);
-    if (!moment) return this.queries.execute(new GetUpcomingJobs(me, new Date()));
-    // From the instant asked for; a position's moment is the time of its organization's last change.
-    const since = query.asOf
-      ? DateTime.fromISO(query.asOf, { zone: await organizationZone(this.store, me.organizationId) }).toJSDate()
-      : moment.at
-        ? new Date(moment.at)
-        : new Date();
-    return this.queries.execute(new GetUpcomingJobs(me, since, moment.position));
+    const asked = await askedMoment(this.store, me.organizationId, query);
+    if (!asked) return this.queries.execute(new GetUpcomingJobs(me, new Date()));
+    return this.queries.execute(new GetUpcomingJobs(me, asked.since ?? new Date(), asked.moment.position));
   }
 
   @Get('jobs/syncfusion/fetch')
