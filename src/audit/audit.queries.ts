@@ -54,7 +54,7 @@ export function entryOf(doc: AuditDoc, zone: string): AuditEntry {
  */
 async function personOf(store: ReadStore, organizationId: string, userId: string): Promise<string> {
   const user = await userOf(store, organizationId, userId);
-  if (user) return `${user.firstName} ${user.lastName}`;
+  if (user) return user.fullName;
   const [last] = await entries(store).find(
     { organizationId, recordType: 'user', recordId: userId },
     { sort: { position: -1 }, limit: 1 },
@@ -77,7 +77,7 @@ export async function auditPeople(store: ReadStore, organizationId: string): Pro
   ]);
   const people: AuditPerson[] = users.map((u) => ({
     id: u._id,
-    fullName: `${u.firstName} ${u.lastName}`,
+    fullName: u.fullName,
     status: u.active ? 'active' : 'inactive',
   }));
   const known = new Set(people.map((p) => p.id));
