@@ -62,9 +62,7 @@ export function scheduleMoments(
 ): { before: string; after: string } | null {
   if (entry.position === undefined || !entry.record) return null;
   if (entry.record.type !== 'job' && entry.record.type !== 'recurringJob') return null;
-  const day = entry.record.startsAt
-    ? DateTime.fromISO(entry.record.startsAt, { zone: 'utc' }).setZone(zone).toISODate()
-    : null;
+  const day = dayOf(entry.record.startsAt, zone);
   return { before: scheduleAsOfPath(entry.position - 1, day), after: scheduleAsOfPath(entry.position, day) };
 }
 
