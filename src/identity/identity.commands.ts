@@ -21,6 +21,8 @@ export class SignIn {
     readonly input: {
       email: string;
       password: string;
+      /** The organization chosen when the address and password open accounts in several. */
+      organizationId?: string | null;
       rememberMe: boolean;
       ipAddress: string;
       userAgent: string | null;

@@ -5,9 +5,10 @@ import { Aggregates } from '../core/commands/aggregates';
 import { newId } from '../core/clock';
 import { ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
 import { FILE_STORE, FileStore } from '../core/files/files.port';
+import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { checkImage } from '../core/uploads';
 import { isUuid } from '../core/clock';
-import { emailClaimDecider, emailDigest } from './email-claim.decider';
+import { claimEmail, releaseEmail } from './email-claims';
 import { identityStreams, UserDetails } from './identity.events';
 import { CreateUser, DeleteUser, SetProfilePicture, UpdateProfile, UpdateUser } from './identity.commands';
 import { hashPassword, passwordProblem } from './passwords';
@@ -18,6 +19,7 @@ import { normalizeEmail, userDecider, userDetailsProblem } from './user.decider'
 export class CreateUserHandler implements ICommandHandler<CreateUser> {
   constructor(
     private readonly aggregates: Aggregates,
+    @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -35,10 +37,11 @@ export class CreateUserHandler implements ICommandHandler<CreateUser> {
       passwordProblem(password, [details.firstName, details.lastName, details.email]);
     if (problem) throw new ValidationError(problem);
     const userId = newId();
-    await this.aggregates.execute(
-      identityStreams.emailClaim(emailDigest(details.email)),
-      emailClaimDecider,
-      { type: 'ClaimEmail', email: details.email, userId },
+    // The same work whether or not another organization uses the address: nothing tells the two apart.
+    await claimEmail(
+      this.aggregates,
+      this.store,
+      { organizationId: meta.organizationId, email: details.email, userId },
       meta,
     );
     const passwordHash = await hashPassword(password, this.config.scryptLogN);
@@ -54,7 +57,10 @@ export class CreateUserHandler implements ICommandHandler<CreateUser> {
 
 @CommandHandler(UpdateUser)
 export class UpdateUserHandler implements ICommandHandler<UpdateUser> {
-  constructor(private readonly aggregates: Aggregates) {}
+  constructor(
+    private readonly aggregates: Aggregates,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
 
   async execute({ userId, input, meta }: UpdateUser) {
     if (!isUuid(userId)) throw new NotFoundError('The user');
@@ -72,10 +78,10 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUser> {
     if (newEmail) {
       const problem = userDetailsProblem({ email: newEmail }, false);
       if (problem) throw new ValidationError(problem);
-      await this.aggregates.execute(
-        identityStreams.emailClaim(emailDigest(newEmail)),
-        emailClaimDecider,
-        { type: 'ClaimEmail', email: newEmail, userId },
+      await claimEmail(
+        this.aggregates,
+        this.store,
+        { organizationId: meta.organizationId, email: newEmail, userId },
         meta,
       );
     }
@@ -88,21 +94,11 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUser> {
       );
     } catch (error) {
       if (newEmail)
-        await this.aggregates.execute(
-          identityStreams.emailClaim(emailDigest(newEmail)),
-          emailClaimDecider,
-          { type: 'ReleaseEmail', email: newEmail, userId },
-          meta,
-        );
+        await releaseEmail(this.aggregates, { organizationId: meta.organizationId, email: newEmail, userId }, meta);
       throw error;
     }
     if (newEmail)
-      await this.aggregates.execute(
-        identityStreams.emailClaim(emailDigest(state.email)),
-        emailClaimDecider,
-        { type: 'ReleaseEmail', email: state.email, userId },
-        meta,
-      );
+      await releaseEmail(this.aggregates, { organizationId: meta.organizationId, email: state.email, userId }, meta);
   }
 }
 
@@ -121,12 +117,7 @@ export class DeleteUserHandler implements ICommandHandler<DeleteUser> {
     );
     // The address may sign up again; the user's history stays in its stream.
     if (state.status !== 'none') {
-      await this.aggregates.execute(
-        identityStreams.emailClaim(emailDigest(state.email)),
-        emailClaimDecider,
-        { type: 'ReleaseEmail', email: state.email, userId },
-        meta,
-      );
+      await releaseEmail(this.aggregates, { organizationId: state.organizationId, email: state.email, userId }, meta);
     }
   }
 }
