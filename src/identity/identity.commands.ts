@@ -65,6 +65,8 @@ export class CreateUser {
   constructor(
     readonly input: Partial<UserDetails> & { password: string },
     readonly meta: CommandMeta,
+    /** E-mail the new user that the organization added them (the demo seed's made-up people get none). */
+    readonly notify = true,
   ) {}
 }
 

@@ -1,29 +1,40 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Aggregates } from '../core/commands/aggregates';
-import { newId } from '../core/clock';
+import { derivedId, newId } from '../core/clock';
 import { ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
 import { FILE_STORE, FileStore } from '../core/files/files.port';
+import { MAILER, Mailer } from '../core/mail/mail.port';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { checkImage } from '../core/uploads';
 import { isUuid } from '../core/clock';
 import { claimEmail, releaseEmail } from './email-claims';
 import { identityStreams, UserDetails } from './identity.events';
+import { organizationById } from './identity.read-models';
 import { CreateUser, DeleteUser, SetProfilePicture, UpdateProfile, UpdateUser } from './identity.commands';
 import { hashPassword, passwordProblem } from './passwords';
 import { DEFAULT_ROLE } from '../shared/session';
 import { normalizeEmail, userDecider, userDetailsProblem } from './user.decider';
 
+/**
+ * Every user an administrator adds hears of it by e-mail (no password in it): that is also how the
+ * owner of an address used in another organization learns of the new account. The e-mail goes after
+ * the answer; a failed send is logged and does not undo the user.
+ */
 @CommandHandler(CreateUser)
-export class CreateUserHandler implements ICommandHandler<CreateUser> {
+export class CreateUserHandler implements ICommandHandler<CreateUser>, OnApplicationShutdown {
+  private readonly logger = new Logger('UserAdded');
+  private readonly sending = new Set<Promise<void>>();
+
   constructor(
     private readonly aggregates: Aggregates,
     @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ input, meta }: CreateUser) {
+  async execute({ input, meta, notify }: CreateUser) {
     const { password, ...fields } = input;
     const details = {
       employeeId: null,
@@ -51,7 +62,29 @@ export class CreateUserHandler implements ICommandHandler<CreateUser> {
       { type: 'RegisterUser', userId, organizationId: meta.organizationId, passwordHash, ...details },
       meta,
     );
+    if (notify) {
+      const sending = this.welcome(userId, normalizeEmail(details.email), meta.organizationId)
+        .catch((error) => this.logger.error(`the e-mail to a new user ${userId} failed: ${String(error)}`))
+        .finally(() => this.sending.delete(sending));
+      this.sending.add(sending);
+    }
     return { userId };
+  }
+
+  /** A stop waits for the e-mails already promised. */
+  async onApplicationShutdown() {
+    await Promise.all(this.sending);
+  }
+
+  private async welcome(userId: string, to: string, organizationId: string) {
+    const organization = (await organizationById(this.store, organizationId))?.name ?? 'Your organization';
+    await this.mailer.send({
+      // Derived from the user: a send repeated after a crash is the same message.
+      id: `user-added-${derivedId(`user added mail:${userId}`)}`,
+      to,
+      subject: `${organization} added you to CrewClock`,
+      text: `${organization} added you to CrewClock. Sign in at ${this.config.publicUrl}/account/login with this address.\n\nYour administrator tells you your password; if you do not know it, choose "Forgot password?" on that page.\n`,
+    });
   }
 }
 

@@ -169,6 +169,29 @@ describe('an address used in several organizations', () => {
     );
   });
 
+  it('tells each added user by e-mail which organization added them, with no password in it', async () => {
+    const email = address();
+    await add(acme, email, TEST_PASSWORD);
+    await add(birch, email, OTHER_PASSWORD);
+    const mails = await mailsWhen(
+      app.dataDir,
+      (m) => m.to === email && m.subject.endsWith('added you to CrewClock'),
+      2,
+    );
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      `${names[acme.organizationId]} added you to CrewClock`,
+      `${names[birch.organizationId]} added you to CrewClock`,
+    ]);
+    for (const mail of mails) {
+      expect(mail.text).toContain(
+        `${mail.subject}. Sign in at ${app.config.publicUrl}/account/login with this address.`,
+      );
+      expect(mail.text).not.toContain(TEST_PASSWORD);
+      expect(mail.text).not.toContain(OTHER_PASSWORD);
+      expect(mail.id).toMatch(/^user-added-[0-9a-f-]{36}$/);
+    }
+  });
+
   it('a user whose address was claimed before claims were per organization is still a same-organization duplicate', async () => {
     const email = address();
     const userId = randomUUID();
