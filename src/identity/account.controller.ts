@@ -10,6 +10,7 @@ import type { CommandMeta } from '../core/commands/aggregates';
 import { ChangePasswordDto, ForgotPasswordDto, LoginDto, ResetPasswordDto } from './identity.dto';
 import { ChangeOwnPassword, RequestPasswordReset, ResetPassword, SignIn, SignOut } from './identity.commands';
 import { GetSession } from './identity.queries';
+import { CHOOSE_ORGANIZATION, SignInResult } from './account.handlers';
 import { csrfTokenFor, sessionCookieName } from './session-tokens';
 
 /** Only same-site paths: `/x` but never `//host`, `/\host` or control characters browsers drop (open-redirect defence). */
@@ -40,11 +41,12 @@ export class AccountController {
   ) {
     const redirectUrl = safeRedirect(body.RedirectUrl);
     try {
-      const session = await this.commands.execute(
+      const result = await this.commands.execute<SignIn, SignInResult>(
         new SignIn(
           {
             email: body.username ?? '',
             password: body.password ?? '',
+            organizationId: body.organizationId ?? null,
             rememberMe: body.RememberMe === true,
             ipAddress: request.ip ?? 'unknown',
             userAgent: request.headers['user-agent'] ?? null,
@@ -52,6 +54,17 @@ export class AccountController {
           commandMeta(request),
         ),
       );
+      if ('chooseOrganization' in result) {
+        // Only organizations whose account this password opened: the form asks and posts again with one.
+        const errors = [CHOOSE_ORGANIZATION];
+        if (!wantsJson(request))
+          return response.redirect(
+            303,
+            `/account/login?${new URLSearchParams({ error: errors[0], ReturnUrl: redirectUrl })}`,
+          );
+        return { success: false, chooseOrganization: result.chooseOrganization, errors };
+      }
+      const session = result;
       // Signing in again rotates the session: the token this browser held stops working.
       if (request.user)
         await this.commands.execute(new SignOut(request.user.sessionId, commandMeta(request), 'signed in again'));

@@ -8,7 +8,7 @@ import { isUuid, newId } from '../core/clock';
 import { ForbiddenError, UnauthenticatedError, ValidationError } from '../core/errors';
 import { MAILER, Mailer } from '../core/mail/mail.port';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { userByEmail } from './identity.read-models';
+import { organizationById, UserDoc, usersByEmail } from './identity.read-models';
 import { identityStreams } from './identity.events';
 import { ChangeOwnPassword, RequestPasswordReset, ResetPassword, SignIn, SignOut } from './identity.commands';
 import { LoginThrottle } from './login-throttle';
@@ -27,7 +27,18 @@ import { normalizeEmail, userDecider, UserState } from './user.decider';
 
 export const WRONG_CREDENTIALS = 'The email or password is incorrect.';
 export const INACTIVE_ACCOUNT = 'Your account is inactive. Contact your company administrator.';
+export const CHOOSE_ORGANIZATION = 'Choose the organization to sign in to.';
 
+/** What a sign-in gives: a session, or the organizations whose account the password opened, to choose from. */
+export type SignInResult =
+  | { token: string; sessionId: string; expiresAt: string; rememberMe: boolean }
+  | { chooseOrganization: { id: string; name: string }[] };
+
+/**
+ * One address may sign in to several organizations. The password is checked against each of its
+ * accounts (or the one of the organization asked for); one opened: signed in; several (the person
+ * chose the same password twice): the answer names only those organizations, to choose from.
+ */
 @CommandHandler(SignIn)
 export class SignInHandler implements ICommandHandler<SignIn> {
   constructor(
@@ -38,7 +49,7 @@ export class SignInHandler implements ICommandHandler<SignIn> {
     @Inject(LOGGER) private readonly logger: PinoLogger,
   ) {}
 
-  async execute({ input, meta }: SignIn) {
+  async execute({ input, meta }: SignIn): Promise<SignInResult> {
     const email = normalizeEmail(input.email ?? '');
     if (!email) throw new ValidationError('Email is required');
     if (!input.password) throw new ValidationError('Password is required');
@@ -50,20 +61,29 @@ export class SignInHandler implements ICommandHandler<SignIn> {
       );
       throw error;
     });
-    const found = await userByEmail(this.store, email);
-    const { state } = found
-      ? await this.aggregates.load(identityStreams.user(found._id), userDecider)
-      : { state: null };
-    const hash = state && state.status !== 'none' ? state.passwordHash : await decoyHash(this.config.scryptLogN);
-    const valid = await verifyPassword(input.password, hash);
-    if (!valid || !state || state.status === 'none' || state.status === 'deleted') {
+    const found = (await usersByEmail(this.store, email)).filter(
+      (user: UserDoc) => !input.organizationId || user.organizationId === input.organizationId,
+    );
+    const accounts: Account[] = [];
+    for (const user of found) {
+      const { state } = await this.aggregates.load(identityStreams.user(user._id), userDecider);
+      if (state.status === 'active' || state.status === 'inactive') accounts.push(state);
+    }
+    const opened: Account[] = [];
+    for (const account of accounts)
+      if (await verifyPassword(input.password, account.passwordHash)) opened.push(account);
+    // Without an account the work is the same as with one: a hash is checked.
+    if (!accounts.length) await verifyPassword(input.password, await decoyHash(this.config.scryptLogN));
+    if (!opened.length) {
       this.logger.warn(
-        { securityEvent: 'sign-in failed', account: email, address: input.ipAddress, known: Boolean(found) },
+        { securityEvent: 'sign-in failed', account: email, address: input.ipAddress, known: accounts.length > 0 },
         'sign-in failed: wrong e-mail or password',
       );
       throw new UnauthenticatedError(WRONG_CREDENTIALS);
     }
     await this.throttle.succeeded(attempt);
+    if (opened.length > 1) return { chooseOrganization: await this.organizationsOf(opened) };
+    const [state] = opened;
     if (state.status === 'inactive') {
       this.logger.warn(
         { securityEvent: 'sign-in refused', account: email, address: input.ipAddress, userId: state.userId },
@@ -98,7 +118,20 @@ export class SignInHandler implements ICommandHandler<SignIn> {
     );
     return { token, sessionId, expiresAt, rememberMe: input.rememberMe };
   }
+
+  private async organizationsOf(accounts: Account[]) {
+    const organizations = await Promise.all(
+      accounts.map(async ({ organizationId }) => ({
+        id: organizationId,
+        name: (await organizationById(this.store, organizationId))?.name ?? 'Organization',
+      })),
+    );
+    return organizations.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  }
 }
+
+/** A user that was registered (sign-in considers the active and inactive ones). */
+type Account = Exclude<UserState, { status: 'none' }>;
 
 @CommandHandler(SignOut)
 export class SignOutHandler implements ICommandHandler<SignOut> {
@@ -190,35 +223,49 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     await Promise.all(this.sending);
   }
 
+  /** One e-mail to the address, with a link for each active account it has, each naming its organization. */
   private async send(address: string, meta: CommandMeta) {
-    const user = await userByEmail(this.store, address);
-    if (!user || !user.active) return;
+    const users = (await usersByEmail(this.store, address)).filter((user) => user.active);
+    if (!users.length) return;
     if (!(await this.throttle.emailAllowed(address))) {
       this.logger.warn(
-        { securityEvent: 'password reset e-mail withheld', userId: user._id },
+        { securityEvent: 'password reset e-mail withheld', userIds: users.map((user) => user._id) },
         'reset e-mail limit reached for an account',
       );
       return;
     }
-    const secret = newToken();
     const expiresAt = new Date(new Date(meta.at).getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000).toISOString();
-    const { events } = await this.aggregates.execute(
-      identityStreams.user(user._id),
-      userDecider,
-      {
-        type: 'RequestPasswordReset',
-        organizationId: user.organizationId,
-        tokenDigest: resetTokenDigest(this.config.sessionSecret, secret),
-        expiresAt,
-      },
-      { ...meta, organizationId: user.organizationId },
-    );
-    if (!events.length) return;
-    const link = `${this.config.publicUrl}/forgotpassword/reset?token=${encodeURIComponent(`${user._id}.${secret}`)}`;
+    const links: { organization: string; link: string }[] = [];
+    for (const user of users) {
+      const secret = newToken();
+      const { events } = await this.aggregates.execute(
+        identityStreams.user(user._id),
+        userDecider,
+        {
+          type: 'RequestPasswordReset',
+          organizationId: user.organizationId,
+          tokenDigest: resetTokenDigest(this.config.sessionSecret, secret),
+          expiresAt,
+        },
+        { ...meta, organizationId: user.organizationId },
+      );
+      if (!events.length) continue;
+      const organization = (await organizationById(this.store, user.organizationId))?.name ?? 'Your organization';
+      const token = encodeURIComponent(`${user._id}.${secret}`);
+      links.push({ organization, link: `${this.config.publicUrl}/forgotpassword/reset?token=${token}` });
+    }
+    if (!links.length) return;
+    links.sort((a, b) => a.organization.localeCompare(b.organization));
+    const names = new Set(users.map((user) => user.firstName));
+    const greeting = names.size === 1 ? `Hello ${users[0].firstName},` : 'Hello,';
+    const which =
+      links.length === 1
+        ? 'open this link'
+        : 'open the link of the organization whose password you want to reset (each link resets only its own)';
     await this.mailer.send({
-      to: user.email,
+      to: address,
       subject: 'Reset your password',
-      text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your account. If it was you, open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes:\n\n${link}\n\nThe link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
+      text: `${greeting}\n\nSomeone asked to reset the password of your CrewClock account. If it was you, ${which} within ${PASSWORD_RESET_TTL_MINUTES} minutes:\n\n${links.map(({ organization, link }) => `${organization}: ${link}`).join('\n\n')}\n\nA link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
     });
   }
 }

@@ -133,8 +133,11 @@ export async function seedDemoOrganization(commands: CommandBus): Promise<string
   const crew: string[] = [];
   for (const person of PEOPLE)
     crew.push(
-      (await commands.execute(new CreateUser({ ...person, employeeId: null, password: DEMO_PASSWORD }, meta(adminId))))
-        .userId,
+      (
+        await commands.execute(
+          new CreateUser({ ...person, employeeId: null, password: DEMO_PASSWORD }, meta(adminId), false),
+        )
+      ).userId,
     );
   const customers: string[] = [];
   for (const customer of CUSTOMERS)

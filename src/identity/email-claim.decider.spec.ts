@@ -1,6 +1,6 @@
 import { given } from '../core/decider.testing';
 import { ConflictError } from '../core/errors';
-import { DUPLICATE_EMAIL, emailClaimDecider, emailDigest } from './email-claim.decider';
+import { DUPLICATE_EMAIL, emailClaimDecider, emailDigest, organizationEmailDigest } from './email-claim.decider';
 import { EmailClaimEvent, identityStreams } from './identity.events';
 
 const claimed = (userId: string, email = 'ada@example.test'): EmailClaimEvent => ({
@@ -87,6 +87,22 @@ describe('e-mail claim decider', () => {
       expect(emailDigest('  ADA@Example.Test ')).toBe(digest);
       expect(emailDigest('bob@example.test')).not.toBe(digest);
       expect(identityStreams.emailClaim(digest)).toBe(`userEmail-${digest}`);
+      expect(identityStreams.emailClaim(digest).split('-')).toHaveLength(2);
+    });
+  });
+
+  describe('organizationEmailDigest', () => {
+    const acme = '0b0c9c2e-3f1a-4d5e-8a6b-7c8d9e0f1a2b';
+    const birch = '1c1d0d3f-4a2b-4e6f-9b7c-8d9e0f1a2b3c';
+
+    it('names one stream per organization and address, whatever the spelling, without a second hyphen', () => {
+      const digest = organizationEmailDigest(acme, 'ada@example.test');
+      expect(digest).toMatch(/^[0-9a-f]{64}$/);
+      expect(organizationEmailDigest(acme, '  ADA@Example.Test ')).toBe(digest);
+      expect(organizationEmailDigest(birch, 'ada@example.test')).not.toBe(digest);
+      expect(organizationEmailDigest(acme, 'bob@example.test')).not.toBe(digest);
+      // Not the stream of a claim made before addresses were per organization.
+      expect(digest).not.toBe(emailDigest('ada@example.test'));
       expect(identityStreams.emailClaim(digest).split('-')).toHaveLength(2);
     });
   });

@@ -4,13 +4,22 @@ import { ConflictError } from '../core/errors';
 import { EmailClaimEvent } from './identity.events';
 import { normalizeEmail } from './user.decider';
 
-/** E-mail addresses sign people in, so each belongs to at most one user across all organizations. */
+/**
+ * An address belongs to at most one user of an organization; one person may work for several
+ * organizations with one address. The claim stream is per organization and address.
+ */
 export type EmailClaimCommand =
   { type: 'ClaimEmail'; email: string; userId: string } | { type: 'ReleaseEmail'; email: string; userId: string };
 
 export type EmailClaimState = { claimedBy: string | null };
 
+/** The digest of claims made before addresses were per organization: nothing reads those streams any more. */
 export const emailDigest = (email: string) => createHash('sha256').update(normalizeEmail(email)).digest('hex');
+/** The digest naming an address's claim stream in one organization. */
+export const organizationEmailDigest = (organizationId: string, email: string) =>
+  createHash('sha256')
+    .update(`${organizationId}|${normalizeEmail(email)}`)
+    .digest('hex');
 export const DUPLICATE_EMAIL = 'A user with this email already exists.';
 
 export const emailClaimDecider: Decider<EmailClaimCommand, EmailClaimState, EmailClaimEvent> = {

@@ -21,6 +21,8 @@ export class SignIn {
     readonly input: {
       email: string;
       password: string;
+      /** The organization chosen when the address and password open accounts in several. */
+      organizationId?: string | null;
       rememberMe: boolean;
       ipAddress: string;
       userAgent: string | null;
@@ -63,6 +65,8 @@ export class CreateUser {
   constructor(
     readonly input: Partial<UserDetails> & { password: string },
     readonly meta: CommandMeta,
+    /** E-mail the new user that the organization added them (the demo seed's made-up people get none). */
+    readonly notify = true,
   ) {}
 }
 

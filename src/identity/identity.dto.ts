@@ -13,6 +13,13 @@ export class LoginDto {
   @Text('Email is required', 254, 'Email')
   username!: string;
   @ApiProperty() @OptionalNotNull() @Text('Password is required', 1024, 'Password') password!: string;
+  @ApiPropertyOptional({
+    nullable: true,
+    description: 'The organization to sign in to, when the address and password open accounts in several',
+  })
+  @Nullable()
+  @Text('The organization must be text', 36, 'The organization')
+  organizationId?: string | null;
   @ApiPropertyOptional()
   @OptionalNotNull()
   @Transform(toBoolean)

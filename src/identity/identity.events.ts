@@ -89,7 +89,10 @@ export type SessionEndReason = 'signed out' | 'expired' | 'idle' | 'signed in ag
 export const identityStreams = {
   organization: (id: string) => `organization-${id}`,
   user: (id: string) => `user-${id}`,
-  /** One stream per e-mail address (a digest, so no hyphen or address in the name) guards uniqueness. */
+  /**
+   * One stream per organization and e-mail address (a digest, so no hyphen or address in the name) guards
+   * uniqueness in the organization; streams of the digest of the address alone are older, global claims.
+   */
   emailClaim: (emailDigest: string) => `userEmail-${emailDigest}`,
   session: (id: string) => `session-${id}`,
 };

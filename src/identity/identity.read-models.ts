@@ -95,9 +95,20 @@ export function userOf(store: ReadStore, organizationId: string, userId: string)
   return users(store).findOne({ _id: userId, organizationId });
 }
 
-/** The user signing in or asking for a reset (addresses are stored normalized). */
-export function userByEmail(store: ReadStore, email: string): Promise<UserDoc | null> {
-  return users(store).findOne({ email });
+/** How many users of one address (in as many organizations) sign-in and password reset consider. */
+export const USERS_PER_ADDRESS = 20;
+
+/**
+ * The users signing in or asking for a reset: one address may be used in several organizations
+ * (addresses are stored normalized). At most USERS_PER_ADDRESS, always the same ones.
+ */
+export function usersByEmail(store: ReadStore, email: string): Promise<UserDoc[]> {
+  return users(store).find({ email }, { sort: { _id: 1 }, limit: USERS_PER_ADDRESS });
+}
+
+/** The organization's user with this address, if any (addresses are unique within an organization). */
+export function userOfOrganizationByEmail(store: ReadStore, organizationId: string, email: string) {
+  return users(store).findOne({ organizationId, email });
 }
 
 /** Users by id, of any organization: check `organizationId`. */

@@ -5,7 +5,7 @@ import { Aggregates } from '../core/commands/aggregates';
 import { ValidationError } from '../core/errors';
 import { FILE_STORE, FileStore } from '../core/files/files.port';
 import { checkImage } from '../core/uploads';
-import { emailClaimDecider, emailDigest } from './email-claim.decider';
+import { emailClaimDecider, organizationEmailDigest } from './email-claim.decider';
 import { identityStreams } from './identity.events';
 import { CreateOrganization, SetOrganizationLogo, UpdateOrganizationSettings } from './identity.commands';
 import { organizationDecider, organizationNameProblem, timeZoneProblem } from './organization.decider';
@@ -29,8 +29,9 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
       userDetailsProblem({ ...admin, role: 'Company Admin' }, true) ??
       passwordProblem(admin.password, [admin.firstName, admin.lastName, admin.email, input.name]);
     if (problem) throw new ValidationError(problem);
+    // A new organization has no users yet: its first claim of the address is free, whoever uses it elsewhere.
     await this.aggregates.execute(
-      identityStreams.emailClaim(emailDigest(admin.email)),
+      identityStreams.emailClaim(organizationEmailDigest(organizationId, admin.email)),
       emailClaimDecider,
       { type: 'ClaimEmail', email: admin.email, userId: admin.userId },
       meta,

@@ -1,27 +1,40 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Aggregates } from '../core/commands/aggregates';
-import { newId } from '../core/clock';
+import { derivedId, newId } from '../core/clock';
 import { ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
 import { FILE_STORE, FileStore } from '../core/files/files.port';
+import { MAILER, Mailer } from '../core/mail/mail.port';
+import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { checkImage } from '../core/uploads';
 import { isUuid } from '../core/clock';
-import { emailClaimDecider, emailDigest } from './email-claim.decider';
+import { claimEmail, releaseEmail } from './email-claims';
 import { identityStreams, UserDetails } from './identity.events';
+import { organizationById } from './identity.read-models';
 import { CreateUser, DeleteUser, SetProfilePicture, UpdateProfile, UpdateUser } from './identity.commands';
 import { hashPassword, passwordProblem } from './passwords';
 import { DEFAULT_ROLE } from '../shared/session';
 import { normalizeEmail, userDecider, userDetailsProblem } from './user.decider';
 
+/**
+ * Every user an administrator adds hears of it by e-mail (no password in it): that is also how the
+ * owner of an address used in another organization learns of the new account. The e-mail goes after
+ * the answer; a failed send is logged and does not undo the user.
+ */
 @CommandHandler(CreateUser)
-export class CreateUserHandler implements ICommandHandler<CreateUser> {
+export class CreateUserHandler implements ICommandHandler<CreateUser>, OnApplicationShutdown {
+  private readonly logger = new Logger('UserAdded');
+  private readonly sending = new Set<Promise<void>>();
+
   constructor(
     private readonly aggregates: Aggregates,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ input, meta }: CreateUser) {
+  async execute({ input, meta, notify }: CreateUser) {
     const { password, ...fields } = input;
     const details = {
       employeeId: null,
@@ -35,10 +48,11 @@ export class CreateUserHandler implements ICommandHandler<CreateUser> {
       passwordProblem(password, [details.firstName, details.lastName, details.email]);
     if (problem) throw new ValidationError(problem);
     const userId = newId();
-    await this.aggregates.execute(
-      identityStreams.emailClaim(emailDigest(details.email)),
-      emailClaimDecider,
-      { type: 'ClaimEmail', email: details.email, userId },
+    // The same work whether or not another organization uses the address: nothing tells the two apart.
+    await claimEmail(
+      this.aggregates,
+      this.store,
+      { organizationId: meta.organizationId, email: details.email, userId },
       meta,
     );
     const passwordHash = await hashPassword(password, this.config.scryptLogN);
@@ -48,13 +62,38 @@ export class CreateUserHandler implements ICommandHandler<CreateUser> {
       { type: 'RegisterUser', userId, organizationId: meta.organizationId, passwordHash, ...details },
       meta,
     );
+    if (notify) {
+      const sending = this.welcome(userId, normalizeEmail(details.email), meta.organizationId)
+        .catch((error) => this.logger.error(`the e-mail to a new user ${userId} failed: ${String(error)}`))
+        .finally(() => this.sending.delete(sending));
+      this.sending.add(sending);
+    }
     return { userId };
+  }
+
+  /** A stop waits for the e-mails already promised. */
+  async onApplicationShutdown() {
+    await Promise.all(this.sending);
+  }
+
+  private async welcome(userId: string, to: string, organizationId: string) {
+    const organization = (await organizationById(this.store, organizationId))?.name ?? 'Your organization';
+    await this.mailer.send({
+      // Derived from the user: a send repeated after a crash is the same message.
+      id: `user-added-${derivedId(`user added mail:${userId}`)}`,
+      to,
+      subject: `${organization} added you to CrewClock`,
+      text: `${organization} added you to CrewClock. Sign in at ${this.config.publicUrl}/account/login with this address.\n\nYour administrator tells you your password; if you do not know it, choose "Forgot password?" on that page.\n`,
+    });
   }
 }
 
 @CommandHandler(UpdateUser)
 export class UpdateUserHandler implements ICommandHandler<UpdateUser> {
-  constructor(private readonly aggregates: Aggregates) {}
+  constructor(
+    private readonly aggregates: Aggregates,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
 
   async execute({ userId, input, meta }: UpdateUser) {
     if (!isUuid(userId)) throw new NotFoundError('The user');
@@ -72,10 +111,10 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUser> {
     if (newEmail) {
       const problem = userDetailsProblem({ email: newEmail }, false);
       if (problem) throw new ValidationError(problem);
-      await this.aggregates.execute(
-        identityStreams.emailClaim(emailDigest(newEmail)),
-        emailClaimDecider,
-        { type: 'ClaimEmail', email: newEmail, userId },
+      await claimEmail(
+        this.aggregates,
+        this.store,
+        { organizationId: meta.organizationId, email: newEmail, userId },
         meta,
       );
     }
@@ -88,21 +127,11 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUser> {
       );
     } catch (error) {
       if (newEmail)
-        await this.aggregates.execute(
-          identityStreams.emailClaim(emailDigest(newEmail)),
-          emailClaimDecider,
-          { type: 'ReleaseEmail', email: newEmail, userId },
-          meta,
-        );
+        await releaseEmail(this.aggregates, { organizationId: meta.organizationId, email: newEmail, userId }, meta);
       throw error;
     }
     if (newEmail)
-      await this.aggregates.execute(
-        identityStreams.emailClaim(emailDigest(state.email)),
-        emailClaimDecider,
-        { type: 'ReleaseEmail', email: state.email, userId },
-        meta,
-      );
+      await releaseEmail(this.aggregates, { organizationId: meta.organizationId, email: state.email, userId }, meta);
   }
 }
 
@@ -121,12 +150,7 @@ export class DeleteUserHandler implements ICommandHandler<DeleteUser> {
     );
     // The address may sign up again; the user's history stays in its stream.
     if (state.status !== 'none') {
-      await this.aggregates.execute(
-        identityStreams.emailClaim(emailDigest(state.email)),
-        emailClaimDecider,
-        { type: 'ReleaseEmail', email: state.email, userId },
-        meta,
-      );
+      await releaseEmail(this.aggregates, { organizationId: state.organizationId, email: state.email, userId }, meta);
     }
   }
 }

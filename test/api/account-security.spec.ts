@@ -215,7 +215,11 @@ describe('common and guessable passwords', () => {
   it('refuses a common password on reset, and the link still works for a good one', async () => {
     const org = await app.organization();
     await app.client().post('/forgotpassword/index', { email: org.associate.email });
-    const [mail] = await mailsWhen(app.dataDir, (m) => m.to === org.associate.email, 1);
+    const [mail] = await mailsWhen(
+      app.dataDir,
+      (m) => m.to === org.associate.email && m.subject === 'Reset your password',
+      1,
+    );
     const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('token')!;
     const weak = await app
       .client()
@@ -267,7 +271,11 @@ describe('forgot password', () => {
       median(answers.filter((a) => !a.known).map((a) => a.ms)) + 150,
     );
 
-    const toAssociate = () => smtp.received.filter((m) => m.to.includes(org.associate.email));
+    // The associate was also told, once, that the organization added them.
+    const toAssociate = () =>
+      smtp.received.filter(
+        (m) => m.to.includes(org.associate.email) && m.data.includes('Subject: Reset your password'),
+      );
     for (const until = Date.now() + 15_000; toAssociate().length < 3 && Date.now() < until;)
       await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 500));
@@ -280,7 +288,9 @@ describe('forgot password', () => {
       errors: ['Too many password reset requests from this network. Try again in 60 minutes.'],
     });
     await new Promise((r) => setTimeout(r, 600));
-    expect(smtp.received.filter((m) => m.to.includes(org.manager.email))).toHaveLength(0);
+    expect(
+      smtp.received.filter((m) => m.to.includes(org.manager.email) && m.data.includes('Subject: Reset your password')),
+    ).toHaveLength(0);
   });
 });
 

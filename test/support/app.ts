@@ -138,7 +138,8 @@ export class ApiClient {
 
   async signIn(email: string, password: string, extra: Record<string, unknown> = {}): Promise<this> {
     const response = await this.request('POST', '/account/login', { username: email, password, ...extra });
-    if (response.status !== 200)
+    // A choice of organization is a 200 too, without a session.
+    if (response.status !== 200 || response.body?.success !== true)
       throw new Error(`sign-in of ${email} failed: ${response.status} ${JSON.stringify(response.body)}`);
     await this.refreshCsrf();
     return this;

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconAt, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,9 +10,14 @@ import { AuthLayout } from './AuthLayout';
 import { rememberedUsername, rememberUsername } from './rememberedUsername';
 import { safeReturnUrl } from './returnUrl';
 
-interface LoginResponse {
-  success: true;
-  redirectUrl?: string | null;
+type LoginResponse =
+  | { success: true; redirectUrl?: string | null }
+  /** The address and password open accounts in several organizations: the person picks one. */
+  | { success: false; chooseOrganization: Organization[]; errors: string[] };
+
+interface Organization {
+  id: string;
+  name: string;
 }
 
 export function LoginPage() {
@@ -21,18 +26,22 @@ export function LoginPage() {
   const returnUrl = safeReturnUrl(params.get('ReturnUrl'));
   const [serverError, setServerError] = useState<string | null>(params.get('error'));
   const [submitting, setSubmitting] = useState(false);
+  const [choice, setChoice] = useState<{ question: string; organizations: Organization[] } | null>(null);
 
   const form = useForm({
     initialValues: { username: rememberedUsername(), password: '', rememberMe: false },
+    // A choice of organization answers the address and password it was asked for, not edited ones.
+    onValuesChange: () => setChoice(null),
     validate: {
       username: (value) => (value.trim() ? null : 'Email is required'),
       password: (value) => (value ? null : 'Password is required'),
     },
   });
 
-  async function signIn(values: typeof form.values) {
+  async function signIn(values: typeof form.values, organizationId: string | null = null) {
     setSubmitting(true);
     setServerError(null);
+    setChoice(null);
     try {
       const result = await api.post<LoginResponse>(
         paths.login,
@@ -41,9 +50,15 @@ export function LoginPage() {
           password: values.password,
           RememberMe: values.rememberMe,
           RedirectUrl: returnUrl,
+          organizationId,
         },
         { csrf: false, redirectOnUnauthorized: false },
       );
+      if (!result.success) {
+        setChoice({ question: result.errors[0], organizations: result.chooseOrganization });
+        setSubmitting(false);
+        return;
+      }
       rememberUsername(values.username);
       endClientSession(); // nothing of a previous user may linger
       navigate(safeReturnUrl(result?.redirectUrl, returnUrl), { replace: true });
@@ -56,7 +71,7 @@ export function LoginPage() {
 
   return (
     <AuthLayout title="Sign in" subtitle="Welcome back. Sign in to see your schedule and track your time.">
-      <form onSubmit={form.onSubmit(signIn)} noValidate>
+      <form onSubmit={form.onSubmit((values) => signIn(values))} noValidate>
         <Stack gap="md">
           {serverError && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
@@ -89,9 +104,27 @@ export function LoginPage() {
               Forgot password?
             </Anchor>
           </Group>
-          <Button type="submit" fullWidth size="md" loading={submitting} mt="xs">
-            Sign in
-          </Button>
+          {choice ? (
+            <Stack gap="xs" role="group" aria-label={choice.question}>
+              <Text fw={500}>{choice.question}</Text>
+              {choice.organizations.map((organization) => (
+                <Button
+                  key={organization.id}
+                  variant="light"
+                  fullWidth
+                  size="md"
+                  loading={submitting}
+                  onClick={() => void signIn(form.values, organization.id)}
+                >
+                  {organization.name}
+                </Button>
+              ))}
+            </Stack>
+          ) : (
+            <Button type="submit" fullWidth size="md" loading={submitting} mt="xs">
+              Sign in
+            </Button>
+          )}
         </Stack>
       </form>
     </AuthLayout>
