@@ -116,6 +116,8 @@ async function seed(dir: string, staff: number): Promise<void> {
             causationId: null,
             at: new Date().toISOString(),
           },
+          // Made-up people: no welcome e-mail.
+          false,
         ),
       );
     }

@@ -89,6 +89,8 @@ export async function benchOrganization(): Promise<BenchOrganization> {
               password: BENCH_PASSWORD,
             },
             meta(),
+            // Made-up people: no welcome e-mail.
+            false,
           ),
         );
         out.push({ userId, email });
