@@ -72,7 +72,7 @@ async function startServer(root: string, dir: string) {
       .then((r) => (r.ok ? r.json() : null))
       .catch(() => null)) as { status?: string; projections?: { caughtUp?: boolean } } | null;
     if (body?.projections?.caughtUp === true || (body?.status === 'ok' && !body?.projections)) break;
-    if (Date.now() - began > 60 * 60_000) throw new Error('no caught-up /healthz within an hour');
+    if (Date.now() - began > 3 * 3600_000) throw new Error('no caught-up /healthz within three hours');
     await new Promise((r) => setTimeout(r, 500));
   }
   console.log(`  server ready in ${((Date.now() - began) / 1000).toFixed(0)} s`);
