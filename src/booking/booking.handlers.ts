@@ -45,7 +45,7 @@ import {
   bookingLinkOfVisit,
   organizationBookingLinks,
 } from './booking.read-models';
-import { bookableWindow, freeSlots, Interval, SlotRules, staffFree, StaffTime } from './slots';
+import { freeSlots, Interval, slotAt, SlotRules, StaffTime } from './slots';
 
 /** Ids of links and bookings: 128 random bits, URL-safe (22 characters). */
 export const newPublicId = () => randomBytes(16).toString('base64url');
@@ -288,17 +288,25 @@ async function staffTimes(
   return link.staffIds.map((id) => ({ id, week: weeks.get(id) ?? [], busy: busy.get(id)! }));
 }
 
-/** The link's staff who can take a visit at [start, end), in the link's order (`ignoreJobId`: the visit being moved). */
-async function freeStaffAt(
+/**
+ * Whether the link's page offers `start` (its grid on the organization's wall clock, inside availability, notice and
+ * horizon) and who of its staff is free then, in the link's order (`ignoreJobId`: the visit being moved). A time
+ * the page never offers is SLOT_NOT_OFFERED; an offered one nobody is free at was taken (SLOT_TAKEN).
+ */
+async function slotOf(
   store: ReadStore,
   link: BookingLinkDoc,
   zone: string,
   start: number,
-  end: number,
+  now: Date,
   ignoreJobId: string | null = null,
 ): Promise<string[]> {
+  const end = start + link.durationMinutes * 60_000;
   const staff = await staffTimes(store, link, start, end, ignoreJobId);
-  return staff.filter((s) => staffFree(s, start, end, rulesOf(link), zone)).map((s) => s.id);
+  const slot = slotAt({ zone, rules: rulesOf(link), staff, start, now: now.getTime() });
+  if (!slot.offered) throw new ValidationError(SLOT_NOT_OFFERED);
+  if (!slot.staffIds.length) throw new ConflictError(SLOT_TAKEN);
+  return slot.staffIds;
 }
 
 /** A link that takes bookings now, for the public calls; 404 for an unknown one, 410 paused, expired or used up. */
@@ -361,11 +369,8 @@ export class BookVisitHandler implements ICommandHandler<BookVisit> {
       note: text(request.note, 2000, 'Note must be text'),
     };
     const end = start + link.durationMinutes * 60_000;
-    const freeStaffIds = await freeStaffAt(this.store, link, zone, start, end);
-    // Checked again by the decider; here so that a time it would refuse creates no customer first.
-    const window = bookableWindow(rulesOf(link), now.getTime());
-    if (start < window.start || start >= window.end) throw new ValidationError(SLOT_NOT_OFFERED);
-    if (!freeStaffIds.length) throw new ConflictError(SLOT_TAKEN);
+    // Before the customer is created: a time the page does not offer, or nobody is free at, creates nothing.
+    const freeStaffIds = await slotOf(this.store, link, zone, start, now);
     const organizationId = link.organizationId;
     const meta = (): CommandMeta => ({
       organizationId,
@@ -516,8 +521,9 @@ export class MoveVisitHandler implements ICommandHandler<MoveVisit> {
     const end = start + link.durationMinutes * 60_000;
     const organization = await organizationById(this.store, link.organizationId);
     const zone = organization?.timeZone ?? 'UTC';
-    const freeStaffIds = await freeStaffAt(this.store, link, zone, start, end, booking.jobId);
-    const at = this.clock.now().toISOString();
+    const now = this.clock.now();
+    const freeStaffIds = await slotOf(this.store, link, zone, start, now, booking.jobId);
+    const at = now.toISOString();
     const meta = () => visitorMeta(link.organizationId, this.clock.now().toISOString());
     const move = () =>
       this.aggregates.execute(

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { ApiResponse, startTestApp, TestApp, TestOrganization, TINY_PNG } from '../support/app';
+import { ApiResponse, expectError, startTestApp, TestApp, TestOrganization, TINY_PNG } from '../support/app';
 import { mailsWhen } from '../support/outbox';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
 
@@ -9,8 +9,7 @@ import { nextPush, openSocket, TestSocket } from '../support/sockets';
  */
 
 const ZONE = 'America/New_York';
-const expectError = (response: ApiResponse, status: number, message: string) =>
-  expect({ status: response.status, first: response.body?.errors?.[0] }).toEqual({ status, first: message });
+const SLOT_NOT_OFFERED = 'That time is not available. Please choose another.';
 const ALL_WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 describe('self-booking', () => {
@@ -185,11 +184,14 @@ describe('self-booking', () => {
       'Enter a valid email address',
     );
     expectError(await book({ start: slot.start, email: 'x@example.test' }), 400, 'Name is required');
+    // Times the page never offers are not "taken": after the staff's hours, and off the 30-minute grid.
     expectError(
       await book({ ...visitor('Off Hours'), start: tomorrow.plus({ days: 3 }).set({ hour: 15 }).toUTC().toISO() }),
-      409,
-      'That time was just taken. Please choose another.',
+      400,
+      'That time is not available. Please choose another.',
     );
+    const quarterPast = DateTime.fromISO(slot.start).plus({ minutes: 15 }).toUTC().toISO();
+    expectError(await book({ ...visitor('Quarter Past'), start: quarterPast }), 400, SLOT_NOT_OFFERED);
     expectError(
       await book({ ...visitor('Too Soon'), start: DateTime.now().plus({ minutes: 10 }).toUTC().toISO() }),
       400,
