@@ -359,13 +359,15 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
   }),
   JobChanged: (d, ctx, actor) => ({
     ...job(d.jobId, ctx),
-    what: 'Job changed',
+    // Only the visitor changes a self-booked job without a person: they moved their visit.
+    what: jobActor(d.jobId, ctx, actor) === 'visitor' ? 'Visit moved by the visitor' : 'Job changed',
     changes: changesInWords(JOB, d.changes, ctx),
     without: jobActor(d.jobId, ctx, actor),
   }),
   JobDeleted: (d, ctx, actor) => ({
     ...job(d.jobId, ctx),
-    what: 'Job deleted',
+    // Only the visitor deletes a self-booked job without a person: they cancelled their visit.
+    what: jobActor(d.jobId, ctx, actor) === 'visitor' ? 'Visit cancelled by the visitor' : 'Job deleted',
     without: jobActor(d.jobId, ctx, actor),
   }),
   // A request is recorded in a one-time job's stream or a recurring job's (for one occurrence): the data says which.
