@@ -37,6 +37,7 @@ import {
   SLOT_TAKEN,
   VISIT_NOT_FOUND,
 } from './booking-link.decider';
+import { BookingConfirmations } from './booking-confirmations';
 import { BookingLinkSettings, bookingStreams, Visitor } from './booking.events';
 import {
   BookingLinkDoc,
@@ -46,6 +47,12 @@ import {
   organizationBookingLinks,
 } from './booking.read-models';
 import { freeSlots, Interval, slotAt, SlotRules, StaffTime } from './slots';
+
+/** The notes of a customer a booking created. */
+export const BOOKED_ONLINE = 'Booked online.';
+/** …when a customer had the visitor's e-mail already: the manager decides whether they are the same. */
+export const bookedOnlineLike = (label: string) =>
+  `Booked online — possibly the same as ${label} (same e-mail address). Not confirmed: anyone can type an address.`;
 
 /** Ids of links and bookings: 128 random bits, URL-safe (22 characters). */
 export const newPublicId = () => randomBytes(16).toString('base64url');
@@ -348,6 +355,7 @@ export class BookVisitHandler implements ICommandHandler<BookVisit> {
     private readonly aggregates: Aggregates,
     private readonly commands: CommandBus,
     private readonly throttle: BookingThrottle,
+    private readonly confirmations: BookingConfirmations,
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(MAILER) private readonly mailer: Mailer,
@@ -423,25 +431,48 @@ export class BookVisitHandler implements ICommandHandler<BookVisit> {
       },
       meta(),
     );
-    // The visit's own page, where it can be moved or cancelled. Sent once the visit is on the schedule; a failed
-    // e-mail does not undo the booking (the visitor is on that page already).
-    const when = DateTime.fromISO(visit.start, { zone }).toFormat("cccc, LLLL d, yyyy 'at' h:mm a ZZZZ");
-    const from = organization?.name ?? 'We';
-    await this.mailer
-      .send({
-        id: `booking-${derivedId(`booking confirmation:${bookingId}`)}`,
-        to: visitor.email,
-        subject: `Booked: ${link.serviceName}, ${when}`,
-        text: `Hello ${visitor.name},\n\n${from} has booked your visit: ${link.serviceName} on ${when}.\n\nSee, move or cancel it here:\n\n${this.config.publicUrl}/share/booking/${bookingId}\n\nThank you!\n`,
-      })
-      .catch((error) => this.logger.warn(`the confirmation of booking ${bookingId} was not sent: ${String(error)}`));
+    await this.confirm(visitor.email, bookingId, link.serviceName, organization?.name ?? null, visit.start, zone);
     return { id: bookingId };
   }
 
-  /** The customer whose contact has the visitor's e-mail, else a new one in the visitor's name. */
+  /**
+   * The visit's own page, where it can be moved or cancelled: sent once the visit is on the schedule, at most a few
+   * an hour to one address (BookingConfirmations). Anyone may type any address, so it says only what the
+   * organization set up (its name, the service, the time), nothing the visitor wrote (no name, no note). A failed
+   * or withheld e-mail does not undo the booking (the visitor is on that page already).
+   */
+  private async confirm(
+    to: string,
+    bookingId: string,
+    serviceName: string,
+    organizationName: string | null,
+    start: string,
+    zone: string,
+  ) {
+    if (!(await this.confirmations.mayMail(to))) {
+      this.logger.log(`the confirmation of booking ${bookingId} was not sent: its address had enough this hour`);
+      return;
+    }
+    const when = DateTime.fromISO(start, { zone }).toFormat("cccc, LLLL d, yyyy 'at' h:mm a ZZZZ");
+    const from = organizationName ?? 'We';
+    await this.mailer
+      .send({
+        id: `booking-${derivedId(`booking confirmation:${bookingId}`)}`,
+        to,
+        subject: `Booked: ${serviceName}, ${when}`,
+        text: `Hello,\n\n${from} has booked your visit: ${serviceName} on ${when}.\n\nSee, move or cancel it here:\n\n${this.config.publicUrl}/share/booking/${bookingId}\n\nIf you did not book this visit, you can cancel it on that page.\n\nThank you!\n`,
+      })
+      .catch((error) => this.logger.warn(`the confirmation of booking ${bookingId} was not sent: ${String(error)}`));
+  }
+
+  /**
+   * A new customer in the visitor's name, always: anyone may type anyone's e-mail on a public page, so a booking is
+   * never attached to an existing customer without proof (their note and phone would land on that customer's job, a
+   * rating e-mail later go to them). A customer with that e-mail already is named in the new one's notes, for a
+   * manager to see (the visitor's answer is the same either way).
+   */
   private async customerFor(organizationId: string, visitor: Visitor, meta: CommandMeta): Promise<string> {
-    const found = await liveCustomerByContactEmail(this.store, organizationId, visitor.email);
-    if (found) return found._id;
+    const known = await liveCustomerByContactEmail(this.store, organizationId, visitor.email);
     const [first, ...rest] = visitor.name.split(' ');
     const { customerId } = await this.commands.execute(
       new CreateCustomer(
@@ -450,7 +481,7 @@ export class BookVisitHandler implements ICommandHandler<BookVisit> {
           contactLastName: rest.join(' ') || null,
           contactEmail: visitor.email,
           address1: visitor.address,
-          notes: 'Booked online.',
+          notes: known ? bookedOnlineLike(known.label) : BOOKED_ONLINE,
         },
         meta,
       ),

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { REDIS } from '../core/core.module';
+import { BookingConfirmations } from './booking-confirmations';
 import { BookingLinksController, SharedBookingController } from './booking.controller';
 import {
   BookingThrottle,
@@ -20,6 +21,7 @@ import {
   controllers: [BookingLinksController, SharedBookingController],
   providers: [
     { provide: BookingThrottle, inject: [REDIS], useFactory: (redis) => new BookingThrottle(redis) },
+    { provide: BookingConfirmations, inject: [REDIS], useFactory: (redis) => new BookingConfirmations(redis) },
     CreateBookingLinkHandler,
     ChangeBookingLinkHandler,
     DeleteBookingLinkHandler,

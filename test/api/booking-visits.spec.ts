@@ -1,0 +1,159 @@
+import { DateTime } from 'luxon';
+import { ApiClient, expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { mailsWhen, outboxMails } from '../support/outbox';
+
+/**
+ * Self-booking's visits over HTTP (#24): who a booking is for (always a new customer), what its e-mail says and
+ * how often, which starts may be booked or moved to, and a visit whose link closed or whose job the company
+ * deleted.
+ */
+
+const ZONE = 'America/New_York';
+const ALL_WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const SLOT_NOT_OFFERED = 'That time is not available. Please choose another.';
+
+describe('self-booked visits', () => {
+  let app: TestApp;
+  let org: TestOrganization;
+  let visitors = 0;
+  const tomorrow = DateTime.now().setZone(ZONE).plus({ days: 1 }).startOf('day');
+  /** A visitor from an address of their own (127.0.0.x): the per-address allowance is another test's matter. */
+  const visitorClient = () => new ApiClient(app.url.replace('127.0.0.1', `127.0.0.${10 + ++visitors}`));
+  const visitor = (name: string, email: string) => ({
+    name,
+    email,
+    phone: '(555) 123-4567',
+    address: '1 Main Street',
+    note: 'Side gate',
+  });
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    org = await app.organization('Visits');
+    expect((await org.admin.patch('/api/organization/settings', { timeZone: ZONE })).status).toBe(200);
+    const week = ALL_WEEK.map((weekDay) => ({ weekDay, startTime: '09:00', endTime: '12:00' }));
+    expect((await org.admin.patch(`/api/employee-availability/${org.associate.userId}`, week)).status).toBe(200);
+  }, 60_000);
+  afterAll(() => app.stop());
+
+  const createLink = async (over: Record<string, unknown> = {}) => {
+    const response = await org.manager.post('/api/booking-links', {
+      serviceName: 'Window cleaning',
+      durationMinutes: 60,
+      staffIds: [org.associate.userId],
+      minimumNoticeMinutes: 60,
+      horizonDays: 30,
+      bufferMinutes: 0,
+      ...over,
+    });
+    expect(response.status).toBe(201);
+    return response.body.data.id as string;
+  };
+  /** Free slots on one day, `days` after today: each test books on days of its own. */
+  const slotsOf = async (linkId: string, days: number) => {
+    const date = tomorrow.plus({ days: days - 1 }).toISODate();
+    const response = await app.client().get(`/api/booking-links/${linkId}/slots?from=${date}&to=${date}`);
+    expect(response.status).toBe(200);
+    return response.body.slots as { start: string; end: string }[];
+  };
+  const book = async (client: ApiClient, linkId: string, start: string, who: ReturnType<typeof visitor>) => {
+    const response = await client.post(`/api/booking-links/${linkId}/bookings`, { start, ...who });
+    expect(response.status).toBe(201);
+    return response.body.data.id as string;
+  };
+  const jobsOn = async (days: number) => {
+    const day = tomorrow.plus({ days: days - 1 }).toFormat('MM/dd/yyyy');
+    const response = await org.manager.get(
+      `/api/jobs/syncfusion/fetch?StartDate=${encodeURIComponent(day)}&EndDate=${encodeURIComponent(day)}`,
+    );
+    return (response.body as { id: string; selfBooked: boolean; customerId: string; startDateTime: string }[]).filter(
+      (j) => j.selfBooked,
+    );
+  };
+
+  it("books a visitor typing a known customer's e-mail under a new customer, and answers as for any e-mail", async () => {
+    const known = await org.manager.post('/api/customers', {
+      name: 'Carla Known Ltd',
+      contactFirstName: 'Carla',
+      contactEmail: 'carla@example.test',
+      status: 'Current',
+    });
+    expect(known.status).toBe(201);
+    const knownId = known.body.data.id as string;
+    const linkId = await createLink();
+    const [first, , third] = await slotsOf(linkId, 1);
+    const client = visitorClient();
+    const answers = [];
+    for (const [slot, email] of [
+      [first, 'carla@example.test'],
+      [third, 'nobody-known@example.test'],
+    ] as const) {
+      const response = await client.post(`/api/booking-links/${linkId}/bookings`, {
+        start: slot.start,
+        ...visitor('Mallory Other', email),
+      });
+      answers.push({ status: response.status, body: { ...response.body, data: Object.keys(response.body.data) } });
+    }
+    expect(answers[0]).toEqual(answers[1]);
+
+    // The known customer gets no job and nothing the visitor wrote; a new customer does, marked for the manager.
+    const knownJobs = await org.manager.get(`/api/customers/${knownId}/jobs/paged`);
+    expect(knownJobs.body.totalRecords).toBe(0);
+    expect((await org.manager.get(`/api/customers/${knownId}`)).body).toMatchObject({ contactFirstName: 'Carla' });
+    const jobs = await jobsOn(1);
+    expect(jobs).toHaveLength(2);
+    const [onCarla] = jobs.filter((j) => j.startDateTime === first.start.replace('.000Z', 'Z'));
+    expect(onCarla.customerId).not.toBe(knownId);
+    const created = (await org.manager.get(`/api/customers/${onCarla.customerId}`)).body;
+    expect(created).toMatchObject({
+      contactFirstName: 'Mallory',
+      contactEmail: 'carla@example.test',
+      notes: expect.stringContaining('Booked online — possibly the same as Carla Known Ltd'),
+    });
+    const sameAddress = (await org.manager.get('/api/customers/paged?filter=carla@example.test')).body;
+    expect(sameAddress.totalRecords).toBe(2);
+  });
+
+  it('e-mails only what the organization set up, and a few confirmations an hour to one address', async () => {
+    const linkId = await createLink({ serviceName: 'Gutter check' });
+    const slots = await slotsOf(linkId, 2);
+    expect(slots.length).toBeGreaterThanOrEqual(5);
+    const to = 'often@example.test';
+    const client = visitorClient();
+    const ids: string[] = [];
+    const pick = [0, 2, 4];
+    for (const i of pick)
+      ids.push(
+        await book(client, linkId, slots[i].start, {
+          ...visitor('Click http://evil.test now', to),
+          note: 'Visit http://evil.test',
+        }),
+      );
+    const mails = await mailsWhen(app.dataDir, (m) => m.to === to, 3);
+    expect(mails).toHaveLength(3);
+    for (const mail of mails) {
+      expect(mail.subject).toContain('Gutter check');
+      expect(mail.text).toContain('Visits');
+      expect(`${mail.subject} ${mail.text}`).not.toMatch(/evil|Click/);
+    }
+    // A fourth booking to the same address this hour still succeeds, without an e-mail.
+    const other = await createLink({ serviceName: 'Gutter check again' });
+    const [later] = await slotsOf(other, 3);
+    ids.push(await book(visitorClient(), other, later.start, visitor('Fourth Time', to.toUpperCase())));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(outboxMails(app.dataDir).filter((m) => m.to === to)).toHaveLength(3);
+    expect((await jobsOn(3)).map((j) => j.startDateTime)).toContain(later.start.replace('.000Z', 'Z'));
+  });
+
+  it('moves a visit only to a start its page offers', async () => {
+    const linkId = await createLink();
+    const slots = await slotsOf(linkId, 4);
+    const id = await book(visitorClient(), linkId, slots[0].start, visitor('Mo Ver', 'mo@example.test'));
+    const move = (start: string) => visitorClient().post(`/api/share/booking/${id}/reschedule`, { start });
+    const quarterPast = DateTime.fromISO(slots[1].start).plus({ minutes: 15 }).toUTC().toISO()!;
+    expectError(await move(quarterPast), 400, SLOT_NOT_OFFERED);
+    const evening = tomorrow.plus({ days: 3 }).set({ hour: 18 }).toUTC().toISO()!;
+    expectError(await move(evening), 400, SLOT_NOT_OFFERED);
+    expect((await move(slots[2].start)).status).toBe(200);
+  });
+});
