@@ -432,6 +432,12 @@ describe('the words of every event type', () => {
     // A manager deleting the booked job, or any job without a person (the system), still deletes a job.
     expect(wordingOf('JobDeleted', deleted, booked, OTHER)!.what).toBe('Job deleted');
     expect(wordingOf('JobDeleted', deleted, ctx, null)).toMatchObject({ what: 'Job deleted', without: 'system' });
+    // A visit whose job a manager deleted ends on its link's stream by no person: the system's, not the visitor's.
+    const ended = { ...SAMPLES.VisitCancelled.data, by: 'company' };
+    expect(wordingOf('VisitCancelled', ended, ctx, null)).toMatchObject({
+      what: 'Visit cancelled with its deleted job',
+      without: 'system',
+    });
   });
 
   it('has no words for a type the log does not know', () => {

@@ -482,8 +482,9 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
   }),
   VisitCancelled: (d, ctx, actor) => ({
     ...link(d.linkId, ctx),
-    what: 'Visit cancelled',
-    without: actor ? undefined : 'visitor',
+    // The company's side: its job was deleted (recorded at the link's next decision, by no person).
+    what: d.by === 'company' ? 'Visit cancelled with its deleted job' : 'Visit cancelled',
+    without: actor ? undefined : d.by === 'company' ? 'system' : 'visitor',
   }),
   VisitMoved: (d, ctx, actor) => {
     // Where the visit was: the projection keeps each visit's start and staff as the log had them.

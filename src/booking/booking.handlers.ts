@@ -5,7 +5,7 @@ import { DateTime } from 'luxon';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { Aggregates, CommandMeta } from '../core/commands/aggregates';
 import { Clock, CLOCK, derivedId, newId } from '../core/clock';
-import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
+import { ConflictError, GoneError, NotFoundError, ValidationError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { MAILER, Mailer } from '../core/mail/mail.port';
 import { FILE_STORE, FileStore } from '../core/files/files.port';
@@ -30,7 +30,11 @@ import type {
   SharedBooking,
 } from '../shared/booking';
 import {
+  ALREADY_CANCELLED,
   bookingLinkDecider,
+  CANCELLED_BY_COMPANY,
+  closedForMoves,
+  LINK_CLOSED_FOR_MOVES,
   LINK_NOT_FOUND,
   linkClosed,
   SLOT_NOT_OFFERED,
@@ -38,12 +42,13 @@ import {
   VISIT_NOT_FOUND,
 } from './booking-link.decider';
 import { BookingConfirmations } from './booking-confirmations';
-import { BookingLinkSettings, bookingStreams, Visitor } from './booking.events';
+import { BookedVisit, BookingLinkSettings, bookingStreams, Visitor } from './booking.events';
 import {
   BookingLinkDoc,
   bookingById,
   bookingLinkById,
   bookingLinkOfVisit,
+  bookingsEndedByCompany,
   organizationBookingLinks,
 } from './booking.read-models';
 import { freeSlots, Interval, slotAt, SlotRules, StaffTime } from './slots';
@@ -390,46 +395,55 @@ export class BookVisitHandler implements ICommandHandler<BookVisit> {
     const bookingId = newPublicId();
     const jobId = derivedId(`booked visit:${bookingId}`);
     const visit = { bookingId, jobId, start: new Date(start).toISOString(), end: new Date(end).toISOString() };
+    const jobsDeleted = await visitsWithJobsDeleted(this.store, linkId);
     const decide = () =>
       this.aggregates.execute(
         bookingStreams.link(linkId),
         bookingLinkDecider,
-        { type: 'BookVisit', visit, freeStaffIds, visitor, customerId, at: now.toISOString(), today },
+        { type: 'BookVisit', visit, freeStaffIds, visitor, customerId, at: now.toISOString(), today, jobsDeleted },
         meta(),
         RACED,
       );
     const booked = await againOnRace(decide);
-    const staffId = (booked.events[0].data as { staffId: string }).staffId;
-    await this.aggregates.execute(
-      schedulingStreams.job(jobId),
-      jobDecider,
-      {
-        type: 'ScheduleJob',
-        jobId,
-        organizationId,
-        actorIsCompanyAdmin: false,
-        fields: {
-          name: link.serviceName,
-          notes:
-            [visitor.note, visitor.phone && `Phone: ${visitor.phone}`, visitor.address && `Address: ${visitor.address}`]
-              .filter(Boolean)
-              .join('\n') || null,
-          number: null,
-          type: null,
-          userIds: [staffId],
-          leadUserId: staffId,
-          customerId,
-          colorOption: null,
-          hideFromScheduleView: false,
-          availabilityOnly: false,
-          start: visit.start,
-          end: visit.end,
-          selfBooked: true,
-          scheduledOnBehalfOf: visitor.name,
-          bookingId,
+    const staffId = booked.events.flatMap((e) => (e.type === 'VisitBooked' ? [e.data.staffId] : []))[0];
+    // The link's stream has the visit; should its job not be written, the visit ends with it (compensation).
+    await onFailure(
+      this.aggregates.execute(
+        schedulingStreams.job(jobId),
+        jobDecider,
+        {
+          type: 'ScheduleJob',
+          jobId,
+          organizationId,
+          actorIsCompanyAdmin: false,
+          fields: {
+            name: link.serviceName,
+            notes:
+              [
+                visitor.note,
+                visitor.phone && `Phone: ${visitor.phone}`,
+                visitor.address && `Address: ${visitor.address}`,
+              ]
+                .filter(Boolean)
+                .join('\n') || null,
+            number: null,
+            type: null,
+            userIds: [staffId],
+            leadUserId: staffId,
+            customerId,
+            colorOption: null,
+            hideFromScheduleView: false,
+            availabilityOnly: false,
+            start: visit.start,
+            end: visit.end,
+            selfBooked: true,
+            scheduledOnBehalfOf: visitor.name,
+            bookingId,
+          },
         },
-      },
-      meta(),
+        meta(),
+      ),
+      () => withdrawVisit(this.aggregates, linkId, bookingId, meta()),
     );
     await this.confirm(visitor.email, bookingId, link.serviceName, organization?.name ?? null, visit.start, zone);
     return { id: bookingId };
@@ -505,6 +519,67 @@ const visitorMeta = (organizationId: string, at: string): CommandMeta => ({
   at,
 });
 
+/**
+ * The visit's job and its link's stream are two streams, kept in step as a process (#24): the job is checked
+ * first (a visit whose job a manager deleted ends on the link's stream, 'cancelled by the company'), the
+ * visitor's change is written so that a failure cannot leave them apart, and a write that fails after the other
+ * is compensated on the link's stream.
+ */
+async function jobKept(aggregates: Aggregates, jobId: string): Promise<boolean> {
+  return (await aggregates.load(schedulingStreams.job(jobId), jobDecider)).state.status === 'scheduled';
+}
+
+/** Ends the visit on its link's stream, its job being off the schedule (nothing when it has ended already). */
+async function withdrawVisit(aggregates: Aggregates, linkId: string, bookingId: string, meta: CommandMeta) {
+  return againOnRace(() =>
+    aggregates.execute(
+      bookingStreams.link(linkId),
+      bookingLinkDecider,
+      { type: 'WithdrawVisit', bookingId },
+      meta,
+      RACED,
+    ),
+  );
+}
+
+/** A visit whose job is gone: ended on the link's stream, then why it cannot change (the company's or the visitor's cancel). */
+async function visitEnded(
+  aggregates: Aggregates,
+  linkId: string,
+  bookingId: string,
+  meta: CommandMeta,
+): Promise<never> {
+  const { state } = await withdrawVisit(aggregates, linkId, bookingId, meta);
+  if (state.status !== 'none' && state.cancelled.includes(bookingId) && !state.withdrawn?.includes(bookingId))
+    throw new ConflictError(ALREADY_CANCELLED);
+  throw new ConflictError(CANCELLED_BY_COMPANY);
+}
+
+/** Runs `write`; when it fails, runs `compensate` and fails with the same error. */
+async function onFailure<T>(write: Promise<T>, compensate: () => Promise<unknown>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    await compensate();
+    throw error;
+  }
+}
+
+/** A write to a job, decided again once when a manager changed the job at the same moment. */
+async function againOnJobRace<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+    return write();
+  }
+}
+
+/** The link's visits whose jobs a manager deleted, the link's stream not yet told (see the booking projection). */
+async function visitsWithJobsDeleted(store: ReadStore, linkId: string): Promise<string[]> {
+  return (await bookingsEndedByCompany(store, linkId)).map((b) => b._id);
+}
+
 @CommandHandler(CancelVisit)
 export class CancelVisitHandler implements ICommandHandler<CancelVisit> {
   constructor(
@@ -514,24 +589,31 @@ export class CancelVisitHandler implements ICommandHandler<CancelVisit> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
+  /**
+   * The job first, then the link's stream: the link's decision is tried before (it refuses what it would refuse,
+   * too late, cancelled already), so once the job is deleted only a lost race remains, decided again. Were the
+   * link's write to fail even so, the visit's job is gone and the visit ends at its next decision (withdrawn).
+   */
   async execute({ bookingId, ipAddress }: CancelVisit) {
     await this.throttle.book(ipAddress);
     const { booking, link } = await bookedVisit(this.store, bookingId);
     const at = this.clock.now().toISOString();
     const meta = visitorMeta(link.organizationId, at);
-    await this.aggregates.execute(
-      bookingStreams.link(link._id),
-      bookingLinkDecider,
-      { type: 'CancelVisit', bookingId, at },
-      meta,
-    );
-    // The schedule follows: the visit's job goes (a second cancel never gets here: the decider refused it).
-    await this.aggregates.execute(
-      schedulingStreams.job(booking.jobId),
-      jobDecider,
-      { type: 'DeleteJob', organizationId: link.organizationId },
-      meta,
-    );
+    const stream = bookingStreams.link(link._id);
+    const cancel = { type: 'CancelVisit' as const, bookingId, at };
+    if (!(await jobKept(this.aggregates, booking.jobId))) await visitEnded(this.aggregates, link._id, bookingId, meta);
+    bookingLinkDecider.decide(cancel, (await this.aggregates.load(stream, bookingLinkDecider)).state);
+    await againOnJobRace(async () => {
+      // Deleted meanwhile by a manager: gone either way, the visitor's cancel stands.
+      if (!(await jobKept(this.aggregates, booking.jobId))) return;
+      await this.aggregates.execute(
+        schedulingStreams.job(booking.jobId),
+        jobDecider,
+        { type: 'DeleteJob', organizationId: link.organizationId },
+        meta,
+      );
+    });
+    await againOnRace(() => this.aggregates.execute(stream, bookingLinkDecider, cancel, meta, RACED));
   }
 }
 
@@ -544,21 +626,33 @@ export class MoveVisitHandler implements ICommandHandler<MoveVisit> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
+  /**
+   * The link's stream decides the new time and staff member, then the job follows. Should the job's write fail
+   * after the link's, the link's stream is compensated: the visit ends when its job was deleted meanwhile, else it
+   * moves back to where its job still is.
+   */
   async execute({ bookingId, start: startValue, ipAddress }: MoveVisit) {
     await this.throttle.book(ipAddress);
     const { booking, link } = await bookedVisit(this.store, bookingId);
     const start = Date.parse(text(startValue, 40, 'Choose a time', true)!);
     if (Number.isNaN(start)) throw new ValidationError('Choose a time');
+    const meta = () => visitorMeta(link.organizationId, this.clock.now().toISOString());
+    if (!(await jobKept(this.aggregates, booking.jobId)))
+      await visitEnded(this.aggregates, link._id, bookingId, meta());
     const end = start + link.durationMinutes * 60_000;
     const organization = await organizationById(this.store, link.organizationId);
     const zone = organization?.timeZone ?? 'UTC';
     const now = this.clock.now();
+    const today = DateTime.fromJSDate(now, { zone }).toISODate()!;
+    const stream = bookingStreams.link(link._id);
+    const before = (await this.aggregates.load(stream, bookingLinkDecider)).state;
+    // A closed link offers no slots: say so rather than 'not available' (the decider checks it again).
+    if (before.status !== 'none' && !before.cancelled.includes(bookingId) && closedForMoves(before, today))
+      throw new GoneError(LINK_CLOSED_FOR_MOVES);
     const freeStaffIds = await slotOf(this.store, link, zone, start, now, booking.jobId);
-    const at = now.toISOString();
-    const meta = () => visitorMeta(link.organizationId, this.clock.now().toISOString());
     const move = () =>
       this.aggregates.execute(
-        bookingStreams.link(link._id),
+        stream,
         bookingLinkDecider,
         {
           type: 'MoveVisit',
@@ -566,24 +660,45 @@ export class MoveVisitHandler implements ICommandHandler<MoveVisit> {
           start: new Date(start).toISOString(),
           end: new Date(end).toISOString(),
           freeStaffIds,
-          at,
+          at: now.toISOString(),
+          today,
         },
         meta(),
         RACED,
       );
     const moved = await againOnRace(move);
-    const visit = moved.events[0].data as { staffId: string; start: string; end: string };
-    await this.aggregates.execute(
-      schedulingStreams.job(booking.jobId),
-      jobDecider,
-      {
-        type: 'ChangeJob',
-        organizationId: link.organizationId,
-        actorIsCompanyAdmin: false,
-        changes: { start: visit.start, end: visit.end, userIds: [visit.staffId], leadUserId: visit.staffId },
+    const visit = moved.events[0].data as BookedVisit & { linkId: string; organizationId: string };
+    const was = before.status === 'none' ? undefined : before.visits.find((v) => v.bookingId === bookingId);
+    await onFailure(
+      againOnJobRace(() =>
+        this.aggregates.execute(
+          schedulingStreams.job(booking.jobId),
+          jobDecider,
+          {
+            type: 'ChangeJob',
+            organizationId: link.organizationId,
+            actorIsCompanyAdmin: false,
+            changes: { start: visit.start, end: visit.end, userIds: [visit.staffId], leadUserId: visit.staffId },
+          },
+          meta(),
+        ),
+      ),
+      async () => {
+        if (!(await jobKept(this.aggregates, booking.jobId)))
+          return withdrawVisit(this.aggregates, link._id, bookingId, meta());
+        // Back where its job still is: a fact of the link's stream, not a visitor's choice to decide again.
+        if (was)
+          await this.aggregates.append(
+            stream,
+            [{ type: 'VisitMoved', data: { ...visit, staffId: was.staffId, start: was.start, end: was.end } }],
+            'any',
+            meta(),
+          );
       },
-      meta(),
-    );
+    ).catch(async (error) => {
+      if (!(await jobKept(this.aggregates, booking.jobId))) throw new ConflictError(CANCELLED_BY_COMPANY);
+      throw error;
+    });
   }
 }
 
@@ -682,7 +797,7 @@ export class GetSharedBookingHandler implements IQueryHandler<GetSharedBooking> 
       organizationById(this.store, booking.organizationId),
       userById(this.store, booking.staffId),
     ]);
-    return {
+    const view = {
       id: booking._id,
       organizationName: organization?.name ?? '',
       logoUrl: organization?.logoFileId ? `/api/share/booking/${booking._id}/logo` : null,
@@ -693,9 +808,17 @@ export class GetSharedBookingHandler implements IQueryHandler<GetSharedBooking> 
       timeZone: organization?.timeZone ?? 'UTC',
       visitorName: booking.visitorName,
       linkId: booking.linkId,
+    };
+    const zone = organization?.timeZone ?? 'UTC';
+    const canChange =
+      booking.status === 'booked' && Date.parse(booking.start) >= now + (link?.minimumNoticeMinutes ?? 0) * 60_000;
+    const today = DateTime.fromMillis(now, { zone }).toISODate()!;
+    return {
+      ...view,
       status: booking.status,
-      canChange:
-        booking.status === 'booked' && Date.parse(booking.start) >= now + (link?.minimumNoticeMinutes ?? 0) * 60_000,
+      cancelledBy: booking.status === 'cancelled' ? (booking.cancelledBy ?? 'visitor') : null,
+      canChange,
+      canMove: canChange && !closedForMoves({ status: link.status, settings: link }, today),
     };
   }
 }

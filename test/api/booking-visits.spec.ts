@@ -11,14 +11,31 @@ import { mailsWhen, outboxMails } from '../support/outbox';
 const ZONE = 'America/New_York';
 const ALL_WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const SLOT_NOT_OFFERED = 'That time is not available. Please choose another.';
+const LINK_CLOSED_FOR_MOVES =
+  'This visit can no longer be moved online: its booking link is closed. You can still cancel it, or contact the company.';
+const CANCELLED_BY_COMPANY = 'This visit was cancelled by the company. Please contact them.';
+
+/** A client whose requests come through a proxy from `address` (X-Forwarded-For). */
+class FromAddress extends ApiClient {
+  constructor(
+    baseUrl: string,
+    readonly address: string,
+  ) {
+    super(baseUrl);
+  }
+  override request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    return super.request(method, path, body, { 'x-forwarded-for': this.address, ...headers });
+  }
+}
 
 describe('self-booked visits', () => {
   let app: TestApp;
   let org: TestOrganization;
   let visitors = 0;
   const tomorrow = DateTime.now().setZone(ZONE).plus({ days: 1 }).startOf('day');
-  /** A visitor from an address of their own (127.0.0.x): the per-address allowance is another test's matter. */
-  const visitorClient = () => new ApiClient(app.url.replace('127.0.0.1', `127.0.0.${10 + ++visitors}`));
+  /** A visitor from an address of their own (through the proxy the app trusts): the allowance per address is
+   * another spec's matter. */
+  const visitorClient = () => new FromAddress(app.url, `203.0.113.${++visitors}`);
   const visitor = (name: string, email: string) => ({
     name,
     email,
@@ -28,7 +45,7 @@ describe('self-booked visits', () => {
   });
 
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ TRUST_PROXY: '1' });
     org = await app.organization('Visits');
     expect((await org.admin.patch('/api/organization/settings', { timeZone: ZONE })).status).toBe(200);
     const week = ALL_WEEK.map((weekDay) => ({ weekDay, startTime: '09:00', endTime: '12:00' }));
@@ -58,7 +75,7 @@ describe('self-booked visits', () => {
   };
   const book = async (client: ApiClient, linkId: string, start: string, who: ReturnType<typeof visitor>) => {
     const response = await client.post(`/api/booking-links/${linkId}/bookings`, { start, ...who });
-    expect(response.status).toBe(201);
+    expect({ status: response.status, errors: response.body.errors }).toEqual({ status: 201, errors: undefined });
     return response.body.data.id as string;
   };
   const jobsOn = async (days: number) => {
@@ -155,5 +172,76 @@ describe('self-booked visits', () => {
     const evening = tomorrow.plus({ days: 3 }).set({ hour: 18 }).toUTC().toISO()!;
     expectError(await move(evening), 400, SLOT_NOT_OFFERED);
     expect((await move(slots[2].start)).status).toBe(200);
+  });
+
+  it('moves a visit no more once its link is paused, expired or deleted, and still cancels it', async () => {
+    const linkId = await createLink();
+    const slots = await slotsOf(linkId, 5);
+    const client = visitorClient();
+    const [first, second] = [
+      await book(client, linkId, slots[0].start, visitor('Pat Paused', 'pat@example.test')),
+      await book(client, linkId, slots[2].start, visitor('Pat Paused', 'pat@example.test')),
+    ];
+    const page = async (id: string) => (await client.get(`/api/share/booking/${id}`)).body;
+    const move = (id: string) => client.post(`/api/share/booking/${id}/reschedule`, { start: slots[4].start });
+    const patch = (body: Record<string, unknown>) => org.manager.patch(`/api/booking-links/${linkId}`, body);
+
+    expect((await patch({ status: 'paused' })).status).toBe(200);
+    expect(await page(first)).toMatchObject({ status: 'booked', canChange: true, canMove: false });
+    expectError(await move(first), 410, LINK_CLOSED_FOR_MOVES);
+    expect((await patch({ status: 'active' })).status).toBe(200);
+    // Its last day was yesterday.
+    const yesterday = DateTime.now().setZone(ZONE).minus({ days: 1 }).toISODate();
+    expect((await patch({ expiresOn: yesterday })).status).toBe(200);
+    expectError(await move(first), 410, LINK_CLOSED_FOR_MOVES);
+    expect((await org.manager.delete(`/api/booking-links/${linkId}`)).status).toBe(200);
+    expectError(await move(second), 410, LINK_CLOSED_FOR_MOVES);
+    expect(await page(second)).toMatchObject({ start: new Date(slots[2].start).toISOString(), canMove: false });
+    expect((await client.post(`/api/share/booking/${second}/cancel`, {})).status).toBe(200);
+    expect(await page(second)).toMatchObject({ status: 'cancelled', cancelledBy: 'visitor', canChange: false });
+    expect((await jobsOn(5)).map((j) => j.startDateTime)).toEqual([slots[0].start.replace('.000Z', 'Z')]);
+  });
+
+  it('cancels a visit whose job a manager deleted, by the company: it neither moves nor cancels, and frees its use', async () => {
+    const linkId = await createLink({ maxBookings: 1 });
+    const slots = await slotsOf(linkId, 6);
+    const client = visitorClient();
+    const id = await book(client, linkId, slots[0].start, visitor('Del Eted', 'del@example.test'));
+    const [job] = await jobsOn(6);
+    expect((await org.manager.delete(`/api/jobs/${job.id}`)).status).toBe(200);
+
+    const page = async () => (await client.get(`/api/share/booking/${id}`)).body;
+    expect(await page()).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'company',
+      canChange: false,
+      canMove: false,
+    });
+    expectError(
+      await client.post(`/api/share/booking/${id}/reschedule`, { start: slots[2].start }),
+      409,
+      CANCELLED_BY_COMPANY,
+    );
+    expectError(await client.post(`/api/share/booking/${id}/cancel`, {}), 409, CANCELLED_BY_COMPANY);
+    // Nothing moved: the page keeps its time, the schedule has no job for it.
+    expect(await page()).toMatchObject({ start: new Date(slots[0].start).toISOString(), cancelledBy: 'company' });
+    expect(await jobsOn(6)).toEqual([]);
+    // The single-use link is free again, its time too.
+    expect((await client.get(`/api/booking-links/${linkId}`)).status).toBe(200);
+    const again = await book(client, linkId, slots[0].start, visitor('Ann Other', 'ann@example.test'));
+    expect(await jobsOn(6)).toHaveLength(1);
+    expect((await client.get(`/api/share/booking/${again}`)).body).toMatchObject({ status: 'booked' });
+  });
+
+  it('frees the time of a visit whose job a manager deleted for the next booking through its link', async () => {
+    const linkId = await createLink();
+    const slots = await slotsOf(linkId, 7);
+    const client = visitorClient();
+    await book(client, linkId, slots[0].start, visitor('Fay First', 'fay@example.test'));
+    const [job] = await jobsOn(7);
+    expect((await org.manager.delete(`/api/jobs/${job.id}`)).status).toBe(200);
+    expect((await slotsOf(linkId, 7)).map((s) => s.start)).toContain(slots[0].start);
+    await book(client, linkId, slots[0].start, visitor('Sam Second', 'sam@example.test'));
+    expect(await jobsOn(7)).toHaveLength(1);
   });
 });

@@ -151,7 +151,9 @@ describe('self-booking', () => {
       visitorName: job.scheduledOnBehalfOf,
       linkId,
       status: 'booked',
+      cancelledBy: null,
       canChange: true,
+      canMove: true,
     });
     expect(
       (await org.manager.get('/api/booking-links')).body.find((l: { id: string }) => l.id === linkId).bookings,
