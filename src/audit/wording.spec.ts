@@ -440,6 +440,12 @@ describe('the words of every event type', () => {
     });
   });
 
+  it('words a customer merged into another (a booking created it) by the other one', () => {
+    const merged = { ...SAMPLES.CustomerDeleted.data, mergedInto: CUSTOMER };
+    expect(wordingOf('CustomerDeleted', merged, ctx, OTHER)!.what).toBe('Merged into Casey Customer');
+    expect(wordingOf('CustomerDeleted', SAMPLES.CustomerDeleted.data, ctx, OTHER)!.what).toBe('Customer deleted');
+  });
+
   it('has no words for a type the log does not know', () => {
     expect(wordingOf('SomethingNew', {}, ctx, null)).toBeNull();
   });

@@ -341,7 +341,10 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
     what: 'Customer details changed',
     changes: changesInWords(CUSTOMER, d.changes, ctx),
   }),
-  CustomerDeleted: (d, ctx) => ({ ...customer(d.customerId, ctx), what: 'Customer deleted' }),
+  CustomerDeleted: (d, ctx) => ({
+    ...customer(d.customerId, ctx),
+    what: d.mergedInto ? `Merged into ${ctx.customerName(d.mergedInto)}` : 'Customer deleted',
+  }),
   CustomerDocumentAttached: (d, ctx) => ({
     ...customer(d.customerId, ctx),
     what: `Document attached: ${d.name}`,

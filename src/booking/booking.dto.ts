@@ -74,3 +74,10 @@ export class RescheduleDto {
   @Text('Choose a time', 40, 'The time')
   start!: string;
 }
+
+/** POST /api/customers/{id}/merge: the customer a booking's customer is merged into. */
+export class MergeCustomerDto {
+  @ApiPropertyOptional({ description: 'The id of the customer to merge into' })
+  @Text('Choose the customer to merge into', 40, 'The customer')
+  intoCustomerId!: string;
+}

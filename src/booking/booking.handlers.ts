@@ -41,6 +41,7 @@ import {
   SLOT_TAKEN,
   VISIT_NOT_FOUND,
 } from './booking-link.decider';
+import { BOOKED_ONLINE, bookedOnlineLike } from './booked-customers';
 import { BookingConfirmations } from './booking-confirmations';
 import { BookedVisit, BookingLinkSettings, bookingStreams, Visitor } from './booking.events';
 import {
@@ -52,12 +53,6 @@ import {
   organizationBookingLinks,
 } from './booking.read-models';
 import { freeSlots, Interval, slotAt, SlotRules, StaffTime } from './slots';
-
-/** The notes of a customer a booking created. */
-export const BOOKED_ONLINE = 'Booked online.';
-/** …when a customer had the visitor's e-mail already: the manager decides whether they are the same. */
-export const bookedOnlineLike = (label: string) =>
-  `Booked online — possibly the same as ${label} (same e-mail address). Not confirmed: anyone can type an address.`;
 
 /** Ids of links and bookings: 128 random bits, URL-safe (22 characters). */
 export const newPublicId = () => randomBytes(16).toString('base64url');

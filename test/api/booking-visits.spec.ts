@@ -244,4 +244,45 @@ describe('self-booked visits', () => {
     await book(client, linkId, slots[0].start, visitor('Sam Second', 'sam@example.test'));
     expect(await jobsOn(7)).toHaveLength(1);
   });
+
+  it('lets a manager merge a customer a booking created into the one it is: its jobs move there, it is deleted', async () => {
+    const known = await org.manager.post('/api/customers', {
+      name: 'Dora Known Ltd',
+      contactFirstName: 'Dora',
+      contactEmail: 'dora@example.test',
+      status: 'Current',
+    });
+    const doraId = known.body.data.id as string;
+    const linkId = await createLink();
+    const [slot] = await slotsOf(linkId, 8);
+    await book(visitorClient(), linkId, slot.start, visitor('Dora Known', 'dora@example.test'));
+    const [job] = await jobsOn(8);
+    const bookedId = job.customerId;
+    expect(bookedId).not.toBe(doraId);
+    const merge = (id: string, into: unknown, client = org.manager) =>
+      client.post(`/api/customers/${id}/merge`, { intoCustomerId: into });
+
+    expectError(
+      await merge(doraId, bookedId),
+      400,
+      'Only a customer an online booking created can be merged into another.',
+    );
+    expectError(await merge(bookedId, bookedId), 400, 'Choose another customer to merge into');
+    expectError(await merge(bookedId, undefined), 400, 'Choose the customer to merge into');
+    expectError(await merge(bookedId, '6f1c0b7e-0000-4000-8000-000000000099'), 404);
+    expect((await merge(bookedId, doraId, org.associate)).status).toBe(403);
+    const other = await app.organization('Elsewhere');
+    expectError(await merge(bookedId, doraId, other.manager), 404);
+
+    expect((await merge(bookedId, doraId)).body).toEqual({
+      success: true,
+      message: 'Merged: 1 job moved',
+      data: { id: doraId },
+    });
+    expect((await jobsOn(8)).map((j) => j.customerId)).toEqual([doraId]);
+    expect((await org.manager.get(`/api/customers/${doraId}/jobs/paged`)).body.totalRecords).toBe(1);
+    expectError(await org.manager.get(`/api/customers/${bookedId}`), 404);
+    const history = await org.admin.get(`/api/customers/${bookedId}/history`);
+    expect(JSON.stringify(history.body)).toContain('Merged into Dora Known Ltd');
+  });
 });
