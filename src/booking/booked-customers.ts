@@ -29,7 +29,7 @@ export const NOT_BOOKED_ONLINE = 'Only a customer an online booking created can 
 export class MergeBookedCustomer {
   constructor(
     readonly customerId: string,
-    readonly intoCustomerId: string,
+    readonly intoCustomerId: unknown,
     readonly meta: CommandMeta,
   ) {}
 }
@@ -51,6 +51,8 @@ export class MergeBookedCustomerHandler implements ICommandHandler<MergeBookedCu
     const source = isUuid(customerId) ? await liveCustomer(this.store, organizationId, customerId) : null;
     if (!source) throw new NotFoundError('The customer');
     if (!source.notes?.startsWith(BOOKED_ONLINE_MARK)) throw new ValidationError(NOT_BOOKED_ONLINE);
+    if (typeof intoCustomerId !== 'string' || !intoCustomerId.trim())
+      throw new ValidationError('Choose the customer to merge into');
     if (intoCustomerId === customerId) throw new ValidationError('Choose another customer to merge into');
     const target = isUuid(intoCustomerId) ? await liveCustomer(this.store, organizationId, intoCustomerId) : null;
     if (!target) throw new NotFoundError('The customer to merge into');

@@ -269,6 +269,16 @@ describe('self-booked visits', () => {
     );
     expectError(await merge(bookedId, bookedId), 400, 'Choose another customer to merge into');
     expectError(await merge(bookedId, undefined), 400, 'Choose the customer to merge into');
+    for (const [odd, status] of [
+      [5, 400],
+      [{}, 400],
+      [['x'], 400],
+      ['   ', 400],
+      ['x'.repeat(5000), 404],
+    ] as const)
+      expectError(await merge(bookedId, odd), status);
+    expectError(await org.manager.post(`/api/customers/${bookedId}/merge`, ['not', 'an', 'object']), 400);
+    expectError(await merge('not-an-id', doraId), 404);
     expectError(await merge(bookedId, '6f1c0b7e-0000-4000-8000-000000000099'), 404);
     expect((await merge(bookedId, doraId, org.associate)).status).toBe(403);
     const other = await app.organization('Elsewhere');
