@@ -69,15 +69,28 @@ async function namesFor(store: ReadStore, event: RecordedEvent): Promise<Map<str
   idsIn(event.data, ids);
   if (event.metadata.actorUserId) ids.add(event.metadata.actorUserId);
   ids.add(event.metadata.organizationId);
-  const missing = [...ids].filter((id) => !kept.has(id));
-  if (missing.length) {
-    const keys = missing.flatMap((id) => KINDS.map((kind) => `${kind}:${id}`));
-    for (const id of missing) kept.set(id, new Map());
-    for (const doc of await store.collection<NameDoc>(AUDIT_NAMES).find({ _id: { $in: keys } })) keep(doc);
+  await load(store, ids);
+  // A moved visit's staff member before the move is named by the visit's kept names, not by the event: their name too.
+  if (event.type === 'VisitMoved') {
+    const bookingId = (event.data as { bookingId?: string }).bookingId;
+    const wasWith = bookingId ? kept.get(bookingId)?.get(`visitStaff:${bookingId}`)?.name : undefined;
+    if (wasWith) {
+      ids.add(wasWith);
+      await load(store, ids);
+    }
   }
   const names = new Map<string, NameDoc>();
   for (const id of ids) for (const [key, doc] of kept.get(id)!) names.set(key, doc);
   return names;
+}
+
+/** Every kind of name of the ids not kept yet, from the store. */
+async function load(store: ReadStore, ids: Set<string>) {
+  const missing = [...ids].filter((id) => !kept.has(id));
+  if (!missing.length) return;
+  const keys = missing.flatMap((id) => KINDS.map((kind) => `${kind}:${id}`));
+  for (const id of missing) kept.set(id, new Map());
+  for (const doc of await store.collection<NameDoc>(AUDIT_NAMES).find({ _id: { $in: keys } })) keep(doc);
 }
 
 function contextOf(names: Map<string, NameDoc>, organizationId: string): WordingContext {
@@ -223,8 +236,8 @@ export const auditProjection: Projection = {
   name: PAST_READ_MODELS.audit,
   ofThePast: true,
   // 2: a moved visit's old start and staff, a link's units on both sides, a new person's address; 3: a job's start,
-  // the changed fields as a map
-  version: 3,
+  // the changed fields as a map; 4: a moved visit's former staff member by name, a visitor's cancel and move in words
+  version: 4,
   collections: [AUDIT_ENTRIES, AUDIT_NAMES],
   async setup(store) {
     const entries = store.collection(AUDIT_ENTRIES);

@@ -1,5 +1,12 @@
 import type { BookingLinkEvent } from '../../src/booking/booking.events';
-import { BOOKING_LINKS, BOOKINGS, BookingDoc, BookingLinkDoc } from '../../src/booking/booking.read-models';
+import {
+  BOOKING_LINKS,
+  BOOKINGS,
+  BookingDoc,
+  BookingLinkDoc,
+  bookingOfJob,
+} from '../../src/booking/booking.read-models';
+import type { ReadStore } from '../../src/core/read-store/read-store.port';
 import { rooms } from '../../src/realtime/rooms';
 import { organizationZone } from '../../src/identity/identity.read-models';
 import { applyOnce } from '../runner/apply-once';
@@ -8,14 +15,27 @@ import { Projection } from '../runner/projection';
 /** Booking links for their managers and public pages, and each visit booked, by its id. */
 export const bookingProjection: Projection = {
   name: 'booking',
-  version: 1,
+  // 2: a visit whose job a manager deleted is cancelled by the company (#24)
+  version: 2,
   collections: [BOOKING_LINKS, BOOKINGS],
   async setup(store) {
     await store
       .collection(BOOKING_LINKS)
       .createIndex({ organizationId: 1, status: 1, createdAt: -1, _id: -1 }, { name: 'organization_status_created' });
+    await store.collection(BOOKINGS).createIndex({ jobId: 1 }, { name: 'job' });
+    await store.collection(BOOKINGS).createIndex({ linkId: 1, cancelledBy: 1 }, { name: 'link_cancelledBy' });
   },
   async apply(event, { store, notify }) {
+    if (event.type === 'JobDeleted' && event.streamId.startsWith('job-') && event.metadata.actorUserId) {
+      const link = await jobDeletedByPerson(store, (event.data as { jobId: string }).jobId);
+      if (link)
+        notify({
+          rooms: [rooms.managers(link.organizationId)],
+          event: 'bookingLinks.changed',
+          payload: { organizationId: link.organizationId, linkId: link._id },
+        });
+      return;
+    }
     if (!event.streamId.startsWith('bookingLink-')) return;
     const e = { type: event.type, data: event.data } as BookingLinkEvent;
     const links = store.collection<BookingLinkDoc>(BOOKING_LINKS);
@@ -71,12 +91,16 @@ export const bookingProjection: Projection = {
       }
       case 'VisitCancelled': {
         const link = await links.findOne({ _id: linkId });
-        // Cancelled visits do not count against the link's maximum.
-        if (!(await applyOnce(links, linkId, at, { $set: { bookings: Math.max(0, (link?.bookings ?? 1) - 1) } })))
-          return;
-        await store
-          .collection<BookingDoc>(BOOKINGS)
-          .updateOne({ _id: e.data.bookingId }, { $set: { status: 'cancelled' } });
+        const bookings = store.collection<BookingDoc>(BOOKINGS);
+        const booking = await bookings.findOne({ _id: e.data.bookingId });
+        // Cancelled visits do not count against the link's maximum (one the company ended counts no more already).
+        const count = (link?.bookings ?? 1) - (booking?.status === 'cancelled' ? 0 : 1);
+        if (!(await applyOnce(links, linkId, at, { $set: { bookings: Math.max(0, count) } }))) return;
+        const by = e.data.by === 'company' ? 'company' : 'visitor';
+        await bookings.updateOne(
+          { _id: e.data.bookingId },
+          { $set: { status: 'cancelled', cancelledBy: by, ...(by === 'company' ? { cancelledOnLink: true } : {}) } },
+        );
         break;
       }
       case 'VisitMoved': {
@@ -93,7 +117,9 @@ export const bookingProjection: Projection = {
       event: 'bookingLinks.changed',
       payload: { organizationId, linkId },
     });
-    if (e.type === 'VisitBooked' || e.type === 'VisitMoved' || e.type === 'VisitCancelled') {
+    // A visit the company ended itself (a manager deleted its job) is no news to the managers.
+    const byCompany = e.type === 'VisitCancelled' && e.data.by === 'company';
+    if ((e.type === 'VisitBooked' || e.type === 'VisitMoved' || e.type === 'VisitCancelled') && !byCompany) {
       // The managers' notice: what happened, to which visit, when (in the organization's zone).
       const booking = await store.collection<BookingDoc>(BOOKINGS).findOne({ _id: e.data.bookingId });
       const link = await links.findOne({ _id: linkId });
@@ -114,3 +140,21 @@ export const bookingProjection: Projection = {
     }
   },
 };
+
+/**
+ * A manager deleted a booked visit's job: the visit is cancelled by the company from then on (its page says so, the
+ * link's count frees its use), before the link's stream is told (at its next decision about the visit or the link).
+ * The visitor's own cancel deletes the job without a person, and its VisitCancelled says the rest. Idempotent: a
+ * visit cancelled already is left as it is.
+ */
+async function jobDeletedByPerson(store: ReadStore, jobId: string): Promise<BookingLinkDoc | null> {
+  const booking = await bookingOfJob(store, jobId);
+  if (!booking || booking.status !== 'booked') return null;
+  await store
+    .collection<BookingDoc>(BOOKINGS)
+    .updateOne({ _id: booking._id }, { $set: { status: 'cancelled', cancelledBy: 'company' } });
+  const links = store.collection<BookingLinkDoc>(BOOKING_LINKS);
+  const link = await links.findOne({ _id: booking.linkId });
+  if (link) await links.updateOne({ _id: link._id }, { $set: { bookings: Math.max(0, link.bookings - 1) } });
+  return link;
+}

@@ -421,6 +421,31 @@ describe('the words of every event type', () => {
     ]);
   });
 
+  it("words a visitor's cancel and move of a self-booked job as the visit's, a person's as the job's", () => {
+    const booked = { ...ctx, selfBooked: () => true };
+    const deleted = SAMPLES.JobDeleted.data;
+    expect(wordingOf('JobDeleted', deleted, booked, null)).toMatchObject({
+      what: 'Visit cancelled by the visitor',
+      without: 'visitor',
+    });
+    expect(wordingOf('JobChanged', SAMPLES.JobChanged.data, booked, null)!.what).toBe('Visit moved by the visitor');
+    // A manager deleting the booked job, or any job without a person (the system), still deletes a job.
+    expect(wordingOf('JobDeleted', deleted, booked, OTHER)!.what).toBe('Job deleted');
+    expect(wordingOf('JobDeleted', deleted, ctx, null)).toMatchObject({ what: 'Job deleted', without: 'system' });
+    // A visit whose job a manager deleted ends on its link's stream by no person: the system's, not the visitor's.
+    const ended = { ...SAMPLES.VisitCancelled.data, by: 'company' };
+    expect(wordingOf('VisitCancelled', ended, ctx, null)).toMatchObject({
+      what: 'Visit cancelled with its deleted job',
+      without: 'system',
+    });
+  });
+
+  it('words a customer merged into another (a booking created it) by the other one', () => {
+    const merged = { ...SAMPLES.CustomerDeleted.data, mergedInto: CUSTOMER };
+    expect(wordingOf('CustomerDeleted', merged, ctx, OTHER)!.what).toBe('Merged into Casey Customer');
+    expect(wordingOf('CustomerDeleted', SAMPLES.CustomerDeleted.data, ctx, OTHER)!.what).toBe('Customer deleted');
+  });
+
   it('has no words for a type the log does not know', () => {
     expect(wordingOf('SomethingNew', {}, ctx, null)).toBeNull();
   });

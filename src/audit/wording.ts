@@ -341,7 +341,10 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
     what: 'Customer details changed',
     changes: changesInWords(CUSTOMER, d.changes, ctx),
   }),
-  CustomerDeleted: (d, ctx) => ({ ...customer(d.customerId, ctx), what: 'Customer deleted' }),
+  CustomerDeleted: (d, ctx) => ({
+    ...customer(d.customerId, ctx),
+    what: d.mergedInto ? `Merged into ${ctx.customerName(d.mergedInto)}` : 'Customer deleted',
+  }),
   CustomerDocumentAttached: (d, ctx) => ({
     ...customer(d.customerId, ctx),
     what: `Document attached: ${d.name}`,
@@ -359,13 +362,15 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
   }),
   JobChanged: (d, ctx, actor) => ({
     ...job(d.jobId, ctx),
-    what: 'Job changed',
+    // Only the visitor changes a self-booked job without a person: they moved their visit.
+    what: jobActor(d.jobId, ctx, actor) === 'visitor' ? 'Visit moved by the visitor' : 'Job changed',
     changes: changesInWords(JOB, d.changes, ctx),
     without: jobActor(d.jobId, ctx, actor),
   }),
   JobDeleted: (d, ctx, actor) => ({
     ...job(d.jobId, ctx),
-    what: 'Job deleted',
+    // Only the visitor deletes a self-booked job without a person: they cancelled their visit.
+    what: jobActor(d.jobId, ctx, actor) === 'visitor' ? 'Visit cancelled by the visitor' : 'Job deleted',
     without: jobActor(d.jobId, ctx, actor),
   }),
   // A request is recorded in a one-time job's stream or a recurring job's (for one occurrence): the data says which.
@@ -480,8 +485,9 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
   }),
   VisitCancelled: (d, ctx, actor) => ({
     ...link(d.linkId, ctx),
-    what: 'Visit cancelled',
-    without: actor ? undefined : 'visitor',
+    // The company's side: its job was deleted (recorded at the link's next decision, by no person).
+    what: d.by === 'company' ? 'Visit cancelled with its deleted job' : 'Visit cancelled',
+    without: actor ? undefined : d.by === 'company' ? 'system' : 'visitor',
   }),
   VisitMoved: (d, ctx, actor) => {
     // Where the visit was: the projection keeps each visit's start and staff as the log had them.

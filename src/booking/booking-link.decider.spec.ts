@@ -10,6 +10,8 @@ import {
   SLOT_NOT_OFFERED,
   SLOT_TAKEN,
   ALREADY_CANCELLED,
+  CANCELLED_BY_COMPANY,
+  LINK_CLOSED_FOR_MOVES,
   TOO_LATE_TO_CHANGE,
   VISIT_NOT_FOUND,
 } from './booking-link.decider';
@@ -194,7 +196,12 @@ describe('booking link decider', () => {
       end: new Date(Date.parse(start) + 3_600_000).toISOString(),
       freeStaffIds,
       at,
+      today: AT.slice(0, 10),
     });
+    const withdrawnFirst: BookingLinkEvent = {
+      type: 'VisitCancelled',
+      data: { ...ids, bookingId: `b-${TOMORROW_9}`, jobId: `j-${TOMORROW_9}`, by: 'company' },
+    };
 
     it('cancels until the notice, once; the slot and the use free again', () => {
       const cancelled: BookingLinkEvent = {
@@ -256,6 +263,45 @@ describe('booking link decider', () => {
       given(bookingLinkDecider, [created(), first()])
         .when(move(later, ['ana'], '2026-06-02T12:00:00.000Z'))
         .thenThrows(ValidationError, TOO_LATE_TO_CHANGE);
+    });
+
+    it('moves nothing on a paused, deleted or expired link, and still cancels there', () => {
+      const later = '2026-06-02T15:00:00.000Z';
+      for (const closing of [
+        { type: 'BookingLinkPaused', data: ids },
+        { type: 'BookingLinkDeleted', data: ids },
+        { type: 'BookingLinkChanged', data: { ...ids, changes: { expiresOn: { from: null, to: '2026-05-31' } } } },
+      ] as BookingLinkEvent[]) {
+        given(bookingLinkDecider, [created(), first(), closing])
+          .when(move(later))
+          .thenThrows(GoneError, LINK_CLOSED_FOR_MOVES);
+        given(bookingLinkDecider, [created(), first(), closing])
+          .when(cancel())
+          .then([{ type: 'VisitCancelled', data: { ...ids, bookingId: `b-${TOMORROW_9}`, jobId: `j-${TOMORROW_9}` } }]);
+      }
+    });
+
+    it('ends a visit whose job the company deleted, once; it then neither moves nor cancels, nor holds its time', () => {
+      const withdraw: BookingLinkCommand = { type: 'WithdrawVisit', bookingId: `b-${TOMORROW_9}` };
+      given(bookingLinkDecider, [created(), first()]).when(withdraw).then([withdrawnFirst]);
+      given(bookingLinkDecider, [created(), first(), withdrawnFirst]).when(withdraw).then([]);
+      given(bookingLinkDecider, [created(), first(), withdrawnFirst])
+        .when(cancel())
+        .thenThrows(ConflictError, CANCELLED_BY_COMPANY);
+      given(bookingLinkDecider, [created(), first(), withdrawnFirst])
+        .when(move('2026-06-02T15:00:00.000Z'))
+        .thenThrows(ConflictError, CANCELLED_BY_COMPANY);
+      // Told of it when booking, the link ends it first: its staff member's time and its use are free again.
+      const again = book(TOMORROW_9, ['ana'], {
+        visit: { bookingId: 'b-again', jobId: 'j-again', start: TOMORROW_9, end: '2026-06-02T14:00:00.000Z' },
+        jobsDeleted: [`b-${TOMORROW_9}`],
+      });
+      given(bookingLinkDecider, [created({ maxBookings: 1 }), first()])
+        .when(again)
+        .then([withdrawnFirst, booked(again)]);
+      given(bookingLinkDecider, [created({ maxBookings: 1 }), first()])
+        .when({ ...again, jobsDeleted: [] } as BookingLinkCommand)
+        .thenThrows(GoneError, LINK_USED_UP);
     });
   });
 });

@@ -12,6 +12,9 @@ export const SLOT_NOT_OFFERED = 'That time is not available. Please choose anoth
 export const TOO_LATE_TO_CHANGE = 'This visit can no longer be changed online. Please contact the company.';
 export const VISIT_NOT_FOUND = 'This booking was not found.';
 export const ALREADY_CANCELLED = 'This visit has already been cancelled.';
+export const CANCELLED_BY_COMPANY = 'This visit was cancelled by the company. Please contact them.';
+export const LINK_CLOSED_FOR_MOVES =
+  'This visit can no longer be moved online: its booking link is closed. You can still cancel it, or contact the company.';
 
 export type BookingLinkCommand =
   | {
@@ -38,6 +41,11 @@ export type BookingLinkCommand =
       /** The instant it is decided at, and that day in the organization's zone (yyyy-MM-dd). */
       at: string;
       today: string;
+      /**
+       * Visits of this link whose jobs a manager deleted (read by the handler): ended on the company's side first,
+       * so that they neither hold their staff member's time nor count against the link's maximum.
+       */
+      jobsDeleted?: string[];
     }
   | { type: 'CancelVisit'; bookingId: string; at: string }
   | {
@@ -48,7 +56,11 @@ export type BookingLinkCommand =
       /** As for BookVisit, read with the visit's own job left out; its own staff member is kept when free. */
       freeStaffIds: string[];
       at: string;
-    };
+      /** That day in the organization's zone (yyyy-MM-dd): an expired link moves nothing. */
+      today: string;
+    }
+  /** The visit's job is off the schedule (deleted by a manager, or not kept in step): the visit ends with it. */
+  | { type: 'WithdrawVisit'; bookingId: string };
 
 export type BookingLinkState =
   | { status: 'none' }
@@ -60,6 +72,8 @@ export type BookingLinkState =
       /** Visits booked and not cancelled. */
       visits: BookedVisit[];
       cancelled: string[];
+      /** Of those cancelled, the ones the company's side ended (`by: 'company'`). */
+      withdrawn?: string[];
     };
 
 /** The first problem with a link's settings, in the form's order; null when they may be saved. */
@@ -104,6 +118,12 @@ export function linkClosed(
   return null;
 }
 
+/** Whether a link's visits may no longer move to its slots (paused, deleted, or past its last day); they may cancel. */
+export const closedForMoves = (
+  link: { status: BookingLinkState['status']; settings: BookingLinkSettings },
+  today: string,
+): boolean => link.status !== 'active' || (link.settings.expiresOn !== null && today > link.settings.expiresOn);
+
 export const bookingLinkDecider: Decider<BookingLinkCommand, BookingLinkState, BookingLinkEvent> = {
   initialState: { status: 'none' },
 
@@ -137,6 +157,7 @@ export const bookingLinkDecider: Decider<BookingLinkCommand, BookingLinkState, B
           ...state,
           visits: state.visits.filter((v) => v.bookingId !== event.data.bookingId),
           cancelled: [...state.cancelled, event.data.bookingId],
+          withdrawn: event.data.by === 'company' ? [...(state.withdrawn ?? []), event.data.bookingId] : state.withdrawn,
         };
       case 'VisitMoved': {
         if (state.status === 'none') return state;
@@ -169,6 +190,7 @@ export const bookingLinkDecider: Decider<BookingLinkCommand, BookingLinkState, B
     }
     if (command.type === 'BookVisit') return bookVisit(command, state);
     if (command.type === 'CancelVisit' || command.type === 'MoveVisit') return changeVisit(command, state);
+    if (command.type === 'WithdrawVisit') return withdrawn(state, [command.bookingId]);
     if (state.status === 'none' || state.status === 'deleted' || state.organizationId !== command.organizationId)
       throw new NotFoundError('The booking link', LINK_NOT_FOUND);
     const ids = { linkId: state.linkId, organizationId: state.organizationId };
@@ -201,8 +223,10 @@ export const bookingLinkDecider: Decider<BookingLinkCommand, BookingLinkState, B
  */
 function bookVisit(
   command: Extract<BookingLinkCommand, { type: 'BookVisit' }>,
-  state: BookingLinkState,
+  before: BookingLinkState,
 ): BookingLinkEvent[] {
+  const ended = withdrawn(before, command.jobsDeleted ?? []);
+  const state = ended.reduce(bookingLinkDecider.evolve, before);
   const closed = linkClosed(
     state.status === 'none' ? { status: 'none', bookings: 0 } : { ...state, bookings: state.visits.length },
     command.today,
@@ -222,6 +246,7 @@ function bookVisit(
   );
   if (!staffId) throw new ConflictError(SLOT_TAKEN);
   return [
+    ...ended,
     {
       type: 'VisitBooked',
       data: {
@@ -245,6 +270,7 @@ function changeVisit(
   state: BookingLinkState,
 ): BookingLinkEvent[] {
   if (state.status === 'none') throw new NotFoundError('The booking', VISIT_NOT_FOUND);
+  if (state.withdrawn?.includes(command.bookingId)) throw new ConflictError(CANCELLED_BY_COMPANY);
   if (state.cancelled.includes(command.bookingId)) throw new ConflictError(ALREADY_CANCELLED);
   const visit = state.visits.find((v) => v.bookingId === command.bookingId);
   if (!visit) throw new NotFoundError('The booking', VISIT_NOT_FOUND);
@@ -253,8 +279,10 @@ function changeVisit(
   const notice = settings.minimumNoticeMinutes * 60_000;
   if (Date.parse(visit.start) < at + notice) throw new ValidationError(TOO_LATE_TO_CHANGE);
   const ids = { linkId: state.linkId, organizationId: state.organizationId };
+  // A closed link (paused, deleted, expired) still lets its visits be cancelled, not moved to its slots.
   if (command.type === 'CancelVisit')
     return [{ type: 'VisitCancelled', data: { ...ids, bookingId: visit.bookingId, jobId: visit.jobId } }];
+  if (closedForMoves(state, command.today)) throw new GoneError(LINK_CLOSED_FOR_MOVES);
   const start = Date.parse(command.start);
   if (Date.parse(command.end) - start !== settings.durationMinutes * 60_000)
     throw new ValidationError(SLOT_NOT_OFFERED);
@@ -269,4 +297,21 @@ function changeVisit(
   const staffId = free(visit.staffId) ? visit.staffId : command.freeStaffIds.find(free);
   if (!staffId) throw new ConflictError(SLOT_TAKEN);
   return [{ type: 'VisitMoved', data: { ...ids, bookingId: visit.bookingId, jobId: visit.jobId, staffId, ...moved } }];
+}
+
+/** The company's side ends these visits (their jobs are off the schedule): those still booked, once each. */
+function withdrawn(state: BookingLinkState, bookingIds: string[]): BookingLinkEvent[] {
+  if (state.status === 'none') return [];
+  return state.visits
+    .filter((v) => bookingIds.includes(v.bookingId))
+    .map((v) => ({
+      type: 'VisitCancelled' as const,
+      data: {
+        linkId: state.linkId,
+        organizationId: state.organizationId,
+        bookingId: v.bookingId,
+        jobId: v.jobId,
+        by: 'company' as const,
+      },
+    }));
 }

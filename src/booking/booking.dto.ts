@@ -74,3 +74,13 @@ export class RescheduleDto {
   @Text('Choose a time', 40, 'The time')
   start!: string;
 }
+
+/**
+ * POST /api/customers/{id}/merge: the customer a booking's customer is merged into. Checked by the handler, after
+ * the customer of the path (another organization's is a 404 whatever the body).
+ */
+export class MergeCustomerDto {
+  @ApiPropertyOptional({ description: 'The id of the customer to merge into' })
+  @IsOptional()
+  intoCustomerId?: unknown;
+}

@@ -53,8 +53,12 @@ export type BookingLinkEvent =
   | DomainEvent<'BookingLinkResumed', Ids>
   | DomainEvent<'BookingLinkDeleted', Ids>
   | DomainEvent<'VisitBooked', Ids & BookedVisit & { visitor: Visitor; customerId: string }>
-  /** The visitor cancelled on the visit's page; its job is deleted. */
-  | DomainEvent<'VisitCancelled', Ids & { bookingId: string; jobId: string }>
+  /**
+   * The visitor cancelled on the visit's page; its job is deleted. `by: 'company'` (absent before #24: the visitor):
+   * the company's side ended it, its job being off the schedule (a manager deleted it, or it could not be kept in
+   * step with the visit); recorded when the link's stream next decides about the visit or the link.
+   */
+  | DomainEvent<'VisitCancelled', Ids & { bookingId: string; jobId: string; by?: 'company' }>
   /** The visitor moved it to another slot (to another of the link's staff when its own is not free then). */
   | DomainEvent<'VisitMoved', Ids & BookedVisit>;
 

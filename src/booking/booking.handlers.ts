@@ -4,7 +4,7 @@ import { CommandBus, CommandHandler, ICommandHandler, IQueryHandler, QueryHandle
 import { DateTime } from 'luxon';
 import { Aggregates, CommandMeta } from '../core/commands/aggregates';
 import { Clock, CLOCK, derivedId, newId } from '../core/clock';
-import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
+import { ConflictError, GoneError, NotFoundError, ValidationError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { MAILER, Mailer } from '../core/mail/mail.port';
 import { FILE_STORE, FileStore } from '../core/files/files.port';
@@ -25,19 +25,32 @@ import type {
   SharedBooking,
 } from '../shared/booking';
 import {
+  ALREADY_CANCELLED,
   bookingLinkDecider,
+  CANCELLED_BY_COMPANY,
+  closedForMoves,
+  LINK_CLOSED_FOR_MOVES,
   LINK_NOT_FOUND,
   linkClosed,
   SLOT_NOT_OFFERED,
   SLOT_TAKEN,
   VISIT_NOT_FOUND,
 } from './booking-link.decider';
-import { BookingLinkSettings, bookingStreams, Visitor } from './booking.events';
-import { bookingById, bookingLinkById, bookingLinkOfVisit, organizationBookingLinks } from './booking.read-models';
+import { BOOKED_ONLINE, bookedOnlineLike } from './booked-customers';
+import { BookingConfirmations } from './booking-confirmations';
+import { BookedVisit, BookingLinkSettings, bookingStreams, Visitor } from './booking.events';
+import {
+  BookingLinkDoc,
+  bookingById,
+  bookingLinkById,
+  bookingLinkOfVisit,
+  bookingsEndedByCompany,
+  organizationBookingLinks,
+} from './booking.read-models';
 import { BookingThrottle } from './booking-throttle';
 import { SlotCache } from './slot-cache';
-import { bookableWindow } from './slots';
-import { freeStaffAt, rulesOf } from './staff-times';
+import { slotAt } from './slots';
+import { rulesOf, staffTimes } from './staff-times';
 
 /** Ids of links and bookings: 128 random bits, URL-safe (22 characters). */
 export const newPublicId = () => randomBytes(16).toString('base64url');
@@ -233,6 +246,27 @@ export class DeleteBookingLinkHandler implements ICommandHandler<DeleteBookingLi
   }
 }
 
+/**
+ * Whether the link's page offers `start` (its grid on the organization's wall clock, inside availability, notice and
+ * horizon) and who of its staff is free then, in the link's order (`ignoreJobId`: the visit being moved). A time
+ * the page never offers is SLOT_NOT_OFFERED; an offered one nobody is free at was taken (SLOT_TAKEN).
+ */
+async function slotOf(
+  store: ReadStore,
+  link: BookingLinkDoc,
+  zone: string,
+  start: number,
+  now: Date,
+  ignoreJobId: string | null = null,
+): Promise<string[]> {
+  const end = start + link.durationMinutes * 60_000;
+  const staff = await staffTimes(store, link, start, end, ignoreJobId);
+  const slot = slotAt({ zone, rules: rulesOf(link), staff, start, now: now.getTime() });
+  if (!slot.offered) throw new ValidationError(SLOT_NOT_OFFERED);
+  if (!slot.staffIds.length) throw new ConflictError(SLOT_TAKEN);
+  return slot.staffIds;
+}
+
 /** A link that takes bookings now, for the public calls; 404 for an unknown one, 410 paused, expired or used up. */
 async function openLink(store: ReadStore, linkId: string, now: Date) {
   const link = isPublicId(linkId) ? await bookingLinkById(store, linkId) : null;
@@ -272,6 +306,7 @@ export class BookVisitHandler implements ICommandHandler<BookVisit> {
     private readonly aggregates: Aggregates,
     private readonly commands: CommandBus,
     private readonly throttle: BookingThrottle,
+    private readonly confirmations: BookingConfirmations,
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(MAILER) private readonly mailer: Mailer,
@@ -293,11 +328,8 @@ export class BookVisitHandler implements ICommandHandler<BookVisit> {
       note: text(request.note, 2000, 'Note must be text'),
     };
     const end = start + link.durationMinutes * 60_000;
-    const freeStaffIds = await freeStaffAt(this.store, link, zone, start, end);
-    // Checked again by the decider; here so that a time it would refuse creates no customer first.
-    const window = bookableWindow(rulesOf(link), now.getTime());
-    if (start < window.start || start >= window.end) throw new ValidationError(SLOT_NOT_OFFERED);
-    if (!freeStaffIds.length) throw new ConflictError(SLOT_TAKEN);
+    // Before the customer is created: a time the page does not offer, or nobody is free at, creates nothing.
+    const freeStaffIds = await slotOf(this.store, link, zone, start, now);
     const organizationId = link.organizationId;
     const meta = (): CommandMeta => ({
       organizationId,
@@ -309,66 +341,98 @@ export class BookVisitHandler implements ICommandHandler<BookVisit> {
     const bookingId = newPublicId();
     const jobId = derivedId(`booked visit:${bookingId}`);
     const visit = { bookingId, jobId, start: new Date(start).toISOString(), end: new Date(end).toISOString() };
+    const jobsDeleted = await visitsWithJobsDeleted(this.store, linkId);
     const decide = () =>
       this.aggregates.execute(
         bookingStreams.link(linkId),
         bookingLinkDecider,
-        { type: 'BookVisit', visit, freeStaffIds, visitor, customerId, at: now.toISOString(), today },
+        { type: 'BookVisit', visit, freeStaffIds, visitor, customerId, at: now.toISOString(), today, jobsDeleted },
         meta(),
         RACED,
       );
     const booked = await againOnRace(decide);
-    const staffId = (booked.events[0].data as { staffId: string }).staffId;
-    await this.aggregates.execute(
-      schedulingStreams.job(jobId),
-      jobDecider,
-      {
-        type: 'ScheduleJob',
-        jobId,
-        organizationId,
-        actorIsCompanyAdmin: false,
-        fields: {
-          name: link.serviceName,
-          notes:
-            [visitor.note, visitor.phone && `Phone: ${visitor.phone}`, visitor.address && `Address: ${visitor.address}`]
-              .filter(Boolean)
-              .join('\n') || null,
-          number: null,
-          type: null,
-          userIds: [staffId],
-          leadUserId: staffId,
-          customerId,
-          colorOption: null,
-          hideFromScheduleView: false,
-          availabilityOnly: false,
-          start: visit.start,
-          end: visit.end,
-          selfBooked: true,
-          scheduledOnBehalfOf: visitor.name,
-          bookingId,
+    const staffId = booked.events.flatMap((e) => (e.type === 'VisitBooked' ? [e.data.staffId] : []))[0];
+    // The link's stream has the visit; should its job not be written, the visit ends with it (compensation).
+    await onFailure(
+      this.aggregates.execute(
+        schedulingStreams.job(jobId),
+        jobDecider,
+        {
+          type: 'ScheduleJob',
+          jobId,
+          organizationId,
+          actorIsCompanyAdmin: false,
+          fields: {
+            name: link.serviceName,
+            notes:
+              [
+                visitor.note,
+                visitor.phone && `Phone: ${visitor.phone}`,
+                visitor.address && `Address: ${visitor.address}`,
+              ]
+                .filter(Boolean)
+                .join('\n') || null,
+            number: null,
+            type: null,
+            userIds: [staffId],
+            leadUserId: staffId,
+            customerId,
+            colorOption: null,
+            hideFromScheduleView: false,
+            availabilityOnly: false,
+            start: visit.start,
+            end: visit.end,
+            selfBooked: true,
+            scheduledOnBehalfOf: visitor.name,
+            bookingId,
+          },
         },
-      },
-      meta(),
+        meta(),
+      ),
+      () => withdrawVisit(this.aggregates, linkId, bookingId, meta()),
     );
-    // The visit's own page, where it can be moved or cancelled. Sent once the visit is on the schedule; a failed
-    // e-mail does not undo the booking (the visitor is on that page already).
-    const when = DateTime.fromISO(visit.start, { zone }).toFormat("cccc, LLLL d, yyyy 'at' h:mm a ZZZZ");
-    const from = organization?.name ?? 'We';
-    await this.mailer
-      .send({
-        id: `booking-${derivedId(`booking confirmation:${bookingId}`)}`,
-        to: visitor.email,
-        subject: `Booked: ${link.serviceName}, ${when}`,
-        text: `Hello ${visitor.name},\n\n${from} has booked your visit: ${link.serviceName} on ${when}.\n\nSee, move or cancel it here:\n\n${this.config.publicUrl}/share/booking/${bookingId}\n\nThank you!\n`,
-      })
-      .catch((error) => this.logger.warn(`the confirmation of booking ${bookingId} was not sent: ${String(error)}`));
+    await this.confirm(visitor.email, bookingId, link.serviceName, organization?.name ?? null, visit.start, zone);
     return { id: bookingId };
   }
 
-  /** The customer whose contact has the visitor's e-mail, else a new one in the visitor's name. */
+  /**
+   * The visit's own page, where it can be moved or cancelled: sent once the visit is on the schedule, at most a few
+   * an hour to one address (BookingConfirmations). Anyone may type any address, so it says only what the
+   * organization set up (its name, the service, the time), nothing the visitor wrote (no name, no note). A failed
+   * or withheld e-mail does not undo the booking (the visitor is on that page already).
+   */
+  private async confirm(
+    to: string,
+    bookingId: string,
+    serviceName: string,
+    organizationName: string | null,
+    start: string,
+    zone: string,
+  ) {
+    if (!(await this.confirmations.mayMail(to))) {
+      this.logger.log(`the confirmation of booking ${bookingId} was not sent: its address had enough this hour`);
+      return;
+    }
+    const when = DateTime.fromISO(start, { zone }).toFormat("cccc, LLLL d, yyyy 'at' h:mm a ZZZZ");
+    const from = organizationName ?? 'We';
+    await this.mailer
+      .send({
+        id: `booking-${derivedId(`booking confirmation:${bookingId}`)}`,
+        to,
+        subject: `Booked: ${serviceName}, ${when}`,
+        text: `Hello,\n\n${from} has booked your visit: ${serviceName} on ${when}.\n\nSee, move or cancel it here:\n\n${this.config.publicUrl}/share/booking/${bookingId}\n\nIf you did not book this visit, you can cancel it on that page.\n\nThank you!\n`,
+      })
+      .catch((error) => this.logger.warn(`the confirmation of booking ${bookingId} was not sent: ${String(error)}`));
+  }
+
+  /**
+   * A new customer in the visitor's name, always: anyone may type anyone's e-mail on a public page, so a booking is
+   * never attached to an existing customer without proof (their note and phone would land on that customer's job, a
+   * rating e-mail later go to them). A customer with that e-mail already is named in the new one's notes, for a
+   * manager to see (the visitor's answer is the same either way).
+   */
   private async customerFor(organizationId: string, visitor: Visitor, meta: CommandMeta): Promise<string> {
-    const found = await liveCustomerByContactEmail(this.store, organizationId, visitor.email);
-    if (found) return found._id;
+    const known = await liveCustomerByContactEmail(this.store, organizationId, visitor.email);
     const [first, ...rest] = visitor.name.split(' ');
     const { customerId } = await this.commands.execute(
       new CreateCustomer(
@@ -377,7 +441,7 @@ export class BookVisitHandler implements ICommandHandler<BookVisit> {
           contactLastName: rest.join(' ') || null,
           contactEmail: visitor.email,
           address1: visitor.address,
-          notes: 'Booked online.',
+          notes: known ? bookedOnlineLike(known.label) : BOOKED_ONLINE,
         },
         meta,
       ),
@@ -401,6 +465,67 @@ const visitorMeta = (organizationId: string, at: string): CommandMeta => ({
   at,
 });
 
+/**
+ * The visit's job and its link's stream are two streams, kept in step as a process (#24): the job is checked
+ * first (a visit whose job a manager deleted ends on the link's stream, 'cancelled by the company'), the
+ * visitor's change is written so that a failure cannot leave them apart, and a write that fails after the other
+ * is compensated on the link's stream.
+ */
+async function jobKept(aggregates: Aggregates, jobId: string): Promise<boolean> {
+  return (await aggregates.load(schedulingStreams.job(jobId), jobDecider)).state.status === 'scheduled';
+}
+
+/** Ends the visit on its link's stream, its job being off the schedule (nothing when it has ended already). */
+async function withdrawVisit(aggregates: Aggregates, linkId: string, bookingId: string, meta: CommandMeta) {
+  return againOnRace(() =>
+    aggregates.execute(
+      bookingStreams.link(linkId),
+      bookingLinkDecider,
+      { type: 'WithdrawVisit', bookingId },
+      meta,
+      RACED,
+    ),
+  );
+}
+
+/** A visit whose job is gone: ended on the link's stream, then why it cannot change (the company's or the visitor's cancel). */
+async function visitEnded(
+  aggregates: Aggregates,
+  linkId: string,
+  bookingId: string,
+  meta: CommandMeta,
+): Promise<never> {
+  const { state } = await withdrawVisit(aggregates, linkId, bookingId, meta);
+  if (state.status !== 'none' && state.cancelled.includes(bookingId) && !state.withdrawn?.includes(bookingId))
+    throw new ConflictError(ALREADY_CANCELLED);
+  throw new ConflictError(CANCELLED_BY_COMPANY);
+}
+
+/** Runs `write`; when it fails, runs `compensate` and fails with the same error. */
+async function onFailure<T>(write: Promise<T>, compensate: () => Promise<unknown>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    await compensate();
+    throw error;
+  }
+}
+
+/** A write to a job, decided again once when a manager changed the job at the same moment. */
+async function againOnJobRace<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+    return write();
+  }
+}
+
+/** The link's visits whose jobs a manager deleted, the link's stream not yet told (see the booking projection). */
+async function visitsWithJobsDeleted(store: ReadStore, linkId: string): Promise<string[]> {
+  return (await bookingsEndedByCompany(store, linkId)).map((b) => b._id);
+}
+
 @CommandHandler(CancelVisit)
 export class CancelVisitHandler implements ICommandHandler<CancelVisit> {
   constructor(
@@ -410,24 +535,31 @@ export class CancelVisitHandler implements ICommandHandler<CancelVisit> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
+  /**
+   * The job first, then the link's stream: the link's decision is tried before (it refuses what it would refuse,
+   * too late, cancelled already), so once the job is deleted only a lost race remains, decided again. Were the
+   * link's write to fail even so, the visit's job is gone and the visit ends at its next decision (withdrawn).
+   */
   async execute({ bookingId, ipAddress }: CancelVisit) {
     await this.throttle.book(ipAddress);
     const { booking, link } = await bookedVisit(this.store, bookingId);
     const at = this.clock.now().toISOString();
     const meta = visitorMeta(link.organizationId, at);
-    await this.aggregates.execute(
-      bookingStreams.link(link._id),
-      bookingLinkDecider,
-      { type: 'CancelVisit', bookingId, at },
-      meta,
-    );
-    // The schedule follows: the visit's job goes (a second cancel never gets here: the decider refused it).
-    await this.aggregates.execute(
-      schedulingStreams.job(booking.jobId),
-      jobDecider,
-      { type: 'DeleteJob', organizationId: link.organizationId },
-      meta,
-    );
+    const stream = bookingStreams.link(link._id);
+    const cancel = { type: 'CancelVisit' as const, bookingId, at };
+    if (!(await jobKept(this.aggregates, booking.jobId))) await visitEnded(this.aggregates, link._id, bookingId, meta);
+    bookingLinkDecider.decide(cancel, (await this.aggregates.load(stream, bookingLinkDecider)).state);
+    await againOnJobRace(async () => {
+      // Deleted meanwhile by a manager: gone either way, the visitor's cancel stands.
+      if (!(await jobKept(this.aggregates, booking.jobId))) return;
+      await this.aggregates.execute(
+        schedulingStreams.job(booking.jobId),
+        jobDecider,
+        { type: 'DeleteJob', organizationId: link.organizationId },
+        meta,
+      );
+    });
+    await againOnRace(() => this.aggregates.execute(stream, bookingLinkDecider, cancel, meta, RACED));
   }
 }
 
@@ -440,20 +572,33 @@ export class MoveVisitHandler implements ICommandHandler<MoveVisit> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
+  /**
+   * The link's stream decides the new time and staff member, then the job follows. Should the job's write fail
+   * after the link's, the link's stream is compensated: the visit ends when its job was deleted meanwhile, else it
+   * moves back to where its job still is.
+   */
   async execute({ bookingId, start: startValue, ipAddress }: MoveVisit) {
     await this.throttle.book(ipAddress);
     const { booking, link } = await bookedVisit(this.store, bookingId);
     const start = Date.parse(text(startValue, 40, 'Choose a time', true)!);
     if (Number.isNaN(start)) throw new ValidationError('Choose a time');
+    const meta = () => visitorMeta(link.organizationId, this.clock.now().toISOString());
+    if (!(await jobKept(this.aggregates, booking.jobId)))
+      await visitEnded(this.aggregates, link._id, bookingId, meta());
     const end = start + link.durationMinutes * 60_000;
     const organization = await organizationById(this.store, link.organizationId);
     const zone = organization?.timeZone ?? 'UTC';
-    const freeStaffIds = await freeStaffAt(this.store, link, zone, start, end, booking.jobId);
-    const at = this.clock.now().toISOString();
-    const meta = () => visitorMeta(link.organizationId, this.clock.now().toISOString());
+    const now = this.clock.now();
+    const today = DateTime.fromJSDate(now, { zone }).toISODate()!;
+    const stream = bookingStreams.link(link._id);
+    const before = (await this.aggregates.load(stream, bookingLinkDecider)).state;
+    // A closed link offers no slots: say so rather than 'not available' (the decider checks it again).
+    if (before.status !== 'none' && !before.cancelled.includes(bookingId) && closedForMoves(before, today))
+      throw new GoneError(LINK_CLOSED_FOR_MOVES);
+    const freeStaffIds = await slotOf(this.store, link, zone, start, now, booking.jobId);
     const move = () =>
       this.aggregates.execute(
-        bookingStreams.link(link._id),
+        stream,
         bookingLinkDecider,
         {
           type: 'MoveVisit',
@@ -461,24 +606,45 @@ export class MoveVisitHandler implements ICommandHandler<MoveVisit> {
           start: new Date(start).toISOString(),
           end: new Date(end).toISOString(),
           freeStaffIds,
-          at,
+          at: now.toISOString(),
+          today,
         },
         meta(),
         RACED,
       );
     const moved = await againOnRace(move);
-    const visit = moved.events[0].data as { staffId: string; start: string; end: string };
-    await this.aggregates.execute(
-      schedulingStreams.job(booking.jobId),
-      jobDecider,
-      {
-        type: 'ChangeJob',
-        organizationId: link.organizationId,
-        actorIsCompanyAdmin: false,
-        changes: { start: visit.start, end: visit.end, userIds: [visit.staffId], leadUserId: visit.staffId },
+    const visit = moved.events[0].data as BookedVisit & { linkId: string; organizationId: string };
+    const was = before.status === 'none' ? undefined : before.visits.find((v) => v.bookingId === bookingId);
+    await onFailure(
+      againOnJobRace(() =>
+        this.aggregates.execute(
+          schedulingStreams.job(booking.jobId),
+          jobDecider,
+          {
+            type: 'ChangeJob',
+            organizationId: link.organizationId,
+            actorIsCompanyAdmin: false,
+            changes: { start: visit.start, end: visit.end, userIds: [visit.staffId], leadUserId: visit.staffId },
+          },
+          meta(),
+        ),
+      ),
+      async () => {
+        if (!(await jobKept(this.aggregates, booking.jobId)))
+          return withdrawVisit(this.aggregates, link._id, bookingId, meta());
+        // Back where its job still is: a fact of the link's stream, not a visitor's choice to decide again.
+        if (was)
+          await this.aggregates.append(
+            stream,
+            [{ type: 'VisitMoved', data: { ...visit, staffId: was.staffId, start: was.start, end: was.end } }],
+            'any',
+            meta(),
+          );
       },
-      meta(),
-    );
+    ).catch(async (error) => {
+      if (!(await jobKept(this.aggregates, booking.jobId))) throw new ConflictError(CANCELLED_BY_COMPANY);
+      throw error;
+    });
   }
 }
 
@@ -576,7 +742,7 @@ export class GetSharedBookingHandler implements IQueryHandler<GetSharedBooking> 
       organizationById(this.store, booking.organizationId),
       userById(this.store, booking.staffId),
     ]);
-    return {
+    const view = {
       id: booking._id,
       organizationName: organization?.name ?? '',
       logoUrl: organization?.logoFileId ? `/api/share/booking/${booking._id}/logo` : null,
@@ -587,9 +753,17 @@ export class GetSharedBookingHandler implements IQueryHandler<GetSharedBooking> 
       timeZone: organization?.timeZone ?? 'UTC',
       visitorName: booking.visitorName,
       linkId: booking.linkId,
+    };
+    const zone = organization?.timeZone ?? 'UTC';
+    const canChange =
+      booking.status === 'booked' && Date.parse(booking.start) >= now + (link?.minimumNoticeMinutes ?? 0) * 60_000;
+    const today = DateTime.fromMillis(now, { zone }).toISODate()!;
+    return {
+      ...view,
       status: booking.status,
-      canChange:
-        booking.status === 'booked' && Date.parse(booking.start) >= now + (link?.minimumNoticeMinutes ?? 0) * 60_000,
+      cancelledBy: booking.status === 'cancelled' ? (booking.cancelledBy ?? 'visitor') : null,
+      canChange,
+      canMove: canChange && !closedForMoves({ status: link.status, settings: link }, today),
     };
   }
 }

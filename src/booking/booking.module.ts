@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { REDIS } from '../core/core.module';
+import { BookedCustomersController, MergeBookedCustomerHandler } from './booked-customers';
+import { BookingConfirmations } from './booking-confirmations';
 import { BookingLinksController, SharedBookingController } from './booking.controller';
 import { BookingThrottle } from './booking-throttle';
 import { SlotCache } from './slot-cache';
@@ -18,10 +20,12 @@ import {
 } from './booking.handlers';
 
 @Module({
-  controllers: [BookingLinksController, SharedBookingController],
+  controllers: [BookingLinksController, SharedBookingController, BookedCustomersController],
   providers: [
     { provide: BookingThrottle, inject: [REDIS], useFactory: (redis) => new BookingThrottle(redis) },
     SlotCache,
+    { provide: BookingConfirmations, inject: [REDIS], useFactory: (redis) => new BookingConfirmations(redis) },
+    MergeBookedCustomerHandler,
     CreateBookingLinkHandler,
     ChangeBookingLinkHandler,
     DeleteBookingLinkHandler,

@@ -29,6 +29,10 @@ export interface BookingDoc {
   visitorEmail: string;
   customerId: string;
   status: 'booked' | 'cancelled';
+  /** Who ended it: the visitor on its page, or the company (a manager deleted its job). */
+  cancelledBy?: 'visitor' | 'company';
+  /** Ended by the company, and the link's stream told (VisitCancelled by: 'company'). */
+  cancelledOnLink?: boolean;
   bookedAt: string;
   [key: string]: unknown;
 }
@@ -73,4 +77,16 @@ export interface SlotStampDoc {
 
 export async function slotStamp(store: ReadStore, organizationId: string): Promise<number> {
   return (await store.collection<SlotStampDoc>(SLOT_STAMPS).findOne({ _id: organizationId }))?.position ?? 0;
+}
+
+/** The link's visits whose jobs a manager deleted, the link's stream not told yet (a few: it is told at its next decision). */
+export function bookingsEndedByCompany(store: ReadStore, linkId: string): Promise<BookingDoc[]> {
+  return store
+    .collection<BookingDoc>(BOOKINGS)
+    .find({ linkId, cancelledBy: 'company', cancelledOnLink: { $ne: true } }, { limit: 1000 });
+}
+
+/** The booking whose job this is, if any. */
+export function bookingOfJob(store: ReadStore, jobId: string): Promise<BookingDoc | null> {
+  return store.collection<BookingDoc>(BOOKINGS).findOne({ jobId });
 }

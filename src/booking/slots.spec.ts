@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { AvailabilityEntry } from '../availability/availability.events';
-import { freeSlots, SlotRules, StaffTime } from './slots';
+import { freeSlots, slotAt, SlotRules, StaffTime } from './slots';
 
 const NY = 'America/New_York';
 const BERLIN = 'Europe/Berlin';
@@ -125,5 +125,37 @@ describe('free slots', () => {
       for (const s of [...slotsOn(springDay), ...slotsOn(fallDay)])
         expect(Date.parse(s.end) - Date.parse(s.start)).toBe(3_600_000);
     });
+  });
+});
+
+describe('one start', () => {
+  const now = at('2026-05-25T08:00', NY);
+  const bob: StaffTime = { id: 'bob', week: [entry('Monday', '09:00', '12:00')], busy: [] };
+  const one = (start: string, staff: StaffTime[] = [ana, bob], over: Partial<SlotRules> = {}) =>
+    slotAt({ zone: NY, rules: rules(over), staff, start: at(start, NY), now });
+
+  it('offers a start on the grid inside availability, with who is free then in the link order', () => {
+    expect(one('2026-06-01T09:30')).toEqual({ offered: true, staffIds: ['ana', 'bob'] });
+    const anaBusy = { ...ana, busy: [{ start: at('2026-06-01T09:00', NY), end: at('2026-06-01T10:00', NY) }] };
+    expect(one('2026-06-01T09:30', [anaBusy, bob])).toEqual({ offered: true, staffIds: ['bob'] });
+  });
+
+  it('tells a start that was taken from one the page never offers', () => {
+    const busy = (s: StaffTime) => ({
+      ...s,
+      busy: [{ start: at('2026-06-01T09:00', NY), end: at('2026-06-01T12:00', NY) }],
+    });
+    // Offered, but everyone is on a job then: taken.
+    expect(one('2026-06-01T10:00', [busy(ana), busy(bob)])).toEqual({ offered: true, staffIds: [] });
+    // Off the 30-minute grid, after the availability, on a day nobody works, before the notice: never offered.
+    expect(one('2026-06-01T09:15')).toEqual({ offered: false, staffIds: [] });
+    expect(one('2026-06-01T11:30')).toEqual({ offered: false, staffIds: [] });
+    expect(one('2026-06-06T09:00')).toEqual({ offered: false, staffIds: [] });
+    expect(one('2026-06-01T09:00', [ana], { minimumNoticeMinutes: 60 * 24 * 8 })).toEqual({
+      offered: false,
+      staffIds: [],
+    });
+    // A 15-minute visit is on a 15-minute grid.
+    expect(one('2026-06-01T09:15', [ana], { durationMinutes: 15 })).toEqual({ offered: true, staffIds: ['ana'] });
   });
 });

@@ -123,3 +123,29 @@ export function slotsBetween(input: {
       staffIds: who.sort((a, b) => order.get(a)! - order.get(b)!),
     }));
 }
+
+/** What a link's page says of one start: whether it offers it at all, and who is free then. */
+export interface SlotAt {
+  /** On the slot grid of the wall clock, inside someone's availability, within the notice and the horizon. */
+  offered: boolean;
+  /** The staff free then (clear of their jobs by the buffer), in the link's order; empty: it was taken. */
+  staffIds: string[];
+}
+
+/**
+ * One start as the page would show it: the slots of `freeSlots` at that instant alone, once with the staff's jobs
+ * left out (is it a start the page offers?) and once with them (who is free?). A time the page never shows is not
+ * offered (9:15 on a 30-minute grid, a day nobody is available); an offered one with nobody free was taken.
+ */
+export function slotAt(input: {
+  zone: string;
+  rules: SlotRules;
+  staff: StaffTime[];
+  start: number;
+  now: number;
+}): SlotAt {
+  const { staff, start, ...rest } = input;
+  const at = { ...rest, from: start, to: start + 1 };
+  const offered = freeSlots({ ...at, staff: staff.map((s) => ({ ...s, busy: [] })) }).length > 0;
+  return { offered, staffIds: offered ? (freeSlots({ ...at, staff })[0]?.staffIds ?? []) : [] };
+}

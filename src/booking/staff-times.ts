@@ -3,7 +3,7 @@ import { jobsBetween } from '../calendar/calendar';
 import type { ReadStore } from '../core/read-store/read-store.port';
 import type { BookingLinkSettings } from './booking.events';
 import type { BookingLinkDoc } from './booking.read-models';
-import { Interval, SlotRules, staffFree, StaffTime } from './slots';
+import { Interval, SlotRules, StaffTime } from './slots';
 
 const DAY = 86_400_000;
 
@@ -36,17 +36,4 @@ export async function staffTimes(
       busy.get(id)?.push(interval);
   }
   return link.staffIds.map((id) => ({ id, week: weeks.get(id) ?? [], busy: busy.get(id)! }));
-}
-
-/** The link's staff who can take a visit at [start, end), in the link's order (`ignoreJobId`: the visit being moved). */
-export async function freeStaffAt(
-  store: ReadStore,
-  link: BookingLinkDoc,
-  zone: string,
-  start: number,
-  end: number,
-  ignoreJobId: string | null = null,
-): Promise<string[]> {
-  const staff = await staffTimes(store, link, start, end, ignoreJobId);
-  return staff.filter((s) => staffFree(s, start, end, rulesOf(link), zone)).map((s) => s.id);
 }

@@ -17,7 +17,7 @@ export type CustomerInput = { [K in keyof CustomerDetails]?: string | null };
 export type CustomerCommand =
   | ({ type: 'CreateCustomer'; customerId: string; organizationId: string } & CustomerInput)
   | OnCustomer<{ type: 'ChangeCustomerDetails'; changes: CustomerInput }>
-  | OnCustomer<{ type: 'DeleteCustomer' }>
+  | OnCustomer<{ type: 'DeleteCustomer'; mergedInto?: string }>
   | OnCustomer<{ type: 'AttachCustomerDocument'; document: CustomerDocument; uploadedBy: string | null }>
   | OnCustomer<{ type: 'RemoveCustomerDocument'; attachmentId: string; removedBy: string | null }>;
 
@@ -200,7 +200,9 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         return [{ type: 'CustomerDetailsChanged', data: { ...ids, changes: changes as CustomerChanges } }];
       }
       case 'DeleteCustomer':
-        return [{ type: 'CustomerDeleted', data: ids }];
+        return [
+          { type: 'CustomerDeleted', data: command.mergedInto ? { ...ids, mergedInto: command.mergedInto } : ids },
+        ];
       case 'AttachCustomerDocument': {
         const { document, uploadedBy } = command;
         if (document.attachmentId in state.documents) return []; // a retried upload: already attached

@@ -57,7 +57,8 @@ export interface CustomerDocument {
 export type CustomerEvent =
   | DomainEvent<'CustomerCreated', { customerId: string; organizationId: string } & CustomerDetails>
   | DomainEvent<'CustomerDetailsChanged', { customerId: string; organizationId: string; changes: CustomerChanges }>
-  | DomainEvent<'CustomerDeleted', { customerId: string; organizationId: string }>
+  /** `mergedInto` (#24): a manager merged this customer (one an online booking created) into that one. */
+  | DomainEvent<'CustomerDeleted', { customerId: string; organizationId: string; mergedInto?: string }>
   | DomainEvent<
       'CustomerDocumentAttached',
       { customerId: string; organizationId: string; uploadedBy: string | null } & CustomerDocument

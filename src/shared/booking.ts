@@ -73,8 +73,12 @@ export interface SharedBooking {
   /** The link it was booked through: its slots are the times it may move to. */
   linkId: string;
   status: 'booked' | 'cancelled';
+  /** Who cancelled it: the visitor, or the company (a manager deleted it from the schedule); null while booked. */
+  cancelledBy: 'visitor' | 'company' | null;
   /** Whether it may still be cancelled or moved online: booked, and further ahead than the link's minimum notice. */
   canChange: boolean;
+  /** Whether it may also move to another time: canChange, and its link still open (not paused, deleted or expired). */
+  canMove: boolean;
 }
 
 /** POST /api/share/booking/{id}/reschedule: a slot start from GET /api/booking-links/{linkId}/slots. */

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { ApiResponse, startTestApp, TestApp, TestOrganization, TINY_PNG } from '../support/app';
+import { ApiResponse, expectError, startTestApp, TestApp, TestOrganization, TINY_PNG } from '../support/app';
 import { mailsWhen } from '../support/outbox';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
 
@@ -9,8 +9,7 @@ import { nextPush, openSocket, TestSocket } from '../support/sockets';
  */
 
 const ZONE = 'America/New_York';
-const expectError = (response: ApiResponse, status: number, message: string) =>
-  expect({ status: response.status, first: response.body?.errors?.[0] }).toEqual({ status, first: message });
+const SLOT_NOT_OFFERED = 'That time is not available. Please choose another.';
 const ALL_WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 describe('self-booking', () => {
@@ -152,14 +151,16 @@ describe('self-booking', () => {
       visitorName: job.scheduledOnBehalfOf,
       linkId,
       status: 'booked',
+      cancelledBy: null,
       canChange: true,
+      canMove: true,
     });
     expect(
       (await org.manager.get('/api/booking-links')).body.find((l: { id: string }) => l.id === linkId).bookings,
     ).toBe(1);
   });
 
-  it('finds the customer by e-mail, or creates one', async () => {
+  it('creates a customer for each booking, never attaching one to a customer found by the e-mail typed', async () => {
     const linkId = await createLink();
     const slots = await slotsOf(linkId, 3);
     const me = visitor('Rita Return', 'rita@example.test');
@@ -170,8 +171,9 @@ describe('self-booking', () => {
       ...me,
     });
     expect(again.status).toBe(201);
+    // Anyone can type an address: the second booking is a customer of its own, its notes naming the first for a manager.
     const customers = (await org.manager.get('/api/customers/paged?filter=rita@example.test')).body;
-    expect(customers.totalRecords).toBe(1);
+    expect(customers.totalRecords).toBe(2);
   });
 
   it('refuses bad input with a message, and times it does not offer', async () => {
@@ -185,11 +187,14 @@ describe('self-booking', () => {
       'Enter a valid email address',
     );
     expectError(await book({ start: slot.start, email: 'x@example.test' }), 400, 'Name is required');
+    // Times the page never offers are not "taken": after the staff's hours, and off the 30-minute grid.
     expectError(
       await book({ ...visitor('Off Hours'), start: tomorrow.plus({ days: 3 }).set({ hour: 15 }).toUTC().toISO() }),
-      409,
-      'That time was just taken. Please choose another.',
+      400,
+      'That time is not available. Please choose another.',
     );
+    const quarterPast = DateTime.fromISO(slot.start).plus({ minutes: 15 }).toUTC().toISO();
+    expectError(await book({ ...visitor('Quarter Past'), start: quarterPast }), 400, SLOT_NOT_OFFERED);
     expectError(
       await book({ ...visitor('Too Soon'), start: DateTime.now().plus({ minutes: 10 }).toUTC().toISO() }),
       400,

@@ -148,4 +148,104 @@ describe('self-booking in a browser', () => {
     await visitorContext.close();
     await managerContext.close();
   }, 180_000);
+
+  it("says on the visit's page when its link is closed for moves, and when the company cancelled it", async () => {
+    const manager = await api('Customer Manager');
+    const staff: { id: string; fullName: string }[] = (await manager.get('/api/users/lookup')).body;
+    const alex = staff.find((s) => s.fullName === 'Alex Kim')!;
+    const week = ALL_WEEK.map((weekDay) => ({ weekDay, startTime: '09:00', endTime: '17:00' }));
+    expect((await (await api('Company Admin')).patch(`/api/employee-availability/${alex.id}`, week)).status).toBe(200);
+    const created = await manager.post('/api/booking-links', {
+      serviceName: 'Window check',
+      durationMinutes: 30,
+      staffIds: [alex.id],
+      minimumNoticeMinutes: 60,
+      horizonDays: 14,
+    });
+    const linkId = created.body.data.id as string;
+    const visitorApi = new ApiClient(env.app.url);
+    const [slot] = (await visitorApi.get(`/api/booking-links/${linkId}/slots`)).body.slots as { start: string }[];
+    const booked = await visitorApi.post(`/api/booking-links/${linkId}/bookings`, {
+      start: slot.start,
+      name: 'Casey Closed',
+      email: 'casey@example.com',
+    });
+    expect(booked.status).toBe(201);
+    expect((await manager.patch(`/api/booking-links/${linkId}`, { status: 'paused' })).status).toBe(200);
+
+    const context = await newContext(env.browser, env.app.url, PHONE);
+    const visitor = await context.newPage();
+    await visitor.goto(`/share/booking/${booked.body.data.id}`);
+    await visitor.getByRole('heading', { name: 'Your visit is booked' }).waitFor();
+    await visitor.getByText('This booking link is closed, so the visit can no longer be moved online.').waitFor();
+    expect(await visitor.getByRole('button', { name: 'Reschedule' }).count()).toBe(0);
+    await visitor.getByRole('button', { name: 'Cancel visit' }).waitFor();
+    await visitor.screenshot({ path: screenshotPath('shared-booking-link-closed-phone'), fullPage: true });
+
+    // A manager deletes the visit's job from the schedule: the page says the company cancelled it.
+    const day = new Date(slot.start);
+    const date = `${String(day.getUTCMonth() + 1).padStart(2, '0')}/${String(day.getUTCDate()).padStart(2, '0')}/${day.getUTCFullYear()}`;
+    const jobs = (
+      await manager.get(
+        `/api/jobs/syncfusion/fetch?StartDate=${encodeURIComponent(date)}&EndDate=${encodeURIComponent(date)}`,
+      )
+    ).body as { id: string; scheduledOnBehalfOf: string | null }[];
+    const job = jobs.find((j) => j.scheduledOnBehalfOf === 'Casey Closed')!;
+    expect((await manager.delete(`/api/jobs/${job.id}`)).status).toBe(200);
+    await visitor.reload();
+    await visitor.getByText(/^This visit was cancelled by .+\. Please contact them\.$/).waitFor();
+    await visitor.screenshot({ path: screenshotPath('shared-booking-cancelled-by-company-phone') });
+    await context.close();
+  }, 120_000);
+
+  it('merges a customer a booking created into the one it is, from the customer page', async () => {
+    const manager = await api('Customer Manager');
+    const staff: { id: string; fullName: string }[] = (await manager.get('/api/users/lookup')).body;
+    const alex = staff.find((s) => s.fullName === 'Alex Kim')!;
+    const week = ALL_WEEK.map((weekDay) => ({ weekDay, startTime: '09:00', endTime: '17:00' }));
+    expect((await (await api('Company Admin')).patch(`/api/employee-availability/${alex.id}`, week)).status).toBe(200);
+    const created = await manager.post('/api/booking-links', {
+      serviceName: 'Lawn check',
+      durationMinutes: 30,
+      staffIds: [alex.id],
+      minimumNoticeMinutes: 60,
+      horizonDays: 14,
+    });
+    const linkId = created.body.data.id as string;
+    const visitorApi = new ApiClient(env.app.url);
+    const [slot] = (await visitorApi.get(`/api/booking-links/${linkId}/slots`)).body.slots as { start: string }[];
+    expect(
+      (
+        await visitorApi.post(`/api/booking-links/${linkId}/bookings`, {
+          start: slot.start,
+          name: 'Morgan Merge',
+          email: 'morgan@example.com',
+        })
+      ).status,
+    ).toBe(201);
+    const found = (await manager.get('/api/customers/paged?filter=morgan@example.com')).body.resultItems as {
+      id: string;
+    }[];
+    const [target] = (await manager.get('/api/customers/lookup')).body as { id: string; name: string }[];
+
+    const phoneContext = await newContext(env.browser, env.app.url, PHONE);
+    const phone = await phoneContext.newPage();
+    await signIn(phone, account('Customer Manager'), `/customers/${found[0].id}`);
+    await phone.getByRole('button', { name: 'Merge into…' }).waitFor();
+    await phone.screenshot({ path: screenshotPath('customer-booked-online-phone') });
+    await phoneContext.close();
+
+    const context = await newContext(env.browser, env.app.url, DESKTOP);
+    const page = await context.newPage();
+    await signIn(page, account('Customer Manager'), `/customers/${found[0].id}`);
+    await page.getByRole('button', { name: 'Merge into…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Merge Morgan Merge into…' });
+    await dialog.getByLabel('Merge into', { exact: true }).click();
+    await page.getByRole('option', { name: target.name, exact: true }).first().click();
+    await page.screenshot({ path: screenshotPath('customer-merge-desktop') });
+    await dialog.getByRole('button', { name: 'Merge' }).click();
+    await page.getByText('Merged: 1 job moved').waitFor();
+    await page.waitForURL((url) => url.pathname === `/customers/${target.id}`);
+    await context.close();
+  }, 120_000);
 });

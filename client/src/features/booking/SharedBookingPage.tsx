@@ -12,6 +12,10 @@ import { SlotPicker } from './SlotPicker';
 
 type Answer = { success: true; message: string };
 
+/** A refusal that means the visit or its link changed meanwhile (taken, cancelled by the company, link closed). */
+const changedMeanwhile = (error: unknown) =>
+  error instanceof ApiError && (error.status === 409 || error.status === 410);
+
 /**
  * A booked visit's own page (/share/booking/{id}, #16): what, when (the organization's time and the visitor's),
  * with whom; while it may still change, cancel it or move it to another free time of its link.
@@ -37,7 +41,10 @@ export function SharedBookingPage() {
       setDone(answer.message);
       void refetch();
     },
-    onError: (error) => setProblem(errorMessage(error)),
+    onError: (error) => {
+      setProblem(errorMessage(error));
+      if (changedMeanwhile(error)) void refetch();
+    },
   });
   const reschedule = useMutation({
     mutationFn: (slot: Slot) => api.post<Answer>(`${url}/reschedule`, { start: slot.start }, PUBLIC),
@@ -49,7 +56,7 @@ export function SharedBookingPage() {
     },
     onError: (error) => {
       setProblem(errorMessage(error));
-      if (error instanceof ApiError && error.status === 409) void refetch();
+      if (changedMeanwhile(error)) void refetch();
     },
   });
 
@@ -80,7 +87,9 @@ export function SharedBookingPage() {
     return (
       <PublicFrame {...frame}>
         <Notice icon={<IconCalendarCancel size={30} />} title="Visit cancelled" color="gray">
-          This visit has been cancelled.
+          {view.cancelledBy === 'company'
+            ? `This visit was cancelled by ${view.organizationName || 'the company'}. Please contact them.`
+            : 'This visit has been cancelled.'}
         </Notice>
       </PublicFrame>
     );
@@ -162,20 +171,30 @@ export function SharedBookingPage() {
               />
             </Stack>
           ) : (
-            <Group grow>
-              <Button
-                variant="light"
-                onClick={() => {
-                  setDone(null);
-                  setRescheduling(true);
-                }}
-              >
-                Reschedule
-              </Button>
-              <Button variant="outline" color="red" loading={cancel.isPending} onClick={askCancel}>
-                Cancel visit
-              </Button>
-            </Group>
+            <Stack gap="sm">
+              <Group grow>
+                {view.canMove && (
+                  <Button
+                    variant="light"
+                    onClick={() => {
+                      setDone(null);
+                      setRescheduling(true);
+                    }}
+                  >
+                    Reschedule
+                  </Button>
+                )}
+                <Button variant="outline" color="red" loading={cancel.isPending} onClick={askCancel}>
+                  Cancel visit
+                </Button>
+              </Group>
+              {!view.canMove && (
+                <Text size="sm" c="gray.7" ta="center">
+                  This booking link is closed, so the visit can no longer be moved online. You can still cancel it, or
+                  contact {view.organizationName}.
+                </Text>
+              )}
+            </Stack>
           )
         ) : (
           <Text size="sm" c="gray.7" ta="center">

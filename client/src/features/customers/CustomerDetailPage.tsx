@@ -1,5 +1,12 @@
 import { Anchor, Box, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconHistory, IconMapPin, IconPencil, IconUserQuestion } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconArrowMerge,
+  IconHistory,
+  IconMapPin,
+  IconPencil,
+  IconUserQuestion,
+} from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../../app/api';
@@ -17,6 +24,7 @@ import { CustomerJobs } from './CustomerJobs';
 import { addressLines, contactName, customerLabel, type Customer } from './customers';
 import { useCustomer } from './customersApi';
 import { CustomerStatusBadge } from './CustomerStatusBadge';
+import { bookedOnline, MergeCustomerModal } from './MergeCustomerModal';
 import { AverageRating } from './RatingStars';
 
 const NO_NOTES = 'No notes are documented for this customer';
@@ -48,6 +56,7 @@ export function CustomerDetailPage() {
   const zone = useAppStore((s) => s.session?.company.timeZone ?? 'UTC');
   const [editing, setEditing] = useState(false);
   const [history, setHistory] = useState(false);
+  const [merging, setMerging] = useState(false);
 
   const back = (
     <Anchor component={Link} to={paths.customers} size="sm" fw={600}>
@@ -84,6 +93,11 @@ export function CustomerDetailPage() {
               <Button variant="default" leftSection={<IconHistory size={16} />} onClick={() => setHistory(true)}>
                 History
               </Button>
+              {bookedOnline(c) && (
+                <Button variant="default" leftSection={<IconArrowMerge size={16} />} onClick={() => setMerging(true)}>
+                  Merge into…
+                </Button>
+              )}
               <Button leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
                 Edit Customer
               </Button>
@@ -101,6 +115,7 @@ export function CustomerDetailPage() {
         <CustomerJobs customerId={id} zone={zone} />
       </Stack>
       {editing && c && <CustomerFormModal customer={c} onClose={() => setEditing(false)} />}
+      {merging && c && <MergeCustomerModal customer={c} onClose={() => setMerging(false)} />}
       {history && c && (
         <HistoryModal
           title={`History of ${customerLabel(c)}`}
