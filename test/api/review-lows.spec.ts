@@ -1,0 +1,48 @@
+import { CUSTOMER_DOCUMENTS, CustomerDocumentDoc } from '../../src/customers/customers.read-models';
+import { ApiClient, expectError, startTestApp, TestApp, TestOrganization, TINY_PDF, TINY_PNG } from '../support/app';
+
+/** Issue #24, the security review's lows: one test (or a few) per item, named by the item. */
+describe('security review lows (issue #24)', () => {
+  let app: TestApp;
+  let org: TestOrganization;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    org = await app.organization('Lows');
+  }, 60_000);
+  afterAll(() => app.stop());
+
+  async function newCustomer(client: ApiClient = org.admin, name = 'Harbor View') {
+    const response = await client.post('/api/customers', { name, contactFirstName: 'Pat' });
+    expect(response.status).toBe(201);
+    return response.body.data.id as string;
+  }
+
+  const attach = async (customerId: string, fileName = 'contract.pdf', name = 'Service contract', bytes = TINY_PDF) => {
+    const response = await org.manager.upload('POST', '/api/attachments', bytes, fileName, 'File', {
+      CustomerId: customerId,
+      Name: name,
+    });
+    expect(response.status).toBe(201);
+    return response.body.data as { id: string };
+  };
+
+  const documentDoc = (attachmentId: string) =>
+    app.engines.readStore.collection<CustomerDocumentDoc>(CUSTOMER_DOCUMENTS).findOne({ _id: attachmentId });
+
+  describe('item 3: /api/files decides by the file kind, not the spelling of its id', () => {
+    it('does not serve a customer document to an Associate by its upper-cased id, and refuses non-canonical ids', async () => {
+      const attached = await attach(await newCustomer());
+      const { fileId } = (await documentDoc(attached.id))!;
+      for (const id of [fileId, fileId.toUpperCase(), `${fileId.slice(0, 9)}${fileId.slice(9).toUpperCase()}`])
+        expectError(await org.associate.get(`/api/files/${id}`), 404, 'The file was not found.');
+      // A logo is served by its id as minted, and only by it.
+      const logo = await org.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG, 'logo.png');
+      expect(logo.status).toBe(200);
+      const logoUrl = logo.body.data.logoUrl as string;
+      const logoId = logoUrl.split('/').pop()!;
+      expect((await org.associate.get(`/api/files/${logoId}`)).status).toBe(200);
+      expectError(await org.associate.get(`/api/files/${logoId.toUpperCase()}`), 404, 'The file was not found.');
+    });
+  });
+});
