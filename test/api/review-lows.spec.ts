@@ -45,4 +45,29 @@ describe('security review lows (issue #24)', () => {
       expectError(await org.associate.get(`/api/files/${logoId.toUpperCase()}`), 404, 'The file was not found.');
     });
   });
+
+  describe('item 11: bidirectional controls are stripped from names shown as file names', () => {
+    it('keeps neither the attachment Name nor the uploaded file name with U+202E and friends', async () => {
+      const customerId = await newCustomer();
+      const text = Buffer.from('amount due: 12\n');
+      const attached = await attach(
+        customerId,
+        'invoice\u202Efdp.txt',
+        '\u2067Invoice\u202E fdp.txt\u2069\ufeff',
+        text,
+      );
+      const listed = await org.manager.get(`/api/attachments/customer/${customerId}/paged`);
+      expect(listed.body.resultItems[0]).toMatchObject({ name: 'Invoice fdp.txt', fileName: 'invoicefdp.txt' });
+      expect(await documentDoc(attached.id)).toMatchObject({ name: 'Invoice fdp.txt', fileName: 'invoicefdp.txt' });
+      const file = await org.manager.get(`/api/attachments/${attached.id}/file`);
+      expect(file.headers.get('content-disposition')).toBe(
+        `attachment; filename="invoicefdp.txt"; filename*=UTF-8''invoicefdp.txt`,
+      );
+      const onlyControls = await org.manager.upload('POST', '/api/attachments', text, 'a.txt', 'File', {
+        CustomerId: customerId,
+        Name: '\u202e\u200f',
+      });
+      expectError(onlyControls, 400, 'File name is required');
+    });
+  });
 });
