@@ -70,4 +70,20 @@ describe('security review lows (issue #24)', () => {
       expectError(onlyControls, 400, 'File name is required');
     });
   });
+
+  describe('item 13: signed-in answers are not cached', () => {
+    it('sends Cache-Control: no-store on the API answers of a signed-in user, refusals included', async () => {
+      const customerId = await newCustomer();
+      const responses = [
+        await org.admin.get('/api/session'),
+        await org.manager.get('/api/customers/paged'),
+        await org.manager.get(`/api/customers/${customerId}`),
+        await org.manager.post('/api/customers', { name: 'Cached Co', contactFirstName: 'Pat' }),
+        await org.associate.get('/api/customers/paged'),
+        await org.admin.get('/api/no-such-route'),
+      ];
+      expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 201, 403, 404]);
+      for (const response of responses) expect(response.headers.get('cache-control')).toBe('no-store');
+    });
+  });
 });
