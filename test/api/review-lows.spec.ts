@@ -1,4 +1,5 @@
 import { CUSTOMER_DOCUMENTS, CustomerDocumentDoc } from '../../src/customers/customers.read-models';
+import { signInErrorMessage } from '../../src/shared/sign-in';
 import { ApiClient, expectError, startTestApp, TestApp, TestOrganization, TINY_PDF, TINY_PNG } from '../support/app';
 
 /** Issue #24, the security review's lows: one test (or a few) per item, named by the item. */
@@ -84,6 +85,22 @@ describe('security review lows (issue #24)', () => {
       ];
       expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 201, 403, 404]);
       for (const response of responses) expect(response.headers.get('cache-control')).toBe('no-store');
+    });
+  });
+
+  describe('item 10: the sign-in page shows known sentences only', () => {
+    it('redirects a refused form post back with an error code, not with text', async () => {
+      const failed = await fetch(`${app.url}/account/login`, {
+        method: 'POST',
+        body: new URLSearchParams({ username: org.associate.email, password: 'not-the-password' }),
+        redirect: 'manual',
+        headers: { accept: 'text/html' },
+      });
+      expect(failed.status).toBe(303);
+      const location = new URL(failed.headers.get('location')!, app.url);
+      expect(location.pathname).toBe('/account/login');
+      expect(location.searchParams.get('error')).toBe('credentials');
+      expect(signInErrorMessage(location.searchParams.get('error'))).toBe('The email or password is incorrect.');
     });
   });
 });
