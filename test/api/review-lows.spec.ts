@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CUSTOMER_DOCUMENTS, CustomerDocumentDoc } from '../../src/customers/customers.read-models';
 import { signInErrorMessage } from '../../src/shared/sign-in';
 import { ApiClient, expectError, startTestApp, TestApp, TestOrganization, TINY_PDF, TINY_PNG } from '../support/app';
@@ -103,4 +105,76 @@ describe('security review lows (issue #24)', () => {
       expect(signInErrorMessage(location.searchParams.get('error'))).toBe('The email or password is incorrect.');
     });
   });
+
+  describe('item 12: the production compose file publishes no store and no mail catcher', () => {
+    const STORES = ['eventstore', 'mongo', 'redis'];
+
+    it('publishes no store port, has no Mailpit, requires store passwords and an https PUBLIC_URL', () => {
+      const services = composeServices(readFileSync(join(__dirname, '../../docker-compose.yml'), 'utf8'));
+      expect(Object.keys(services)).toEqual(expect.arrayContaining([...STORES, 'api-a', 'api-b', 'proxy']));
+      for (const store of STORES)
+        expect({ store, ports: services[store].filter(isPorts) }).toEqual({ store, ports: [] });
+      expect(Object.keys(services).filter((name) => /mail/i.test(name))).toEqual([]);
+      expect(
+        Object.values(services)
+          .flat()
+          .filter((line) => /mailpit|8025/i.test(line)),
+      ).toEqual([]);
+      // Only the proxy publishes ports.
+      expect(Object.keys(services).filter((name) => services[name].some(isPorts))).toEqual(['proxy']);
+      const all = Object.values(services).flat();
+      const publicUrls = all.filter((line) => /^\s*PUBLIC_URL:/.test(line));
+      expect(publicUrls.length).toBeGreaterThan(0);
+      for (const line of publicUrls) expect(line.split('PUBLIC_URL:')[1].trim()).toMatch(/^"?https:\/\//);
+      expect(services.mongo.join('\n')).toMatch(/MONGO_INITDB_ROOT_PASSWORD: \$\{MONGO_ROOT_PASSWORD:\?/);
+      expect(services.redis.join('\n')).toContain('--requirepass');
+      expect(all.filter((line) => /REDIS_URL:/.test(line)).every((line) => line.includes('${REDIS_PASSWORD:?'))).toBe(
+        true,
+      );
+    });
+
+    it('keeps Mailpit in the trial file, on the loopback only', () => {
+      const trial = composeServices(readFileSync(join(__dirname, '../../docker-compose.trial.yml'), 'utf8'));
+      expect(trial.mailpit.filter(isPorts).join('\n')).toMatch(/"127\.0\.0\.1:8025:8025"/);
+    });
+  });
 });
+
+/** Whether a line of a service opens its `ports` (published ports). */
+const isPorts = (line: string) => /^\s{4}ports:/.test(line);
+
+/**
+ * A tiny reader of a compose file, enough for the checks above: the lines (comments left out) of each service
+ * under the top-level `services:` key, by the service's name at two spaces of indent. YAML anchors merged with
+ * `<<: *name` bring in the anchor's lines too.
+ */
+function composeServices(text: string): Record<string, string[]> {
+  const lines = text.split('\n').filter((line) => !/^\s*#/.test(line) && line.trim());
+  const anchors: Record<string, string[]> = {};
+  const services: Record<string, string[]> = {};
+  let top = '';
+  let anchor: string | null = null;
+  let service: string | null = null;
+  for (const line of lines) {
+    const topKey = /^([\w.-]+):(.*)$/.exec(line);
+    if (topKey) {
+      top = topKey[1];
+      anchor = /&([\w-]+)/.exec(topKey[2])?.[1] ?? null;
+      if (anchor) anchors[anchor] = [];
+      service = null;
+      continue;
+    }
+    if (anchor) anchors[anchor].push(line);
+    if (top !== 'services') continue;
+    const name = /^ {2}([\w.-]+):\s*$/.exec(line);
+    if (name) {
+      service = name[1];
+      services[service] = [];
+      continue;
+    }
+    if (!service) continue;
+    const merged = /^ {4}<<: \*([\w-]+)/.exec(line);
+    services[service].push(...(merged ? (anchors[merged[1]] ?? []) : [line]));
+  }
+  return services;
+}
