@@ -9,6 +9,7 @@ import { ValidationError } from '../core/errors';
 import { pageWindow } from '../core/http/page-query.dto';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import type { AsOfMoment } from '../shared/audit';
+import type { JobViewer } from '../scheduling/job-visibility';
 import type { Paged } from '../shared/paging';
 import {
   JobsReportRow,
@@ -45,6 +46,8 @@ export class ReportPage {
     readonly kind: ReportKind,
     readonly organizationId: string,
     readonly query: ReportQuery,
+    /** Rows of jobs hidden from this viewer are left out (src/scheduling/job-visibility.ts). */
+    readonly viewer: JobViewer,
   ) {}
 }
 
@@ -53,6 +56,8 @@ export class ReportSummary {
     readonly kind: ReportKind,
     readonly organizationId: string,
     readonly query: ReportFilters,
+    /** Rows of jobs hidden from this viewer are left out (src/scheduling/job-visibility.ts). */
+    readonly viewer: JobViewer,
   ) {}
 }
 
@@ -61,6 +66,8 @@ export class ReportExport {
     readonly kind: ReportKind,
     readonly organizationId: string,
     readonly query: ReportFilters,
+    /** Rows of jobs hidden from this viewer are left out (src/scheduling/job-visibility.ts). */
+    readonly viewer: JobViewer,
   ) {}
 }
 
@@ -98,9 +105,9 @@ export class ReportPageHandler implements IQueryHandler<ReportPage> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ kind, organizationId, query }: ReportPage): Promise<Paged<JobsReportRow | RatingsReportRow>> {
+  async execute({ kind, organizationId, query, viewer }: ReportPage): Promise<Paged<JobsReportRow | RatingsReportRow>> {
     const { source } = await sourceFor(this.store, organizationId, query);
-    const filters = await resolveFilters(this.store, organizationId, query, this.clock.now());
+    const filters = await resolveFilters(this.store, organizationId, query, this.clock.now(), viewer);
     const window = pageWindow(query, REPORTS_PAGE_SIZE);
     if (kind === 'jobs') {
       const [timers, totalRecords] = await Promise.all([
@@ -124,9 +131,14 @@ export class ReportSummaryHandler implements IQueryHandler<ReportSummary> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ kind, organizationId, query }: ReportSummary): Promise<JobsReportSummary | RatingsReportSummary> {
+  async execute({
+    kind,
+    organizationId,
+    query,
+    viewer,
+  }: ReportSummary): Promise<JobsReportSummary | RatingsReportSummary> {
     const { source } = await sourceFor(this.store, organizationId, query);
-    const filters = await resolveFilters(this.store, organizationId, query, this.clock.now());
+    const filters = await resolveFilters(this.store, organizationId, query, this.clock.now(), viewer);
     return kind === 'jobs' ? this.jobs(source, filters) : this.ratings(source, filters);
   }
 
@@ -267,7 +279,7 @@ export class ReportExportHandler implements IQueryHandler<ReportExport> {
    * one consistent state while writes go on, and exporting again with asOfPosition = that position gives them
    * again. The second sheet records it.
    */
-  async execute({ kind, organizationId, query }: ReportExport): Promise<PreparedExport> {
+  async execute({ kind, organizationId, query, viewer }: ReportExport): Promise<PreparedExport> {
     const now = this.clock.now();
     const moment = await momentOf(this.store, organizationId, query);
     // No further than the read models have reached: a position past it (a later asOfPosition) would take in events
@@ -275,7 +287,7 @@ export class ReportExportHandler implements IQueryHandler<ReportExport> {
     const reached = (await this.progress.processed())?.commit ?? 0;
     const position = moment ? Math.min(moment.position, reached) : reached;
     const source = sourceAt(this.store, organizationId, position);
-    const f = await resolveFilters(this.store, organizationId, query, now);
+    const f = await resolveFilters(this.store, organizationId, query, now, viewer);
     const rows = kind === 'jobs' ? await source.countTimers(f) : await source.countRatings(f);
     if (rows > this.maxRows) throw new ValidationError(tooManyRows(rows, this.maxRows));
     // The customer and the employee named as they were at that position too (as they are now if they were not yet).

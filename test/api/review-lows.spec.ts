@@ -106,6 +106,73 @@ describe('security review lows (issue #24)', () => {
     });
   });
 
+  describe('item 4: a hidden job is hidden from everyone but Company Admins and its lead, wherever jobs are read', () => {
+    const mmddyyyy = (d: Date) =>
+      `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
+
+    it('leaves it out of as-of calendars, running timers, the Jobs report and its summary for a Customer Manager', async () => {
+      const customerId = await newCustomer(org.admin, 'Quiet Client');
+      const now = Date.now();
+      const created = await org.admin.post('/api/recurrence-jobs', {
+        jobModel: {
+          name: 'Quiet job',
+          startDateTime: new Date(now - 3_600_000).toISOString(),
+          endDateTime: new Date(now + 3_600_000).toISOString(),
+          // The manager works on it too, but only its lead may see it once hidden.
+          userIds: [org.associate.userId, org.manager.userId],
+          leadUserId: org.associate.userId,
+          customerId,
+        },
+      });
+      expect(created.status).toBe(201);
+      const jobId = created.body.data.id as string;
+      const week = (client: ApiClient, moment: Record<string, string> = {}, path = '/api/jobs/syncfusion/fetch') =>
+        client.get(
+          `${path}?${new URLSearchParams({
+            StartDate: mmddyyyy(new Date(now - 2 * 86_400_000)),
+            EndDate: mmddyyyy(new Date(now + 2 * 86_400_000)),
+            ...moment,
+          })}`,
+        );
+      const ids = (response: { status: number; body: { id: string }[] }) => {
+        expect({ status: response.status, body: Array.isArray(response.body) ? [] : response.body }).toEqual({
+          status: 200,
+          body: [],
+        });
+        return response.body.map((j) => j.id);
+      };
+      expect(ids(await week(org.manager))).toContain(jobId);
+      await new Promise((r) => setTimeout(r, 20));
+      const visibleThen = new Date().toISOString();
+      await new Promise((r) => setTimeout(r, 20));
+      expect((await org.admin.patch(`/api/jobs/${jobId}`, { hideFromScheduleView: true })).status).toBe(200);
+      expect((await org.associate.post('/api/time', { type: 'Job', jobId })).status).toBe(201);
+
+      // The calendars: now, and as of a moment when it was not hidden yet.
+      expect(ids(await week(org.manager))).not.toContain(jobId);
+      expect(ids(await week(org.manager, { asOf: visibleThen }))).not.toContain(jobId);
+      expect(ids(await week(org.admin, { asOf: visibleThen }))).toContain(jobId);
+      // Upcoming jobs, now and as of then, and one's own calendar.
+      expect(ids(await org.manager.get('/api/jobs/upcoming'))).not.toContain(jobId);
+      expect(ids(await org.manager.get(`/api/jobs/upcoming?asOf=${visibleThen}`))).not.toContain(jobId);
+      expect(ids(await week(org.manager, { asOf: visibleThen }, '/api/jobs/user'))).not.toContain(jobId);
+      // Who is on the clock.
+      const running = (client: ApiClient) =>
+        client.get('/api/time/running').then((r) => (r.body as { jobId: string | null }[]).map((t) => t.jobId));
+      expect(await running(org.manager)).not.toContain(jobId);
+      expect(await running(org.admin)).toContain(jobId);
+      // The Jobs report's rows and summary, narrowed to the job's customer.
+      const report = (client: ApiClient, path: string) => client.get(`${path}?customerId=${customerId}`);
+      expect((await report(org.manager, '/api/jobs-report/paged')).body.totalRecords).toBe(0);
+      expect((await report(org.admin, '/api/jobs-report/paged')).body.totalRecords).toBe(1);
+      expect((await report(org.manager, '/api/jobs-report/summary')).body.totals.rows).toBe(0);
+      expect((await report(org.admin, '/api/jobs-report/summary')).body.totals.rows).toBe(1);
+      // Its lead still sees it.
+      expect(ids(await week(org.associate, { asOf: new Date().toISOString() }, '/api/jobs/user'))).toContain(jobId);
+      expect(ids(await org.associate.get('/api/jobs/upcoming'))).toContain(jobId);
+    });
+  });
+
   describe('item 12: the production compose file publishes no store and no mail catcher', () => {
     const STORES = ['eventstore', 'mongo', 'redis'];
 
