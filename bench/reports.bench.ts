@@ -14,6 +14,7 @@
  *
  * Prints a table and writes bench/results/reports.json.
  */
+import { PositionTokens } from '../src/core/position-tokens';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -216,7 +217,12 @@ async function main() {
           allProjections.map((p) => p.name),
           engines.eventStore,
         );
-        const handler = new ReportExportHandler(engines.readStore, systemClock, progress);
+        const handler = new ReportExportHandler(
+          engines.readStore,
+          systemClock,
+          progress,
+          new PositionTokens(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }).sessionSecret),
+        );
         for (const entry of exports) {
           const prepared = await handler.execute(
             new ReportExport('jobs', organizationId, { fromDate: day(entry.from), toDate: day(today) }, viewer),

@@ -15,6 +15,7 @@ import { jobsBetweenAsOf } from './as-of';
 import { CalendarJob, findCalendarJob, isOwnJob, jobsBetween, seriesOccurrences } from './calendar';
 import { canSeeJob, hiddenJobsFor, isHiddenJobId, visibleJobsFilter } from '../scheduling/job-visibility';
 import { isUuid } from '../core/clock';
+import { POSITION_TOKENS, PositionTokens } from '../core/position-tokens';
 import { liveCustomer } from '../customers/customers.read-models';
 import { customerJobsPage, JobSeriesDoc, organizationSeries } from '../scheduling/scheduling.read-models';
 import type { CustomerJobView } from '../shared/customers';
@@ -133,20 +134,24 @@ export class GetJobHistory {
 
 @QueryHandler(GetJobHistory)
 export class GetJobHistoryHandler implements IQueryHandler<GetJobHistory> {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(POSITION_TOKENS) private readonly tokens: PositionTokens,
+  ) {}
 
   async execute({ viewer, jobId }: GetJobHistory): Promise<AuditEntry[]> {
     const target = resolveJobId(jobId);
     const job = await findCalendarJob(this.store, viewer.organizationId, jobId);
     if (job && !canSeeJob(viewer)(job)) throw new NotFoundError('The job');
+    const codec = this.tokens.of(viewer.organizationId);
     return target.kind === 'job'
-      ? recordHistory(this.store, viewer.organizationId, { types: ['job'], id: target.jobId, label: 'The job' })
-      : recordHistory(this.store, viewer.organizationId, {
-          types: ['recurringJob'],
-          id: target.seriesId,
-          occurrenceId: jobId,
-          label: 'The job',
-        });
+      ? recordHistory(this.store, viewer.organizationId, { types: ['job'], id: target.jobId, label: 'The job' }, codec)
+      : recordHistory(
+          this.store,
+          viewer.organizationId,
+          { types: ['recurringJob'], id: target.seriesId, occurrenceId: jobId, label: 'The job' },
+          codec,
+        );
   }
 }
 

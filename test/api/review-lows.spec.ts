@@ -173,6 +173,42 @@ describe('security review lows (issue #24)', () => {
     });
   });
 
+  describe('item 9: no global log position reaches an organization or an anonymous caller', () => {
+    it('gives the moment of any role an opaque token of its organization, which reads back, and no other', async () => {
+      const other = await app.organization('Elsewhere');
+      const moment = await org.associate.get(`/api/audit/moment?asOf=${encodeURIComponent(new Date().toISOString())}`);
+      expect(moment.status).toBe(200);
+      expect(moment.body.position).toMatch(/^[0-9a-f]{32}$/);
+      expect(app.positionOf(org.organizationId, moment.body.position)).toBeGreaterThan(0);
+      // It works as asOfPosition for its organization, and not for another, nor as a bare number.
+      const again = await org.associate.get(`/api/audit/moment?asOfPosition=${moment.body.position}`);
+      expect(again.body).toMatchObject({ position: moment.body.position, at: moment.body.at });
+      expectError(await other.associate.get(`/api/audit/moment?asOfPosition=${moment.body.position}`), 400);
+      const position = app.positionOf(org.organizationId, moment.body.position)!;
+      expectError(await org.associate.get(`/api/audit/moment?asOfPosition=${position}`), 400);
+    });
+
+    it('answers /healthz with a bare status to callers who are not internal, with details to loopback', async () => {
+      const proxied = await startTestApp({ TRUST_PROXY: '1' });
+      try {
+        const outside = await fetch(`${proxied.url}/healthz`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+        expect({ status: outside.status, body: await outside.json() }).toEqual({ status: 200, body: { status: 'ok' } });
+        const inside = await fetch(`${proxied.url}/healthz`);
+        expect(await inside.json()).toMatchObject({ status: 'ok', projections: { caughtUp: true } });
+        // A configured internal address reads the details too.
+        const configured = await startTestApp({ TRUST_PROXY: '1', INTERNAL_ADDRESSES: '203.0.113.0/24' });
+        try {
+          const ops = await fetch(`${configured.url}/healthz`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+          expect(await ops.json()).toMatchObject({ projections: { caughtUp: expect.any(Boolean) } });
+        } finally {
+          await configured.stop();
+        }
+      } finally {
+        await proxied.stop();
+      }
+    }, 60_000);
+  });
+
   describe('item 12: the production compose file publishes no store and no mail catcher', () => {
     const STORES = ['eventstore', 'mongo', 'redis'];
 
