@@ -14,6 +14,7 @@
  *
  * Prints a table and writes bench/results/reports.json.
  */
+import { PositionTokens } from '../src/core/position-tokens';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -207,17 +208,24 @@ async function main() {
         loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }),
       );
       try {
-        const organizationId = (await client.get('/api/session')).body.company.id as string;
+        const session = (await client.get('/api/session')).body;
+        const organizationId = session.company.id as string;
+        const viewer = { userId: session.user.id as string, role: 'Company Admin' as const };
         // The export reads at the position the server's projections saved (its checkpoints in the same folder).
         const progress = new CheckpointProgress(
           engines.readStore,
           allProjections.map((p) => p.name),
           engines.eventStore,
         );
-        const handler = new ReportExportHandler(engines.readStore, systemClock, progress);
+        const handler = new ReportExportHandler(
+          engines.readStore,
+          systemClock,
+          progress,
+          new PositionTokens(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }).sessionSecret),
+        );
         for (const entry of exports) {
           const prepared = await handler.execute(
-            new ReportExport('jobs', organizationId, { fromDate: day(entry.from), toDate: day(today) }),
+            new ReportExport('jobs', organizationId, { fromDate: day(entry.from), toDate: day(today) }, viewer),
           );
           let written = 0;
           let nextGc = 0;

@@ -129,6 +129,12 @@ export async function createApp(
       strictTransportSecurity: config.publicUrl.startsWith('https://'),
     }),
   );
+  // Answers of the API and the account routes are a person's data: no browser or proxy cache keeps them (a shared
+  // computer's back button, a proxy's disk). A route that may be cached (a logo, a picture) sets its own header.
+  app.use(['/api', '/account'], (_req: express.Request, res: express.Response, next: express.NextFunction) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   app.use(cookieParser());
   app.use(express.json({ limit: '1mb' }));
   app.use(refuseDeepBodies);

@@ -283,7 +283,8 @@ export const auditProjection: Projection = {
       notify({
         rooms: [rooms.auditors(organizationId)],
         event: 'audit.added',
-        payload: { organizationId, position: event.position.commit },
+        // No log position: a global one would tell how much other organizations did (issue #24).
+        payload: { organizationId },
       });
   },
 };

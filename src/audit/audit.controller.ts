@@ -3,6 +3,7 @@ import { ApiCookieAuth, ApiOperation, ApiProduces, ApiSecurity, ApiTags } from '
 import type { Response } from 'express';
 import type { Logger } from 'pino';
 import { CLOCK, Clock } from '../core/clock';
+import { POSITION_TOKENS, PositionTokens } from '../core/position-tokens';
 import { LOGGER } from '../core/core.module';
 import { sendSpreadsheet, XLSX } from '../core/http/spreadsheet-download';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
@@ -14,7 +15,7 @@ import type { AsOfMoment, AuditEntry, AuditPerson } from '../shared/audit';
 import type { Paged } from '../shared/paging';
 import { AsOfDto, AuditQueryDto } from './audit.dto';
 import { auditPage, auditPeople, prepareAuditExport, recordHistory } from './audit.queries';
-import { momentOf } from './moment';
+import { momentOf, momentView } from './moment';
 
 /** The organization's audit log, the moment a read is "as of", and the History of each kind of record. */
 @ApiTags('Audit')
@@ -27,6 +28,7 @@ export class AuditController {
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(POSITION_TOKENS) private readonly tokens: PositionTokens,
   ) {}
 
   @Get('audit')
@@ -36,7 +38,7 @@ export class AuditController {
       "The organization's audit log, newest first, 50 a page: every change in words (when, who, which record, old → new). Filters: fromDate–toDate (the last 30 days by default), recordType, userId (who made it), field, othersTime, search.",
   })
   page(@Query() query: AuditQueryDto, @Me() me: CurrentUser): Promise<Paged<AuditEntry>> {
-    return auditPage(this.store, me.organizationId, query, this.clock.now());
+    return auditPage(this.store, me.organizationId, query, this.clock.now(), this.tokens.of(me.organizationId));
   }
 
   @Get('audit/export')
@@ -44,7 +46,13 @@ export class AuditController {
   @ApiProduces(XLSX)
   @ApiOperation({ summary: 'The audit log as export.xlsx (the same filters), oldest first.' })
   async export(@Query() query: AuditQueryDto, @Me() me: CurrentUser, @Res() response: Response) {
-    const prepared = await prepareAuditExport(this.store, me.organizationId, query, this.clock.now());
+    const prepared = await prepareAuditExport(
+      this.store,
+      me.organizationId,
+      query,
+      this.clock.now(),
+      this.tokens.of(me.organizationId),
+    );
     await sendSpreadsheet(response, prepared, (error) =>
       this.logger.error({ err: error }, 'the audit log export failed'),
     );
@@ -63,12 +71,14 @@ export class AuditController {
   @Get('audit/moment')
   @ApiOperation({
     summary:
-      'The moment a read is "as of": asOf (ISO date-time) or asOfPosition (a log position) → its position, its last change and the moment in words.',
+      'The moment a read is "as of": asOf (ISO date-time) or asOfPosition (a position token) → its position token, its last change and the moment in words.',
   })
   async moment(@Query() query: AsOfDto, @Me() me: CurrentUser): Promise<AsOfMoment> {
-    const moment = await momentOf(this.store, me.organizationId, query);
-    if (moment) return moment;
-    return momentOf(this.store, me.organizationId, { asOf: this.clock.now().toISOString() }) as Promise<AsOfMoment>;
+    const codec = this.tokens.of(me.organizationId);
+    const moment =
+      (await momentOf(this.store, me.organizationId, query, codec)) ??
+      (await momentOf(this.store, me.organizationId, { asOf: this.clock.now().toISOString() }, codec))!;
+    return momentView(codec, moment);
   }
 
   @Get('customers/:id/history')
@@ -76,7 +86,12 @@ export class AuditController {
   @RequireClaim('customers.crud')
   @ApiOperation({ summary: "A customer's History, oldest first: every change in words." })
   customer(@Param('id') id: string, @Me() me: CurrentUser): Promise<AuditEntry[]> {
-    return recordHistory(this.store, me.organizationId, { types: ['customer'], id, label: 'The customer' });
+    return recordHistory(
+      this.store,
+      me.organizationId,
+      { types: ['customer'], id, label: 'The customer' },
+      this.tokens.of(me.organizationId),
+    );
   }
 
   @Get('users/:id/history')
@@ -84,11 +99,12 @@ export class AuditController {
   @RequireClaim('users.crud')
   @ApiOperation({ summary: "A user's History, oldest first: their account, availability and sign-ins." })
   user(@Param('id') id: string, @Me() me: CurrentUser): Promise<AuditEntry[]> {
-    return recordHistory(this.store, me.organizationId, {
-      types: ['user', 'availability', 'session'],
-      id,
-      label: 'The user',
-    });
+    return recordHistory(
+      this.store,
+      me.organizationId,
+      { types: ['user', 'availability', 'session'], id, label: 'The user' },
+      this.tokens.of(me.organizationId),
+    );
   }
 
   @Get('time/:id/history')
@@ -99,6 +115,7 @@ export class AuditController {
       this.store,
       me.organizationId,
       { types: ['timer'], id, label: 'The timer' },
+      this.tokens.of(me.organizationId),
       me.claims.includes('users.crud') ? undefined : me.userId,
     );
   }
@@ -108,6 +125,11 @@ export class AuditController {
   @RequireClaim('customers.crud')
   @ApiOperation({ summary: "A job rating's History, oldest first: requests, the customer's answer, edits." })
   rating(@Param('id') id: string, @Me() me: CurrentUser): Promise<AuditEntry[]> {
-    return recordHistory(this.store, me.organizationId, { types: ['rating'], id, label: 'The rating' });
+    return recordHistory(
+      this.store,
+      me.organizationId,
+      { types: ['rating'], id, label: 'The rating' },
+      this.tokens.of(me.organizationId),
+    );
   }
 }

@@ -1,3 +1,4 @@
+import { AS_OF_POSITION_MESSAGE } from './moment';
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
@@ -45,16 +46,17 @@ export const AsOf = () =>
     Text('asOf must be a date and time (ISO 8601)', 40, 'asOf'),
   );
 
-/** A moment to read as of: a log position (every event up to and including it), not with asOf. */
+/** A moment to read as of: a position token (every event up to and including its position), not with asOf. */
 export const AsOfPosition = () =>
   applyDecorators(
     ApiPropertyOptional({
-      description: "As of a position in the log (every event up to and including it): an entry's or an export's",
+      description:
+        "As of a place in the log (every event up to and including it): the opaque token of an audit entry (position, positionBefore), a moment or an export's 'Event position'",
     }),
     OptionalNotNull(),
     // A JSON body may carry it as a number.
     Transform(({ value }) => (typeof value === 'number' ? String(value) : value)),
-    Text('asOfPosition must be a whole number (a position in the log)', 16, 'asOfPosition'),
+    Text(AS_OF_POSITION_MESSAGE, 40, 'asOfPosition'),
   );
 
 /** The moment a read is "as of" (src/audit/moment.ts): at most one of the two; neither is now. */

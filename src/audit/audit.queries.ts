@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import { DateTime } from 'luxon';
 import { NotFoundError } from '../core/errors';
+import type { PositionCodec } from '../core/position-tokens';
 import { pageWindow } from '../core/http/page-query.dto';
 import { batchesInOrder } from '../core/read-store/in-order';
 import type { Filter, ReadStore } from '../core/read-store/read-store.port';
@@ -25,11 +26,12 @@ const entries = (store: ReadStore) => store.collection<AuditDoc>(AUDIT_ENTRIES);
 const inWords = (at: string, zone: string) =>
   DateTime.fromISO(at, { zone: 'utc' }).setZone(zone).toFormat('ccc d LLL yyyy, h:mm:ss a ZZZZ');
 
-/** A stored entry as the wire shows it, its time in the organization's zone. */
-export function entryOf(doc: AuditDoc, zone: string): AuditEntry {
+/** A stored entry as the wire shows it, its time in the organization's zone, its place in the log as tokens. */
+export function entryOf(doc: AuditDoc, zone: string, codec: PositionCodec): AuditEntry {
   return {
     id: doc._id,
-    position: doc.position,
+    position: codec.encode(doc.position),
+    positionBefore: codec.encode(Math.max(0, doc.position - 1)),
     type: doc.type,
     at: doc.at,
     when: inWords(doc.at, zone),
@@ -97,7 +99,7 @@ export async function auditPeople(store: ReadStore, organizationId: string): Pro
 /** The filters as a query of the organization's entries over [from, to), and the zone and days they meant. */
 async function auditFilter(store: ReadStore, organizationId: string, filters: AuditFilters, now: Date) {
   const [resolved, person] = await Promise.all([
-    resolveFilters(store, organizationId, { fromDate: filters.fromDate, toDate: filters.toDate }, now),
+    resolveFilters(store, organizationId, { fromDate: filters.fromDate, toDate: filters.toDate }, now, null),
     filters.userId ? personOf(store, organizationId, filters.userId) : null,
   ]);
   const words = everyWordIn(filters.search, ['text']);
@@ -119,6 +121,7 @@ export async function auditPage(
   organizationId: string,
   query: AuditFilters & { currentPage?: number; pageSize?: number },
   now: Date,
+  codec: PositionCodec,
 ): Promise<Paged<AuditEntry>> {
   const { filter, resolved } = await auditFilter(store, organizationId, query, now);
   const { skip, limit } = pageWindow(query, AUDIT_PAGE_SIZE);
@@ -126,7 +129,7 @@ export async function auditPage(
     entries(store).find(filter, { sort: { at: -1, position: -1 }, skip, limit }),
     entries(store).countDocuments(filter),
   ]);
-  return { resultItems: docs.map((d) => entryOf(d, resolved.timeZone)), totalRecords };
+  return { resultItems: docs.map((d) => entryOf(d, resolved.timeZone, codec)), totalRecords };
 }
 
 /** GET /api/audit/export: every entry the filters find, oldest first, as a sheet like the reports'. */
@@ -135,6 +138,7 @@ export async function prepareAuditExport(
   organizationId: string,
   filters: AuditFilters,
   now: Date,
+  codec: PositionCodec,
 ): Promise<{ write(out: Writable): Promise<number> }> {
   // The filters are resolved (a bad one is a plain 4xx) before the first byte is written.
   const { filter, resolved, person } = await auditFilter(store, organizationId, filters, now);
@@ -152,7 +156,7 @@ export async function prepareAuditExport(
           { header: 'Record', width: 28, value: (d) => d.recordLabel },
           { header: 'What', width: 40, value: (d) => d.what },
           { header: 'Changes', width: 60, value: changes },
-          { header: 'Position', width: 12, value: (d) => d.position },
+          { header: 'Position', width: 26, value: (d) => codec.encode(d.position) },
         ],
         // Entries of one instant (one command's events) in the log's order.
         batchesInOrder(entries(store), filter, 'at', 'position'),
@@ -180,6 +184,7 @@ export async function recordHistory(
   store: ReadStore,
   organizationId: string,
   record: { types: AuditRecordType[]; id: string; occurrenceId?: string | null; label: string },
+  codec: PositionCodec,
   /** Only a record whose changes are to this person's time (their own timer), when given. */
   timeOf?: string,
 ): Promise<AuditEntry[]> {
@@ -192,5 +197,5 @@ export async function recordHistory(
     : docs;
   if (!mine.length || (timeOf !== undefined && mine[0].timeOf !== timeOf)) throw new NotFoundError(record.label);
   const zone = await organizationZone(store, organizationId);
-  return mine.map((d) => entryOf(d, zone));
+  return mine.map((d) => entryOf(d, zone, codec));
 }

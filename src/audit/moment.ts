@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { ValidationError } from '../core/errors';
 import type { ReadStore } from '../core/read-store/read-store.port';
 import { organizationZone } from '../identity/identity.read-models';
+import type { PositionCodec } from '../core/position-tokens';
 import type { AsOfMoment } from '../shared/audit';
 import { positionAt, timeAtPosition } from './audit.read-models';
 
@@ -11,14 +12,33 @@ export interface AsOfQuery {
   asOfPosition?: string | number | null;
 }
 
-const MAX_POSITION = Number.MAX_SAFE_INTEGER;
+/** A moment as the server reads it: the global log position (never on the wire: AsOfMoment has its token). */
+export interface ResolvedMoment {
+  position: number;
+  at: string | null;
+  when: string;
+}
+
+export const AS_OF_POSITION_MESSAGE =
+  'asOfPosition must be a moment given by CrewClock (from a History link, the audit log or an export)';
+
+/** The moment as the wire shows it: its position as the organization's token. */
+export const momentView = (codec: PositionCodec, moment: ResolvedMoment): AsOfMoment => ({
+  ...moment,
+  position: codec.encode(moment.position),
+});
 
 /**
  * The moment a read is "as of", or null for now. `asOf` is an ISO date-time (the log as it stood then: its
  * last event at or before it); `asOfPosition` a log position (every event up to and including it).
  */
-export async function momentOf(store: ReadStore, organizationId: string, query: AsOfQuery): Promise<AsOfMoment | null> {
-  return (await askedMoment(store, organizationId, query))?.moment ?? null;
+export async function momentOf(
+  store: ReadStore,
+  organizationId: string,
+  query: AsOfQuery,
+  codec: PositionCodec,
+): Promise<ResolvedMoment | null> {
+  return (await askedMoment(store, organizationId, query, codec))?.moment ?? null;
 }
 
 /**
@@ -29,7 +49,8 @@ export async function askedMoment(
   store: ReadStore,
   organizationId: string,
   query: AsOfQuery,
-): Promise<{ moment: AsOfMoment; since: Date | null } | null> {
+  codec: PositionCodec,
+): Promise<{ moment: ResolvedMoment; since: Date | null } | null> {
   const hasTime = query.asOf !== undefined && query.asOf !== null && query.asOf !== '';
   const hasPosition = query.asOfPosition !== undefined && query.asOfPosition !== null && query.asOfPosition !== '';
   if (!hasTime && !hasPosition) return null;
@@ -43,10 +64,8 @@ export async function askedMoment(
     const { position, at } = await positionAt(store, organizationId, instant.toUTC().toISO()!);
     return { moment: { position, at, when: inWords(instant, zone) }, since: instant.toJSDate() };
   }
-  const text = String(query.asOfPosition);
-  const position = text.length <= 16 && /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(position) || position > MAX_POSITION)
-    throw new ValidationError('asOfPosition must be a whole number (a position in the log)');
+  const position = codec.decode(String(query.asOfPosition));
+  if (position === null) throw new ValidationError(AS_OF_POSITION_MESSAGE);
   const at = await timeAtPosition(store, organizationId, position);
   return {
     moment: {

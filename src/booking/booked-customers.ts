@@ -63,7 +63,8 @@ export class MergeBookedCustomerHandler implements ICommandHandler<MergeBookedCu
     if (series.length)
       throw new ValidationError('This customer has recurring jobs: give them the other customer first, then merge');
     const { jobs, total } = await customerJobsPage(this.store, organizationId, customerId, {
-      visibleTo: null,
+      // Every job of the customer, hidden ones too: all of them move.
+      visible: {},
       limit: MERGE_JOBS_MAX,
     });
     if (total > MERGE_JOBS_MAX) throw new ValidationError(`Merge a customer with at most ${MERGE_JOBS_MAX} jobs`);

@@ -12,6 +12,7 @@ import { calendarRange } from './calendar-range';
 import { CalendarRangeDto } from './calendar.dto';
 import { AsOfDto } from '../audit/audit.dto';
 import { askedMoment, momentOf } from '../audit/moment';
+import { POSITION_TOKENS, PositionTokens } from '../core/position-tokens';
 import { GetCalendarJobs, GetJob, GetJobHistory, GetUpcomingJobs } from './calendar.queries';
 import type { JobView } from './job-views';
 
@@ -27,6 +28,7 @@ export class CalendarController {
   constructor(
     private readonly queries: QueryBus,
     @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(POSITION_TOKENS) private readonly tokens: PositionTokens,
   ) {}
 
   private async range(me: CurrentUser, query: CalendarRangeDto) {
@@ -35,7 +37,7 @@ export class CalendarController {
 
   /** The log position a read is as of (asOf or asOfPosition), or null for now; a bad value is a 400. */
   private async asOf(me: CurrentUser, query: AsOfDto): Promise<number | null> {
-    return (await momentOf(this.store, me.organizationId, query))?.position ?? null;
+    return (await momentOf(this.store, me.organizationId, query, this.tokens.of(me.organizationId)))?.position ?? null;
   }
 
   @Get('jobs/user')
@@ -74,7 +76,7 @@ export class CalendarController {
       'My upcoming jobs: the next 30 days, soonest first, at most 50. With asOf or asOfPosition: as the schedule stood then, from that moment on.',
   })
   async upcoming(@Query() query: AsOfDto, @Me() me: CurrentUser): Promise<JobView[]> {
-    const asked = await askedMoment(this.store, me.organizationId, query);
+    const asked = await askedMoment(this.store, me.organizationId, query, this.tokens.of(me.organizationId));
     if (!asked) return this.queries.execute(new GetUpcomingJobs(me, new Date()));
     return this.queries.execute(new GetUpcomingJobs(me, asked.since ?? new Date(), asked.moment.position));
   }

@@ -12,8 +12,10 @@ import type { AuditEntry } from '../shared/audit';
 import { isOpen } from '../scheduling/job-request.rules';
 import { jobRequestsOf } from '../job-requests/job-requests.read-models';
 import { jobsBetweenAsOf } from './as-of';
-import { CalendarJob, findCalendarJob, isOwnJob, jobsBetween, seriesOccurrences, visibleTo } from './calendar';
+import { CalendarJob, findCalendarJob, isOwnJob, jobsBetween, seriesOccurrences } from './calendar';
+import { canSeeJob, hiddenJobsFor, isHiddenJobId, visibleJobsFilter } from '../scheduling/job-visibility';
 import { isUuid } from '../core/clock';
+import { POSITION_TOKENS, PositionTokens } from '../core/position-tokens';
 import { liveCustomer } from '../customers/customers.read-models';
 import { customerJobsPage, JobSeriesDoc, organizationSeries } from '../scheduling/scheduling.read-models';
 import type { CustomerJobView } from '../shared/customers';
@@ -47,8 +49,9 @@ export class GetCalendarJobsHandler implements IQueryHandler<GetCalendarJobs> {
   async execute({ viewer, from, to, scope, availabilityUserId, requestable, now, asOfPosition }: GetCalendarJobs) {
     if (asOfPosition !== null) {
       const own = isOwnJob(viewer.userId);
+      const visible = await visibleAsOf(this.store, viewer);
       const then = (await jobsBetweenAsOf(this.store, viewer.organizationId, from, to, asOfPosition))
-        .filter(visibleTo(viewer))
+        .filter(visible)
         .filter(scope === 'own' ? own : () => true);
       return jobViews(this.store, viewer.organizationId, then, asOfPosition);
     }
@@ -60,7 +63,7 @@ export class GetCalendarJobsHandler implements IQueryHandler<GetCalendarJobs> {
       Date.parse(job.start) > now.getTime();
     const own = isOwnJob(viewer.userId);
     const jobs = (await jobsBetween(this.store, viewer.organizationId, from, to))
-      .filter(visibleTo(viewer))
+      .filter(canSeeJob(viewer))
       .filter(scope === 'own' ? (job) => own(job) || offered(job) : () => true);
     const blocks = availabilityUserId
       ? await availabilityBlocks(this.store, viewer.organizationId, availabilityUserId, from, to)
@@ -90,12 +93,14 @@ export class GetUpcomingJobsHandler implements IQueryHandler<GetUpcomingJobs> {
 
   async execute({ viewer, now, asOfPosition }: GetUpcomingJobs) {
     const to = new Date(now.getTime() + 30 * 86_400_000);
+    const visible = asOfPosition === null ? canSeeJob(viewer) : await visibleAsOf(this.store, viewer);
     const jobs = (
       asOfPosition === null
         ? await jobsBetween(this.store, viewer.organizationId, now, to)
         : await jobsBetweenAsOf(this.store, viewer.organizationId, now, to, asOfPosition)
     )
       .filter(isOwnJob(viewer.userId))
+      .filter(visible)
       .slice(0, 50);
     return jobViews(this.store, viewer.organizationId, jobs, asOfPosition);
   }
@@ -114,7 +119,7 @@ export class GetJobHandler implements IQueryHandler<GetJob> {
 
   async execute({ viewer, jobId }: GetJob) {
     const job = await findCalendarJob(this.store, viewer.organizationId, jobId);
-    if (!job || !visibleTo(viewer)(job)) throw new NotFoundError('The job');
+    if (!job || !canSeeJob(viewer)(job)) throw new NotFoundError('The job');
     return (await jobViews(this.store, viewer.organizationId, [job]))[0];
   }
 }
@@ -129,20 +134,24 @@ export class GetJobHistory {
 
 @QueryHandler(GetJobHistory)
 export class GetJobHistoryHandler implements IQueryHandler<GetJobHistory> {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(POSITION_TOKENS) private readonly tokens: PositionTokens,
+  ) {}
 
   async execute({ viewer, jobId }: GetJobHistory): Promise<AuditEntry[]> {
     const target = resolveJobId(jobId);
     const job = await findCalendarJob(this.store, viewer.organizationId, jobId);
-    if (job && !visibleTo(viewer)(job)) throw new NotFoundError('The job');
+    if (job && !canSeeJob(viewer)(job)) throw new NotFoundError('The job');
+    const codec = this.tokens.of(viewer.organizationId);
     return target.kind === 'job'
-      ? recordHistory(this.store, viewer.organizationId, { types: ['job'], id: target.jobId, label: 'The job' })
-      : recordHistory(this.store, viewer.organizationId, {
-          types: ['recurringJob'],
-          id: target.seriesId,
-          occurrenceId: jobId,
-          label: 'The job',
-        });
+      ? recordHistory(this.store, viewer.organizationId, { types: ['job'], id: target.jobId, label: 'The job' }, codec)
+      : recordHistory(
+          this.store,
+          viewer.organizationId,
+          { types: ['recurringJob'], id: target.seriesId, occurrenceId: jobId, label: 'The job' },
+          codec,
+        );
   }
 }
 
@@ -173,7 +182,7 @@ export class GetCustomerJobsHandler implements IQueryHandler<GetCustomerJobs> {
     if (!isUuid(customerId) || !(await liveCustomer(this.store, organizationId, customerId)))
       throw new NotFoundError('The customer');
     const { skip, limit: pageSize } = pageWindow(query, CUSTOMER_JOBS_PAGE_SIZE);
-    const visible = visibleTo(viewer);
+    const visible = canSeeJob(viewer);
     const until = new Date(now.getTime() + CUSTOMER_JOBS_AHEAD_MS);
     const occurrences = (await organizationSeries(this.store, organizationId))
       .filter(
@@ -183,7 +192,7 @@ export class GetCustomerJobsHandler implements IQueryHandler<GetCustomerJobs> {
       .flatMap((s) => seriesOccurrences(s, new Date(earliestStart(s)), until))
       .filter((job) => job.customerId === customerId && !job.availabilityOnly && visible(job));
     const { jobs, total } = await customerJobsPage(this.store, organizationId, customerId, {
-      visibleTo: viewer.role === 'Company Admin' ? null : viewer.userId,
+      visible: visibleJobsFilter(viewer),
       limit: skip + pageSize,
     });
     const rows = [
@@ -219,6 +228,16 @@ export class GetCustomerJobsHandler implements IQueryHandler<GetCustomerJobs> {
       totalRecords: total + occurrences.length,
     };
   }
+}
+
+/**
+ * Which jobs of a moment's schedule the viewer sees: those visible to them then (hidden then, hidden as of then)
+ * and not hidden from them now (a job hidden since is hidden from its past too).
+ */
+async function visibleAsOf(store: ReadStore, viewer: CurrentUser): Promise<(job: CalendarJob) => boolean> {
+  const then = canSeeJob(viewer);
+  const now = await hiddenJobsFor(store, viewer.organizationId, viewer);
+  return (job) => then(job) && !isHiddenJobId(now, job.id);
 }
 
 /** The series' first start, or an occurrence moved before it. */

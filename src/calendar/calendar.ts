@@ -1,5 +1,4 @@
 import type { ReadStore } from '../core/read-store/read-store.port';
-import type { CurrentUser } from '../identity/current-user';
 import {
   JobDoc,
   jobById,
@@ -22,10 +21,6 @@ export interface CalendarJob extends JobFields {
   /** The recurring job it belongs to, with its rule; null for a one-time job. */
   series: { id: string; rule: RecurrenceRule; timeZone: string } | null;
 }
-
-/** Hidden jobs are seen by their lead and by Company Admins only. */
-export const visibleTo = (viewer: CurrentUser) => (job: CalendarJob) =>
-  !job.hideFromScheduleView || viewer.role === 'Company Admin' || job.leadUserId === viewer.userId;
 
 export const isOwnJob = (userId: string) => (job: CalendarJob) =>
   job.leadUserId === userId || job.userIds.includes(userId);

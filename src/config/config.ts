@@ -35,6 +35,11 @@ export interface AppConfig {
    * connection's), a hop count, or addresses and CIDR ranges. Only as configured (OWASP ASVS 4.1.3).
    */
   trustProxy: false | number | string[];
+  /**
+   * Addresses and CIDR ranges (INTERNAL_ADDRESSES) whose callers, besides loopback, read /healthz's details (log
+   * positions, projection progress); anyone else gets a bare status.
+   */
+  internalAddresses: string[];
   /** A session without Remember me ends after this many minutes unused (OWASP ASVS 7.3.1). */
   sessionIdleMinutes: number;
   /** log2 of scrypt's N. OWASP: 17. Lower values are accepted only when NODE_ENV=test. */
@@ -122,6 +127,22 @@ function trustProxy(env: Env): false | number | string[] {
   return entries;
 }
 
+/** `10.0.0.5, 172.16.0.0/12`: addresses and CIDR ranges; none when unset. */
+function internalAddresses(env: Env): string[] {
+  const raw = env.INTERNAL_ADDRESSES?.trim();
+  if (!raw) return [];
+  const expected = `INTERNAL_ADDRESSES must be a comma-separated list of addresses and CIDR ranges (such as 10.0.0.0/8), got "${raw.slice(0, 100)}"`;
+  if (raw.length > 1000) throw new ConfigError(expected);
+  const entries = raw.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    const [address, prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (family === 0 || !prefixOk || extra !== undefined) throw new ConfigError(expected);
+  }
+  return entries;
+}
+
 function supportEmail(env: Env): string | null {
   const value = env.SUPPORT_EMAIL?.trim();
   if (!value) return null;
@@ -161,6 +182,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ),
     scryptLogN,
     trustProxy: trustProxy(env),
+    internalAddresses: internalAddresses(env),
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
     seedDemo:
       oneOf(env, 'SEED_DEMO', ['true', 'false'] as const, nodeEnv === 'production' ? 'false' : 'true') === 'true',

@@ -13,6 +13,7 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { Aggregates, PROJECTION_PROGRESS, ProjectionProgress } from './commands/aggregates';
 import type { Notifier } from '../realtime/change-notice';
 import { CLOCK, systemClock } from './clock';
+import { POSITION_TOKENS, PositionTokens } from './position-tokens';
 import { Engines } from './engines';
 import { EVENT_STORE } from './event-store/event-store.port';
 import { FILE_STORE } from './files/files.port';
@@ -59,6 +60,7 @@ export class CoreModule {
         { provide: MAILER, useValue: engines.mailer },
         { provide: REDIS, useValue: engines.redis },
         { provide: CLOCK, useValue: systemClock },
+        { provide: POSITION_TOKENS, useValue: new PositionTokens(config.sessionSecret) },
         { provide: PROJECTION_PROGRESS, inject: [Realtime], useFactory: (realtime: Realtime) => projections(realtime) },
         ProjectionsHost,
         Aggregates,
@@ -74,6 +76,7 @@ export class CoreModule {
         MAILER,
         REDIS,
         CLOCK,
+        POSITION_TOKENS,
         PROJECTION_PROGRESS,
         Aggregates,
       ],

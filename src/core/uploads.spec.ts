@@ -3,6 +3,7 @@ import { ValidationError } from './errors';
 import {
   attachmentDisposition,
   checkDocument,
+  checkImage,
   documentFileName,
   DOCUMENT_TYPES_MESSAGE,
   zipEntryNames,
@@ -89,6 +90,21 @@ describe('customer document checks', () => {
     expect(documentFileName('\u0000\u001f')).toBe('document');
     expect(documentFileName(undefined)).toBe('document');
     expect(documentFileName(`${'n'.repeat(300)}.pdf`)).toHaveLength(255);
+  });
+
+  it('strips bidirectional controls from uploaded file names (issue #24 item 11: invoice\\u202Efdp.txt shows as invoicetxt.pdf)', () => {
+    const controls = '\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\ufeff';
+    expect(documentFileName('invoice\u202Efdp.txt')).toBe('invoicefdp.txt');
+    expect(documentFileName(`a${controls}b.pdf`)).toBe('ab.pdf');
+    expect(documentFileName(controls)).toBe('document');
+    const png = Buffer.from('89504e470d0a1a0a0000', 'hex');
+    expect(checkImage({ buffer: png, size: png.length, originalname: 'logo\u202Egnp.exe' }).fileName).toBe(
+      'logognp.exe',
+    );
+    expect(checkImage({ buffer: png, size: png.length, originalname: controls }).fileName).toBe('image');
+    expect(attachmentDisposition('invoice\u202Efdp.txt')).toBe(
+      `attachment; filename="invoicefdp.txt"; filename*=UTF-8''invoicefdp.txt`,
+    );
   });
 
   it('attachmentDisposition gives an ASCII fallback and the exact name in filename*', () => {

@@ -1,5 +1,5 @@
 import { ValidationError } from './errors';
-import { UPLOAD_MAX_BYTES } from '../shared/uploads';
+import { UPLOAD_MAX_BYTES, withoutBidiControls } from '../shared/uploads';
 
 /** 2.5 MB, spec §9. */
 export const MAX_IMAGE_BYTES = UPLOAD_MAX_BYTES;
@@ -30,8 +30,12 @@ export function checkImage(upload: Upload | undefined): { contentType: string; f
   if (upload.size > MAX_IMAGE_BYTES) throw new ValidationError('The file is too large. The maximum is 2.5 MB.');
   const match = SIGNATURES.find((s) => s.test(upload.buffer));
   if (!match) throw new ValidationError('The file must be a PNG, JPEG, GIF or WebP image.');
-  // Cut to length before reading it: each character is replaced by one, so the result is the same.
-  const fileName = (upload.originalname || 'image').slice(0, 100).replace(/[^\w.\- ]/g, '_');
+  // Bounded before it is read; bidirectional controls go (they would disguise the name), any other
+  // character outside the safe set becomes '_'.
+  const fileName =
+    withoutBidiControls((upload.originalname || 'image').slice(0, 1000))
+      .slice(0, 100)
+      .replace(/[^\w.\- ]/g, '_') || 'image';
   return { contentType: match.type, fileName, bytes: upload.buffer };
 }
 
@@ -122,12 +126,13 @@ const extensionOf = (fileName: string) => {
 
 /**
  * The name a document was uploaded with, as it will be offered back: the last part of a path, without
- * control characters, at most 255 characters ('document' when nothing is left). Download headers encode it.
+ * control characters or bidirectional controls, at most 255 characters ('document' when nothing is left).
+ * Download headers encode it.
  */
 export function documentFileName(originalName: string | undefined): string {
   const name = (originalName ?? '').slice(-1000);
   const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = withoutBidiControls(base.replace(/[\u0000-\u001f\u007f]/g, '')).trim();
   return clean.slice(0, 255) || 'document';
 }
 
@@ -162,7 +167,9 @@ export function checkDocument(upload: Upload | undefined): { contentType: string
  * `Content-Disposition: attachment` naming the file: an ASCII fallback (other characters, quotes and
  * backslashes as `_`) for old clients, and the exact name in RFC 5987's `filename*=UTF-8''…`.
  */
-export function attachmentDisposition(fileName: string): string {
+export function attachmentDisposition(name: string): string {
+  // Names stored before bidirectional controls were cleaned on the way in lose them here too.
+  const fileName = withoutBidiControls(name);
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   const exact = encodeURIComponent(fileName).replace(
     /['()*]/g,

@@ -31,7 +31,7 @@ export class AttachCustomerDocumentHandler implements ICommandHandler<AttachCust
     if (!isUuid(customerId) || !(await liveCustomer(this.store, meta.organizationId, customerId)))
       throw new NotFoundError('The customer');
     const document = checkDocument(upload);
-    const stored = await this.files.save({ ...document, organizationId: meta.organizationId });
+    const stored = await this.files.save({ ...document, organizationId: meta.organizationId, kind: 'document' });
     const attachmentId = newId();
     try {
       await this.aggregates.execute(

@@ -1,4 +1,5 @@
 import { EMAIL_MAX, isEmailAddress } from '../shared/email';
+import { withoutBidiControls } from '../shared/uploads';
 import { Decider } from '../core/decider';
 import { NotFoundError, ValidationError } from '../core/errors';
 import {
@@ -41,10 +42,13 @@ export const CUSTOMER_ID_MESSAGE = 'Choose the customer the document belongs to 
 
 /** The document's name (spec §5: "file name required"), or null when it is fine. */
 export function documentNameProblem(name: unknown): string | null {
-  if (typeof name !== 'string' || !name.trim()) return 'File name is required';
-  if (name.trim().length > DOCUMENT_NAME_MAX) return `File name must be at most ${DOCUMENT_NAME_MAX} characters`;
+  if (typeof name !== 'string' || !documentName(name)) return 'File name is required';
+  if (documentName(name).length > DOCUMENT_NAME_MAX) return `File name must be at most ${DOCUMENT_NAME_MAX} characters`;
   return null;
 }
+
+/** A document's name as kept and shown: without bidirectional controls (they disguise a file name), trimmed. */
+export const documentName = (name: string): string => withoutBidiControls(name).trim();
 
 /** Digits with the usual separators; the mask is (###) ###-####. */
 const PHONE_CHARACTERS = /^[\d\s().+-]*$/;
@@ -211,7 +215,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         return [
           {
             type: 'CustomerDocumentAttached',
-            data: { ...ids, ...document, name: document.name.trim(), uploadedBy },
+            data: { ...ids, ...document, name: documentName(document.name), uploadedBy },
           },
         ];
       }

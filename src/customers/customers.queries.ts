@@ -5,6 +5,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { isUuid } from '../core/clock';
 import { NotFoundError } from '../core/errors';
 import { FILE_STORE, FileStore } from '../core/files/files.port';
+import { withoutBidiControls } from '../shared/uploads';
 import { READ_STORE, ReadStore, Sort } from '../core/read-store/read-store.port';
 import { usersByIds } from '../identity/identity.read-models';
 import type { AttachmentView } from '../shared/customers';
@@ -221,8 +222,9 @@ async function attachmentViews(
   );
   return docs.map((d) => ({
     id: d._id,
-    name: d.name,
-    fileName: d.fileName,
+    // Names attached before bidirectional controls were cleaned on the way in lose them here too.
+    name: withoutBidiControls(d.name),
+    fileName: withoutBidiControls(d.fileName),
     url: attachmentUrl(d._id),
     dateUploaded: d.dateUploaded,
     customerId: d.customerId,

@@ -1,6 +1,8 @@
-import { Controller, Get, Inject, Logger, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Logger, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { BlockList, isIP } from 'node:net';
+import { APP_CONFIG, AppConfig } from '../config/config';
 import { PROJECTION_PROGRESS, ProjectionProgress } from '../core/commands/aggregates';
 import { EVENT_STORE, EventStore, comparePositions } from '../core/event-store/event-store.port';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
@@ -21,15 +23,21 @@ export class HealthController {
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(PROJECTION_PROGRESS) private readonly progress: ProjectionProgress,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.internal = internalCallers(config.internalAddresses);
+  }
+
+  /** Loopback and INTERNAL_ADDRESSES: who may read the details (log positions, projection progress). */
+  private readonly internal: BlockList;
 
   @Public()
   @Get('healthz')
   @ApiOperation({
     summary:
-      'Event store, read store, projection lag and read models of the past still building. 200 when healthy, 503 otherwise.',
+      'Healthy or not: 200 with { status: "ok" }, 503 with { status: "unavailable" }. Internal callers (loopback, INTERNAL_ADDRESSES) also get the event store, read store, projection lag and read models of the past still building.',
   })
-  async health(@Res({ passthrough: true }) response: Response) {
+  async health(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
     const check = async <T>(probe: () => Promise<T>) => {
       try {
         return { ok: true as const, value: await within(probe(), 2000) };
@@ -49,6 +57,8 @@ export class HealthController {
       headPosition === null || (processedPosition !== null && comparePositions(processedPosition, headPosition) >= 0);
     const healthy = head.ok && read.ok && processed.ok;
     response.status(healthy ? 200 : 503);
+    // The log's positions count every organization's events: the whole system's activity, for operators only.
+    if (!isInternal(this.internal, request.ip)) return { status: healthy ? 'ok' : 'unavailable' };
     return {
       status: healthy ? 'ok' : 'unavailable',
       eventStore: head.ok ? 'ok' : head.error,
@@ -63,4 +73,25 @@ export class HealthController {
       },
     };
   }
+}
+
+function internalCallers(addresses: string[]): BlockList {
+  const list = new BlockList();
+  list.addSubnet('127.0.0.0', 8, 'ipv4');
+  list.addAddress('::1', 'ipv6');
+  for (const entry of addresses) {
+    const [address, prefix] = entry.split('/');
+    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(prefix), family);
+  }
+  return list;
+}
+
+/** The caller's address (the client's as TRUST_PROXY allows it), an IPv4-mapped IPv6 one read as IPv4. */
+function isInternal(list: BlockList, ip: string | undefined): boolean {
+  if (!ip) return false;
+  const address = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
+  const family = isIP(address);
+  return family !== 0 && list.check(address, family === 6 ? 'ipv6' : 'ipv4');
 }

@@ -3,7 +3,14 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { DomainError } from '../core/errors';
+import {
+  DomainError,
+  ForbiddenError,
+  TooManyRequestsError,
+  UnauthenticatedError,
+  ValidationError,
+} from '../core/errors';
+import type { SignInErrorCode } from '../shared/sign-in';
 import { AuthenticatedRequest, commandMeta, Me, Meta, Public } from './current-user';
 import type { CurrentUser } from './current-user';
 import type { CommandMeta } from '../core/commands/aggregates';
@@ -60,7 +67,7 @@ export class AccountController {
         if (!wantsJson(request))
           return response.redirect(
             303,
-            `/account/login?${new URLSearchParams({ error: errors[0], ReturnUrl: redirectUrl })}`,
+            `/account/login?${new URLSearchParams({ error: 'organization' satisfies SignInErrorCode, ReturnUrl: redirectUrl })}`,
           );
         return { success: false, chooseOrganization: result.chooseOrganization, errors };
       }
@@ -79,8 +86,9 @@ export class AccountController {
       return { success: true, redirectUrl };
     } catch (error) {
       if (wantsJson(request) || !(error instanceof DomainError)) throw error;
-      // A plain form post comes back to the page, with the server's message under the title.
-      const query = new URLSearchParams({ error: error.errors[0], ReturnUrl: redirectUrl });
+      // A plain form post comes back to the page with a code the page turns into its sentence (never text: a
+      // link can carry any ?error=, and the page must not show it as ours).
+      const query = new URLSearchParams({ error: signInErrorCode(error), ReturnUrl: redirectUrl });
       return response.redirect(303, `/account/login?${query}`);
     }
   }
@@ -151,4 +159,13 @@ export class AccountController {
   private secure(request: Request): boolean {
     return request.secure || this.config.publicUrl.startsWith('https://');
   }
+}
+
+/** The code of a refused sign-in, for the redirect back to the sign-in page. */
+function signInErrorCode(error: DomainError): SignInErrorCode {
+  if (error instanceof UnauthenticatedError) return 'credentials';
+  if (error instanceof ForbiddenError) return 'inactive';
+  if (error instanceof TooManyRequestsError) return 'throttled';
+  if (error instanceof ValidationError) return 'missing';
+  return 'failed';
 }

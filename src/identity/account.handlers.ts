@@ -15,6 +15,7 @@ import { LoginThrottle } from './login-throttle';
 import { PasswordResetThrottle } from './password-reset-throttle';
 import { decoyHash, hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { sessionDecider } from './session.decider';
+import { SIGN_IN_ERRORS } from '../shared/sign-in';
 import {
   newToken,
   PASSWORD_RESET_TTL_MINUTES,
@@ -25,9 +26,9 @@ import {
 } from './session-tokens';
 import { normalizeEmail, userDecider, UserState } from './user.decider';
 
-export const WRONG_CREDENTIALS = 'The email or password is incorrect.';
-export const INACTIVE_ACCOUNT = 'Your account is inactive. Contact your company administrator.';
-export const CHOOSE_ORGANIZATION = 'Choose the organization to sign in to.';
+export const WRONG_CREDENTIALS = SIGN_IN_ERRORS.credentials;
+export const INACTIVE_ACCOUNT = SIGN_IN_ERRORS.inactive;
+export const CHOOSE_ORGANIZATION = SIGN_IN_ERRORS.organization;
 
 /** What a sign-in gives: a session, or the organizations whose account the password opened, to choose from. */
 export type SignInResult =

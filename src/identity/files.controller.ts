@@ -1,9 +1,8 @@
 import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { isUuid } from '../core/clock';
 import { NotFoundError } from '../core/errors';
-import { FILE_STORE, FileStore } from '../core/files/files.port';
+import { FILE_STORE, FileStore, isFileId, StoredFile } from '../core/files/files.port';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { isCustomerDocumentFile } from '../customers/customers.read-models';
 import { Me } from './current-user';
@@ -24,12 +23,9 @@ export class FilesController {
     summary: 'A stored image of my organization (logo, picture); not a customer document (see /api/attachments).',
   })
   async get(@Param('id') id: string, @Me() me: CurrentUser, @Res() response: Response) {
-    // A customer's document is served only through its attachment, to holders of customers.crud.
-    const found =
-      isUuid(id) && !(await isCustomerDocumentFile(this.store, me.organizationId, id))
-        ? await this.files.read(me.organizationId, id)
-        : null;
-    if (!found) throw new NotFoundError('The file');
+    // Ids are minted in lower case: another spelling is refused here, before any store reads it.
+    const found = isFileId(id) ? await this.files.read(me.organizationId, id) : null;
+    if (!found || !(await this.isImage(me.organizationId, found.file))) throw new NotFoundError('The file');
     response.set({
       'Content-Type': found.file.contentType,
       'Content-Length': String(found.bytes.length),
@@ -39,5 +35,14 @@ export class FilesController {
       'Cache-Control': 'private, max-age=86400, immutable',
     });
     response.end(found.bytes);
+  }
+
+  /**
+   * A customer's document is served only through its attachment, to holders of customers.crud: decided by
+   * the kind the file was stored as; a file stored before kinds were recorded, by the documents read model.
+   */
+  private async isImage(organizationId: string, file: StoredFile): Promise<boolean> {
+    if (file.kind) return file.kind === 'image';
+    return !(await isCustomerDocumentFile(this.store, organizationId, file.id));
   }
 }

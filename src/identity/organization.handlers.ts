@@ -88,7 +88,9 @@ export class SetOrganizationLogoHandler implements ICommandHandler<SetOrganizati
 
   async execute({ upload, meta }: SetOrganizationLogo) {
     const image = upload ? checkImage(upload) : null;
-    const stored = image ? await this.files.save({ ...image, organizationId: meta.organizationId }) : null;
+    const stored = image
+      ? await this.files.save({ ...image, organizationId: meta.organizationId, kind: 'image' })
+      : null;
     const { events } = await this.aggregates.execute(
       identityStreams.organization(meta.organizationId),
       organizationDecider,

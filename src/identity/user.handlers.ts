@@ -182,7 +182,9 @@ export class SetProfilePictureHandler implements ICommandHandler<SetProfilePictu
 
   async execute({ upload, meta }: SetProfilePicture) {
     const image = upload ? checkImage(upload) : null;
-    const stored = image ? await this.files.save({ ...image, organizationId: meta.organizationId }) : null;
+    const stored = image
+      ? await this.files.save({ ...image, organizationId: meta.organizationId, kind: 'image' })
+      : null;
     const { events } = await this.aggregates.execute(
       identityStreams.user(meta.actorUserId!),
       userDecider,

@@ -9,6 +9,7 @@ import { isAvailable } from '../availability/availability-check';
 import type { CurrentUser } from '../identity/current-user';
 import { CalendarJob, findCalendarJob, isOwnJob, jobsBetween } from '../calendar/calendar';
 import { isOpen } from '../scheduling/job-request.rules';
+import { canSeeJob } from '../scheduling/job-visibility';
 import type { JobRequestView } from './job-request.view';
 
 /** Pending requests of the organization, soonest job first. */
@@ -25,10 +26,12 @@ export class GetJobRequestsHandler implements IQueryHandler<GetJobRequests> {
     const pending = await pendingJobRequests(this.store, organizationId);
     if (!pending.length) return [];
     // Each request's job as it stands now (a deleted one has had its requests closed by the projection).
+    // A job hidden from the viewer is left out, and so are the requests for it (src/scheduling/job-visibility.ts).
+    const visible = canSeeJob(viewer);
     const jobs = new Map<string, CalendarJob>();
     for (const request of pending) {
       const job = await findCalendarJob(this.store, organizationId, request.jobId);
-      if (job) jobs.set(request._id, job);
+      if (job && visible(job)) jobs.set(request._id, job);
     }
     const customerIds = [...new Set([...jobs.values()].map((j) => j.customerId).filter((id): id is string => !!id))];
     const [zone, users, entries, customerNames] = await Promise.all([
@@ -42,7 +45,7 @@ export class GetJobRequestsHandler implements IQueryHandler<GetJobRequests> {
     const spanStart = Math.min(...pending.map((r) => Date.parse(r.start)));
     const spanEnd = Math.max(...pending.map((r) => Date.parse(r.end)));
     const inSpan = (await jobsBetween(this.store, organizationId, new Date(spanStart), new Date(spanEnd))).filter(
-      (j) => !j.availabilityOnly,
+      (j) => !j.availabilityOnly && visible(j),
     );
     const rows: JobRequestView[] = [];
     for (const request of pending) {

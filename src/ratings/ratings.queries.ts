@@ -1,4 +1,5 @@
 import { Inject } from '@nestjs/common';
+import { hiddenJobsFor, notHiddenFilter } from '../scheduling/job-visibility';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DateTime } from 'luxon';
 import { isUuid } from '../core/clock';
@@ -104,9 +105,11 @@ export class ListCustomerRatingsHandler implements IQueryHandler<ListCustomerRat
     const organizationId = viewer.organizationId;
     if (!isUuid(customerId) || !(await liveCustomer(this.store, organizationId, customerId)))
       throw new NotFoundError('The customer');
+    // Ratings of jobs hidden from the viewer are left out, as the jobs are (src/scheduling/job-visibility.ts).
+    const hidden = await hiddenJobsFor(this.store, organizationId, viewer);
     const { items, totalRecords } = await ratingsPage(
       this.store,
-      { organizationId, customerId },
+      { organizationId, customerId, ...notHiddenFilter(hidden) },
       pageWindow(query, CUSTOMER_RATINGS_PAGE_SIZE),
     );
     return { resultItems: await views(this.store, organizationId, items), totalRecords };

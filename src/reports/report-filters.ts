@@ -7,6 +7,7 @@ import { CustomerDoc, customersByIds } from '../customers/customers.read-models'
 import { organizationZone, UserDoc, userOf } from '../identity/identity.read-models';
 import { REPORT_DATE_FORMAT, REPORT_DEFAULT_DAYS, ReportFilters } from '../shared/reports';
 import { dayIn, startRange } from '../calendar/calendar-range';
+import { HiddenJobs, hiddenJobsFor, JobViewer, NO_HIDDEN_JOBS } from '../scheduling/job-visibility';
 
 /** A report's filters, checked: the range as instants and as the days asked, and who it is narrowed to. */
 export interface ResolvedFilters {
@@ -18,6 +19,8 @@ export interface ResolvedFilters {
   toDate: string;
   customer: CustomerDoc | null;
   employee: UserDoc | null;
+  /** The jobs hidden from the viewer: their timers and ratings are not the viewer's rows (job-visibility.ts). */
+  hidden: HiddenJobs;
 }
 
 /**
@@ -30,6 +33,8 @@ export async function resolveFilters(
   organizationId: string,
   filters: ReportFilters,
   now: Date,
+  /** Whose rows: jobs hidden from them are left out; null for every job (the audit log's days: Company Admins only). */
+  viewer: JobViewer | null,
 ): Promise<ResolvedFilters> {
   const timeZone = await organizationZone(store, organizationId);
   const today = DateTime.fromJSDate(now, { zone: timeZone }).startOf('day');
@@ -39,9 +44,10 @@ export async function resolveFilters(
   const fromDate = filters.fromDate || lastDay.minus({ days: REPORT_DEFAULT_DAYS - 1 }).toFormat(REPORT_DATE_FORMAT);
   const { from, to } = startRange(fromDate, toDate, timeZone);
   const instant = (iso: string | null) => new Date(Date.parse(iso!)).toISOString();
-  const [customer, employee] = await Promise.all([
+  const [customer, employee, hidden] = await Promise.all([
     filters.customerId ? customerOf(store, organizationId, filters.customerId) : null,
     filters.employeeId ? employeeOf(store, organizationId, filters.employeeId) : null,
+    viewer ? hiddenJobsFor(store, organizationId, viewer) : NO_HIDDEN_JOBS,
   ]);
   return {
     organizationId,
@@ -51,6 +57,7 @@ export async function resolveFilters(
     toDate,
     customer,
     employee,
+    hidden,
   };
 }
 

@@ -28,6 +28,7 @@ import {
   timerVersionsPage,
 } from './report-history.read-models';
 import type { ResolvedFilters } from './report-filters';
+import { notHiddenFilter } from '../scheduling/job-visibility';
 
 type Window = { skip: number; limit: number };
 
@@ -57,9 +58,14 @@ export interface ReportSource {
 }
 
 /** The filters of each report as stored rows see them. */
-const jobsFilter = (f: ResolvedFilters) =>
-  reportTimersFilter(f.organizationId, f.range, { userId: f.employee?._id, customerId: f.customer?._id });
-const ratingsFilter = (f: ResolvedFilters) => reportRatingsFilter(f.organizationId, f.range, f.customer?._id);
+const jobsFilter = (f: ResolvedFilters) => ({
+  ...reportTimersFilter(f.organizationId, f.range, { userId: f.employee?._id, customerId: f.customer?._id }),
+  ...notHiddenFilter(f.hidden),
+});
+const ratingsFilter = (f: ResolvedFilters) => ({
+  ...reportRatingsFilter(f.organizationId, f.range, f.customer?._id),
+  ...notHiddenFilter(f.hidden),
+});
 
 /** The read models as they are now. */
 export function sourceNow(store: ReadStore, organizationId: string): ReportSource {

@@ -62,4 +62,44 @@ describe('writeReportWorkbook', () => {
       ['Rows', 1],
     ]);
   });
+
+  it('quotes text cells that a spreadsheet or a re-saved CSV would read as formulas (issue #24 item 13); numbers stay numbers', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const names = ['=HYPERLINK("http://x.test","pay")', '+1+1', '-2+3', '@SUM(A1)', '\tTab', '\rReturn', 'Ann', 'a=b'];
+    async function* batches() {
+      yield names.map((name, i) => ({ name, hours: i - 2 }));
+    }
+    await writeReportWorkbook(
+      out,
+      'Jobs Report',
+      [
+        { header: 'Employee', width: 10, value: (r: { name: string }) => r.name },
+        { header: 'Hours', width: 10, value: (r: { hours: number }) => r.hours, total: 'sum' },
+      ],
+      batches(),
+      [['Employee', '=1+1']],
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const rows = workbook
+      .getWorksheet('Jobs Report')!
+      .getSheetValues()
+      .slice(2, 2 + names.length)
+      .map((row) => (row as unknown[]).slice(1));
+    expect(rows).toEqual([
+      ['\'=HYPERLINK("http://x.test","pay")', -2],
+      ["'+1+1", -1],
+      ["'-2+3", 0],
+      ["'@SUM(A1)", 1],
+      ["'\tTab", 2],
+      // XML reads a written CR back as LF: the quote in front is what matters.
+      ["'\nReturn", 3],
+      ['Ann', 4],
+      ['a=b', 5],
+    ]);
+    const about = workbook.getWorksheet('About this export')!.getSheetValues();
+    expect((about[2] as unknown[]).slice(1)).toEqual(['Employee', "'=1+1"]);
+  });
 });

@@ -33,6 +33,17 @@ export function excelDate(iso: string | null, zone: string): Date | null {
   return new Date(Math.floor(toWallMs(ms, zone) / 1000) * 1000);
 }
 
+/** What a spreadsheet (or a CSV re-saved from it) may read as the start of a formula (OWASP's CSV injection list). */
+const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r']);
+
+/**
+ * A text cell that cannot become a formula: text starting with one of FORMULA_START gets a leading `'`, so a
+ * person's "=HYPERLINK(…)" stays text even after a re-save as CSV. Numbers and dates stay as they are.
+ */
+export function inertCell<V>(value: V): V | string {
+  return typeof value === 'string' && FORMULA_START.has(value.charAt(0)) ? `'${value}` : value;
+}
+
 const columnLetter = (index: number) => {
   let n = index + 1;
   let letters = '';
@@ -80,7 +91,7 @@ export async function writeReportWorkbook<R>(
   const sums = columns.map(() => 0);
   for await (const batch of batches) {
     for (const row of batch) {
-      const values = columns.map((c) => c.value(row));
+      const values = columns.map((c) => inertCell(c.value(row)));
       values.forEach((v, i) => {
         if (columns[i].total && typeof v === 'number') sums[i] += v;
       });
@@ -118,7 +129,7 @@ export async function writeReportWorkbook<R>(
   info.getRow(1).font = { bold: true };
   info.getRow(1).commit();
   for (const [name, value] of [...about, ['Rows', rows] as [string, number]]) {
-    const row = info.addRow([name, value]);
+    const row = info.addRow([inertCell(name), inertCell(value)]);
     if (value instanceof Date) row.getCell(2).numFmt = DATE_TIME_FORMAT;
     row.commit();
   }

@@ -22,16 +22,18 @@ abstract class ReportController {
   ) {}
 
   protected page(query: ReportQueryDto, me: CurrentUser) {
-    return this.queries.execute(new ReportPage(this.kind, me.organizationId, query));
+    return this.queries.execute(new ReportPage(this.kind, me.organizationId, query, me));
   }
 
   protected summary(query: ReportQueryDto, me: CurrentUser) {
-    return this.queries.execute(new ReportSummary(this.kind, me.organizationId, query));
+    return this.queries.execute(new ReportSummary(this.kind, me.organizationId, query, me));
   }
 
   /** Checked and counted before the first byte: a refusal is a plain 4xx; then the workbook streams. */
   protected async download(query: ReportQueryDto, me: CurrentUser, response: Response) {
-    const prepared: PreparedExport = await this.queries.execute(new ReportExport(this.kind, me.organizationId, query));
+    const prepared: PreparedExport = await this.queries.execute(
+      new ReportExport(this.kind, me.organizationId, query, me),
+    );
     await sendSpreadsheet(response, prepared, (error) =>
       this.logger.error({ err: error }, `the ${this.kind} report export failed`),
     );

@@ -2,13 +2,14 @@ import type { Writable } from 'node:stream';
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DateTime } from 'luxon';
-import { momentOf } from '../audit/moment';
+import { momentOf, ResolvedMoment } from '../audit/moment';
+import { POSITION_TOKENS, PositionCodec, PositionTokens } from '../core/position-tokens';
 import { CLOCK, Clock } from '../core/clock';
 import { PROJECTION_PROGRESS, ProjectionProgress } from '../core/commands/aggregates';
 import { ValidationError } from '../core/errors';
 import { pageWindow } from '../core/http/page-query.dto';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import type { AsOfMoment } from '../shared/audit';
+import type { JobViewer } from '../scheduling/job-visibility';
 import type { Paged } from '../shared/paging';
 import {
   JobsReportRow,
@@ -45,6 +46,8 @@ export class ReportPage {
     readonly kind: ReportKind,
     readonly organizationId: string,
     readonly query: ReportQuery,
+    /** Rows of jobs hidden from this viewer are left out (src/scheduling/job-visibility.ts). */
+    readonly viewer: JobViewer,
   ) {}
 }
 
@@ -53,6 +56,8 @@ export class ReportSummary {
     readonly kind: ReportKind,
     readonly organizationId: string,
     readonly query: ReportFilters,
+    /** Rows of jobs hidden from this viewer are left out (src/scheduling/job-visibility.ts). */
+    readonly viewer: JobViewer,
   ) {}
 }
 
@@ -61,6 +66,8 @@ export class ReportExport {
     readonly kind: ReportKind,
     readonly organizationId: string,
     readonly query: ReportFilters,
+    /** Rows of jobs hidden from this viewer are left out (src/scheduling/job-visibility.ts). */
+    readonly viewer: JobViewer,
   ) {}
 }
 
@@ -83,8 +90,9 @@ async function sourceFor(
   store: ReadStore,
   organizationId: string,
   query: ReportFilters,
-): Promise<{ source: ReportSource; moment: AsOfMoment | null }> {
-  const moment = await momentOf(store, organizationId, query);
+  codec: PositionCodec,
+): Promise<{ source: ReportSource; moment: ResolvedMoment | null }> {
+  const moment = await momentOf(store, organizationId, query, codec);
   return {
     source: moment ? sourceAt(store, organizationId, moment.position) : sourceNow(store, organizationId),
     moment,
@@ -96,11 +104,12 @@ export class ReportPageHandler implements IQueryHandler<ReportPage> {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(POSITION_TOKENS) private readonly tokens: PositionTokens,
   ) {}
 
-  async execute({ kind, organizationId, query }: ReportPage): Promise<Paged<JobsReportRow | RatingsReportRow>> {
-    const { source } = await sourceFor(this.store, organizationId, query);
-    const filters = await resolveFilters(this.store, organizationId, query, this.clock.now());
+  async execute({ kind, organizationId, query, viewer }: ReportPage): Promise<Paged<JobsReportRow | RatingsReportRow>> {
+    const { source } = await sourceFor(this.store, organizationId, query, this.tokens.of(organizationId));
+    const filters = await resolveFilters(this.store, organizationId, query, this.clock.now(), viewer);
     const window = pageWindow(query, REPORTS_PAGE_SIZE);
     if (kind === 'jobs') {
       const [timers, totalRecords] = await Promise.all([
@@ -122,11 +131,17 @@ export class ReportSummaryHandler implements IQueryHandler<ReportSummary> {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(POSITION_TOKENS) private readonly tokens: PositionTokens,
   ) {}
 
-  async execute({ kind, organizationId, query }: ReportSummary): Promise<JobsReportSummary | RatingsReportSummary> {
-    const { source } = await sourceFor(this.store, organizationId, query);
-    const filters = await resolveFilters(this.store, organizationId, query, this.clock.now());
+  async execute({
+    kind,
+    organizationId,
+    query,
+    viewer,
+  }: ReportSummary): Promise<JobsReportSummary | RatingsReportSummary> {
+    const { source } = await sourceFor(this.store, organizationId, query, this.tokens.of(organizationId));
+    const filters = await resolveFilters(this.store, organizationId, query, this.clock.now(), viewer);
     return kind === 'jobs' ? this.jobs(source, filters) : this.ratings(source, filters);
   }
 
@@ -273,6 +288,7 @@ export class ReportExportHandler implements IQueryHandler<ReportExport> {
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PROJECTION_PROGRESS) private readonly progress: ProjectionProgress,
+    @Inject(POSITION_TOKENS) private readonly tokens: PositionTokens,
   ) {}
 
   /**
@@ -281,15 +297,16 @@ export class ReportExportHandler implements IQueryHandler<ReportExport> {
    * one consistent state while writes go on, and exporting again with asOfPosition = that position gives them
    * again. The second sheet records it.
    */
-  async execute({ kind, organizationId, query }: ReportExport): Promise<PreparedExport> {
+  async execute({ kind, organizationId, query, viewer }: ReportExport): Promise<PreparedExport> {
     const now = this.clock.now();
-    const moment = await momentOf(this.store, organizationId, query);
+    const codec = this.tokens.of(organizationId);
+    const moment = await momentOf(this.store, organizationId, query, codec);
     // No further than the read models have reached: a position past it (a later asOfPosition) would take in events
     // appended after the export, and exporting again at the recorded position must give the same rows.
     const reached = (await this.progress.processed())?.commit ?? 0;
     const position = moment ? Math.min(moment.position, reached) : reached;
     const source = sourceAt(this.store, organizationId, position);
-    const f = await resolveFilters(this.store, organizationId, query, now);
+    const f = await resolveFilters(this.store, organizationId, query, now, viewer);
     const rows = kind === 'jobs' ? await source.countTimers(f) : await source.countRatings(f);
     if (rows > this.maxRows) throw new ValidationError(tooManyRows(rows, this.maxRows));
     // The customer and the employee named as they were at that position too (as they are now if they were not yet).
@@ -312,7 +329,8 @@ export class ReportExportHandler implements IQueryHandler<ReportExport> {
           ]
         : []),
       ...(moment ? [['As of', moment.when] as [string, string]] : []),
-      ['Event position', position],
+      // The position as the organization's token: exporting again with asOfPosition set to it gives these rows.
+      ['Event position', codec.encode(position)],
       [`Exported at (${f.timeZone})`, excelDate(now.toISOString(), f.timeZone)!],
     ];
     if (kind === 'jobs')

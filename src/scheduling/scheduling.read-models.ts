@@ -1,4 +1,4 @@
-import type { ReadStore } from '../core/read-store/read-store.port';
+import type { Filter, ReadStore } from '../core/read-store/read-store.port';
 import type { JobFields } from './scheduling.events';
 import type { RecurrenceRule } from './recurrence';
 import type { ScheduledSeries } from './job-series.decider';
@@ -112,17 +112,16 @@ export async function jobsAndSeriesAround(
 /**
  * A customer's one-time jobs, latest start first (ties by id, the same way: the index
  * organization_customer_start_id gives them in order), the first `limit` of them and the count of all.
- * `visibleTo`: a user id to keep only jobs not hidden from the schedule or led by that user; null for all.
+ * `visible`: the viewer's visibleJobsFilter (src/scheduling/job-visibility.ts).
  * Availability-only entries are not the customer's jobs.
  */
 export async function customerJobsPage(
   store: ReadStore,
   organizationId: string,
   customerId: string,
-  options: { visibleTo: string | null; limit: number },
+  options: { visible: Filter; limit: number },
 ): Promise<{ jobs: JobDoc[]; total: number }> {
-  const filter: Record<string, unknown> = { organizationId, customerId, availabilityOnly: false };
-  if (options.visibleTo) filter.$or = [{ hideFromScheduleView: false }, { leadUserId: options.visibleTo }];
+  const filter: Record<string, unknown> = { organizationId, customerId, availabilityOnly: false, ...options.visible };
   const jobs = store.collection<JobDoc>(JOBS);
   const [found, total] = await Promise.all([
     options.limit > 0 ? jobs.find(filter, { sort: { start: -1, _id: -1 }, limit: options.limit }) : [],

@@ -51,8 +51,13 @@ export type AuditActorKind = 'person' | 'system' | 'customer' | 'visitor';
 export interface AuditEntry {
   /** The event's id. */
   id: string;
-  /** The event's place in the log: `asOfPosition` of the schedule just after it; `position - 1` just before. */
-  position: number;
+  /**
+   * The event's place in the log, as an opaque token of the organization: `asOfPosition` of the schedule just
+   * after it. Tokens cannot be compared or counted with (a number would tell how much other organizations did).
+   */
+  position: string;
+  /** `asOfPosition` of the schedule just before it. */
+  positionBefore: string;
   /** The event type (JobChanged, …): stable, for tests and tools. */
   type: string;
   /** UTC ISO instant. */
@@ -208,11 +213,12 @@ export const AUDIT_FIELD_CHOICES: string[] = [
 
 /**
  * A moment the schedule, Home and the reports are read "as of": the query parameter `asOf` (an ISO
- * date-time: the log as it stood then) or `asOfPosition` (a log position: every event up to and including
- * it). GET /api/audit/moment resolves either to this; the read-only banner shows `when`.
+ * date-time: the log as it stood then) or `asOfPosition` (a position token from an entry, a moment or an
+ * export: every event up to and including that place in the log). GET /api/audit/moment resolves either to this; the read-only banner shows `when`.
  */
 export interface AsOfMoment {
-  position: number;
+  /** The moment's `asOfPosition` token (opaque, the organization's own). */
+  position: string;
   /** The last change at or before the moment (UTC ISO), null when there was none yet. */
   at: string | null;
   /** The moment in words, in the organization's zone. */
@@ -222,5 +228,4 @@ export interface AsOfMoment {
 /** Pushed to the holders of audit.read when new entries are written. */
 export interface AuditAddedNotice {
   organizationId: string;
-  position: number;
 }

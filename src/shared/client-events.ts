@@ -34,8 +34,8 @@ export interface ServerToClientEvents {
   }) => void;
   /** To the timer's owner (every device) and the organization's time admins: a timer started, changed, stopped or was deleted. */
   'timers.changed': (p: { userId: string; timerId: string }) => void;
-  /** To the holders of audit.read: new entries of the organization's audit log were written (up to `position`). */
-  'audit.added': (p: { organizationId: string; position: number }) => void;
+  /** To the holders of audit.read: new entries of the organization's audit log were written. */
+  'audit.added': (p: { organizationId: string }) => void;
   /** To the requester: their request was answered or closed (the job's name is theirs to know). */
   'jobRequest.answered': (p: {
     requestId: string;

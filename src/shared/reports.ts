@@ -19,7 +19,7 @@ export interface ReportFilters {
   toDate?: string;
   customerId?: string;
   employeeId?: string;
-  /** As of a moment (issue #17): an ISO date-time (the log as it stood then) or a log position; at most one. */
+  /** As of a moment (issue #17): an ISO date-time (the log as it stood then) or a position token; at most one. */
   asOf?: string;
   asOfPosition?: string;
 }

@@ -48,7 +48,7 @@ export class TimersController {
       "Who is on the clock now: the organization's running timers, the longest running first (Home's today panel).",
   })
   running(@Me() me: CurrentUser): Promise<TimerView[]> {
-    return this.queries.execute(new ListRunningTimers(me.organizationId));
+    return this.queries.execute(new ListRunningTimers(me.organizationId, me));
   }
 
   @Get('paged')

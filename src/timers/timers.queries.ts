@@ -1,5 +1,6 @@
 import { pageWindow } from '../core/http/page-query.dto';
 import { Inject } from '@nestjs/common';
+import { hiddenJobsFor, isHiddenJobId, JobViewer } from '../scheduling/job-visibility';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { startRange } from '../calendar/calendar-range';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
@@ -55,15 +56,21 @@ export class GetCurrentTimerHandler implements IQueryHandler<GetCurrentTimer> {
 
 /** Who is on the clock now in the organization: its running timers, the longest running first. */
 export class ListRunningTimers {
-  constructor(readonly organizationId: string) {}
+  constructor(
+    readonly organizationId: string,
+    /** Timers on a job hidden from this viewer are left out (src/scheduling/job-visibility.ts). */
+    readonly viewer: JobViewer,
+  ) {}
 }
 
 @QueryHandler(ListRunningTimers)
 export class ListRunningTimersHandler implements IQueryHandler<ListRunningTimers> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  async execute({ organizationId }: ListRunningTimers): Promise<TimerView[]> {
-    return (await runningTimers(this.store, organizationId)).map(timerView);
+  async execute({ organizationId, viewer }: ListRunningTimers): Promise<TimerView[]> {
+    const running = await runningTimers(this.store, organizationId);
+    const hidden = await hiddenJobsFor(this.store, organizationId, viewer);
+    return running.filter((t) => !isHiddenJobId(hidden, t.jobId)).map(timerView);
   }
 }
 

@@ -1,4 +1,5 @@
 import { schedulingStreams } from '../../src/scheduling/scheduling.events';
+import { AS_OF_POSITION_MESSAGE } from '../../src/audit/moment';
 import { ApiClient, startTestApp, TestApp, TestOrganization } from '../support/app';
 
 /**
@@ -24,9 +25,14 @@ describe('the schedule as of a moment, over HTTP', () => {
   });
   const create = (client: ApiClient, jobModel: Record<string, unknown>, recurrenceModel?: Record<string, unknown>) =>
     client.post('/api/recurrence-jobs', { jobModel, ...(recurrenceModel ? { recurrenceModel } : {}) });
+  /** A position as the wire names it for an organization: its token (issue #24). */
+  const tok = (position: number, organizationId = org.organizationId) =>
+    app.positionToken(organizationId, Math.max(0, position));
   const week = (moment: Record<string, string | number> = {}, client = org.manager, start = '06/01/2026') => {
     const params = new URLSearchParams({ StartDate: start, EndDate: nextSunday(start) });
-    for (const [key, value] of Object.entries(moment)) params.set(key, String(value));
+    const organizationId = client === other.manager ? other.organizationId : org.organizationId;
+    for (const [key, value] of Object.entries(moment))
+      params.set(key, key === 'asOfPosition' && typeof value === 'number' ? tok(value, organizationId) : String(value));
     return client.get(`/api/jobs/syncfusion/fetch?${params}`);
   };
   const nextSunday = (monday: string) => {
@@ -80,7 +86,7 @@ describe('the schedule as of a moment, over HTTP', () => {
     const posted = await org.manager.post('/api/jobs/syncfusion/fetch', {
       StartDate: '06/01/2026',
       EndDate: '06/07/2026',
-      asOfPosition: at[1],
+      asOfPosition: tok(at[1]),
     });
     expect(posted.status).toBe(200);
     expect(posted.body).toEqual(states[1]);
@@ -213,8 +219,10 @@ describe('the schedule as of a moment, over HTTP', () => {
   it.each([
     [{ asOf: 'yesterday' }, 'asOf must be a date and time (ISO 8601), got "yesterday"'],
     [{ asOf: '2026-13-45T99:00:00' }, 'asOf must be a date and time (ISO 8601), got "2026-13-45T99:00:00"'],
-    [{ asOfPosition: '-3' }, 'asOfPosition must be a whole number (a position in the log)'],
-    [{ asOfPosition: '1.5' }, 'asOfPosition must be a whole number (a position in the log)'],
+    [{ asOfPosition: '-3' }, AS_OF_POSITION_MESSAGE],
+    [{ asOfPosition: '1.5' }, AS_OF_POSITION_MESSAGE],
+    // A bare log position is not a moment any more (issue #24): only the tokens the server hands out are.
+    [{ asOfPosition: '12' }, AS_OF_POSITION_MESSAGE],
     [{ asOf: '2026-06-01T00:00:00Z', asOfPosition: '12' }, 'Give either asOf or asOfPosition, not both'],
     [{ asOf: 'x'.repeat(41) }, 'asOf must be at most 40 characters'],
   ])('refuses %o with a 400 and a message', async (moment, message) => {
@@ -260,8 +268,8 @@ describe('the schedule as of a moment, over HTTP', () => {
       );
     const ids = (body: { id: string }[]) => body.map((j) => j.id).filter((id) => id === mine || id === theirs);
     expect(ids((await calendar({})).body)).toEqual([theirs]);
-    expect(ids((await calendar({ asOfPosition: String(assigned) })).body)).toEqual([mine]);
-    const upcoming = await org.associate.get(`/api/jobs/upcoming?asOfPosition=${assigned}`);
+    expect(ids((await calendar({ asOfPosition: tok(assigned) })).body)).toEqual([mine]);
+    const upcoming = await org.associate.get(`/api/jobs/upcoming?asOfPosition=${tok(assigned)}`);
     expect(upcoming.status).toBe(200);
     expect(ids(upcoming.body)).toEqual([mine]);
     expect(ids((await org.associate.get('/api/jobs/upcoming')).body)).toEqual([theirs]);

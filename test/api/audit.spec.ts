@@ -56,6 +56,8 @@ describe('the audit log', () => {
   const made: Record<string, string> = {};
   /** Every entry of the organization, newest first, after the drive. */
   let log: AuditEntry[] = [];
+  /** The log position an entry's token stands for (the wire gives tokens only, issue #24). */
+  const pos = (token: unknown) => app.positionOf(org.organizationId, token as string)!;
 
   const iso = (d: DateTime) => d.toUTC().toISO({ suppressMilliseconds: true })!;
   const inDays = (days: number, hour: number) =>
@@ -511,7 +513,7 @@ describe('the audit log', () => {
       for (let i = 1; i < fresh.length; i++)
         expect(
           fresh[i - 1].at > fresh[i].at ||
-            (fresh[i - 1].at === fresh[i].at && fresh[i - 1].position > fresh[i].position),
+            (fresh[i - 1].at === fresh[i].at && pos(fresh[i - 1].position) > pos(fresh[i].position)),
         ).toBe(true);
       const second = await org.admin.get(`/api/audit?${WIDE}&pageSize=7&currentPage=2`);
       expect(second.body.totalRecords).toBe(fresh.length);
@@ -554,7 +556,8 @@ describe('the audit log', () => {
   describe('History', () => {
     const oldestFirst = (entries: AuditEntry[]) => {
       expect(entries.length).toBeGreaterThan(0);
-      for (let i = 1; i < entries.length; i++) expect(entries[i].position).toBeGreaterThan(entries[i - 1].position);
+      for (let i = 1; i < entries.length; i++)
+        expect(pos(entries[i].position)).toBeGreaterThan(pos(entries[i - 1].position));
       for (const e of entries) expect(Object.keys(e).sort()).toEqual(Object.keys(log[0]).sort());
       return entries.map((e) => e.type);
     };
@@ -654,11 +657,11 @@ describe('the audit log', () => {
     const rows = (sheet.getSheetValues() as unknown[][])
       .slice(2)
       .filter((r) => r && r[7] !== undefined && r[7] !== null);
-    expect(rows.map((r) => Number(r[7])).sort()).toEqual(expected.map((e) => e.position).sort());
+    expect(rows.map((r) => r[7]).sort()).toEqual(expected.map((e) => e.position).sort());
     expect(rows.every((r) => r[3] === 'Customer')).toBe(true);
     // Oldest first, in the log's order.
-    expect(rows.map((r) => Number(r[7]))).toEqual(expected.map((e) => e.position).sort((x, y) => x - y));
-    const first = rows.find((r) => Number(r[7]) === entryOf('CustomerDetailsChanged', made.customer).position)!;
+    expect(rows.map((r) => pos(r[7]))).toEqual(expected.map((e) => pos(e.position)).sort((x, y) => x - y));
+    const first = rows.find((r) => r[7] === entryOf('CustomerDetailsChanged', made.customer).position)!;
     expect(first.slice(2, 7)).toEqual([
       'Mona Customer',
       'Customer',
@@ -677,8 +680,8 @@ describe('the audit log', () => {
     await whole.xlsx.load(Buffer.from(await all.arrayBuffer()) as unknown as ArrayBuffer);
     const positions = (whole.worksheets[0].getSheetValues() as unknown[][])
       .slice(2)
-      .filter((r) => r && typeof r[7] === 'number')
-      .map((r) => r[7] as number);
+      .filter((r) => r && typeof r[7] === 'string')
+      .map((r) => pos(r[7]));
     expect(positions.length).toBeGreaterThanOrEqual(log.length);
     expect(positions).toEqual([...positions].sort((x, y) => x - y));
     // A deleted person's changes, named on the filters' sheet.
@@ -691,7 +694,7 @@ describe('the audit log', () => {
       'Uma Umber',
     );
     expect(
-      (theirs.worksheets[0].getSheetValues() as unknown[][]).slice(2).filter((r) => r && typeof r[7] === 'number')
+      (theirs.worksheets[0].getSheetValues() as unknown[][]).slice(2).filter((r) => r && typeof r[7] === 'string')
         .length,
     ).toBe(log.filter((e) => e.actor.id === made.uma).length);
     const yesterday = DateTime.now().setZone(ZONE).minus({ days: 1 }).toFormat('MM/dd/yyyy');
@@ -701,7 +704,7 @@ describe('the audit log', () => {
     const empty = new ExcelJS.Workbook();
     await empty.xlsx.load(Buffer.from(await none.arrayBuffer()) as unknown as ArrayBuffer);
     expect(
-      (empty.worksheets[0].getSheetValues() as unknown[][]).slice(2).filter((r) => r && typeof r[7] === 'number'),
+      (empty.worksheets[0].getSheetValues() as unknown[][]).slice(2).filter((r) => r && typeof r[7] === 'string'),
     ).toEqual([]);
   });
 
@@ -711,16 +714,17 @@ describe('the audit log', () => {
     const pushed = nextPush(adminSocket, 'audit.added');
     ok(await org.manager.patch(`/api/customers/${made.customer}`, { city: 'Salem' }), 'change');
     const notice = await pushed;
-    expect(notice).toEqual({ organizationId: org.organizationId, position: expect.any(Number) });
+    // No log position in the push (issue #24): a global one would tell how much other organizations did.
+    expect(notice).toEqual({ organizationId: org.organizationId });
     const [newest] = (await org.admin.get('/api/audit?pageSize=1')).body.resultItems;
-    expect(newest).toMatchObject({ type: 'CustomerDetailsChanged', position: notice.position });
+    expect(newest).toMatchObject({ type: 'CustomerDetailsChanged' });
     await new Promise((r) => setTimeout(r, 300));
     expect(managerSocket.received.filter((p) => p.event === 'audit.added')).toEqual([]);
   });
 
   describe('the "as of" moment', () => {
     it('resolves an instant to the position of the last change at or before it', async () => {
-      const ordered = [...log].sort((a, b) => a.position - b.position);
+      const ordered = [...log].sort((a, b) => pos(a.position) - pos(b.position));
       const i = ordered.findIndex((e, k) => k > 0 && Date.parse(e.at) - Date.parse(ordered[k - 1].at) >= 2);
       expect(i).toBeGreaterThan(0);
       const [earlier, later] = [ordered[i - 1], ordered[i]];
@@ -739,10 +743,12 @@ describe('the audit log', () => {
     });
 
     it('gives a position back with the time of the entry at or before it', async () => {
-      const ordered = [...log].sort((a, b) => a.position - b.position);
-      const i = ordered.findIndex((e, k) => k > 0 && e.position - ordered[k - 1].position > 1);
+      const ordered = [...log].sort((a, b) => pos(a.position) - pos(b.position));
+      const i = ordered.findIndex((e, k) => k > 0 && pos(e.position) - pos(ordered[k - 1].position) > 1);
       const [earlier, later] = [ordered[i - 1], ordered[i]];
-      const n = later.position - 1;
+      // The token of the place just before the later entry: what its positionBefore gives.
+      const n = later.positionBefore;
+      expect(pos(n)).toBe(pos(later.position) - 1);
       const moment = await org.admin.get(`/api/audit/moment?asOfPosition=${n}`);
       expect(moment.body).toEqual({ position: n, at: earlier.at, when: expect.any(String) });
       const exact = await org.admin.get(`/api/audit/moment?asOfPosition=${later.position}`);
@@ -756,16 +762,12 @@ describe('the audit log', () => {
         'Give either asOf or asOfPosition, not both',
       );
       expectError(await org.admin.get('/api/audit/moment?asOf=yesterday-ish'), 400, /^asOf must be a date and time/);
-      expectError(
-        await org.admin.get('/api/audit/moment?asOfPosition=-3'),
-        400,
-        /^asOfPosition must be a whole number/,
-      );
-      expectError(
-        await org.admin.get('/api/audit/moment?asOfPosition=abc'),
-        400,
-        /^asOfPosition must be a whole number/,
-      );
+      for (const garbage of ['-3', 'abc', '12', app.positionToken(other.organizationId, 12)])
+        expectError(
+          await org.admin.get(`/api/audit/moment?asOfPosition=${garbage}`),
+          400,
+          /^asOfPosition must be a moment given by CrewClock/,
+        );
     });
   });
 

@@ -147,9 +147,7 @@ describe('identity over HTTP', () => {
       headers: { accept: 'text/html' },
     });
     expect(failed.status).toBe(303);
-    expect(new URL(failed.headers.get('location')!, app.url).searchParams.get('error')).toBe(
-      'The email or password is incorrect.',
-    );
+    expect(new URL(failed.headers.get('location')!, app.url).searchParams.get('error')).toBe('credentials');
   });
 
   it('locks an account after 5 failed sign-ins, whatever the password then', async () => {

@@ -1,3 +1,4 @@
+import { AS_OF_POSITION_MESSAGE } from '../../src/audit/moment';
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization } from '../support/app';
@@ -27,10 +28,21 @@ describe('reports as of a moment', () => {
   let lawnTimer: string;
   let tripTimer: string;
 
-  const get = (path: string, query: Record<string, string | number> = {}, client = org.manager) =>
-    client.get(
-      `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]))}`,
+  /** The query as the wire takes it: a numeric asOfPosition as the client's organization's token (issue #24). */
+  const search = (query: Record<string, string | number>, client: ApiClient) =>
+    new URLSearchParams(
+      Object.entries(query).map(
+        ([k, v]) =>
+          [
+            k,
+            k === 'asOfPosition' && typeof v === 'number'
+              ? app.positionToken(client === other.manager ? other.organizationId : org.organizationId, v)
+              : String(v),
+          ] as [string, string],
+      ),
     );
+  const get = (path: string, query: Record<string, string | number> = {}, client = org.manager) =>
+    client.get(`${path}?${search(query, client)}`);
   const timer = async (client: ApiClient, start: string, end: string, fields: Record<string, unknown> = {}) => {
     const { mileageEnd, ...starting } = fields;
     const started = await client.post('/api/time', { type: 'Unassigned', startDateTime: start, ...starting });
@@ -41,10 +53,7 @@ describe('reports as of a moment', () => {
   };
   /** The spreadsheet's report sheet as rows of values, and its 'About this export' as name → value. */
   const exported = async (path: string, query: Record<string, string | number> = {}, client = org.manager) => {
-    const response = await fetch(
-      `${app.url}${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]))}`,
-      { headers: { cookie: client.cookie } },
-    );
+    const response = await fetch(`${app.url}${path}?${search(query, client)}`, { headers: { cookie: client.cookie } });
     expect(response.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await response.arrayBuffer()) as ArrayBuffer);
@@ -56,7 +65,10 @@ describe('reports as of a moment', () => {
         .slice(2)
         .map((row) => [(row as unknown[])[1], (row as unknown[])[2]]),
     ) as Row;
-    return { rows, about: info, position: info['Event position'] as number };
+    // The position is the organization's token; the harness reads the number it stands for.
+    const token = info['Event position'] as string;
+    const organizationId = client === other.manager ? other.organizationId : org.organizationId;
+    return { rows, about: info, token, position: app.positionOf(organizationId, token)! };
   };
 
   beforeAll(async () => {
@@ -217,7 +229,7 @@ describe('reports as of a moment', () => {
     expect((await get('/api/ratings-report/summary', { asOf })).status).toBe(200);
     const { about } = await exported('/api/jobs-report', { asOf });
     expect(about['As of']).toEqual(expect.any(String));
-    expect(about['Event position']).toEqual(expect.any(Number));
+    expect(about['Event position']).toEqual(expect.stringMatching(/^[0-9a-f]{32}$/));
   });
 
   it('refuses a bad moment with a message', async () => {
@@ -227,15 +239,14 @@ describe('reports as of a moment', () => {
         400,
         'asOf must be a date and time (ISO 8601), got "yesterday"',
       );
+      expectError(await get(path, { asOfPosition: 'ten' }), 400, AS_OF_POSITION_MESSAGE);
+      expectError(await get(path, { asOfPosition: '-1' }), 400, AS_OF_POSITION_MESSAGE);
+      // A bare log position, and another organization's token, are not moments of this organization.
+      expectError(await get(path, { asOfPosition: '12' }), 400, AS_OF_POSITION_MESSAGE);
       expectError(
-        await get(path, { asOfPosition: 'ten' }),
+        await get(path, { asOfPosition: app.positionToken(other.organizationId, 1) }),
         400,
-        'asOfPosition must be a whole number (a position in the log)',
-      );
-      expectError(
-        await get(path, { asOfPosition: -1 }),
-        400,
-        'asOfPosition must be a whole number (a position in the log)',
+        AS_OF_POSITION_MESSAGE,
       );
       expectError(
         await get(path, { asOf: new Date().toISOString(), asOfPosition: 1 }),

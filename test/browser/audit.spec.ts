@@ -229,7 +229,7 @@ describe('the audit log in a browser', () => {
       await renamed.getByText('Deep clean Elm St').waitFor();
       await page.screenshot({ path: screenshotPath(`audit-job-history-${suffix}`) });
       await renamed.getByRole('link', { name: 'Schedule before' }).click();
-      await page.waitForURL(/asOfPosition=\d+/);
+      await page.waitForURL(/asOfPosition=[0-9a-f]{32}/);
 
       const banner = page.getByRole('status').filter({ hasText: 'Viewing the schedule as it stood on' });
       await banner.getByText(/Read-only\.$/).waitFor({ timeout: LIVE_MS });

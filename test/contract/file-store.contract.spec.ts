@@ -55,18 +55,21 @@ describe.each(adapters)('FileStore contract: %s', (_name, adapter) => {
       contentType: 'application/pdf',
       fileName: 'Quote 12.pdf',
       organizationId: orgA,
+      kind: 'document',
     });
     expect(saved).toEqual({
       id: expect.any(String),
       contentType: 'application/pdf',
       size: bytes.length,
       fileName: 'Quote 12.pdf',
+      kind: 'document',
     });
     const again = await files.save({
       bytes,
       contentType: 'application/pdf',
       fileName: 'Quote 12.pdf',
       organizationId: orgA,
+      kind: 'document',
     });
     expect(again.id).not.toBe(saved.id);
     const read = await files.read(orgA, saved.id);
@@ -76,7 +79,13 @@ describe.each(adapters)('FileStore contract: %s', (_name, adapter) => {
 
   it('round-trips a file larger than one GridFS chunk', async () => {
     const bytes = randomBytes(600 * 1024);
-    const saved = await files.save({ bytes, contentType: 'image/png', fileName: 'big.png', organizationId: orgA });
+    const saved = await files.save({
+      bytes,
+      contentType: 'image/png',
+      fileName: 'big.png',
+      organizationId: orgA,
+      kind: 'image',
+    });
     const read = await files.read(orgA, saved.id);
     expect(read?.file.size).toBe(bytes.length);
     expect(read?.bytes.equals(bytes)).toBe(true);
@@ -88,6 +97,7 @@ describe.each(adapters)('FileStore contract: %s', (_name, adapter) => {
       contentType: 'image/png',
       fileName: 'logo.png',
       organizationId: orgA,
+      kind: 'image',
     });
     expect(await files.read(orgB, saved.id)).toBeNull();
     await files.delete(orgB, saved.id);
@@ -100,6 +110,7 @@ describe.each(adapters)('FileStore contract: %s', (_name, adapter) => {
       contentType: 'text/plain',
       fileName: 'x.txt',
       organizationId: orgA,
+      kind: 'document',
     });
     await files.delete(orgA, saved.id);
     expect(await files.read(orgA, saved.id)).toBeNull();
@@ -111,6 +122,20 @@ describe.each(adapters)('FileStore contract: %s', (_name, adapter) => {
     expect(await files.read(orgA, '../../etc/passwd')).toBeNull();
     expect(await files.read('..', randomUUID())).toBeNull();
     await expect(files.delete(orgA, '../x')).resolves.toBeUndefined();
+  });
+
+  it('records the kind a file was stored as, and names no file by an upper-cased id', async () => {
+    const saved = await files.save({
+      bytes: Buffer.from('%PDF-1.7 tiny'),
+      contentType: 'application/pdf',
+      fileName: 'Quote.pdf',
+      organizationId: orgA,
+      kind: 'document',
+    });
+    expect((await files.read(orgA, saved.id))?.file.kind).toBe('document');
+    expect(await files.read(orgA, saved.id.toUpperCase())).toBeNull();
+    await files.delete(orgA, saved.id.toUpperCase());
+    expect(await files.read(orgA, saved.id)).not.toBeNull();
   });
 });
 
@@ -124,6 +149,7 @@ describe('FolderFileStore layout', () => {
         contentType: 'text/plain',
         fileName: 'a.txt',
         organizationId: org,
+        kind: 'document',
       });
       expect((await readdir(join(dir, org))).sort()).toEqual([saved.id, `${saved.id}.json`].sort());
     } finally {

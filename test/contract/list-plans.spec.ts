@@ -90,7 +90,7 @@ async function recordReads(store: ReadStore): Promise<Read[]> {
     customerDocumentsPage(recorder, ORGANIZATION, 'customer-1', { skip: 0, limit: 10 }),
   );
   await as("a customer's jobs", () =>
-    customerJobsPage(recorder, ORGANIZATION, 'customer-1', { visibleTo: null, limit: 20 }),
+    customerJobsPage(recorder, ORGANIZATION, 'customer-1', { visible: {}, limit: 20 }),
   );
   await as('calendar week', () =>
     jobsAndSeriesAround(recorder, ORGANIZATION, '2026-11-23T00:00:00.000Z', '2026-11-30T00:00:00.000Z'),

@@ -9,6 +9,7 @@ import { CreateOrganization, CreateUser } from '../../src/identity/identity.comm
 import type { Role } from '../../src/shared/session';
 import type { Logger } from 'pino';
 import { createLogger } from '../../src/core/logging';
+import { POSITION_TOKENS, PositionTokens } from '../../src/core/position-tokens';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 
@@ -18,6 +19,10 @@ export interface TestApp extends RunningApp {
   /** A new organization with a Company Admin, a Customer Manager and an Associate, signed in. */
   organization(name?: string): Promise<TestOrganization>;
   client(): ApiClient;
+  /** A log position as the wire gives it to `organizationId`: its opaque token (src/core/position-tokens.ts). */
+  positionToken(organizationId: string, position: number): string;
+  /** The position a token of `organizationId` stands for (null: not one of its tokens). */
+  positionOf(organizationId: string, token: string): number | null;
   stop(): Promise<void>;
 }
 
@@ -48,6 +53,10 @@ export async function startTestApp(
     config,
     dataDir,
     client: () => new ApiClient(running.url),
+    positionToken: (organizationId, position) =>
+      running.app.get<PositionTokens>(POSITION_TOKENS).encode(organizationId, position),
+    positionOf: (organizationId, token) =>
+      running.app.get<PositionTokens>(POSITION_TOKENS).decode(organizationId, token),
     async organization(name = 'Org') {
       const organizationId = randomUUID();
       const adminId = randomUUID();

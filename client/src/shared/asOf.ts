@@ -3,9 +3,12 @@ import type { AsOfMoment } from '../../../src/shared/audit';
 
 /**
  * A moment the schedule, Home and the reports are read "as of" (issue #17), from the page's URL:
- * `asOf` (an ISO date-time) or `asOfPosition` (a log position, a whole number). Null: now.
+ * `asOf` (an ISO date-time) or `asOfPosition` (a position token the server gave: an entry's, a moment's or an
+ * export's; opaque, 32 hexadecimal digits). Null: now.
  */
-export type AsOf = { asOf: string } | { asOfPosition: number };
+export type AsOf = { asOf: string } | { asOfPosition: string };
+
+const POSITION_TOKEN = /^[0-9a-f]{32}$/;
 export type { AsOfMoment };
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
@@ -14,7 +17,7 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{
 export function asOfFromSearch(search: URLSearchParams | string): AsOf | null {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const position = params.get('asOfPosition');
-  if (position !== null && /^\d{1,15}$/.test(position.trim())) return { asOfPosition: Number(position.trim()) };
+  if (position !== null && POSITION_TOKEN.test(position.trim())) return { asOfPosition: position.trim() };
   const at = params.get('asOf')?.trim();
   if (at && ISO_DATE_TIME.test(at) && !Number.isNaN(Date.parse(at))) return { asOf: at };
   return null;
@@ -23,7 +26,7 @@ export function asOfFromSearch(search: URLSearchParams | string): AsOf | null {
 /** The moment as query parameters for a read ({} for now). */
 export function asOfParams(asOf: AsOf | null): Record<string, string> {
   if (!asOf) return {};
-  return 'asOfPosition' in asOf ? { asOfPosition: String(asOf.asOfPosition) } : { asOf: asOf.asOf };
+  return 'asOfPosition' in asOf ? { asOfPosition: asOf.asOfPosition } : { asOf: asOf.asOf };
 }
 
 /** A read's URL with the moment added to its query. */
@@ -48,22 +51,22 @@ export function withoutAsOf(search: URLSearchParams | string): URLSearchParams {
 /** The banner's words. */
 export const asOfBannerText = (when: string) => `Viewing the schedule as it stood on ${when}. Read-only.`;
 
-/** The schedule as it stood at a log position, open on a day (yyyy-MM-dd): `/scheduling?asOfPosition=12&day=…`. */
-export const scheduleAsOfPath = (position: number, day: string | null = null) =>
-  `/scheduling?asOfPosition=${Math.max(0, position)}${day ? `&day=${day}` : ''}`;
+/** The schedule as it stood at a position (its token), open on a day (yyyy-MM-dd): `/scheduling?asOfPosition=…&day=…`. */
+export const scheduleAsOfPath = (position: string, day: string | null = null) =>
+  `/scheduling?${new URLSearchParams({ asOfPosition: position, ...(day ? { day } : {}) })}`;
 
 /**
- * A job's change: the schedule just before it (position − 1) and just after it (position), open on the job's day
- * in the organization's zone; null for other records.
+ * A job's change: the schedule just before it (`positionBefore`) and just after it (`position`), open on the job's
+ * day in the organization's zone; null for other records.
  */
 export function scheduleMoments(
-  entry: { position?: number; record?: { type: string; startsAt?: string | null } },
+  entry: { position?: string; positionBefore?: string; record?: { type: string; startsAt?: string | null } },
   zone = 'UTC',
 ): { before: string; after: string } | null {
-  if (entry.position === undefined || !entry.record) return null;
+  if (entry.position === undefined || entry.positionBefore === undefined || !entry.record) return null;
   if (entry.record.type !== 'job' && entry.record.type !== 'recurringJob') return null;
   const day = dayOf(entry.record.startsAt, zone);
-  return { before: scheduleAsOfPath(entry.position - 1, day), after: scheduleAsOfPath(entry.position, day) };
+  return { before: scheduleAsOfPath(entry.positionBefore, day), after: scheduleAsOfPath(entry.position, day) };
 }
 
 /** The day (yyyy-MM-dd) an instant falls on in the zone: where a link to a job opens the schedule; null without one. */

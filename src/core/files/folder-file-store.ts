@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FileStore, StoredFile } from './files.port';
+import { FileKind, FileStore, isFileId, StoredFile } from './files.port';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Organization ids are UUIDs too, but only path safety matters here: no dots, no separators.
 const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -21,10 +20,17 @@ export class FolderFileStore implements FileStore {
     contentType: string;
     fileName: string;
     organizationId: string;
+    kind: FileKind;
   }): Promise<StoredFile> {
     if (!SAFE_SEGMENT.test(input.organizationId)) throw new Error(`Invalid organization id: ${input.organizationId}`);
     const id = randomUUID();
-    const file: StoredFile = { id, contentType: input.contentType, size: input.bytes.length, fileName: input.fileName };
+    const file: StoredFile = {
+      id,
+      contentType: input.contentType,
+      size: input.bytes.length,
+      fileName: input.fileName,
+      kind: input.kind,
+    };
     const folder = join(this.dir, input.organizationId);
     await mkdir(folder, { recursive: true });
     await writeFile(join(folder, id), input.bytes);
@@ -55,9 +61,12 @@ export class FolderFileStore implements FileStore {
     await rm(base, { force: true });
   }
 
-  /** null for ids that are not ours (not a UUID) or organization ids that are not a plain segment. */
+  /**
+   * null for ids that are not ours (not a lower-case UUID: an upper-cased id names no file, as in GridFS)
+   * or organization ids that are not a plain segment.
+   */
   private path(organizationId: string, id: string): string | null {
-    if (!SAFE_SEGMENT.test(organizationId) || !UUID.test(id)) return null;
-    return join(this.dir, organizationId, id.toLowerCase());
+    if (!SAFE_SEGMENT.test(organizationId) || !isFileId(id)) return null;
+    return join(this.dir, organizationId, id);
   }
 }

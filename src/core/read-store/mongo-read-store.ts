@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Collection, Db, GridFSBucket, MongoClient, MongoServerError, ObjectId } from 'mongodb';
-import { FileStore, StoredFile } from '../files/files.port';
+import { FileKind, FileStore, isFileId, StoredFile } from '../files/files.port';
 import {
   AnyDoc,
   Doc,
@@ -265,7 +265,7 @@ function result(r: { matchedCount: number; modifiedCount: number; upsertedId: un
   };
 }
 
-type FileMetadata = { organizationId: string; contentType: string; fileName: string };
+type FileMetadata = { organizationId: string; contentType: string; fileName: string; kind?: FileKind };
 
 /** Files in the `files` GridFS bucket; ids are UUID strings like the folder store's. */
 export class GridFsFileStore implements FileStore {
@@ -280,19 +280,21 @@ export class GridFsFileStore implements FileStore {
     contentType: string;
     fileName: string;
     organizationId: string;
+    kind: FileKind;
   }): Promise<StoredFile> {
     const id = randomUUID();
     const metadata: FileMetadata = {
       organizationId: input.organizationId,
       contentType: input.contentType,
       fileName: input.fileName,
+      kind: input.kind,
     };
     await new Promise<void>((resolve, reject) => {
       const upload = this.bucket.openUploadStreamWithId(gridId(id), input.fileName, { metadata });
       upload.once('error', reject).once('finish', () => resolve());
       upload.end(input.bytes);
     });
-    return { id, contentType: input.contentType, size: input.bytes.length, fileName: input.fileName };
+    return { id, contentType: input.contentType, size: input.bytes.length, fileName: input.fileName, kind: input.kind };
   }
 
   async read(organizationId: string, id: string): Promise<{ file: StoredFile; bytes: Buffer } | null> {
@@ -302,7 +304,13 @@ export class GridFsFileStore implements FileStore {
     for await (const chunk of this.bucket.openDownloadStream(gridId(id))) chunks.push(chunk as Buffer);
     const meta = entry.metadata as FileMetadata;
     return {
-      file: { id, contentType: meta.contentType, size: entry.length, fileName: meta.fileName },
+      file: {
+        id,
+        contentType: meta.contentType,
+        size: entry.length,
+        fileName: meta.fileName,
+        ...(meta.kind ? { kind: meta.kind } : {}),
+      },
       bytes: Buffer.concat(chunks),
     };
   }
@@ -311,8 +319,9 @@ export class GridFsFileStore implements FileStore {
     if (await this.entry(organizationId, id)) await this.bucket.delete(gridId(id));
   }
 
-  /** The files document, only when it belongs to the organization. */
-  private entry(organizationId: string, id: string) {
+  /** The files document, only when it belongs to the organization and the id is canonical. */
+  private async entry(organizationId: string, id: string) {
+    if (!isFileId(id)) return null;
     return this.bucket
       .find({ _id: gridId(id), 'metadata.organizationId': organizationId })
       .limit(1)

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconAt, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { signInErrorMessage } from '../../../../src/shared/sign-in';
 import { api, errorMessage } from '../../app/api';
 import { paths } from '../../app/paths';
 import { endClientSession } from '../session/endSession';
@@ -24,7 +25,8 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const returnUrl = safeReturnUrl(params.get('ReturnUrl'));
-  const [serverError, setServerError] = useState<string | null>(params.get('error'));
+  // ?error= carries a code from the server's redirect: only a known code shows, as its sentence.
+  const [serverError, setServerError] = useState<string | null>(signInErrorMessage(params.get('error')));
   const [submitting, setSubmitting] = useState(false);
   const [choice, setChoice] = useState<{ question: string; organizations: Organization[] } | null>(null);
 
