@@ -257,5 +257,20 @@ describe('booking link decider', () => {
         .when(move(later, ['ana'], '2026-06-02T12:00:00.000Z'))
         .thenThrows(ValidationError, TOO_LATE_TO_CHANGE);
     });
+
+    it('changes nothing when asked for the time the visit has (a retried move), and counts moves per visit', () => {
+      const later = '2026-06-02T15:00:00.000Z';
+      given(bookingLinkDecider, [created(), first()]).when(move(TOMORROW_9)).then([]);
+      const once = given(bookingLinkDecider, [created(), first()]).when(move(later)).events();
+      const twice = given(bookingLinkDecider, [created(), first(), ...once]);
+      twice.when(move(later)).then([]);
+      const state = given(bookingLinkDecider, [
+        created(),
+        first(),
+        ...once,
+        ...twice.when(move(TOMORROW_9)).events(),
+      ]).state;
+      expect(state.status !== 'none' && state.moves).toEqual({ [`b-${TOMORROW_9}`]: 2 });
+    });
   });
 });

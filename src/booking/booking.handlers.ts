@@ -46,11 +46,19 @@ import {
   organizationBookingLinks,
 } from './booking.read-models';
 import { bookableWindow, freeSlots, Interval, SlotRules, staffFree, StaffTime } from './slots';
+import {
+  sendVisitMails,
+  staffRecipient,
+  visitCancelledMails,
+  VisitMailContext,
+  visitInvite,
+  visitMovedMails,
+} from './visit-mail';
 
 /** Ids of links and bookings: 128 random bits, URL-safe (22 characters). */
 export const newPublicId = () => randomBytes(16).toString('base64url');
 const isPublicId = (id: unknown): id is string => typeof id === 'string' && id.length === 22 && /^[\w-]+$/.test(id);
-const SLOTS_MAX_DAYS = 62;
+export const SLOTS_MAX_DAYS = 62;
 const DAY = 86_400_000;
 /** The message Aggregates gives a lost race on the link's stream, so that the booking is decided again. */
 const RACED = 'booking: the link changed meanwhile';
@@ -257,7 +265,7 @@ export class DeleteBookingLinkHandler implements ICommandHandler<DeleteBookingLi
   }
 }
 
-const rulesOf = (link: BookingLinkSettings): SlotRules => ({
+export const rulesOf = (link: BookingLinkSettings): SlotRules => ({
   durationMinutes: link.durationMinutes,
   bufferMinutes: link.bufferMinutes,
   minimumNoticeMinutes: link.minimumNoticeMinutes,
@@ -265,7 +273,7 @@ const rulesOf = (link: BookingLinkSettings): SlotRules => ({
 });
 
 /** The link's staff around [from, to): their weekly availability and the jobs they are on (lead or assigned). */
-async function staffTimes(
+export async function staffTimes(
   store: ReadStore,
   link: BookingLinkDoc,
   from: number,
@@ -428,6 +436,15 @@ export class BookVisitHandler implements ICommandHandler<BookVisit> {
         to: visitor.email,
         subject: `Booked: ${link.serviceName}, ${when}`,
         text: `Hello ${visitor.name},\n\n${from} has booked your visit: ${link.serviceName} on ${when}.\n\nSee, move or cancel it here:\n\n${this.config.publicUrl}/share/booking/${bookingId}\n\nThank you!\n`,
+        attachments: [
+          visitInvite(
+            mailContext(this.config, link, organization, bookingId, now.toISOString()),
+            visit,
+            0,
+            'REQUEST',
+            visitor.email,
+          ),
+        ],
       })
       .catch((error) => this.logger.warn(`the confirmation of booking ${bookingId} was not sent: ${String(error)}`));
     return { id: bookingId };
@@ -455,12 +472,29 @@ export class BookVisitHandler implements ICommandHandler<BookVisit> {
 }
 
 /** The booking and its link, for the visit's own page; an unknown id is a 404. */
-async function bookedVisit(store: ReadStore, bookingId: string) {
+export async function bookedVisit(store: ReadStore, bookingId: string) {
   const booking = isPublicId(bookingId) ? await bookingById(store, bookingId) : null;
   const link = booking ? await bookingLinkOfVisit(store, booking.linkId) : null;
   if (!booking || !link) throw new NotFoundError('The booking', VISIT_NOT_FOUND);
   return { booking, link };
 }
+
+/** What the visit's e-mails name: the organization, in its zone, and the visit's page. */
+const mailContext = (
+  config: AppConfig,
+  link: BookingLinkDoc,
+  organization: { name: string; timeZone: string } | null,
+  bookingId: string,
+  at: string,
+): VisitMailContext => ({
+  bookingId,
+  serviceName: link.serviceName,
+  organizationName: organization?.name ?? '',
+  zone: organization?.timeZone ?? 'UTC',
+  publicUrl: config.publicUrl,
+  mailFrom: config.mailFrom,
+  at,
+});
 
 const visitorMeta = (organizationId: string, at: string): CommandMeta => ({
   organizationId,
@@ -471,11 +505,15 @@ const visitorMeta = (organizationId: string, at: string): CommandMeta => ({
 
 @CommandHandler(CancelVisit)
 export class CancelVisitHandler implements ICommandHandler<CancelVisit> {
+  private readonly logger = new Logger('CancelVisit');
+
   constructor(
     private readonly aggregates: Aggregates,
     private readonly throttle: BookingThrottle,
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ bookingId, ipAddress }: CancelVisit) {
@@ -483,7 +521,7 @@ export class CancelVisitHandler implements ICommandHandler<CancelVisit> {
     const { booking, link } = await bookedVisit(this.store, bookingId);
     const at = this.clock.now().toISOString();
     const meta = visitorMeta(link.organizationId, at);
-    await this.aggregates.execute(
+    const { state } = await this.aggregates.execute(
       bookingStreams.link(link._id),
       bookingLinkDecider,
       { type: 'CancelVisit', bookingId, at },
@@ -496,16 +534,31 @@ export class CancelVisitHandler implements ICommandHandler<CancelVisit> {
       { type: 'DeleteJob', organizationId: link.organizationId },
       meta,
     );
+    const [organization, staff] = await Promise.all([
+      organizationById(this.store, link.organizationId),
+      staffRecipient(this.store, link.organizationId, booking.staffId),
+    ]);
+    const mails = visitCancelledMails({
+      ctx: mailContext(this.config, link, organization, bookingId, at),
+      visitorEmail: booking.visitorEmail,
+      visit: { start: booking.start, end: booking.end, staff },
+      sequence: (state.status === 'none' ? 0 : (state.moves[bookingId] ?? 0)) + 1,
+    });
+    await sendVisitMails(this.mailer, mails, (line) => this.logger.warn(line));
   }
 }
 
 @CommandHandler(MoveVisit)
 export class MoveVisitHandler implements ICommandHandler<MoveVisit> {
+  private readonly logger = new Logger('MoveVisit');
+
   constructor(
     private readonly aggregates: Aggregates,
     private readonly throttle: BookingThrottle,
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ bookingId, start: startValue, ipAddress }: MoveVisit) {
@@ -535,7 +588,10 @@ export class MoveVisitHandler implements ICommandHandler<MoveVisit> {
         RACED,
       );
     const moved = await againOnRace(move);
-    const visit = moved.events[0].data as { staffId: string; start: string; end: string };
+    // Nothing appended: asked again for the time it has; the job is set to it all the same.
+    const visit = (moved.events[0]?.data ??
+      (moved.state.status === 'none' ? null : moved.state.visits.find((v) => v.bookingId === bookingId)) ??
+      booking) as { staffId: string; start: string; end: string };
     await this.aggregates.execute(
       schedulingStreams.job(booking.jobId),
       jobDecider,
@@ -547,6 +603,19 @@ export class MoveVisitHandler implements ICommandHandler<MoveVisit> {
       },
       meta(),
     );
+    if (!moved.events.length || moved.state.status === 'none') return;
+    const [before, after] = await Promise.all([
+      staffRecipient(this.store, link.organizationId, booking.staffId),
+      staffRecipient(this.store, link.organizationId, visit.staffId),
+    ]);
+    const mails = visitMovedMails({
+      ctx: mailContext(this.config, link, organization, bookingId, at),
+      visitorEmail: booking.visitorEmail,
+      before: { start: booking.start, end: booking.end, staff: before },
+      after: { start: visit.start, end: visit.end, staff: after },
+      sequence: moved.state.moves[bookingId] ?? 1,
+    });
+    await sendVisitMails(this.mailer, mails, (line) => this.logger.warn(line));
   }
 }
 

@@ -15,6 +15,7 @@ import {
   GetSharedBookingHandler,
   ListBookingLinksHandler,
 } from './booking.handlers';
+import { GetVisitSlotsHandler } from './visit-slots.handler';
 
 @Module({
   controllers: [BookingLinksController, SharedBookingController],
@@ -31,6 +32,7 @@ import {
     GetBookingLogoHandler,
     GetBookingSlotsHandler,
     GetSharedBookingHandler,
+    GetVisitSlotsHandler,
   ],
 })
 export class BookingModule {}

@@ -45,6 +45,7 @@ const PUBLIC_PATHS = [
   '/api/share/booking/{id}/cancel',
   '/api/share/booking/{id}/logo',
   '/api/share/booking/{id}/reschedule',
+  '/api/share/booking/{id}/slots',
 ];
 
 /**
