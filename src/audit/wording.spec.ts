@@ -128,6 +128,16 @@ const SAMPLES: Record<string, { data: Record<string, unknown>; actor?: string | 
     },
   },
   OrganizationLogoChanged: { data: { organizationId: ORG, fileId: 'f-1', previousFileId: null } },
+  OrganizationHolidaysChanged: {
+    data: {
+      organizationId: ORG,
+      holidays: [
+        { date: '2026-11-26', name: 'Thanksgiving' },
+        { date: '2026-12-25', name: null },
+      ],
+      previous: [],
+    },
+  },
   UserRegistered: {
     data: {
       userId: USER,

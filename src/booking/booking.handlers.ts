@@ -14,6 +14,7 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { allowance, take } from '../core/rate-limits';
 import type { RedisClient } from '../core/redis';
 import { weeklyAvailability } from '../availability/availability.read-models';
+import { daysOffOf } from '../availability/days-off.read-models';
 import { jobsBetween } from '../calendar/calendar';
 import { CreateCustomer } from '../customers/customers.commands';
 import { liveCustomerByContactEmail } from '../customers/customers.read-models';
@@ -272,7 +273,10 @@ export const rulesOf = (link: BookingLinkSettings): SlotRules => ({
   horizonDays: link.horizonDays,
 });
 
-/** The link's staff around [from, to): their weekly availability and the jobs they are on (lead or assigned). */
+/**
+ * The link's staff around [from, to): their weekly availability, the jobs they are on (lead or assigned) and their
+ * days off (holidays, time off).
+ */
 export async function staffTimes(
   store: ReadStore,
   link: BookingLinkDoc,
@@ -282,9 +286,10 @@ export async function staffTimes(
 ): Promise<StaffTime[]> {
   // Jobs a buffer (and a day, for windows across midnight) either side can still keep a slot busy.
   const margin = link.bufferMinutes * 60_000 + DAY;
-  const [weeks, jobs] = await Promise.all([
+  const [weeks, jobs, daysOff] = await Promise.all([
     weeklyAvailability(store, link.organizationId, link.staffIds),
     jobsBetween(store, link.organizationId, new Date(from - margin), new Date(to + margin)),
+    daysOffOf(store, link.organizationId, link.staffIds),
   ]);
   const busy = new Map<string, Interval[]>(link.staffIds.map((id) => [id, []]));
   for (const job of jobs) {
@@ -293,7 +298,7 @@ export async function staffTimes(
     for (const id of new Set([...(job.leadUserId ? [job.leadUserId] : []), ...job.userIds]))
       busy.get(id)?.push(interval);
   }
-  return link.staffIds.map((id) => ({ id, week: weeks.get(id) ?? [], busy: busy.get(id)! }));
+  return link.staffIds.map((id) => ({ id, week: weeks.get(id) ?? [], busy: busy.get(id)!, daysOff: daysOff.get(id) }));
 }
 
 /** The link's staff who can take a visit at [start, end), in the link's order (`ignoreJobId`: the visit being moved). */

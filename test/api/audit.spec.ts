@@ -103,6 +103,12 @@ describe('the audit log', () => {
     // Settings and logo.
     ok(await admin.patch('/api/organization/settings', { pickUpJobsEnabled: true }), 'settings');
     ok(await admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG, 'logo.png'), 'logo');
+    ok(
+      await admin.put('/api/organization/settings/holidays', {
+        holidays: [{ date: '2030-11-28', name: 'Thanksgiving' }],
+      }),
+      'holidays',
+    );
 
     // A user added, who signs in, changes their password, tracks a little time and signs out; then their role
     // changes, they are deactivated, reactivated and deleted. A reset link is asked for in their name.

@@ -179,4 +179,56 @@ describe('the booked visit’s page and e-mails', () => {
       'From must be a date (YYYY-MM-DD)',
     );
   });
+
+  it('closes the organization’s holidays: no slots, no booking, no move there', async () => {
+    const linkId = await createLink([org.associate.userId]);
+    const holiday = dayOf(3);
+    const id = await book(linkId, at(4, '09:00'), 'hal.share@example.test');
+    expect(
+      (await app.client().get(`/api/booking-links/${linkId}/slots?from=${holiday}&to=${holiday}`)).body.slots,
+    ).not.toEqual([]);
+
+    const saved = await org.admin.put('/api/organization/settings/holidays', {
+      holidays: [{ date: holiday, name: 'Thanksgiving' }],
+    });
+    expect(saved.body).toEqual({
+      success: true,
+      message: 'Holidays have been saved',
+      data: { holidays: [{ date: holiday, name: 'Thanksgiving' }] },
+    });
+    expect((await org.admin.get('/api/organization/settings/holidays')).body).toEqual({
+      holidays: [{ date: holiday, name: 'Thanksgiving' }],
+    });
+    expect(
+      (await app.client().get(`/api/booking-links/${linkId}/slots?from=${holiday}&to=${holiday}`)).body.slots,
+    ).toEqual([]);
+    expect((await visitSlots(id, 3)).slots).toEqual([]);
+    expect((await visitSlots(id, 4)).slots).not.toEqual([]);
+    expectError(
+      await app.client().post(`/api/booking-links/${linkId}/bookings`, {
+        start: at(3, '09:00'),
+        name: 'Hal Holiday',
+        email: 'hal.share@example.test',
+      }),
+      409,
+      'That time was just taken. Please choose another.',
+    );
+    expectError(
+      await app.client().post(`/api/share/booking/${id}/reschedule`, { start: at(3, '10:00') }),
+      409,
+      'That time was just taken. Please choose another.',
+    );
+
+    expectError(
+      await org.admin.put('/api/organization/settings/holidays', { holidays: [{ date: '2026-02-30' }] }),
+      400,
+      'Each holiday must be a date (YYYY-MM-DD)',
+    );
+    expect((await org.associate.put('/api/organization/settings/holidays', { holidays: [] })).status).toBe(403);
+    // Cleared, the day is open again.
+    expect((await org.admin.put('/api/organization/settings/holidays', { holidays: [] })).status).toBe(200);
+    expect(
+      (await app.client().get(`/api/booking-links/${linkId}/slots?from=${holiday}&to=${holiday}`)).body.slots,
+    ).not.toEqual([]);
+  });
 });
