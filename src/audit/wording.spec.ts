@@ -287,6 +287,15 @@ const SAMPLES: Record<string, { data: Record<string, unknown>; actor?: string | 
     },
     actor: OTHER,
   },
+  TimeOffSet: {
+    data: {
+      userId: USER,
+      organizationId: ORG,
+      timeOff: [{ id: 't-1', from: '2026-12-21', to: '2026-12-31', note: 'Holiday trip' }],
+      previous: [],
+    },
+    actor: OTHER,
+  },
   RatingRequested: {
     data: {
       ratingId: RATING,

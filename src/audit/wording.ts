@@ -446,6 +446,17 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
       timeOf: d.userId,
     };
   },
+  TimeOffSet: (d, ctx) => {
+    const days = (list: typeof d.timeOff) => dayList(list.map((t) => ({ date: t.from, to: t.to, note: t.note })));
+    return {
+      recordType: 'availability',
+      recordId: d.userId,
+      recordLabel: ctx.userName(d.userId),
+      what: 'Time off set',
+      changes: [{ field: 'Time off', from: days(d.previous), to: days(d.timeOff) }],
+      timeOf: d.userId,
+    };
+  },
   RatingRequested: (d, ctx) => ({
     ...rating(d.ratingId, ctx, d.jobName),
     what: `Rating requested from ${ctx.customerName(d.customerId)}`,

@@ -126,8 +126,8 @@ export class OrganizationSettingsDto {
 /** PUT /api/organization/settings/holidays: the whole list; its items are checked by the decider. */
 export class HolidaysDto {
   @ApiProperty({ example: [{ date: '2026-11-26', name: 'Thanksgiving' }] })
-  @IsArray({ message: 'Holidays must be a list of dates' })
   @ArrayMaxSize(200, { message: 'Enter at most 200 holidays' })
+  @IsArray({ message: 'Holidays must be a list of dates' })
   holidays!: { date: string; name?: string | null }[];
 }
 

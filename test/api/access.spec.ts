@@ -125,6 +125,9 @@ const HOSTILE_BODIES: Record<string, unknown> = {
     phoneNumber: '5550000000',
   },
   'PATCH /api/employee-availability/{userId}': [{ weekDay: 'Monday', startTime: '00:00', endTime: '24:00' }],
+  'PUT /api/employee-availability/{userId}/time-off': {
+    timeOff: [{ from: '2030-01-01', to: '2030-12-31', note: 'Hijacked' }],
+  },
   'PATCH /api/jobs/{id}': {
     name: 'Hijacked',
     startDateTime: '2026-06-03T13:00:00Z',

@@ -258,6 +258,12 @@ describe('the audit log', () => {
       endTime: '17:00',
     }));
     ok(await admin.patch(`/api/employee-availability/${associate.userId}`, week), 'availability');
+    ok(
+      await admin.put(`/api/employee-availability/${associate.userId}/time-off`, {
+        timeOff: [{ from: '2030-12-23', to: '2030-12-27', note: 'Trip' }],
+      }),
+      'time off',
+    );
 
     // A rating: requested by the manager (the mail is the system's), answered through the link, then edited.
     ok(await manager.post('/api/ratings/request', { jobId: made.job }), 'rating request');
@@ -465,11 +471,12 @@ describe('the audit log', () => {
       expect(starts.filter((e) => !e.changes.some((c) => c.field === 'Start'))).toEqual([]);
     });
 
-    it("by changes to someone else's time: only the admin's to the associate's timer and availability", async () => {
+    it("by changes to someone else's time: only the admin's to the associate's timer, availability and time off", async () => {
       const others = (await page('othersTime=true')).body.resultItems as AuditEntry[];
       expect(others.map((e) => [e.type, e.who, e.record.id]).sort()).toEqual(
         [
           ['AvailabilitySet', 'Ada Admin', org.associate.userId],
+          ['TimeOffSet', 'Ada Admin', org.associate.userId],
           ['TimerChanged', 'Ada Admin', made.timer],
         ].sort(),
       );

@@ -231,4 +231,62 @@ describe('the booked visit’s page and e-mails', () => {
       (await app.client().get(`/api/booking-links/${linkId}/slots?from=${holiday}&to=${holiday}`)).body.slots,
     ).not.toEqual([]);
   });
+
+  it('closes a staff member’s time off: their days give no slots and refuse a booking; others still take them', async () => {
+    const alone = await createLink([org.associate.userId]);
+    const both = await createLink([org.associate.userId, org.manager.userId]);
+    const slotsOn = async (linkId: string, days: number) =>
+      (await app.client().get(`/api/booking-links/${linkId}/slots?from=${dayOf(days)}&to=${dayOf(days)}`)).body
+        .slots as { start: string }[];
+    expect(await slotsOn(alone, 5)).not.toEqual([]);
+
+    const saved = await org.admin.put(`/api/employee-availability/${org.associate.userId}/time-off`, {
+      timeOff: [{ from: dayOf(5), to: dayOf(6), note: ' Trip ' }],
+    });
+    expect(saved.body).toEqual({
+      success: true,
+      message: 'Time off has been saved',
+      data: { timeOff: [{ id: expect.any(String), from: dayOf(5), to: dayOf(6), note: 'Trip' }] },
+    });
+    expect((await org.admin.get(`/api/employee-availability/${org.associate.userId}/time-off`)).body).toEqual(
+      saved.body.data,
+    );
+    expect(await slotsOn(alone, 5)).toEqual([]);
+    expect(await slotsOn(alone, 6)).toEqual([]);
+    expect(await slotsOn(alone, 7)).not.toEqual([]);
+    // Abe's week still counts as saved: his availability is unchanged.
+    expect((await org.admin.get(`/api/employee-availability/user/${org.associate.userId}`)).body).toHaveLength(7);
+    expectError(
+      await app.client().post(`/api/booking-links/${alone}/bookings`, {
+        start: at(5, '09:00'),
+        name: 'Tia Timeoff',
+        email: 'tia.share@example.test',
+      }),
+      409,
+      'That time was just taken. Please choose another.',
+    );
+    // On a link with Mona too, she takes the day.
+    const booked = await app.client().post(`/api/booking-links/${both}/bookings`, {
+      start: at(5, '09:00'),
+      name: 'Tia Timeoff',
+      email: 'tia.share@example.test',
+    });
+    expect(booked.status).toBe(201);
+    expect((await app.client().get(`/api/share/booking/${booked.body.data.id}`)).body.staffName).toContain('Mona');
+
+    expectError(
+      await org.admin.put(`/api/employee-availability/${org.associate.userId}/time-off`, {
+        timeOff: [{ from: dayOf(6), to: dayOf(5) }],
+      }),
+      400,
+      'Time off must end on or after the day it starts',
+    );
+    expect(
+      (await org.associate.put(`/api/employee-availability/${org.associate.userId}/time-off`, { timeOff: [] })).status,
+    ).toBe(403);
+    expect(
+      (await org.admin.put(`/api/employee-availability/${org.associate.userId}/time-off`, { timeOff: [] })).status,
+    ).toBe(200);
+    expect(await slotsOn(alone, 6)).not.toEqual([]);
+  });
 });
