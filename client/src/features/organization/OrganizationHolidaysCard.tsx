@@ -70,6 +70,8 @@ export function OrganizationHolidaysCard() {
               label="Date"
               placeholder="Pick a day"
               valueFormat="MMM D, YYYY"
+              nextLabel="Next month"
+              previousLabel="Previous month"
               value={date}
               onChange={(value) => setDate(value ? String(value).slice(0, 10) : null)}
               style={{ flex: '1 1 140px' }}
