@@ -1,4 +1,5 @@
 import { bookingProjection } from './booking.projection';
+import { slotStampsProjection } from './slot-stamps.projection';
 
-export const bookingProjections = [bookingProjection];
-export { bookingProjection };
+export const bookingProjections = [bookingProjection, slotStampsProjection];
+export { bookingProjection, slotStampsProjection };

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler, IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DateTime } from 'luxon';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { Aggregates, CommandMeta } from '../core/commands/aggregates';
 import { Clock, CLOCK, derivedId, newId } from '../core/clock';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
@@ -11,11 +10,6 @@ import { MAILER, Mailer } from '../core/mail/mail.port';
 import { FILE_STORE, FileStore } from '../core/files/files.port';
 import { organizationLogo } from '../core/http/public-logo';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { allowance, take } from '../core/rate-limits';
-import type { RedisClient } from '../core/redis';
-import { weeklyAvailability } from '../availability/availability.read-models';
-import { daysOffOf } from '../availability/days-off.read-models';
-import { jobsBetween } from '../calendar/calendar';
 import { CreateCustomer } from '../customers/customers.commands';
 import { liveCustomerByContactEmail } from '../customers/customers.read-models';
 import { organizationById, userById, userOf, usersByIds } from '../identity/identity.read-models';
@@ -46,7 +40,10 @@ import {
   bookingLinkOfVisit,
   organizationBookingLinks,
 } from './booking.read-models';
-import { bookableWindow, freeSlots, Interval, SlotRules, staffFree, StaffTime } from './slots';
+import { BookingThrottle } from './booking-throttle';
+import { SlotCache } from './slot-cache';
+import { bookableWindow } from './slots';
+import { freeStaffAt, rulesOf } from './staff-times';
 import {
   sendVisitMails,
   staffRecipient,
@@ -59,8 +56,8 @@ import {
 /** Ids of links and bookings: 128 random bits, URL-safe (22 characters). */
 export const newPublicId = () => randomBytes(16).toString('base64url');
 const isPublicId = (id: unknown): id is string => typeof id === 'string' && id.length === 22 && /^[\w-]+$/.test(id);
-export const SLOTS_MAX_DAYS = 62;
-const DAY = 86_400_000;
+/** Days one slots read may cover: the booking page shows two weeks at a time. */
+export const SLOTS_MAX_DAYS = 14;
 /** The message Aggregates gives a lost race on the link's stream, so that the booking is decided again. */
 const RACED = 'booking: the link changed meanwhile';
 
@@ -71,22 +68,6 @@ async function againOnRace<T>(decide: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (!(error instanceof ConflictError) || error.message !== RACED) throw error;
     return decide();
-  }
-}
-
-/** The public booking calls, per address: pages and slots 600 times an hour, bookings 20 times. */
-export class BookingThrottle {
-  private readonly views: RateLimiterAbstract;
-  private readonly bookings: RateLimiterAbstract;
-  constructor(redis: RedisClient | null) {
-    this.views = allowance(redis, 'booking_view_address', 600, 3600);
-    this.bookings = allowance(redis, 'booking_book_address', 20, 3600);
-  }
-  view(address: string) {
-    return take(this.views, address, 'Too many booking pages opened from this network.');
-  }
-  book(address: string) {
-    return take(this.bookings, address, 'Too many bookings from this network.');
   }
 }
 
@@ -264,54 +245,6 @@ export class DeleteBookingLinkHandler implements ICommandHandler<DeleteBookingLi
       meta,
     );
   }
-}
-
-export const rulesOf = (link: BookingLinkSettings): SlotRules => ({
-  durationMinutes: link.durationMinutes,
-  bufferMinutes: link.bufferMinutes,
-  minimumNoticeMinutes: link.minimumNoticeMinutes,
-  horizonDays: link.horizonDays,
-});
-
-/**
- * The link's staff around [from, to): their weekly availability, the jobs they are on (lead or assigned) and their
- * days off (holidays, time off).
- */
-export async function staffTimes(
-  store: ReadStore,
-  link: BookingLinkDoc,
-  from: number,
-  to: number,
-  ignoreJobId: string | null = null,
-): Promise<StaffTime[]> {
-  // Jobs a buffer (and a day, for windows across midnight) either side can still keep a slot busy.
-  const margin = link.bufferMinutes * 60_000 + DAY;
-  const [weeks, jobs, daysOff] = await Promise.all([
-    weeklyAvailability(store, link.organizationId, link.staffIds),
-    jobsBetween(store, link.organizationId, new Date(from - margin), new Date(to + margin)),
-    daysOffOf(store, link.organizationId, link.staffIds),
-  ]);
-  const busy = new Map<string, Interval[]>(link.staffIds.map((id) => [id, []]));
-  for (const job of jobs) {
-    if (job.availabilityOnly || job.id === ignoreJobId) continue;
-    const interval = { start: Date.parse(job.start), end: Date.parse(job.end) };
-    for (const id of new Set([...(job.leadUserId ? [job.leadUserId] : []), ...job.userIds]))
-      busy.get(id)?.push(interval);
-  }
-  return link.staffIds.map((id) => ({ id, week: weeks.get(id) ?? [], busy: busy.get(id)!, daysOff: daysOff.get(id) }));
-}
-
-/** The link's staff who can take a visit at [start, end), in the link's order (`ignoreJobId`: the visit being moved). */
-async function freeStaffAt(
-  store: ReadStore,
-  link: BookingLinkDoc,
-  zone: string,
-  start: number,
-  end: number,
-  ignoreJobId: string | null = null,
-): Promise<string[]> {
-  const staff = await staffTimes(store, link, start, end, ignoreJobId);
-  return staff.filter((s) => staffFree(s, start, end, rulesOf(link), zone)).map((s) => s.id);
 }
 
 /** A link that takes bookings now, for the public calls; 404 for an unknown one, 410 paused, expired or used up. */
@@ -676,12 +609,13 @@ export class GetPublicBookingLinkHandler implements IQueryHandler<GetPublicBooki
 export class GetBookingSlotsHandler implements IQueryHandler<GetBookingSlots> {
   constructor(
     private readonly throttle: BookingThrottle,
+    private readonly cache: SlotCache,
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ linkId, from, to, ipAddress }: GetBookingSlots): Promise<BookingSlots> {
-    await this.throttle.view(ipAddress);
+    await this.throttle.slots(ipAddress);
     const now = this.clock.now();
     const { link, zone } = await openLink(this.store, linkId, now);
     const day = (value: string | undefined, fallback: DateTime, name: string) => {
@@ -692,13 +626,11 @@ export class GetBookingSlotsHandler implements IQueryHandler<GetBookingSlots> {
     };
     const today = DateTime.fromJSDate(now, { zone }).startOf('day');
     const first = day(from, today, 'From');
-    const last = day(to, first.plus({ days: 13 }), 'To');
+    const last = day(to, first.plus({ days: SLOTS_MAX_DAYS - 1 }), 'To');
     if (last < first) throw new ValidationError('To cannot be before From');
-    if (last.diff(first, 'days').days > SLOTS_MAX_DAYS)
-      throw new ValidationError(`Ask for at most ${SLOTS_MAX_DAYS} days`);
-    const range = { from: first.toMillis(), to: last.plus({ days: 1 }).toMillis() };
-    const staff = await staffTimes(this.store, link, range.from, range.to);
-    const slots = freeSlots({ zone, rules: rulesOf(link), staff, ...range, now: now.getTime() });
+    const days = Math.round(last.diff(first, 'days').days) + 1;
+    if (days > SLOTS_MAX_DAYS) throw new ValidationError(`Ask for at most ${SLOTS_MAX_DAYS} days at a time`);
+    const slots = await this.cache.slots(link, zone, first, days, now.getTime());
     return { timeZone: zone, slots: slots.map(({ start, end }) => ({ start, end })) };
   }
 }

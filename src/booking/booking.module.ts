@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { REDIS } from '../core/core.module';
 import { BookingLinksController, SharedBookingController } from './booking.controller';
+import { BookingThrottle } from './booking-throttle';
+import { SlotCache } from './slot-cache';
 import {
-  BookingThrottle,
   BookVisitHandler,
   CancelVisitHandler,
   MoveVisitHandler,
@@ -21,6 +22,7 @@ import { GetVisitSlotsHandler } from './visit-slots.handler';
   controllers: [BookingLinksController, SharedBookingController],
   providers: [
     { provide: BookingThrottle, inject: [REDIS], useFactory: (redis) => new BookingThrottle(redis) },
+    SlotCache,
     CreateBookingLinkHandler,
     ChangeBookingLinkHandler,
     DeleteBookingLinkHandler,

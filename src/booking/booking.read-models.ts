@@ -56,3 +56,21 @@ export function bookingLinkOfVisit(store: ReadStore, linkId: string): Promise<Bo
 export function bookingById(store: ReadStore, bookingId: string): Promise<BookingDoc | null> {
   return store.collection<BookingDoc>(BOOKINGS).findOne({ _id: bookingId });
 }
+
+/**
+ * Per organization, the log position of the last event that can change what its booking links offer: a job or a
+ * series, someone's availability, a link, the organization's settings (its zone). Slots kept for a link's day are
+ * reused while it stays the same (slot-cache.ts).
+ */
+export const SLOT_STAMPS = 'slotStamps';
+
+export interface SlotStampDoc {
+  /** The organization's id. */
+  _id: string;
+  position: number;
+  [key: string]: unknown;
+}
+
+export async function slotStamp(store: ReadStore, organizationId: string): Promise<number> {
+  return (await store.collection<SlotStampDoc>(SLOT_STAMPS).findOne({ _id: organizationId }))?.position ?? 0;
+}

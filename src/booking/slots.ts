@@ -80,11 +80,21 @@ export function freeSlots(input: {
   to: number;
   now: number;
 }): FreeSlot[] {
-  const { zone, rules, staff } = input;
-  const window = bookableWindow(rules, input.now);
-  const first = Math.max(input.from, window.start);
-  const last = Math.min(input.to, window.end);
-  if (first >= last) return [];
+  const window = bookableWindow(input.rules, input.now);
+  const from = Math.max(input.from, window.start);
+  const to = Math.min(input.to, window.end);
+  return from < to ? slotsBetween({ ...input, from, to }) : [];
+}
+
+/** As freeSlots, whatever the notice and the horizon: what a day offers, to be kept and narrowed at each read. */
+export function slotsBetween(input: {
+  zone: string;
+  rules: SlotRules;
+  staff: StaffTime[];
+  from: number;
+  to: number;
+}): FreeSlot[] {
+  const { zone, rules, staff, from: first, to: last } = input;
   const duration = rules.durationMinutes * MINUTE;
   const step = slotStepMinutes(rules.durationMinutes) * MINUTE;
   const found = new Map<number, string[]>();

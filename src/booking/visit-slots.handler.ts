@@ -7,8 +7,11 @@ import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { organizationById, usersByIds } from '../identity/identity.read-models';
 import type { VisitSlots } from '../shared/booking';
 import { ALREADY_CANCELLED } from './booking-link.decider';
-import { BookingThrottle, bookedVisit, rulesOf, SLOTS_MAX_DAYS, staffTimes } from './booking.handlers';
+import { bookedVisit, SLOTS_MAX_DAYS } from './booking.handlers';
+import { BookingThrottle } from './booking-throttle';
+import { SlotCache } from './slot-cache';
 import { freeSlots } from './slots';
+import { rulesOf, staffTimes } from './staff-times';
 
 /** The times a booked visit may move to, for its own page (GET /api/share/booking/{id}/slots). */
 export class GetVisitSlots {
@@ -20,7 +23,7 @@ export class GetVisitSlots {
   ) {}
 }
 
-/** [from, to] as organization days (YYYY-MM-DD, both included; two weeks from today by default) in epoch ms. */
+/** [from, to] as organization days (YYYY-MM-DD, both included; two weeks from today by default), as the link's slots read them. */
 export function dayRange(from: string | undefined, to: string | undefined, zone: string, now: Date) {
   const day = (value: string | undefined, fallback: DateTime, name: string) => {
     if (!value) return fallback;
@@ -29,16 +32,17 @@ export function dayRange(from: string | undefined, to: string | undefined, zone:
     return parsed;
   };
   const first = day(from, DateTime.fromJSDate(now, { zone }).startOf('day'), 'From');
-  const last = day(to, first.plus({ days: 13 }), 'To');
+  const last = day(to, first.plus({ days: SLOTS_MAX_DAYS - 1 }), 'To');
   if (last < first) throw new ValidationError('To cannot be before From');
-  if (last.diff(first, 'days').days > SLOTS_MAX_DAYS)
-    throw new ValidationError(`Ask for at most ${SLOTS_MAX_DAYS} days`);
-  return { from: first.toMillis(), to: last.plus({ days: 1 }).toMillis() };
+  const days = Math.round(last.diff(first, 'days').days) + 1;
+  if (days > SLOTS_MAX_DAYS) throw new ValidationError(`Ask for at most ${SLOTS_MAX_DAYS} days at a time`);
+  return { first, days };
 }
 
 /**
- * The link's free slots with the visit's own job out of the way (so the times around it are offered with its own
- * staff member) and its own time left out. Each slot says who the move would give the visit to, as the decider
+ * The link's free slots (kept ones, as the link's page reads them) with the visit's own job out of the way on the
+ * days around it (so the times next to it are offered with its own staff member: those days are computed afresh,
+ * one or two days per read) and its own time left out. Each slot says who the move would give the visit to, as the decider
  * will: its staff member when free then, else the first free one of the link. Read whatever the link's status
  * (paused, used up): the visit was booked, and moving it takes no new use of the link.
  */
@@ -46,22 +50,53 @@ export function dayRange(from: string | undefined, to: string | undefined, zone:
 export class GetVisitSlotsHandler implements IQueryHandler<GetVisitSlots> {
   constructor(
     private readonly throttle: BookingThrottle,
+    private readonly cache: SlotCache,
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ bookingId, from, to, ipAddress }: GetVisitSlots): Promise<VisitSlots> {
-    await this.throttle.view(ipAddress);
+    await this.throttle.slots(ipAddress);
     const now = this.clock.now();
     const { booking, link } = await bookedVisit(this.store, bookingId);
     if (booking.status === 'cancelled') throw new ConflictError(ALREADY_CANCELLED);
     const organization = await organizationById(this.store, link.organizationId);
     const zone = organization?.timeZone ?? 'UTC';
-    const range = dayRange(from, to, zone, now);
-    const staff = await staffTimes(this.store, link, range.from, range.to, booking.jobId);
-    const slots = freeSlots({ zone, rules: rulesOf(link), staff, ...range, now: now.getTime() }).filter(
-      (slot) => Date.parse(slot.start) !== Date.parse(booking.start),
+    const { first, days } = dayRange(from, to, zone, now);
+    const rangeEnd = first.plus({ days }).toMillis();
+    // The days its own job (and the link's buffer) reaches, where it kept its staff member busy in the kept slots.
+    const buffer = link.bufferMinutes * 60_000;
+    const ownFrom = Math.max(
+      first.toMillis(),
+      DateTime.fromMillis(Date.parse(booking.start) - buffer, { zone })
+        .startOf('day')
+        .toMillis(),
     );
+    const ownTo = Math.min(
+      rangeEnd,
+      DateTime.fromMillis(Date.parse(booking.end) + buffer, { zone })
+        .startOf('day')
+        .plus({ days: 1 })
+        .toMillis(),
+    );
+    const kept = await this.cache.slots(link, zone, first, days, now.getTime());
+    const fresh =
+      ownFrom < ownTo
+        ? freeSlots({
+            zone,
+            rules: rulesOf(link),
+            staff: await staffTimes(this.store, link, ownFrom, ownTo, booking.jobId),
+            from: ownFrom,
+            to: ownTo,
+            now: now.getTime(),
+          })
+        : [];
+    const slots = [
+      ...kept.filter((slot) => Date.parse(slot.start) < ownFrom || Date.parse(slot.start) >= ownTo),
+      ...fresh,
+    ]
+      .filter((slot) => Date.parse(slot.start) !== Date.parse(booking.start))
+      .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
     const names = new Map(
       (await usersByIds(this.store, [...new Set([booking.staffId, ...slots.map((s) => s.staffIds[0])])])).map((u) => [
         u._id,

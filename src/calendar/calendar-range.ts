@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { ValidationError } from '../core/errors';
+import { DATE_RANGE_MAX_DAYS } from '../shared/reports';
 
 const MAX_RANGE_DAYS = 62;
 
@@ -35,7 +36,10 @@ export function calendarRange(
   return { from, to };
 }
 
-/** fromDate and toDate (MM/DD/YYYY, whole days in `zone`, both included) as UTC instants, [from, to). */
+/**
+ * fromDate and toDate (MM/DD/YYYY, whole days in `zone`, both included) as UTC instants, [from, to). Both given, they
+ * may be at most DATE_RANGE_MAX_DAYS apart: what a report, a summary or an export costs grows with its range.
+ */
 export function startRange(
   fromDate: string | undefined,
   toDate: string | undefined,
@@ -49,5 +53,9 @@ export function startRange(
   const from = fromDate ? day(fromDate, 'From date') : null;
   const to = toDate ? day(toDate, 'To date').plus({ days: 1 }) : null;
   if (from && to && to <= from) throw new ValidationError('To date cannot be before From date');
+  if (from && to && Math.round(to.diff(from, 'days').days) > DATE_RANGE_MAX_DAYS)
+    throw new ValidationError(
+      `A date range can cover at most ${DATE_RANGE_MAX_DAYS} days (a year). Choose a later From date or an earlier To date.`,
+    );
   return { from: from?.toUTC().toISO() ?? null, to: to?.toUTC().toISO() ?? null };
 }

@@ -1,5 +1,5 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { allowance, take } from '../core/rate-limits';
+import { allowance, networkOf, take } from '../core/rate-limits';
 import type { RedisClient } from '../core/redis';
 
 /**
@@ -32,7 +32,7 @@ export class LoginThrottle {
 
   /** Takes one attempt from the address's and the account's allowance; throws 429 when either is spent. */
   async attempt(account: string, address: string): Promise<SignInAttempt> {
-    const attempt = { account: account.toLowerCase(), address };
+    const attempt = { account: account.toLowerCase(), address: networkOf(address) };
     await take(this.byAddress, attempt.address, TOO_MANY);
     try {
       await take(this.byAccount, attempt.account, TOO_MANY);

@@ -1,5 +1,5 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { allowance, take, tryTake } from '../core/rate-limits';
+import { allowance, networkOf, take, tryTake } from '../core/rate-limits';
 import type { RedisClient } from '../core/redis';
 
 /**
@@ -24,7 +24,7 @@ export class PasswordResetThrottle {
   }
 
   request(address: string): Promise<void> {
-    return take(this.requestsByAddress, address, 'Too many password reset requests from this network.');
+    return take(this.requestsByAddress, networkOf(address), 'Too many password reset requests from this network.');
   }
 
   /** Whether this account may be sent one more reset e-mail now (taking it if so). */
@@ -33,6 +33,10 @@ export class PasswordResetThrottle {
   }
 
   submission(address: string): Promise<void> {
-    return take(this.submissionsByAddress, address, 'Too many attempts to set a new password from this network.');
+    return take(
+      this.submissionsByAddress,
+      networkOf(address),
+      'Too many attempts to set a new password from this network.',
+    );
   }
 }

@@ -1,5 +1,5 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { allowance, take } from '../core/rate-limits';
+import { allowance, networkOf, take } from '../core/rate-limits';
 import type { RedisClient } from '../core/redis';
 
 /**
@@ -20,10 +20,10 @@ export class FeedbackThrottle {
   }
 
   view(address: string): Promise<void> {
-    return take(this.views, address, 'Too many feedback pages opened from this network.');
+    return take(this.views, networkOf(address), 'Too many feedback pages opened from this network.');
   }
 
   submission(address: string): Promise<void> {
-    return take(this.submissions, address, 'Too many feedback submissions from this network.');
+    return take(this.submissions, networkOf(address), 'Too many feedback submissions from this network.');
   }
 }

@@ -179,27 +179,30 @@ export class ReportSummaryHandler implements IQueryHandler<ReportSummary> {
     };
   }
 
-  /** Every rating of the range: the totals, how many gave each number of stars, and the average by week or month. */
+  /**
+   * Every rating of the range: the totals, how many gave each number of stars, and the average by week or month. The
+   * series is built from the ratings read, from the first period that has one to the last (the weeks between without
+   * any filled in), never from the calendar: its cost follows the data, not the range asked.
+   */
   private async ratings(source: ReportSource, f: ResolvedFilters): Promise<RatingsReportSummary> {
     const from = DateTime.fromISO(f.range.from, { zone: f.timeZone });
     const to = DateTime.fromISO(f.range.to, { zone: f.timeZone });
     const periodUnit = to.diff(from, 'weeks').weeks <= 16 ? 'week' : 'month';
-    const periodOf = (iso: string) => DateTime.fromISO(iso, { zone: f.timeZone }).startOf(periodUnit).toISODate()!;
     const counts = [0, 0, 0, 0, 0];
     const all: number[] = [];
     const byPeriod = new Map<string, { stars: number[]; ratings: number }>();
-    for (let p = from.startOf(periodUnit); p < to; p = p.plus({ [`${periodUnit}s`]: 1 }))
-      byPeriod.set(p.toISODate()!, { stars: [], ratings: 0 });
     let ratings = 0;
     for await (const batch of source.ratingsInOrder(f)) {
       for (const r of batch) {
         ratings++;
-        const period = byPeriod.get(periodOf(r.jobStartsAt));
-        if (period) period.ratings++;
+        const key = DateTime.fromISO(r.jobStartsAt, { zone: f.timeZone }).startOf(periodUnit).toISODate()!;
+        const period = byPeriod.get(key) ?? { stars: [], ratings: 0 };
+        byPeriod.set(key, period);
+        period.ratings++;
         if (r.rating === null) continue;
         counts[r.rating - 1]++;
         all.push(r.rating);
-        period?.stars.push(r.rating);
+        period.stars.push(r.rating);
       }
     }
     return {
@@ -208,14 +211,25 @@ export class ReportSummaryHandler implements IQueryHandler<ReportSummary> {
       toDate: f.toDate,
       totals: { ratings, averageRating: averageOf(all) },
       distribution: counts.map((count, i) => ({ rating: i + 1, count })),
-      averageOverTime: [...byPeriod].map(([period, p]) => ({
-        period,
-        averageRating: averageOf(p.stars),
-        ratings: p.ratings,
-      })),
+      averageOverTime: periodsBetween([...byPeriod.keys()], periodUnit, f.timeZone).map((period) => {
+        const p = byPeriod.get(period);
+        return { period, averageRating: averageOf(p?.stars ?? []), ratings: p?.ratings ?? 0 };
+      }),
       periodUnit,
     };
   }
+}
+
+/** The periods (ISO dates of their first day) from the earliest to the latest of `found`, in order. */
+function periodsBetween(found: string[], unit: 'week' | 'month', zone: string): string[] {
+  if (!found.length) return [];
+  const sorted = [...found].sort();
+  const last = sorted[sorted.length - 1];
+  const out: string[] = [];
+  // Bounded: the range a summary reads is at most DATE_RANGE_MAX_DAYS long.
+  for (let p = DateTime.fromISO(sorted[0], { zone }); p.toISODate()! <= last; p = p.plus({ [`${unit}s`]: 1 }))
+    out.push(p.toISODate()!);
+  return out;
 }
 
 const jobsColumns = (zone: string): ReportColumn<JobsReportRow>[] => [

@@ -3,6 +3,8 @@
 /** Spec §9: reports, 50 a page, by start (job date) ascending, over the last 30 days unless asked. */
 export const REPORTS_PAGE_SIZE = 50;
 export const REPORT_DEFAULT_DAYS = 30;
+/** The longest range a report, its summary, its export, the audit log or a tracked-times filter covers (a 400 past it). */
+export const DATE_RANGE_MAX_DAYS = 366;
 /** The report filters' dates (spec §7: fromDate and toDate as MM/DD/YYYY, whole days in the organization's zone). */
 export const REPORT_DATE_FORMAT = 'MM/dd/yyyy';
 /** Excel's rows per sheet less the header and the totals row: an export with more is refused before it starts. */

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,7 +107,8 @@ describe('the first start after an upgrade that rebuilds a read model of the pas
       if (Date.now() > deadline) throw new Error(`the audit log was not rebuilt within ${BUILT_WITHIN_MS} ms`);
       await new Promise((r) => setTimeout(r, 200));
     }
-    const entries = await admin.get('/api/audit?fromDate=01/01/2020&toDate=12/31/2030&search=Quillfield');
+    const around = (days: number) => DateTime.now().plus({ days }).toFormat('MM/dd/yyyy');
+    const entries = await admin.get(`/api/audit?fromDate=${around(-180)}&toDate=${around(180)}&search=Quillfield`);
     expect(entries.status).toBe(200);
     expect(entries.body.resultItems.map((e: { what: string }) => e.what)).toEqual(['Customer added']);
     const history = await manager.get(`/api/jobs/${job.body.data.id}/history`);
