@@ -81,7 +81,6 @@ export function TimeOffSection({ user }: { user: User }) {
           type="range"
           allowSingleDateInRange
           label="From – to"
-          placeholder="Pick the first and last day"
           valueFormat="MMM D, YYYY"
           nextLabel="Next month"
           previousLabel="Previous month"

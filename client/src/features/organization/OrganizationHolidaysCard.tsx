@@ -68,7 +68,6 @@ export function OrganizationHolidaysCard() {
           <Group align="flex-end" gap="xs" wrap="wrap">
             <DatePickerInput
               label="Date"
-              placeholder="Pick a day"
               valueFormat="MMM D, YYYY"
               nextLabel="Next month"
               previousLabel="Previous month"
