@@ -1,3 +1,4 @@
 import { availabilityProjection } from './availability.projection';
+import { timeOffProjection } from './time-off.projection';
 
-export const availabilityProjections = [availabilityProjection];
+export const availabilityProjections = [availabilityProjection, timeOffProjection];

@@ -37,6 +37,9 @@ export const organizationsProjection: Projection = {
         await applyOnce(organizations, id, event.revision, { $set });
         break;
       }
+      case 'OrganizationHolidaysChanged':
+        await applyOnce(organizations, id, event.revision, { $set: { holidays: e.data.holidays } });
+        break;
       case 'OrganizationLogoChanged':
         await applyOnce(organizations, id, event.revision, {
           $set: { logoFileId: e.data.fileId, logoUrl: fileUrl(e.data.fileId) },

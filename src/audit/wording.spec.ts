@@ -128,6 +128,16 @@ const SAMPLES: Record<string, { data: Record<string, unknown>; actor?: string | 
     },
   },
   OrganizationLogoChanged: { data: { organizationId: ORG, fileId: 'f-1', previousFileId: null } },
+  OrganizationHolidaysChanged: {
+    data: {
+      organizationId: ORG,
+      holidays: [
+        { date: '2026-11-26', name: 'Thanksgiving' },
+        { date: '2026-12-25', name: null },
+      ],
+      previous: [],
+    },
+  },
   UserRegistered: {
     data: {
       userId: USER,
@@ -273,6 +283,15 @@ const SAMPLES: Record<string, { data: Record<string, unknown>; actor?: string | 
       userId: USER,
       organizationId: ORG,
       entries: [{ id: 'e-1', weekDay: 'Monday', startTime: '09:00', endTime: '24:00' }],
+      previous: [],
+    },
+    actor: OTHER,
+  },
+  TimeOffSet: {
+    data: {
+      userId: USER,
+      organizationId: ORG,
+      timeOff: [{ id: 't-1', from: '2026-12-21', to: '2026-12-31', note: 'Holiday trip' }],
       previous: [],
     },
     actor: OTHER,

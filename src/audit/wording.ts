@@ -223,6 +223,18 @@ const availabilityDay = (entries: AvailabilityEntry[], day: string) => {
     .map((e) => `${clock(e.startTime)}–${clock(e.endTime)}`);
   return stretches.length ? stretches.join(', ') : 'Not available';
 };
+/** 'Thu, Nov 26, 2026 (Thanksgiving), Fri, Dec 25, 2026' or '—'. */
+const dayList = (days: { date: string; to?: string; name?: string | null; note?: string | null }[]) =>
+  days.length
+    ? days
+        .map((d) => {
+          const day = (iso: string) => DateTime.fromISO(iso).toFormat('ccc, LLL d, yyyy');
+          const span = d.to && d.to !== d.date ? `${day(d.date)} – ${day(d.to)}` : day(d.date);
+          const words = d.name ?? d.note;
+          return words ? `${span} (${words})` : span;
+        })
+        .join(', ')
+    : NONE;
 const clock = (hhmm: string) => (hhmm === '24:00' ? 'midnight' : DateTime.fromFormat(hhmm, 'HH:mm').toFormat('h:mm a'));
 
 const minutes = (value: number) => (value % 60 === 0 && value >= 60 ? `${value / 60} h` : `${value} min`);
@@ -266,6 +278,13 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
     recordId: d.organizationId,
     recordLabel: 'Organization settings',
     what: d.fileId ? (d.previousFileId ? 'Logo replaced' : 'Logo added') : 'Logo removed',
+  }),
+  OrganizationHolidaysChanged: (d) => ({
+    recordType: 'organization',
+    recordId: d.organizationId,
+    recordLabel: 'Organization settings',
+    what: 'Holidays changed',
+    changes: [{ field: 'Holidays', from: dayList(d.previous), to: dayList(d.holidays) }],
   }),
   UserRegistered: (d, ctx) => ({
     ...user(d.userId, ctx),
@@ -429,6 +448,17 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
           to: availabilityDay(d.entries, day),
         }))
         .filter((c) => c.from !== c.to),
+      timeOf: d.userId,
+    };
+  },
+  TimeOffSet: (d, ctx) => {
+    const days = (list: typeof d.timeOff) => dayList(list.map((t) => ({ date: t.from, to: t.to, note: t.note })));
+    return {
+      recordType: 'availability',
+      recordId: d.userId,
+      recordLabel: ctx.userName(d.userId),
+      what: 'Time off set',
+      changes: [{ field: 'Time off', from: days(d.previous), to: days(d.timeOff) }],
       timeOf: d.userId,
     };
   },

@@ -17,3 +17,12 @@ export class SetAvailability {
     readonly meta: CommandMeta,
   ) {}
 }
+
+/** Replaces a user's time off: `timeOff` as sent ({ id?, from, to, note }[]), checked by the decider. */
+export class SetTimeOff {
+  constructor(
+    readonly userId: string,
+    readonly timeOff: unknown[],
+    readonly meta: CommandMeta,
+  ) {}
+}

@@ -1,12 +1,13 @@
-import { Body, Controller, Get, Param, Patch, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiCookieAuth, ApiHeader, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { CommandMeta } from '../core/commands/aggregates';
 import { Me, Meta, RequireAnyClaim, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
-import { SetAvailability } from './availability.commands';
-import { AvailabilityEntryDto, AvailabilityListPipe, DateFilterQueryDto } from './availability.dto';
+import { SetAvailability, SetTimeOff } from './availability.commands';
+import { AvailabilityEntryDto, AvailabilityListPipe, DateFilterQueryDto, TimeOffDto } from './availability.dto';
+import { GetUserTimeOff } from './time-off.handlers';
 import { GetUserAvailability, GetWorkingHours, ListAvailableUsers } from './availability.queries';
 
 /** Tells the editor whether the user has ever saved a week (never saved counts as available). */
@@ -58,6 +59,28 @@ export class AvailabilityController {
     const { saved, entries } = await this.queries.execute(new GetUserAvailability(me.organizationId, userId));
     response.setHeader(SAVED_HEADER, String(saved));
     return entries;
+  }
+
+  @Get(':userId/time-off')
+  @RequireClaim('users.crud')
+  @ApiOperation({ summary: "A user's time off: { timeOff: [{ id, from, to, note }] } (whole days, in date order)." })
+  timeOff(@Param('userId') userId: string, @Me() me: CurrentUser) {
+    return this.queries.execute(new GetUserTimeOff(me.organizationId, userId));
+  }
+
+  @Put(':userId/time-off')
+  @RequireClaim('users.crud')
+  @ApiOperation({
+    summary:
+      "Replace a user's time off: { timeOff: [{ id?, from, to, note }] }, days YYYY-MM-DD in the organization's zone, both included. No booking slots on them.",
+  })
+  async setTimeOff(@Param('userId') userId: string, @Body() body: TimeOffDto, @Meta() meta: CommandMeta) {
+    await this.commands.execute(new SetTimeOff(userId, body.timeOff, meta));
+    return {
+      success: true,
+      message: 'Time off has been saved',
+      data: await this.queries.execute(new GetUserTimeOff(meta.organizationId, userId)),
+    };
   }
 
   @Patch(':userId')

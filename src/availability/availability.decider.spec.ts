@@ -14,7 +14,10 @@ const entry = (id: string, weekDay: string, startTime: string, endTime: string):
   startTime,
   endTime,
 });
-const set = (entries: AvailabilityEntryInput[], overrides: Partial<AvailabilityCommand> = {}): AvailabilityCommand => ({
+const set = (
+  entries: AvailabilityEntryInput[],
+  overrides: Partial<Extract<AvailabilityCommand, { type: 'SetAvailability' }>> = {},
+): AvailabilityCommand => ({
   type: 'SetAvailability',
   userId: USER,
   organizationId: ORG,
@@ -65,7 +68,7 @@ describe('availability decider', () => {
       const events = given(availabilityDecider, [])
         .when(set([sunday, late, monday]))
         .events();
-      expect(events[0].data.entries.map((e) => e.id)).toEqual(['a', 'l', 's']);
+      expect((events[0].data as { entries: AvailabilityEntry[] }).entries.map((e) => e.id)).toEqual(['a', 'l', 's']);
     });
 
     it('reads day names in any case and times as H:mm or HH:mm:00, and writes them canonically', () => {
@@ -111,7 +114,7 @@ describe('availability decider', () => {
           ]),
         )
         .events();
-      expect(events[0].data.entries.map((e) => e.id)).toEqual(['a', 'fresh-2']);
+      expect((events[0].data as { entries: AvailabilityEntry[] }).entries.map((e) => e.id)).toEqual(['a', 'fresh-2']);
     });
 
     it('keeps an entry id when its times change', () => {
@@ -216,6 +219,62 @@ describe('availability decider', () => {
       given(availabilityDecider, [wasSet([monday])])
         .when(set([], { organizationId: 'org-2', userOrganizationId: 'org-2' }))
         .thenThrows(NotFoundError);
+    });
+  });
+
+  describe('SetTimeOff', () => {
+    const setOff = (timeOff: { id: string; from: unknown; to: unknown; note?: unknown }[], userOrganizationId = ORG) =>
+      ({ type: 'SetTimeOff', userId: USER, organizationId: ORG, userOrganizationId, timeOff }) as AvailabilityCommand;
+    const trip = { id: 't1', from: '2026-12-21', to: '2026-12-31', note: 'Family trip' };
+    const day = { id: 't2', from: '2026-11-27', to: '2026-11-27', note: null };
+    const wasOff = (timeOff: unknown[], previous: unknown[] = []) =>
+      ({ type: 'TimeOffSet', data: { userId: USER, organizationId: ORG, timeOff, previous } }) as AvailabilityEvent;
+
+    it('replaces the list in date order, notes trimmed; the same list again changes nothing', () => {
+      given(availabilityDecider, [])
+        .when(
+          setOff([
+            { ...trip, note: ' Family trip ' },
+            { ...day, note: '  ' },
+          ]),
+        )
+        .then([wasOff([day, trip])]);
+      given(availabilityDecider, [wasOff([day, trip])])
+        .when(setOff([trip, day]))
+        .then([]);
+      given(availabilityDecider, [wasOff([day, trip])])
+        .when(setOff([trip]))
+        .then([wasOff([trip], [day, trip])]);
+    });
+
+    it('refuses dates that are not, an end before the start, more than a year, a long note', () => {
+      given(availabilityDecider, [])
+        .when(setOff([{ ...trip, from: '2026-13-01' }]))
+        .thenThrows(ValidationError, exactly('Time off must start on a date (YYYY-MM-DD)'));
+      given(availabilityDecider, [])
+        .when(setOff([{ ...trip, to: null }]))
+        .thenThrows(ValidationError, exactly('Time off must end on a date (YYYY-MM-DD)'));
+      given(availabilityDecider, [])
+        .when(setOff([{ ...trip, to: '2026-12-20' }]))
+        .thenThrows(ValidationError, exactly('Time off must end on or after the day it starts'));
+      given(availabilityDecider, [])
+        .when(setOff([{ ...trip, to: '2027-12-22' }]))
+        .thenThrows(ValidationError, exactly('Time off can be at most 366 days at a time'));
+      given(availabilityDecider, [])
+        .when(setOff([{ ...trip, note: 'x'.repeat(201) }]))
+        .thenThrows(ValidationError, exactly('The note must be at most 200 characters'));
+      given(availabilityDecider, [])
+        .when(setOff([trip], 'org-2'))
+        .thenThrows(NotFoundError, exactly('The user was not found.'));
+    });
+
+    it('saves no week: an empty week saved afterwards is still a change', () => {
+      given(availabilityDecider, [wasOff([trip])])
+        .when(set([]))
+        .then([wasSet([])]);
+      given(availabilityDecider, [wasSet([monday]), wasOff([trip])])
+        .when(set([monday]))
+        .then([]);
     });
   });
 });

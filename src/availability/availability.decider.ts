@@ -1,6 +1,7 @@
 import { Decider } from '../core/decider';
 import { NotFoundError, ValidationError } from '../core/errors';
-import { AvailabilityEntry, AvailabilityEvent, WEEK_DAYS, WeekDay } from './availability.events';
+import { AvailabilityEntry, AvailabilityEvent, TimeOff, WEEK_DAYS, WeekDay } from './availability.events';
+import { checkedTimeOff } from './time-off';
 import { byDayAndTime, END_OF_DAY, minutesOf, TIME_STEP_MINUTES, timeOf, weekDayOf } from './availability-times';
 
 /** An entry as asked for: the handler has given every entry an id; times and day are checked here. */
@@ -11,19 +12,25 @@ export interface AvailabilityEntryInput {
   endTime: string;
 }
 
-export type AvailabilityCommand = {
-  type: 'SetAvailability';
+type ForUser = {
   userId: string;
   /** The organization asking. */
   organizationId: string;
   /** The user's organization as the users read model knows it; null when there is no such user. */
   userOrganizationId: string | null;
-  entries: AvailabilityEntryInput[];
 };
+
+export type AvailabilityCommand =
+  | ({ type: 'SetAvailability'; entries: AvailabilityEntryInput[] } & ForUser)
+  /** Replaces the user's time off; each stretch has its id (the handler gives new ones one). */
+  | ({ type: 'SetTimeOff'; timeOff: { id: string; from: unknown; to: unknown; note?: unknown }[] } & ForUser);
 
 export interface AvailabilityState {
   organizationId: string | null;
   entries: AvailabilityEntry[];
+  /** Whether a week was ever saved (time off alone saves none: an unsaved week counts as available). */
+  weekSaved?: boolean;
+  timeOff?: TimeOff[];
 }
 
 const DAY_NAMES = `${WEEK_DAYS.slice(0, -1).join(', ')} or ${WEEK_DAYS[WEEK_DAYS.length - 1]}`;
@@ -53,8 +60,13 @@ const same = (a: AvailabilityEntry, b: AvailabilityEntry) =>
 export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityState, AvailabilityEvent> = {
   initialState: { organizationId: null, entries: [] },
 
-  evolve(_state, event) {
-    return { organizationId: event.data.organizationId, entries: event.data.entries };
+  evolve(state, event) {
+    switch (event.type) {
+      case 'AvailabilitySet':
+        return { ...state, organizationId: event.data.organizationId, entries: event.data.entries, weekSaved: true };
+      case 'TimeOffSet':
+        return { ...state, organizationId: event.data.organizationId, timeOff: event.data.timeOff };
+    }
   },
 
   decide(command, state) {
@@ -63,6 +75,17 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityState
       (state.organizationId && state.organizationId !== command.organizationId)
     ) {
       throw new NotFoundError('The user');
+    }
+    if (command.type === 'SetTimeOff') {
+      const timeOff = checkedTimeOff(command.timeOff);
+      const previous = state.timeOff ?? [];
+      if (JSON.stringify(timeOff) === JSON.stringify(previous)) return [];
+      return [
+        {
+          type: 'TimeOffSet',
+          data: { userId: command.userId, organizationId: command.organizationId, timeOff, previous },
+        },
+      ];
     }
     const wanted = command.entries.map(checked);
     if (new Set(wanted.map((e) => e.id)).size !== wanted.length)
@@ -85,7 +108,7 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityState
       })
       .sort(byDayAndTime);
     const unchanged =
-      state.organizationId !== null &&
+      state.weekSaved === true &&
       entries.length === state.entries.length &&
       entries.every((e, i) => e.id === state.entries[i].id && same(e, state.entries[i]));
     if (unchanged) return [];

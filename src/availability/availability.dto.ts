@@ -88,3 +88,11 @@ export class DateFilterQueryDto {
   @IsDefined({ message: `endDate is required, as an ISO 8601 date and time such as ${example}` })
   endDate!: string;
 }
+
+/** PUT /api/employee-availability/{userId}/time-off: the whole list; its items are checked by the decider. */
+export class TimeOffDto {
+  @ApiProperty({ example: [{ from: '2026-12-21', to: '2026-12-31', note: 'Family trip' }] })
+  @ArrayMaxSize(100, { message: 'Enter at most 100 stretches of time off' })
+  @IsArray({ message: 'Time off must be a list of { from, to, note }' })
+  timeOff!: unknown[];
+}

@@ -14,16 +14,28 @@ export interface AvailabilityEntry {
   endTime: string;
 }
 
-/** The whole week is replaced at once; `previous` is the week before, so the audit reads old → new. */
-export type AvailabilityEvent = DomainEvent<
-  'AvailabilitySet',
-  {
-    userId: string;
-    organizationId: string;
-    entries: AvailabilityEntry[];
-    previous: AvailabilityEntry[];
-  }
->;
+/** Whole days an employee takes off (#24): organization days, both ends included; no booking slots then. */
+export interface TimeOff {
+  id: string;
+  /** YYYY-MM-DD, the organization's zone. */
+  from: string;
+  to: string;
+  note: string | null;
+}
+
+export type AvailabilityEvent =
+  /** The whole week is replaced at once; `previous` is the week before, so the audit reads old → new. */
+  | DomainEvent<
+      'AvailabilitySet',
+      {
+        userId: string;
+        organizationId: string;
+        entries: AvailabilityEntry[];
+        previous: AvailabilityEntry[];
+      }
+    >
+  /** The whole list of time off is replaced at once, in date order; `previous` is the list before. */
+  | DomainEvent<'TimeOffSet', { userId: string; organizationId: string; timeOff: TimeOff[]; previous: TimeOff[] }>;
 
 export const availabilityStreams = {
   /** One stream per employee: their weekly availability. */

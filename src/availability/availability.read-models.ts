@@ -1,5 +1,5 @@
 import type { ReadStore } from '../core/read-store/read-store.port';
-import type { AvailabilityEntry } from './availability.events';
+import type { AvailabilityEntry, TimeOff } from './availability.events';
 
 /** Read model of availability: one document per user who has ever saved their week (`_id` = userId). */
 export const AVAILABILITY = 'availability';
@@ -12,6 +12,37 @@ export interface AvailabilityDoc {
   updatedAt: string;
   _rev?: number;
   [key: string]: unknown;
+}
+
+/**
+ * Read model of time off: one document per user who has ever set any (`_id` = userId). Kept apart from the week's
+ * document, whose presence means "has saved a week" (an unsaved week counts as available).
+ */
+export const TIME_OFF = 'timeOff';
+
+export interface TimeOffDoc {
+  _id: string;
+  organizationId: string;
+  /** In date order. */
+  timeOff: TimeOff[];
+  updatedAt: string;
+  _rev?: number;
+  [key: string]: unknown;
+}
+
+/** The user's time off, in date order ([] when none). */
+export async function timeOffOf(store: ReadStore, organizationId: string, userId: string): Promise<TimeOff[]> {
+  return (await store.collection<TimeOffDoc>(TIME_OFF).findOne({ _id: userId, organizationId }))?.timeOff ?? [];
+}
+
+/** userId → time off, for those of `userIds` who have any. */
+export async function timeOffOfUsers(
+  store: ReadStore,
+  organizationId: string,
+  userIds: string[],
+): Promise<Map<string, TimeOff[]>> {
+  const found = await store.collection<TimeOffDoc>(TIME_OFF).find({ organizationId, _id: { $in: userIds } });
+  return new Map(found.map((d) => [d._id, d.timeOff]));
 }
 
 /*

@@ -303,5 +303,20 @@ describe('booking link decider', () => {
         .when({ ...again, jobsDeleted: [] } as BookingLinkCommand)
         .thenThrows(GoneError, LINK_USED_UP);
     });
+
+    it('changes nothing when asked for the time the visit has (a retried move), and counts moves per visit', () => {
+      const later = '2026-06-02T15:00:00.000Z';
+      given(bookingLinkDecider, [created(), first()]).when(move(TOMORROW_9)).then([]);
+      const once = given(bookingLinkDecider, [created(), first()]).when(move(later)).events();
+      const twice = given(bookingLinkDecider, [created(), first(), ...once]);
+      twice.when(move(later)).then([]);
+      const state = given(bookingLinkDecider, [
+        created(),
+        first(),
+        ...once,
+        ...twice.when(move(TOMORROW_9)).events(),
+      ]).state;
+      expect(state.status !== 'none' && state.moves).toEqual({ [`b-${TOMORROW_9}`]: 2 });
+    });
   });
 });

@@ -74,6 +74,8 @@ export type BookingLinkState =
       cancelled: string[];
       /** Of those cancelled, the ones the company's side ended (`by: 'company'`). */
       withdrawn?: string[];
+      /** Moves so far per booking: the SEQUENCE of its calendar invitation. */
+      moves: Record<string, number>;
     };
 
 /** The first problem with a link's settings, in the form's order; null when they may be saved. */
@@ -131,7 +133,7 @@ export const bookingLinkDecider: Decider<BookingLinkCommand, BookingLinkState, B
     switch (event.type) {
       case 'BookingLinkCreated': {
         const { linkId, organizationId, createdBy: _by, ...settings } = event.data;
-        return { status: 'active', linkId, organizationId, settings, visits: [], cancelled: [] };
+        return { status: 'active', linkId, organizationId, settings, visits: [], cancelled: [], moves: {} };
       }
       case 'BookingLinkChanged': {
         if (state.status === 'none') return state;
@@ -165,6 +167,7 @@ export const bookingLinkDecider: Decider<BookingLinkCommand, BookingLinkState, B
         return {
           ...state,
           visits: state.visits.map((v) => (v.bookingId === bookingId ? { bookingId, jobId, staffId, start, end } : v)),
+          moves: { ...state.moves, [bookingId]: (state.moves[bookingId] ?? 0) + 1 },
         };
       }
     }
@@ -288,6 +291,8 @@ function changeVisit(
     throw new ValidationError(SLOT_NOT_OFFERED);
   if (start < at + notice || start >= at + settings.horizonDays * 86_400_000)
     throw new ValidationError(SLOT_NOT_OFFERED);
+  // Asked again for the time it has (a retried request): nothing changes, so nothing is sent twice.
+  if (start === Date.parse(visit.start) && Date.parse(command.end) === Date.parse(visit.end)) return [];
   const buffer = settings.bufferMinutes * 60_000;
   const moved = { start: command.start, end: command.end };
   const free = (id: string) =>

@@ -20,6 +20,7 @@ import {
   GetSharedBooking,
   ListBookingLinks,
 } from './booking.handlers';
+import { GetVisitSlots } from './visit-slots.handler';
 
 /**
  * Booking links (#16). Managers (jobs.crud) list, create, change, pause and delete them; anyone with a link's id
@@ -124,6 +125,15 @@ export class SharedBookingController {
   @ApiOperation({ summary: "Public: the organization's logo for the visit's page; 404 without one." })
   async logo(@Param('id') id: string, @Req() request: AuthenticatedRequest, @Res() response: Response) {
     sendLogo(response, await this.queries.execute(new GetBookingLogo({ bookingId: id }, request.ip ?? 'unknown')));
+  }
+
+  @Get(':id/slots')
+  @ApiOperation({
+    summary:
+      "Public: the times the visit may move to, from–to (YYYY-MM-DD, the organization's zone), each with who would take it.",
+  })
+  slots(@Param('id') id: string, @Query() query: SlotsQueryDto, @Req() request: AuthenticatedRequest) {
+    return this.queries.execute(new GetVisitSlots(id, query.from, query.to, request.ip ?? 'unknown'));
   }
 
   @Post(':id/cancel')

@@ -6,7 +6,7 @@ import { Aggregates, CommandMeta } from '../core/commands/aggregates';
 import { Clock, CLOCK, derivedId, newId } from '../core/clock';
 import { ConflictError, GoneError, NotFoundError, ValidationError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { MAILER, Mailer } from '../core/mail/mail.port';
+import { MAILER, Mailer, MailMessage } from '../core/mail/mail.port';
 import { FILE_STORE, FileStore } from '../core/files/files.port';
 import { organizationLogo } from '../core/http/public-logo';
 import { APP_CONFIG, AppConfig } from '../config/config';
@@ -51,6 +51,14 @@ import { BookingThrottle } from './booking-throttle';
 import { SlotCache } from './slot-cache';
 import { slotAt } from './slots';
 import { rulesOf, staffTimes } from './staff-times';
+import {
+  sendVisitMails,
+  staffRecipient,
+  visitCancelledMails,
+  VisitMailContext,
+  visitInvite,
+  visitMovedMails,
+} from './visit-mail';
 
 /** Ids of links and bookings: 128 random bits, URL-safe (22 characters). */
 export const newPublicId = () => randomBytes(16).toString('base64url');
@@ -391,7 +399,22 @@ export class BookVisitHandler implements ICommandHandler<BookVisit> {
       ),
       () => withdrawVisit(this.aggregates, linkId, bookingId, meta()),
     );
-    await this.confirm(visitor.email, bookingId, link.serviceName, organization?.name ?? null, visit.start, zone);
+    const invite = visitInvite(
+      mailContext(this.config, link, organization, bookingId, now.toISOString()),
+      visit,
+      0,
+      'REQUEST',
+      visitor.email,
+    );
+    await this.confirm(
+      visitor.email,
+      bookingId,
+      link.serviceName,
+      organization?.name ?? null,
+      visit.start,
+      zone,
+      invite,
+    );
     return { id: bookingId };
   }
 
@@ -408,6 +431,7 @@ export class BookVisitHandler implements ICommandHandler<BookVisit> {
     organizationName: string | null,
     start: string,
     zone: string,
+    invite: NonNullable<MailMessage['attachments']>[number],
   ) {
     if (!(await this.confirmations.mayMail(to))) {
       this.logger.log(`the confirmation of booking ${bookingId} was not sent: its address had enough this hour`);
@@ -421,6 +445,7 @@ export class BookVisitHandler implements ICommandHandler<BookVisit> {
         to,
         subject: `Booked: ${serviceName}, ${when}`,
         text: `Hello,\n\n${from} has booked your visit: ${serviceName} on ${when}.\n\nSee, move or cancel it here:\n\n${this.config.publicUrl}/share/booking/${bookingId}\n\nIf you did not book this visit, you can cancel it on that page.\n\nThank you!\n`,
+        attachments: [invite],
       })
       .catch((error) => this.logger.warn(`the confirmation of booking ${bookingId} was not sent: ${String(error)}`));
   }
@@ -451,12 +476,29 @@ export class BookVisitHandler implements ICommandHandler<BookVisit> {
 }
 
 /** The booking and its link, for the visit's own page; an unknown id is a 404. */
-async function bookedVisit(store: ReadStore, bookingId: string) {
+export async function bookedVisit(store: ReadStore, bookingId: string) {
   const booking = isPublicId(bookingId) ? await bookingById(store, bookingId) : null;
   const link = booking ? await bookingLinkOfVisit(store, booking.linkId) : null;
   if (!booking || !link) throw new NotFoundError('The booking', VISIT_NOT_FOUND);
   return { booking, link };
 }
+
+/** What the visit's e-mails name: the organization, in its zone, and the visit's page. */
+const mailContext = (
+  config: AppConfig,
+  link: BookingLinkDoc,
+  organization: { name: string; timeZone: string } | null,
+  bookingId: string,
+  at: string,
+): VisitMailContext => ({
+  bookingId,
+  serviceName: link.serviceName,
+  organizationName: organization?.name ?? '',
+  zone: organization?.timeZone ?? 'UTC',
+  publicUrl: config.publicUrl,
+  mailFrom: config.mailFrom,
+  at,
+});
 
 const visitorMeta = (organizationId: string, at: string): CommandMeta => ({
   organizationId,
@@ -528,11 +570,15 @@ async function visitsWithJobsDeleted(store: ReadStore, linkId: string): Promise<
 
 @CommandHandler(CancelVisit)
 export class CancelVisitHandler implements ICommandHandler<CancelVisit> {
+  private readonly logger = new Logger('CancelVisit');
+
   constructor(
     private readonly aggregates: Aggregates,
     private readonly throttle: BookingThrottle,
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -559,17 +605,32 @@ export class CancelVisitHandler implements ICommandHandler<CancelVisit> {
         meta,
       );
     });
-    await againOnRace(() => this.aggregates.execute(stream, bookingLinkDecider, cancel, meta, RACED));
+    const { state } = await againOnRace(() => this.aggregates.execute(stream, bookingLinkDecider, cancel, meta, RACED));
+    const [organization, staff] = await Promise.all([
+      organizationById(this.store, link.organizationId),
+      staffRecipient(this.store, link.organizationId, booking.staffId),
+    ]);
+    const mails = visitCancelledMails({
+      ctx: mailContext(this.config, link, organization, bookingId, at),
+      visitorEmail: booking.visitorEmail,
+      visit: { start: booking.start, end: booking.end, staff },
+      sequence: (state.status === 'none' ? 0 : (state.moves[bookingId] ?? 0)) + 1,
+    });
+    await sendVisitMails(this.mailer, mails, (line) => this.logger.warn(line));
   }
 }
 
 @CommandHandler(MoveVisit)
 export class MoveVisitHandler implements ICommandHandler<MoveVisit> {
+  private readonly logger = new Logger('MoveVisit');
+
   constructor(
     private readonly aggregates: Aggregates,
     private readonly throttle: BookingThrottle,
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -613,7 +674,11 @@ export class MoveVisitHandler implements ICommandHandler<MoveVisit> {
         RACED,
       );
     const moved = await againOnRace(move);
-    const visit = moved.events[0].data as BookedVisit & { linkId: string; organizationId: string };
+    // Nothing appended: asked again for the time it has; the job is set to it all the same.
+    const movedNow = moved.events[0]?.data as (BookedVisit & { linkId: string; organizationId: string }) | undefined;
+    const visit = (movedNow ??
+      (moved.state.status === 'none' ? null : moved.state.visits.find((v) => v.bookingId === bookingId)) ??
+      booking) as { staffId: string; start: string; end: string };
     const was = before.status === 'none' ? undefined : before.visits.find((v) => v.bookingId === bookingId);
     await onFailure(
       againOnJobRace(() =>
@@ -633,10 +698,10 @@ export class MoveVisitHandler implements ICommandHandler<MoveVisit> {
         if (!(await jobKept(this.aggregates, booking.jobId)))
           return withdrawVisit(this.aggregates, link._id, bookingId, meta());
         // Back where its job still is: a fact of the link's stream, not a visitor's choice to decide again.
-        if (was)
+        if (was && movedNow)
           await this.aggregates.append(
             stream,
-            [{ type: 'VisitMoved', data: { ...visit, staffId: was.staffId, start: was.start, end: was.end } }],
+            [{ type: 'VisitMoved', data: { ...movedNow, staffId: was.staffId, start: was.start, end: was.end } }],
             'any',
             meta(),
           );
@@ -645,6 +710,19 @@ export class MoveVisitHandler implements ICommandHandler<MoveVisit> {
       if (!(await jobKept(this.aggregates, booking.jobId))) throw new ConflictError(CANCELLED_BY_COMPANY);
       throw error;
     });
+    if (!movedNow || moved.state.status === 'none') return;
+    const [staffBefore, staffAfter] = await Promise.all([
+      staffRecipient(this.store, link.organizationId, booking.staffId),
+      staffRecipient(this.store, link.organizationId, visit.staffId),
+    ]);
+    const mails = visitMovedMails({
+      ctx: mailContext(this.config, link, organization, bookingId, now.toISOString()),
+      visitorEmail: booking.visitorEmail,
+      before: { start: booking.start, end: booking.end, staff: staffBefore },
+      after: { start: visit.start, end: visit.end, staff: staffAfter },
+      sequence: moved.state.moves[bookingId] ?? 1,
+    });
+    await sendVisitMails(this.mailer, mails, (line) => this.logger.warn(line));
   }
 }
 

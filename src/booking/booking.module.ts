@@ -18,6 +18,7 @@ import {
   GetSharedBookingHandler,
   ListBookingLinksHandler,
 } from './booking.handlers';
+import { GetVisitSlotsHandler } from './visit-slots.handler';
 
 @Module({
   controllers: [BookingLinksController, SharedBookingController, BookedCustomersController],
@@ -37,6 +38,7 @@ import {
     GetBookingLogoHandler,
     GetBookingSlotsHandler,
     GetSharedBookingHandler,
+    GetVisitSlotsHandler,
   ],
 })
 export class BookingModule {}

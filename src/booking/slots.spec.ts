@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { AvailabilityEntry } from '../availability/availability.events';
-import { freeSlots, slotAt, SlotRules, StaffTime } from './slots';
+import { freeSlots, slotAt, SlotRules, staffFree, StaffTime } from './slots';
 
 const NY = 'America/New_York';
 const BERLIN = 'Europe/Berlin';
@@ -124,6 +124,84 @@ describe('free slots', () => {
       // Every visit is a real hour long.
       for (const s of [...slotsOn(springDay), ...slotsOn(fallDay)])
         expect(Date.parse(s.end) - Date.parse(s.start)).toBe(3_600_000);
+    });
+  });
+
+  describe('days off: holidays and time off', () => {
+    const allWeek = (startTime: string, endTime: string) =>
+      (['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const).map((d) =>
+        entry(d, startTime, endTime),
+      );
+    const days = (from: string, to: string, zone: string) => ({
+      from: at(`${from}T00:00`, zone),
+      to: at(`${to}T23:59`, zone),
+    });
+    const dates = (slots: { start: string }[], zone: string) => [
+      ...new Set(wall(slots, zone).map((w) => w.slice(0, 10))),
+    ];
+
+    it('closes a holiday and a stretch of time off as whole days, for that person only', () => {
+      const bea: StaffTime = { id: 'bea', week: allWeek('09:00', '12:00'), busy: [] };
+      const off: StaffTime = {
+        ...bea,
+        id: 'cal',
+        daysOff: [
+          { from: '2026-11-26', to: '2026-11-26' }, // Thanksgiving
+          { from: '2026-11-28', to: '2026-11-29' }, // a weekend's time off
+        ],
+      };
+      const range = days('2026-11-25', '2026-11-30', NY);
+      const before = at('2026-11-20T08:00', NY);
+      expect(dates(freeSlots({ zone: NY, rules: rules(), staff: [off], ...range, now: before }), NY)).toEqual([
+        '2026-11-25',
+        '2026-11-27',
+        '2026-11-30',
+      ]);
+      const both = freeSlots({ zone: NY, rules: rules(), staff: [bea, off], ...range, now: before });
+      expect(both.filter((s) => s.start.startsWith('2026-11-26')).every((s) => s.staffIds.join() === 'bea')).toBe(true);
+    });
+
+    it('keeps a day off whole across a DST change, in the organization’s zone', () => {
+      // New York falls back on Sunday November 1, 2026: that day is 25 hours long, all of it off.
+      const night: StaffTime = {
+        id: 'nia',
+        week: allWeek('00:00', '24:00'),
+        busy: [],
+        daysOff: [{ from: '2026-11-01', to: '2026-11-01' }],
+      };
+      const range = days('2026-10-31', '2026-11-02', NY);
+      const slots = wall(
+        freeSlots({ zone: NY, rules: rules(), staff: [night], ...range, now: at('2026-10-20T00:00', NY) }),
+        NY,
+      );
+      expect(slots.filter((w) => w.startsWith('2026-11-01'))).toEqual([]);
+      expect(slots).toContain('2026-10-31T23:00');
+      expect(slots).toContain('2026-11-02T00:00');
+      // The same date in Berlin is another stretch of instants: 1 November there ends six hours earlier.
+      const berlin = wall(
+        freeSlots({
+          zone: BERLIN,
+          rules: rules(),
+          staff: [night],
+          ...days('2026-11-01', '2026-11-02', BERLIN),
+          now: at('2026-10-20T00:00', BERLIN),
+        }),
+        BERLIN,
+      );
+      expect(berlin[0]).toBe('2026-11-02T00:00');
+    });
+
+    it('counts a visit ending at midnight on its own day, not on the next day off', () => {
+      const late: StaffTime = {
+        id: 'lou',
+        week: allWeek('00:00', '24:00'),
+        busy: [],
+        daysOff: [{ from: '2026-06-02', to: '2026-06-02' }],
+      };
+      const eleven = at('2026-06-01T23:00', NY);
+      expect(staffFree(late, eleven, eleven + 3_600_000, rules(), NY)).toBe(true);
+      expect(staffFree(late, eleven + 3_600_000, eleven + 7_200_000, rules(), NY)).toBe(false);
+      expect(staffFree({ ...late, daysOff: [] }, eleven + 3_600_000, eleven + 7_200_000, rules(), NY)).toBe(true);
     });
   });
 });

@@ -1,6 +1,7 @@
 import type { AvailabilityEntry } from '../availability/availability.events';
 import { WEEK_DAYS } from '../availability/availability.events';
 import { minutesOf } from '../availability/availability-times';
+import { DayRange, touchesDaysOff } from '../availability/days-off';
 import { fromWallMs, isoInstant, toWallMs } from '../scheduling/zoned-time';
 
 const MINUTE = 60_000;
@@ -25,6 +26,8 @@ export interface StaffTime {
   id: string;
   week: AvailabilityEntry[];
   busy: Interval[];
+  /** Whole days (the organization's) they take no work: the organization's holidays, their time off. */
+  daysOff?: DayRange[];
 }
 
 export interface FreeSlot {
@@ -44,10 +47,12 @@ export function bookableWindow(rules: SlotRules, now: number): Interval {
 }
 
 /**
- * Whether `staff` can take a visit at [start, end): inside one of their availability windows that day (on the wall
- * clock of `zone`, so 9:00 stays 9:00 across a DST change) and clear of their jobs by the buffer on both sides.
+ * Whether `staff` can take a visit at [start, end): on none of their days off (holidays, time off), inside one of
+ * their availability windows that day (on the wall clock of `zone`, so 9:00 stays 9:00 across a DST change) and
+ * clear of their jobs by the buffer on both sides.
  */
 export function staffFree(staff: StaffTime, start: number, end: number, rules: SlotRules, zone: string): boolean {
+  if (staff.daysOff && touchesDaysOff(staff.daysOff, start, end, zone)) return false;
   const wallStart = toWallMs(start, zone);
   const day = Math.floor(wallStart / DAY) * DAY;
   const weekDay = WEEK_DAYS[(new Date(day).getUTCDay() + 6) % 7];

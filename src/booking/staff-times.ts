@@ -1,4 +1,5 @@
 import { weeklyAvailability } from '../availability/availability.read-models';
+import { daysOffOf } from '../availability/days-off.read-models';
 import { jobsBetween } from '../calendar/calendar';
 import type { ReadStore } from '../core/read-store/read-store.port';
 import type { BookingLinkSettings } from './booking.events';
@@ -14,7 +15,10 @@ export const rulesOf = (link: BookingLinkSettings): SlotRules => ({
   horizonDays: link.horizonDays,
 });
 
-/** The link's staff around [from, to): their weekly availability and the jobs they are on (lead or assigned). */
+/**
+ * The link's staff around [from, to): their weekly availability, the jobs they are on (lead or assigned) and their
+ * days off (holidays, time off).
+ */
 export async function staffTimes(
   store: ReadStore,
   link: BookingLinkDoc,
@@ -24,9 +28,10 @@ export async function staffTimes(
 ): Promise<StaffTime[]> {
   // Jobs a buffer (and a day, for windows across midnight) either side can still keep a slot busy.
   const margin = link.bufferMinutes * 60_000 + DAY;
-  const [weeks, jobs] = await Promise.all([
+  const [weeks, jobs, daysOff] = await Promise.all([
     weeklyAvailability(store, link.organizationId, link.staffIds),
     jobsBetween(store, link.organizationId, new Date(from - margin), new Date(to + margin)),
+    daysOffOf(store, link.organizationId, link.staffIds),
   ]);
   const busy = new Map<string, Interval[]>(link.staffIds.map((id) => [id, []]));
   for (const job of jobs) {
@@ -35,5 +40,5 @@ export async function staffTimes(
     for (const id of new Set([...(job.leadUserId ? [job.leadUserId] : []), ...job.userIds]))
       busy.get(id)?.push(interval);
   }
-  return link.staffIds.map((id) => ({ id, week: weeks.get(id) ?? [], busy: busy.get(id)! }));
+  return link.staffIds.map((id) => ({ id, week: weeks.get(id) ?? [], busy: busy.get(id)!, daysOff: daysOff.get(id) }));
 }

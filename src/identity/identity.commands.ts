@@ -92,6 +92,14 @@ export class UpdateOrganizationSettings {
   ) {}
 }
 
+/** Replaces the organization's holidays: `holidays` as sent ({ date, name }[]), checked by the decider. */
+export class SetOrganizationHolidays {
+  constructor(
+    readonly holidays: unknown,
+    readonly meta: CommandMeta,
+  ) {}
+}
+
 /** `upload` null removes the logo. */
 export class SetOrganizationLogo {
   constructor(

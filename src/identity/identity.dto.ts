@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional } from 'class-validator';
 import { Nullable, OptionalNotNull, Text, toBoolean } from '../core/http/dto-fields';
 import { PageQueryDto } from '../core/http/page-query.dto';
 import { ROLES, Role } from '../shared/session';
@@ -128,6 +128,14 @@ export class OrganizationSettingsDto {
   @OptionalNotNull()
   @IsBoolean({ message: 'automatedRatingEmailsEnabled must be true or false' })
   automatedRatingEmailsEnabled?: boolean;
+}
+
+/** PUT /api/organization/settings/holidays: the whole list; its items are checked by the decider. */
+export class HolidaysDto {
+  @ApiProperty({ example: [{ date: '2026-11-26', name: 'Thanksgiving' }] })
+  @ArrayMaxSize(200, { message: 'Enter at most 200 holidays' })
+  @IsArray({ message: 'Holidays must be a list of dates' })
+  holidays!: { date: string; name?: string | null }[];
 }
 
 export class ProfileDto {

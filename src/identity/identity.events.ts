@@ -11,6 +11,13 @@ export interface OrganizationSettings {
   automatedRatingEmailsEnabled: boolean;
 }
 
+/** A day the organization takes no work (#24): no booking slots then. */
+export interface OrganizationHoliday {
+  /** YYYY-MM-DD, the organization's zone. */
+  date: string;
+  name: string | null;
+}
+
 export type OrganizationEvent =
   | DomainEvent<'OrganizationCreated', { organizationId: string } & OrganizationSettings>
   | DomainEvent<
@@ -20,6 +27,11 @@ export type OrganizationEvent =
   | DomainEvent<
       'OrganizationLogoChanged',
       { organizationId: string; fileId: string | null; previousFileId: string | null }
+    >
+  /** The whole list is replaced at once, in date order; `previous` is the list before, for the audit. */
+  | DomainEvent<
+      'OrganizationHolidaysChanged',
+      { organizationId: string; holidays: OrganizationHoliday[]; previous: OrganizationHoliday[] }
     >;
 
 export interface UserDetails {

@@ -13,6 +13,7 @@ import {
 } from './account.handlers';
 import {
   CreateOrganizationHandler,
+  SetOrganizationHolidaysHandler,
   SetOrganizationLogoHandler,
   UpdateOrganizationSettingsHandler,
 } from './organization.handlers';
@@ -25,6 +26,7 @@ import {
 } from './user.handlers';
 import { FilesController } from './files.controller';
 import {
+  GetOrganizationHolidaysHandler,
   GetOrganizationSettingsHandler,
   GetProfileHandler,
   GetSessionHandler,
@@ -52,6 +54,7 @@ import { UsersController } from './users.controller';
     CreateOrganizationHandler,
     UpdateOrganizationSettingsHandler,
     SetOrganizationLogoHandler,
+    SetOrganizationHolidaysHandler,
     CreateUserHandler,
     UpdateUserHandler,
     DeleteUserHandler,
@@ -61,6 +64,7 @@ import { UsersController } from './users.controller';
     ListUsersHandler,
     ListActiveEmployeesHandler,
     GetOrganizationSettingsHandler,
+    GetOrganizationHolidaysHandler,
     GetProfileHandler,
   ],
 })

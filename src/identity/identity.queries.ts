@@ -14,6 +14,7 @@ import {
   usersPage,
 } from './identity.read-models';
 import type { CurrentUser } from './current-user';
+import type { OrganizationHoliday } from './identity.events';
 import { type Paged, USERS_PAGE_SIZE } from '../shared/paging';
 import type { CompanyView, Role, SessionPayload, UserView } from '../shared/session';
 
@@ -130,6 +131,21 @@ export class GetOrganizationSettingsHandler implements IQueryHandler<GetOrganiza
     if (!o) throw new NotFoundError('The organization');
     const { id: _id, ...settings } = companyView(o);
     return settings;
+  }
+}
+
+export class GetOrganizationHolidays {
+  constructor(readonly organizationId: string) {}
+}
+
+@QueryHandler(GetOrganizationHolidays)
+export class GetOrganizationHolidaysHandler implements IQueryHandler<GetOrganizationHolidays> {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ organizationId }: GetOrganizationHolidays): Promise<{ holidays: OrganizationHoliday[] }> {
+    const o = await organizationById(this.store, organizationId);
+    if (!o) throw new NotFoundError('The organization');
+    return { holidays: o.holidays ?? [] };
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Role } from '../shared/session';
+import type { OrganizationHoliday } from './identity.events';
 import type { Filter, ReadStore, Sort } from '../core/read-store/read-store.port';
 
 /** Read models of identity, as the REST queries read them. */
@@ -21,6 +22,8 @@ export interface OrganizationDoc {
   automatedRatingEmailsSince?: string | null;
   logoFileId: string | null;
   logoUrl: string | null;
+  /** Days it takes no work, in date order (absent: none set yet). */
+  holidays?: OrganizationHoliday[];
   createdAt: string;
   _rev?: number;
   [key: string]: unknown;

@@ -6,9 +6,9 @@ import type { CommandMeta } from '../core/commands/aggregates';
 import { MAX_IMAGE_BYTES, Upload } from '../core/uploads';
 import { Me, Meta, RequireClaim } from './current-user';
 import type { CurrentUser } from './current-user';
-import { FileUploadDto, OrganizationSettingsDto } from './identity.dto';
-import { SetOrganizationLogo, UpdateOrganizationSettings } from './identity.commands';
-import { GetOrganizationSettings } from './identity.queries';
+import { FileUploadDto, HolidaysDto, OrganizationSettingsDto } from './identity.dto';
+import { SetOrganizationHolidays, SetOrganizationLogo, UpdateOrganizationSettings } from './identity.commands';
+import { GetOrganizationHolidays, GetOrganizationSettings } from './identity.queries';
 
 export const imageUpload = () =>
   FileInterceptor('File', { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
@@ -37,6 +37,23 @@ export class OrganizationController {
   async update(@Body() body: OrganizationSettingsDto, @Meta() meta: CommandMeta) {
     await this.commands.execute(new UpdateOrganizationSettings(body, meta));
     return { success: true, data: await this.queries.execute(new GetOrganizationSettings(meta.organizationId)) };
+  }
+
+  @Get('holidays')
+  @ApiOperation({ summary: "The organization's holidays ({ date: YYYY-MM-DD, name }): no booking slots on them." })
+  holidays(@Me() me: CurrentUser) {
+    return this.queries.execute(new GetOrganizationHolidays(me.organizationId));
+  }
+
+  @Put('holidays')
+  @ApiOperation({ summary: 'Replace the holidays: { holidays: [{ date, name }] }, each date once.' })
+  async setHolidays(@Body() body: HolidaysDto, @Meta() meta: CommandMeta) {
+    await this.commands.execute(new SetOrganizationHolidays(body.holidays, meta));
+    return {
+      success: true,
+      message: 'Holidays have been saved',
+      data: await this.queries.execute(new GetOrganizationHolidays(meta.organizationId)),
+    };
   }
 
   @Put('logo')

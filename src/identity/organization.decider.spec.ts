@@ -249,6 +249,46 @@ describe('organization decider', () => {
     });
   });
 
+  describe('SetOrganizationHolidays', () => {
+    const set = (holidays: unknown) => ({ type: 'SetOrganizationHolidays' as const, organizationId: ORG, holidays });
+    const thanksgiving = { date: '2026-11-26', name: 'Thanksgiving' };
+    const changed = (holidays: unknown[], previous: unknown[] = []): OrganizationEvent =>
+      ({ type: 'OrganizationHolidaysChanged', data: { organizationId: ORG, holidays, previous } }) as OrganizationEvent;
+
+    it('replaces the list, in date order, names trimmed (blank: none); the same list again changes nothing', () => {
+      given(organizationDecider, [created])
+        .when(
+          set([
+            { date: '2026-12-25', name: '  ' },
+            { date: '2026-11-26', name: ' Thanksgiving ' },
+          ]),
+        )
+        .then([changed([thanksgiving, { date: '2026-12-25', name: null }])]);
+      given(organizationDecider, [created, changed([thanksgiving])])
+        .when(set([thanksgiving]))
+        .then([]);
+      given(organizationDecider, [created, changed([thanksgiving])])
+        .when(set([]))
+        .then([changed([], [thanksgiving])]);
+    });
+
+    it('refuses what is not a real date, a date twice, a long name, or no list', () => {
+      for (const date of ['2026-02-30', '26-11-26', 'Thanksgiving', 20261126, null])
+        given(organizationDecider, [created])
+          .when(set([{ date }]))
+          .thenThrows(ValidationError, exactly('Each holiday must be a date (YYYY-MM-DD)'));
+      given(organizationDecider, [created])
+        .when(set([thanksgiving, { date: '2026-11-26' }]))
+        .thenThrows(ValidationError, exactly('2026-11-26 is listed twice'));
+      given(organizationDecider, [created])
+        .when(set([{ date: '2026-11-26', name: 'x'.repeat(81) }]))
+        .thenThrows(ValidationError, exactly('A holiday’s name must be at most 80 characters'));
+      given(organizationDecider, [created])
+        .when(set('2026-11-26'))
+        .thenThrows(ValidationError, exactly('Holidays must be a list of dates'));
+    });
+  });
+
   describe('evolve', () => {
     it('folds the history into the current settings and logo', () => {
       const { state } = given(organizationDecider, [
@@ -270,6 +310,7 @@ describe('organization decider', () => {
         pickUpJobsEnabled: false,
         automatedRatingEmailsEnabled: true,
         logoFileId: 'file-9',
+        holidays: [],
       });
     });
 

@@ -1,15 +1,24 @@
 import { IANAZone } from 'luxon';
 import { Decider } from '../core/decider';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
-import { OrganizationEvent, OrganizationSettings } from './identity.events';
+import { checkedHolidays } from './holidays';
+import { OrganizationEvent, OrganizationHoliday, OrganizationSettings } from './identity.events';
 
 export type OrganizationCommand =
   | { type: 'CreateOrganization'; organizationId: string; name: string; timeZone: string }
   | { type: 'ChangeOrganizationSettings'; organizationId: string; changes: Partial<OrganizationSettings> }
-  | { type: 'ChangeOrganizationLogo'; organizationId: string; fileId: string | null };
+  | { type: 'ChangeOrganizationLogo'; organizationId: string; fileId: string | null }
+  /** Replaces the list of holidays (dates as asked for: checked here). */
+  | { type: 'SetOrganizationHolidays'; organizationId: string; holidays: unknown };
 
 export type OrganizationState =
-  { status: 'none' } | ({ status: 'active'; organizationId: string; logoFileId: string | null } & OrganizationSettings);
+  | { status: 'none' }
+  | ({
+      status: 'active';
+      organizationId: string;
+      logoFileId: string | null;
+      holidays: OrganizationHoliday[];
+    } & OrganizationSettings);
 
 export const ORGANIZATION_NAME_MAX = 100;
 
@@ -33,7 +42,7 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationState
   evolve(state, event) {
     switch (event.type) {
       case 'OrganizationCreated':
-        return { status: 'active', logoFileId: null, ...event.data };
+        return { status: 'active', logoFileId: null, holidays: [], ...event.data };
       case 'OrganizationSettingsChanged': {
         if (state.status !== 'active') return state;
         const next = { ...state };
@@ -43,6 +52,8 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationState
       }
       case 'OrganizationLogoChanged':
         return state.status === 'active' ? { ...state, logoFileId: event.data.fileId } : state;
+      case 'OrganizationHolidaysChanged':
+        return state.status === 'active' ? { ...state, holidays: event.data.holidays } : state;
     }
   },
 
@@ -93,6 +104,16 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationState
             data: { organizationId: state.organizationId, fileId: command.fileId, previousFileId: state.logoFileId },
           },
         ];
+      case 'SetOrganizationHolidays': {
+        const holidays = checkedHolidays(command.holidays);
+        if (JSON.stringify(holidays) === JSON.stringify(state.holidays)) return [];
+        return [
+          {
+            type: 'OrganizationHolidaysChanged',
+            data: { organizationId: state.organizationId, holidays, previous: state.holidays },
+          },
+        ];
+      }
     }
   },
 };

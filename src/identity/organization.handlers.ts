@@ -7,7 +7,12 @@ import { FILE_STORE, FileStore } from '../core/files/files.port';
 import { checkImage } from '../core/uploads';
 import { emailClaimDecider, organizationEmailDigest } from './email-claim.decider';
 import { identityStreams } from './identity.events';
-import { CreateOrganization, SetOrganizationLogo, UpdateOrganizationSettings } from './identity.commands';
+import {
+  CreateOrganization,
+  SetOrganizationHolidays,
+  SetOrganizationLogo,
+  UpdateOrganizationSettings,
+} from './identity.commands';
 import { organizationDecider, organizationNameProblem, timeZoneProblem } from './organization.decider';
 import { hashPassword, passwordProblem } from './passwords';
 import { userDecider, userDetailsProblem } from './user.decider';
@@ -62,6 +67,20 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
       meta,
     );
     return { organizationId, adminUserId: admin.userId };
+  }
+}
+
+@CommandHandler(SetOrganizationHolidays)
+export class SetOrganizationHolidaysHandler implements ICommandHandler<SetOrganizationHolidays> {
+  constructor(private readonly aggregates: Aggregates) {}
+
+  async execute({ holidays, meta }: SetOrganizationHolidays) {
+    await this.aggregates.execute(
+      identityStreams.organization(meta.organizationId),
+      organizationDecider,
+      { type: 'SetOrganizationHolidays', organizationId: meta.organizationId, holidays },
+      meta,
+    );
   }
 }
 

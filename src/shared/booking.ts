@@ -81,7 +81,25 @@ export interface SharedBooking {
   canMove: boolean;
 }
 
-/** POST /api/share/booking/{id}/reschedule: a slot start from GET /api/booking-links/{linkId}/slots. */
+/**
+ * GET /api/share/booking/{id}/slots?from=&to=: the times the visit may move to (its own time left out, its own job
+ * not in the way), each saying who would take it: the visit's staff member is kept where free.
+ */
+export interface VisitSlots {
+  timeZone: string;
+  /** The visit's staff member now. */
+  staffFirstName: string;
+  slots: {
+    start: string;
+    end: string;
+    /** Who the visit would be with at that time. */
+    staffFirstName: string;
+    /** Whether that is the visit's own staff member. */
+    keepsStaff: boolean;
+  }[];
+}
+
+/** POST /api/share/booking/{id}/reschedule: a slot start from GET /api/share/booking/{id}/slots. */
 export interface RescheduleRequest {
   start: string;
 }

@@ -45,6 +45,7 @@ const PUBLIC_PATHS = [
   '/api/share/booking/{id}/cancel',
   '/api/share/booking/{id}/logo',
   '/api/share/booking/{id}/reschedule',
+  '/api/share/booking/{id}/slots',
 ];
 
 /**
@@ -124,6 +125,9 @@ const HOSTILE_BODIES: Record<string, unknown> = {
     phoneNumber: '5550000000',
   },
   'PATCH /api/employee-availability/{userId}': [{ weekDay: 'Monday', startTime: '00:00', endTime: '24:00' }],
+  'PUT /api/employee-availability/{userId}/time-off': {
+    timeOff: [{ from: '2030-01-01', to: '2030-12-31', note: 'Hijacked' }],
+  },
   'PATCH /api/jobs/{id}': {
     name: 'Hijacked',
     startDateTime: '2026-06-03T13:00:00Z',

@@ -108,6 +108,12 @@ describe('the audit log', () => {
     // Settings and logo.
     ok(await admin.patch('/api/organization/settings', { pickUpJobsEnabled: true }), 'settings');
     ok(await admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG, 'logo.png'), 'logo');
+    ok(
+      await admin.put('/api/organization/settings/holidays', {
+        holidays: [{ date: '2030-11-28', name: 'Thanksgiving' }],
+      }),
+      'holidays',
+    );
 
     // A user added, who signs in, changes their password, tracks a little time and signs out; then their role
     // changes, they are deactivated, reactivated and deleted. A reset link is asked for in their name.
@@ -257,6 +263,12 @@ describe('the audit log', () => {
       endTime: '17:00',
     }));
     ok(await admin.patch(`/api/employee-availability/${associate.userId}`, week), 'availability');
+    ok(
+      await admin.put(`/api/employee-availability/${associate.userId}/time-off`, {
+        timeOff: [{ from: '2030-12-23', to: '2030-12-27', note: 'Trip' }],
+      }),
+      'time off',
+    );
 
     // A rating: requested by the manager (the mail is the system's), answered through the link, then edited.
     ok(await manager.post('/api/ratings/request', { jobId: made.job }), 'rating request');
@@ -464,11 +476,12 @@ describe('the audit log', () => {
       expect(starts.filter((e) => !e.changes.some((c) => c.field === 'Start'))).toEqual([]);
     });
 
-    it("by changes to someone else's time: only the admin's to the associate's timer and availability", async () => {
+    it("by changes to someone else's time: only the admin's to the associate's timer, availability and time off", async () => {
       const others = (await page('othersTime=true')).body.resultItems as AuditEntry[];
       expect(others.map((e) => [e.type, e.who, e.record.id]).sort()).toEqual(
         [
           ['AvailabilitySet', 'Ada Admin', org.associate.userId],
+          ['TimeOffSet', 'Ada Admin', org.associate.userId],
           ['TimerChanged', 'Ada Admin', made.timer],
         ].sort(),
       );

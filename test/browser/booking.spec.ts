@@ -125,8 +125,18 @@ describe('self-booking in a browser', () => {
     await visitor.getByRole('button', { name: 'Reschedule' }).click();
     await visitor.locator('button[aria-pressed]').first().waitFor();
     await visitor.screenshot({ path: screenshotPath('shared-booking-reschedule-phone'), fullPage: true });
-    // Another time than the one booked: the second offered (the first may be the next after it).
-    await visitor.locator('button[aria-pressed]').nth(1).click();
+    // A tap asks first, naming the time and who the visit is with; "Keep current time" changes nothing.
+    const moveTo = visitor.locator('button[aria-pressed]').nth(1);
+    await moveTo.click();
+    const confirm = visitor.getByRole('dialog', { name: 'Move your visit?' });
+    await confirm.getByText(/^Move your visit to \w+day, \w{3} \d+ at \d+:\d\d [AP]M\?$/).waitFor();
+    await confirm.getByText('With Alex', { exact: true }).waitFor();
+    await visitor.screenshot({ path: screenshotPath('shared-booking-move-confirm-phone') });
+    await confirm.getByRole('button', { name: 'Keep current time' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await visitor.getByRole('status').count()).toBe(0);
+    await moveTo.click();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
     const answered = visitor.getByRole('status').or(visitor.getByRole('alert'));
     await answered.first().waitFor();
     if (await visitor.getByRole('status').count()) {

@@ -7,6 +7,7 @@ export interface OutboxMail {
   subject: string;
   text: string;
   id?: string;
+  attachments?: { filename: string; contentType: string; content: string }[];
   queuedAt: string;
 }
 

@@ -4,12 +4,22 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with it (e.g. a calendar invitation): kept in the outbox file, MIME parts over SMTP. */
+  attachments?: MailAttachment[];
   /**
    * The message's identity, for messages a process may send again after a crash: the outbox file's name
    * (written again, it is the same file) and the SMTP Message-ID (receivers can tell the copy). Letters,
    * digits and hyphens only.
    */
   id?: string;
+}
+
+export interface MailAttachment {
+  filename: string;
+  /** The MIME type, parameters included: `text/calendar; charset=utf-8; method=REQUEST`. */
+  contentType: string;
+  /** The file's text. */
+  content: string;
 }
 
 export interface Mailer {

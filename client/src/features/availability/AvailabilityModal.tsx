@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Modal, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, Divider, Group, Modal, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle, IconPlus, IconX } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
@@ -21,6 +21,7 @@ import {
 } from './availabilityForm';
 import { useSaveAvailability, useUserAvailability } from './availabilityApi';
 import classes from './AvailabilityModal.module.css';
+import { TimeOffSection } from './TimeOffSection';
 import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
 
 const START_OPTIONS = timeOptions('start');
@@ -167,6 +168,9 @@ function AvailabilityEditor({ user, week, onClose }: { user: User; week: UserAva
           );
         })}
       </div>
+      <Divider />
+      <TimeOffSection user={user} />
+      <Divider />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose}>
           Cancel

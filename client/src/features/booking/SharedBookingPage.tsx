@@ -4,13 +4,23 @@ import { IconAlertCircle, IconCalendarCancel, IconCalendarEvent, IconCircleCheck
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import type { SharedBooking } from '../../../../src/shared/booking';
+import type { SharedBooking, VisitSlots } from '../../../../src/shared/booking';
 import { api, ApiError, errorMessage } from '../../app/api';
-import { PUBLIC, sharedBookingUrl, visitorZone, visitTimeLabel, zoneName, zonesDiffer, type Slot } from './booking';
+import {
+  moveQuestion,
+  PUBLIC,
+  sharedBookingUrl,
+  visitorZone,
+  visitSlotsUrl,
+  visitTimeLabel,
+  zoneName,
+  zonesDiffer,
+} from './booking';
 import { Notice, PublicFrame } from '../../shared/PublicFrame';
 import { SlotPicker } from './SlotPicker';
 
 type Answer = { success: true; message: string };
+type VisitSlot = VisitSlots['slots'][number];
 
 /** A refusal that means the visit or its link changed meanwhile (taken, cancelled by the company, link closed). */
 const changedMeanwhile = (error: unknown) =>
@@ -47,7 +57,7 @@ export function SharedBookingPage() {
     },
   });
   const reschedule = useMutation({
-    mutationFn: (slot: Slot) => api.post<Answer>(`${url}/reschedule`, { start: slot.start }, PUBLIC),
+    mutationFn: (slot: VisitSlot) => api.post<Answer>(`${url}/reschedule`, { start: slot.start }, PUBLIC),
     onSuccess: (answer) => {
       setProblem(null);
       setRescheduling(false);
@@ -108,6 +118,26 @@ export function SharedBookingPage() {
     });
   }
 
+  /** A tap on a time asks first, saying who the visit would be with (and when that is someone else, why). */
+  function askMove(slot: VisitSlot) {
+    if (reschedule.isPending) return;
+    const current = view.staffName.split(' ')[0];
+    const { question, withWhom } = moveQuestion(slot, view.timeZone, current);
+    modals.openConfirmModal({
+      title: 'Move your visit?',
+      children: (
+        <Stack gap={4}>
+          <Text size="sm">{question}</Text>
+          <Text size="sm" fw={slot.keepsStaff ? undefined : 600}>
+            {withWhom}
+          </Text>
+        </Stack>
+      ),
+      labels: { confirm: 'Confirm', cancel: 'Keep current time' },
+      onConfirm: () => reschedule.mutate(slot),
+    });
+  }
+
   return (
     <PublicFrame {...frame} wide={rescheduling}>
       <Stack gap="lg">
@@ -164,10 +194,11 @@ export function SharedBookingPage() {
                   Keep this time
                 </Button>
               </Group>
-              <SlotPicker
+              <SlotPicker<VisitSlot>
                 linkId={view.linkId}
+                urlOf={(from, to) => visitSlotsUrl(view.id, from, to)}
                 zone={view.timeZone}
-                onPick={(slot) => !reschedule.isPending && reschedule.mutate(slot)}
+                onPick={askMove}
               />
             </Stack>
           ) : (

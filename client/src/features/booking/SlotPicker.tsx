@@ -3,7 +3,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconChevronLeft, IconChevronRight, IconWorld } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { DateTime } from 'luxon';
-import type { BookingSlots } from '../../../../src/shared/booking';
 import { api } from '../../app/api';
 import { QueryError } from '../../shared/QueryError';
 import { todayIn } from '../scheduling/zonedTime';
@@ -25,25 +24,30 @@ import classes from './booking.module.css';
 /** Times shown per day before "more": fourteen days of a full day's times are a long scroll on a phone. */
 const FEW = 6;
 
-/** The link's free slots, two weeks at a time, by day in the organization's zone (and the visitor's, when it differs). */
-export function SlotPicker({
+/**
+ * The link's free slots, two weeks at a time, by day in the organization's zone (and the visitor's, when it differs).
+ * `urlOf`: another call's slots of that shape (a booked visit's own, which say who takes each).
+ */
+export function SlotPicker<S extends Slot = Slot>({
   linkId,
+  urlOf,
   zone,
   selected,
   onPick,
 }: {
   linkId: string;
+  urlOf?: (from: string, to: string) => string;
   zone: string;
   selected?: string | null;
-  onPick: (slot: Slot) => void;
+  onPick: (slot: S) => void;
 }) {
   const today = todayIn(zone);
   const [from, setFrom] = useState(today);
   const page = slotPage(from);
-  const url = slotsUrl(linkId, page.from, page.to);
+  const url = urlOf ? urlOf(page.from, page.to) : slotsUrl(linkId, page.from, page.to);
   const slots = useQuery({
     queryKey: [url],
-    queryFn: ({ signal }) => api.get<BookingSlots>(url, { ...PUBLIC, signal }),
+    queryFn: ({ signal }) => api.get<{ timeZone: string; slots: S[] }>(url, { ...PUBLIC, signal }),
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: false,
   });
@@ -112,7 +116,7 @@ export function SlotPicker({
                       className={classes.slot}
                       data-selected={selected === slot.start || undefined}
                       aria-pressed={selected === slot.start}
-                      onClick={() => onPick(slot)}
+                      onClick={() => onPick(slot as S)}
                     >
                       <SlotLabel label={dualTimeLabel(slot.start, zone, mine)} />
                     </UnstyledButton>

@@ -7,6 +7,7 @@ import {
   bookingRequest,
   dualTimeLabel,
   durationLabel,
+  moveQuestion,
   NEW_LINK_FORM,
   slotPage,
   slotsByDay,
@@ -128,5 +129,21 @@ describe('bookingNotice', () => {
     expect(bookingNotice({ ...notice, change: 'cancelled' })).toBe(
       'Online booking cancelled: Window cleaning for Vera Visitor, Thu, Nov 26, 9:00 AM',
     );
+  });
+});
+
+describe('moveQuestion', () => {
+  const slot = { start: '2026-12-02T15:00:00Z', staffFirstName: 'Tom', keepsStaff: true };
+  it("asks about the new time in the organization's zone, with the visit's own staff member", () => {
+    expect(moveQuestion(slot, NY, 'Tom')).toEqual({
+      question: 'Move your visit to Wednesday, Dec 2 at 10:00 AM?',
+      withWhom: 'With Tom',
+    });
+  });
+  it('says so when the move gives the visit to someone else', () => {
+    expect(moveQuestion({ ...slot, staffFirstName: 'Jamal', keepsStaff: false }, BERLIN, 'Tom')).toEqual({
+      question: 'Move your visit to Wednesday, Dec 2 at 4:00 PM?',
+      withWhom: 'With Jamal (Tom is not free then)',
+    });
   });
 });

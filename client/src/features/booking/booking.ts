@@ -12,6 +12,9 @@ export const bookingLinkUrl = (linkId: string) => `${BOOKING_LINKS_URL}/${encode
 export const slotsUrl = (linkId: string, from: string, to: string) =>
   `${bookingLinkUrl(linkId)}/slots?from=${from}&to=${to}`;
 export const sharedBookingUrl = (id: string) => `${SHARED_BOOKING_URL}/${encodeURIComponent(id)}`;
+/** The times a booked visit may move to, each with who would take it. */
+export const visitSlotsUrl = (id: string, from: string, to: string) =>
+  `${sharedBookingUrl(id)}/slots?from=${from}&to=${to}`;
 
 /** The public page's address a manager hands out. */
 export const publicBookingUrl = (origin: string, linkId: string) => `${origin}/book/${encodeURIComponent(linkId)}`;
@@ -82,6 +85,24 @@ export function visitTimeLabel(start: string, end: string, zone: string): string
   const from = DateTime.fromISO(start, { setZone: true }).setZone(zone);
   const to = DateTime.fromISO(end, { setZone: true }).setZone(zone);
   return `${from.toFormat('cccc, LLLL d, yyyy')} at ${from.toFormat('h:mm a')} – ${to.toFormat('h:mm a')}`;
+}
+
+/**
+ * The question before a visit moves: 'Move your visit to Tuesday, Dec 2 at 10:00 AM?' and with whom, saying so when
+ * the move gives it to someone else: 'With Mona (Abe is not free then)'.
+ */
+export function moveQuestion(
+  slot: { start: string; staffFirstName: string; keepsStaff: boolean },
+  zone: string,
+  currentFirstName: string,
+): { question: string; withWhom: string } {
+  const at = DateTime.fromISO(slot.start, { setZone: true }).setZone(zone);
+  return {
+    question: `Move your visit to ${at.toFormat('cccc, LLL d')} at ${at.toFormat('h:mm a')}?`,
+    withWhom: slot.keepsStaff
+      ? `With ${slot.staffFirstName}`
+      : `With ${slot.staffFirstName} (${currentFirstName} is not free then)`,
+  };
 }
 
 /** The browser's own zone (the visitor's). */

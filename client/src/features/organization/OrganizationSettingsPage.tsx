@@ -2,6 +2,7 @@ import { Grid, Skeleton, Stack } from '@mantine/core';
 import { PageHeader } from '../../shared/PageHeader';
 import { QueryError } from '../../shared/QueryError';
 import { OrganizationDetailsForm } from './OrganizationDetailsForm';
+import { OrganizationHolidaysCard } from './OrganizationHolidaysCard';
 import { OrganizationLogoCard } from './OrganizationLogoCard';
 import { useOrganizationSettings } from './organizationApi';
 
@@ -9,7 +10,10 @@ export function OrganizationSettingsPage() {
   const settings = useOrganizationSettings();
   return (
     <>
-      <PageHeader title="Organization Settings" description="Company name, logo, time zone and scheduling options." />
+      <PageHeader
+        title="Organization Settings"
+        description="Company name, logo, time zone, holidays and scheduling options."
+      />
       {settings.isError ? (
         <QueryError error={settings.error} onRetry={() => void settings.refetch()} />
       ) : !settings.data ? (
@@ -22,7 +26,10 @@ export function OrganizationSettingsPage() {
             <OrganizationDetailsForm settings={settings.data} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <OrganizationLogoCard logoUrl={settings.data.logoUrl} name={settings.data.name} />
+            <Stack gap="lg">
+              <OrganizationLogoCard logoUrl={settings.data.logoUrl} name={settings.data.name} />
+              <OrganizationHolidaysCard />
+            </Stack>
           </Grid.Col>
         </Grid>
       )}

@@ -3,9 +3,11 @@ import { api, fileForm } from '../../app/api';
 import { invalidateUrls } from '../../app/queryClient';
 import { useApiQuery } from '../../shared/useApiQuery';
 import type { CompanyView } from '../../../../src/shared/session';
+import type { Holiday } from './holidays';
 
 export const ORGANIZATION_URL = '/api/organization';
 export const ORGANIZATION_SETTINGS_URL = `${ORGANIZATION_URL}/settings`;
+export const HOLIDAYS_URL = `${ORGANIZATION_SETTINGS_URL}/holidays`;
 
 /** The company as the session shows it, without its id. */
 export type OrganizationSettings = Omit<CompanyView, 'id'>;
@@ -34,4 +36,14 @@ export function useOrganizationLogo() {
     onSuccess: refetchOrganization,
   });
   return { upload, remove };
+}
+
+export const useHolidays = () => useApiQuery<{ holidays: Holiday[] }>(HOLIDAYS_URL);
+
+/** Saves the whole list (the server keeps it in date order). */
+export function useSaveHolidays() {
+  return useMutation({
+    mutationFn: (holidays: Holiday[]) => api.put(HOLIDAYS_URL, { holidays }),
+    onSuccess: () => invalidateUrls([HOLIDAYS_URL]),
+  });
 }

@@ -1,0 +1,121 @@
+import { ActionIcon, Button, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useMutation } from '@tanstack/react-query';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { api } from '../../app/api';
+import { invalidateUrls } from '../../app/queryClient';
+import { notifySuccess } from '../../shared/notify';
+import { QueryError } from '../../shared/QueryError';
+import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
+import { useApiQuery } from '../../shared/useApiQuery';
+import type { User } from '../users/users';
+import { AVAILABILITY_URL } from './availability';
+import { timeOffLabel, timeOffUrl, withoutTimeOff, withTimeOff, type TimeOff } from './timeOff';
+
+type Range = [string | null, string | null];
+const day = (value: unknown) => (value ? String(value).slice(0, 10) : null);
+
+/** A person's time off in the availability dialog: whole days away, saved as each is added or removed. */
+export function TimeOffSection({ user }: { user: User }) {
+  const url = timeOffUrl(user.id);
+  const list = useApiQuery<{ timeOff: TimeOff[] }>(url);
+  const save = useMutation({
+    mutationFn: (timeOff: unknown[]) => api.put(url, { timeOff }),
+    onSuccess: () => invalidateUrls([AVAILABILITY_URL]),
+  });
+  const [range, setRange] = useState<Range>([null, null]);
+  const [note, setNote] = useState('');
+  const items = list.data?.timeOff ?? [];
+  const [from, to] = range;
+
+  return (
+    <Stack gap="sm" component="section" aria-label="Time off">
+      <Stack gap={2}>
+        <Title order={3} fz={15} c="navy.8">
+          Time off
+        </Title>
+        <Text size="sm" c="dimmed">
+          Whole days {user.firstName} is away: online booking offers no times with them then. Saved as you add or remove
+          them.
+        </Text>
+      </Stack>
+      <ServerErrorAlert error={save.error} />
+      {list.isError ? (
+        <QueryError error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.isPending ? (
+        <Skeleton h={36} />
+      ) : items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No time off.
+        </Text>
+      ) : (
+        <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {items.map((t) => (
+            <Group key={t.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
+              <Text size="sm">
+                <Text span fw={600} size="sm">
+                  {timeOffLabel(t.from, t.to)}
+                </Text>
+                {t.note ? ` · ${t.note}` : ''}
+              </Text>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove time off ${timeOffLabel(t.from, t.to)}`}
+                disabled={save.isPending}
+                onClick={() =>
+                  save.mutate(withoutTimeOff(items, t.id), {
+                    onSuccess: () => notifySuccess('Time off has been removed'),
+                  })
+                }
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <Group align="flex-end" gap="xs" wrap="wrap">
+        <DatePickerInput
+          type="range"
+          allowSingleDateInRange
+          label="From – to"
+          valueFormat="MMM D, YYYY"
+          nextLabel="Next month"
+          previousLabel="Previous month"
+          value={range}
+          onChange={(value) => setRange([day(value[0]), day(value[1])])}
+          style={{ flex: '1 1 220px' }}
+        />
+        <TextInput
+          label="Note (optional)"
+          placeholder="Family trip"
+          maxLength={200}
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value)}
+          style={{ flex: '1 1 160px' }}
+        />
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} />}
+          disabled={!from || !to}
+          loading={save.isPending}
+          onClick={() =>
+            from &&
+            to &&
+            save.mutate(withTimeOff(items, from, to, note), {
+              onSuccess: () => {
+                notifySuccess('Time off has been added');
+                setRange([null, null]);
+                setNote('');
+              },
+            })
+          }
+        >
+          Add time off
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,42 @@
+import { DateTime } from 'luxon';
+import { ValidationError } from '../core/errors';
+import { toWallMs } from '../scheduling/zoned-time';
+
+/**
+ * Whole days nobody of the organization (a holiday) or one person (time off) takes work: organization days in its
+ * zone, YYYY-MM-DD, both ends included. Compared as wall-clock dates, so a day is the same day across a DST change.
+ */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/** A real calendar date written YYYY-MM-DD. */
+export const isIsoDate = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  value.length === 10 &&
+  /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+  DateTime.fromISO(value, { zone: 'UTC' }).isValid;
+
+/** The organization day (YYYY-MM-DD in `zone`) an instant falls on. */
+export const zonedDate = (instant: number, zone: string) =>
+  new Date(toWallMs(instant, zone)).toISOString().slice(0, 10);
+
+/** Whether [start, end) touches any of the days: from the day it starts on to the day its last moment is on. */
+export function touchesDaysOff(days: readonly DayRange[], start: number, end: number, zone: string): boolean {
+  if (!days.length) return false;
+  const first = zonedDate(start, zone);
+  const last = zonedDate(Math.max(start, end - 1), zone);
+  return days.some((d) => d.from <= last && d.to >= first);
+}
+
+/** Days as single-day ranges (holidays). */
+export const singleDays = (dates: readonly string[]): DayRange[] => dates.map((date) => ({ from: date, to: date }));
+
+/** Text of at most `max` characters, trimmed; null when blank. */
+export function optionalText(value: unknown, max: number, label: string): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') throw new ValidationError(`${label} must be text`);
+  if (value.length > max) throw new ValidationError(`${label} must be at most ${max} characters`);
+  return value.trim() || null;
+}
