@@ -7,15 +7,13 @@ import { NotFoundError, ValidationError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { customerDecider } from '../customers/customer.decider';
 import { customersStreams } from '../customers/customers.events';
-import { liveCustomer } from '../customers/customers.read-models';
+import { BOOKED_ONLINE_MARK, isBookedOnline, liveCustomer } from '../customers/customers.read-models';
 import { Meta, RequireClaim } from '../identity/current-user';
 import { jobDecider } from '../scheduling/job.decider';
 import { schedulingStreams } from '../scheduling/scheduling.events';
 import { customerJobsPage, organizationSeries } from '../scheduling/scheduling.read-models';
 import { MergeCustomerDto } from './booking.dto';
 
-/** The notes of a customer a booking created begin so (BOOKED_ONLINE, bookedOnlineLike): only those merge. */
-export const BOOKED_ONLINE_MARK = 'Booked online';
 /** The notes of a customer a booking created. */
 export const BOOKED_ONLINE = `${BOOKED_ONLINE_MARK}.`;
 /** …when a customer had the visitor's e-mail already: the manager decides whether they are the same. */
@@ -50,7 +48,7 @@ export class MergeBookedCustomerHandler implements ICommandHandler<MergeBookedCu
     const { organizationId } = meta;
     const source = isUuid(customerId) ? await liveCustomer(this.store, organizationId, customerId) : null;
     if (!source) throw new NotFoundError('The customer');
-    if (!source.notes?.startsWith(BOOKED_ONLINE_MARK)) throw new ValidationError(NOT_BOOKED_ONLINE);
+    if (!isBookedOnline(source)) throw new ValidationError(NOT_BOOKED_ONLINE);
     if (typeof intoCustomerId !== 'string' || !intoCustomerId.trim())
       throw new ValidationError('Choose the customer to merge into');
     if (intoCustomerId === customerId) throw new ValidationError('Choose another customer to merge into');

@@ -182,3 +182,13 @@ export async function customerDocumentsPage(
 export async function isCustomerDocumentFile(store: ReadStore, organizationId: string, fileId: string) {
   return (await documents(store).countDocuments({ fileId, organizationId })) > 0;
 }
+
+/** The notes of a customer an online booking created begin so (src/booking/booked-customers.ts). */
+export const BOOKED_ONLINE_MARK = 'Booked online';
+
+/**
+ * Whether an online booking created the customer: its contact's name and address are what a visitor typed, so
+ * e-mails to it echo none of it (anyone may type anyone's address), and a manager may merge it into another.
+ */
+export const isBookedOnline = (customer: { notes?: string | null }) =>
+  customer.notes?.startsWith(BOOKED_ONLINE_MARK) === true;

@@ -7,7 +7,7 @@ import type { EventStore } from '../core/event-store/event-store.port';
 import type { Mailer, MailMessage } from '../core/mail/mail.port';
 import type { ReadStore } from '../core/read-store/read-store.port';
 import { CalendarJob, jobsBetween } from '../calendar/calendar';
-import { liveCustomer } from '../customers/customers.read-models';
+import { isBookedOnline, liveCustomer } from '../customers/customers.read-models';
 import { organizationById, organizationsAskingForRatings } from '../identity/identity.read-models';
 import { FEEDBACK_LINK_DAYS, JobSnapshot, ratingDecider } from './rating.decider';
 import { RatingMailEvent, ratingsStreams } from './ratings.events';
@@ -211,7 +211,8 @@ export class RatingRequests {
           ratingRequestMail({
             id: `rating-request-${request._id}`,
             to: customer.contactEmail,
-            contactFirstName: customer.contactFirstName,
+            // A visitor typed the name of a customer an online booking created: not echoed to the address they typed.
+            contactFirstName: isBookedOnline(customer) ? null : customer.contactFirstName,
             organization: { name: organization?.name ?? 'We', timeZone: organization?.timeZone ?? 'UTC' },
             rating,
             link: `${config.publicUrl}/feedback/${token}`,
@@ -243,7 +244,7 @@ export class RatingRequests {
 function ratingRequestMail(m: {
   id: string;
   to: string;
-  contactFirstName: string;
+  contactFirstName: string | null;
   organization: { name: string; timeZone: string };
   rating: RatingDoc;
   link: string;
@@ -254,6 +255,6 @@ function ratingRequestMail(m: {
     id: m.id,
     to: m.to,
     subject: `How did we do? ${job}, ${date}`,
-    text: `Hello ${m.contactFirstName},\n\n${m.organization.name} would like to know how "${job}" on ${date} went. Please rate it here (the link works for ${FEEDBACK_LINK_DAYS} days):\n\n${m.link}\n\nThank you!\n`,
+    text: `Hello${m.contactFirstName ? ` ${m.contactFirstName}` : ''},\n\n${m.organization.name} would like to know how "${job}" on ${date} went. Please rate it here (the link works for ${FEEDBACK_LINK_DAYS} days):\n\n${m.link}\n\nThank you!\n`,
   };
 }

@@ -97,6 +97,25 @@ describe('automated rating requests', () => {
     for (const id of [whileOff.id, noCustomer.id, noEmail.id, later.id]) expect(await requestedEvents(id)).toEqual([]);
   }, 30_000);
 
+  it('greets a customer an online booking created without the name a visitor typed (#24 item 7)', async () => {
+    await setting(true);
+    const typed = `typed-${randomUUID().slice(0, 8)}@example.test`;
+    const booked = await org.manager.post('/api/customers', {
+      contactFirstName: 'Visit www.example.test now',
+      contactEmail: typed,
+      notes: 'Booked online.',
+    });
+    expect(booked.status).toBe(201);
+    await job('Gutter check', booked.body.data.id, inMs(-3_600_000), inMs(800));
+    const known = `known-${randomUUID().slice(0, 8)}@example.test`;
+    await job('Hedge trim', await customer(known), inMs(-3_600_000), inMs(800));
+    const [toBooked] = await mailsWhen(app.dataDir, (m) => m.to === typed, 1, 8000);
+    expect(toBooked.text.startsWith('Hello,\n')).toBe(true);
+    expect(toBooked.text).not.toContain('example.test now');
+    const [toKnown] = await mailsWhen(app.dataDir, (m) => m.to === known, 1, 8000);
+    expect(toKnown.text.startsWith('Hello Pat,\n')).toBe(true);
+  }, 30_000);
+
   it('several processes ticking at once, and one that crashes after sending, still ask and mail once per job', async () => {
     await setting(true);
     const email = `race-${randomUUID().slice(0, 8)}@example.test`;

@@ -98,6 +98,8 @@ export async function startTestApp(
               password: TEST_PASSWORD,
             },
             meta(adminId),
+            // The fixture's people: no welcome e-mail in every test's outbox.
+            false,
           ),
         );
         return userId as string;
