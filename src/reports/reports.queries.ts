@@ -172,8 +172,13 @@ export class ReportSummaryHandler implements IQueryHandler<ReportSummary> {
         byCustomer.set(customer, (byCustomer.get(customer) ?? 0) + h);
       }
     }
-    const customers = await source.customers([...byCustomer.keys()].filter((id) => id));
-    const mostFirst = (a: { hours: number }, b: { hours: number }) => b.hours - a.hours;
+    // The charts show the most hours: the rest is one 'Other …' entry, and only the names shown are looked up (a
+    // year of a big company touches tens of thousands of customers; reading all their names held the loop for seconds).
+    const topCustomers = mostHours(
+      [...byCustomer].map(([id, h]) => ({ id, name: null, hours: h })),
+      'Other customers',
+    );
+    const customers = await source.customers(topCustomers.flatMap((c) => (c.id ? [c.id] : [])));
     return {
       timeZone: f.timeZone,
       fromDate: f.fromDate,
@@ -184,13 +189,14 @@ export class ReportSummaryHandler implements IQueryHandler<ReportSummary> {
         mileage: round2(mileage),
         averageRating: averageOf([...jobRatings.values()]),
       },
-      hoursByEmployee: [...byEmployee.values()].map((e) => ({ name: e.name, hours: round2(e.hours) })).sort(mostFirst),
-      hoursByCustomer: [...byCustomer]
-        .map(([id, h]) => ({
-          name: id ? (customers.get(id)?.label ?? 'Unknown customer') : 'No customer',
-          hours: round2(h),
-        }))
-        .sort(mostFirst),
+      hoursByEmployee: mostHours(
+        [...byEmployee].map(([id, e]) => ({ id, name: e.name, hours: e.hours })),
+        'Other employees',
+      ).map((e) => ({ name: e.name!, hours: e.hours })),
+      hoursByCustomer: topCustomers.map((c) => ({
+        name: c.name ?? (c.id ? (customers.get(c.id)?.label ?? 'Unknown customer') : 'No customer'),
+        hours: c.hours,
+      })),
     };
   }
 
@@ -233,6 +239,26 @@ export class ReportSummaryHandler implements IQueryHandler<ReportSummary> {
       periodUnit,
     };
   }
+}
+
+/** Entries a summary's chart lists by name, most hours first; the rest add up to one entry. */
+export const SUMMARY_TOP = 25;
+
+export interface HoursOf {
+  /** A user's or customer's id ('' for timers without a customer). */
+  id: string;
+  /** Null: to be looked up. */
+  name: string | null;
+  hours: number;
+}
+
+/** The SUMMARY_TOP entries with the most hours (rounded), most first; when there are more, one `others` with the rest. */
+export function mostHours(entries: HoursOf[], others: string): HoursOf[] {
+  const sorted = entries.sort((a, b) => b.hours - a.hours);
+  const top = sorted.slice(0, SUMMARY_TOP).map((e) => ({ ...e, hours: round2(e.hours) }));
+  if (sorted.length <= SUMMARY_TOP) return top;
+  const rest = sorted.slice(SUMMARY_TOP).reduce((sum, e) => sum + e.hours, 0);
+  return [...top, { id: '', name: others, hours: round2(rest) }];
 }
 
 /** The periods (ISO dates of their first day) from the earliest to the latest of `found`, in order. */

@@ -75,9 +75,9 @@ export interface JobsReportSummary {
     /** The average of the rows' job ratings, to 2 decimals; null without any. */
     averageRating: number | null;
   };
-  /** Most hours first. */
+  /** Most hours first: the 25 with the most, then 'Other employees' with the rest's hours. */
   hoursByEmployee: { name: string; hours: number }[];
-  /** Most hours first; timers without a customer under 'No customer'. */
+  /** Most hours first; timers without a customer under 'No customer'; the 25 with the most, then 'Other customers'. */
   hoursByCustomer: { name: string; hours: number }[];
 }
 
