@@ -64,6 +64,8 @@ async function startServer(root: string, dir: string) {
     ['--require', join(__dirname, 'loop-probe.js'), join(root, 'dist/src/main.js')],
     { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
   );
+  // However this script ends, the server ends with it (an orphan would load the machine of the next run).
+  process.on('exit', () => child.kill('SIGKILL'));
   const url = `http://127.0.0.1:${port}`;
   const began = Date.now();
   for (;;) {
