@@ -48,7 +48,7 @@ import {
   organizationBookingLinks,
 } from './booking.read-models';
 import { BookingThrottle } from './booking-throttle';
-import { SlotCache } from './slot-cache';
+import { dayRange, SlotCache } from './slot-cache';
 import { slotAt } from './slots';
 import { rulesOf, staffTimes } from './staff-times';
 import {
@@ -63,8 +63,6 @@ import {
 /** Ids of links and bookings: 128 random bits, URL-safe (22 characters). */
 export const newPublicId = () => randomBytes(16).toString('base64url');
 const isPublicId = (id: unknown): id is string => typeof id === 'string' && id.length === 22 && /^[\w-]+$/.test(id);
-/** Days one slots read may cover: the booking page shows two weeks at a time. */
-export const SLOTS_MAX_DAYS = 14;
 /** The message Aggregates gives a lost race on the link's stream, so that the booking is decided again. */
 const RACED = 'booking: the link changed meanwhile';
 
@@ -787,18 +785,7 @@ export class GetBookingSlotsHandler implements IQueryHandler<GetBookingSlots> {
     await this.throttle.slots(ipAddress);
     const now = this.clock.now();
     const { link, zone } = await openLink(this.store, linkId, now);
-    const day = (value: string | undefined, fallback: DateTime, name: string) => {
-      if (!value) return fallback;
-      const parsed = value.length === 10 ? DateTime.fromISO(value, { zone }) : null;
-      if (!parsed?.isValid) throw new ValidationError(`${name} must be a date (YYYY-MM-DD)`);
-      return parsed;
-    };
-    const today = DateTime.fromJSDate(now, { zone }).startOf('day');
-    const first = day(from, today, 'From');
-    const last = day(to, first.plus({ days: SLOTS_MAX_DAYS - 1 }), 'To');
-    if (last < first) throw new ValidationError('To cannot be before From');
-    const days = Math.round(last.diff(first, 'days').days) + 1;
-    if (days > SLOTS_MAX_DAYS) throw new ValidationError(`Ask for at most ${SLOTS_MAX_DAYS} days at a time`);
+    const { first, days } = dayRange(from, to, zone, now);
     const slots = await this.cache.slots(link, zone, first, days, now.getTime());
     return { timeZone: zone, slots: slots.map(({ start, end }) => ({ start, end })) };
   }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DateTime } from 'luxon';
+import { DateTime } from 'luxon';
+import { ValidationError } from '../core/errors';
 import { ComputeGate } from '../core/rate-limits';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { BookingLinkDoc, slotStamp } from './booking.read-models';
@@ -11,6 +12,8 @@ const DAYS_KEPT = 20_000;
 /** Slot computations at once in this process, and how many more may wait for their turn. */
 const COMPUTING = 2;
 const WAITING = 50;
+/** Days one slots read may cover: the booking page shows two weeks at a time. */
+export const SLOTS_MAX_DAYS = 14;
 export const SLOTS_BUSY = 'Many people are choosing a time right now. Please try again in a moment.';
 
 /**
@@ -64,4 +67,20 @@ export class SlotCache {
     if (this.days.size > DAYS_KEPT) this.days.delete(this.days.keys().next().value!);
     return slots;
   }
+}
+
+/** [from, to] as organization days (YYYY-MM-DD, both included; two weeks from today by default), as the link's slots read them. */
+export function dayRange(from: string | undefined, to: string | undefined, zone: string, now: Date) {
+  const day = (value: string | undefined, fallback: DateTime, name: string) => {
+    if (!value) return fallback;
+    const parsed = value.length === 10 ? DateTime.fromISO(value, { zone }) : null;
+    if (!parsed?.isValid) throw new ValidationError(`${name} must be a date (YYYY-MM-DD)`);
+    return parsed;
+  };
+  const first = day(from, DateTime.fromJSDate(now, { zone }).startOf('day'), 'From');
+  const last = day(to, first.plus({ days: SLOTS_MAX_DAYS - 1 }), 'To');
+  if (last < first) throw new ValidationError('To cannot be before From');
+  const days = Math.round(last.diff(first, 'days').days) + 1;
+  if (days > SLOTS_MAX_DAYS) throw new ValidationError(`Ask for at most ${SLOTS_MAX_DAYS} days at a time`);
+  return { first, days };
 }

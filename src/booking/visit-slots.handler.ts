@@ -2,14 +2,14 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DateTime } from 'luxon';
 import { Clock, CLOCK } from '../core/clock';
-import { ConflictError, ValidationError } from '../core/errors';
+import { ConflictError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { organizationById, usersByIds } from '../identity/identity.read-models';
 import type { VisitSlots } from '../shared/booking';
 import { ALREADY_CANCELLED } from './booking-link.decider';
-import { bookedVisit, SLOTS_MAX_DAYS } from './booking.handlers';
+import { bookedVisit } from './booking.handlers';
 import { BookingThrottle } from './booking-throttle';
-import { SlotCache } from './slot-cache';
+import { dayRange, SlotCache } from './slot-cache';
 import { freeSlots } from './slots';
 import { rulesOf, staffTimes } from './staff-times';
 
@@ -21,22 +21,6 @@ export class GetVisitSlots {
     readonly to: string | undefined,
     readonly ipAddress: string,
   ) {}
-}
-
-/** [from, to] as organization days (YYYY-MM-DD, both included; two weeks from today by default), as the link's slots read them. */
-export function dayRange(from: string | undefined, to: string | undefined, zone: string, now: Date) {
-  const day = (value: string | undefined, fallback: DateTime, name: string) => {
-    if (!value) return fallback;
-    const parsed = value.length === 10 ? DateTime.fromISO(value, { zone }) : null;
-    if (!parsed?.isValid) throw new ValidationError(`${name} must be a date (YYYY-MM-DD)`);
-    return parsed;
-  };
-  const first = day(from, DateTime.fromJSDate(now, { zone }).startOf('day'), 'From');
-  const last = day(to, first.plus({ days: SLOTS_MAX_DAYS - 1 }), 'To');
-  if (last < first) throw new ValidationError('To cannot be before From');
-  const days = Math.round(last.diff(first, 'days').days) + 1;
-  if (days > SLOTS_MAX_DAYS) throw new ValidationError(`Ask for at most ${SLOTS_MAX_DAYS} days at a time`);
-  return { first, days };
 }
 
 /**
