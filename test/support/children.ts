@@ -31,10 +31,11 @@ export async function startChild(script: string, env: NodeJS.ProcessEnv, ready: 
     child.on('exit', (code, signal) => resolve(signal ?? code)),
   );
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`${script} did not start within ${timeoutMs} ms:\n${output}`)),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => {
+      // A start that failed must not leave its process behind: the test that called it cannot stop it.
+      child.kill('SIGKILL');
+      reject(new Error(`${script} did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
     const poll = setInterval(() => {
       if (output.includes(ready)) done(resolve);
     }, 20);
