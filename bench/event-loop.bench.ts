@@ -190,7 +190,12 @@ async function main() {
         times: 3,
       },
       {
-        route: 'week view',
+        route: 'Job Schedule week (every job of 50 staff)',
+        path: `/api/jobs/syncfusion/fetch?StartDate=${mmddyyyy(3)}&EndDate=${mmddyyyy(-3)}`,
+        cookie: admin.cookie,
+      },
+      {
+        route: 'own week (reads every job of the week)',
         path: `/api/jobs/user?StartDate=${mmddyyyy(3)}&EndDate=${mmddyyyy(-3)}`,
         cookie: admin.cookie,
       },
@@ -218,6 +223,7 @@ async function main() {
       console.log(`  ${r.route}: ${status}, ${Math.round(Math.max(...times))} ms, loop held ${Math.round(hold)} ms`);
     }
 
+    const pathOf = (route: string) => routes.find((r) => r.route === route)!.path;
     // Floods: 20 at once for 20 s, while the other organization's admin asks for its session every 20 ms.
     const floods = [
       {
@@ -225,8 +231,22 @@ async function main() {
         paths: [0, 14, 28, 42].map((from) => slots(from, 62)).concat([0, 14, 28, 42].map((from) => slots(from, 14))),
         cookie: '',
       },
-      { flood: '20 ratings summaries 0001–9999 at once', paths: [routes[4].path], cookie: admin.cookie },
-      { flood: '20 jobs summaries of a year at once', paths: [routes[6].path], cookie: admin.cookie },
+      {
+        flood: '20 ratings summaries 0001–9999 at once',
+        paths: [pathOf('ratings summary, 0001–9999')],
+        cookie: admin.cookie,
+      },
+      { flood: '20 jobs summaries of a year at once', paths: [pathOf('jobs summary, a year')], cookie: admin.cookie },
+      {
+        flood: '20 jobs report exports of a year at once',
+        paths: [pathOf('jobs report export, a year')],
+        cookie: admin.cookie,
+      },
+      {
+        flood: '20 Job Schedule weeks of 50 staff at once',
+        paths: [pathOf('Job Schedule week (every job of 50 staff)')],
+        cookie: admin.cookie,
+      },
     ];
     for (const f of floods) {
       await probe.reset();

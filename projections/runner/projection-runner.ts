@@ -10,6 +10,7 @@ import { ReadStore } from '../../src/core/read-store/read-store.port';
 import type { BuildingReadModel, ProjectionProgress } from '../../src/core/commands/aggregates';
 import type { ChangeNotice, Notifier } from '../../src/realtime/change-notice';
 import { Projection } from './projection';
+import { nextTurn } from '../../src/core/loop-turns';
 
 export const CHECKPOINTS = 'projectionCheckpoints';
 
@@ -342,7 +343,7 @@ export class ProjectionRunner implements ProjectionProgress {
     }
     // A build in the background leaves the event loop to the requests served beside it after every batch: on SQLite
     // its reads and writes never wait for I/O, and it would otherwise hold the loop until it had caught up.
-    if (this.markBuilding) await new Promise((resolve) => setImmediate(resolve));
+    if (this.markBuilding) await nextTurn();
   }
 
   /** Applies a batch and saves the checkpoints in one unit; advances and announces only once it committed. */

@@ -6,6 +6,7 @@ import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { BookingLinkDoc, slotStamp } from './booking.read-models';
 import { bookableWindow, FreeSlot, slotsBetween } from './slots';
 import { rulesOf, staffTimes } from './staff-times';
+import { nextTurn } from '../core/loop-turns';
 
 /** Days of links kept (one link's slots of one day each: a few KB at most), the least recently read dropped first. */
 const DAYS_KEPT = 20_000;
@@ -58,7 +59,7 @@ export class SlotCache {
     }
     const slots = await this.gate.run(async () => {
       // A turn of its own: what ran before this day's computation lets other requests in first.
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
       const staff = await staffTimes(this.store, link, from.toMillis(), to.toMillis());
       return slotsBetween({ zone, rules: rulesOf(link), staff, from: from.toMillis(), to: to.toMillis() });
     });

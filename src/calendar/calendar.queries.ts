@@ -21,6 +21,7 @@ import { customerJobsPage, JobSeriesDoc, organizationSeries } from '../schedulin
 import type { CustomerJobView } from '../shared/customers';
 import { CUSTOMER_JOBS_PAGE_SIZE, type Paged } from '../shared/paging';
 import { jobViews } from './job-views';
+import { TurnBudget } from '../core/loop-turns';
 import { submittedRatingsByJobIds } from '../ratings/ratings.read-models';
 
 export class GetCalendarJobs {
@@ -49,11 +50,13 @@ export class GetCalendarJobsHandler implements IQueryHandler<GetCalendarJobs> {
   async execute({ viewer, from, to, scope, availabilityUserId, requestable, now, asOfPosition }: GetCalendarJobs) {
     if (asOfPosition !== null) {
       const own = isOwnJob(viewer.userId);
+      const budget = await TurnBudget.begin();
       const visible = await visibleAsOf(this.store, viewer);
       const then = (await jobsBetweenAsOf(this.store, viewer.organizationId, from, to, asOfPosition))
         .filter(visible)
         .filter(scope === 'own' ? own : () => true);
-      return jobViews(this.store, viewer.organizationId, then, asOfPosition);
+      await budget.spent();
+      return jobViews(this.store, viewer.organizationId, then, asOfPosition, budget);
     }
     const organization = requestable ? await organizationById(this.store, viewer.organizationId) : null;
     const offered = (job: CalendarJob) =>
@@ -62,13 +65,16 @@ export class GetCalendarJobsHandler implements IQueryHandler<GetCalendarJobs> {
       !job.availabilityOnly &&
       Date.parse(job.start) > now.getTime();
     const own = isOwnJob(viewer.userId);
+    // A week of fifty staff is thousands of jobs: reading them, their customers and their times are turns of their own.
+    const budget = await TurnBudget.begin();
     const jobs = (await jobsBetween(this.store, viewer.organizationId, from, to))
       .filter(canSeeJob(viewer))
       .filter(scope === 'own' ? (job) => own(job) || offered(job) : () => true);
+    await budget.spent();
     const blocks = availabilityUserId
       ? await availabilityBlocks(this.store, viewer.organizationId, availabilityUserId, from, to)
       : [];
-    const views = await jobViews(this.store, viewer.organizationId, [...jobs, ...blocks]);
+    const views = await jobViews(this.store, viewer.organizationId, [...jobs, ...blocks], null, budget);
     if (!organization?.pickUpJobsEnabled) return views;
     const mine = await jobRequestsOf(this.store, viewer.organizationId, viewer.userId);
     const status = new Map(mine.map((r) => [r.jobId, r.status]));

@@ -5,6 +5,7 @@ import { namesAt } from '../reports/report-history.read-models';
 import { JobTimeEntry, jobTimes } from '../timers/timers.read-models';
 import type { RequestStatus } from '../scheduling/job-request.events';
 import type { CalendarJob } from './calendar';
+import type { TurnBudget } from '../core/loop-turns';
 import { AVAILABILITY_COLOR, AVAILABLE_COLOR, INTERNAL_COLOR } from '../shared/job-colours';
 
 /** Spec §4: its own colour, else its lead's, else red when assigned without a customer (Internal), else navy (Available for Requests). */
@@ -65,6 +66,8 @@ export async function jobViews(
   organizationId: string,
   jobs: CalendarJob[],
   asOfPosition: number | null = null,
+  /** A long calendar's reads take turns of the event loop (calendar.queries.ts). */
+  budget: TurnBudget | null = null,
 ) {
   const customerIds = [...new Set(jobs.map((j) => j.customerId).filter((id): id is string => !!id))];
   const { people: users, customerNames } = await namesOf(store, organizationId, jobs, customerIds, asOfPosition);
@@ -85,10 +88,12 @@ export async function jobViews(
       },
     ]),
   );
+  await budget?.spent();
   const times = await jobTimes(
     store,
     jobs.filter((j) => !j.availabilityOnly).map((j) => j.id),
   );
+  await budget?.spent();
   const person = (id: string) => ({
     id,
     fullName: users.get(id)?.fullName ?? 'Former employee',

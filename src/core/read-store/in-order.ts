@@ -1,4 +1,5 @@
 import type { Doc, Filter, ReadCollection } from './read-store.port';
+import { nextTurn } from '../loop-turns';
 
 /**
  * Every document `filter` matches, in the order of `key` (then `tie`), `batch` at a time, so that memory stays
@@ -20,6 +21,10 @@ export async function* batchesInOrder<T extends Doc>(
   // The documents at `from` already given: they sort first there, since earlier batches took them in order.
   let givenAtFrom = new Set<string>();
   for (;;) {
+    // Each batch in a turn of the event loop of its own (the first too: exports asked for together would otherwise
+    // read their first batches back to back): on the embedded store a read never waits for I/O, and a summary of a
+    // year would otherwise hold the loop from its first batch to its last and stall every other request meanwhile.
+    await nextTurn();
     const limit = batch + givenAtFrom.size;
     const found = await collection.find(
       { ...filter, [key]: { $gte: from, $lt: range.$lt } },
@@ -33,9 +38,6 @@ export async function* batchesInOrder<T extends Doc>(
     const fresh = found.filter((d) => !givenAtFrom.has(d._id));
     if (fresh.length) yield fresh;
     if (found.length < limit) return;
-    // A turn of the event loop between batches: on the embedded store a read never waits for I/O, so a summary of a
-    // year would otherwise hold the loop from its first batch to its last and stall every other request meanwhile.
-    await new Promise((resolve) => setImmediate(resolve));
     const last = found[found.length - 1][key];
     const atLast = found.filter((d) => d[key] === last).map((d) => d._id);
     givenAtFrom = new Set(last === from ? [...givenAtFrom, ...atLast] : atLast);
