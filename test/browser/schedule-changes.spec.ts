@@ -189,8 +189,9 @@ describe('changing the schedule in a browser, watched live from another', () => 
 
   it('deletes one occurrence, then the whole series, from the job modal; the watcher sees each', async () => {
     const monday = weekSunday().plus({ days: 1 });
-    // After the demo week's jobs and the Fence repair of another test (today at 20:00), so nothing covers it.
-    const start = monday.set({ hour: 21, minute: 30 });
+    // After the demo week's jobs (8:00–15:00) and before the other tests' jobs (Wednesday 19:00, today 20:00 and
+    // 22:00), so nothing covers either occurrence whatever today is (at 21:30, Thursday's met today's 22:00 jobs).
+    const start = monday.set({ hour: 17 });
     const { recurrenceId } = await createJob(
       {
         name: 'Hedge trimming',
