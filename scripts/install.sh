@@ -18,6 +18,16 @@ if [ ! -f node_modules/.install-stamp ] || [ "$(cat node_modules/.install-stamp)
 fi
 
 if [ "${1:-}" = "--test" ]; then
+  # The suites run on the machine's PostgreSQL and Redis (each run in databases of its own): start them when down.
+  if command -v pg_isready >/dev/null 2>&1 && ! pg_isready -q -h 127.0.0.1 -p 5432; then
+    echo "==> starting PostgreSQL"
+    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start
+  fi
+  if command -v redis-server >/dev/null 2>&1 && ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+    echo "==> starting Redis"
+    redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no \
+      --dir /var/lib/redis --logfile /var/log/redis/ci.log
+  fi
   if ! command -v chromium >/dev/null 2>&1; then
     echo "==> installing Chromium for the browser tests"
     if [ "$(id -u)" = "0" ]; then
