@@ -309,6 +309,12 @@ describe.each(adapters)('ReadStore contract: %s', (_name, adapter) => {
       expect(await c.find({ org: 'o' }, { sort: { n: -1 }, limit: 1, projection: { label: 1 } })).toEqual([
         { _id: 'c' },
       ]);
+      // The ids alone (SQLite once wrote `SELECT _id,  FROM` for it).
+      expect(await c.find({ org: 'o' }, { sort: { n: 1 }, projection: { _id: 1 } })).toEqual([
+        { _id: 'b' },
+        { _id: 'a' },
+        { _id: 'c' },
+      ]);
     });
 
     it('sorts on a field the projection leaves out', async () => {

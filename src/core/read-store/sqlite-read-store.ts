@@ -753,9 +753,10 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
       const fields = topLevelInclusion(options.projection);
       if (fields) {
         // A dropdown's thousand `{ _id, label }`: read those fields, not whole documents.
-        const columns = fields.map((f) => `doc -> '${jsonPath(f)}'`).join(', ');
+        // `{ _id: 1 }` alone reads the id column only.
+        const columns = ['_id', ...fields.map((f) => `doc -> '${jsonPath(f)}'`)].join(', ');
         const rows = this.store
-          .prepare(`SELECT _id, ${columns} FROM ${t.sqlName} WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+          .prepare(`SELECT ${columns} FROM ${t.sqlName} WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
           .raw()
           .all(...where.params, limit || -1, skip) as (string | null)[][];
         return rows.map(([id, ...values]) => {
