@@ -6,6 +6,9 @@ import { FolderFileStore } from '../../src/core/files/folder-file-store';
 import { FileStore } from '../../src/core/files/files.port';
 import { MongoReadStore } from '../../src/core/read-store/mongo-read-store';
 import { withDatabase } from '../support/ferretdb';
+import { PostgresFileStore } from '../../src/core/files/postgres-file-store';
+import { pgPool } from '../../src/core/postgres';
+import { freshDatabase } from '../support/postgres';
 
 interface Adapter {
   open(): Promise<{ files: FileStore; dispose(): Promise<void> }>;
@@ -33,7 +36,25 @@ function gridFs(url: string): Adapter {
   };
 }
 
-const adapters: [string, Adapter][] = [['folder', folder]];
+/** Always: PostgreSQL runs on every machine of ours. */
+const postgres: Adapter = {
+  async open() {
+    const database = await freshDatabase('files');
+    const pool = pgPool(database.url, { max: 2 });
+    return {
+      files: new PostgresFileStore(pool),
+      async dispose() {
+        await pool.end();
+        await database.drop();
+      },
+    };
+  },
+};
+
+const adapters: [string, Adapter][] = [
+  ['folder', folder],
+  ['postgresql', postgres],
+];
 if (process.env.FERRETDB_URL) adapters.push(['gridfs on ferretdb', gridFs(process.env.FERRETDB_URL)]);
 if (process.env.MONGODB_URL) adapters.push(['gridfs on mongodb', gridFs(process.env.MONGODB_URL)]);
 
