@@ -1,0 +1,439 @@
+import { PgClient, PgConnection, PgPool, inTransaction, pgConnection, pgPool } from '../postgres';
+import {
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  GlobalPosition,
+  NewEvent,
+  ReadAllOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+  WrongExpectedRevisionError,
+} from './event-store.port';
+
+export interface PostgresEventStoreOptions {
+  /**
+   * commit-ordered (the only production choice): positions are assigned under a transaction-level advisory lock, so
+   * they follow commit order and a reader never passes an event that a slower transaction commits later.
+   * naive-sequence takes positions from a sequence without the lock. It exists only so that
+   * test/contract/postgres-event-order.spec.ts can show the hole it leaves; never use it.
+   */
+  positions?: 'commit-ordered' | 'naive-sequence';
+  /** Test hook: runs inside each write transaction after its positions are assigned, before COMMIT. */
+  beforeCommit?: () => Promise<void>;
+  /** Upper bound on a live subscription's delay when a notification is lost. */
+  pollMs?: number;
+  /** Connections of the pool (writes take one at a time; reads and subscriptions share the rest). */
+  maxConnections?: number;
+  /** application_name of the connections, to tell processes apart in pg_stat_activity. */
+  name?: string;
+}
+
+/** Advisory lock keys of the event log (pg_advisory_xact_lock's bigint form; one key space per database). */
+const APPEND_LOCK = 0x4372_6577_0001; // 'Crew' · 1
+const SCHEMA_LOCK = 0x4372_6577_0002;
+const CHANNEL = 'crewclock_events';
+/** A transaction holds the append lock for its whole batch: bounded so one burst cannot hold it for long. */
+const MAX_APPENDS_PER_COMMIT = 1000;
+
+/**
+ * The event log on PostgreSQL: one table whose `position` is the global order, assigned in commit order (see
+ * docs/architecture.md, "The event log on PostgreSQL"). Appends of one process arriving together share one
+ * transaction (group commit), each in a savepoint; live subscriptions wake on NOTIFY and poll as a fallback.
+ */
+export class PostgresEventStore implements EventStore {
+  static readonly PAGE_SIZE = 500;
+  static readonly POLL_MS = 500;
+
+  private readonly pool: PgPool;
+  private readonly positions: 'commit-ordered' | 'naive-sequence';
+  private readonly pollMs: number;
+  private queue: PendingAppend[] = [];
+  /** The running group-commit loop; at most one per instance, so appends gather while a commit is in flight. */
+  private flushing: Promise<void> | null = null;
+  private closed = false;
+  private readonly listeners = new Set<() => void>();
+  private readonly subscriptions = new Set<Subscription>();
+  private listener: PgConnection | null = null;
+  private listenerRetry: NodeJS.Timeout | null = null;
+
+  private constructor(
+    private readonly url: string,
+    private readonly options: PostgresEventStoreOptions,
+  ) {
+    this.positions = options.positions ?? 'commit-ordered';
+    this.pollMs = options.pollMs ?? PostgresEventStore.POLL_MS;
+    this.pool = pgPool(url, { max: options.maxConnections ?? 10, name: options.name ?? 'crewclock-events' });
+  }
+
+  /** Opens the log on `url`, creating its schema if missing (safe when several processes open at once). */
+  static async open(url: string, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
+    const store = new PostgresEventStore(url, options);
+    try {
+      await inTransaction(store.pool, async (client) => {
+        // CREATE … IF NOT EXISTS is not safe against a concurrent CREATE of the same name: serialize the opens.
+        await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [SCHEMA_LOCK]);
+        await client.query(`
+          CREATE TABLE IF NOT EXISTS event_log (
+            position       bigint  PRIMARY KEY,
+            stream_id      text    NOT NULL,
+            revision       integer NOT NULL,
+            event_id       text    NOT NULL UNIQUE,
+            type           text    NOT NULL,
+            data           json    NOT NULL,
+            metadata       json    NOT NULL,
+            -- Events of one commit share it: group commit is visible in the log itself.
+            transaction_id xid8    NOT NULL DEFAULT pg_current_xact_id(),
+            UNIQUE (stream_id, revision)
+          )`);
+        if (store.positions === 'naive-sequence')
+          await client.query('CREATE SEQUENCE IF NOT EXISTS event_log_naive_position');
+      });
+    } catch (error) {
+      await store.pool.end();
+      throw error;
+    }
+    return store;
+  }
+
+  append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (this.closed) return Promise.reject(new Error('The event store is closed'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ streamId, events, expected, resolve, reject });
+      // Group commit: appends arriving before the next check phase, or while a commit is in flight, share one.
+      this.flushing ??= new Promise<void>((started) => setImmediate(started)).then(() => this.flush());
+    });
+  }
+
+  async readStream(streamId: string, options: { fromRevision?: number } = {}): Promise<RecordedEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${COLUMNS} FROM event_log WHERE stream_id = $1 AND revision >= $2 ORDER BY revision`,
+      [streamId, options.fromRevision ?? 0],
+    );
+    return rows.map(toRecorded);
+  }
+
+  async readLastEvent(streamId: string): Promise<RecordedEvent | null> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${COLUMNS} FROM event_log WHERE stream_id = $1 ORDER BY revision DESC LIMIT 1`,
+      [streamId],
+    );
+    return rows.length > 0 ? toRecorded(rows[0]) : null;
+  }
+
+  readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    return this.readPage(options.after?.commit ?? 0, options.maxCount ?? null);
+  }
+
+  subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): Subscription {
+    let after = options.after?.commit ?? 0;
+    let stopped = false;
+    let dirty = false;
+    let wake: (() => void) | undefined;
+    const notify = () => {
+      dirty = true;
+      wake?.();
+    };
+    // The bound on delay when a notification is lost (listener reconnecting, notification queue trouble).
+    const poll = setInterval(notify, this.pollMs);
+    poll.unref(); // the subscription's owner decides when the process ends
+    this.listeners.add(notify);
+    this.listen();
+
+    const stop = () => {
+      stopped = true;
+      clearInterval(poll);
+      this.listeners.delete(notify);
+      wake?.();
+    };
+
+    const running = (async () => {
+      while (!stopped) {
+        dirty = false; // set before reading, so a commit during the handlers triggers another read
+        const page = await this.readPage(after, PostgresEventStore.PAGE_SIZE);
+        for (const event of page) {
+          if (stopped) return;
+          await handler(event);
+          after = event.position.commit;
+        }
+        if (page.length < PostgresEventStore.PAGE_SIZE && !dirty && !stopped) {
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = undefined;
+        }
+      }
+    })().catch((error: unknown) => {
+      stop();
+      this.subscriptions.delete(subscription);
+      options.onError?.(error instanceof Error ? error : new Error(String(error)));
+    });
+
+    const subscription: Subscription = {
+      // Do not call from inside the handler: it waits for the handler to return.
+      unsubscribe: async () => {
+        stop();
+        await running;
+        this.subscriptions.delete(subscription);
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async headPosition(): Promise<GlobalPosition | null> {
+    const { rows } = await this.pool.query<{ position: number | null }>(
+      'SELECT max(position) AS position FROM event_log',
+    );
+    const position = rows[0].position;
+    return position === null ? null : { commit: position, prepare: position };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true; // refuse new appends; those already accepted are written below
+    await Promise.all([...this.subscriptions].map((s) => s.unsubscribe()));
+    await this.flushing;
+    if (this.listenerRetry) clearTimeout(this.listenerRetry);
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.end().catch(() => undefined);
+    await this.pool.end();
+  }
+
+  /** Commits the queue in batches, one transaction at a time, until it is empty. */
+  private async flush(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_APPENDS_PER_COMMIT);
+      const outcomes = await this.commit(batch);
+      // Resolve only now: COMMIT (durable, synchronous_commit) has returned.
+      outcomes.forEach((o, i) => (o.ok ? batch[i].resolve(o.result) : batch[i].reject(o.error)));
+      if (outcomes.some((o) => o.ok)) this.listeners.forEach((notify) => notify());
+    }
+    this.flushing = null;
+  }
+
+  private async commit(batch: PendingAppend[]): Promise<Outcome[]> {
+    let client: PgClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      return batch.map(() => ({ ok: false, error }));
+    }
+    // One append alone is its own unit: the transaction, without a savepoint's two round trips.
+    const alone = batch.length === 1;
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      let head = 0;
+      if (this.positions === 'commit-ordered') {
+        // Held until COMMIT ends: the next writer reads the head only after this commit is visible, so positions
+        // are given in commit order across every process, and no later commit can fill a gap below a reader.
+        await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [APPEND_LOCK]);
+        const { rows } = await client.query<{ head: number }>(
+          'SELECT coalesce(max(position), 0) AS head FROM event_log',
+        );
+        head = rows[0].head;
+      }
+      const outcomes: Outcome[] = [];
+      for (const append of batch) {
+        if (!alone) await client.query('SAVEPOINT append');
+        try {
+          const { result, written } = await this.write(client, append, head);
+          if (!alone) await client.query('RELEASE SAVEPOINT append');
+          head += written;
+          outcomes.push({ ok: true, result });
+        } catch (error) {
+          if (!alone) await client.query('ROLLBACK TO SAVEPOINT append');
+          outcomes.push({ ok: false, error });
+        }
+      }
+      if (!outcomes.some((o) => o.ok)) {
+        await client.query('ROLLBACK');
+        return outcomes;
+      }
+      // Delivered to every listener of the database when (and only if) this transaction commits.
+      await client.query('SELECT pg_notify($1, $2)', [CHANNEL, '']);
+      await this.options.beforeCommit?.();
+      await client.query('COMMIT');
+      return outcomes;
+    } catch (error) {
+      broken = error instanceof Error ? error : new Error(String(error));
+      await client.query('ROLLBACK').catch(() => undefined);
+      return batch.map(() => ({ ok: false, error }));
+    } finally {
+      // A connection that failed mid-transaction is not handed out again.
+      client.release(broken);
+    }
+  }
+
+  /** One append inside the batch's transaction; `head` is the last position given (commit-ordered). */
+  private async write(
+    client: PgClient,
+    { streamId, events, expected }: PendingAppend,
+    head: number,
+  ): Promise<{ result: AppendResult; written: number }> {
+    const { rows } = await client.query<{ current: number | null; stored: StoredId[] }>(
+      `SELECT (SELECT max(revision) FROM event_log WHERE stream_id = $1) AS current,
+              (SELECT coalesce(json_agg(json_build_object(
+                 'eventId', event_id, 'streamId', stream_id, 'revision', revision, 'position', position)), '[]')
+                 FROM event_log WHERE event_id = ANY($2::text[])) AS stored`,
+      [streamId, events.map((e) => e.id)],
+    );
+    const retry = findRetry(streamId, events, expected, rows[0].stored);
+    if (retry) return { result: retry, written: 0 };
+
+    const current = rows[0].current ?? -1;
+    const ok =
+      expected === 'any' ||
+      (expected === 'no_stream' && current === -1) ||
+      (expected === 'stream_exists' && current >= 0) ||
+      expected === current;
+    if (!ok) throw new WrongExpectedRevisionError(streamId, expected, rows[0].current ?? 'no_stream');
+
+    if (events.length === 0) {
+      // Nothing written: report where the stream stands (as EventStoreDB does for an empty append).
+      const last = await client.query<{ position: number }>(
+        'SELECT position FROM event_log WHERE stream_id = $1 AND revision = $2',
+        [streamId, current],
+      );
+      const position = last.rows[0]?.position ?? 0;
+      return {
+        result: { nextExpectedRevision: current, position: { commit: position, prepare: position } },
+        written: 0,
+      };
+    }
+
+    const columns = [
+      streamId,
+      current + 1,
+      events.map((e) => e.id),
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data)),
+      events.map((e) => JSON.stringify(e.metadata)),
+    ];
+    const [position, values] =
+      this.positions === 'commit-ordered'
+        ? ['$7::bigint + e.ordinality', [...columns, head]]
+        : ["nextval('event_log_naive_position')", columns];
+    const inserted = await client.query<{ position: number }>(
+      `INSERT INTO event_log (position, stream_id, revision, event_id, type, data, metadata)
+       SELECT ${position}, $1::text, $2::integer + e.ordinality - 1, e.id, e.type, e.data::json, e.metadata::json
+         FROM unnest($3::text[], $4::text[], $5::text[], $6::text[])
+              WITH ORDINALITY AS e(id, type, data, metadata, ordinality)
+        ORDER BY e.ordinality
+       RETURNING position`,
+      values,
+    );
+    const last = Math.max(...inserted.rows.map((r) => r.position));
+    return {
+      result: { nextExpectedRevision: current + events.length, position: { commit: last, prepare: last } },
+      written: events.length,
+    };
+  }
+
+  private async readPage(afterCommit: number, limit: number | null): Promise<RecordedEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${COLUMNS} FROM event_log WHERE position > $1 ORDER BY position LIMIT $2`,
+      [afterCommit, limit],
+    );
+    return rows.map(toRecorded);
+  }
+
+  /**
+   * One LISTEN connection per instance while it has subscriptions; a lost connection is opened again after a
+   * pause (polling delivers meanwhile).
+   */
+  private listen(): void {
+    if (this.listener || this.listenerRetry || this.closed) return;
+    const connection = pgConnection(this.url, `${this.options.name ?? 'crewclock-events'}-listener`);
+    this.listener = connection;
+    const lost = () => {
+      if (this.listener !== connection) return;
+      this.listener = null;
+      connection.end().catch(() => undefined);
+      if (this.closed || this.subscriptions.size === 0) return;
+      this.listenerRetry = setTimeout(() => {
+        this.listenerRetry = null;
+        if (this.subscriptions.size > 0) this.listen();
+      }, this.pollMs);
+      this.listenerRetry.unref();
+    };
+    connection.on('notification', () => this.listeners.forEach((notify) => notify()));
+    connection.on('error', lost);
+    connection.on('end', lost);
+    connection
+      .connect()
+      .then(() => connection.query(`LISTEN ${CHANNEL}`))
+      // Events committed while it was away are read now rather than at the next poll.
+      .then(() => this.listeners.forEach((notify) => notify()))
+      .catch(lost);
+  }
+}
+
+interface PendingAppend {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
+
+interface StoredId {
+  eventId: string;
+  streamId: string;
+  revision: number;
+  position: number;
+}
+
+/**
+ * A retry of an append already stored (same ids, same stream, same revisions) returns the original result.
+ * Any other reuse of a stored id is refused. As the SQLite adapter does.
+ */
+function findRetry(
+  streamId: string,
+  events: NewEvent[],
+  expected: ExpectedRevision,
+  found: StoredId[],
+): AppendResult | null {
+  if (found.length === 0) return null;
+  const byId = new Map(found.map((r) => [r.eventId, r]));
+  const rows = events.map((e) => byId.get(e.id));
+  const stored = rows.filter((r): r is StoredId => r !== undefined);
+  const first =
+    expected === 'no_stream' ? 0 : typeof expected === 'number' ? expected + 1 : (stored[0]?.revision ?? -1);
+  const isRetry =
+    stored.length === events.length && stored.every((r, i) => r.streamId === streamId && r.revision === first + i);
+  if (!isRetry) {
+    throw new Error(
+      `Append to ${streamId} reuses event ids already stored elsewhere (${stored.map((r) => r.eventId).join(', ')})`,
+    );
+  }
+  const last = stored[stored.length - 1];
+  return { nextExpectedRevision: last.revision, position: { commit: last.position, prepare: last.position } };
+}
+
+const COLUMNS = 'position, stream_id, revision, event_id, type, data, metadata';
+
+interface EventRow {
+  position: number;
+  stream_id: string;
+  revision: number;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    streamId: row.stream_id,
+    revision: row.revision,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    position: { commit: row.position, prepare: row.position },
+  };
+}
