@@ -1,4 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/config/config';
+import { openEngines } from '../../src/core/engines';
 import { NewEvent } from '../../src/core/event-store/event-store.port';
 import { PostgresEventStore, PostgresEventStoreOptions } from '../../src/core/event-store/postgres-event-store';
 import { PgPool, pgPool } from '../../src/core/postgres';
@@ -203,5 +208,27 @@ describe('PostgreSQL event store specifics', () => {
     await waitFor(() => revisions.length === total, 5000);
     expect(revisions).toEqual(Array.from({ length: total }, (_, i) => i));
     await sub.unsubscribe();
+  });
+
+  it('is the event store of the app when DATABASE_URL is set (and EVENTSTORE_URL is not)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'crewclock-engines-'));
+    try {
+      const engines = await openEngines(
+        loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: database.url }),
+      );
+      try {
+        expect(engines.eventStore).toBeInstanceOf(PostgresEventStore);
+        const { host, pathname } = new URL(database.url);
+        expect(engines.describe).toContain(`events: PostgreSQL (${host}${pathname})`);
+        expect(engines.describe).not.toContain('@'); // no user name or password in the log line
+        await engines.eventStore.append(stream(), [event()], 'no_stream');
+      } finally {
+        await engines.close();
+      }
+      const { rows } = await sql.query<{ events: number }>('SELECT count(*)::int AS events FROM event_log');
+      expect(rows[0].events).toBe(1);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
