@@ -165,6 +165,17 @@ describe('PostgreSQL event store specifics', () => {
     expect(again.rows[0].transactions).toBe(1 + others.length);
   });
 
+  it('commits the neighbours of an append that PostgreSQL itself refuses', async () => {
+    const store = await open();
+    const outcomes = await Promise.allSettled([
+      store.append(stream(), [event()], 'no_stream'),
+      store.append('pgSpecific-\u0000', [event()], 'no_stream'), // text cannot hold NUL: the batch's INSERT fails
+      store.append(stream(), [event()], 'no_stream'),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await store.readAll()).toHaveLength(2);
+  });
+
   it('writes appends accepted before close', async () => {
     const store = await PostgresEventStore.open(database.url, { maxConnections: 2 });
     const e = event();

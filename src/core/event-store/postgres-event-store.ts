@@ -16,8 +16,8 @@ export interface PostgresEventStoreOptions {
   /**
    * commit-ordered (the only production choice): positions are assigned under a transaction-level advisory lock, so
    * they follow commit order and a reader never passes an event that a slower transaction commits later.
-   * naive-sequence takes positions from a sequence without the lock. It exists only so that
-   * test/contract/postgres-event-order.spec.ts can show the hole it leaves; never use it.
+   * naive-sequence takes positions from a sequence without the lock (so revision checks are not serialized either).
+   * It exists only so that test/contract/postgres-event-order.spec.ts can show the hole it leaves; never use it.
    */
   positions?: 'commit-ordered' | 'naive-sequence';
   /** Test hook: runs inside each write transaction after its positions are assigned, before COMMIT. */
@@ -39,8 +39,9 @@ const MAX_APPENDS_PER_COMMIT = 1000;
 
 /**
  * The event log on PostgreSQL: one table whose `position` is the global order, assigned in commit order (see
- * docs/architecture.md, "The event log on PostgreSQL"). Appends of one process arriving together share one
- * transaction (group commit), each in a savepoint; live subscriptions wake on NOTIFY and poll as a fallback.
+ * docs/architecture.md, "The event log on PostgreSQL (issue #25)"). Appends of one process arriving together share
+ * one transaction (group commit), each decided on its own so that a refusal does not fail the others; live
+ * subscriptions wake on NOTIFY and poll as a fallback.
  */
 export class PostgresEventStore implements EventStore {
   static readonly PAGE_SIZE = 500;
@@ -204,14 +205,25 @@ export class PostgresEventStore implements EventStore {
   private async flush(): Promise<void> {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, MAX_APPENDS_PER_COMMIT);
-      const outcomes = await this.commit(batch);
+      let outcomes = await this.commit(batch);
+      // The batch failed as a whole (not by a refusal, which is decided per append): each append alone again, so one
+      // that PostgreSQL refuses cannot fail its neighbours.
+      if (batch.length > 1 && outcomes.every((o) => !o.ok && !(o.error instanceof Refusal))) {
+        outcomes = [];
+        for (const append of batch) outcomes.push(...(await this.commit([append])));
+      }
       // Resolve only now: COMMIT (durable, synchronous_commit) has returned.
-      outcomes.forEach((o, i) => (o.ok ? batch[i].resolve(o.result) : batch[i].reject(o.error)));
+      outcomes.forEach((o, i) => (o.ok ? batch[i].resolve(o.result) : batch[i].reject(unwrap(o.error))));
       if (outcomes.some((o) => o.ok)) this.listeners.forEach((notify) => notify());
     }
     this.flushing = null;
   }
 
+  /**
+   * One transaction for the batch, in four round trips whatever its size: take the lock and the head, read the
+   * streams' revisions and the ids already stored, decide each append in order (a refusal changes nothing), insert
+   * what was accepted, then NOTIFY and COMMIT.
+   */
   private async commit(batch: PendingAppend[]): Promise<Outcome[]> {
     let client: PgClient;
     try {
@@ -219,42 +231,50 @@ export class PostgresEventStore implements EventStore {
     } catch (error) {
       return batch.map(() => ({ ok: false, error }));
     }
-    // One append alone is its own unit: the transaction, without a savepoint's two round trips.
-    const alone = batch.length === 1;
     let broken: Error | undefined;
     try {
-      await client.query('BEGIN');
+      // A writer stopped mid-transaction (a paused process) would hold the append lock: PostgreSQL ends it instead.
+      const begin = 'BEGIN; SET LOCAL idle_in_transaction_session_timeout = 10000';
       let head = 0;
       if (this.positions === 'commit-ordered') {
         // Held until COMMIT ends: the next writer reads the head only after this commit is visible, so positions
         // are given in commit order across every process, and no later commit can fill a gap below a reader.
-        await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [APPEND_LOCK]);
-        const { rows } = await client.query<{ head: number }>(
-          'SELECT coalesce(max(position), 0) AS head FROM event_log',
-        );
-        head = rows[0].head;
+        const results = (await client.query(
+          `${begin}; SELECT pg_advisory_xact_lock(${APPEND_LOCK}); SELECT coalesce(max(position), 0) AS head FROM event_log`,
+        )) as unknown as { rows: { head: number }[] }[];
+        head = results[results.length - 1].rows[0].head;
+      } else {
+        await client.query(begin);
       }
-      const outcomes: Outcome[] = [];
-      for (const append of batch) {
-        if (!alone) await client.query('SAVEPOINT append');
+      const log = await this.logAt(client, batch);
+      const nextPosition = await this.positionSource(client, batch, head);
+      const outcomes: Outcome[] = batch.map((append) => {
         try {
-          const { result, written } = await this.write(client, append, head);
-          if (!alone) await client.query('RELEASE SAVEPOINT append');
-          head += written;
-          outcomes.push({ ok: true, result });
+          return { ok: true, result: decide(append, log, nextPosition) };
         } catch (error) {
-          if (!alone) await client.query('ROLLBACK TO SAVEPOINT append');
-          outcomes.push({ ok: false, error });
+          return { ok: false, error: new Refusal(error) };
         }
-      }
-      if (!outcomes.some((o) => o.ok)) {
+      });
+      if (log.inserts.length === 0) {
         await client.query('ROLLBACK');
         return outcomes;
       }
-      // Delivered to every listener of the database when (and only if) this transaction commits.
-      await client.query('SELECT pg_notify($1, $2)', [CHANNEL, '']);
+      await client.query(
+        `INSERT INTO event_log (position, stream_id, revision, event_id, type, data, metadata)
+         SELECT * FROM unnest($1::bigint[], $2::text[], $3::integer[], $4::text[], $5::text[], $6::json[], $7::json[])`,
+        [
+          log.inserts.map((r) => r.position),
+          log.inserts.map((r) => r.streamId),
+          log.inserts.map((r) => r.revision),
+          log.inserts.map((r) => r.event.id),
+          log.inserts.map((r) => r.event.type),
+          log.inserts.map((r) => JSON.stringify(r.event.data)),
+          log.inserts.map((r) => JSON.stringify(r.event.metadata)),
+        ],
+      );
       await this.options.beforeCommit?.();
-      await client.query('COMMIT');
+      // NOTIFY is delivered to every listener of the database when (and only if) this transaction commits.
+      await client.query(`NOTIFY ${CHANNEL}; COMMIT`);
       return outcomes;
     } catch (error) {
       broken = error instanceof Error ? error : new Error(String(error));
@@ -266,69 +286,40 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  /** One append inside the batch's transaction; `head` is the last position given (commit-ordered). */
-  private async write(
-    client: PgClient,
-    { streamId, events, expected }: PendingAppend,
-    head: number,
-  ): Promise<{ result: AppendResult; written: number }> {
-    const { rows } = await client.query<{ current: number | null; stored: StoredId[] }>(
-      `SELECT (SELECT max(revision) FROM event_log WHERE stream_id = $1) AS current,
+  /** What the batch's decisions need: each stream's last event, and where each of its event ids is stored. */
+  private async logAt(client: PgClient, batch: PendingAppend[]): Promise<LogState> {
+    const streamIds = [...new Set(batch.map((a) => a.streamId))];
+    const eventIds = [...new Set(batch.flatMap((a) => a.events.map((e) => e.id)))];
+    const { rows } = await client.query<{ streams: StreamHead[]; stored: StoredId[] }>(
+      `SELECT (SELECT coalesce(json_agg(json_build_object('streamId', s.id, 'revision', l.revision, 'position', l.position)), '[]')
+                 FROM unnest($1::text[]) AS s(id)
+                 CROSS JOIN LATERAL (SELECT revision, position FROM event_log
+                                      WHERE stream_id = s.id ORDER BY revision DESC LIMIT 1) AS l) AS streams,
               (SELECT coalesce(json_agg(json_build_object(
-                 'eventId', event_id, 'streamId', stream_id, 'revision', revision, 'position', position)), '[]')
+                        'eventId', event_id, 'streamId', stream_id, 'revision', revision, 'position', position)), '[]')
                  FROM event_log WHERE event_id = ANY($2::text[])) AS stored`,
-      [streamId, events.map((e) => e.id)],
+      [streamIds, eventIds],
     );
-    const retry = findRetry(streamId, events, expected, rows[0].stored);
-    if (retry) return { result: retry, written: 0 };
-
-    const current = rows[0].current ?? -1;
-    const ok =
-      expected === 'any' ||
-      (expected === 'no_stream' && current === -1) ||
-      (expected === 'stream_exists' && current >= 0) ||
-      expected === current;
-    if (!ok) throw new WrongExpectedRevisionError(streamId, expected, rows[0].current ?? 'no_stream');
-
-    if (events.length === 0) {
-      // Nothing written: report where the stream stands (as EventStoreDB does for an empty append).
-      const last = await client.query<{ position: number }>(
-        'SELECT position FROM event_log WHERE stream_id = $1 AND revision = $2',
-        [streamId, current],
-      );
-      const position = last.rows[0]?.position ?? 0;
-      return {
-        result: { nextExpectedRevision: current, position: { commit: position, prepare: position } },
-        written: 0,
-      };
-    }
-
-    const columns = [
-      streamId,
-      current + 1,
-      events.map((e) => e.id),
-      events.map((e) => e.type),
-      events.map((e) => JSON.stringify(e.data)),
-      events.map((e) => JSON.stringify(e.metadata)),
-    ];
-    const [position, values] =
-      this.positions === 'commit-ordered'
-        ? ['$7::bigint + e.ordinality', [...columns, head]]
-        : ["nextval('event_log_naive_position')", columns];
-    const inserted = await client.query<{ position: number }>(
-      `INSERT INTO event_log (position, stream_id, revision, event_id, type, data, metadata)
-       SELECT ${position}, $1::text, $2::integer + e.ordinality - 1, e.id, e.type, e.data::json, e.metadata::json
-         FROM unnest($3::text[], $4::text[], $5::text[], $6::text[])
-              WITH ORDINALITY AS e(id, type, data, metadata, ordinality)
-        ORDER BY e.ordinality
-       RETURNING position`,
-      values,
-    );
-    const last = Math.max(...inserted.rows.map((r) => r.position));
     return {
-      result: { nextExpectedRevision: current + events.length, position: { commit: last, prepare: last } },
-      written: events.length,
+      streams: new Map(rows[0].streams.map((h) => [h.streamId, h])),
+      ids: new Map(rows[0].stored.map((r) => [r.eventId, r])),
+      inserts: [],
     };
+  }
+
+  /**
+   * commit-ordered: the positions after the head read under the lock. naive-sequence: numbers taken from a sequence
+   * before the insert, as a design without the lock would (one per event of the batch; a refusal leaves a gap).
+   */
+  private async positionSource(client: PgClient, batch: PendingAppend[], head: number): Promise<() => number> {
+    if (this.positions === 'commit-ordered') return () => ++head;
+    const count = batch.reduce((n, a) => n + a.events.length, 0);
+    const { rows } = await client.query<{ position: number }>(
+      "SELECT nextval('event_log_naive_position') AS position FROM generate_series(1, $1)",
+      [count],
+    );
+    const positions = rows.map((r) => r.position);
+    return () => positions.shift()!;
   }
 
   private async readPage(afterCommit: number, limit: number | null): Promise<RecordedEvent[]> {
@@ -387,30 +378,73 @@ interface StoredId {
   position: number;
 }
 
+interface StreamHead {
+  streamId: string;
+  revision: number;
+  position: number;
+}
+
+/** The log as the batch's transaction sees it, with the appends accepted so far in the batch. */
+interface LogState {
+  streams: Map<string, StreamHead>;
+  ids: Map<string, StoredId>;
+  inserts: { position: number; streamId: string; revision: number; event: NewEvent }[];
+}
+
+/** An append refused by the rules (expected revision, ids): the batch's other appends go on. */
+class Refusal {
+  constructor(readonly error: unknown) {}
+}
+const unwrap = (error: unknown) => (error instanceof Refusal ? error.error : error);
+
 /**
- * A retry of an append already stored (same ids, same stream, same revisions) returns the original result.
- * Any other reuse of a stored id is refused. As the SQLite adapter does.
+ * Decides one append against `log` and, when it is accepted, adds its events to it. Throws when refused, leaving
+ * `log` as it was. The rules are the SQLite adapter's: a retry of an append already stored (same ids, same stream,
+ * same revisions) returns the original result; any other reuse of a stored id is refused.
  */
-function findRetry(
-  streamId: string,
-  events: NewEvent[],
-  expected: ExpectedRevision,
-  found: StoredId[],
-): AppendResult | null {
-  if (found.length === 0) return null;
-  const byId = new Map(found.map((r) => [r.eventId, r]));
-  const rows = events.map((e) => byId.get(e.id));
-  const stored = rows.filter((r): r is StoredId => r !== undefined);
-  const first =
-    expected === 'no_stream' ? 0 : typeof expected === 'number' ? expected + 1 : (stored[0]?.revision ?? -1);
-  const isRetry =
-    stored.length === events.length && stored.every((r, i) => r.streamId === streamId && r.revision === first + i);
-  if (!isRetry) {
-    throw new Error(
-      `Append to ${streamId} reuses event ids already stored elsewhere (${stored.map((r) => r.eventId).join(', ')})`,
-    );
+function decide(
+  { streamId, events, expected }: PendingAppend,
+  log: LogState,
+  nextPosition: () => number,
+): AppendResult {
+  const stored = events.map((e) => log.ids.get(e.id)).filter((r): r is StoredId => r !== undefined);
+  if (stored.length > 0) {
+    const first = expected === 'no_stream' ? 0 : typeof expected === 'number' ? expected + 1 : stored[0].revision;
+    const isRetry =
+      stored.length === events.length && stored.every((r, i) => r.streamId === streamId && r.revision === first + i);
+    if (!isRetry) {
+      throw new Error(
+        `Append to ${streamId} reuses event ids already stored elsewhere (${stored.map((r) => r.eventId).join(', ')})`,
+      );
+    }
+    const last = stored[stored.length - 1];
+    return { nextExpectedRevision: last.revision, position: { commit: last.position, prepare: last.position } };
   }
-  const last = stored[stored.length - 1];
+
+  const head = log.streams.get(streamId);
+  const current = head?.revision ?? -1;
+  const ok =
+    expected === 'any' ||
+    (expected === 'no_stream' && current === -1) ||
+    (expected === 'stream_exists' && current >= 0) ||
+    expected === current;
+  if (!ok) throw new WrongExpectedRevisionError(streamId, expected, head?.revision ?? 'no_stream');
+  if (new Set(events.map((e) => e.id)).size < events.length) {
+    throw new Error(`Append to ${streamId} repeats an event id`);
+  }
+  if (events.length === 0) {
+    // Nothing written: report where the stream stands (as EventStoreDB does for an empty append).
+    const position = head?.position ?? 0;
+    return { nextExpectedRevision: current, position: { commit: position, prepare: position } };
+  }
+
+  let last: StreamHead = { streamId, revision: current, position: 0 };
+  for (const event of events) {
+    last = { streamId, revision: last.revision + 1, position: nextPosition() };
+    log.inserts.push({ ...last, event });
+    log.ids.set(event.id, { eventId: event.id, ...last });
+  }
+  log.streams.set(streamId, last);
   return { nextExpectedRevision: last.revision, position: { commit: last.position, prepare: last.position } };
 }
 
