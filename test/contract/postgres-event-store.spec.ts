@@ -176,6 +176,21 @@ describe('PostgreSQL event store specifics', () => {
     expect(await store.readAll()).toHaveLength(2);
   });
 
+  it('a writer paused inside its transaction holds the other writers back only until PostgreSQL ends it', async () => {
+    // Its transaction waits 2 s between INSERT and COMMIT, as a process stopped there would.
+    const paused = await open({ idleInTransactionMs: 300, beforeCommit: () => sleep(2000) });
+    const other = await open();
+    const stalled = paused.append(stream(), [event()], 'no_stream');
+    stalled.catch(() => undefined);
+    await sleep(100); // the paused writer holds the lock
+    const started = Date.now();
+    const e = event();
+    await other.append(stream(), [e], 'no_stream');
+    expect(Date.now() - started).toBeLessThan(1500);
+    await expect(stalled).rejects.toThrow();
+    expect((await other.readAll()).map((r) => r.id)).toEqual([e.id]);
+  });
+
   it('writes appends accepted before close', async () => {
     const store = await PostgresEventStore.open(database.url, { maxConnections: 2 });
     const e = event();

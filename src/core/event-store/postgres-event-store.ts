@@ -22,6 +22,11 @@ export interface PostgresEventStoreOptions {
   positions?: 'commit-ordered' | 'naive-sequence';
   /** Test hook: runs inside each write transaction after its positions are assigned, before COMMIT. */
   beforeCommit?: () => Promise<void>;
+  /**
+   * A write transaction idle this long (its process paused or cut off between statements) is ended by PostgreSQL,
+   * so that it cannot hold the append lock, and with it every writer, any longer.
+   */
+  idleInTransactionMs?: number;
   /** Upper bound on a live subscription's delay when a notification is lost. */
   pollMs?: number;
   /** Connections of the pool (writes take one at a time; reads and subscriptions share the rest). */
@@ -232,9 +237,13 @@ export class PostgresEventStore implements EventStore {
       return batch.map(() => ({ ok: false, error }));
     }
     let broken: Error | undefined;
+    // The server may end the connection between two statements (idle timeout, restart): without a listener the
+    // client's 'error' event would end the process; the next statement fails and the batch is refused instead.
+    const lost = (error: Error) => (broken = error);
+    client.on('error', lost);
     try {
-      // A writer stopped mid-transaction (a paused process) would hold the append lock: PostgreSQL ends it instead.
-      const begin = 'BEGIN; SET LOCAL idle_in_transaction_session_timeout = 10000';
+      const idleMs = Math.max(1, Math.round(this.options.idleInTransactionMs ?? 10_000));
+      const begin = `BEGIN; SET LOCAL idle_in_transaction_session_timeout = ${idleMs}`;
       let head = 0;
       if (this.positions === 'commit-ordered') {
         // Held until COMMIT ends: the next writer reads the head only after this commit is visible, so positions
@@ -281,6 +290,7 @@ export class PostgresEventStore implements EventStore {
       await client.query('ROLLBACK').catch(() => undefined);
       return batch.map(() => ({ ok: false, error }));
     } finally {
+      client.off('error', lost);
       // A connection that failed mid-transaction is not handed out again.
       client.release(broken);
     }
