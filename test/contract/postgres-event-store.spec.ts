@@ -212,6 +212,12 @@ describe('PostgreSQL event store specifics', () => {
     expect((await store.readStream(s)).map((r) => r.id)).toEqual(stored.map((e) => e.id));
   });
 
+  it('finds no stream named with a NUL character, which PostgreSQL cannot store', async () => {
+    const store = await open();
+    expect(await store.readStream('customer-\u0000')).toEqual([]);
+    expect(await store.readLastEvent('customer-\u0000')).toBeNull();
+  });
+
   it('keeps event data as written: key order and characters jsonb would refuse', async () => {
     const store = await open();
     const s = stream();

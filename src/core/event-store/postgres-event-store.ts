@@ -113,6 +113,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamId: string, options: { fromRevision?: number } = {}): Promise<RecordedEvent[]> {
+    if (!storable(streamId)) return [];
     const { rows } = await this.pool.query<EventRow>(
       `SELECT ${COLUMNS} FROM event_log WHERE stream_id = $1 AND revision >= $2 ORDER BY revision`,
       [streamId, options.fromRevision ?? 0],
@@ -121,6 +122,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readLastEvent(streamId: string): Promise<RecordedEvent | null> {
+    if (!storable(streamId)) return null;
     const { rows } = await this.pool.query<EventRow>(
       `SELECT ${COLUMNS} FROM event_log WHERE stream_id = $1 ORDER BY revision DESC LIMIT 1`,
       [streamId],
@@ -457,6 +459,12 @@ function decide(
   log.streams.set(streamId, last);
   return { nextExpectedRevision: last.revision, position: { commit: last.position, prepare: last.position } };
 }
+
+/**
+ * PostgreSQL's text cannot hold NUL, so no stream is named with one: reading such a name (an id from a URL's %00)
+ * finds nothing, as on SQLite, rather than failing the request.
+ */
+const storable = (text: string) => !text.includes('\u0000');
 
 const COLUMNS = 'position, stream_id, revision, event_id, type, data, metadata';
 
