@@ -13,6 +13,7 @@ describe('configuration', () => {
       port: 3000,
       dataDir: dir,
       eventStoreUrl: null,
+      databaseUrl: null,
       mongodbUrl: null,
       redisUrl: null,
       smtpUrl: null,
@@ -30,6 +31,7 @@ describe('configuration', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),
       EVENTSTORE_URL: 'esdb://eventstore:2113?tls=false',
+      DATABASE_URL: 'postgres://crewclock:secret@db:5432/crewclock',
       MONGODB_URL: 'mongodb://mongo:27017/crewclock',
       REDIS_URL: 'redis://redis:6379',
       SMTP_URL: 'smtp://mail:1025',
@@ -38,12 +40,18 @@ describe('configuration', () => {
     });
     expect(config).toMatchObject({
       eventStoreUrl: 'esdb://eventstore:2113?tls=false',
+      databaseUrl: 'postgres://crewclock:secret@db:5432/crewclock',
       mongodbUrl: 'mongodb://mongo:27017/crewclock',
       redisUrl: 'redis://redis:6379',
       smtpUrl: 'smtp://mail:1025',
       publicUrl: 'https://app.example.com',
       projections: 'external',
     });
+  });
+
+  it('takes DATABASE_URL with either PostgreSQL scheme', () => {
+    const url = 'postgresql://crewclock@127.0.0.1:5432/crewclock?application_name=api';
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: ` ${url} ` }).databaseUrl).toBe(url);
   });
 
   it.each<[Record<string, string>, string]>([
@@ -56,6 +64,10 @@ describe('configuration', () => {
     ],
     [{ MONGODB_URL: 'not a url' }, 'MONGODB_URL must be a URL (mongodb or mongodb+srv), got "not a url"'],
     [{ REDIS_URL: 'http://redis' }, 'REDIS_URL must start with redis:// or rediss://, got "http://redis"'],
+    [
+      { DATABASE_URL: 'mysql://db/crewclock' },
+      'DATABASE_URL must start with postgres:// or postgresql://, got "mysql://db/crewclock"',
+    ],
     [{ PROJECTIONS: 'sometimes' }, 'PROJECTIONS must be one of in-process, external, none, got "sometimes"'],
     [{ SCRYPT_LOG_N: '10' }, 'SCRYPT_LOG_N must be a whole number from 17 to 20, got "10"'],
     [{ SUPPORT_EMAIL: 'help' }, 'SUPPORT_EMAIL must be an e-mail address, got "help"'],

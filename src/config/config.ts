@@ -13,8 +13,10 @@ export interface AppConfig {
   nodeEnv: 'production' | 'development' | 'test';
   port: number;
   dataDir: string;
-  /** EventStoreDB when set, SQLite in dataDir otherwise. */
+  /** EventStoreDB when set; otherwise PostgreSQL when databaseUrl is set, SQLite in dataDir otherwise. */
   eventStoreUrl: string | null;
+  /** PostgreSQL (DATABASE_URL): the event log when EVENTSTORE_URL is not set. */
+  databaseUrl: string | null;
   /** MongoDB when set, the embedded SQLite read store (DATA_DIR/read-models.sqlite) otherwise. */
   mongodbUrl: string | null;
   /** socket.io fan-out across instances (and the projections worker) when set. */
@@ -166,6 +168,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port,
     dataDir,
     eventStoreUrl: url(env, 'EVENTSTORE_URL', ['esdb', 'esdb+discover', 'kurrentdb', 'kurrent']),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
     mongodbUrl: url(env, 'MONGODB_URL', ['mongodb', 'mongodb+srv']),
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
     smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),

@@ -25,9 +25,7 @@ export interface Engines {
 export async function openEngines(config: AppConfig, log: (line: string) => void = () => undefined): Promise<Engines> {
   mkdirSync(config.dataDir, { recursive: true });
   // Production adapters load only when configured: their client libraries are large.
-  const eventStore = config.eventStoreUrl
-    ? new (await import('./event-store/eventstoredb-event-store')).EventStoreDbEventStore(config.eventStoreUrl)
-    : new SqliteEventStore(join(config.dataDir, 'events.sqlite'));
+  const { eventStore, events } = await openEventStore(config);
   const mongo = config.mongodbUrl
     ? await (await import('./read-store/mongo-read-store')).MongoReadStore.connect(config.mongodbUrl)
     : null;
@@ -40,7 +38,7 @@ export async function openEngines(config: AppConfig, log: (line: string) => void
     : new OutboxMailer(join(config.dataDir, 'outbox'), log);
   const redis = config.redisUrl ? redisConnection(config.redisUrl) : null;
   const describe = [
-    `events: ${config.eventStoreUrl ? 'EventStoreDB' : `SQLite (${join(config.dataDir, 'events.sqlite')})`}`,
+    `events: ${events}`,
     `read models: ${mongo ? 'MongoDB' : `SQLite (${readModels})`}`,
     `files: ${mongo ? 'GridFS' : join(config.dataDir, 'files')}`,
     `mail: ${config.smtpUrl ? 'SMTP' : join(config.dataDir, 'outbox')}`,
@@ -59,4 +57,20 @@ export async function openEngines(config: AppConfig, log: (line: string) => void
       redis?.disconnect();
     },
   };
+}
+
+/** EventStoreDB (EVENTSTORE_URL), else PostgreSQL (DATABASE_URL), else SQLite in the data folder; and which. */
+async function openEventStore(config: AppConfig): Promise<{ eventStore: EventStore; events: string }> {
+  if (config.eventStoreUrl) {
+    const { EventStoreDbEventStore } = await import('./event-store/eventstoredb-event-store');
+    return { eventStore: new EventStoreDbEventStore(config.eventStoreUrl), events: 'EventStoreDB' };
+  }
+  if (config.databaseUrl) {
+    const { PostgresEventStore } = await import('./event-store/postgres-event-store');
+    // host:port/database: never the credentials, which the line would carry to the logs.
+    const { host, pathname } = new URL(config.databaseUrl);
+    return { eventStore: await PostgresEventStore.open(config.databaseUrl), events: `PostgreSQL (${host}${pathname})` };
+  }
+  const file = join(config.dataDir, 'events.sqlite');
+  return { eventStore: new SqliteEventStore(file), events: `SQLite (${file})` };
 }

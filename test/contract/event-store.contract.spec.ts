@@ -12,6 +12,8 @@ import {
   comparePositions,
 } from '../../src/core/event-store/event-store.port';
 import { SqliteEventStore } from '../../src/core/event-store/sqlite-event-store';
+import { PostgresEventStore } from '../../src/core/event-store/postgres-event-store';
+import { freshDatabase } from '../support/postgres';
 
 interface Adapter {
   name: string;
@@ -27,7 +29,21 @@ function tempDbFile(): string {
 }
 afterAll(() => tempDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-const adapters: Adapter[] = [{ name: 'SQLite', create: async () => new SqliteEventStore(tempDbFile()) }];
+const databases: { drop(): Promise<void> }[] = [];
+afterAll(() => Promise.all(databases.map((d) => d.drop())));
+
+const adapters: Adapter[] = [
+  { name: 'SQLite', create: async () => new SqliteEventStore(tempDbFile()) },
+  // PostgreSQL runs on every machine of ours: always, on a database of its own for this run.
+  {
+    name: 'PostgreSQL',
+    create: async () => {
+      const database = await freshDatabase('event_contract');
+      databases.push(database);
+      return PostgresEventStore.open(database.url, { maxConnections: 4 });
+    },
+  },
+];
 if (process.env.EVENTSTORE_URL) {
   const url = process.env.EVENTSTORE_URL;
   adapters.push({

@@ -120,6 +120,7 @@ function childEnv(place: Place, extra: Record<string, string>): NodeJS.ProcessEn
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of [
     'EVENTSTORE_URL',
+    'DATABASE_URL',
     'MONGODB_URL',
     'REDIS_URL',
     'SMTP_URL',

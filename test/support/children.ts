@@ -13,7 +13,15 @@ export interface Child {
 /** The environment without the production engines' variables, so a child runs on what `env` says. */
 export function embeddedEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ['EVENTSTORE_URL', 'MONGODB_URL', 'REDIS_URL', 'SMTP_URL', 'PROJECTIONS', 'SESSION_SECRET'])
+  for (const key of [
+    'EVENTSTORE_URL',
+    'DATABASE_URL',
+    'MONGODB_URL',
+    'REDIS_URL',
+    'SMTP_URL',
+    'PROJECTIONS',
+    'SESSION_SECRET',
+  ])
     delete base[key];
   return { ...base, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env };
 }

@@ -1,0 +1,70 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pgPool } from '../../src/core/postgres';
+import { ApiClient, startTestApp, TEST_PASSWORD, TestApp } from '../support/app';
+import { freshDatabase } from '../support/postgres';
+
+/**
+ * The app with DATABASE_URL: its event log is PostgreSQL (the read models stay in each instance's data folder
+ * here), so two instances on one database are two processes sharing one log.
+ */
+describe('the app with its event log on PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const dataDirs: string[] = [];
+  const apps: TestApp[] = [];
+  const start = async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'crewclock-pg-events-'));
+    dataDirs.push(dataDir);
+    const app = await startTestApp({ DATA_DIR: dataDir, DATABASE_URL: database.url });
+    apps.push(app);
+    return app;
+  };
+
+  beforeEach(async () => {
+    database = await freshDatabase('app_events');
+  });
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((app) => app.stop()));
+    dataDirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+    await database.drop();
+  });
+
+  it("writes commands to PostgreSQL, and another instance lists what the first one's commands created", async () => {
+    const first = await start();
+    const second = await start();
+    expect(first.engines.describe).toContain('events: PostgreSQL (');
+    const org = await first.organization('Shared log');
+
+    const created = await org.admin.post('/api/customers', { contactFirstName: 'Pat', name: 'Acme Plumbing' });
+    expect(created.status).toBe(201);
+    // Read-your-writes on the instance that took the command.
+    const names = async (client: ApiClient) =>
+      ((await client.get('/api/customers/paged')).body.resultItems as { name: string }[]).map((c) => c.name);
+    expect(await names(org.admin)).toEqual(['Acme Plumbing']);
+
+    // The other instance follows the same log (woken by NOTIFY): its read models learn the organization, its users
+    // and the customer.
+    const head = (await first.engines.eventStore.headPosition())!.commit;
+    const elsewhere = new ApiClient(second.url);
+    const deadline = Date.now() + 5000;
+    while (((await elsewhere.get('/healthz')).body.projections.processedPosition ?? 0) < head) {
+      if (Date.now() > deadline) throw new Error('the second instance did not catch up');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await elsewhere.signIn(org.admin.email, TEST_PASSWORD);
+    expect(await names(elsewhere)).toEqual(['Acme Plumbing']);
+
+    const sql = pgPool(database.url, { max: 1 });
+    try {
+      const { rows } = await sql.query<{ events: number }>(
+        "SELECT count(*)::int AS events FROM event_log WHERE metadata->>'organizationId' = $1",
+        [org.organizationId],
+      );
+      expect(rows[0].events).toBeGreaterThan(1);
+    } finally {
+      await sql.end();
+    }
+    for (const dir of dataDirs) expect(existsSync(join(dir, 'events.sqlite'))).toBe(false);
+  });
+});
