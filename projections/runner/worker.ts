@@ -5,6 +5,7 @@ import { RatingRequests } from '../../src/ratings/rating-requests';
 import { loadConfig } from '../../src/config/config';
 import { commandConfig, openRunner } from './engines-for-worker';
 import { redisNotifier } from './redis-notifier';
+import { lead } from '../../src/core/leadership';
 
 /**
  * The projections as their own process (production topology): API instances run with
@@ -14,12 +15,23 @@ import { redisNotifier } from './redis-notifier';
  */
 async function main() {
   const config = commandConfig(() => loadConfig());
+  // On PostgreSQL a second worker stands by and takes over when the active one dies (src/core/leadership.ts).
+  const leadership = config.databaseUrl
+    ? await lead(config.databaseUrl, 'projections worker', () =>
+        console.log('standing by: another projections worker is active; taking over when it stops'),
+      )
+    : null;
+  void leadership?.lost.then((error) => {
+    // A standby may be leading already: stop at once, before this process applies or mails anything more.
+    console.error(`the projections worker's lock was lost (${error.message}); stopping`);
+    process.exit(1);
+  });
   const fanOut = config.redisUrl ? socketIoRedisEmitter(config.redisUrl) : null;
   const notifier = fanOut && redisNotifier(fanOut.emitter);
   const { logger, engines, runner } = await openRunner(config, { notifier, buildInBackground: true });
-  if (!config.mongodbUrl)
+  if (!config.mongodbUrl && !config.databaseUrl)
     logger.warn(
-      'MONGODB_URL is not set: the read models go to DATA_DIR/read-models.sqlite, which only API instances on this machine sharing DATA_DIR can read. Use MongoDB across machines.',
+      'Neither DATABASE_URL nor MONGODB_URL is set: the read models go to DATA_DIR/read-models.sqlite, which only API instances on this machine sharing DATA_DIR can read. Use PostgreSQL across machines.',
     );
   if (!fanOut) logger.warn('REDIS_URL is not set: no pushes will reach API instances.');
   await runner.start();
@@ -44,6 +56,7 @@ async function main() {
     await runner.stop();
     await engines.close();
     await fanOut?.close();
+    await leadership?.release();
     process.exit(0);
   };
   process.once('SIGTERM', stop);

@@ -32,7 +32,16 @@ export async function openEngines(config: AppConfig, log: (line: string) => void
   // The read models persist: a restart opens them and catches up from their checkpoints.
   const readModels = join(config.dataDir, 'read-models.sqlite');
   const readStore: ReadStore = mongo ?? new SqliteReadStore(readModels);
-  const files = mongo ? mongo.fileStore() : new FolderFileStore(join(config.dataDir, 'files'));
+  // Files go where every instance reaches them: GridFS beside MongoDB, else PostgreSQL, else the data folder.
+  const filesPool =
+    !mongo && config.databaseUrl
+      ? (await import('./postgres')).pgPool(config.databaseUrl, { max: 4, name: 'crewclock-files' })
+      : null;
+  const files = mongo
+    ? mongo.fileStore()
+    : filesPool
+      ? new (await import('./files/postgres-file-store')).PostgresFileStore(filesPool)
+      : new FolderFileStore(join(config.dataDir, 'files'));
   const mailer = config.smtpUrl
     ? new (await import('./mail/smtp-mailer')).SmtpMailer(config.smtpUrl, config.mailFrom)
     : new OutboxMailer(join(config.dataDir, 'outbox'), log);
@@ -40,7 +49,7 @@ export async function openEngines(config: AppConfig, log: (line: string) => void
   const describe = [
     `events: ${events}`,
     `read models: ${mongo ? 'MongoDB' : `SQLite (${readModels})`}`,
-    `files: ${mongo ? 'GridFS' : join(config.dataDir, 'files')}`,
+    `files: ${mongo ? 'GridFS' : filesPool ? 'PostgreSQL' : join(config.dataDir, 'files')}`,
     `mail: ${config.smtpUrl ? 'SMTP' : join(config.dataDir, 'outbox')}`,
     `push fan-out: ${redis ? 'Redis' : 'in-process'}`,
   ].join('; ');
@@ -54,6 +63,7 @@ export async function openEngines(config: AppConfig, log: (line: string) => void
     async close() {
       await eventStore.close();
       await readStore.close();
+      await filesPool?.end();
       redis?.disconnect();
     },
   };

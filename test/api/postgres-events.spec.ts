@@ -2,12 +2,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pgPool } from '../../src/core/postgres';
-import { ApiClient, startTestApp, TEST_PASSWORD, TestApp } from '../support/app';
+import { ApiClient, startTestApp, TEST_PASSWORD, TestApp, TINY_PNG } from '../support/app';
 import { freshDatabase } from '../support/postgres';
 
 /**
- * The app with DATABASE_URL: its event log is PostgreSQL (the read models stay in each instance's data folder
- * here), so two instances on one database are two processes sharing one log.
+ * The app with DATABASE_URL: its event log and its files are PostgreSQL (the read models stay in each instance's
+ * data folder here), so two instances on one database are two processes sharing one log and one file store.
  */
 describe('the app with its event log on PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -54,6 +54,14 @@ describe('the app with its event log on PostgreSQL', () => {
     }
     await elsewhere.signIn(org.admin.email, TEST_PASSWORD);
     expect(await names(elsewhere)).toEqual(['Acme Plumbing']);
+
+    // Files live in PostgreSQL too: a logo uploaded through one instance is served by the other.
+    expect(first.engines.describe).toContain('files: PostgreSQL');
+    expect((await org.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG, 'logo.png')).status).toBe(200);
+    const logoUrl = (await org.admin.get('/api/organization/settings')).body.logoUrl as string;
+    const logo = await fetch(`${second.url}${logoUrl}`, { headers: { cookie: elsewhere.cookie } });
+    expect(logo.status).toBe(200);
+    expect(Buffer.from(await logo.arrayBuffer()).equals(TINY_PNG)).toBe(true);
 
     const sql = pgPool(database.url, { max: 1 });
     try {
