@@ -35,7 +35,8 @@ async function main() {
     );
   if (!fanOut) logger.warn('REDIS_URL is not set: no pushes will reach API instances.');
   await runner.start();
-  logger.info('projections caught up; following the event log');
+  // Printed whatever the log level: scripts and tests wait for this line, as for the API's 'CrewClock is running at'.
+  console.log('projections caught up; following the event log');
   const ratingRequests = new RatingRequests({
     eventStore: engines.eventStore,
     store: engines.readStore,

@@ -67,11 +67,12 @@ export class Topology {
     );
     topology = new Topology(options, front, port);
     for (const name of ['api-a', 'api-b'] as const) topology.ports.set(name, await freePort());
-    // The first API instance alone first: on an empty log it seeds the demo organization, once.
+    // The worker first: the API instances wait for it to apply what their commands append (read-your-writes).
+    await topology.startProcess('worker');
+    // Then one API instance alone: on an empty log it seeds the demo organization, once.
     await topology.startProcess('api-a');
-    await Promise.all([topology.startProcess('worker'), topology.startProcess('api-b')]);
     // The standby after the worker holds the lock, so that the names say which one leads at the start.
-    await topology.startProcess('standby', 'standing by');
+    await Promise.all([topology.startProcess('api-b'), topology.startProcess('standby', 'standing by')]);
     return topology;
   }
 
@@ -123,6 +124,7 @@ export class Topology {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: process.env.NODE_ENV ?? 'development',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       DATABASE_URL: this.options.databaseUrl,
       REDIS_URL: this.options.redisUrl,
       DATA_DIR: this.options.dataDir,
