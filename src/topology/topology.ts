@@ -1,7 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { frontProxy } from './front';
 
 /**
@@ -33,7 +33,12 @@ interface Running {
   exited: Promise<NodeJS.Signals | number | null>;
 }
 
-const ROOT = resolve(__dirname, '../../..');
+/** The repository: the nearest folder up with a package.json (this file runs from src/ in tests, dist/src/ built). */
+const ROOT = (() => {
+  let dir = __dirname;
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+})();
 const READY: Record<'api' | 'worker', string> = {
   api: 'CrewClock is running at',
   worker: 'projections caught up',

@@ -9,13 +9,16 @@ import { Child, embeddedEnv, healthy, killHard, startChild } from '../support/ch
 import { outboxMails } from '../support/outbox';
 import { pool } from '../support/pool';
 import { freePort } from '../support/started-app';
+import { freshDatabase } from '../support/postgres';
+import { PROCESS_NAMES, Topology as ProductionTopology } from '../../src/topology/topology';
 
 /**
  * #14: the built app is killed with SIGKILL at random moments while 200 jobs end, and started again on the
  * same data folder; in the end each job has exactly one rating request in the event log, recorded as mailed
  * once, and one e-mail in the outbox. Then the same with the production topology on this machine's engines:
  * two API instances (PROJECTIONS=external, REDIS_URL) and the projections worker, which runs the rating
- * requests process, any of the three killed at random.
+ * requests process, any of the three killed at random. Then the production topology on PostgreSQL (#25,
+ * src/topology): two API instances, the worker and its standby, any of the four killed at random.
  */
 
 const repoRoot = join(__dirname, '..', '..');
@@ -48,17 +51,17 @@ const appEnv = (dataDir: string, port: number, extra: Record<string, string> = {
 const startApp = (dataDir: string, port: number, extra?: Record<string, string>) =>
   startChild('dist/src/main.js', appEnv(dataDir, port, extra), 'CrewClock is running at');
 
-async function singleInstance(dataDir: string): Promise<Topology> {
+async function singleInstance(dataDir: string, engines: Record<string, string> = {}): Promise<Topology> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  let app = await startApp(dataDir, port);
+  let app = await startApp(dataDir, port, engines);
   const firstOutput = app.output();
   await healthy(url);
   return {
     urls: () => [url],
     async killOne() {
       await killHard(app);
-      app = await startApp(dataDir, port);
+      app = await startApp(dataDir, port, engines);
       await healthy(url);
       return 'app';
     },
@@ -101,9 +104,37 @@ async function instancesAndWorker(dataDir: string): Promise<Topology> {
   };
 }
 
+/**
+ * The production topology on PostgreSQL (src/topology): two API instances, the worker and its standby, any of the
+ * four killed at random and started again (a killed active worker's standby takes over; it comes back as standby).
+ */
+async function onPostgres(dataDir: string, database: { url: string }): Promise<Topology> {
+  const topology = await ProductionTopology.start({
+    databaseUrl: database.url,
+    redisUrl: REDIS_URL,
+    dataDir,
+    env: { RATING_REQUESTS_EVERY_MS: EVERY_MS },
+  });
+  const apis = ['api-a', 'api-b'] as const;
+  return {
+    urls: () => apis.map((name) => `http://127.0.0.1:${topology.portOf(name)}`),
+    async killOne() {
+      const name = PROCESS_NAMES[Math.floor(Math.random() * PROCESS_NAMES.length)];
+      await topology.kill(name);
+      await topology.restart(name);
+      if (name === 'api-a' || name === 'api-b') await healthy(`http://127.0.0.1:${topology.portOf(name)}`);
+      return name;
+    },
+    stop: () => topology.stop(),
+    demoOutput: () => topology.output('api-a'),
+  };
+}
+
 /** What the event log holds about the jobs: each one's requests, and the requests' mail records. */
-async function logOf(dataDir: string, jobIds: Set<string>) {
-  const engines = await openEngines(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+async function logOf(dataDir: string, jobIds: Set<string>, engineEnv: Record<string, string>) {
+  const engines = await openEngines(
+    loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...engineEnv }),
+  );
   try {
     const requests = new Map<string, string[]>();
     const mailed = new Map<string, number>();
@@ -121,11 +152,21 @@ async function logOf(dataDir: string, jobIds: Set<string>) {
 }
 
 describe.each([
-  ['the built app', singleInstance],
-  ['two API instances and the worker over Redis', instancesAndWorker],
-])('rating requests while %s is killed with SIGKILL', (_name, topology) => {
+  ['the built app', 'sqlite'],
+  ['two API instances and the worker over Redis', 'sqlite'],
+  ['the topology on PostgreSQL (two API instances, the worker and its standby)', 'postgres'],
+] as const)('rating requests while %s is killed with SIGKILL', (_name, engine) => {
   let dataDir: string;
   let running: Topology | undefined;
+  let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+  /** The engines' variables of this run, for the checks, the rebuild and the app started after it. */
+  let engineEnv: Record<string, string> = {};
+  const topology = async (dir: string): Promise<Topology> => {
+    if (engine === 'sqlite') return _name === 'the built app' ? singleInstance(dir) : instancesAndWorker(dir);
+    database = await freshDatabase('rating_kill');
+    engineEnv = { DATABASE_URL: database.url };
+    return onPostgres(dir, database);
+  };
 
   beforeAll(() => {
     for (const built of ['dist/src/main.js', 'dist/projections/runner/worker.js'])
@@ -136,6 +177,7 @@ describe.each([
   afterAll(async () => {
     await running?.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   });
 
   it(`asks about each of ${JOBS} jobs once and mails it once`, async () => {
@@ -192,7 +234,7 @@ describe.each([
     await running.stop();
     running = undefined;
 
-    const { requests, mailed } = await logOf(dataDir, new Set(jobIds));
+    const { requests, mailed } = await logOf(dataDir, new Set(jobIds), engineEnv);
     const partial = readdirSync(join(dataDir, 'outbox')).filter((f) => f.endsWith('.partial')).length;
     const perJob = jobIds.map((id) => requests.get(id)?.length ?? 0);
     console.log(
@@ -211,16 +253,16 @@ describe.each([
     // again for a while: nothing is asked or mailed twice.
     const rebuild = await startChild(
       'dist/projections/runner/rebuild.js',
-      embeddedEnv({ DATA_DIR: dataDir, REBUILD_PROGRESS: 'lines' }),
+      embeddedEnv({ DATA_DIR: dataDir, REBUILD_PROGRESS: 'lines', ...engineEnv }),
       'Read models rebuilt',
       60_000,
     );
     await rebuild.exited;
-    running = await singleInstance(dataDir);
+    running = await singleInstance(dataDir, engineEnv);
     await sleep(3000);
     await running.stop();
     running = undefined;
-    const after = await logOf(dataDir, new Set(jobIds));
+    const after = await logOf(dataDir, new Set(jobIds), engineEnv);
     expect(jobIds.map((id) => after.requests.get(id)?.length ?? 0)).toEqual(jobIds.map(() => 1));
     expect([...after.mailed.values()].every((n) => n === 1)).toBe(true);
     expect(outboxMails(dataDir).filter((m) => m.to === email)).toHaveLength(JOBS);
