@@ -208,6 +208,40 @@ export class PostgresEventStore implements EventStore {
     await this.pool.end();
   }
 
+  /**
+   * Moving a log here (`npm run migrate`): recorded events of another store, in its order, written with their own
+   * positions, streams, revisions and ids, so that every checkpoint, link and audit entry naming a position still
+   * means the same event. One transaction per call, under the append lock; each event must come after the head (a
+   * call repeated after a failure finds the events it already wrote and skips them).
+   */
+  async importInOrder(events: RecordedEvent[]): Promise<number> {
+    if (!events.length) return 0;
+    return inTransaction(this.pool, async (client) => {
+      await client.query(`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`);
+      const { rows } = await client.query<{ head: number }>('SELECT coalesce(max(position), 0) AS head FROM event_log');
+      const fresh = events.filter((e) => e.position.commit > rows[0].head);
+      for (let i = 1; i < fresh.length; i++)
+        if (fresh[i].position.commit <= fresh[i - 1].position.commit)
+          throw new Error(`Events to import must be in the log's order (position ${fresh[i].position.commit})`);
+      if (!fresh.length) return 0;
+      await client.query(
+        `INSERT INTO event_log (position, stream_id, revision, event_id, type, data, metadata)
+         SELECT * FROM unnest($1::bigint[], $2::text[], $3::integer[], $4::text[], $5::text[], $6::json[], $7::json[])`,
+        [
+          fresh.map((e) => e.position.commit),
+          fresh.map((e) => e.streamId),
+          fresh.map((e) => e.revision),
+          fresh.map((e) => e.id),
+          fresh.map((e) => e.type),
+          fresh.map((e) => JSON.stringify(e.data)),
+          fresh.map((e) => JSON.stringify(e.metadata)),
+        ],
+      );
+      await client.query(`NOTIFY ${CHANNEL}`);
+      return fresh.length;
+    });
+  }
+
   /** Commits the queue in batches, one transaction at a time, until it is empty. */
   private async flush(): Promise<void> {
     while (this.queue.length > 0) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileKind, FileStore, isFileId, StoredFile } from './files.port';
 
@@ -59,6 +59,22 @@ export class FolderFileStore implements FileStore {
     // Sidecar first: without it the file is already invisible to read().
     await rm(`${base}.json`, { force: true });
     await rm(base, { force: true });
+  }
+
+  /** Every complete file, organization by organization (moving the folder elsewhere: `npm run migrate`). */
+  async *everyFile(): AsyncGenerator<{ organizationId: string; file: StoredFile; bytes: Buffer }> {
+    const organizations = await readdir(this.dir).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return [] as string[];
+      throw err;
+    });
+    for (const organizationId of organizations.filter((o) => SAFE_SEGMENT.test(o)).sort())
+      for (const name of (await readdir(join(this.dir, organizationId))).sort()) {
+        const id = name.slice(0, -'.json'.length);
+        // A sidecar is written last: a file without one was never complete, and is left behind.
+        if (!name.endsWith('.json') || !isFileId(id)) continue;
+        const found = await this.read(organizationId, id);
+        if (found) yield { organizationId, ...found };
+      }
   }
 
   /**

@@ -29,6 +29,20 @@ export class PostgresFileStore implements FileStore {
     return { id, contentType: input.contentType, size: input.bytes.length, fileName: input.fileName, kind: input.kind };
   }
 
+  /**
+   * A file of another store with its own id (`npm run migrate`), so that the read models naming it still find it;
+   * one already here is left as it is (a repeated move).
+   */
+  async import(organizationId: string, file: StoredFile, bytes: Buffer): Promise<void> {
+    if (!isFileId(file.id)) throw new Error(`Not a file id: ${file.id}`);
+    await this.schema();
+    await this.pool.query(
+      `INSERT INTO files (id, organization_id, content_type, file_name, kind, size, bytes)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
+      [file.id, organizationId, file.contentType, file.fileName, file.kind ?? null, bytes.length, bytes],
+    );
+  }
+
   async read(organizationId: string, id: string): Promise<{ file: StoredFile; bytes: Buffer } | null> {
     if (!isFileId(id)) return null;
     await this.schema();
