@@ -210,7 +210,7 @@ describe('security review lows (issue #24)', () => {
   });
 
   describe('item 12: the production compose file publishes no store and no mail catcher', () => {
-    const STORES = ['eventstore', 'mongo', 'redis'];
+    const STORES = ['postgres', 'redis', 'eventstore', 'mongo'];
 
     it('publishes no store port, has no Mailpit, requires store passwords and an https PUBLIC_URL', () => {
       const services = composeServices(readFileSync(join(__dirname, '../../docker-compose.yml'), 'utf8'));
@@ -229,7 +229,12 @@ describe('security review lows (issue #24)', () => {
       const publicUrls = all.filter((line) => /^\s*PUBLIC_URL:/.test(line));
       expect(publicUrls.length).toBeGreaterThan(0);
       for (const line of publicUrls) expect(line.split('PUBLIC_URL:')[1].trim()).toMatch(/^"?https:\/\//);
-      expect(services.mongo.join('\n')).toMatch(/MONGO_INITDB_ROOT_PASSWORD: \$\{MONGO_ROOT_PASSWORD:\?/);
+      expect(services.postgres.join('\n')).toMatch(/POSTGRES_PASSWORD: \$\{POSTGRES_PASSWORD:\?/);
+      expect(
+        all.filter((line) => /DATABASE_URL:/.test(line)).every((line) => line.includes('${POSTGRES_PASSWORD:?')),
+      ).toBe(true);
+      // MongoDB runs only in its profile, where its password is set (see the file's header).
+      expect(services.mongo.join('\n')).toMatch(/profiles: \[eventstore-mongo\]/);
       expect(services.redis.join('\n')).toContain('--requirepass');
       expect(all.filter((line) => /REDIS_URL:/.test(line)).every((line) => line.includes('${REDIS_PASSWORD:?'))).toBe(
         true,
