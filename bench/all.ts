@@ -3,6 +3,7 @@
  * organization, printed as one table (figure, result, target, met) and written to bench/results/all.json.
  *
  *   npm run bench -- [--dir PATH | --events N] [--ferret-events N] [--only start,lists,commands,week,push,rebuild,ferret]
+ *   npm run bench -- --engine postgres [--dir PATH | --events N]   (issue #25's figures: bench/postgres.ts)
  *
  * --dir reuses a folder grown by `npm run bench:data`; without it one is grown to --events (default
  * 1,000,000) in a temporary folder. The parts, in order:
@@ -23,16 +24,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DEMO_PASSWORD } from '../src/identity/demo-seed';
-import { ApiClient } from '../test/support/app';
 import { startFerretDb, withDatabase } from '../test/support/ferretdb';
-import { figureTable, percentile } from './report';
-import { removeReadModels, RunningServer, startServer } from './start.bench';
+import { figureTable } from './report';
+import { commands, lists } from './http-figures';
+import { postgresFigures } from './postgres';
+import { removeReadModels, startServer } from './start.bench';
 
 const ROOT = join(__dirname, '..');
 const RESULTS = join(__dirname, 'results');
-const ADMIN = 'admin@demo.crewclock.test';
-const ASSOCIATE = 'staff0@demo.crewclock.test'; // bench:data's first staff member: there at any size
 const PARTS = ['start', 'lists', 'commands', 'week', 'push', 'rebuild', 'ferret'] as const;
 type Part = (typeof PARTS)[number];
 
@@ -52,6 +51,7 @@ function args(argv: string[]) {
     events: Number(value('--events') ?? 1_000_000),
     ferretEvents: Number(value('--ferret-events') ?? 3_000),
     only: new Set(only as Part[]),
+    engine: value('--engine') ?? 'embedded',
   };
 }
 
@@ -88,106 +88,6 @@ function rebuild(label: string, dir: string, env: NodeJS.ProcessEnv = {}): { eve
   return { events: Number(summary[1]), perSecond: Number(summary[1]) / Number(summary[2]) };
 }
 
-/** 200 requests one after another, then 16 concurrent readers for 5 s, on one path. */
-async function measureList(figure: string, client: ApiClient, path: string): Promise<void> {
-  const alone: number[] = [];
-  for (let i = 0; i < 200; i++) {
-    const began = performance.now();
-    const answer = await client.get(path);
-    if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
-    alone.push(performance.now() - began);
-  }
-  alone.sort((a, b) => a - b);
-  const p99 = percentile(alone, 99);
-  row(`${figure}, alone: p50 / p99`, `${ms(percentile(alone, 50))} / ${ms(p99)}`, 'p99 ≤ 50 ms', p99 <= 50);
-
-  const readers = Array.from({ length: 16 }, () => client.sharingSession());
-  const { times: together, perSecond } = await concurrently(readers, 5_000, async (reader) => {
-    const answer = await reader.get(path);
-    if (answer.status !== 200) throw new Error(`${path}: ${answer.status}`);
-  });
-  row(
-    `${figure}, 16 readers: requests/s (p99)`,
-    `${perSecond.toFixed(0)}/s (${ms(percentile(together, 99))})`,
-    '≥ 300/s',
-    perSecond >= 300,
-  );
-}
-
-/** Each client sends `request` after `request` for `ms`: every latency (sorted) and the requests per second. */
-async function concurrently(
-  clients: ApiClient[],
-  ms: number,
-  request: (client: ApiClient) => Promise<void>,
-): Promise<{ times: number[]; perSecond: number }> {
-  const times: number[] = [];
-  const began = performance.now();
-  await Promise.all(
-    clients.map(async (client) => {
-      while (performance.now() < began + ms) {
-        const sent = performance.now();
-        await request(client);
-        times.push(performance.now() - sent);
-      }
-    }),
-  );
-  const perSecond = times.length / ((performance.now() - began) / 1000);
-  return { times: times.sort((a, b) => a - b), perSecond };
-}
-
-/** The first word of a text, lower-cased: a search a person would type. */
-const wordOf = (text: unknown) =>
-  String(text ?? '')
-    .split(/\s+/)[0]
-    .toLowerCase();
-
-async function lists(server: RunningServer): Promise<void> {
-  const admin = await new ApiClient(server.url).signIn(ADMIN, DEMO_PASSWORD);
-  const associate = await new ApiClient(server.url).signIn(ASSOCIATE, DEMO_PASSWORD);
-  const first = async (client: ApiClient, path: string) => (await client.get(path)).body?.resultItems?.[0] ?? {};
-  const customer = wordOf((await first(admin, '/api/customers/paged')).contactLastName);
-  const user = wordOf((await first(admin, '/api/users/paged')).lastName);
-  // A timer's customer, else its job or label (a mileage timer may have none).
-  const timerWord = (t: Record<string, unknown>) => wordOf(t.customerName || t.jobName || t.label || t.type);
-  const timer = timerWord(await first(admin, '/api/time/paged'));
-  const own = timerWord(await first(associate, '/api/time/user/paged'));
-  const cases: [string, ApiClient, string][] = [
-    ['Customer List', admin, '/api/customers/paged'],
-    [`Customer List, search "${customer}"`, admin, `/api/customers/paged?filter=${customer}`],
-    ['customer lookup', admin, '/api/customers/lookup'],
-    [`customer lookup, search "${customer}"`, admin, `/api/customers/lookup?filter=${customer}`],
-    ['Users', admin, '/api/users/paged'],
-    [`Users, search "${user}"`, admin, `/api/users/paged?filter=${user}`],
-    ['Organization Tracked Times', admin, '/api/time/paged'],
-    [`Organization Tracked Times, search "${timer}"`, admin, `/api/time/paged?filter=${timer}`],
-    ['My Tracked Times', associate, '/api/time/user/paged'],
-    [`My Tracked Times, search "${own}"`, associate, `/api/time/user/paged?filter=${own}`],
-  ];
-  for (const [figure, client, path] of cases) await measureList(figure, client, path);
-}
-
-async function commands(server: RunningServer): Promise<void> {
-  const admin = await new ApiClient(server.url).signIn(ADMIN, DEMO_PASSWORD);
-  const connections = Array.from({ length: 32 }, () => admin.sharingSession());
-  let n = 0;
-  const { times, perSecond } = await concurrently(connections, 10_000, async (client) => {
-    const answer = await client.post('/api/customers', {
-      name: `Bench customer ${++n}`,
-      contactFirstName: 'Pat',
-      status: 'Current',
-    });
-    if (answer.status !== 201) throw new Error(`POST /api/customers: ${answer.status} ${JSON.stringify(answer.body)}`);
-  });
-  const p99 = percentile(times, 99);
-  row('durable commands, 32 connections: commands/s', `${perSecond.toFixed(0)}/s`, '≥ 2,500/s', perSecond >= 2500);
-  row(
-    'durable commands, 32 connections: p50 / p99',
-    `${ms(percentile(times, 50))} / ${ms(p99)}`,
-    'p99 ≤ 30 ms',
-    p99 <= 30,
-  );
-}
-
 async function main() {
   const options = args(process.argv.slice(2));
   if (!existsSync(join(ROOT, 'dist/src/main.js')))
@@ -195,7 +95,9 @@ async function main() {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'crewclock-bench-'));
   if (!existsSync(join(dir, 'events.sqlite'))) grow(dir, options.events);
   mkdirSync(RESULTS, { recursive: true });
-  const wants = (part: Part) => options.only.has(part);
+  const wants = (part: Part) => options.only.has(part) && options.engine === 'embedded';
+  if (!['embedded', 'postgres'].includes(options.engine)) throw new Error('--engine is embedded or postgres');
+  if (options.engine === 'postgres') await postgresFigures(row, dir);
 
   if (wants('start') || wants('lists') || wants('commands')) {
     if (wants('start')) {
@@ -214,8 +116,8 @@ async function main() {
       const { caughtUpSeconds, rssMb } = server.start;
       row('start to healthy (restart)', `${caughtUpSeconds.toFixed(1)} s`, '≤ 10 s', caughtUpSeconds <= 10);
       row('RSS after start', `${rssMb.toFixed(0)} MB`, '≤ 400 MB', rssMb <= 400);
-      if (wants('lists')) await lists(server);
-      if (wants('commands')) await commands(server);
+      if (wants('lists')) await lists(row, server.url);
+      if (wants('commands')) await commands(row, [server.url], 30);
     } finally {
       await server.stop();
     }
@@ -276,7 +178,10 @@ async function main() {
     }
   }
 
-  writeFileSync(join(RESULTS, 'all.json'), JSON.stringify(rows, null, 2));
+  writeFileSync(
+    join(RESULTS, options.engine === 'postgres' ? 'all-postgres.json' : 'all.json'),
+    JSON.stringify(rows, null, 2),
+  );
   const table = [
     ['figure', 'result', 'target', 'met'],
     ...rows.map((r) => [r.figure, r.result, r.target, r.met === null ? '' : r.met ? 'yes' : 'no']),

@@ -1,9 +1,10 @@
 // 200 manager tabs listen; associates request jobs one after another; each tab's push is timed from the request.
+// The requests may go to another instance than the sockets (requestUrl), for the push across instances (#25).
 const { parentPort, workerData } = require('node:worker_threads');
 const { performance } = require('node:perf_hooks');
 const { connect, call } = require('./sockets');
 
-const { baseUrl, managerCookies, associates, jobIds } = workerData;
+const { baseUrl, requestUrl = baseUrl, managerCookies, associates, jobIds } = workerData;
 
 (async () => {
   const sockets = [];
@@ -27,7 +28,7 @@ const { baseUrl, managerCookies, associates, jobIds } = workerData;
       ),
     );
     sentAt = performance.now();
-    await call(baseUrl, associates[i % associates.length], 'POST', `/api/jobs/${jobId}/request`, {});
+    await call(requestUrl, associates[i % associates.length], 'POST', `/api/jobs/${jobId}/request`, {});
     const times = await heard;
     latencies.push(...times);
     lastOfAll.push(Math.max(...times));
