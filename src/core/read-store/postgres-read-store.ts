@@ -74,6 +74,11 @@ export class PostgresReadStore implements ReadStore {
     return new PostgresCollection<T>(this, name);
   }
 
+  /** PostgreSQL's plan (EXPLAIN, as JSON) of a find on the collection: what the paged lists' plans test checks. */
+  explain(name: string, filter: Filter, options: FindOptions = {}): Promise<unknown> {
+    return new PostgresCollection(this, name).explain(filter, options);
+  }
+
   async dropCollection(name: string): Promise<void> {
     // TRUNCATE keeps the table's indexes (as the other adapters keep theirs). The kinds stay too: they only grow, so
     // they can never claim a path plain that a concurrent writer is about to fill with an array.
@@ -590,23 +595,12 @@ class PostgresCollection<T extends Doc> implements ReadCollection<T> {
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
-    const t = await this.table();
-    const ci = options.caseInsensitive === true;
-    const where = new FilterCompiler(t, ci).filter(filter);
-    const order = ci ? null : orderBy(t, options.sort);
-    const skip = Math.max(0, options.skip ?? 0);
-    const limit = Math.abs(options.limit ?? 0); // 0: no limit, as in MongoDB
+    const read = this.plan(await this.table(), filter, options);
+    const rows = await this.store.query(read.sql, read.params);
     const project = (docs: AnyDoc[]) =>
       options.projection ? new Query({}, {}).find<AnyDoc>(docs, options.projection).all() : docs;
-
-    if (order !== null && where.exact) {
-      // The whole query in SQL: with an index on the filter and sort keys, PostgreSQL reads one page.
-      const fields = topLevelInclusion(options.projection);
-      const columns = fields ? fields.map((f, i) => `${jsonAt(f)}::text AS f${i}`).join(', ') : 'doc';
-      const rows = await this.store.query(
-        `SELECT _id, ${columns} FROM ${t.sql} WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
-        [...where.params, limit || null, skip],
-      );
+    const { skip, limit, fields } = read;
+    if (read.kind === 'page') {
       if (!fields) return project(rows.map((row) => row.doc as AnyDoc)) as T[];
       // A dropdown's thousand `{ _id, label }`: those fields, not whole documents. As text, so that SQL NULL (the
       // field is missing) and JSON null stay apart.
@@ -619,21 +613,16 @@ class PostgresCollection<T extends Doc> implements ReadCollection<T> {
         return doc as T;
       });
     }
-    if (order !== null) {
-      // SQL narrows and orders; mingo decides each row.
+    if (read.kind === 'ordered') {
+      // SQL narrowed and ordered; mingo decides each row.
       const query = compile(filter);
-      const rows = await this.store.query(
-        `SELECT doc FROM ${t.sql} WHERE ${where.sql} ORDER BY ${order}`,
-        where.params,
-      );
       const docs = rows.map((row) => row.doc as AnyDoc).filter((doc) => query.test(doc));
       return project(docs.slice(skip, limit ? skip + limit : undefined)) as T[];
     }
     // mingo filters what SQL narrowed, then sorts, skips, limits and projects.
-    const rows = await this.store.query(`SELECT doc FROM ${t.sql} WHERE ${where.sql} ORDER BY seq`, where.params);
-    const query = ci
+    const query = options.caseInsensitive
       ? new Query(caseInsensitiveFilter(filter), { collation: CASE_INSENSITIVE, context: IGNORING_CASE })
-      : new Query(where.exact ? {} : filter, {});
+      : new Query(read.exact ? {} : filter, {});
     let cursor = query.find<AnyDoc>(
       rows.map((row) => row.doc as AnyDoc),
       options.projection,
@@ -642,6 +631,44 @@ class PostgresCollection<T extends Doc> implements ReadCollection<T> {
     if (skip) cursor = cursor.skip(skip);
     if (limit) cursor = cursor.limit(limit);
     return cursor.all() as T[];
+  }
+
+  /** PostgreSQL's plan of find(filter, options) (EXPLAIN, as JSON). */
+  async explain(filter: Filter, options: FindOptions = {}): Promise<unknown> {
+    const read = this.plan(await this.table(), filter, options);
+    const [row] = await this.store.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${read.sql}`, read.params);
+    return row['QUERY PLAN'];
+  }
+
+  /**
+   * The SQL of a find. page: the whole query (with an index on the filter and sort keys, PostgreSQL reads one
+   * page); ordered: SQL narrows and orders, mingo decides, skips and limits; narrowed: mingo does everything else.
+   */
+  private plan(t: Table, filter: Filter, options: FindOptions) {
+    const ci = options.caseInsensitive === true;
+    const where = new FilterCompiler(t, ci).filter(filter);
+    const order = ci ? null : orderBy(t, options.sort);
+    const skip = Math.max(0, options.skip ?? 0);
+    const limit = Math.abs(options.limit ?? 0); // 0: no limit, as in MongoDB
+    const common = { skip, limit, exact: where.exact };
+    if (order !== null && where.exact) {
+      const fields = topLevelInclusion(options.projection);
+      const columns = fields ? fields.map((f, i) => `${jsonAt(f)}::text AS f${i}`).join(', ') : 'doc';
+      return {
+        ...common,
+        kind: 'page' as const,
+        fields,
+        sql: `SELECT _id, ${columns} FROM ${t.sql} WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        params: [...where.params, limit || null, skip],
+      };
+    }
+    return {
+      ...common,
+      kind: order === null ? ('narrowed' as const) : ('ordered' as const),
+      fields: null,
+      sql: `SELECT doc FROM ${t.sql} WHERE ${where.sql} ORDER BY ${order ?? 'seq'}`,
+      params: where.params,
+    };
   }
 
   async countDocuments(filter: Filter): Promise<number> {
