@@ -17,6 +17,8 @@ export interface AppConfig {
   eventStoreUrl: string | null;
   /** MongoDB when set, the embedded SQLite read store (DATA_DIR/read-models.sqlite) otherwise. */
   mongodbUrl: string | null;
+  /** PostgreSQL when set: the read models live there (before MONGODB_URL's). */
+  databaseUrl: string | null;
   /** socket.io fan-out across instances (and the projections worker) when set. */
   redisUrl: string | null;
   /** SMTP when set, the outbox folder otherwise. */
@@ -167,6 +169,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dataDir,
     eventStoreUrl: url(env, 'EVENTSTORE_URL', ['esdb', 'esdb+discover', 'kurrentdb', 'kurrent']),
     mongodbUrl: url(env, 'MONGODB_URL', ['mongodb', 'mongodb+srv']),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
     smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),
     mailFrom: env.MAIL_FROM?.trim() || 'CrewClock <no-reply@crewclock.local>',

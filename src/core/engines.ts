@@ -28,12 +28,16 @@ export async function openEngines(config: AppConfig, log: (line: string) => void
   const eventStore = config.eventStoreUrl
     ? new (await import('./event-store/eventstoredb-event-store')).EventStoreDbEventStore(config.eventStoreUrl)
     : new SqliteEventStore(join(config.dataDir, 'events.sqlite'));
-  const mongo = config.mongodbUrl
-    ? await (await import('./read-store/mongo-read-store')).MongoReadStore.connect(config.mongodbUrl)
+  const postgres = config.databaseUrl
+    ? new (await import('./read-store/postgres-read-store')).PostgresReadStore(config.databaseUrl)
     : null;
+  const mongo =
+    !postgres && config.mongodbUrl
+      ? await (await import('./read-store/mongo-read-store')).MongoReadStore.connect(config.mongodbUrl)
+      : null;
   // The read models persist: a restart opens them and catches up from their checkpoints.
   const readModels = join(config.dataDir, 'read-models.sqlite');
-  const readStore: ReadStore = mongo ?? new SqliteReadStore(readModels);
+  const readStore: ReadStore = postgres ?? mongo ?? new SqliteReadStore(readModels);
   const files = mongo ? mongo.fileStore() : new FolderFileStore(join(config.dataDir, 'files'));
   const mailer = config.smtpUrl
     ? new (await import('./mail/smtp-mailer')).SmtpMailer(config.smtpUrl, config.mailFrom)
@@ -41,7 +45,7 @@ export async function openEngines(config: AppConfig, log: (line: string) => void
   const redis = config.redisUrl ? redisConnection(config.redisUrl) : null;
   const describe = [
     `events: ${config.eventStoreUrl ? 'EventStoreDB' : `SQLite (${join(config.dataDir, 'events.sqlite')})`}`,
-    `read models: ${mongo ? 'MongoDB' : `SQLite (${readModels})`}`,
+    `read models: ${postgres ? `PostgreSQL (${databaseName(config.databaseUrl!)})` : mongo ? 'MongoDB' : `SQLite (${readModels})`}`,
     `files: ${mongo ? 'GridFS' : join(config.dataDir, 'files')}`,
     `mail: ${config.smtpUrl ? 'SMTP' : join(config.dataDir, 'outbox')}`,
     `push fan-out: ${redis ? 'Redis' : 'in-process'}`,
@@ -59,4 +63,10 @@ export async function openEngines(config: AppConfig, log: (line: string) => void
       redis?.disconnect();
     },
   };
+}
+
+/** The database a URL names, without its credentials: what a log line may show. */
+function databaseName(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.host}${parsed.pathname}`;
 }
