@@ -140,6 +140,20 @@ export class PostgresReadStore implements ReadStore {
     return result.rows as R[];
   }
 
+  /** Runs `work` in a transaction of its own (not queued with the units), its statements on its client. */
+  async inOwnTransaction<R>(work: () => Promise<R>): Promise<R> {
+    return inTransaction(this.pool, (client) => this.unit.run(client, work));
+  }
+
+  /** A change of the schema (an index), one process at a time: two CREATE INDEX of one name would collide. */
+  schemaChange(work: () => Promise<void>): Promise<void> {
+    const locked = async () => {
+      await this.query('SELECT pg_advisory_xact_lock(?)', [SCHEMA_LOCK]);
+      await work();
+    };
+    return this.inUnit ? this.alone(locked) : this.inOwnTransaction(locked);
+  }
+
   /** Runs `step` so that an error inside a unit undoes only the step (a savepoint), not the whole unit. */
   async alone<R>(step: () => Promise<R>): Promise<R> {
     const client = this.unit.getStore();
@@ -578,6 +592,8 @@ type Row = { seq: number; v: string; doc: AnyDoc };
 const WRITE_ATTEMPTS = 20;
 const RACED = Symbol('raced');
 const TAKEN = Symbol('taken');
+/** The document stopped matching before the write reached it. */
+const GONE = Symbol('gone');
 
 class PostgresCollection<T extends Doc> implements ReadCollection<T> {
   constructor(
@@ -674,7 +690,7 @@ class PostgresCollection<T extends Doc> implements ReadCollection<T> {
   async countDocuments(filter: Filter): Promise<number> {
     const t = await this.table();
     const where = new FilterCompiler(t, false).filter(filter);
-    if (!where.exact) return (await this.matching(t, filter, false, where)).length;
+    if (!where.exact) return (await this.matching(t, filter, false, false, where)).length;
     const [row] = await this.store.query<{ n: string }>(
       `SELECT count(*) AS n FROM ${t.sql} WHERE ${where.sql}`,
       where.params,
@@ -695,7 +711,7 @@ class PostgresCollection<T extends Doc> implements ReadCollection<T> {
     let upserted: unknown;
     return this.retried(
       async () => {
-        const [target] = await this.matching(t, filter, true);
+        const [target] = await this.matching(t, filter, true, true);
         if (target) {
           const changed = await this.modify(t, filter, target, ops);
           return changed === null ? RACED : { matchedCount: 1, modifiedCount: changed ? 1 : 0, upsertedId: null };
@@ -719,19 +735,23 @@ class PostgresCollection<T extends Doc> implements ReadCollection<T> {
     const result = { matchedCount: 0, modifiedCount: 0, upsertedId: null };
     // Not atomic across documents, like MongoDB: a unique violation stops at that document, and the ones before it
     // stay updated.
-    for (const target of await this.matching(t, filter, false)) {
+    for (const target of await this.matching(t, filter, false, true)) {
       let row: Row | undefined = target;
-      for (let attempt = 0; row; attempt++) {
-        const changed = await this.modify(t, filter, row, ops);
-        if (changed !== null) {
-          result.matchedCount++;
-          if (changed) result.modifiedCount++;
-          break;
-        }
-        if (attempt === WRITE_ATTEMPTS) throw new Error(`Too many concurrent writes to ${t.name} ${row.doc._id}`);
-        // Changed meanwhile: updated if it still matches.
-        [row] = await this.matching(t, { $and: [filter, { _id: row.doc._id }] }, true);
-      }
+      const changed = await this.retried(
+        async () => {
+          // Changed meanwhile: read again, and updated if it still matches.
+          row ??= (await this.matching(t, { $and: [filter, { _id: target.doc._id }] }, true, true))[0];
+          if (!row) return GONE;
+          const outcome = await this.modify(t, filter, row, ops);
+          row = undefined;
+          return outcome === null ? RACED : outcome;
+        },
+        t,
+        () => ({ _id: target.doc._id }),
+      );
+      if (changed === GONE) continue;
+      result.matchedCount++;
+      if (changed) result.modifiedCount++;
     }
     return result;
   }
@@ -743,7 +763,7 @@ class PostgresCollection<T extends Doc> implements ReadCollection<T> {
     return this.retried(
       async () => {
         const next = { ...doc } as AnyDoc;
-        const [target] = await this.matching(t, filter, true);
+        const [target] = await this.matching(t, filter, true, true);
         if (target) {
           if (next._id === undefined) next._id = target.doc._id;
           assertSameId(target.doc, next);
@@ -776,7 +796,7 @@ class PostgresCollection<T extends Doc> implements ReadCollection<T> {
     }
     const deletedCount = await this.retried(
       async () => {
-        const [target] = await this.matching(t, filter, true);
+        const [target] = await this.matching(t, filter, true, true);
         if (!target) return 0;
         return (await this.deleteRow(t, target)) ? 1 : RACED;
       },
@@ -794,12 +814,21 @@ class PostgresCollection<T extends Doc> implements ReadCollection<T> {
       return { deletedCount: rows.length };
     }
     let deletedCount = 0;
-    for (const target of await this.matching(t, filter, false, where)) {
+    for (const target of await this.matching(t, filter, false, true, where)) {
       let row: Row | undefined = target;
-      // Changed meanwhile: deleted if it still matches.
-      while (row && !(await this.deleteRow(t, row)))
-        [row] = await this.matching(t, { $and: [filter, { _id: row.doc._id }] }, true);
-      if (row) deletedCount++;
+      const deleted = await this.retried(
+        async () => {
+          // Changed meanwhile: read again, and deleted if it still matches.
+          row ??= (await this.matching(t, { $and: [filter, { _id: target.doc._id }] }, true, true))[0];
+          if (!row) return GONE;
+          const done = await this.deleteRow(t, row);
+          row = undefined;
+          return done ? true : RACED;
+        },
+        t,
+        () => null,
+      );
+      if (deleted !== GONE) deletedCount++;
     }
     return { deletedCount };
   }
@@ -826,7 +855,7 @@ class PostgresCollection<T extends Doc> implements ReadCollection<T> {
     if (bad) throw new Error(`Cannot index the path '${bad}' in ${t.name}`);
     const columns = Object.entries(keys).map(([p, d]) => `${keyAt(p)}${d === -1 ? ' DESC' : ''}`);
     try {
-      await this.store.alone(async () => {
+      await this.store.schemaChange(async () => {
         await this.store.query(
           `CREATE ${options.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${index}" ON ${t.sql} (${columns.join(', ')})`,
         );
@@ -855,7 +884,7 @@ class PostgresCollection<T extends Doc> implements ReadCollection<T> {
     if (existing && !isPlainObject(JSON.parse(existing)))
       throw new Error(`An index named ${options.name} exists with different options`);
     const columns = fields.map((f) => `${foldedAt(f)} gin_trgm_ops`).join(', ');
-    await this.store.alone(async () => {
+    await this.store.schemaChange(async () => {
       // A search index is derived from the documents: another field list is built anew.
       if (existing) await this.store.query(`DROP INDEX "${index}"`);
       await this.store.query(`CREATE INDEX IF NOT EXISTS "${index}" ON ${t.sql} USING gin (${columns})`);
@@ -866,21 +895,24 @@ class PostgresCollection<T extends Doc> implements ReadCollection<T> {
   }
 
   /** The documents matching `filter` (only the first when `first`), in insertion order. */
-  private async matching(t: Table, filter: Filter, first: boolean, compiled?: Sql): Promise<Row[]> {
+  private async matching(t: Table, filter: Filter, first: boolean, forWrite = false, compiled?: Sql): Promise<Row[]> {
     const where = compiled ?? new FilterCompiler(t, false).filter(filter);
+    // Inside a transaction, what a write reads it locks: no other writer changes it before the write.
+    const lock = forWrite && this.store.inUnit ? ' FOR UPDATE' : '';
     const sql = `SELECT seq, xmin::text AS v, doc FROM ${t.sql} WHERE ${where.sql} ORDER BY seq`;
-    if (where.exact) return this.store.query<Row>(first ? `${sql} LIMIT 1` : sql, where.params);
+    if (where.exact) return this.store.query<Row>(`${sql}${first ? ' LIMIT 1' : ''}${lock}`, where.params);
     const query = compile(filter);
-    const rows = await this.store.query<Row>(sql, where.params);
+    const rows = await this.store.query<Row>(`${sql}${lock}`, where.params);
     const found = rows.filter((row) => query.test(row.doc));
     return first ? found.slice(0, 1) : found;
   }
 
   /**
    * Runs a read-then-write `step` again while it answers RACED (its document changed between the read and the
-   * write). TAKEN: its insert found the key taken, by a concurrent upsert of the same document (the next try
-   * matches it) or by a document the filter excludes (e.g. {_id, rev: {$lt: n}}): taken twice, MongoDB raises
-   * E11000, and so do we.
+   * write). After two lost races it runs in a transaction of its own, where its reads lock what they find, so that
+   * no writer waits behind an endless run of others. TAKEN: its insert found the key taken, by a concurrent upsert
+   * of the same document (the next try matches it) or by a document the filter excludes (e.g. {_id, rev: {$lt: n}}):
+   * taken twice, MongoDB raises E11000, and so do we.
    */
   private async retried<R>(
     step: () => Promise<R | typeof RACED | typeof TAKEN>,
@@ -889,7 +921,7 @@ class PostgresCollection<T extends Doc> implements ReadCollection<T> {
   ): Promise<R> {
     let taken = 0;
     for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-      const result = await step();
+      const result = attempt < 2 || this.store.inUnit ? await step() : await this.store.inOwnTransaction(step);
       if (result === TAKEN) {
         if (++taken === 2) throw new DuplicateKeyError(t.name, key());
       } else if (result !== RACED) return result;
