@@ -30,8 +30,13 @@ import { ARR, indexablePath, isAscii, literalOf, OBJ, plainKinds, recordKinds, t
 
 /** Where a process tells the others that a collection's kinds or indexes changed (payload: the collection). */
 const CHANNEL = 'crewclock_read_models';
-/** The advisory lock (one number, ours) under which processes create the schema and collection tables. */
+/**
+ * The advisory locks under which processes change the schema: (ours, hashtext(what)), one per thing changed (the
+ * schema, a collection's table, a table's indexes). Separate locks: a unit that made an index holds that lock until
+ * it ends, and must still be able to create another collection's table on another connection.
+ */
 const SCHEMA_LOCK = 0x63726577;
+const LOCK = 'SELECT pg_advisory_xact_lock($1, hashtext($2))';
 
 /**
  * The read models in PostgreSQL, with MongoDB's semantics (docs/architecture.md, "Read models on PostgreSQL").
@@ -145,10 +150,10 @@ export class PostgresReadStore implements ReadStore {
     return inTransaction(this.pool, (client) => this.unit.run(client, work));
   }
 
-  /** A change of the schema (an index), one process at a time: two CREATE INDEX of one name would collide. */
-  schemaChange(work: () => Promise<void>): Promise<void> {
+  /** A change of `t`'s indexes, one process at a time: two CREATE INDEX of one name would collide. */
+  indexChange(t: Table, work: () => Promise<void>): Promise<void> {
     const locked = async () => {
-      await this.query('SELECT pg_advisory_xact_lock(?)', [SCHEMA_LOCK]);
+      await this.query('SELECT pg_advisory_xact_lock(?, hashtext(?))', [SCHEMA_LOCK, `indexes of ${t.tbl}`]);
       await work();
     };
     return this.inUnit ? this.alone(locked) : this.inOwnTransaction(locked);
@@ -192,7 +197,7 @@ export class PostgresReadStore implements ReadStore {
       const hash = createHash('sha256').update(name).digest('hex').slice(0, 8);
       const tbl = `rs_${sqlSafe(name).slice(0, 24)}_${hash}`;
       await inTransaction(this.pool, async (client) => {
-        await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+        await client.query(LOCK, [SCHEMA_LOCK, `table of ${name}`]);
         await client.query(
           `CREATE TABLE IF NOT EXISTS "${tbl}" (
              _id text COLLATE "C" NOT NULL,
@@ -246,7 +251,7 @@ export class PostgresReadStore implements ReadStore {
   private ready(): Promise<void> {
     this.schema ??= (async () => {
       await inTransaction(this.pool, async (client) => {
-        await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+        await client.query(LOCK, [SCHEMA_LOCK, 'schema']);
         await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
         await client.query(`CREATE TABLE IF NOT EXISTS _collections (
           name  text PRIMARY KEY,
@@ -855,7 +860,7 @@ class PostgresCollection<T extends Doc> implements ReadCollection<T> {
     if (bad) throw new Error(`Cannot index the path '${bad}' in ${t.name}`);
     const columns = Object.entries(keys).map(([p, d]) => `${keyAt(p)}${d === -1 ? ' DESC' : ''}`);
     try {
-      await this.store.schemaChange(async () => {
+      await this.store.indexChange(t, async () => {
         await this.store.query(
           `CREATE ${options.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${index}" ON ${t.sql} (${columns.join(', ')})`,
         );
@@ -884,7 +889,7 @@ class PostgresCollection<T extends Doc> implements ReadCollection<T> {
     if (existing && !isPlainObject(JSON.parse(existing)))
       throw new Error(`An index named ${options.name} exists with different options`);
     const columns = fields.map((f) => `${foldedAt(f)} gin_trgm_ops`).join(', ');
-    await this.store.schemaChange(async () => {
+    await this.store.indexChange(t, async () => {
       // A search index is derived from the documents: another field list is built anew.
       if (existing) await this.store.query(`DROP INDEX "${index}"`);
       await this.store.query(`CREATE INDEX IF NOT EXISTS "${index}" ON ${t.sql} USING gin (${columns})`);
