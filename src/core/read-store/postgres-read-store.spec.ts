@@ -106,6 +106,16 @@ describe('the PostgreSQL read store', () => {
     expect((counter?.seen as string[]).length).toBe(50);
   });
 
+  it('lets a unit create an index, then a collection it has not used yet', async () => {
+    const store = open();
+    await store.transaction(async () => {
+      await store.collection('indexed_in_unit').createIndex({ a: 1 }, { name: 'a' });
+      // Its table is made on another connection, which must not wait for the index's lock this unit holds.
+      await store.collection('first_used_in_unit').insertOne({ _id: 'x', a: 1 });
+    });
+    expect(await store.collection('first_used_in_unit').countDocuments({ a: 1 })).toBe(1);
+  });
+
   it('lets processes starting together make the schema, one collection and its unique index', async () => {
     const fresh = await freshDatabase('pg_read_store_start');
     const stores = Array.from({ length: 4 }, () => new PostgresReadStore(fresh.url));
