@@ -116,6 +116,18 @@ describe('the PostgreSQL read store', () => {
     expect(await store.collection('first_used_in_unit').countDocuments({ a: 1 })).toBe(1);
   });
 
+  it('refuses to report a unit committed when one of its statements failed, even if the unit caught the error', async () => {
+    const store = open();
+    const c = store.collection('caught_in_unit');
+    await expect(
+      store.transaction(async () => {
+        await c.insertOne({ _id: 'kept?' });
+        await store.query('SELECT 1 / 0').catch(() => undefined);
+      }),
+    ).rejects.toThrow('nothing of it was committed');
+    expect(await c.countDocuments({})).toBe(0);
+  });
+
   it('lets processes starting together make the schema, one collection and its unique index', async () => {
     const fresh = await freshDatabase('pg_read_store_start');
     const stores = Array.from({ length: 4 }, () => new PostgresReadStore(fresh.url));

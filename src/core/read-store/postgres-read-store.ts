@@ -109,7 +109,9 @@ export class PostgresReadStore implements ReadStore {
       try {
         await client.query('BEGIN');
         const result = await this.unit.run(client, work);
-        await client.query('COMMIT');
+        // A statement that failed inside (an error `work` caught) aborted the transaction: COMMIT then rolls back.
+        if ((await client.query('COMMIT')).command === 'ROLLBACK')
+          throw new Error('A statement of the unit failed: nothing of it was committed');
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
