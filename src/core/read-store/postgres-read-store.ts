@@ -55,6 +55,9 @@ const LOCK = 'SELECT pg_advisory_xact_lock($1, hashtext($2))';
  *
  * What SQL cannot say exactly (paths that have held arrays, regexes other than plain text, documents as values,
  * case-insensitive comparisons) becomes a superset and mingo decides each row, as on SQLite.
+ *
+ * transaction(): one PostgreSQL transaction, in which reads and writes by `_id` alone are staged in memory and
+ * written at its end (PostgresCollection.stagedUnit).
  */
 export class PostgresReadStore implements ReadStore {
   private readonly pool: PgPool;
