@@ -63,11 +63,11 @@ describe('configuration', () => {
       'MONGODB_URL must start with mongodb:// or mongodb+srv://, got "localhost:27017"',
     ],
     [{ MONGODB_URL: 'not a url' }, 'MONGODB_URL must be a URL (mongodb or mongodb+srv), got "not a url"'],
-    [{ REDIS_URL: 'http://redis' }, 'REDIS_URL must start with redis:// or rediss://, got "http://redis"'],
     [
       { DATABASE_URL: 'mysql://db/crewclock' },
       'DATABASE_URL must start with postgres:// or postgresql://, got "mysql://db/crewclock"',
     ],
+    [{ REDIS_URL: 'http://redis' }, 'REDIS_URL must start with redis:// or rediss://, got "http://redis"'],
     [{ PROJECTIONS: 'sometimes' }, 'PROJECTIONS must be one of in-process, external, none, got "sometimes"'],
     [{ SCRYPT_LOG_N: '10' }, 'SCRYPT_LOG_N must be a whole number from 17 to 20, got "10"'],
     [{ SUPPORT_EMAIL: 'help' }, 'SUPPORT_EMAIL must be an e-mail address, got "help"'],

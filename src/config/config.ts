@@ -15,9 +15,12 @@ export interface AppConfig {
   dataDir: string;
   /** EventStoreDB when set; otherwise PostgreSQL when databaseUrl is set, SQLite in dataDir otherwise. */
   eventStoreUrl: string | null;
-  /** PostgreSQL (DATABASE_URL): the event log when EVENTSTORE_URL is not set. */
+  /**
+   * PostgreSQL (DATABASE_URL): the event log when EVENTSTORE_URL is not set, the read models when MONGODB_URL is not,
+   * and files (src/core/engines.ts).
+   */
   databaseUrl: string | null;
-  /** MongoDB when set, the embedded SQLite read store (DATA_DIR/read-models.sqlite) otherwise. */
+  /** MongoDB when set (read models and GridFS files), else PostgreSQL's or the embedded SQLite read store. */
   mongodbUrl: string | null;
   /** socket.io fan-out across instances (and the projections worker) when set. */
   redisUrl: string | null;

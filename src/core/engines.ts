@@ -22,16 +22,36 @@ export interface Engines {
   close(): Promise<void>;
 }
 
+/**
+ * Which engine serves each port, from the configuration: an explicit EventStoreDB or MongoDB URL first (the design's
+ * engines), else PostgreSQL for everything when DATABASE_URL is set, else the embedded engines in the data folder.
+ * `/healthz` names them for operators; the start-up line says where, never with credentials.
+ */
+export function engineNames(config: AppConfig) {
+  return {
+    events: config.eventStoreUrl ? 'EventStoreDB' : config.databaseUrl ? 'PostgreSQL' : 'SQLite',
+    readModels: config.mongodbUrl ? 'MongoDB' : config.databaseUrl ? 'PostgreSQL' : 'SQLite',
+    files: config.mongodbUrl ? 'GridFS' : config.databaseUrl ? 'PostgreSQL' : 'folder',
+    mail: config.smtpUrl ? 'SMTP' : 'outbox folder',
+    pushFanOut: config.redisUrl ? 'Redis' : 'in-process',
+  } as const;
+}
+
 export async function openEngines(config: AppConfig, log: (line: string) => void = () => undefined): Promise<Engines> {
   mkdirSync(config.dataDir, { recursive: true });
+  const names = engineNames(config);
   // Production adapters load only when configured: their client libraries are large.
-  const { eventStore, events } = await openEventStore(config);
+  const eventStore = await openEventStore(config);
   const mongo = config.mongodbUrl
     ? await (await import('./read-store/mongo-read-store')).MongoReadStore.connect(config.mongodbUrl)
     : null;
   // The read models persist: a restart opens them and catches up from their checkpoints.
   const readModels = join(config.dataDir, 'read-models.sqlite');
-  const readStore: ReadStore = mongo ?? new SqliteReadStore(readModels);
+  const readStore: ReadStore =
+    mongo ??
+    (config.databaseUrl
+      ? new (await import('./read-store/postgres-read-store')).PostgresReadStore(config.databaseUrl)
+      : new SqliteReadStore(readModels));
   // Files go where every instance reaches them: GridFS beside MongoDB, else PostgreSQL, else the data folder.
   const filesPool =
     !mongo && config.databaseUrl
@@ -46,12 +66,18 @@ export async function openEngines(config: AppConfig, log: (line: string) => void
     ? new (await import('./mail/smtp-mailer')).SmtpMailer(config.smtpUrl, config.mailFrom)
     : new OutboxMailer(join(config.dataDir, 'outbox'), log);
   const redis = config.redisUrl ? redisConnection(config.redisUrl) : null;
+  const where = (name: string, embedded: string) =>
+    name === 'PostgreSQL'
+      ? `PostgreSQL (${databaseName(config.databaseUrl!)})`
+      : name === 'SQLite'
+        ? `SQLite (${embedded})`
+        : name;
   const describe = [
-    `events: ${events}`,
-    `read models: ${mongo ? 'MongoDB' : `SQLite (${readModels})`}`,
-    `files: ${mongo ? 'GridFS' : filesPool ? 'PostgreSQL' : join(config.dataDir, 'files')}`,
+    `events: ${where(names.events, join(config.dataDir, 'events.sqlite'))}`,
+    `read models: ${where(names.readModels, readModels)}`,
+    `files: ${names.files === 'folder' ? join(config.dataDir, 'files') : names.files}`,
     `mail: ${config.smtpUrl ? 'SMTP' : join(config.dataDir, 'outbox')}`,
-    `push fan-out: ${redis ? 'Redis' : 'in-process'}`,
+    `push fan-out: ${names.pushFanOut}`,
   ].join('; ');
   return {
     eventStore,
@@ -69,18 +95,17 @@ export async function openEngines(config: AppConfig, log: (line: string) => void
   };
 }
 
-/** EventStoreDB (EVENTSTORE_URL), else PostgreSQL (DATABASE_URL), else SQLite in the data folder; and which. */
-async function openEventStore(config: AppConfig): Promise<{ eventStore: EventStore; events: string }> {
-  if (config.eventStoreUrl) {
-    const { EventStoreDbEventStore } = await import('./event-store/eventstoredb-event-store');
-    return { eventStore: new EventStoreDbEventStore(config.eventStoreUrl), events: 'EventStoreDB' };
-  }
-  if (config.databaseUrl) {
-    const { PostgresEventStore } = await import('./event-store/postgres-event-store');
-    // host:port/database: never the credentials, which the line would carry to the logs.
-    const { host, pathname } = new URL(config.databaseUrl);
-    return { eventStore: await PostgresEventStore.open(config.databaseUrl), events: `PostgreSQL (${host}${pathname})` };
-  }
-  const file = join(config.dataDir, 'events.sqlite');
-  return { eventStore: new SqliteEventStore(file), events: `SQLite (${file})` };
+/** EventStoreDB (EVENTSTORE_URL), else PostgreSQL (DATABASE_URL), else SQLite in the data folder. */
+async function openEventStore(config: AppConfig): Promise<EventStore> {
+  if (config.eventStoreUrl)
+    return new (await import('./event-store/eventstoredb-event-store')).EventStoreDbEventStore(config.eventStoreUrl);
+  if (config.databaseUrl)
+    return (await import('./event-store/postgres-event-store')).PostgresEventStore.open(config.databaseUrl);
+  return new SqliteEventStore(join(config.dataDir, 'events.sqlite'));
+}
+
+/** The database a URL names, without its credentials: what a log line may show. */
+function databaseName(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.host}${parsed.pathname}`;
 }

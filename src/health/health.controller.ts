@@ -6,6 +6,7 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { PROJECTION_PROGRESS, ProjectionProgress } from '../core/commands/aggregates';
 import { EVENT_STORE, EventStore, comparePositions } from '../core/event-store/event-store.port';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import { engineNames } from '../core/engines';
 import { Public } from '../identity/current-user';
 
 const within = <T>(promise: Promise<T>, ms: number) =>
@@ -26,7 +27,11 @@ export class HealthController {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.internal = internalCallers(config.internalAddresses);
+    this.engines = engineNames(config);
   }
+
+  /** Which engine serves each port (PostgreSQL, SQLite, …), for operators. */
+  private readonly engines: ReturnType<typeof engineNames>;
 
   /** Loopback and INTERNAL_ADDRESSES: who may read the details (log positions, projection progress). */
   private readonly internal: BlockList;
@@ -35,7 +40,7 @@ export class HealthController {
   @Get('healthz')
   @ApiOperation({
     summary:
-      'Healthy or not: 200 with { status: "ok" }, 503 with { status: "unavailable" }. Internal callers (loopback, INTERNAL_ADDRESSES) also get the event store, read store, projection lag and read models of the past still building.',
+      'Healthy or not: 200 with { status: "ok" }, 503 with { status: "unavailable" }. Internal callers (loopback, INTERNAL_ADDRESSES) also get the engines, the event store and read store checks, projection lag and read models of the past still building.',
   })
   async health(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
     const check = async <T>(probe: () => Promise<T>) => {
@@ -61,6 +66,7 @@ export class HealthController {
     if (!isInternal(this.internal, request.ip)) return { status: healthy ? 'ok' : 'unavailable' };
     return {
       status: healthy ? 'ok' : 'unavailable',
+      engines: this.engines,
       eventStore: head.ok ? 'ok' : head.error,
       readStore: read.ok ? 'ok' : read.error,
       projections: {

@@ -5,12 +5,13 @@ import type { MongoReadStore } from '../../src/core/read-store/mongo-read-store'
 import { CreateCustomer } from '../../src/customers/customers.commands';
 import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization } from '../support/app';
 import { withDatabase } from '../support/ferretdb';
+import { freshDatabase } from '../support/postgres';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
 
 /**
  * Customers over HTTP: GET /api/customers/paged, GET /api/customers/lookup, GET /api/customers/{id},
  * POST /api/customers, PATCH and DELETE /api/customers/{id}. The listing checks also run with the
- * read models in FerretDB (a MongoDB wire-protocol server) when it is available.
+ * read models in PostgreSQL, and in FerretDB (a MongoDB wire-protocol server) when it is available.
  */
 
 const FERRETDB_URL = process.env.FERRETDB_URL;
@@ -87,23 +88,28 @@ const LISTED: Fields[] = [
 /** How a listed customer is told apart in expectations: its company name, else its display name. */
 const labelOf = (c: any) => c.name ?? c.displayName;
 
+/** Where a run of the listing checks keeps its read models: the app's environment, and its removal after. */
+interface ReadModels {
+  env(): Promise<Record<string, string>>;
+  dispose(app: TestApp): Promise<void>;
+}
+
 /** Listing, sorting, search, paging and lookup: run against each read store. */
-function listingChecks(engine: string, env: () => Record<string, string>) {
+function listingChecks(engine: string, readModels: ReadModels) {
   describe(`listing customers (read models: ${engine})`, () => {
     let app: TestApp;
     let org: TestOrganization;
     let other: TestOrganization;
 
     beforeAll(async () => {
-      app = await startTestApp(env());
+      app = await startTestApp(await readModels.env());
       [org, other] = await Promise.all([app.organization('Listing'), app.organization('Neighbour')]);
       for (const fields of LISTED) await createCustomer(org.admin, fields);
       // The neighbour's customers look alike: none of them may ever show up in org's answers.
       for (const fields of LISTED) await createCustomer(other.admin, { ...fields, notes: 'neighbour' });
     }, 60_000);
     afterAll(async () => {
-      if (engine !== 'embedded') await (app.engines.readStore as MongoReadStore).dropDatabase();
-      await app.stop();
+      await readModels.dispose(app);
     });
 
     const labels = async (query = '') => (await list(org.admin, query)).resultItems.map(labelOf);
@@ -285,12 +291,30 @@ function listingChecks(engine: string, env: () => Record<string, string>) {
   });
 }
 
-listingChecks('embedded', () => ({}));
+listingChecks('embedded', { env: async () => ({}), dispose: (app) => app.stop() });
+// With the read models in PostgreSQL, a database of their own dropped after (PostgreSQL runs on every machine).
+let postgres: Awaited<ReturnType<typeof freshDatabase>> | null = null;
+listingChecks('PostgreSQL', {
+  async env() {
+    postgres = await freshDatabase('customers_listing');
+    return { DATABASE_URL: postgres.url };
+  },
+  async dispose(app) {
+    await app.stop();
+    await postgres?.drop();
+  },
+});
 // With the read models in FerretDB too, where it runs (always in CI here); otherwise not listed.
 if (FERRETDB_URL)
-  listingChecks('FerretDB', () => ({
-    MONGODB_URL: withDatabase(FERRETDB_URL, `crewclock_customers_${Date.now()}_${randomUUID().slice(0, 8)}`),
-  }));
+  listingChecks('FerretDB', {
+    env: async () => ({
+      MONGODB_URL: withDatabase(FERRETDB_URL, `crewclock_customers_${Date.now()}_${randomUUID().slice(0, 8)}`),
+    }),
+    async dispose(app) {
+      await (app.engines.readStore as MongoReadStore).dropDatabase();
+      await app.stop();
+    },
+  });
 
 describe('customers over HTTP', () => {
   let app: TestApp;

@@ -265,6 +265,7 @@ describe('identity over HTTP', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
       status: 'ok',
+      engines: { events: 'SQLite', readModels: 'SQLite', files: 'folder', pushFanOut: 'in-process' },
       eventStore: 'ok',
       readStore: 'ok',
       projections: { caughtUp: true, lag: 0 },

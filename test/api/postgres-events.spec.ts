@@ -6,10 +6,11 @@ import { ApiClient, startTestApp, TEST_PASSWORD, TestApp, TINY_PNG } from '../su
 import { freshDatabase } from '../support/postgres';
 
 /**
- * The app with DATABASE_URL: its event log and its files are PostgreSQL (the read models stay in each instance's
- * data folder here), so two instances on one database are two processes sharing one log and one file store.
+ * The app with DATABASE_URL: its event log, read models and files are PostgreSQL, so two instances on one database
+ * are two processes sharing one log, one set of read models and one file store (each applying the log in-process
+ * here, idempotently; the production topology leaves that to the worker: topology-kill.spec).
  */
-describe('the app with its event log on PostgreSQL', () => {
+describe('the app on PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   const dataDirs: string[] = [];
   const apps: TestApp[] = [];
@@ -34,6 +35,11 @@ describe('the app with its event log on PostgreSQL', () => {
     const first = await start();
     const second = await start();
     expect(first.engines.describe).toContain('events: PostgreSQL (');
+    expect((await new ApiClient(first.url).get('/healthz')).body.engines).toMatchObject({
+      events: 'PostgreSQL',
+      readModels: 'PostgreSQL',
+      files: 'PostgreSQL',
+    });
     const org = await first.organization('Shared log');
 
     const created = await org.admin.post('/api/customers', { contactFirstName: 'Pat', name: 'Acme Plumbing' });

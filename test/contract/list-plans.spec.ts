@@ -2,23 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Document, MongoClient } from 'mongodb';
 import { allProjections } from '../../projections/all-projections';
 import { MongoReadStore } from '../../src/core/read-store/mongo-read-store';
-import type { Filter, FindOptions, ReadStore } from '../../src/core/read-store/read-store.port';
-import {
-  ListCustomers,
-  ListCustomersHandler,
-  LookupCustomers,
-  LookupCustomersHandler,
-} from '../../src/customers/customers.queries';
-import { ListUsers, ListUsersHandler } from '../../src/identity/identity.queries';
-import { CUSTOMER_DOCUMENTS, customerDocumentsPage } from '../../src/customers/customers.read-models';
-import {
-  customerJobsPage,
-  JOB_WEEKS,
-  jobsAndSeriesAround,
-  weekKeys,
-} from '../../src/scheduling/scheduling.read-models';
-import { ListTimers, ListTimersHandler } from '../../src/timers/timers.queries';
+import { JOB_WEEKS, weekKeys } from '../../src/scheduling/scheduling.read-models';
 import { withDatabase } from '../support/ferretdb';
+import { ORGANIZATION, Read, recordReads, USER } from '../support/list-reads';
 
 /**
  * The plans of the paged lists, the customer lookup and the calendar's reads on a MongoDB server. The
@@ -28,87 +14,6 @@ import { withDatabase } from '../support/ferretdb';
  *   (SQLite: a scan; PostgreSQL: a Seq Scan with a jsonb containment filter no b-tree index serves), and
  *   sorts in memory; the declared indexes exist but its planner uses only _id. The test records that.
  */
-
-type Read = { label: string; collection: string; filter: Filter; options: FindOptions; index: string };
-
-const ORGANIZATION = 'org-plans';
-const USER = 'user-plans';
-
-/** A read store that notes every find a handler makes, with the label of the read being made. */
-function recording(inner: ReadStore, reads: Omit<Read, 'index'>[], label: () => string): ReadStore {
-  return {
-    collection(name) {
-      const collection = inner.collection(name);
-      return Object.assign(Object.create(collection), {
-        find(filter: Filter, options: FindOptions = {}) {
-          reads.push({ label: label(), collection: name, filter, options });
-          return collection.find(filter, options);
-        },
-      });
-    },
-    dropCollection: (name) => inner.dropCollection(name),
-    ping: () => inner.ping(),
-    close: () => inner.close(),
-  };
-}
-
-/** The reads of each list as the app makes them, with the index MongoDB must walk for each. */
-async function recordReads(store: ReadStore): Promise<Read[]> {
-  const reads: Omit<Read, 'index'>[] = [];
-  let label = '';
-  const recorder = recording(store, reads, () => label);
-  const as = async (name: string, run: () => Promise<unknown>) => {
-    label = name;
-    await run();
-  };
-  const customers = new ListCustomersHandler(recorder);
-  const lookup = new LookupCustomersHandler(recorder);
-  const users = new ListUsersHandler(recorder);
-  const timers = new ListTimersHandler(recorder);
-  await as('Customer List', () => customers.execute(new ListCustomers(ORGANIZATION, {})));
-  await as('Customer List, name ascending', () =>
-    customers.execute(new ListCustomers(ORGANIZATION, { sortDir: 'asc' })),
-  );
-  await as('Customer List, search', () => customers.execute(new ListCustomers(ORGANIZATION, { filter: 'shah' })));
-  await as('customer lookup', () => lookup.execute(new LookupCustomers(ORGANIZATION)));
-  await as('customer lookup, search', () => lookup.execute(new LookupCustomers(ORGANIZATION, 'shah')));
-  await as('Users', () => users.execute(new ListUsers(ORGANIZATION, {})));
-  await as('Users, descending, active only', () =>
-    users.execute(new ListUsers(ORGANIZATION, { sortDir: 'desc', hideInactive: true })),
-  );
-  await as('Users, search', () => users.execute(new ListUsers(ORGANIZATION, { filter: 'baker' })));
-  await as('Organization Tracked Times', () => timers.execute(new ListTimers(ORGANIZATION, null, {})));
-  await as('Organization Tracked Times, oldest first', () =>
-    timers.execute(new ListTimers(ORGANIZATION, null, { sortDir: 'asc' })),
-  );
-  await as('Organization Tracked Times, search', () =>
-    timers.execute(new ListTimers(ORGANIZATION, null, { filter: 'ito' })),
-  );
-  await as('My Tracked Times', () => timers.execute(new ListTimers(ORGANIZATION, USER, {})));
-  await as('My Tracked Times, search', () => timers.execute(new ListTimers(ORGANIZATION, USER, { filter: 'mileage' })));
-  await as("a customer's documents", () =>
-    customerDocumentsPage(recorder, ORGANIZATION, 'customer-1', { skip: 0, limit: 10 }),
-  );
-  await as("a customer's jobs", () =>
-    customerJobsPage(recorder, ORGANIZATION, 'customer-1', { visible: {}, limit: 20 }),
-  );
-  await as('calendar week', () =>
-    jobsAndSeriesAround(recorder, ORGANIZATION, '2026-11-23T00:00:00.000Z', '2026-11-30T00:00:00.000Z'),
-  );
-  return reads.map((read) => ({ ...read, index: expectedIndex(read) }));
-}
-
-/** The index each read is meant to walk (the names the projections give them). */
-function expectedIndex({ collection, filter }: Omit<Read, 'index'>): string {
-  if (collection === 'customers') return 'organization_deleted_sortName_id';
-  if (collection === 'users') return 'organization_sortName_id';
-  if (collection === 'timers') return 'userId' in filter ? 'user_created_sequence' : 'organization_created_sequence';
-  if (collection === JOB_WEEKS) return 'week';
-  if (collection === CUSTOMER_DOCUMENTS) return 'organization_customer_removed_uploaded_id';
-  if (collection === 'jobs') return 'customerId' in filter ? 'organization_customer_start_id' : '_id_';
-  if (collection === 'jobSeries') return 'organization';
-  throw new Error(`No index is named for a read of ${collection}`);
-}
 
 /** Every stage of a MongoDB winning plan, outermost first. */
 function stages(plan: Document): Document[] {

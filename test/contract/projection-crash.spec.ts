@@ -10,16 +10,19 @@ import { Checkpoint, CHECKPOINTS } from '../../projections/runner/projection-run
 import type { GlobalPosition, RecordedEvent } from '../../src/core/event-store/event-store.port';
 import { SqliteEventStore } from '../../src/core/event-store/sqlite-event-store';
 import { MongoReadStore } from '../../src/core/read-store/mongo-read-store';
+import { PostgresReadStore } from '../../src/core/read-store/postgres-read-store';
 import { SqliteReadStore } from '../../src/core/read-store/sqlite-read-store';
 import type { AnyDoc, ReadStore } from '../../src/core/read-store/read-store.port';
 import { withDatabase } from '../support/ferretdb';
 import { IdentityLog } from '../support/identity-log';
+import { freshDatabase } from '../support/postgres';
 
 /**
  * The real rebuild command (projections/runner/rebuild.ts) as a child process, on the embedded
- * default (SQLite, DATA_DIR/read-models.sqlite) and against FerretDB, killed with SIGKILL part-way and
- * resumed: the read models it ends with must equal those of an uninterrupted rebuild of the same log.
- * On SQLite, the real worker (projections/runner/worker.ts) is also killed while following live appends.
+ * default (SQLite, DATA_DIR/read-models.sqlite), on PostgreSQL (DATABASE_URL) and against FerretDB, killed with
+ * SIGKILL part-way and resumed: the read models it ends with must equal those of an uninterrupted rebuild of the
+ * same log. On SQLite and PostgreSQL, the real worker (projections/runner/worker.ts) is also killed while following
+ * live appends.
  */
 
 const FERRETDB_URL = process.env.FERRETDB_URL;
@@ -28,7 +31,7 @@ const CHECKPOINT_EVERY = 50;
 /** Fixed here so a failure can be replayed: the suite prints it in the test name. */
 const RANDOM_KILL = { fraction: 0.05 + Math.random() * 0.75, delay: Math.random() };
 
-/** Where a run keeps its read models: a data folder of its own (a copy of the log) and, for FerretDB, a database. */
+/** Where a run keeps its read models: a data folder of its own (a copy of the log) and, for a server, a database. */
 interface Place {
   dataDir: string;
   env: Record<string, string>;
@@ -50,7 +53,7 @@ interface Backend {
    * ran over three times slower than on an idle machine (12 s became over 40 s): room for that.
    */
   timeoutMs: number;
-  place(log: string, tag: string): Place;
+  place(log: string, tag: string): Promise<Place>;
 }
 
 /** A fresh data folder holding a copy of the event log (the runs must not share read models). */
@@ -67,7 +70,7 @@ const sqlite: Backend = {
   events: Number(process.env.PROJECTION_CRASH_EVENTS ?? 6000),
   maxDelayMs: 20,
   timeoutMs: Math.max(40_000, Number(process.env.PROJECTION_CRASH_EVENTS ?? 0) * 40),
-  place(log) {
+  async place(log) {
     const dataDir = copyOfLog(log);
     return {
       dataDir,
@@ -83,7 +86,7 @@ function ferret(url: string): Backend {
     events: Number(process.env.PROJECTION_CRASH_EVENTS ?? 500),
     maxDelayMs: 200,
     timeoutMs: Math.max(150_000, Number(process.env.PROJECTION_CRASH_EVENTS ?? 0) * 300),
-    place(log, tag) {
+    async place(log, tag) {
       const dataDir = copyOfLog(log);
       const mongodbUrl = withDatabase(url, `crash_${tag}_${Date.now()}_${randomUUID().slice(0, 8)}`);
       return {
@@ -101,7 +104,29 @@ function ferret(url: string): Backend {
   };
 }
 
-const backends: [string, Backend][] = [['SQLite', sqlite]];
+const postgres: Backend = {
+  events: Number(process.env.PROJECTION_CRASH_EVENTS ?? 2000),
+  maxDelayMs: 50,
+  timeoutMs: Math.max(60_000, Number(process.env.PROJECTION_CRASH_EVENTS ?? 0) * 60),
+  async place(log, tag) {
+    const dataDir = copyOfLog(log);
+    const database = await freshDatabase(`crash_${tag}`);
+    return {
+      dataDir,
+      env: { DATABASE_URL: database.url },
+      open: async () => new PostgresReadStore(database.url),
+      async dispose() {
+        await database.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+const backends: [string, Backend][] = [
+  ['SQLite', sqlite],
+  ['PostgreSQL', postgres],
+];
 if (FERRETDB_URL) backends.push(['FerretDB', ferret(FERRETDB_URL)]);
 
 interface Run {
@@ -122,6 +147,7 @@ function childEnv(place: Place, extra: Record<string, string>): NodeJS.ProcessEn
     'EVENTSTORE_URL',
     'DATABASE_URL',
     'MONGODB_URL',
+    'DATABASE_URL',
     'REDIS_URL',
     'SMTP_URL',
     'PROJECTIONS',
@@ -206,8 +232,8 @@ describe.each(backends)('projections killed with SIGKILL and resumed (%s)', (bac
   let head: GlobalPosition;
   const places: Place[] = [];
   const childDeadlineMs = backend.timeoutMs - CHILD_DEADLINE_MARGIN_MS;
-  const place = (tag: string) => {
-    const p = backend.place(log, tag);
+  const place = async (tag: string) => {
+    const p = await backend.place(log, tag);
     places.push(p);
     return p;
   };
@@ -220,7 +246,7 @@ describe.each(backends)('projections killed with SIGKILL and resumed (%s)', (bac
     // Few organizations and users, many sessions: the shape of a working week, and cheap scans on FerretDB.
     head = await new IdentityLog(events, 20_24, { organizations: 6, users: 50 }).generate(backend.events);
     await events.close();
-    const b = place('b');
+    const b = await place('b');
     reference = rebuild(b, childDeadlineMs).then(async (run) => {
       if (run.exit !== 0) throw new Error(`reference rebuild exited with ${run.exit}: ${run.stderr}`);
       return readState(b);
@@ -244,7 +270,7 @@ describe.each(backends)('projections killed with SIGKILL and resumed (%s)', (bac
   }
 
   async function killResumeCompare(killAt: number, delayMs: number) {
-    const a = place('a');
+    const a = await place('a');
     const killed = await rebuild(a, childDeadlineMs, { killAt, delayMs });
     expect({ exit: killed.exit, stderr: killed.stderr }).toEqual({ exit: 'SIGKILL', stderr: '' });
     expect(killed.summary).toBeUndefined(); // it really was interrupted
@@ -291,11 +317,11 @@ describe.each(backends)('projections killed with SIGKILL and resumed (%s)', (bac
     backend.timeoutMs,
   );
 
-  (backendName === 'SQLite' ? it : it.skip)(
+  (backendName !== 'FerretDB' ? it : it.skip)(
     'after the worker is killed while following live appends, resuming ends equal to a fresh rebuild',
     async () => {
       // The log's first 60 % is there when the worker starts; the rest is appended while it follows.
-      const w = place('w');
+      const w = await place('w');
       const cut = Math.ceil(head.commit * 0.6);
       const full = new SqliteEventStore(join(log, 'events.sqlite'));
       const all = await full.readAll();

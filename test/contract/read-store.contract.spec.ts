@@ -4,9 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoReadStore } from '../../src/core/read-store/mongo-read-store';
+import { PostgresReadStore } from '../../src/core/read-store/postgres-read-store';
 import { SqliteReadStore } from '../../src/core/read-store/sqlite-read-store';
 import { AnyDoc, Doc, DuplicateKeyError, ReadCollection, ReadStore } from '../../src/core/read-store/read-store.port';
 import { withDatabase } from '../support/ferretdb';
+import { freshDatabase } from '../support/postgres';
 
 interface Adapter {
   open(): Promise<ReadStore>;
@@ -63,7 +65,34 @@ function mongoAdapter(url: string, collation: boolean): Adapter {
   };
 }
 
-const adapters: [string, Adapter][] = [['sqlite', sqliteAdapter()]];
+/** A database of its own per run on the machine's PostgreSQL, dropped after. */
+function postgresAdapter(): Adapter {
+  const databases = new Map<ReadStore, { url: string; drop(): Promise<void> }>();
+  const open = (database: { url: string; drop(): Promise<void> }) => {
+    const store = new PostgresReadStore(database.url);
+    databases.set(store, database);
+    return store;
+  };
+  return {
+    open: async () => open(await freshDatabase('read_store_contract')),
+    async reopen(store) {
+      await store.close();
+      return open(databases.get(store)!);
+    },
+    async dispose(store) {
+      await store.close();
+      await databases.get(store)!.drop();
+    },
+    collation: true,
+    transactions: true,
+    another: async (store) => new PostgresReadStore(databases.get(store)!.url),
+  };
+}
+
+const adapters: [string, Adapter][] = [
+  ['sqlite', sqliteAdapter()],
+  ['postgres', postgresAdapter()],
+];
 if (process.env.FERRETDB_URL) adapters.push(['ferretdb', mongoAdapter(process.env.FERRETDB_URL, false)]);
 if (process.env.MONGODB_URL) adapters.push(['mongodb', mongoAdapter(process.env.MONGODB_URL, true)]);
 

@@ -26,6 +26,19 @@ import {
   Update,
   UpdateResult,
 } from './read-store.port';
+import {
+  ARR,
+  BOOL,
+  indexablePath,
+  isAscii,
+  literalOf,
+  NUM,
+  OBJ,
+  plainKinds,
+  recordKinds,
+  STR,
+  topLevelInclusion,
+} from './value-kinds';
 
 const MMAP_BYTES = 1 << 30;
 
@@ -299,15 +312,6 @@ export class SqliteReadStore implements ReadStore {
   }
 }
 
-// Kinds of value seen at a path (bit flags).
-const NULL = 1;
-const BOOL = 2;
-const NUM = 4;
-const STR = 8;
-const OBJ = 16;
-const ARR = 32;
-const ALL = 63;
-
 class Table {
   readonly sqlName: string;
   /**
@@ -356,60 +360,13 @@ class Table {
    * no array on the way or at the end. Null when the path must be checked in JS.
    */
   plain(path: string): number | null {
-    if (path === '_id') return STR;
-    if (!indexablePath(path)) return null;
-    let prefix = '';
-    for (const part of path.split('.')) {
-      prefix = prefix ? `${prefix}.${part}` : part;
-      if ((this.kinds.get(prefix) ?? 0) & ARR) return null;
-    }
-    return this.kinds.get(path) ?? 0;
+    return plainKinds(this.kinds, path);
   }
 
   /** Adds the kinds of `doc`'s values; true when the record grew. */
   record(doc: AnyDoc): boolean {
-    let grew = false;
-    const mark = (path: string, bits: number) => {
-      const had = this.kinds.get(path) ?? 0;
-      if ((had | bits) !== had) {
-        this.kinds.set(path, had | bits);
-        grew = true;
-      }
-    };
-    const visit = (v: unknown, path: string): void => {
-      if (v === null || v === undefined) return mark(path, NULL);
-      if (typeof v === 'boolean') return mark(path, BOOL);
-      if (typeof v === 'number') return mark(path, Number.isFinite(v) ? NUM : NULL); // JSON writes NaN as null
-      if (typeof v === 'string') return mark(path, STR);
-      if (v instanceof Date) return mark(path, STR); // stored as its ISO string
-      if (Array.isArray(v)) {
-        mark(path, ARR);
-        for (const x of v) visit(x, path);
-        return;
-      }
-      if (typeof v !== 'object' || typeof (v as { toJSON?: unknown }).toJSON === 'function') return mark(path, ALL);
-      mark(path, OBJ);
-      for (const [k, x] of Object.entries(v)) if (x !== undefined) visit(x, `${path}.${k}`);
-    };
-    for (const [k, x] of Object.entries(doc)) if (k !== '_id' && x !== undefined) visit(x, k);
-    return grew;
+    return recordKinds(this.kinds, doc);
   }
-}
-
-/**
- * The fields of an inclusion projection of top-level fields (`{ _id: 1, label: 1 }`), which SQL can
- * read on their own, `_id` aside (always included here, as MongoDB does unless excluded); else null.
- */
-function topLevelInclusion(projection: Record<string, 0 | 1> | undefined): string[] | null {
-  if (!projection) return null;
-  const entries = Object.entries(projection);
-  if (!entries.length || entries.some(([k, v]) => v !== 1 || k.includes('.') || !indexablePath(k))) return null;
-  return entries.map(([k]) => k).filter((k) => k !== '_id');
-}
-
-/** A path written into SQL as a literal (so that queries and expression indexes share the same text). */
-function indexablePath(path: string): boolean {
-  return path.split('.').every((p) => /^[^"'\\\u0000-\u001f]+$/.test(p));
 }
 
 const isSearchSpec = (spec: unknown): spec is { search: string[]; fold?: string } =>
@@ -641,31 +598,6 @@ class FilterCompiler {
 
 /** Up to this many matches of a search word, a query starts from them (see narrowedBySearch). */
 const SEARCH_DRIVES_UP_TO = 1000;
-
-const REGEX_SYNTAX = '.*+?^${}()|[]\\';
-
-/**
- * The text a pattern matches when it is plain text with its metacharacters escaped (as
- * everyWordIn() writes a search word), else null.
- */
-function literalOf(pattern: string): string | null {
-  let text = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i];
-    if (ch === '\\') {
-      const next = pattern[++i];
-      if (next === undefined || !(REGEX_SYNTAX.includes(next) || next === '/' || next === '-')) return null;
-      text += next;
-    } else if (REGEX_SYNTAX.includes(ch)) return null;
-    else text += ch;
-  }
-  return text;
-}
-
-function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return false;
-  return true;
-}
 
 function exact(sql: string, ...params: unknown[]): Sql {
   return { sql, params, exact: true };
