@@ -7,7 +7,9 @@ import { createInterface } from 'node:readline';
 import { allProjections } from '../../projections/all-projections';
 import { ORGANIZATIONS, SESSIONS, USERS } from '../../src/identity/identity.read-models';
 import { Checkpoint, CHECKPOINTS } from '../../projections/runner/projection-runner';
-import type { GlobalPosition, RecordedEvent } from '../../src/core/event-store/event-store.port';
+import type { EventStore, GlobalPosition, RecordedEvent } from '../../src/core/event-store/event-store.port';
+import { PostgresEventStore } from '../../src/core/event-store/postgres-event-store';
+import { pgPool } from '../../src/core/postgres';
 import { SqliteEventStore } from '../../src/core/event-store/sqlite-event-store';
 import { MongoReadStore } from '../../src/core/read-store/mongo-read-store';
 import { PostgresReadStore } from '../../src/core/read-store/postgres-read-store';
@@ -36,7 +38,15 @@ interface Place {
   dataDir: string;
   env: Record<string, string>;
   open(): Promise<ReadStore>;
+  /** The place's event log emptied, to be filled again by appends (the live test). */
+  emptyLog(): Promise<EventStore>;
   dispose(): Promise<void>;
+}
+
+/** The log in the place's data folder (SQLite): removed, then opened again empty. */
+async function emptySqliteLog(dataDir: string): Promise<EventStore> {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(join(dataDir, `events.sqlite${suffix}`), { force: true });
+  return new SqliteEventStore(join(dataDir, 'events.sqlite'));
 }
 
 interface Backend {
@@ -76,6 +86,7 @@ const sqlite: Backend = {
       dataDir,
       env: {},
       open: async () => new SqliteReadStore(join(dataDir, 'read-models.sqlite')),
+      emptyLog: () => emptySqliteLog(dataDir),
       dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   },
@@ -93,6 +104,7 @@ function ferret(url: string): Backend {
         dataDir,
         env: { MONGODB_URL: mongodbUrl },
         open: () => MongoReadStore.connect(mongodbUrl),
+        emptyLog: () => emptySqliteLog(dataDir),
         async dispose() {
           const store = await MongoReadStore.connect(mongodbUrl);
           await store.dropDatabase();
@@ -109,12 +121,23 @@ const postgres: Backend = {
   maxDelayMs: 50,
   timeoutMs: Math.max(60_000, Number(process.env.PROJECTION_CRASH_EVENTS ?? 0) * 60),
   async place(log, tag) {
-    const dataDir = copyOfLog(log);
+    // With DATABASE_URL the log is PostgreSQL's too: the place's database gets a copy of it, positions kept.
+    const dataDir = mkdtempSync(join(tmpdir(), 'crewclock-crash-run-'));
     const database = await freshDatabase(`crash_${tag}`);
+    const source = new SqliteEventStore(join(log, 'events.sqlite'));
+    const target = await PostgresEventStore.open(database.url);
+    await target.importInOrder(await source.readAll());
+    await Promise.all([source.close(), target.close()]);
     return {
       dataDir,
       env: { DATABASE_URL: database.url },
       open: async () => new PostgresReadStore(database.url),
+      async emptyLog() {
+        const pool = pgPool(database.url, { max: 1 });
+        await pool.query('TRUNCATE event_log');
+        await pool.end();
+        return PostgresEventStore.open(database.url);
+      },
       async dispose() {
         await database.drop();
         rmSync(dataDir, { recursive: true, force: true });
@@ -147,7 +170,6 @@ function childEnv(place: Place, extra: Record<string, string>): NodeJS.ProcessEn
     'EVENTSTORE_URL',
     'DATABASE_URL',
     'MONGODB_URL',
-    'DATABASE_URL',
     'REDIS_URL',
     'SMTP_URL',
     'PROJECTIONS',
@@ -327,8 +349,7 @@ describe.each(backends)('projections killed with SIGKILL and resumed (%s)', (bac
       const all = await full.readAll();
       await full.close();
       // This place's log starts again empty and is filled from the full one, in order: the same positions.
-      for (const suffix of ['', '-wal', '-shm']) rmSync(join(w.dataDir, `events.sqlite${suffix}`), { force: true });
-      const live = new SqliteEventStore(join(w.dataDir, 'events.sqlite'));
+      const live = await w.emptyLog();
       await appendAll(live, all.slice(0, cut));
 
       const worker = spawn(
@@ -373,7 +394,7 @@ describe.each(backends)('projections killed with SIGKILL and resumed (%s)', (bac
 });
 
 /** Appends recorded events again, one by one in their order (so at the same positions in an empty log). */
-async function appendAll(store: SqliteEventStore, events: RecordedEvent[]): Promise<void> {
+async function appendAll(store: EventStore, events: RecordedEvent[]): Promise<void> {
   for (const e of events)
     await store.append(e.streamId, [{ id: e.id, type: e.type, data: e.data, metadata: e.metadata }], 'any');
 }

@@ -747,12 +747,13 @@ class PostgresCollection<T extends Doc> implements ReadCollection<T> {
     const common = { skip, limit, exact: where.exact };
     if (order !== null && where.exact) {
       const fields = topLevelInclusion(options.projection);
-      const columns = fields ? fields.map((f, i) => `${jsonAt(f)}::text AS f${i}`).join(', ') : 'doc';
+      // `{ _id: 1 }` alone reads the id column only.
+      const columns = ['_id', ...(fields ? fields.map((f, i) => `${jsonAt(f)}::text AS f${i}`) : ['doc'])].join(', ');
       return {
         ...common,
         kind: 'page' as const,
         fields,
-        sql: `SELECT _id, ${columns} FROM ${t.sql} WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        sql: `SELECT ${columns} FROM ${t.sql} WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
         params: [...where.params, limit || null, skip],
       };
     }
