@@ -7,7 +7,7 @@ import { frontProxy } from './front';
 /**
  * The production topology on one machine, without Docker (issue #25): two API instances and the projections worker
  * with a standby beside it, all on PostgreSQL (events, read models, files) with pushes fanned out through Redis, and
- * a front on one address. `npm run topology` runs it for a demo; the tests start it through `startTopology` and kill
+ * a front on one address. `npm run topology` runs it for a demo; the tests start it through `Topology.start` and kill
  * its processes. Every process is the built app (`dist/`), as `make start` runs it.
  */
 
