@@ -11,6 +11,7 @@ import {
   Subscription,
   WrongExpectedRevisionError,
 } from './event-store.port';
+import { followLog } from './follow-log';
 
 export interface PostgresEventStoreOptions {
   /**
@@ -135,57 +136,18 @@ export class PostgresEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): Subscription {
-    let after = options.after?.commit ?? 0;
-    let stopped = false;
-    let dirty = false;
-    let wake: (() => void) | undefined;
-    const notify = () => {
-      dirty = true;
-      wake?.();
-    };
-    // The bound on delay when a notification is lost (listener reconnecting, notification queue trouble).
-    const poll = setInterval(notify, this.pollMs);
-    poll.unref(); // the subscription's owner decides when the process ends
-    this.listeners.add(notify);
     this.listen();
-
-    const stop = () => {
-      stopped = true;
-      clearInterval(poll);
-      this.listeners.delete(notify);
-      wake?.();
-    };
-
-    const running = (async () => {
-      while (!stopped) {
-        dirty = false; // set before reading, so a commit during the handlers triggers another read
-        const page = await this.readPage(after, PostgresEventStore.PAGE_SIZE);
-        for (const event of page) {
-          if (stopped) return;
-          await handler(event);
-          after = event.position.commit;
-        }
-        if (page.length < PostgresEventStore.PAGE_SIZE && !dirty && !stopped) {
-          await new Promise<void>((resolve) => (wake = resolve));
-          wake = undefined;
-        }
-      }
-    })().catch((error: unknown) => {
-      stop();
-      this.subscriptions.delete(subscription);
-      options.onError?.(error instanceof Error ? error : new Error(String(error)));
-    });
-
-    const subscription: Subscription = {
-      // Do not call from inside the handler: it waits for the handler to return.
-      unsubscribe: async () => {
-        stop();
-        await running;
-        this.subscriptions.delete(subscription);
+    return followLog(
+      {
+        pageSize: PostgresEventStore.PAGE_SIZE,
+        pollMs: this.pollMs,
+        readPage: (afterCommit, limit) => this.readPage(afterCommit, limit),
+        listeners: this.listeners,
+        subscriptions: this.subscriptions,
       },
-    };
-    this.subscriptions.add(subscription);
-    return subscription;
+      options,
+      handler,
+    );
   }
 
   async headPosition(): Promise<GlobalPosition | null> {

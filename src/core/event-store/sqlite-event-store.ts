@@ -11,6 +11,7 @@ import {
   Subscription,
   WrongExpectedRevisionError,
 } from './event-store.port';
+import { followLog } from './follow-log';
 
 /** The embedded event store: one SQLite file (WAL, synchronous=FULL) whose autoincrement key is the global position. */
 export class SqliteEventStore implements EventStore {
@@ -99,55 +100,17 @@ export class SqliteEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): Subscription {
-    let after = options.after?.commit ?? 0;
-    let stopped = false;
-    let dirty = false;
-    let wake: (() => void) | undefined;
-    const notify = () => {
-      dirty = true;
-      wake?.();
-    };
-    const poll = setInterval(notify, SqliteEventStore.POLL_MS);
-    poll.unref(); // the subscription's owner decides when the process ends
-    this.listeners.add(notify);
-
-    const stop = () => {
-      stopped = true;
-      clearInterval(poll);
-      this.listeners.delete(notify);
-      wake?.();
-    };
-
-    const running = (async () => {
-      while (!stopped) {
-        dirty = false; // set before reading, so an append during the handlers triggers another read
-        const page = this.readPage(after, SqliteEventStore.PAGE_SIZE);
-        for (const event of page) {
-          if (stopped) return;
-          await handler(event);
-          after = event.position.commit;
-        }
-        if (page.length < SqliteEventStore.PAGE_SIZE && !dirty && !stopped) {
-          await new Promise<void>((resolve) => (wake = resolve));
-          wake = undefined;
-        }
-      }
-    })().catch((error: unknown) => {
-      stop();
-      this.subscriptions.delete(subscription);
-      options.onError?.(error instanceof Error ? error : new Error(String(error)));
-    });
-
-    const subscription: Subscription = {
-      // Do not call from inside the handler: it waits for the handler to return.
-      unsubscribe: async () => {
-        stop();
-        await running;
-        this.subscriptions.delete(subscription);
+    return followLog(
+      {
+        pageSize: SqliteEventStore.PAGE_SIZE,
+        pollMs: SqliteEventStore.POLL_MS,
+        readPage: (afterCommit, limit) => this.readPage(afterCommit, limit),
+        listeners: this.listeners,
+        subscriptions: this.subscriptions,
       },
-    };
-    this.subscriptions.add(subscription);
-    return subscription;
+      options,
+      handler,
+    );
   }
 
   async headPosition(): Promise<GlobalPosition | null> {
