@@ -91,7 +91,9 @@ async function main() {
     // The data folder is only read: the read models must go to PostgreSQL, never rebuild the folder's own.
     if (!engines.describe.includes('read models: PostgreSQL'))
       throw new Error(`The read models would not go to PostgreSQL (${engines.describe})`);
-    await runner.rebuild();
+    // From the read models' checkpoints: a fresh database builds them all, a move interrupted resumes where it was,
+    // a move run again finds them caught up.
+    await runner.start();
   } finally {
     await runner.stop();
     await engines.close();

@@ -152,6 +152,7 @@ describe('moving an embedded data folder to PostgreSQL', () => {
         LIMIT_MS,
       );
       expect(again).toMatch(/events: 0 copied/);
+      expect(again).toMatch(/read models: built from 0 events/);
     },
     4 * LIMIT_MS,
   );
