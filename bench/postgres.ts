@@ -123,9 +123,18 @@ async function pushAcross(row: Row, requestUrl: string, socketUrl: string): Prom
   const settings = await admin.patch('/api/organization/settings', { pickUpJobsEnabled: true });
   if (settings.status !== 200) throw new Error(`settings: ${settings.status}`);
   const manager = await new ApiClient(socketUrl).signIn('manager@demo.crewclock.test', DEMO_PASSWORD);
+  // The demo's associate and bench:data's staff (50 at 1,000,000 events, fewer in a smaller folder), up to 20.
   const associates = [];
-  for (let i = 0; i < 20; i++) {
-    const a = await new ApiClient(requestUrl).signIn(`staff${i}@demo.crewclock.test`, DEMO_PASSWORD);
+  for (const email of [
+    'associate@demo.crewclock.test',
+    ...Array.from({ length: 19 }, (_, i) => `staff${i}@demo.crewclock.test`),
+  ]) {
+    const a = new ApiClient(requestUrl);
+    const signedIn = await a
+      .signIn(email, DEMO_PASSWORD)
+      .then(() => true)
+      .catch(() => false);
+    if (!signedIn) break;
     associates.push({ cookie: a.cookie, csrf: a.csrfToken });
   }
   const jobIds: string[] = [];
