@@ -7,33 +7,22 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pgConnection } from '../src/core/postgres';
 import { DEMO_PASSWORD } from '../src/identity/demo-seed';
 import { Topology } from '../src/topology/topology';
 import { ApiClient } from '../test/support/app';
-import { healthy } from '../test/support/children';
+import { healthy, withoutEngines } from '../test/support/children';
+import { emptyDatabase } from '../test/support/postgres';
 import { inWorker } from './harness';
 import { commands, lists, Row } from './http-figures';
 import { percentile } from './report';
 
 const ROOT = join(__dirname, '..');
-const SERVER = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DATABASE = 'crewclock_bench';
 const PUSH_SOCKETS = 500;
 const PUSH_REQUESTS = 300;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const sleep = (millis: number) => new Promise((r) => setTimeout(r, millis));
-
-async function admin(sql: string): Promise<void> {
-  const connection = pgConnection(SERVER, 'crewclock bench');
-  await connection.connect();
-  try {
-    await connection.query(sql);
-  } finally {
-    await connection.end();
-  }
-}
 
 function node(label: string, args: string[], env: NodeJS.ProcessEnv): string {
   console.log(`\n${label}…`);
@@ -44,14 +33,8 @@ function node(label: string, args: string[], env: NodeJS.ProcessEnv): string {
 }
 
 export async function postgresFigures(row: Row, dir: string): Promise<void> {
-  const url = new URL(SERVER);
-  url.pathname = `/${DATABASE}`;
-  const databaseUrl = url.toString();
-  await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${DATABASE}`);
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent' };
-  for (const key of ['EVENTSTORE_URL', 'MONGODB_URL', 'REDIS_URL', 'SMTP_URL', 'PROJECTIONS', 'NODE_ENV'])
-    delete env[key];
+  const { url: databaseUrl } = await emptyDatabase(DATABASE);
+  const env: NodeJS.ProcessEnv = { ...withoutEngines(['NODE_ENV']), LOG_LEVEL: 'silent' };
 
   // The folder moved in (events with their positions, files, read models), then the read models rebuilt on their own.
   const moveStarted = Date.now();

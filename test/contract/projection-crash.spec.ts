@@ -18,6 +18,7 @@ import type { AnyDoc, ReadStore } from '../../src/core/read-store/read-store.por
 import { withDatabase } from '../support/ferretdb';
 import { IdentityLog } from '../support/identity-log';
 import { freshDatabase } from '../support/postgres';
+import { withoutEngines } from '../support/children';
 
 /**
  * The real rebuild command (projections/runner/rebuild.ts) as a child process, on the embedded
@@ -165,19 +166,7 @@ const CHILD_DEADLINE_MARGIN_MS = 5_000;
 const children = new Set<ChildProcess>();
 
 function childEnv(place: Place, extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of [
-    'EVENTSTORE_URL',
-    'DATABASE_URL',
-    'MONGODB_URL',
-    'REDIS_URL',
-    'SMTP_URL',
-    'PROJECTIONS',
-    'REBUILD_RESUME',
-    'SESSION_SECRET',
-    'PORT',
-  ])
-    delete env[key];
+  const env = withoutEngines(['REBUILD_RESUME', 'PORT']);
   return Object.assign(env, { DATA_DIR: place.dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...place.env, ...extra });
 }
 

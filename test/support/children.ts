@@ -10,19 +10,27 @@ export interface Child {
   output(): string;
 }
 
+/** The variables that choose the engines and topology of a process: a child is given its own, never the runner's. */
+const ENGINE_VARIABLES = [
+  'EVENTSTORE_URL',
+  'DATABASE_URL',
+  'MONGODB_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'PROJECTIONS',
+  'SESSION_SECRET',
+] as const;
+
+/** This process's environment without ENGINE_VARIABLES and `also`. */
+export function withoutEngines(also: string[] = []): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of [...ENGINE_VARIABLES, ...also]) delete base[key];
+  return base;
+}
+
 /** The environment without the production engines' variables, so a child runs on what `env` says. */
 export function embeddedEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const base: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of [
-    'EVENTSTORE_URL',
-    'DATABASE_URL',
-    'MONGODB_URL',
-    'REDIS_URL',
-    'SMTP_URL',
-    'PROJECTIONS',
-    'SESSION_SECRET',
-  ])
-    delete base[key];
+  const base = withoutEngines();
   return { ...base, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env };
 }
 
