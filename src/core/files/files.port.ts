@@ -19,15 +19,18 @@ const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 export const isFileId = (value: unknown): value is string =>
   typeof value === 'string' && value.length === 36 && FILE_ID.test(value);
 
+/** A file as a caller hands it to be stored. */
+export interface FileToSave {
+  bytes: Buffer;
+  contentType: string;
+  fileName: string;
+  organizationId: string;
+  kind: FileKind;
+}
+
 export interface FileStore {
   /** Stores the bytes under a new id and returns it. */
-  save(input: {
-    bytes: Buffer;
-    contentType: string;
-    fileName: string;
-    organizationId: string;
-    kind: FileKind;
-  }): Promise<StoredFile>;
+  save(input: FileToSave): Promise<StoredFile>;
   /** null when absent, when it belongs to another organization, or when the id is not canonical (isFileId). */
   read(organizationId: string, id: string): Promise<{ file: StoredFile; bytes: Buffer } | null>;
   delete(organizationId: string, id: string): Promise<void>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FileKind, FileStore, isFileId, StoredFile } from './files.port';
+import { FileStore, FileToSave, isFileId, StoredFile } from './files.port';
 
 // Organization ids are UUIDs too, but only path safety matters here: no dots, no separators.
 const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,128}$/;
@@ -15,13 +15,7 @@ type Sidecar = StoredFile & { organizationId: string };
 export class FolderFileStore implements FileStore {
   constructor(private readonly dir: string) {}
 
-  async save(input: {
-    bytes: Buffer;
-    contentType: string;
-    fileName: string;
-    organizationId: string;
-    kind: FileKind;
-  }): Promise<StoredFile> {
+  async save(input: FileToSave): Promise<StoredFile> {
     if (!SAFE_SEGMENT.test(input.organizationId)) throw new Error(`Invalid organization id: ${input.organizationId}`);
     const id = randomUUID();
     const file: StoredFile = {

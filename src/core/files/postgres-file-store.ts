@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PgPool } from '../postgres';
-import { FileKind, FileStore, isFileId, StoredFile } from './files.port';
+import { FileKind, FileStore, FileToSave, isFileId, StoredFile } from './files.port';
 
 /**
  * Files in PostgreSQL, so that every API instance reaches every file (a folder is seen by one machine only): one row
@@ -12,13 +12,7 @@ export class PostgresFileStore implements FileStore {
 
   constructor(private readonly pool: PgPool) {}
 
-  async save(input: {
-    bytes: Buffer;
-    contentType: string;
-    fileName: string;
-    organizationId: string;
-    kind: FileKind;
-  }): Promise<StoredFile> {
+  async save(input: FileToSave): Promise<StoredFile> {
     await this.schema();
     const id = randomUUID();
     await this.pool.query(

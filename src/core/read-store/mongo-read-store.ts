@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Collection, Db, GridFSBucket, MongoClient, MongoServerError, ObjectId } from 'mongodb';
-import { FileKind, FileStore, isFileId, StoredFile } from '../files/files.port';
+import { FileKind, FileStore, FileToSave, isFileId, StoredFile } from '../files/files.port';
 import {
   AnyDoc,
   Doc,
@@ -275,13 +275,7 @@ export class GridFsFileStore implements FileStore {
     this.bucket = new GridFSBucket(db, { bucketName: 'files' });
   }
 
-  async save(input: {
-    bytes: Buffer;
-    contentType: string;
-    fileName: string;
-    organizationId: string;
-    kind: FileKind;
-  }): Promise<StoredFile> {
+  async save(input: FileToSave): Promise<StoredFile> {
     const id = randomUUID();
     const metadata: FileMetadata = {
       organizationId: input.organizationId,
