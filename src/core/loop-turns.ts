@@ -32,7 +32,7 @@ function release(): void {
 /**
  * For work made of many synchronous steps (on the embedded store a read never waits for I/O): `spent()` gives the loop
  * a turn once the steps since the last turn took `budgetMs`, so one request holds the loop for about that long at most
- * between two looks at the other requests, and small requests never wait in line behind long work.
+ * between two looks at the other requests; work done within the budget never waits in line for a turn.
  */
 export class TurnBudget {
   private since = performance.now();
