@@ -213,7 +213,12 @@ describe('security review lows (issue #24)', () => {
     const STORES = ['postgres', 'redis', 'eventstore', 'mongo'];
 
     it('publishes no store port, has no Mailpit, requires store passwords and an https PUBLIC_URL', () => {
+      // The production file and its EventStoreDB and MongoDB variant, as compose merges them (lines per service).
       const services = composeServices(readFileSync(join(__dirname, '../../docker-compose.yml'), 'utf8'));
+      const variant = composeServices(
+        readFileSync(join(__dirname, '../../docker-compose.eventstore-mongo.yml'), 'utf8'),
+      );
+      for (const [name, lines] of Object.entries(variant)) services[name] = [...(services[name] ?? []), ...lines];
       expect(Object.keys(services)).toEqual(expect.arrayContaining([...STORES, 'api-a', 'api-b', 'proxy']));
       for (const store of STORES)
         expect({ store, ports: services[store].filter(isPorts) }).toEqual({ store, ports: [] });
@@ -233,8 +238,7 @@ describe('security review lows (issue #24)', () => {
       expect(
         all.filter((line) => /DATABASE_URL:/.test(line)).every((line) => line.includes('${POSTGRES_PASSWORD:?')),
       ).toBe(true);
-      // MongoDB runs only in its profile, where its password is set (see the file's header).
-      expect(services.mongo.join('\n')).toMatch(/profiles: \[eventstore-mongo\]/);
+      expect(services.mongo.join('\n')).toMatch(/MONGO_INITDB_ROOT_PASSWORD: \$\{MONGO_ROOT_PASSWORD:\?/);
       expect(services.redis.join('\n')).toContain('--requirepass');
       expect(all.filter((line) => /REDIS_URL:/.test(line)).every((line) => line.includes('${REDIS_PASSWORD:?'))).toBe(
         true,
