@@ -108,9 +108,9 @@ async function instancesAndWorker(dataDir: string): Promise<Topology> {
  * The production topology on PostgreSQL (src/topology): two API instances, the worker and its standby, any of the
  * four killed at random and started again (a killed active worker's standby takes over; it comes back as standby).
  */
-async function onPostgres(dataDir: string, database: { url: string }): Promise<Topology> {
+async function onPostgres(dataDir: string, databaseUrl: string): Promise<Topology> {
   const topology = await ProductionTopology.start({
-    databaseUrl: database.url,
+    databaseUrl,
     redisUrl: REDIS_URL,
     dataDir,
     env: { RATING_REQUESTS_EVERY_MS: EVERY_MS },
@@ -151,21 +151,31 @@ async function logOf(dataDir: string, jobIds: Set<string>, engineEnv: Record<str
   }
 }
 
+/** Where a run keeps its data: the data folder alone, or a database of its own besides (DATABASE_URL). */
+const inFolder = async () => ({ engineEnv: {}, drop: async () => undefined });
+const inDatabase = async () => {
+  const database = await freshDatabase('rating_kill');
+  return { engineEnv: { DATABASE_URL: database.url }, drop: () => database.drop() };
+};
+
 describe.each([
-  ['the built app', 'sqlite'],
-  ['two API instances and the worker over Redis', 'sqlite'],
-  ['the topology on PostgreSQL (two API instances, the worker and its standby)', 'postgres'],
-] as const)('rating requests while %s is killed with SIGKILL', (_name, engine) => {
+  ['the built app', inFolder, (dir: string) => singleInstance(dir)],
+  ['two API instances and the worker over Redis', inFolder, instancesAndWorker],
+  [
+    'the topology on PostgreSQL (two API instances, the worker and its standby)',
+    inDatabase,
+    (dir: string, engines: Record<string, string>) => onPostgres(dir, engines.DATABASE_URL),
+  ],
+] as const)('rating requests while %s is killed with SIGKILL', (_name, place, start) => {
   let dataDir: string;
   let running: Topology | undefined;
-  let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+  let placed: Awaited<ReturnType<typeof place>> | undefined;
   /** The engines' variables of this run, for the checks, the rebuild and the app started after it. */
   let engineEnv: Record<string, string> = {};
   const topology = async (dir: string): Promise<Topology> => {
-    if (engine === 'sqlite') return _name === 'the built app' ? singleInstance(dir) : instancesAndWorker(dir);
-    database = await freshDatabase('rating_kill');
-    engineEnv = { DATABASE_URL: database.url };
-    return onPostgres(dir, database);
+    placed = await place();
+    engineEnv = placed.engineEnv;
+    return start(dir, engineEnv);
   };
 
   beforeAll(() => {
@@ -177,7 +187,7 @@ describe.each([
   afterAll(async () => {
     await running?.stop();
     rmSync(dataDir, { recursive: true, force: true });
-    await database?.drop();
+    await placed?.drop();
   });
 
   it(`asks about each of ${JOBS} jobs once and mails it once`, async () => {
