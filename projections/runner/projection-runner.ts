@@ -72,8 +72,10 @@ function percentOf(position: GlobalPosition | null, head: GlobalPosition | null)
  * keep a transaction open across those calls (other code of this process would write into it while
  * the subscription reads the log), `process` collects events and applies a batch in one go when it
  * closes: at `checkpointEvery` events, at the head the catch-up started toward (`liveFrom`), or at
- * any live event (appended after start: every live event is a batch of one, so read-your-writes and
- * pushes never wait for a batch to fill). A batch is one unit of work: every projection's writes for
+ * any live event (appended after start) the subscription holds no other event after: live events
+ * read together from the log are applied together (commands that arrive at once share a commit, as
+ * they share the log's), and no batch ever waits for an event still to come, so read-your-writes and
+ * pushes never wait for a batch to fill. A batch is one unit of work: every projection's writes for
  * its events, then the checkpoints covering them, inside `store.transaction` where the store has one
  * (SQLite, the embedded default): they commit together or not at all, so a crash never leaves a read
  * model ahead of or behind its checkpoint. MongoDB has no transaction here (FerretDB v1 has none): the
@@ -313,7 +315,7 @@ export class ProjectionRunner implements ProjectionProgress {
             setTimeout(() => !this.stopped && this.subscribe(), this.options.retryDelayMs ?? 1000).unref();
         },
       },
-      (event) => this.process(event),
+      (event, more) => this.process(event, more),
     );
   }
 
@@ -324,13 +326,14 @@ export class ProjectionRunner implements ProjectionProgress {
   /**
    * Called by the subscription for each event, in order, one at a time. Adds the event to the open
    * batch and, when that closes the batch (see the class comment), applies and commits it before
-   * returning, so the subscription reads no further until the batch is committed.
+   * returning, so the subscription reads no further until the batch is committed. `more`: the
+   * subscription already holds the next event, so a live batch takes it too rather than close.
    */
-  private async process(event: RecordedEvent): Promise<void> {
+  private async process(event: RecordedEvent, more = false): Promise<void> {
     this.pending.push(event);
     const closes =
       this.liveFrom === null ||
-      comparePositions(event.position, this.liveFrom) >= 0 ||
+      (comparePositions(event.position, this.liveFrom) >= 0 && !more) ||
       this.pending.length >= Math.max(1, this.options.checkpointEvery ?? 500);
     if (!closes) return;
     const batch = this.pending.splice(0);
@@ -400,6 +403,8 @@ export class ProjectionRunner implements ProjectionProgress {
   ): Promise<void> {
     const checkpoints = this.store.collection<Checkpoint>(CHECKPOINTS);
     const updatedAt = new Date().toISOString();
+    // Read together first: a unit that learns them so (PostgreSQL's) writes them without a read each.
+    await checkpoints.find({ _id: { $in: this.running.map((p) => p.name) } });
     for (const p of this.running) {
       const position = positions.get(p.name) ?? null;
       if (position && position !== committed.get(p.name))
@@ -434,6 +439,9 @@ export class ProjectionRunner implements ProjectionProgress {
  * the past the worker builds in the background after an upgrade) is left out until it has caught up.
  */
 export class CheckpointProgress implements ProjectionProgress {
+  private waiters: { position: GlobalPosition; deadline: number; resolve: (ok: boolean) => void }[] = [];
+  private polling: Promise<void> | null = null;
+
   constructor(
     private readonly store: ReadStore,
     private readonly projectionNames: string[],
@@ -464,13 +472,32 @@ export class CheckpointProgress implements ProjectionProgress {
     return building.map((c) => ({ name: c._id, percent: percentOf(c.position, head) }));
   }
 
-  async waitFor(position: GlobalPosition, timeoutMs: number): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const { waited } = await this.checkpoints();
-      if (waited.every((c) => c?.position && comparePositions(c.position, position) >= 0)) return true;
-      if (Date.now() >= deadline) return false;
-      await new Promise((r) => setTimeout(r, this.pollMs));
+  /**
+   * One read of the checkpoints per poll for every waiter of this process: 32 commands waiting at once would otherwise
+   * read them 32 times every `pollMs`.
+   */
+  waitFor(position: GlobalPosition, timeoutMs: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      this.waiters.push({ position, deadline: Date.now() + timeoutMs, resolve });
+      this.polling ??= this.poll().finally(() => (this.polling = null));
+    });
+  }
+
+  private async poll(): Promise<void> {
+    while (this.waiters.length) {
+      let waited: (Checkpoint | null)[] | null = null;
+      try {
+        waited = (await this.checkpoints()).waited;
+      } catch {
+        // The store is away for a moment: the waiters keep waiting until their deadline.
+      }
+      const now = Date.now();
+      this.waiters = this.waiters.filter((w) => {
+        const reached = waited?.every((c) => c?.position && comparePositions(c.position, w.position) >= 0) ?? false;
+        if (reached || now >= w.deadline) w.resolve(reached);
+        return !reached && now < w.deadline;
+      });
+      if (this.waiters.length) await new Promise((r) => setTimeout(r, this.pollMs));
     }
   }
 }

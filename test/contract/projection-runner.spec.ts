@@ -203,6 +203,56 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (adapterName
     expect(sent).toEqual(live);
   });
 
+  it('applies live events the log hands over together as one batch', async () => {
+    const log = events();
+    const identity = new IdentityLog(log, 1);
+    await identity.generate(5);
+    const store = await readStore().connect();
+    // Counts the units (one per batch); everything else reaches the store unchanged.
+    let units = 0;
+    const counted = new Proxy(store, {
+      get(target, property) {
+        if (property === 'transaction')
+          return <T>(work: () => Promise<T>) => {
+            units++;
+            return target.transaction!(work);
+          };
+        const value = Reflect.get(target, property) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    // The first live event is held in its apply while 30 more are appended: the log then hands those over at once.
+    let live = false;
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const holder: Projection = {
+      name: 'holder',
+      version: 1,
+      collections: [],
+      apply: async () => {
+        if (!live) return;
+        live = false;
+        held();
+        await gate;
+      },
+    };
+    const r = runner(log, counted, [...allProjections, holder]);
+    await r.start();
+    live = true;
+    const first = await identity.generate(1);
+    await holding;
+    units = 0;
+    const head = await identity.generate(30);
+    open();
+    expect(await r.waitFor(first, 10_000)).toBe(true);
+    expect(await r.waitFor(head, 10_000)).toBe(true);
+    expect(units).toBe(1);
+    // Grouped, the read models are those of one uninterrupted run over the log.
+    expect(await snapshot(store)).toEqual((await reference(log)).models);
+  });
+
   it('commits a checkpoint per projection with every batch of N events while catching up, and at the head once caught up', async () => {
     const log = events();
     const head = await new IdentityLog(log, 1).generate(160);
@@ -464,13 +514,13 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (adapterName
         if (property === 'subscribeToAll')
           return (
             options: Parameters<EventStore['subscribeToAll']>[0],
-            handler: (e: RecordedEvent) => Promise<void>,
+            handler: (e: RecordedEvent, more: boolean) => Promise<void>,
           ) => {
             let ended!: () => void;
             const end = new Promise<void>((resolve) => (ended = resolve));
-            const subscription = target.subscribeToAll(options, async (event) => {
+            const subscription = target.subscribeToAll(options, async (event, more) => {
               if (!options.after) await Promise.race([gate, end]);
-              await handler(event);
+              await handler(event, more);
             });
             return {
               unsubscribe: async () => {

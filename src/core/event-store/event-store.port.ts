@@ -82,7 +82,15 @@ export interface EventStore {
    * Catch-up then live: delivers every event after `after` in global order, one at a time (the next
    * is delivered only after the handler's promise resolves), then new events as they are appended.
    */
-  subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): Subscription;
+  /**
+   * `more`: the subscription already holds the next event and hands it over as soon as this call resolves (a page
+   * read from the log), so a consumer may take both in one batch without waiting for anything. Never a promise that
+   * more will come: an adapter that cannot tell passes false.
+   */
+  subscribeToAll(
+    options: SubscribeOptions,
+    handler: (event: RecordedEvent, more: boolean) => Promise<void>,
+  ): Subscription;
   /** Position of the newest event in the log, or null when the log is empty. */
   headPosition(): Promise<GlobalPosition | null>;
   close(): Promise<void>;

@@ -111,7 +111,10 @@ export class EventStoreDbEventStore implements EventStore {
     return out;
   }
 
-  subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): Subscription {
+  subscribeToAll(
+    options: SubscribeOptions,
+    handler: (event: RecordedEvent, more: boolean) => Promise<void>,
+  ): Subscription {
     // subscribeToAll's fromPosition is exclusive, like our `after`.
     const stream = this.client.subscribeToAll({
       fromPosition: options.after ? toPosition(options.after) : START,
@@ -136,7 +139,7 @@ export class EventStoreDbEventStore implements EventStore {
         for await (const resolved of stream) {
           if (stopped) break;
           if (!resolved.event || isSystem(resolved.event)) continue;
-          await handler(toRecorded(resolved.event));
+          await handler(toRecorded(resolved.event), false); // the stream does not say what it holds
         }
         if (!stopped) throw new Error('The $all subscription ended');
       } catch (error) {

@@ -14,13 +14,14 @@ export interface PagedLog {
 
 /**
  * The port's `subscribeToAll` on a log read in pages by position (SQLite's and PostgreSQL's): catch-up, then live,
- * strictly after `options.after`, one event at a time (the next only once the handler's promise resolved). A
+ * strictly after `options.after`, one event at a time (the next only once the handler's promise resolved; `more`
+ * while the page read holds another). A
  * throwing handler or a failed read stops it and calls `onError`; `unsubscribe` waits for the handler in flight.
  */
 export function followLog(
   log: PagedLog,
   options: SubscribeOptions,
-  handler: (event: RecordedEvent) => Promise<void>,
+  handler: (event: RecordedEvent, more: boolean) => Promise<void>,
 ): Subscription {
   let after = options.after?.commit ?? 0;
   let stopped = false;
@@ -45,9 +46,9 @@ export function followLog(
     while (!stopped) {
       dirty = false; // set before reading, so an append during the handlers triggers another read
       const page = await log.readPage(after, log.pageSize);
-      for (const event of page) {
+      for (const [i, event] of page.entries()) {
         if (stopped) return;
-        await handler(event);
+        await handler(event, i < page.length - 1);
         after = event.position.commit;
       }
       if (page.length < log.pageSize && !dirty && !stopped) {

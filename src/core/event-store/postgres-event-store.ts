@@ -135,7 +135,10 @@ export class PostgresEventStore implements EventStore {
     return this.readPage(options.after?.commit ?? 0, options.maxCount ?? null);
   }
 
-  subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): Subscription {
+  subscribeToAll(
+    options: SubscribeOptions,
+    handler: (event: RecordedEvent, more: boolean) => Promise<void>,
+  ): Subscription {
     this.listen();
     return followLog(
       {

@@ -99,7 +99,10 @@ export class SqliteEventStore implements EventStore {
     return this.readPage(options.after?.commit ?? 0, options.maxCount ?? -1);
   }
 
-  subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): Subscription {
+  subscribeToAll(
+    options: SubscribeOptions,
+    handler: (event: RecordedEvent, more: boolean) => Promise<void>,
+  ): Subscription {
     return followLog(
       {
         pageSize: SqliteEventStore.PAGE_SIZE,
