@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../../src/config/config';
 import { PostgresEventStore } from '../../src/core/event-store/postgres-event-store';
@@ -6,7 +7,11 @@ import { SqliteEventStore } from '../../src/core/event-store/sqlite-event-store'
 import { FolderFileStore } from '../../src/core/files/folder-file-store';
 import { PostgresFileStore } from '../../src/core/files/postgres-file-store';
 import { pgPool } from '../../src/core/postgres';
+import { PostgresReadStore } from '../../src/core/read-store/postgres-read-store';
+import { allProjections } from '../all-projections';
 import { commandConfig, openRunner } from './engines-for-worker';
+import { CHECKPOINTS } from './projection-runner';
+import { buildStaged } from './staged-build';
 
 const USAGE = 'npm run migrate -- --from DATA_DIR --to postgres://user@host:5432/database';
 /** Events read and written per transaction. */
@@ -82,21 +87,29 @@ async function main() {
 
   // 3. The read models, built from the copied log.
   let applied = 0;
-  const { engines, runner } = await openRunner(config, {
+  const options = {
     onProcessed: () => {
       if (++applied % 10_000 === 0) process.stdout.write(`read models: ${applied} events applied\r`);
     },
-  });
+  };
+  const { engines, runner } = await openRunner(config, options);
+  const staging = mkdtempSync(join(tmpdir(), 'crewclock-migrate-'));
   try {
     // The data folder is only read: the read models must go to PostgreSQL, never rebuild the folder's own.
-    if (!engines.describe.includes('read models: PostgreSQL'))
+    if (!(engines.readStore instanceof PostgresReadStore))
       throw new Error(`The read models would not go to PostgreSQL (${engines.describe})`);
-    // From the read models' checkpoints: a fresh database builds them all, a move interrupted resumes where it was,
-    // a move run again finds them caught up.
-    await runner.start();
+    // None there yet (a fresh database, or a move interrupted before they were loaded): built staged, all at once.
+    // Otherwise from their checkpoints: a move run again finds them caught up.
+    if (!(await engines.readStore.collection(CHECKPOINTS).countDocuments({})))
+      await buildStaged(engines.eventStore, engines.readStore, allProjections, join(staging, 'read-models.sqlite'), {
+        ...options,
+        onLoad: () => console.log(`read models: ${applied} events applied; loading them into PostgreSQL…`),
+      });
+    else await runner.start();
   } finally {
     await runner.stop();
     await engines.close();
+    rmSync(staging, { recursive: true, force: true });
   }
   console.log(`read models: built from ${applied} events`);
   console.log(

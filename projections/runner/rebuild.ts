@@ -1,6 +1,10 @@
 import { SingleBar, Presets } from 'cli-progress';
+import { join } from 'node:path';
 import { loadConfig, loadRebuildOptions } from '../../src/config/config';
+import { PostgresReadStore } from '../../src/core/read-store/postgres-read-store';
+import { allProjections } from '../all-projections';
 import { commandConfig, openRunner } from './engines-for-worker';
+import { buildStaged } from './staged-build';
 
 /**
  * `npm run projections:rebuild`: drops every read model and builds it again from the event log,
@@ -8,6 +12,8 @@ import { commandConfig, openRunner } from './engines-for-worker';
  * Events are applied in batches of REBUILD_CHECKPOINT_EVERY (500), each committed with the
  * checkpoints that cover it (one transaction on the SQLite read store). Interrupted at any point,
  * the next start (or a rebuild with REBUILD_RESUME=true) resumes from the last committed batch.
+ * Into PostgreSQL, a rebuild from the start is staged (staged-build.ts): applied into a SQLite file in DATA_DIR, then
+ * loaded in one transaction; interrupted, it starts over and PostgreSQL keeps the read models it had.
  */
 async function main() {
   const config = commandConfig(() => loadConfig());
@@ -16,15 +22,16 @@ async function main() {
   let bar: SingleBar | null = null;
   let done = 0;
   let total = 0;
-  const { engines, runner } = await openRunner(config, {
+  const runnerOptions = {
     checkpointEvery: options.checkpointEvery,
-    onProcessed: (event) => {
+    onProcessed: (event: { position: { commit: number } }) => {
       done += 1;
       if (lines) {
         if (done % 100 === 0) process.stdout.write(`processed ${done} position ${event.position.commit}\n`);
       } else bar?.update(Math.min(event.position.commit, total));
     },
-  });
+  };
+  const { engines, runner } = await openRunner(config, runnerOptions);
   const head = await engines.eventStore.headPosition();
   total = head?.commit ?? 0;
   if (!lines) {
@@ -35,7 +42,24 @@ async function main() {
     bar.start(total, 0);
   }
   const started = Date.now();
-  await (options.resume ? runner.start() : runner.rebuild());
+  if (options.resume) await runner.start();
+  else if (engines.readStore instanceof PostgresReadStore)
+    await buildStaged(
+      engines.eventStore,
+      engines.readStore,
+      allProjections,
+      join(config.dataDir, 'rebuild-staging.sqlite'),
+      {
+        ...runnerOptions,
+        onLoad: () => {
+          bar?.update(total);
+          bar?.stop();
+          bar = null;
+          console.log('Loading the read models into PostgreSQL…');
+        },
+      },
+    );
+  else await runner.rebuild();
   bar?.update(total);
   bar?.stop();
   await runner.stop();

@@ -153,6 +153,53 @@ describe('moving an embedded data folder to PostgreSQL', () => {
       );
       expect(again).toMatch(/events: 0 copied/);
       expect(again).toMatch(/read models: built from 0 events/);
+
+      // The rebuild command on PostgreSQL (staged: applied into a SQLite file, then loaded): the same documents, the
+      // same indexes, and no staging file left behind.
+      const indexes = async () => {
+        const sql = pgPool(database.url, { max: 1 });
+        try {
+          const { rows } = await sql.query<{ name: string; definition: string }>(
+            `SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+              WHERE schemaname = 'public' AND tablename LIKE 'rs\\_%' ORDER BY 1`,
+          );
+          return rows;
+        } finally {
+          await sql.end();
+        }
+      };
+      const indexesBefore = await indexes();
+      expect(indexesBefore.length).toBeGreaterThan(20);
+      const workDir = mkdtempSync(join(tmpdir(), 'crewclock-rebuild-'));
+      try {
+        const rebuilt = await new Promise<string>((resolve, reject) => {
+          const child = spawn(process.execPath, ['dist/projections/runner/rebuild.js'], {
+            cwd: repoRoot,
+            env: { ...process.env, DATA_DIR: workDir, DATABASE_URL: database.url, REBUILD_PROGRESS: 'lines' },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          let output = '';
+          child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+          child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+          child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(output.slice(-4000)))));
+        });
+        expect(rebuilt).toMatch(/Loading the read models into PostgreSQL/);
+        expect(rebuilt).toMatch(/Read models rebuilt from \d+ events/);
+        expect(existsSync(join(workDir, 'rebuild-staging.sqlite'))).toBe(false);
+        const store = new PostgresReadStore(database.url);
+        const folder = new SqliteReadStore(join(dataDir, 'read-models.sqlite'));
+        try {
+          const expected = await readModels(folder);
+          const actual = await readModels(store);
+          for (const [name, docs] of expected) expect({ name, docs: actual.get(name) }).toEqual({ name, docs });
+        } finally {
+          await store.close();
+          await folder.close();
+        }
+        expect(await indexes()).toEqual(indexesBefore);
+      } finally {
+        rmSync(workDir, { recursive: true, force: true });
+      }
     },
     4 * LIMIT_MS,
   );

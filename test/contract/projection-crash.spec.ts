@@ -24,8 +24,9 @@ import { withoutEngines } from '../support/children';
  * The real rebuild command (projections/runner/rebuild.ts) as a child process, on the embedded
  * default (SQLite, DATA_DIR/read-models.sqlite), on PostgreSQL (DATABASE_URL) and against FerretDB, killed with
  * SIGKILL part-way and resumed: the read models it ends with must equal those of an uninterrupted rebuild of the
- * same log. On SQLite and PostgreSQL, the real worker (projections/runner/worker.ts) is also killed while following
- * live appends.
+ * same log. On PostgreSQL the rebuild is staged (all or nothing): killed while applying or while loading, it leaves
+ * the read models as they were, and the next rebuild ends equal. On SQLite and PostgreSQL, the real worker
+ * (projections/runner/worker.ts) is also killed while following live appends.
  */
 
 const FERRETDB_URL = process.env.FERRETDB_URL;
@@ -64,6 +65,11 @@ interface Backend {
    * ran over three times slower than on an idle machine (12 s became over 40 s): room for that.
    */
   timeoutMs: number;
+  /**
+   * The rebuild command builds staged here (projections/runner/staged-build.ts: into a SQLite file, then loaded in
+   * one transaction): killed, it leaves the read models as they were, and the next rebuild starts over.
+   */
+  staged?: boolean;
   place(log: string, tag: string): Promise<Place>;
 }
 
@@ -118,6 +124,7 @@ function ferret(url: string): Backend {
 }
 
 const postgres: Backend = {
+  staged: true,
   events: Number(process.env.PROJECTION_CRASH_EVENTS ?? 2000),
   maxDelayMs: 50,
   timeoutMs: Math.max(60_000, Number(process.env.PROJECTION_CRASH_EVENTS ?? 0) * 60),
@@ -174,7 +181,7 @@ function childEnv(place: Place, extra: Record<string, string>): NodeJS.ProcessEn
 function rebuild(
   place: Place,
   deadlineMs: number,
-  options: { resume?: boolean; killAt?: number; delayMs?: number } = {},
+  options: { resume?: boolean; killAt?: number; killLoading?: () => Promise<void>; delayMs?: number } = {},
 ): Promise<Run> {
   const env = childEnv(place, {
     REBUILD_PROGRESS: 'lines',
@@ -209,6 +216,10 @@ function rebuild(
       const m = /^processed (\d+) position (\d+)$/.exec(line);
       if (!m) {
         if (line.startsWith('Read models rebuilt')) summary = line;
+        if (options.killLoading && !killing && line.startsWith('Loading the read models')) {
+          killing = true;
+          void options.killLoading().then(() => child.kill('SIGKILL'));
+        }
         continue;
       }
       progress.push([Number(m[1]), Number(m[2])]);
@@ -280,7 +291,77 @@ describe.each(backends)('projections killed with SIGKILL and resumed (%s)', (bac
       expect({ [name]: after[name] }).toEqual({ [name]: expected[name] });
   }
 
+  /**
+   * A staged rebuild killed (while applying the log, or while loading into the database) over read models that were
+   * there: they stay exactly as they were, checkpoints included; the next rebuild starts over and ends equal, and
+   * removes the staging file the killed one left.
+   */
+  async function killStagedCompare(kill: { killAt?: number; whileLoading?: boolean }, delayMs: number) {
+    const a = await place('a');
+    const first = await rebuild(a, childDeadlineMs);
+    expect({ exit: first.exit, stderr: first.stderr }).toEqual({ exit: 0, stderr: '' });
+    const expected = await reference;
+    expectEqual(await readState(a), expected);
+    // A mark the rebuild would remove: the read models from before are told from those a rebuild makes.
+    const store = await a.open();
+    await store.collection(USERS).insertOne({ _id: 'mark-of-the-read-models-before' });
+    await store.close();
+    const before = await readState(a);
+    expect(before[USERS].length).toBe(expected[USERS].length + 1);
+
+    // While loading: the checkpoints' table (loaded last) is held, so the kill lands inside the load's transaction.
+    const url = a.env.DATABASE_URL;
+    const held = kill.whileLoading ? await holdTable(url, CHECKPOINTS) : null;
+    try {
+      const killed = await rebuild(a, childDeadlineMs, {
+        killAt: kill.killAt,
+        delayMs,
+        killLoading: held ? () => held.waitForLoad() : undefined,
+      });
+      expect({ exit: killed.exit, stderr: killed.stderr }).toEqual({ exit: 'SIGKILL', stderr: '' });
+      expect(killed.summary).toBeUndefined(); // it really was interrupted
+    } finally {
+      await held?.release();
+    }
+    expect(await readState(a)).toEqual(before);
+
+    const again = await rebuild(a, childDeadlineMs);
+    expect({ exit: again.exit, stderr: again.stderr }).toEqual({ exit: 0, stderr: '' });
+    expect(again.summary?.startsWith(`Read models rebuilt from ${head.commit} events in `)).toBe(true);
+    expect(existsSync(join(a.dataDir, 'rebuild-staging.sqlite'))).toBe(false);
+    expectEqual(await readState(a), expected);
+  }
+
+  /**
+   * A transaction of the test's that holds a collection's table (ACCESS SHARE: the load's TRUNCATE waits for it), and
+   * waits until a rebuild's load is stuck behind it.
+   */
+  async function holdTable(url: string, collection: string) {
+    const pool = pgPool(url, { max: 2 });
+    const holder = await pool.connect();
+    await holder.query('BEGIN');
+    const { rows } = await holder.query<{ tbl: string }>('SELECT tbl FROM _collections WHERE name = $1', [collection]);
+    await holder.query(`LOCK TABLE "${rows[0].tbl}" IN ACCESS SHARE MODE`);
+    return {
+      async waitForLoad() {
+        for (const deadline = Date.now() + childDeadlineMs; Date.now() < deadline;) {
+          const waiting = await pool.query(
+            "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+          );
+          if (waiting.rows.length) return;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      },
+      async release() {
+        await holder.query('ROLLBACK');
+        holder.release();
+        await pool.end();
+      },
+    };
+  }
+
   async function killResumeCompare(killAt: number, delayMs: number) {
+    if (backend.staged) return killStagedCompare({ killAt }, delayMs);
     const a = await place('a');
     const killed = await rebuild(a, childDeadlineMs, { killAt, delayMs });
     expect({ exit: killed.exit, stderr: killed.stderr }).toEqual({ exit: 'SIGKILL', stderr: '' });
@@ -310,7 +391,9 @@ describe.each(backends)('projections killed with SIGKILL and resumed (%s)', (bac
   }
 
   it(
-    'after a kill past 40 % of the log, resuming ends with read models equal to a fresh rebuild',
+    backend.staged
+      ? 'after a kill past 40 % of the log, the read models are those from before, and a rebuild ends equal'
+      : 'after a kill past 40 % of the log, resuming ends with read models equal to a fresh rebuild',
     async () => {
       await killResumeCompare(Math.ceil(head.commit * 0.4), 0);
     },
@@ -318,12 +401,20 @@ describe.each(backends)('projections killed with SIGKILL and resumed (%s)', (bac
   );
 
   it(
-    `after a kill at a random point (${Math.round(RANDOM_KILL.fraction * 100)} % + ${Math.round(RANDOM_KILL.delay * backend.maxDelayMs)} ms), resuming ends equal too`,
+    `after a kill at a random point (${Math.round(RANDOM_KILL.fraction * 100)} % + ${Math.round(RANDOM_KILL.delay * backend.maxDelayMs)} ms), ${backend.staged ? 'the read models are those from before' : 'resuming ends equal too'}`,
     async () => {
       await killResumeCompare(
         Math.ceil(head.commit * RANDOM_KILL.fraction),
         Math.round(RANDOM_KILL.delay * backend.maxDelayMs),
       );
+    },
+    backend.timeoutMs,
+  );
+
+  (backend.staged ? it : it.skip)(
+    'after a kill while loading the staged build into the database, the read models are those from before',
+    async () => {
+      await killStagedCompare({ whileLoading: true }, 0);
     },
     backend.timeoutMs,
   );

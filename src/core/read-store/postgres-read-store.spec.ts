@@ -45,6 +45,44 @@ describe('the PostgreSQL read store', () => {
     '😀',
   ];
 
+  it('makes crewclock_key again in PL/pgSQL where an earlier version made it in SQL, its indexes still used', async () => {
+    const earlier = await freshDatabase('pg_key_upgrade');
+    const old = new PostgresReadStore(earlier.url);
+    try {
+      const jobs = old.collection('jobs');
+      await jobs.createIndex({ organizationId: 1, startsAt: 1 }, { name: 'organization_starts' });
+      await jobs.insertOne({ _id: 'a', organizationId: 'o', startsAt: 3 });
+      // The earlier version's function: SQL, the same keys (strings and null suffice here).
+      await old.query(`CREATE OR REPLACE FUNCTION crewclock_key(v jsonb) RETURNS bytea LANGUAGE sql IMMUTABLE AS $$
+        SELECT CASE jsonb_typeof(v) WHEN 'string' THEN '\\x20'::bytea || convert_to(v #>> '{}', 'UTF8')
+          WHEN 'number' THEN '\\x10'::bytea || float8send(v::float8) ELSE '\\x05'::bytea END $$`);
+    } finally {
+      await old.close();
+    }
+    const store = new PostgresReadStore(earlier.url);
+    try {
+      const [made] = await store.query<{ language: string }>(
+        `SELECT l.lanname AS language FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+          WHERE p.oid = to_regprocedure('crewclock_key(jsonb)')`,
+      );
+      expect(made.language).toBe('sql'); // the schema is checked at the collections' first use
+      const jobs = store.collection('jobs');
+      await jobs.insertOne({ _id: 'b', organizationId: 'o', startsAt: 1 });
+      const [now] = await store.query<{ language: string }>(
+        `SELECT l.lanname AS language FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+          WHERE p.oid = to_regprocedure('crewclock_key(jsonb)')`,
+      );
+      expect(now.language).toBe('plpgsql');
+      expect((await jobs.find({ organizationId: 'o' }, { sort: { startsAt: 1 } })).map((d) => d._id)).toEqual([
+        'b',
+        'a',
+      ]);
+    } finally {
+      await store.close();
+      await earlier.drop();
+    }
+  });
+
   it('computes in SQL the very key keyOf() binds, for every kind of scalar', async () => {
     const store = open();
     await store.ping();

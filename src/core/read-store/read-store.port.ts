@@ -77,6 +77,16 @@ export interface ReadStore {
   close(): Promise<void>;
 }
 
+/**
+ * A collection moved from one store into another (a staged build): its documents as JSON texts, in batches and in
+ * their order, and the kinds of value seen at each path (value-kinds.ts).
+ */
+export interface LoadedCollection {
+  name: string;
+  kinds: Map<string, number>;
+  documents: AsyncIterable<string[]>;
+}
+
 export class DuplicateKeyError extends Error {
   constructor(
     readonly collection: string,

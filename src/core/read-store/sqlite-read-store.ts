@@ -20,6 +20,7 @@ import {
   DuplicateKeyError,
   Filter,
   FindOptions,
+  LoadedCollection,
   ReadCollection,
   ReadStore,
   Sort,
@@ -81,10 +82,18 @@ export class SqliteReadStore implements ReadStore {
   private unitQueue: Promise<unknown> = Promise.resolve();
   private readonly optimizer: NodeJS.Timeout;
 
-  constructor(filePath: string) {
+  /**
+   * `staging`: a store a staged build fills and then moves elsewhere (projections/runner/staged-build.ts), thrown away
+   * after: nothing of it needs to survive a crash (no journal on disk, no sync), and its search indexes are not made
+   * (a search finds the same without one; the store it moves to makes its own).
+   */
+  constructor(
+    filePath: string,
+    private readonly options: { staging?: boolean } = {},
+  ) {
     this.db = new Database(filePath);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma(options.staging ? 'journal_mode = MEMORY' : 'journal_mode = WAL');
+    this.db.pragma(options.staging ? 'synchronous = OFF' : 'synchronous = NORMAL');
     // Another process (the projection worker, an API instance) may hold the write lock for a moment.
     this.db.pragma('busy_timeout = 5000');
     // Queries that scan an organization's rows (a search, its count) read pages all over the file:
@@ -158,6 +167,30 @@ export class SqliteReadStore implements ReadStore {
     });
   }
 
+  /**
+   * A collection's documents as JSON texts, `batch` at a time in their order (by rowid, through the page cache), and
+   * its kinds: what a staged build moves into PostgreSQL (PostgresReadStore.load).
+   */
+  exportCollection(name: string, batch = 1000): LoadedCollection {
+    const t = this.table(name);
+    const read = this.prepare(
+      `SELECT rowid AS r, json(doc) AS doc FROM ${t.sqlName} WHERE rowid > ? ORDER BY rowid LIMIT ?`,
+    );
+    const page = (after: number) => this.throughPageCache(() => read.all(after, batch) as { r: number; doc: string }[]);
+    return {
+      name,
+      kinds: new Map(t.kinds),
+      documents: (async function* () {
+        for (let after = 0; ;) {
+          const rows = page(after);
+          if (!rows.length) return;
+          after = rows[rows.length - 1].r;
+          yield rows.map((row) => row.doc);
+        }
+      })(),
+    };
+  }
+
   async ping(): Promise<void> {
     this.prepare('SELECT 1').get();
   }
@@ -198,6 +231,10 @@ export class SqliteReadStore implements ReadStore {
   }
 
   // ---- internals used by SqliteCollection ----
+
+  get staging(): boolean {
+    return this.options.staging === true;
+  }
 
   /** The collection's table, created on first use; its kinds reloaded if another connection committed. */
   table(name: string): Table {
@@ -883,6 +920,7 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
    * FilterCompiler.narrowedBySearch).
    */
   async createSearchIndex(fields: string[], options: { name: string }): Promise<void> {
+    if (this.store.staging) return;
     const spec = JSON.stringify({ search: fields, fold: 'ascii' });
     this.store.write(() => {
       const t = this.t;

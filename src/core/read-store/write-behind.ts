@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { isDeepStrictEqual } from 'node:util';
-import { clone } from './mongo-semantics';
+import { clone, isPlainObject } from './mongo-semantics';
 import { AnyDoc, Filter } from './read-store.port';
 
 /** A document's state at the end of a unit: the whole document, or null when it was deleted. */
@@ -46,6 +46,17 @@ export class WriteBehind {
   }
 }
 
+/** The `_id`s a filter pins when it is `{ _id: { $in: ['<string>', …] } }` and nothing else. */
+export function pinnedIds(filter: Filter): string[] | null {
+  const keys = Object.keys(filter);
+  if (keys.length !== 1 || keys[0] !== '_id' || !isPlainObject(filter._id)) return null;
+  const condition = filter._id as Record<string, unknown>;
+  const ids = condition.$in;
+  if (Object.keys(condition).length !== 1 || !Array.isArray(ids) || !ids.every((id) => typeof id === 'string'))
+    return null;
+  return ids as string[];
+}
+
 /** The `_id` a filter pins when it is `{ _id: '<string>' }` and nothing else. */
 export function pinnedId(filter: Filter): string | null {
   const keys = Object.keys(filter);
@@ -67,6 +78,16 @@ export class Unit {
     if (!docs.has(id)) docs.set(id, await read());
     const doc = docs.get(id) ?? null;
     return doc && clone(doc);
+  }
+
+  /**
+   * Learns documents read from the server in one go (null: known not to exist), as get() would have read each: only
+   * those this unit has no state of. Call it right after flushing the collection, when what it knows is what is stored.
+   */
+  learn(collection: string, docs: Map<string, AnyDoc | null>): void {
+    let known = this.known.get(collection);
+    if (!known) this.known.set(collection, (known = new Map()));
+    for (const [id, doc] of docs) if (!known.has(id)) known.set(id, doc && clone(doc));
   }
 
   /** Stages the document's new state (null: deleted); false when it equals the state known. */
@@ -93,6 +114,22 @@ export class Unit {
       );
       this.dirty.delete(collection);
     }
+  }
+
+  /**
+   * Writes what is staged for one collection only. For a store whose unit is one transaction (PostgreSQL), where the
+   * order of the flushes does not matter: a read of one table needs only that table's staged writes, and the other
+   * collections' documents keep piling up for one bulk write at the unit's end.
+   */
+  async flushOne(collection: string): Promise<void> {
+    const ids = this.dirty.get(collection);
+    if (!ids) return;
+    const docs = this.known.get(collection)!;
+    this.dirty.delete(collection);
+    await this.write(
+      collection,
+      [...ids].map((_id) => ({ _id, doc: docs.get(_id) ?? null })),
+    );
   }
 
   /** Flushes, then forgets the collection: a write that is not by `_id` may change any of its documents. */
