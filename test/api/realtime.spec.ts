@@ -18,20 +18,26 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // Generous bounds for a loaded machine: every wait inside is bounded by PUSH_WITHIN_MS anyway.
 jest.setTimeout(15_000);
 
-/** Where one run of the suite keeps its data: the app's environment, and what removes that data after. */
-interface Engines {
+/**
+ * Where one run of the suite keeps its data: the engines /healthz must name, the app's environment, and what
+ * removes that data after.
+ */
+interface Row {
   where: string;
+  engines: { events: string; readModels: string; files: string };
   open(): Promise<{ env: Record<string, string>; dispose(): Promise<void> }>;
 }
 
-const rows: Engines[] = [
+const rows: Row[] = [
   {
     where: 'embedded: SQLite log and read models in a temporary data folder',
+    engines: { events: 'SQLite', readModels: 'SQLite', files: 'folder' },
     // startTestApp makes the data folder and removes it at stop.
     open: async () => ({ env: {}, dispose: async () => undefined }),
   },
   {
     where: 'PostgreSQL: log, read models and files in a fresh database',
+    engines: { events: 'PostgreSQL', readModels: 'PostgreSQL', files: 'PostgreSQL' },
     async open() {
       const database = await freshDatabase('realtime');
       const dataDir = mkdtempSync(join(tmpdir(), 'crewclock-realtime-pg-'));
@@ -46,13 +52,13 @@ const rows: Engines[] = [
   },
 ];
 
-describe.each(rows)('realtime over socket.io ($where)', (engines) => {
+describe.each(rows)('realtime over socket.io ($where)', (row) => {
   let app: TestApp;
-  let data: Awaited<ReturnType<Engines['open']>> | undefined;
+  let data: Awaited<ReturnType<Row['open']>> | undefined;
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
-    data = await engines.open();
+    data = await row.open();
     app = await startTestApp(data.env);
   }, 30_000);
   afterEach(() => {
@@ -101,6 +107,10 @@ describe.each(rows)('realtime over socket.io ($where)', (engines) => {
   const signIn = (email: string) => app.client().signIn(email, TEST_PASSWORD);
   const eventsOf = (socket: { received: Received[] }, event: string) =>
     socket.received.filter((r) => r.event === event);
+
+  it('runs on the engines its title names', async () => {
+    expect((await app.client().get('/healthz')).body.engines).toMatchObject(row.engines);
+  });
 
   describe('handshake', () => {
     let org: TestOrganization;
