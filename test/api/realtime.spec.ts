@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { io, Socket } from 'socket.io-client';
 import type { ServerToClientEvents } from '../../src/shared/client-events';
 import { ApiClient, startTestApp, TestApp, TestOrganization, TEST_PASSWORD } from '../support/app';
+import { freshDatabase } from '../support/postgres';
 import { disconnection, nextPush, PUSH_WITHIN_MS } from '../support/sockets';
 
 type ClientSocket = Socket<ServerToClientEvents, Record<string, never>>;
@@ -14,17 +18,59 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // Generous bounds for a loaded machine: every wait inside is bounded by PUSH_WITHIN_MS anyway.
 jest.setTimeout(15_000);
 
-describe('realtime over socket.io', () => {
+/**
+ * Where one run of the suite keeps its data: the engines /healthz must name, the app's environment, and what
+ * removes that data after.
+ */
+interface Row {
+  where: string;
+  engines: { events: string; readModels: string; files: string };
+  open(): Promise<{ env: Record<string, string>; dispose(): Promise<void> }>;
+}
+
+const rows: Row[] = [
+  {
+    where: 'embedded: SQLite log and read models in a temporary data folder',
+    engines: { events: 'SQLite', readModels: 'SQLite', files: 'folder' },
+    // startTestApp makes the data folder and removes it at stop.
+    open: async () => ({ env: {}, dispose: async () => undefined }),
+  },
+  {
+    where: 'PostgreSQL: log, read models and files in a fresh database',
+    engines: { events: 'PostgreSQL', readModels: 'PostgreSQL', files: 'PostgreSQL' },
+    async open() {
+      const database = await freshDatabase('realtime');
+      const dataDir = mkdtempSync(join(tmpdir(), 'crewclock-realtime-pg-'));
+      return {
+        env: { DATABASE_URL: database.url, DATA_DIR: dataDir },
+        async dispose() {
+          rmSync(dataDir, { recursive: true, force: true });
+          await database.drop();
+        },
+      };
+    },
+  },
+];
+
+describe.each(rows)('realtime over socket.io ($where)', (row) => {
   let app: TestApp;
+  let data: Awaited<ReturnType<Row['open']>> | undefined;
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
-    app = await startTestApp();
-  });
+    data = await row.open();
+    app = await startTestApp(data.env);
+  }, 30_000);
   afterEach(() => {
     for (const s of sockets.splice(0)) s.disconnect();
   });
-  afterAll(() => app.stop());
+  afterAll(async () => {
+    try {
+      await app?.stop();
+    } finally {
+      await data?.dispose();
+    }
+  });
 
   /** A socket.io client as a browser tab opens it: with the tab's cookies, no reconnection (so a refusal is final). */
   function open(cookie: string | null, headers: Record<string, string> = {}): ClientSocket & { received: Received[] } {
@@ -61,6 +107,10 @@ describe('realtime over socket.io', () => {
   const signIn = (email: string) => app.client().signIn(email, TEST_PASSWORD);
   const eventsOf = (socket: { received: Received[] }, event: string) =>
     socket.received.filter((r) => r.event === event);
+
+  it('runs on the engines its title names', async () => {
+    expect((await app.client().get('/healthz')).body.engines).toMatchObject(row.engines);
+  });
 
   describe('handshake', () => {
     let org: TestOrganization;
