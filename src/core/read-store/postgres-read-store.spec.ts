@@ -129,6 +129,48 @@ describe('the PostgreSQL read store', () => {
     expect(found).toEqual(['a', 'b']);
   });
 
+  it("counts once per version of the collection, and no count outlives a write, another process's included", async () => {
+    const reader = open();
+    const writer = open();
+    const counted = (store: PostgresReadStore) => {
+      const queries = jest.spyOn(store, 'query');
+      return () => queries.mock.calls.filter(([sql]) => sql.includes('count(*)')).length;
+    };
+    const counts = counted(reader);
+    const visits = reader.collection('visits');
+    const org = { organizationId: 'o1' };
+    await writer.collection('visits').insertOne({ _id: 'v1', ...org });
+    expect(await visits.countDocuments(org)).toBe(1);
+    expect(await visits.countDocuments(org)).toBe(1);
+    expect(counts()).toBe(1); // the second from the cache: no write came between
+
+    // A write by another process, alone, then in a unit: seen at once after each commit, never before it.
+    await writer.collection('visits').insertOne({ _id: 'v2', ...org });
+    expect(await visits.countDocuments(org)).toBe(2);
+    let inside!: () => void;
+    const written = new Promise<void>((resolve) => (inside = resolve));
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    const unit = writer.transaction(async () => {
+      await writer.collection('visits').insertOne({ _id: 'v3', ...org });
+      await writer.collection('visits').updateOne({ _id: 'v1' }, { $set: { organizationId: 'o2' } });
+      await writer.collection('visits').find({ organizationId: 'o2' }); // the unit's writes reach the table
+      inside();
+      await committing;
+    });
+    await written;
+    expect(await visits.countDocuments(org)).toBe(2);
+    commit();
+    await unit;
+    expect(await visits.countDocuments(org)).toBe(2); // v3 in, v1 out
+    expect(await visits.countDocuments({ organizationId: 'o2' })).toBe(1);
+    await writer.collection('visits').deleteMany({ organizationId: 'o2' });
+    expect(await visits.countDocuments({ organizationId: 'o2' })).toBe(0);
+    await writer.dropCollection('visits');
+    expect(await visits.countDocuments(org)).toBe(0);
+    expect(counts()).toBe(6);
+  });
+
   it('loses no update when two processes change one document at once', async () => {
     const [one, two] = [open().collection('counters'), open().collection('counters')];
     await one.insertOne({ _id: 'c', n: 0, seen: [] });
