@@ -27,6 +27,7 @@ import {
   Update,
   UpdateResult,
 } from './read-store.port';
+import { always, and, ANY, EVERYTHING, exact, not, or, Sql } from './sql-parts';
 import { pinnedId, pinnedIds, StagedWrite, Unit } from './write-behind';
 import { ARR, indexablePath, isAscii, literalOf, OBJ, plainKinds, recordKinds, topLevelInclusion } from './value-kinds';
 
@@ -287,11 +288,7 @@ export class PostgresReadStore implements ReadStore {
     const counting = `SELECT (SELECT version FROM _versions WHERE name = ?)::text AS version, count(*) AS n
                         FROM ${t.sql} WHERE ${where.sql}`;
     if (this.inUnit) return Number((await this.query<{ n: string }>(counting, [t.name, ...where.params]))[0].n);
-    const key = `${t.name}\u0000${where.sql}\u0000${JSON.stringify(where.params, (_k, v: unknown) =>
-      v && typeof v === 'object' && (v as { type?: string }).type === 'Buffer'
-        ? Buffer.from((v as { data: number[] }).data).toString('hex')
-        : v,
-    )}`;
+    const key = `${t.name}\u0000${where.sql}\u0000${JSON.stringify(where.params)}`; // keys (Buffers) as their bytes
     const cached = this.counts.get(key);
     if (cached) {
       const [row] = await this.query<{ version: string | null }>(
@@ -592,14 +589,6 @@ class Table {
   }
 }
 
-/** Part of a WHERE clause with `?` marks. `exact`: matches precisely what MongoDB would; otherwise a superset. */
-interface Sql {
-  sql: string;
-  params: unknown[];
-  exact: boolean;
-}
-const ANY: Sql = { sql: 'true', params: [], exact: false };
-const EVERYTHING: Sql = { sql: 'true', params: [], exact: true };
 const RANGE = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
 
 /**
@@ -622,7 +611,7 @@ class FilterCompiler {
     if (typeof f._id !== 'string' || Object.keys(f).length === 1) return this.filter(f);
     const { _id, ...rest } = f;
     const others = this.filter(rest);
-    return and([exact('_id = ?', _id), { ...others, sql: others.sql === 'true' ? 'true' : `(${others.sql}) IS TRUE` }]);
+    return and([exact('_id = ?', _id), always(others) ? others : { ...others, sql: `(${others.sql}) IS TRUE` }]);
   }
 
   filter(f: Filter): Sql {
@@ -705,7 +694,7 @@ class FilterCompiler {
   }
 
   private exists(path: string, present: boolean): Sql {
-    if (path === '_id') return exact(present ? 'true' : 'false');
+    if (path === '_id') return present ? EVERYTHING : exact('FALSE');
     if (this.table.plain(path) === null) return ANY;
     return exact(`${jsonAt(path)} IS ${present ? 'NOT ' : ''}NULL`);
   }
@@ -732,36 +721,6 @@ class FilterCompiler {
     if (!flags.includes('i')) return and([folded, exact(`${stringAt(path)} LIKE ?`, containing(literal))]);
     return !flags.includes('u') && isAscii(literal) ? folded : ANY;
   }
-}
-
-function exact(sql: string, ...params: unknown[]): Sql {
-  return { sql, params, exact: true };
-}
-
-function and(parts: Sql[]): Sql {
-  const used = parts.filter((p) => p.sql !== 'true');
-  const isExact = parts.every((p) => p.exact);
-  if (!used.length) return isExact ? EVERYTHING : ANY;
-  return {
-    sql: used.length === 1 ? used[0].sql : used.map((p) => `(${p.sql})`).join(' AND '),
-    params: used.flatMap((p) => p.params),
-    exact: isExact,
-  };
-}
-
-function or(parts: Sql[]): Sql {
-  const isExact = parts.every((p) => p.exact);
-  if (parts.some((p) => p.sql === 'true')) return isExact ? EVERYTHING : ANY;
-  return {
-    sql: parts.length === 1 ? parts[0].sql : parts.map((p) => `(${p.sql})`).join(' OR '),
-    params: parts.flatMap((p) => p.params),
-    exact: isExact,
-  };
-}
-
-/** A negation is only sound over an exact part (the complement of a superset is a subset). */
-function not(part: Sql): Sql {
-  return part.exact ? { sql: `(${part.sql}) IS NOT TRUE`, params: part.params, exact: true } : ANY;
 }
 
 /**

@@ -27,6 +27,7 @@ import {
   Update,
   UpdateResult,
 } from './read-store.port';
+import { and, ANY, EVERYTHING, exact, not, or, Sql } from './sql-parts';
 import {
   ARR,
   BOOL,
@@ -431,14 +432,6 @@ const jsonPath = (path: string) =>
     .map((p) => `."${p}"`)
     .join('')}`;
 
-/** Part of a WHERE clause. `exact`: matches precisely what MongoDB would; otherwise a superset. */
-interface Sql {
-  sql: string;
-  params: unknown[];
-  exact: boolean;
-}
-const ANY: Sql = { sql: '1', params: [], exact: false };
-const EVERYTHING: Sql = { sql: '1', params: [], exact: true };
 const RANGE = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
 
 /**
@@ -594,7 +587,7 @@ class FilterCompiler {
   }
 
   private exists(path: string, present: boolean): Sql {
-    if (path === '_id') return exact(present ? '1' : '0');
+    if (path === '_id') return present ? EVERYTHING : exact('FALSE');
     if (this.table.plain(path) === null) return ANY;
     return exact(`${typeAt(path)} IS ${present ? 'NOT ' : ''}NULL`);
   }
@@ -635,36 +628,6 @@ class FilterCompiler {
 
 /** Up to this many matches of a search word, a query starts from them (see narrowedBySearch). */
 const SEARCH_DRIVES_UP_TO = 1000;
-
-function exact(sql: string, ...params: unknown[]): Sql {
-  return { sql, params, exact: true };
-}
-
-function and(parts: Sql[]): Sql {
-  const used = parts.filter((p) => p.sql !== '1');
-  const isExact = parts.every((p) => p.exact);
-  if (!used.length) return isExact ? EVERYTHING : ANY;
-  return {
-    sql: used.length === 1 ? used[0].sql : used.map((p) => `(${p.sql})`).join(' AND '),
-    params: used.flatMap((p) => p.params),
-    exact: isExact,
-  };
-}
-
-function or(parts: Sql[]): Sql {
-  const isExact = parts.every((p) => p.exact);
-  if (parts.some((p) => p.sql === '1')) return isExact ? EVERYTHING : ANY;
-  return {
-    sql: parts.length === 1 ? parts[0].sql : parts.map((p) => `(${p.sql})`).join(' OR '),
-    params: parts.flatMap((p) => p.params),
-    exact: isExact,
-  };
-}
-
-/** A negation is only sound over an exact part (the complement of a superset is a subset). */
-function not(part: Sql): Sql {
-  return part.exact ? { sql: `(${part.sql}) IS NOT 1`, params: part.params, exact: true } : ANY;
-}
 
 /**
  * ORDER BY for `sort` when SQLite orders exactly as MongoDB does: each key a plain path holding only
