@@ -6,24 +6,32 @@ import { rooms } from '../../src/realtime/rooms';
 import { applyOnce } from '../runner/apply-once';
 import { Projection, ProjectionContext } from '../runner/projection';
 import {
+  JOB_PEOPLE_WEEKS,
   JOB_SERIES,
   JOB_WEEKS,
   JOBS,
   JobDoc,
+  jobPeople,
+  JobPersonWeekDoc,
   JobSeriesDoc,
   JobWeekDoc,
   jobWeekId,
+  personWeekKeys,
   weekKeys,
 } from '../../src/scheduling/scheduling.read-models';
 
-/** Jobs, recurring jobs and the week index of one-time jobs; every change is pushed to the organization. */
+/**
+ * Jobs, recurring jobs and the week indexes of one-time jobs (by week, and by person and week); every change is
+ * pushed to the organization.
+ */
 export const schedulingProjection: Projection = {
   name: 'scheduling',
-  version: 2, // 2: a document per job and week in jobWeeks
-  collections: [JOBS, JOB_SERIES, JOB_WEEKS],
+  version: 3, // 2: a document per job and week in jobWeeks; 3: jobPeopleWeeks
+  collections: [JOBS, JOB_SERIES, JOB_WEEKS, JOB_PEOPLE_WEEKS],
   async setup(store) {
     await store.collection(JOB_SERIES).createIndex({ organizationId: 1 }, { name: 'organization' });
     await store.collection(JOB_WEEKS).createIndex({ week: 1 }, { name: 'week' });
+    await store.collection(JOB_PEOPLE_WEEKS).createIndex({ key: 1 }, { name: 'key' });
     // A customer's Jobs & Ratings, latest first, ties by id the same way: no sort in memory.
     await store
       .collection(JOBS)
@@ -38,13 +46,29 @@ export const schedulingProjection: Projection = {
   },
 };
 
-async function listInWeeks({ store }: ProjectionContext, jobId: string, before: string[], after: string[]) {
+type Listing = { weeks: string[]; people: string[] };
+const NOWHERE: Listing = { weeks: [], people: [] };
+const listingOf = (job: JobDoc | null): Listing => (job ? { weeks: job.weeks, people: jobPeople(job) } : NOWHERE);
+
+/** Moves a job's entries in the week indexes from where it was listed to where it is now. */
+async function listInWeeks({ store }: ProjectionContext, jobId: string, before: Listing, after: Listing) {
   const weeks = store.collection<JobWeekDoc>(JOB_WEEKS);
-  for (const week of before.filter((k) => !after.includes(k))) await weeks.deleteOne({ _id: jobWeekId(week, jobId) });
-  for (const week of after.filter((k) => !before.includes(k)))
+  for (const week of before.weeks.filter((k) => !after.weeks.includes(k)))
+    await weeks.deleteOne({ _id: jobWeekId(week, jobId) });
+  for (const week of after.weeks.filter((k) => !before.weeks.includes(k)))
     await weeks.replaceOne(
       { _id: jobWeekId(week, jobId) },
       { _id: jobWeekId(week, jobId), week, jobId },
+      { upsert: true },
+    );
+  const people = store.collection<JobPersonWeekDoc>(JOB_PEOPLE_WEEKS);
+  const was = personWeekKeys(before.weeks, before.people);
+  const is = personWeekKeys(after.weeks, after.people);
+  for (const key of was.filter((k) => !is.includes(k))) await people.deleteOne({ _id: jobWeekId(key, jobId) });
+  for (const key of is.filter((k) => !was.includes(k)))
+    await people.replaceOne(
+      { _id: jobWeekId(key, jobId) },
+      { _id: jobWeekId(key, jobId), key, jobId },
       { upsert: true },
     );
 }
@@ -65,7 +89,7 @@ async function applyJob(event: RecordedEvent, context: ProjectionContext) {
         { $set: { ...fields, organizationId, weeks, createdAt: event.metadata.timestamp } },
         { upsert: true },
       );
-      await listInWeeks(context, jobId, current?.weeks ?? [], weeks);
+      await listInWeeks(context, jobId, listingOf(current), { weeks, people: jobPeople(fields) });
       break;
     }
     case 'JobChanged':
@@ -75,11 +99,11 @@ async function applyJob(event: RecordedEvent, context: ProjectionContext) {
       const weeks = weekKeys(organizationId, next.start, next.end);
       const $set = Object.fromEntries(Object.entries(e.data.changes).map(([k, c]) => [k, c!.to]));
       await applyOnce(jobs, jobId, event.revision, { $set: { ...$set, weeks } });
-      await listInWeeks(context, jobId, current.weeks, weeks);
+      await listInWeeks(context, jobId, listingOf(current), { weeks, people: jobPeople(next) });
       break;
     }
     case 'JobDeleted':
-      if (current) await listInWeeks(context, jobId, current.weeks, []);
+      if (current) await listInWeeks(context, jobId, listingOf(current), NOWHERE);
       await jobs.deleteOne({ _id: jobId });
       break;
     default: // a request or a denial changes nothing on the calendar: projections/job-requests

@@ -9,7 +9,9 @@ import { organizationZone } from '../identity/identity.read-models';
 import { Me, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
 import { calendarRange } from './calendar-range';
-import { CalendarRangeDto } from './calendar.dto';
+import { CalendarRangeDto, ClashCheckDto } from './calendar.dto';
+import { CheckClashes, ClashReport } from './clash-check';
+import { toFields, toRule } from '../scheduling/scheduling.dto';
 import { AsOfDto } from '../audit/audit.dto';
 import { askedMoment, momentOf } from '../audit/moment';
 import { POSITION_TOKENS, PositionTokens } from '../core/position-tokens';
@@ -38,6 +40,27 @@ export class CalendarController {
   /** The log position a read is as of (asOf or asOfPosition), or null for now; a bad value is a 400. */
   private async asOf(me: CurrentUser, query: AsOfDto): Promise<number | null> {
     return (await momentOf(this.store, me.organizationId, query, this.tokens.of(me.organizationId)))?.position ?? null;
+  }
+
+  @Post('jobs/clashes')
+  @HttpCode(200)
+  @RequireClaim('jobs.crud')
+  @ApiOperation({
+    summary:
+      "Every clash of a job as a save would leave it (a new job, a change, an occurrence or its whole series): days off, days and hours outside its people's weeks, and their other jobs then, over all its occurrences (a series: its next year). { clashes: [{ userId, name, kind, date, start, end, message, job? }], more, occurrences, until }. Nothing is saved.",
+  })
+  clashes(@Body() body: ClashCheckDto, @Me() me: CurrentUser): Promise<ClashReport> {
+    const rule = body.recurrenceModel ? toRule(body.recurrenceModel) : body.recurrenceModel === null ? null : undefined;
+    return this.queries.execute(
+      new CheckClashes(
+        me.organizationId,
+        body.id ?? null,
+        body.scope ?? 'occurrence',
+        toFields(body.jobModel),
+        rule,
+        new Date(),
+      ),
+    );
   }
 
   @Get('jobs/user')

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CalendarController } from './calendar.controller';
+import { CheckClashesHandler } from './clash-check';
 import { CustomerJobsController } from './customer-jobs.controller';
 import {
   GetCalendarJobsHandler,
@@ -12,6 +13,7 @@ import {
 @Module({
   controllers: [CalendarController, CustomerJobsController],
   providers: [
+    CheckClashesHandler,
     GetCalendarJobsHandler,
     GetUpcomingJobsHandler,
     GetJobHandler,

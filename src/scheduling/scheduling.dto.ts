@@ -145,6 +145,9 @@ export class CalendarChangeDto {
   @IsArray({ message: 'Assigned employees must be a list of user ids' })
   @IsString({ each: true, message: 'Assigned employees must be a list of user ids' })
   userIds?: string[];
+  @ApiPropertyOptional({ nullable: true, description: 'TimelineDay: the person of the row it was dropped on leads it' })
+  @Id('The lead employee')
+  leadUserId?: string | null;
 }
 
 /** Batched calendar edits (drag, resize, delete): each applies to that occurrence only. */

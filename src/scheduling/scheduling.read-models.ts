@@ -7,6 +7,7 @@ import type { ScheduledSeries } from './job-series.decider';
 export const JOBS = 'jobs';
 export const JOB_SERIES = 'jobSeries';
 export const JOB_WEEKS = 'jobWeeks';
+export const JOB_PEOPLE_WEEKS = 'jobPeopleWeeks';
 
 /** A one-time job as it stands. */
 export interface JobDoc extends JobFields {
@@ -59,6 +60,31 @@ export interface JobWeekDoc {
 
 export const jobWeekId = (week: string, jobId: string) => `${week}/${jobId}`;
 
+/**
+ * One-time jobs listed by person and UTC week, so that one person's jobs over many weeks (a clash check of a
+ * series) are read without every job of those weeks: `key` is `${organizationId}:${userId}:${YYYY-MM-DD of the
+ * Monday}`, `_id` `${key}/${jobId}`. A job is listed under its lead and each assigned person.
+ */
+export interface JobPersonWeekDoc {
+  _id: string;
+  key: string;
+  jobId: string;
+}
+
+/** A job's keys in jobPeopleWeeks: each of its people in each of its weeks (weekKeys). */
+export function personWeekKeys(weeks: string[], people: string[]): string[] {
+  return people.flatMap((userId) =>
+    weeks.map((week) => {
+      const at = week.lastIndexOf(':');
+      return `${week.slice(0, at)}:${userId}${week.slice(at)}`;
+    }),
+  );
+}
+
+/** The people a job keeps busy: its lead and assigned people, each once; none for an availability-only entry. */
+export const jobPeople = (job: Pick<JobFields, 'leadUserId' | 'userIds' | 'availabilityOnly'>): string[] =>
+  job.availabilityOnly ? [] : [...new Set([...(job.leadUserId ? [job.leadUserId] : []), ...job.userIds])];
+
 const WEEK_MS = 7 * 86_400_000;
 /** 1970-01-05 was a Monday. */
 const MONDAY_EPOCH = Date.UTC(1970, 0, 5);
@@ -107,6 +133,25 @@ export async function jobsAndSeriesAround(
     store.collection<JobSeriesDoc>(JOB_SERIES).find({ organizationId }),
   ]);
   return { jobs: jobs.filter((j) => j.organizationId === organizationId), series };
+}
+
+/** The one-time jobs of the people in [start, end)'s weeks (some outside the range itself: filter by time). */
+export async function peopleJobsAround(
+  store: ReadStore,
+  organizationId: string,
+  userIds: string[],
+  start: string,
+  end: string,
+): Promise<JobDoc[]> {
+  if (!userIds.length) return [];
+  const keys = personWeekKeys(weekKeys(organizationId, start, end), userIds);
+  const listed = await store
+    .collection<JobPersonWeekDoc>(JOB_PEOPLE_WEEKS)
+    .find({ key: { $in: keys } }, { projection: { jobId: 1 } });
+  const ids = [...new Set(listed.map((w) => w.jobId))];
+  if (!ids.length) return [];
+  const jobs = await store.collection<JobDoc>(JOBS).find({ _id: { $in: ids } });
+  return jobs.filter((j) => j.organizationId === organizationId);
 }
 
 /**

@@ -150,7 +150,9 @@ describe('changing the schedule in a browser, watched live from another', () => 
 
     await watcher.getByRole('button', { name: /^Fence repair, .*Sam Okafor$/ }).waitFor({ timeout: LIVE_MS });
     const job = await admin.get(`/api/jobs/${id}`);
+    // Reassign means reassign (issue #26): Sam leads it now, and Jordan is off it.
     expect(job.body).toMatchObject({
+      leadUserId: people.get('Sam Okafor'),
       userIds: [people.get('Sam Okafor')],
       startDateTime: utc(start),
       endDateTime: utc(start.plus({ hours: 1 })),
@@ -170,7 +172,7 @@ describe('changing the schedule in a browser, watched live from another', () => 
       await bar.scrollIntoViewIfNeeded();
       await dragToRow(actor, bar, 'Alex Kim');
       const ask = actor.getByRole('dialog', { name: 'Save this change?' });
-      await ask.getByText(/Alex Kim: Already booked on Gutter cleaning \(.*10:00 PM/).waitFor();
+      await ask.getByText(/Alex Kim: Already booked on Gutter cleaning \(.*10–11 PM\)/).waitFor();
       return ask;
     }
 

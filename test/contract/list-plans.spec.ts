@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Document, MongoClient } from 'mongodb';
 import { allProjections } from '../../projections/all-projections';
 import { MongoReadStore } from '../../src/core/read-store/mongo-read-store';
-import { JOB_WEEKS, weekKeys } from '../../src/scheduling/scheduling.read-models';
+import { JOB_PEOPLE_WEEKS, JOB_WEEKS, personWeekKeys, weekKeys } from '../../src/scheduling/scheduling.read-models';
 import { withDatabase } from '../support/ferretdb';
 import { ORGANIZATION, Read, recordReads, USER } from '../support/list-reads';
 
@@ -48,6 +48,8 @@ async function prepared(url: string): Promise<{ url: string; store: MongoReadSto
   for (const projection of allProjections) await projection.setup?.(store);
   const [week] = weekKeys(ORGANIZATION, '2026-11-23T00:00:00.000Z', '2026-11-30T00:00:00.000Z');
   await store.collection(JOB_WEEKS).insertOne({ _id: `${week}/job-1`, week, jobId: 'job-1' });
+  const [key] = personWeekKeys([week], [USER]);
+  await store.collection(JOB_PEOPLE_WEEKS).insertOne({ _id: `${key}/job-1`, key, jobId: 'job-1' });
   // Colleagues' timers, so that a planner trying both indexes for My Tracked Times sees the person's own win.
   await store.transaction!(async () => {
     for (let i = 0; i < 300; i++) {

@@ -3,7 +3,14 @@ import { pgConnection } from '../../src/core/postgres';
 import { indexName, PostgresReadStore } from '../../src/core/read-store/postgres-read-store';
 import type { AnyDoc } from '../../src/core/read-store/read-store.port';
 import { CUSTOMER_DOCUMENTS } from '../../src/customers/customers.read-models';
-import { JOB_SERIES, JOB_WEEKS, JOBS, weekKeys } from '../../src/scheduling/scheduling.read-models';
+import {
+  JOB_PEOPLE_WEEKS,
+  JOB_SERIES,
+  JOB_WEEKS,
+  JOBS,
+  personWeekKeys,
+  weekKeys,
+} from '../../src/scheduling/scheduling.read-models';
 import { ORGANIZATION, recordReads, USER } from '../support/list-reads';
 import { freshDatabase } from '../support/postgres';
 
@@ -88,6 +95,13 @@ function documents(org: string, count: number): Record<string, AnyDoc[]> {
       week: i % 500 === 0 ? week : `${org}:week-${i % 500}`,
       jobId: `job-${org}-${pad(i)}`,
     })),
+    [JOB_PEOPLE_WEEKS]: rows.map((i) => {
+      const [key] = personWeekKeys(
+        [i % 500 === 0 ? week : `${org}:week-${i % 500}`],
+        [i % 7 === 0 ? USER : `person-${i % 7}`],
+      );
+      return { _id: `${key}/job-${org}-${pad(i)}`, key, jobId: `job-${org}-${pad(i)}` };
+    }),
     [JOB_SERIES]: rows.slice(0, 50).map((i) => ({ _id: `series-${org}-${pad(i)}`, organizationId: org })),
   };
 }

@@ -7,7 +7,13 @@ import {
 } from '../../src/customers/customers.queries';
 import { ListUsers, ListUsersHandler } from '../../src/identity/identity.queries';
 import { CUSTOMER_DOCUMENTS, customerDocumentsPage } from '../../src/customers/customers.read-models';
-import { customerJobsPage, JOB_WEEKS, jobsAndSeriesAround } from '../../src/scheduling/scheduling.read-models';
+import {
+  customerJobsPage,
+  JOB_PEOPLE_WEEKS,
+  JOB_WEEKS,
+  jobsAndSeriesAround,
+  peopleJobsAround,
+} from '../../src/scheduling/scheduling.read-models';
 import { ListTimers, ListTimersHandler } from '../../src/timers/timers.queries';
 
 /*
@@ -82,6 +88,9 @@ export async function recordReads(store: ReadStore): Promise<Read[]> {
   await as('calendar week', () =>
     jobsAndSeriesAround(recorder, ORGANIZATION, '2026-11-23T00:00:00.000Z', '2026-11-30T00:00:00.000Z'),
   );
+  await as("a person's jobs (a clash check)", () =>
+    peopleJobsAround(recorder, ORGANIZATION, [USER], '2026-11-23T00:00:00.000Z', '2026-11-30T00:00:00.000Z'),
+  );
   return reads.map((read) => ({ ...read, index: expectedIndex(read) }));
 }
 
@@ -91,6 +100,7 @@ export function expectedIndex({ collection, filter }: Omit<Read, 'index'>): stri
   if (collection === 'users') return 'organization_sortName_id';
   if (collection === 'timers') return 'userId' in filter ? 'user_created_sequence' : 'organization_created_sequence';
   if (collection === JOB_WEEKS) return 'week';
+  if (collection === JOB_PEOPLE_WEEKS) return 'key';
   if (collection === CUSTOMER_DOCUMENTS) return 'organization_customer_removed_uploaded_id';
   if (collection === 'jobs') return 'customerId' in filter ? 'organization_customer_start_id' : '_id_';
   if (collection === 'jobSeries') return 'organization';

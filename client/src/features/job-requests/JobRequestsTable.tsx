@@ -6,6 +6,8 @@ import { errorMessage } from '../../app/api';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import { QueryError } from '../../shared/QueryError';
 import { timeRangeLabel } from '../scheduling/zonedTime';
+import { checkClashes } from '../scheduling/clashes';
+import { confirmClashes } from '../scheduling/confirmClashes';
 import { type JobRequest, useAnswerRequest, useJobRequests } from './jobRequestsApi';
 
 export const NO_REQUESTS = 'There are no job requests at this time';
@@ -24,6 +26,19 @@ export function JobRequestsTable({
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
 
   async function onAnswer(request: JobRequest, kind: 'approve' | 'deny') {
+    // Approving assigns the requestor: the clashes that would give them are asked first (issue #26).
+    if (kind === 'approve') {
+      const report = await checkClashes({ id: request.jobId, jobModel: { userIds: [request.requestorId] } }).catch(
+        () => null,
+      );
+      const approveAnyway =
+        !report?.clashes.length ||
+        (await confirmClashes(request.name, report, zone, {
+          lead: `Approving gives ${request.requestorName} ${request.name}, which clashes:`,
+          cancel: 'Cancel leaves the request pending.',
+        }));
+      if (!approveAnyway) return;
+    }
     try {
       const result = await answer.mutateAsync({ request, answer: kind });
       notifySuccess(result.message);

@@ -4,7 +4,6 @@ import {
   ColorInput,
   Divider,
   Group,
-  List,
   Modal,
   MultiSelect,
   Select,
@@ -27,7 +26,9 @@ import { confirmDelete } from '../../shared/confirmDelete';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import { useIsCompanyAdmin } from '../session/session';
 import { askScope } from './askScope';
-import { slotWarnings } from './doubleBooking';
+import { checkClashes, clashesKey, type ClashQuestion, type ClashReport } from './clashes';
+import { ClashList } from './ClashList';
+import { confirmClashes } from './confirmClashes';
 import {
   changeJobBody,
   createJobBody,
@@ -37,18 +38,12 @@ import {
   jobFormValues,
   type JobFormValues,
 } from './jobForm';
-import { isRecurring, jobHistoryUrl, jobPeopleIds, type Job, type JobPerson } from './jobs';
+import { isRecurring, jobHistoryUrl, type Job, type JobPerson } from './jobs';
 import { RecurrenceEditor } from './RecurrenceEditor';
 import { describeRecurrence, recurrenceChanged } from './recurrenceForm';
-import {
-  useActiveEmployees,
-  useAvailableEmployees,
-  useChangeJob,
-  useCreateJob,
-  useCustomerOptions,
-  useDeleteJob,
-} from './schedulingApi';
-import { isoFromWall, zoneAbbreviation } from './zonedTime';
+import { useActiveEmployees, useChangeJob, useCreateJob, useCustomerOptions, useDeleteJob } from './schedulingApi';
+import { zoneAbbreviation } from './zonedTime';
+import { useQuery } from '@tanstack/react-query';
 import '@mantine/dates/styles.css';
 import { scrollToFirstError } from '../../shared/scrollToFirstError';
 import { DetailsAndHistoryTabs } from '../../shared/History';
@@ -73,8 +68,6 @@ interface JobModalProps {
   job: Job | null;
   /** A new job's slot (wall-clock strings in the organization's zone). */
   slot: { start: string; end: string };
-  /** The jobs the calendar has fetched: what double-booking is checked against. */
-  calendarJobs: Job[];
   /** Opens on the History tab. */
   initialTab?: 'details' | 'history';
   /** The schedule as of a moment (issue #17): the job as it stood then, nothing to save or delete. */
@@ -83,14 +76,7 @@ interface JobModalProps {
 }
 
 /** New Job and Edit Job (spec §2 Job Schedule), with the History of an existing job. Mounted fresh each time. */
-export function JobModal({
-  job,
-  slot,
-  calendarJobs,
-  initialTab = 'details',
-  readOnly = false,
-  onClose,
-}: JobModalProps) {
+export function JobModal({ job, slot, initialTab = 'details', readOnly = false, onClose }: JobModalProps) {
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const title =
     job && readOnly ? 'Job as it stood' : job ? (isRecurring(job) ? 'Edit recurring job' : 'Edit job') : 'New Job';
@@ -114,16 +100,37 @@ export function JobModal({
           historyUrl={jobHistoryUrl(job.id)}
           emptyHint="Nothing has been recorded for this job yet."
         >
-          <JobForm job={job} slot={slot} calendarJobs={calendarJobs} readOnly={readOnly} onClose={onClose} />
+          <JobForm job={job} slot={slot} readOnly={readOnly} onClose={onClose} />
         </DetailsAndHistoryTabs>
       ) : (
-        <JobForm job={null} slot={slot} calendarJobs={calendarJobs} onClose={onClose} />
+        <JobForm job={null} slot={slot} onClose={onClose} />
       )}
     </Modal>
   );
 }
 
-function JobForm({ job, slot, calendarJobs, readOnly = false, onClose }: Omit<JobModalProps, 'initialTab'>) {
+/**
+ * What the clash check is asked about the form as it stands: the body a save would send (a change: for the whole
+ * series when its rule changes). Null while the form's times cannot be read.
+ */
+function clashQuestion(
+  job: Job | null,
+  values: JobFormValues,
+  zone: string,
+  isCompanyAdmin: boolean,
+): ClashQuestion | null {
+  try {
+    if (!job) return createJobBody(values, zone, isCompanyAdmin);
+    const scope =
+      isRecurring(job) && recurrenceChanged(job.jobRecurrenceModel, values.recurrence) ? 'series' : 'occurrence';
+    const { recurrenceModel, ...jobModel } = changeJobBody(job, values, zone, isCompanyAdmin, scope);
+    return { id: job.id, scope, jobModel, ...(recurrenceModel ? { recurrenceModel } : {}) };
+  } catch {
+    return null;
+  }
+}
+
+function JobForm({ job, slot, readOnly = false, onClose }: Omit<JobModalProps, 'initialTab'>) {
   const zone = useAppStore((s) => s.session?.company.timeZone ?? 'UTC');
   const isCompanyAdmin = useIsCompanyAdmin();
   const { employees } = useActiveEmployees();
@@ -135,7 +142,6 @@ function JobForm({ job, slot, calendarJobs, readOnly = false, onClose }: Omit<Jo
   const [failure, setFailure] = useState<unknown>(null);
 
   const people = useMemo(() => peopleOptions(employees, job), [employees, job]);
-  const nameOf = (id: string) => people.find((p) => p.id === id)?.fullName ?? 'An employee';
   const customerOptions = useMemo(() => {
     const list = customers.data ?? [];
     const current =
@@ -145,32 +151,42 @@ function JobForm({ job, slot, calendarJobs, readOnly = false, onClose }: Omit<Jo
     return [...current, ...list].map((c) => ({ value: c.id, label: c.name }));
   }, [customers.data, job]);
 
-  // Warnings (not blockers): availability of the chosen people, and their other jobs at that time.
-  const { start, end, leadUserId, userIds } = form.values;
-  const slotIso = useMemo(() => {
-    try {
-      return { start: isoFromWall(start, zone), end: isoFromWall(end, zone) };
-    } catch {
-      return null;
-    }
-  }, [start, end, zone]);
-  const [checkedSlot] = useDebouncedValue(slotIso, 400);
-  const peopleIds = useMemo(() => jobPeopleIds({ leadUserId, userIds }), [leadUserId, userIds]);
-  const available = useAvailableEmployees(
-    peopleIds.length ? (checkedSlot?.start ?? null) : null,
-    checkedSlot?.end ?? null,
+  // Warnings (not blockers), decided by the server over every occurrence: days off, the people's weeks, other jobs.
+  const question = useMemo(
+    () => (readOnly ? null : clashQuestion(job, form.values, zone, isCompanyAdmin)),
+    [job, form.values, zone, isCompanyAdmin, readOnly],
   );
-  const warnings = useMemo(() => {
-    if (!slotIso) return [];
-    return slotWarnings({
-      slot: { id: job?.id, startDateTime: slotIso.start, endDateTime: slotIso.end },
-      peopleIds,
-      jobs: calendarJobs,
-      available: available.data,
-      nameOf,
-      zone,
+  const [askedQuestion] = useDebouncedValue(question, 400);
+  const asked = askedQuestion ? JSON.stringify(askedQuestion) : null;
+  const clashes = useQuery({
+    queryKey: ['clashes', asked],
+    queryFn: () => checkClashes(askedQuestion!),
+    enabled: asked !== null,
+    placeholderData: (previous) => previous,
+    retry: false,
+    staleTime: 5_000,
+  });
+  const shownClashes = clashes.data?.clashes.length ? clashes.data : null;
+
+  /**
+   * Before a save: asks again about the form as it is now, and when the answer names clashes the form did not
+   * show yet (typed in the last moment, or changed by someone else), shows them. False: not saved.
+   */
+  async function clashesAccepted(values: JobFormValues): Promise<boolean> {
+    const now = clashQuestion(job, values, zone, isCompanyAdmin);
+    if (!now) return true;
+    let fresh: ClashReport;
+    try {
+      fresh = await checkClashes(now);
+    } catch {
+      return true; // the save itself says what is wrong
+    }
+    if (!fresh.clashes.length || clashesKey(fresh) === clashesKey(shownClashes)) return true;
+    return confirmClashes(values.name.trim() || 'This job', fresh, zone, {
+      lead: 'This job clashes:',
+      cancel: 'Cancel goes back to the form.',
     });
-  }, [slotIso, peopleIds, calendarJobs, available.data, job?.id, zone, people]);
+  }
 
   const busy = createJob.isPending || changeJob.isPending || deleteJob.isPending;
   const recurring = job !== null && isRecurring(job);
@@ -178,6 +194,7 @@ function JobForm({ job, slot, calendarJobs, readOnly = false, onClose }: Omit<Jo
   async function submit(values: JobFormValues) {
     setFailure(null);
     try {
+      if (!(await clashesAccepted(values))) return;
       if (!job) {
         await createJob.mutateAsync(createJobBody(values, zone, isCompanyAdmin));
         notifySuccess('Job has been created');
@@ -300,7 +317,7 @@ function JobForm({ job, slot, calendarJobs, readOnly = false, onClose }: Omit<Jo
             />
             <MultiSelect
               label="Assigned employees"
-              placeholder={userIds.length ? undefined : 'Nobody yet'}
+              placeholder={form.values.userIds.length ? undefined : 'Nobody yet'}
               data={people.map((p) => ({ value: p.id, label: p.fullName }))}
               searchable
               clearable
@@ -309,7 +326,7 @@ function JobForm({ job, slot, calendarJobs, readOnly = false, onClose }: Omit<Jo
               {...form.getInputProps('userIds')}
             />
           </SimpleGrid>
-          {warnings.length > 0 && (
+          {shownClashes && (
             <Alert
               color="yellow"
               variant="light"
@@ -317,13 +334,7 @@ function JobForm({ job, slot, calendarJobs, readOnly = false, onClose }: Omit<Jo
               title="Check before saving"
               role="status"
             >
-              <List size="sm" spacing={2}>
-                {warnings.map((w) => (
-                  <List.Item key={`${w.userId}-${w.message}`}>
-                    <b>{w.name}</b>: {w.message}
-                  </List.Item>
-                ))}
-              </List>
+              <ClashList report={shownClashes} zone={zone} />
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">

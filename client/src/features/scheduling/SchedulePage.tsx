@@ -4,7 +4,7 @@ import { IconHandStop, IconLink, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
-import { api, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import { PageHeader } from '../../shared/PageHeader';
 import { QueryError } from '../../shared/QueryError';
@@ -15,8 +15,9 @@ import { useApiQuery } from '../../shared/useApiQuery';
 import { AVAILABLE_COLOR, INTERNAL_COLOR } from '../../../../src/shared/job-colours';
 import { availableHours } from '../availability/availability';
 import { askScope } from './askScope';
+import { checkClashes, type ClashReport } from './clashes';
 import { confirmClashes } from './confirmClashes';
-import { slotWarnings, type PersonWarning } from './doubleBooking';
+import { notifyWithUndo } from './undoToast';
 import { availabilityEvents, jobToEvent } from './calendarEvents';
 import { CalendarLegend, type LegendItem } from './CalendarLegend';
 import { CalendarToolbar } from './CalendarToolbar';
@@ -24,17 +25,7 @@ import { calendarHeight, isTimeGrid, SCHEDULE_VIEWS } from './calendarViews';
 import { JobCalendar, type CalendarMove } from './JobCalendar';
 import { filterJobs } from './jobFilters';
 import { newJobSlot } from './jobForm';
-import {
-  availableEmployeesUrl,
-  DRAG_MIN_WIDTH_QUERY,
-  isRecurring,
-  jobPeopleIds,
-  jobUrl,
-  NEW_JOB_MINUTES,
-  SCHEDULE_URL,
-  type AvailableEmployee,
-  type Job,
-} from './jobs';
+import { DRAG_MIN_WIDTH_QUERY, isRecurring, jobUrl, NEW_JOB_MINUTES, SCHEDULE_URL, type Job } from './jobs';
 import { JobModal } from './JobModal';
 import { ScheduleControls } from './ScheduleControls';
 import {
@@ -42,6 +33,7 @@ import {
   useAvailabilityShading,
   useCalendarBatch,
   useCalendarJobs,
+  changedBack,
   useChangeJob,
   useCustomerOptions,
   type CalendarChange,
@@ -138,49 +130,52 @@ export function SchedulePage() {
     return items;
   }, [employees, availabilityUserId, view]);
 
-  /** The job modal's warnings for a drag, resize or reassignment: its people's availability and other jobs then. */
-  async function clashesOf(job: Job, change: CalendarChange): Promise<PersonWarning[]> {
-    const slot = {
-      id: job.id,
-      startDateTime: change.startDateTime ?? job.startDateTime,
-      endDateTime: change.endDateTime ?? job.endDateTime,
-    };
-    const peopleIds = jobPeopleIds({ leadUserId: job.leadUserId, userIds: change.userIds ?? job.userIds });
-    if (!peopleIds.length) return [];
-    // Availability is asked of the server as the modal does; if that fails, the double bookings still count.
-    const available = await api
-      .get<AvailableEmployee[]>(availableEmployeesUrl(slot.startDateTime, slot.endDateTime))
-      .catch(() => undefined);
-    const nameOf = (id: string) => employees?.find((e) => e.id === id)?.fullName ?? 'An employee';
-    return slotWarnings({ slot, peopleIds, jobs: allJobs, available, nameOf, zone });
+  /** The server's clash check of a drag, resize or reassignment (null if it cannot answer: the save still runs). */
+  async function clashesOf(change: CalendarChange, scope: 'occurrence' | 'series'): Promise<ClashReport | null> {
+    const { id, ...jobModel } = change;
+    return checkClashes({ id, scope, jobModel }).catch(() => null);
+  }
+
+  /** Sends a change of one occurrence (the batch) or of the whole series (PATCH with scope). */
+  async function send(change: CalendarChange, scope: 'occurrence' | 'series') {
+    if (scope === 'series') {
+      const { id, ...body } = change;
+      await changeJob.mutateAsync({ id, body, scope });
+    } else {
+      await batch.mutateAsync([change]);
+    }
   }
 
   /**
-   * Saves a drag, resize or reassignment: after asking about any clash (spec §8's warnings), and for an
-   * occurrence, this event or the whole series. False (the caller puts the job back) when not saved.
+   * Saves a drag, resize or reassignment: for an occurrence, this event or the whole series; after asking about any
+   * clash the server finds. Then Undo for 10 s, itself a change (History and the audit log show both). False (the
+   * caller puts the job back) when not saved.
    */
   async function saveCalendarChange(job: Job, change: CalendarChange): Promise<boolean> {
-    const clashes = await clashesOf(job, change);
-    if (clashes.length && !(await confirmClashes(job.name, clashes))) return false;
     let scope: 'occurrence' | 'series' = 'occurrence';
     if (isRecurring(job)) {
       const answer = await askScope({ action: 'change', jobName: job.name });
       if (!answer) return false;
       scope = answer;
     }
+    const report = await clashesOf(change, scope);
+    if (report?.clashes.length && !(await confirmClashes(job.name, report, zone))) return false;
     try {
-      if (scope === 'series') {
-        const { id, ...body } = change;
-        await changeJob.mutateAsync({ id, body, scope });
-      } else {
-        await batch.mutateAsync([change]);
-      }
-      notifySuccess('Job changes were updated');
-      return true;
+      await send(change, scope);
     } catch (error) {
       notifyError(errorMessage(error));
       return false;
     }
+    const before = changedBack(job, change);
+    notifyWithUndo('Job changes were updated', async () => {
+      try {
+        await send(before, scope);
+        notifySuccess('The change was undone');
+      } catch (error) {
+        notifyError(errorMessage(error));
+      }
+    });
+    return true;
   }
 
   function onJobMove({ job, start, end, revert }: CalendarMove) {
@@ -309,13 +304,7 @@ export function SchedulePage() {
         </Suspense>
       )}
       {editing && (
-        <JobModal
-          job={editing.job}
-          slot={editing.slot}
-          calendarJobs={allJobs}
-          readOnly={readOnly}
-          onClose={() => setEditing(null)}
-        />
+        <JobModal job={editing.job} slot={editing.slot} readOnly={readOnly} onClose={() => setEditing(null)} />
       )}
     </>
   );

@@ -13,7 +13,7 @@ import {
   lanes,
   movedBy,
   placement,
-  reassignedUserIds,
+  reassigned,
   snappedMinutes,
   timelineRows,
   UNASSIGNED,
@@ -164,8 +164,9 @@ export function TimelineDay({
     const change: CalendarChange = { id: current.job.id };
     if (current.minutes !== 0) Object.assign(change, movedBy(current.job, current.minutes));
     if (current.toRow !== current.fromRow) {
-      const userIds = reassignedUserIds(current.job, current.fromRow, current.toRow);
-      if (userIds.join() !== current.job.userIds.join()) change.userIds = userIds;
+      const people = reassigned(current.job, current.fromRow, current.toRow);
+      if (people.userIds.join() !== current.job.userIds.join()) change.userIds = people.userIds;
+      if (people.leadUserId !== current.job.leadUserId) change.leadUserId = people.leadUserId;
     }
     if (Object.keys(change).length === 1) return;
     setPending((p) => ({ ...p, [current.job.id]: change }));

@@ -1,12 +1,18 @@
-import { List, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import type { PersonWarning } from './doubleBooking';
+import type { ClashReport } from './clashes';
+import { ClashList } from './ClashList';
 
 /**
- * Before a drag, resize or reassignment is saved: the clashes the job modal would warn about, named,
- * with Cancel (the job goes back) as the default. Resolves true to save anyway.
+ * Before a change is saved (a drag, resize or reassignment, a request's approval, a job saved with clashes it did not
+ * show yet): the clashes the server found, named, with Cancel as the default. Resolves true to save anyway.
  */
-export function confirmClashes(jobName: string, warnings: PersonWarning[]): Promise<boolean> {
+export function confirmClashes(
+  jobName: string,
+  report: ClashReport,
+  zone: string,
+  what: { lead?: string; cancel?: string } = {},
+): Promise<boolean> {
   return new Promise((resolve) => {
     let answered = false;
     const answer = (save: boolean) => {
@@ -16,21 +22,19 @@ export function confirmClashes(jobName: string, warnings: PersonWarning[]): Prom
     };
     modals.openConfirmModal({
       title: 'Save this change?',
-      size: 480,
+      size: 520,
       children: (
         <>
           <Text size="sm" mb="xs">
-            Moving <b>{jobName}</b> here clashes:
+            {what.lead ?? (
+              <>
+                Moving <b>{jobName}</b> here clashes:
+              </>
+            )}
           </Text>
-          <List size="sm" spacing={4} mb="xs" aria-label="Clashes">
-            {warnings.map((w) => (
-              <List.Item key={`${w.userId}-${w.message}`}>
-                <b>{w.name}</b>: {w.message}
-              </List.Item>
-            ))}
-          </List>
-          <Text size="sm" c="dimmed">
-            Cancel puts the job back where it was.
+          <ClashList report={report} zone={zone} />
+          <Text size="sm" c="dimmed" mt="xs">
+            {what.cancel ?? 'Cancel puts the job back where it was.'}
           </Text>
         </>
       ),

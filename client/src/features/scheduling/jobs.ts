@@ -83,13 +83,6 @@ export interface CustomerOption {
   name: string;
 }
 
-/** GET /api/employee-availability/date-filter/users: every active user and whether a slot lies in their week. */
-export interface AvailableEmployee {
-  id: string;
-  employeeName: string;
-  available: boolean;
-}
-
 export const JOBS_URL = '/api/jobs';
 export const OWN_JOBS_URL = `${JOBS_URL}/user`;
 export const UPCOMING_JOBS_URL = `${JOBS_URL}/upcoming`;
@@ -102,8 +95,6 @@ export const seriesUrl = (recurrenceId: string) => `/api/recurrences/${encodeURI
 export const CUSTOMER_LOOKUP_URL = '/api/customers/lookup';
 /** Spec §9: dropdown lists load 1000 items; the schedule lists active employees only. */
 export const ACTIVE_EMPLOYEES_URL = '/api/users/lookup';
-export const availableEmployeesUrl = (startIso: string, endIso: string) =>
-  `/api/employee-availability/date-filter/users?${new URLSearchParams({ startDate: startIso, endDate: endIso }).toString()}`;
 
 /** Spec §9: drag interval, new job length, the width below which dragging is off. */
 export const SNAP_MINUTES = 15;

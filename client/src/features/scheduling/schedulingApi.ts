@@ -9,14 +9,12 @@ import { rangeUrl, type DayRange } from './calendarRange';
 import type { JobModel } from './jobForm';
 import {
   ACTIVE_EMPLOYEES_URL,
-  availableEmployeesUrl,
   CALENDAR_BATCH_URL,
   CREATE_JOB_URL,
   CUSTOMER_LOOKUP_URL,
   JOBS_URL,
   jobUrl,
   seriesUrl,
-  type AvailableEmployee,
   type CustomerOption,
   type Job,
   type JobPerson,
@@ -38,14 +36,6 @@ export function useActiveEmployees(): { employees: JobPerson[] | undefined; isEr
 export function useCustomerOptions() {
   const canListCustomers = useHasClaim('customers.crud');
   return useApiQuery<CustomerOption[]>(canListCustomers ? CUSTOMER_LOOKUP_URL : null);
-}
-
-/** Who is available for a slot (UTC ISO instants), or nothing while the slot is not a valid one. */
-export function useAvailableEmployees(startIso: string | null, endIso: string | null) {
-  const valid = !!startIso && !!endIso && Date.parse(endIso) > Date.parse(startIso);
-  return useApiQuery<AvailableEmployee[]>(valid ? availableEmployeesUrl(startIso, endIso) : null, {
-    keepPrevious: true,
-  });
 }
 
 /** Every calendar, upcoming jobs, and job histories refetch after a change (the socket tells the others). */
@@ -86,6 +76,21 @@ export interface CalendarChange {
   startDateTime?: string;
   endDateTime?: string;
   userIds?: string[];
+  /** TimelineDay: the person of the row a job is dropped on leads it. */
+  leadUserId?: string | null;
+}
+
+/** The change that puts back what `change` changed: the same fields, as the job had them. */
+export function changedBack(
+  job: Pick<Job, 'startDateTime' | 'endDateTime' | 'userIds' | 'leadUserId'>,
+  change: CalendarChange,
+): CalendarChange {
+  const back: CalendarChange = { id: change.id };
+  if (change.startDateTime !== undefined) back.startDateTime = job.startDateTime;
+  if (change.endDateTime !== undefined) back.endDateTime = job.endDateTime;
+  if (change.userIds !== undefined) back.userIds = job.userIds;
+  if (change.leadUserId !== undefined) back.leadUserId = job.leadUserId;
+  return back;
 }
 
 /** Drag, resize and TimelineDay reassignment: each change applies to that job or occurrence only. */

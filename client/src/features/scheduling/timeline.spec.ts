@@ -5,7 +5,7 @@ import {
   lanes,
   movedBy,
   placement,
-  reassignedUserIds,
+  reassigned,
   rowIdsOf,
   snappedMinutes,
   timelineRows,
@@ -125,12 +125,33 @@ describe('TimelineDay dragging', () => {
     });
   });
 
-  it('swaps the employee of the row left for the row landed on', () => {
-    expect(reassignedUserIds({ userIds: ['alex'] }, 'alex', 'sam')).toEqual(['sam']);
-    expect(reassignedUserIds({ userIds: ['alex', 'jordan'] }, 'alex', 'sam')).toEqual(['jordan', 'sam']);
-    expect(reassignedUserIds({ userIds: ['alex', 'sam'] }, 'alex', 'sam')).toEqual(['sam']);
-    expect(reassignedUserIds({ userIds: [] }, UNASSIGNED, 'sam')).toEqual(['sam']);
-    expect(reassignedUserIds({ userIds: ['alex'] }, 'alex', UNASSIGNED)).toEqual([]);
-    expect(reassignedUserIds({ userIds: ['alex'] }, 'alex', 'alex')).toEqual(['alex']);
+  it('makes the person of the row landed on lead, and drops the person of the row left', () => {
+    const job = (leadUserId: string | null, userIds: string[]) => ({ leadUserId, userIds });
+    // Alone on it: the new person takes it over, lead included.
+    expect(reassigned(job('alex', ['alex']), 'alex', 'sam')).toEqual({ userIds: ['sam'], leadUserId: 'sam' });
+    expect(reassigned(job('alex', []), 'alex', 'sam')).toEqual({ userIds: [], leadUserId: 'sam' });
+    expect(reassigned(job(null, ['alex']), 'alex', 'sam')).toEqual({ userIds: ['sam'], leadUserId: 'sam' });
+    // A crew: the person moved from is swapped, the new one leads, a lead who was someone else stays on the crew.
+    expect(reassigned(job('alex', ['alex', 'jordan']), 'alex', 'sam')).toEqual({
+      userIds: ['jordan', 'sam'],
+      leadUserId: 'sam',
+    });
+    expect(reassigned(job('jordan', ['alex', 'jordan']), 'alex', 'sam')).toEqual({
+      userIds: ['jordan', 'sam'],
+      leadUserId: 'sam',
+    });
+    expect(reassigned(job('kim', ['alex', 'jordan']), 'alex', 'sam')).toEqual({
+      userIds: ['jordan', 'kim', 'sam'],
+      leadUserId: 'sam',
+    });
+    expect(reassigned(job(null, ['alex', 'sam']), 'alex', 'sam')).toEqual({ userIds: ['sam'], leadUserId: 'sam' });
+    // From Unassigned, and back to it.
+    expect(reassigned(job(null, []), UNASSIGNED, 'sam')).toEqual({ userIds: ['sam'], leadUserId: 'sam' });
+    expect(reassigned(job('alex', ['alex']), 'alex', UNASSIGNED)).toEqual({ userIds: [], leadUserId: null });
+    expect(reassigned(job('kim', ['alex', 'kim']), 'alex', UNASSIGNED)).toEqual({
+      userIds: ['kim'],
+      leadUserId: 'kim',
+    });
+    expect(reassigned(job('alex', ['alex']), 'alex', 'alex')).toEqual({ userIds: ['alex'], leadUserId: 'alex' });
   });
 });

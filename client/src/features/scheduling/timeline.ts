@@ -114,13 +114,24 @@ export const movedBy = (job: Pick<Job, 'startDateTime' | 'endDateTime'>, minutes
 });
 
 /**
- * The assignees after a bar is dropped from one row onto another: the employee of the row it left
- * is swapped for the row's it landed on; the others stay. A lone assignee becomes [target].
+ * The people after a bar is dropped from one row onto another (issue #26: reassign means reassign): the person of
+ * the row it landed on leads it, and the person of the row it left is dropped; the rest of a crew stays, a lead
+ * who was someone else among them. Dropped on Unassigned, the person of the row it left is dropped (and no longer
+ * leads it).
  */
-export function reassignedUserIds(job: Pick<Job, 'userIds'>, fromRow: string, toRow: string): string[] {
-  if (fromRow === toRow) return job.userIds;
-  const kept = job.userIds.filter((id) => id !== fromRow && id !== toRow);
-  return toRow === UNASSIGNED ? kept : [...kept, toRow];
+export function reassigned(
+  job: Pick<Job, 'userIds' | 'leadUserId'>,
+  fromRow: string,
+  toRow: string,
+): { userIds: string[]; leadUserId: string | null } {
+  const { userIds, leadUserId } = job;
+  if (fromRow === toRow) return { userIds, leadUserId };
+  const kept = userIds.filter((id) => id !== fromRow && id !== toRow);
+  if (toRow === UNASSIGNED) return { userIds: kept, leadUserId: leadUserId === fromRow ? null : leadUserId };
+  // A job only its lead is on shows in the lead's row, and stays such a job.
+  if (!userIds.length && fromRow === leadUserId) return { userIds: [], leadUserId: toRow };
+  const formerLead = leadUserId && leadUserId !== fromRow && leadUserId !== toRow && !kept.includes(leadUserId);
+  return { userIds: [...kept, ...(formerLead ? [leadUserId] : []), toRow], leadUserId: toRow };
 }
 
 /** The hour labels across the top: '12 AM', '1 AM' … '11 PM'. */

@@ -1,0 +1,88 @@
+import { DateTime } from 'luxon';
+import { api } from '../../app/api';
+import { JOBS_URL } from './jobs';
+import type { JobModel } from './jobForm';
+import type { RecurrenceModel } from './recurrenceForm';
+
+/** POST /api/jobs/clashes (issue #26): the server decides what clashes, over every occurrence of a job. */
+export const CLASHES_URL = `${JOBS_URL}/clashes`;
+
+export type ClashKind = 'holiday' | 'timeOff' | 'notWorking' | 'hours' | 'booked';
+
+export interface Clash {
+  userId: string;
+  name: string;
+  kind: ClashKind;
+  /** The occurrence it is about: its organization date (YYYY-MM-DD), start and end. */
+  date: string;
+  start: string;
+  end: string;
+  message: string;
+  job?: { id: string; name: string; start: string; end: string };
+}
+
+export interface ClashReport {
+  clashes: Clash[];
+  more: number;
+  occurrences: number;
+  until: string | null;
+}
+
+/** What a save would send (a new job's fields, or a change's), and which job or occurrence it changes. */
+export interface ClashQuestion {
+  id?: string;
+  scope?: 'occurrence' | 'series';
+  jobModel: JobModel;
+  recurrenceModel?: RecurrenceModel | null;
+}
+
+export const checkClashes = (question: ClashQuestion) => api.post<ClashReport>(CLASHES_URL, question);
+
+/** One line of the warning: a person, what clashes, and on which days (a series repeats a clash on many). */
+export interface ClashLine {
+  key: string;
+  name: string;
+  message: string;
+  /** "Sat, Jun 7, Sat, Jun 14 and 3 more"; empty for a one-time job. */
+  days: string;
+}
+
+const DAYS_NAMED = 3;
+
+/**
+ * The report as lines to show: a one-time job's clashes as they are; a series' grouped by person and message
+ * (every "not available" Saturday on one line, with its first days named), in the order they first occur.
+ */
+export function clashLines(report: ClashReport, zone: string): ClashLine[] {
+  const series = report.occurrences > 1;
+  const groups = new Map<string, { clash: Clash; dates: string[] }>();
+  for (const clash of report.clashes) {
+    const subject = clash.kind === 'booked' && series ? `booked:${clash.job?.name}` : clash.message;
+    const key = `${clash.userId}|${clash.kind}|${subject}`;
+    const group = groups.get(key);
+    if (group) {
+      if (!group.dates.includes(clash.date)) group.dates.push(clash.date);
+    } else groups.set(key, { clash, dates: [clash.date] });
+  }
+  return [...groups.entries()].map(([key, { clash, dates }]) => {
+    const named = dates.slice(0, DAYS_NAMED).map((d) => DateTime.fromISO(d, { zone }).toFormat('ccc, LLL d'));
+    const rest = dates.length - named.length;
+    const message =
+      clash.kind === 'booked' && series && dates.length > 1 ? `Already booked on ${clash.job?.name}` : clash.message;
+    return {
+      key,
+      name: clash.name,
+      message,
+      days: series ? `${named.join('; ')}${rest > 0 ? ` and ${rest} more` : ''}` : '',
+    };
+  });
+}
+
+/** The same clashes, whatever their order: to tell whether a fresh answer says something the shown one did not. */
+export const clashesKey = (report: ClashReport | null | undefined) =>
+  report
+    ? report.clashes
+        .map((c) => `${c.userId}|${c.kind}|${c.date}|${c.job?.id ?? ''}|${c.message}`)
+        .sort()
+        .join('\n') + `|${report.more}`
+    : '';

@@ -1,0 +1,202 @@
+import { DateTime } from 'luxon';
+import { isAvailable } from '../availability/availability-check';
+import { minutesOf } from '../availability/availability-times';
+import { WEEK_DAYS, type AvailabilityEntry } from '../availability/availability.events';
+import { zonedDate } from '../availability/days-off';
+import { isoInstant } from '../scheduling/zoned-time';
+
+/**
+ * What stands in the way of a proposed job (issue #26): for each of its people and each of its occurrences, a day
+ * off (a holiday, their time off), a day they do not work, hours outside their working hours on a day they do, and
+ * other jobs they are already on at that time. Pure: the reads are clash-check.ts's.
+ */
+
+/** The spec's words (§8) for a day the person does not work. */
+export const NOT_AVAILABLE = 'Employee is not available on this day';
+
+export type ClashKind = 'holiday' | 'timeOff' | 'notWorking' | 'hours' | 'booked';
+
+export interface Clash {
+  userId: string;
+  name: string;
+  kind: ClashKind;
+  /** The occurrence it is about: its organization date (YYYY-MM-DD), start and end (UTC ISO). */
+  date: string;
+  start: string;
+  end: string;
+  message: string;
+  /** The other job, for kind 'booked'. */
+  job?: { id: string; name: string; start: string; end: string };
+}
+
+export interface Interval {
+  start: number;
+  end: number;
+}
+
+export interface BusyJob extends Interval {
+  id: string;
+  name: string;
+}
+
+export interface DayOff {
+  from: string;
+  to: string;
+  /** A holiday's name, or a time off's note. */
+  label: string | null;
+  kind: 'holiday' | 'timeOff';
+}
+
+export interface PersonTimes {
+  userId: string;
+  name: string;
+  /** Their saved week; null when they never saved one (then every day is a working day, all day). */
+  week: Pick<AvailabilityEntry, 'weekDay' | 'startTime' | 'endTime'>[] | null;
+  daysOff: DayOff[];
+  /** The jobs they are on, in start order. */
+  busy: BusyJob[];
+}
+
+const dayLabel = (date: string, zone: string) => DateTime.fromISO(date, { zone }).toFormat('ccc, LLL d');
+
+/** "8 AM", "8:30 AM", "12 PM"; with `meridiem` false the AM/PM is left out. */
+function clock(minutes: number, meridiem = true): string {
+  const m = minutes % (24 * 60);
+  const hour = Math.floor(m / 60);
+  const minute = m % 60;
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  const text = minute ? `${h12}:${String(minute).padStart(2, '0')}` : String(h12);
+  return meridiem ? `${text} ${hour < 12 ? 'AM' : 'PM'}` : text;
+}
+
+/** "6–8 PM", "11 AM–1 PM": a wall-clock range, the AM/PM said once when both ends share it; "all day" for 0–24. */
+export function hoursLabel(startMinutes: number, endMinutes: number): string {
+  if (startMinutes === 0 && endMinutes === 24 * 60) return 'all day';
+  const half = (m: number) => (m % (24 * 60) < 12 * 60 ? 'AM' : 'PM');
+  const same = half(startMinutes) === half(endMinutes) && endMinutes - startMinutes < 12 * 60;
+  return `${clock(startMinutes, !same)}–${clock(endMinutes)}`;
+}
+
+const wallMinutes = (instant: number, zone: string) => {
+  const local = DateTime.fromMillis(instant, { zone });
+  return local.hour * 60 + local.minute;
+};
+
+/**
+ * "Tue, Dec 1, 9–11 AM" in the zone; "Tue, Dec 1, all day" for a whole day; both ends named when it runs into
+ * another day ("Tue, Dec 1 – Thu, Dec 3" for whole days).
+ */
+export function timeLabel(start: number, end: number, zone: string): string {
+  const from = DateTime.fromMillis(start, { zone });
+  const to = DateTime.fromMillis(end, { zone });
+  const day = (d: DateTime) => d.toFormat('ccc, LLL d');
+  const length = Math.round((end - start) / 60_000);
+  const endsAtMidnight = to.hour === 0 && to.minute === 0;
+  if (
+    from.toISODate() === to.toISODate() ||
+    (endsAtMidnight && length <= 24 * 60 && from.plus({ days: 1 }).toISODate() === to.toISODate())
+  )
+    return `${day(from)}, ${hoursLabel(wallMinutes(start, zone), wallMinutes(start, zone) + length)}`;
+  if (wallMinutes(start, zone) === 0 && endsAtMidnight) return `${day(from)} – ${day(to.minus({ days: 1 }))}`;
+  return `${from.toFormat('ccc, LLL d, h:mm a')} – ${to.toFormat('ccc, LLL d, h:mm a')}`;
+}
+
+/** "Mondays" from 'Monday'. */
+const plural = (day: string) => `${day}s`;
+
+/**
+ * For an occurrence outside the person's week: the spec's words when they do not work that day at all, else what
+ * hours they work that day and what hours the job has ("Maria Lopez works 8 AM–5 PM on Wednesdays; this job is
+ * 6–8 PM").
+ */
+function outsideWeek(person: PersonTimes, occurrence: Interval, zone: string): { kind: ClashKind; message: string } {
+  const startDay = DateTime.fromMillis(occurrence.start, { zone });
+  const weekDay = WEEK_DAYS[startDay.weekday - 1];
+  const stretches = (person.week ?? [])
+    .filter((e) => e.weekDay === weekDay)
+    .map((e) => [minutesOf(e.startTime)!, minutesOf(e.endTime)!] as const)
+    .sort((a, b) => a[0] - b[0]);
+  if (!stretches.length) return { kind: 'notWorking', message: NOT_AVAILABLE };
+  const works = stretches.map(([s, e]) => hoursLabel(s, e)).join(' and ');
+  const start = wallMinutes(occurrence.start, zone);
+  const length = Math.round((occurrence.end - occurrence.start) / 60_000);
+  return {
+    kind: 'hours',
+    message: `${person.name} works ${works} on ${plural(weekDay)}; this job is ${hoursLabel(start, start + length)}`,
+  };
+}
+
+/** The first day off the occurrence touches, from the day it starts on to the day its last moment is on. */
+function dayOffAt(person: PersonTimes, occurrence: Interval, zone: string): DayOff | null {
+  if (!person.daysOff.length) return null;
+  const first = zonedDate(occurrence.start, zone);
+  const last = zonedDate(Math.max(occurrence.start, occurrence.end - 1), zone);
+  return person.daysOff.find((d) => d.from <= last && d.to >= first) ?? null;
+}
+
+function dayOffMessage(dayOff: DayOff, date: string, zone: string): string {
+  if (dayOff.kind === 'holiday')
+    return `${dayLabel(date, zone)} is a holiday${dayOff.label ? ` (${dayOff.label})` : ''}`;
+  const days =
+    dayOff.from === dayOff.to
+      ? dayLabel(dayOff.from, zone)
+      : `${dayLabel(dayOff.from, zone)} – ${dayLabel(dayOff.to, zone)}`;
+  return `Time off on ${days}${dayOff.label ? ` (${dayOff.label})` : ''}`;
+}
+
+/** The busy jobs overlapping [start, end): `busy` in start order, `longest` its longest job's length. */
+function overlapping(busy: BusyJob[], longest: number, occurrence: Interval): BusyJob[] {
+  // The first job starting at or after the occurrence's end: every overlap starts before it.
+  let lo = 0;
+  let hi = busy.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (busy[mid].start < occurrence.end) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: BusyJob[] = [];
+  for (let i = lo - 1; i >= 0 && busy[i].start > occurrence.start - longest; i--)
+    if (busy[i].end > occurrence.start) out.push(busy[i]);
+  return out.reverse();
+}
+
+/**
+ * Every clash of the people with the occurrences (in start order), at most `limit` of them: per occurrence and
+ * person a day off, else a day or hours outside their week; and each other job overlapping it. Touching jobs (one
+ * ends as the other starts) do not clash.
+ */
+export function clashesOf(
+  occurrences: Interval[],
+  people: PersonTimes[],
+  zone: string,
+  limit: number,
+): { clashes: Clash[]; more: number } {
+  const clashes: Clash[] = [];
+  let more = 0;
+  const add = (clash: Clash) => {
+    if (clashes.length < limit) clashes.push(clash);
+    else more++;
+  };
+  const longest = new Map(people.map((p) => [p.userId, Math.max(0, ...p.busy.map((b) => b.end - b.start))]));
+  for (const occurrence of occurrences) {
+    const date = zonedDate(occurrence.start, zone);
+    const at = { date, start: isoInstant(occurrence.start), end: isoInstant(occurrence.end) };
+    for (const person of people) {
+      const who = { userId: person.userId, name: person.name };
+      const dayOff = dayOffAt(person, occurrence, zone);
+      if (dayOff) add({ ...who, ...at, kind: dayOff.kind, message: dayOffMessage(dayOff, date, zone) });
+      else if (!isAvailable(person.week, occurrence.start, occurrence.end, zone))
+        add({ ...who, ...at, ...outsideWeek(person, occurrence, zone) });
+      for (const job of overlapping(person.busy, longest.get(person.userId)!, occurrence)) {
+        add({
+          ...who,
+          ...at,
+          kind: 'booked',
+          message: `Already booked on ${job.name} (${timeLabel(job.start, job.end, zone)})`,
+          job: { id: job.id, name: job.name, start: isoInstant(job.start), end: isoInstant(job.end) },
+        });
+      }
+    }
+  }
+  return { clashes, more };
+}
