@@ -347,6 +347,7 @@ describe('reports', () => {
       expect(lawn.getCell(6).numFmt).toBe('0.00');
       expect(lawn.getCell(2).value).toBe('Lawn care');
       expect(lawn.getCell(10).value).toBe(4);
+      expect(lawn.getCell(10).numFmt).toBe('0.00');
       expect(lawn.getCell(12).value).toBe('Maple Lawns');
       expect(lawn.getCell(13).value).toBe('Monthly');
       const trip = sheet.getRow(4);
