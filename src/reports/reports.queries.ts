@@ -303,7 +303,7 @@ const jobsColumns = (zone: string): ReportColumn<JobsReportRow>[] => [
 
 const ratingsColumns = (zone: string): ReportColumn<RatingsReportRow>[] => [
   { header: 'Customer', width: 22, value: (r) => r.customerName },
-  { header: `Job date (${zone})`, width: 17, value: (r) => excelDate(r.jobDate, zone), numFmt: DATE_FORMAT },
+  { header: `Job date (${zone})`, width: 19, value: (r) => excelDate(r.jobDate, zone), numFmt: DATE_FORMAT },
   { header: 'Job', width: 26, value: (r) => r.jobName },
   { header: 'Job #', width: 10, value: (r) => r.jobNumber },
   { header: 'Associates', width: 24, value: (r) => r.associateName },
