@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, and only that: npm packages (server and client), and with --test also
-# Chromium for the browser tests. Go (for the FerretDB test server) is used when present.
+# Chromium for the browser tests and LibreOffice with poppler-utils for the print test. Go (for the FerretDB test
+# server) is used when present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,5 +36,18 @@ if [ "${1:-}" = "--test" ]; then
     else
       sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
     fi
+  fi
+  # The report exports printed to PDF (test/api/report-print.spec.ts): LibreOffice's Calc without a desktop, poppler's
+  # PDF tools, and Carlito, Calibri's metric twin, so LibreOffice wraps a sheet's text where Excel would.
+  printing=()
+  command -v libreoffice >/dev/null 2>&1 || printing+=(libreoffice-calc-nogui)
+  command -v pdftotext >/dev/null 2>&1 || printing+=(poppler-utils)
+  [ -f /usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf ] || printing+=(fonts-crosextra-carlito)
+  if [ ${#printing[@]} -gt 0 ]; then
+    echo "==> installing ${printing[*]} for the print test"
+    sudo=""
+    if [ "$(id -u)" != "0" ]; then sudo="sudo"; fi
+    $sudo apt-get update -qq
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${printing[@]}" >/dev/null
   fi
 fi

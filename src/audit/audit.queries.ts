@@ -6,7 +6,7 @@ import { pageWindow } from '../core/http/page-query.dto';
 import { batchesInOrder } from '../core/read-store/in-order';
 import type { Filter, ReadStore } from '../core/read-store/read-store.port';
 import { everyWordIn } from '../core/read-store/search';
-import { organizationUsers, organizationZone, userOf } from '../identity/identity.read-models';
+import { organizationById, organizationUsers, organizationZone, userOf } from '../identity/identity.read-models';
 import { resolveFilters } from '../reports/report-filters';
 import { DATE_TIME_FORMAT, excelDate, writeReportWorkbook } from '../reports/report-workbook';
 import {
@@ -143,6 +143,7 @@ export async function prepareAuditExport(
   // The filters are resolved (a bad one is a plain 4xx) before the first byte is written.
   const { filter, resolved, person } = await auditFilter(store, organizationId, filters, now);
   const zone = resolved.timeZone;
+  const organization = (await organizationById(store, organizationId))?.name ?? '';
   const changes = (d: AuditDoc) => d.changes.map((c) => `${c.field}: ${c.from} → ${c.to}`).join('\n');
   return {
     write: (out) =>
@@ -172,6 +173,7 @@ export async function prepareAuditExport(
           ['Order', 'Oldest first'],
           ['Exported at', excelDate(now.toISOString(), zone)!],
         ],
+        { organization, range: `${resolved.fromDate} – ${resolved.toDate} (${zone})` },
       ),
   };
 }

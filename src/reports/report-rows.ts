@@ -20,7 +20,9 @@ export async function jobsReportRows(source: ReportSource, timers: ReportTimer[]
     return {
       id: t._id,
       associateName: t.userFullName,
-      label: t.label,
+      // A job timer is usually started without a label of its own (the label is optional): its row is then named by
+      // its job, as every screen names such a timer, instead of an empty Label.
+      label: t.label || (t.type === 'Job' ? t.jobName : null),
       timerType: t.type,
       startDateTime: t.startsAt,
       endDateTime: t.endDateTime ? new Date(Date.parse(t.endDateTime)).toISOString() : null,

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
-import { excelDate, writeReportWorkbook } from './report-workbook';
+import { excelDate, headerText, linesIn, rowPoints, writeReportWorkbook } from './report-workbook';
 
 describe('excelDate', () => {
   it.each(['America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC'])(
@@ -21,6 +21,98 @@ describe('excelDate', () => {
   it('is empty for no instant or one that is not a date', () => {
     expect(excelDate(null, 'UTC')).toBeNull();
     expect(excelDate('soon', 'UTC')).toBeNull();
+  });
+});
+
+const PRINTED = { organization: 'Green & Sons', range: '11/01/2026 – 11/30/2026 (UTC)' };
+
+/** Writes a sheet of `rows` and reads it back. */
+async function written<R>(columns: Parameters<typeof writeReportWorkbook<R>>[2], rows: R[]): Promise<ExcelJS.Workbook> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  async function* batches() {
+    yield rows;
+  }
+  await writeReportWorkbook(out, 'Ratings Report', columns, batches(), [], PRINTED);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+  return workbook;
+}
+
+describe('printing', () => {
+  it('counts the lines a text wraps to in a column, word by word, a word wider than the column over several', () => {
+    expect(linesIn('Lawn care', 26)).toBe(1);
+    expect(linesIn('', 10)).toBe(1);
+    // 71 characters in 26 "0"s: three lines where Excel and LibreOffice print three.
+    expect(linesIn('Maple Court – weekly lawn, hedge and gutter care, building A north side', 26)).toBe(3);
+    expect(linesIn('first line\nsecond line', 26)).toBe(2);
+    // A column 10 "0"s wide holds about 9 of them (the cell's margins): forty take 5 lines.
+    expect(linesIn('0'.repeat(40), 10)).toBe(5);
+    // Wide letters take more room than narrow ones.
+    expect(linesIn('W'.repeat(20), 20)).toBeGreaterThan(linesIn('i'.repeat(20), 20));
+  });
+
+  it("gives a row the height of its longest cell's lines (none for one line), at most Excel's 409 points", () => {
+    expect(rowPoints(['Ann', 1.5, null, new Date()], [10, 10, 10, 10])).toBeNull();
+    expect(rowPoints(['Ann', 'one two three four five six seven'], [10, 10])).toBe(60);
+    expect(rowPoints(['word '.repeat(2000)], [10])).toBe(409);
+  });
+
+  it('doubles "&" in a page header (a lone one starts a code there) and shortens a long part', () => {
+    expect(headerText('Green & Sons')).toBe('Green && Sons');
+    expect(headerText('x'.repeat(300))).toBe(`${'x'.repeat(79)}…`);
+  });
+
+  it('averages a column in the totals row with a SUBTOTAL that follows the filter, blank without a number', async () => {
+    const columns = [
+      { header: 'Customer', width: 20, value: (r: { stars: number | null }) => (r.stars ? 'Rated' : 'Not rated') },
+      {
+        header: 'Rating',
+        width: 13,
+        value: (r: { stars: number | null }) => r.stars,
+        numFmt: '0.00',
+        total: 'average' as const,
+      },
+    ];
+    const rated = (await written(columns, [{ stars: 5 }, { stars: null }, { stars: 4 }, { stars: 4 }])).getWorksheet(
+      'Ratings Report',
+    )!;
+    expect(rated.getRow(6).getCell(2).value).toEqual({
+      formula: 'IF(SUBTOTAL(102,B2:B5)=0,"",SUBTOTAL(101,B2:B5))',
+      result: 4.33,
+    });
+    expect(rated.getRow(6).getCell(2).numFmt).toBe('"Average "0.00');
+    expect(rated.getRow(2).getCell(2).numFmt).toBe('0.00');
+    const unrated = (await written(columns, [{ stars: null }])).getWorksheet('Ratings Report')!;
+    expect(unrated.getRow(3).getCell(2).value).toBeNull();
+    const empty = (await written(columns, [])).getWorksheet('Ratings Report')!;
+    expect((empty.getRow(2).values as unknown[]).slice(1)).toEqual(['Total (0 rows)']);
+  });
+
+  it('sets both sheets up for print: landscape (the filters portrait), one page wide, titles, a page header', async () => {
+    const workbook = await written(
+      [{ header: 'Job', width: 10, value: (r: { job: string }) => r.job }],
+      [{ job: 'A job whose name wraps over lines' }],
+    );
+    const sheet = workbook.getWorksheet('Ratings Report')!;
+    expect(sheet.pageSetup).toMatchObject({
+      orientation: 'landscape',
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+      printTitlesRow: '1:1',
+    });
+    expect(sheet.headerFooter).toMatchObject({
+      oddHeader: '&LGreen && Sons&C&BRatings Report&B&R11/01/2026 – 11/30/2026 (UTC)',
+      oddFooter: '&CPage &P of &N',
+    });
+    // Five lines of 15 points in 10 "0"s: "A job" / "whose" / "name" / "wraps over" / "lines".
+    expect(sheet.getRow(2).height).toBe(75);
+    expect(sheet.getRow(2).getCell(1).alignment).toEqual({ vertical: 'top', wrapText: true });
+    const about = workbook.getWorksheet('About this export')!;
+    expect(about.pageSetup).toMatchObject({ orientation: 'portrait', fitToWidth: 1, fitToHeight: 0 });
+    expect(about.headerFooter.oddHeader).toBe(sheet.headerFooter.oddHeader);
   });
 });
 
@@ -45,6 +137,7 @@ describe('writeReportWorkbook', () => {
         ['As of', 'Tue 24 Nov 2026, 9:00:00 AM EST'],
         ['Event position', 1234],
       ],
+      PRINTED,
     );
     expect(rows).toBe(1);
     const workbook = new ExcelJS.Workbook();
@@ -80,6 +173,7 @@ describe('writeReportWorkbook', () => {
       ],
       batches(),
       [['Employee', '=1+1']],
+      PRINTED,
     );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);

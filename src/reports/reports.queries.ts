@@ -9,6 +9,7 @@ import { PROJECTION_PROGRESS, ProjectionProgress } from '../core/commands/aggreg
 import { ValidationError } from '../core/errors';
 import { pageWindow } from '../core/http/page-query.dto';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import { organizationById } from '../identity/identity.read-models';
 import type { JobViewer } from '../scheduling/job-visibility';
 import type { Paged } from '../shared/paging';
 import {
@@ -28,8 +29,8 @@ import {
   DATE_TIME_FORMAT,
   excelDate,
   ReportColumn,
+  PrintedHeader,
   TWO_DECIMALS,
-  WHOLE,
   writeReportWorkbook,
 } from './report-workbook';
 
@@ -273,35 +274,41 @@ function periodsBetween(found: string[], unit: 'week' | 'month', zone: string): 
   return out;
 }
 
+/*
+ * Widths in characters, chosen for print: a page's width holds every column (fit to width), text wraps within its
+ * column, and a number or date always fits its own (Excel and LibreOffice print "###" for one that does not).
+ */
 const jobsColumns = (zone: string): ReportColumn<JobsReportRow>[] => [
-  { header: 'Employee', width: 24, value: (r) => r.associateName },
-  { header: 'Label', width: 24, value: (r) => r.label },
-  { header: 'Type', width: 12, value: (r) => r.timerType },
-  { header: `Start (${zone})`, width: 22, value: (r) => excelDate(r.startDateTime, zone), numFmt: DATE_TIME_FORMAT },
-  { header: `End (${zone})`, width: 22, value: (r) => excelDate(r.endDateTime, zone), numFmt: DATE_TIME_FORMAT },
-  { header: 'Hours', width: 10, value: (r) => r.hours, numFmt: TWO_DECIMALS, total: 'sum' },
-  { header: 'Mileage start', width: 14, value: (r) => r.mileageStart, numFmt: TWO_DECIMALS },
-  { header: 'Mileage end', width: 14, value: (r) => r.mileageEnd, numFmt: TWO_DECIMALS },
+  { header: 'Employee', width: 20, value: (r) => r.associateName },
+  { header: 'Label', width: 26, value: (r) => r.label },
+  { header: 'Type', width: 11, value: (r) => r.timerType },
+  { header: `Start (${zone})`, width: 20, value: (r) => excelDate(r.startDateTime, zone), numFmt: DATE_TIME_FORMAT },
+  { header: `End (${zone})`, width: 20, value: (r) => excelDate(r.endDateTime, zone), numFmt: DATE_TIME_FORMAT },
+  { header: 'Hours', width: 9, value: (r) => r.hours, numFmt: TWO_DECIMALS, total: 'sum' },
+  { header: 'Mileage start', width: 10, value: (r) => r.mileageStart, numFmt: TWO_DECIMALS },
+  { header: 'Mileage end', width: 10, value: (r) => r.mileageEnd, numFmt: TWO_DECIMALS },
   {
     header: 'Miles',
-    width: 10,
+    width: 9,
     value: (r) => (r.timerType === 'Mileage' && r.endDateTime ? milesBetween(r.mileageStart, r.mileageEnd) : null),
     numFmt: TWO_DECIMALS,
     total: 'sum',
   },
-  { header: 'Rating', width: 8, value: (r) => r.rating, numFmt: WHOLE },
-  { header: 'Job', width: 24, value: (r) => r.jobName },
-  { header: 'Customer', width: 28, value: (r) => r.customerName },
-  { header: 'Billing frequency', width: 18, value: (r) => r.customerBillingFrequency },
+  // Spec §9: hours and rating report values to 2 decimals.
+  { header: 'Rating', width: 8, value: (r) => r.rating, numFmt: TWO_DECIMALS },
+  { header: 'Job', width: 26, value: (r) => r.jobName },
+  { header: 'Customer', width: 22, value: (r) => r.customerName },
+  { header: 'Billing frequency', width: 11, value: (r) => r.customerBillingFrequency },
 ];
 
 const ratingsColumns = (zone: string): ReportColumn<RatingsReportRow>[] => [
-  { header: 'Customer', width: 28, value: (r) => r.customerName },
-  { header: `Job date (${zone})`, width: 16, value: (r) => excelDate(r.jobDate, zone), numFmt: DATE_FORMAT },
-  { header: 'Job', width: 24, value: (r) => r.jobName },
+  { header: 'Customer', width: 22, value: (r) => r.customerName },
+  { header: `Job date (${zone})`, width: 19, value: (r) => excelDate(r.jobDate, zone), numFmt: DATE_FORMAT },
+  { header: 'Job', width: 26, value: (r) => r.jobName },
   { header: 'Job #', width: 10, value: (r) => r.jobNumber },
-  { header: 'Associates', width: 28, value: (r) => r.associateName },
-  { header: 'Rating', width: 8, value: (r) => r.rating, numFmt: WHOLE },
+  { header: 'Associates', width: 24, value: (r) => r.associateName },
+  // Wide enough for the totals row's "Average 4.25".
+  { header: 'Rating', width: 13, value: (r) => r.rating, numFmt: TWO_DECIMALS, total: 'average' },
   { header: 'Comments', width: 60, value: (r) => r.comments },
 ];
 
@@ -359,6 +366,10 @@ export class ReportExportHandler implements IQueryHandler<ReportExport> {
       ['Event position', codec.encode(position)],
       [`Exported at (${f.timeZone})`, excelDate(now.toISOString(), f.timeZone)!],
     ];
+    const printed: PrintedHeader = {
+      organization: (await organizationById(this.store, organizationId))?.name ?? '',
+      range: `${f.fromDate} – ${f.toDate} (${f.timeZone})`,
+    };
     if (kind === 'jobs')
       return {
         rows,
@@ -369,6 +380,7 @@ export class ReportExportHandler implements IQueryHandler<ReportExport> {
             jobsColumns(f.timeZone),
             rowsOf(source.timersInOrder(f), (b) => jobsReportRows(source, b)),
             about,
+            printed,
           ),
       };
     return {
@@ -380,6 +392,7 @@ export class ReportExportHandler implements IQueryHandler<ReportExport> {
           ratingsColumns(f.timeZone),
           rowsOf(source.ratingsInOrder(f), (b) => ratingsReportRows(source, b)),
           about,
+          printed,
         ),
     };
   }

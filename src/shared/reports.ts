@@ -29,6 +29,7 @@ export interface JobsReportRow {
   /** The timer's id. */
   id: string;
   associateName: string;
+  /** The timer's label; a job timer without one is labelled with its job's name. */
   label: string | null;
   timerType: 'Unassigned' | 'Mileage' | 'Job';
   /** UTC ISO instants; the end is null while the timer runs. */

@@ -92,14 +92,18 @@ describe('reports', () => {
       const page = await paged('/api/jobs-report/paged');
       expect(page.status).toBe(200);
       expect(page.body.totalRecords).toBe(4);
-      expect(
-        page.body.resultItems.map((r: { label: string | null; jobName: string | null }) => r.label ?? r.jobName),
-      ).toEqual(['Late paperwork', 'Office clean', null, 'Lawn care']);
+      // A job timer started without a label of its own is labelled with its job's name (#26 item 8).
+      expect(page.body.resultItems.map((r: { label: string | null }) => r.label)).toEqual([
+        'Late paperwork',
+        'Office clean',
+        null,
+        'Lawn care',
+      ]);
       const lawn = page.body.resultItems[3];
       expect(lawn).toEqual({
         id: expect.any(String),
         associateName: expect.stringContaining('Abe'),
-        label: null,
+        label: 'Lawn care',
         timerType: 'Job',
         startDateTime: new Date(at(2, 9)).toISOString(),
         endDateTime: new Date(at(2, 10, 20)).toISOString(),
@@ -341,7 +345,9 @@ describe('reports', () => {
       expect(lawn.getCell(4).numFmt).toBe('mm/dd/yyyy h:mm AM/PM');
       expect(lawn.getCell(6).value).toBe(1.33);
       expect(lawn.getCell(6).numFmt).toBe('0.00');
+      expect(lawn.getCell(2).value).toBe('Lawn care');
       expect(lawn.getCell(10).value).toBe(4);
+      expect(lawn.getCell(10).numFmt).toBe('0.00');
       expect(lawn.getCell(12).value).toBe('Maple Lawns');
       expect(lawn.getCell(13).value).toBe('Monthly');
       const trip = sheet.getRow(4);
