@@ -36,6 +36,7 @@ function projectionsFor(config: AppConfig, engines: Engines, logger: Logger): Pr
       notifier,
       // Several instances with in-process projections would each mail: there, the worker sends.
       mailer: runsLogProcesses(config) ? engines.mailer : null,
+      publicUrl: config.publicUrl,
       // An upgrade that rebuilds the audit log or a history does not keep the app from serving today's work.
       buildInBackground: true,
       logger: { info: (m) => logger.info(m), error: (m, e) => logger.error({ err: e }, m) },

@@ -110,7 +110,7 @@ async function answer(
 
 /** Spec §4: a manager is notified; every active Company Admin and Customer Manager gets the e-mail. */
 async function mailManagers(
-  { store, mail }: ProjectionContext,
+  { store, mail, publicUrl }: ProjectionContext,
   organizationId: string,
   request: { userId: string; name: string; start: string; end: string },
 ) {
@@ -122,13 +122,24 @@ async function mailManagers(
   const zone = organization?.timeZone ?? 'UTC';
   const at = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone);
   const when = `${at(request.start).toFormat('cccc d LLLL yyyy, h:mm a')} – ${at(request.end).toFormat('h:mm a')}`;
+  const where = organization?.name ?? 'your organization';
+  // The Job Schedule holds the Job Requests table (spec §2); the link only opens it: approving is a click there.
+  const schedule = `${publicUrl ?? ''}/scheduling`;
   for (const manager of people.filter(
     (u) => u.active && u.roles.some((r) => r === 'Company Admin' || r === 'Customer Manager'),
   )) {
     mail({
       to: manager.email,
       subject: `Job request: ${requester} would like to pick up ${request.name}`,
-      text: `Hello ${manager.firstName},\n\n${requester} requested to pick up "${request.name}" (${when}) at ${organization?.name ?? 'your organization'}.\n\nOpen the Job Schedule to approve or deny the request.\n`,
+      text: `Hello ${manager.firstName},\n\n${requester} requested to pick up "${request.name}" (${when}) at ${where}.\n\nOpen the Job Schedule to approve or deny the request:\n\n${schedule}\n`,
+      html:
+        `<p>Hello ${escapeHtml(manager.firstName)},</p>` +
+        `<p>${escapeHtml(requester)} requested to pick up &ldquo;${escapeHtml(request.name)}&rdquo; (${escapeHtml(when)}) at ${escapeHtml(where)}.</p>` +
+        `<p><a href="${escapeHtml(schedule)}">Open the Job Schedule</a> to approve or deny the request.</p>`,
     });
   }
 }
+
+/** Names and job titles are typed by people: never markup in the e-mail. */
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -23,6 +23,7 @@ export async function openRunner(config: AppConfig, options: RunnerOptions = {})
   const engines = await openEngines(config);
   const runner = new ProjectionRunner(engines.eventStore, engines.readStore, allProjections, {
     mailer: engines.mailer,
+    publicUrl: config.publicUrl,
     logger: { info: (m) => logger.info(m), error: (m, e) => logger.error({ err: e }, m) },
     ...options,
   });

@@ -32,6 +32,8 @@ export interface RunnerLogger {
 export interface RunnerOptions {
   notifier?: Notifier | null;
   mailer?: Mailer | null;
+  /** The app's public base URL, for links in the e-mails projections send (given with a mailer). */
+  publicUrl?: string;
   logger?: RunnerLogger;
   /**
    * While catching up (and rebuilding), events are applied in batches of up to N, each committed
@@ -366,6 +368,7 @@ export class ProjectionRunner implements ProjectionProgress {
           mail: (m: MailMessage) => {
             mails.push(m);
           },
+          publicUrl: this.options.publicUrl ?? '',
         };
         for (const p of this.running) {
           if (!before(working.get(p.name) ?? null, event.position)) continue;

@@ -13,6 +13,8 @@ export interface ProjectionContext {
    * again (at most once).
    */
   mail(message: MailMessage): void;
+  /** The app's public base URL (PUBLIC_URL, no trailing slash), for the links in those e-mails (the runner sets it). */
+  publicUrl?: string;
 }
 
 /**

@@ -1,9 +1,9 @@
 import { pageWindow } from '../core/http/page-query.dto';
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { NotFoundError } from '../core/errors';
+import { NotFoundError, ValidationError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { organizationById, organizationUsers } from '../identity/identity.read-models';
+import { organizationById, organizationUsers, organizationZone } from '../identity/identity.read-models';
 import type { CurrentUser } from '../identity/current-user';
 import { availabilityBlocks } from '../availability/availability-blocks';
 import { resolveJobId } from '../scheduling/job-ids';
@@ -17,8 +17,12 @@ import { canSeeJob, hiddenJobsFor, isHiddenJobId, visibleJobsFilter } from '../s
 import { isUuid } from '../core/clock';
 import { POSITION_TOKENS, PositionTokens } from '../core/position-tokens';
 import { liveCustomer } from '../customers/customers.read-models';
-import { customerJobsPage, JobSeriesDoc, organizationSeries } from '../scheduling/scheduling.read-models';
-import type { CustomerJobView } from '../shared/customers';
+import { customerJobsPage, organizationSeries } from '../scheduling/scheduling.read-models';
+import { CUSTOMER_JOBS_DAYS_AHEAD, CUSTOMER_JOBS_DAYS_BACK, type CustomerJobView } from '../shared/customers';
+import { REPORT_DATE_FORMAT } from '../shared/reports';
+import { dayIn, startRange } from './calendar-range';
+import { isoInstant } from '../scheduling/zoned-time';
+import { DateTime } from 'luxon';
 import { CUSTOMER_JOBS_PAGE_SIZE, type Paged } from '../shared/paging';
 import { jobViews } from './job-views';
 import { TurnBudget } from '../core/loop-turns';
@@ -161,23 +165,31 @@ export class GetJobHistoryHandler implements IQueryHandler<GetJobHistory> {
   }
 }
 
-/** How far ahead a recurring job's occurrences are listed for its customer: an endless series would never end. */
-export const CUSTOMER_JOBS_AHEAD_MS = 365 * 86_400_000;
-
 export class GetCustomerJobs {
   constructor(
     readonly viewer: CurrentUser,
     readonly customerId: string,
-    readonly query: { currentPage?: number; pageSize?: number },
+    readonly query: { currentPage?: number; pageSize?: number; fromDate?: string; toDate?: string },
     readonly now = new Date(),
   ) {}
 }
 
+type CustomerJobRow = Pick<CalendarJob, 'id' | 'name' | 'start' | 'end' | 'userIds' | 'leadUserId'> & {
+  recurring: boolean;
+};
+
+/** Soonest first, ties by id; `latestFirst` turns both. */
+const byStart = (latestFirst: boolean) => (a: CustomerJobRow, b: CustomerJobRow) => {
+  const order = a.start < b.start ? -1 : a.start > b.start ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  return latestFirst ? -order : order;
+};
+
 /**
- * A customer's Jobs & Ratings: its one-time jobs and the occurrences of recurring jobs done for it, past
- * and upcoming, latest start first, 10 a page. Occurrences up to a year from now (one-time jobs at any
- * date); those hidden from the viewer's schedule are left out as on the calendars. A page takes the first
- * skip + pageSize one-time jobs from their index and merges them with the occurrences, which are computed.
+ * A customer's Jobs & Ratings (issue #26: it opens on today): its one-time jobs and the occurrences of recurring
+ * jobs done for it that start in the days asked (30 days back to 60 ahead by default, customerJobsDays), today's
+ * and upcoming ones first, soonest first, then the past ones, latest first, 10 a page; those hidden from the
+ * viewer's schedule are left out as on the calendars. Each part of a page takes the first skip + pageSize one-time
+ * jobs of its days from their index and merges them with the occurrences there, which are computed.
  */
 @QueryHandler(GetCustomerJobs)
 export class GetCustomerJobsHandler implements IQueryHandler<GetCustomerJobs> {
@@ -187,26 +199,50 @@ export class GetCustomerJobsHandler implements IQueryHandler<GetCustomerJobs> {
     const organizationId = viewer.organizationId;
     if (!isUuid(customerId) || !(await liveCustomer(this.store, organizationId, customerId)))
       throw new NotFoundError('The customer');
+    const { from, to, today } = customerJobsDays(
+      query.fromDate,
+      query.toDate,
+      await organizationZone(this.store, organizationId),
+      now,
+    );
     const { skip, limit: pageSize } = pageWindow(query, CUSTOMER_JOBS_PAGE_SIZE);
     const visible = canSeeJob(viewer);
-    const until = new Date(now.getTime() + CUSTOMER_JOBS_AHEAD_MS);
     const occurrences = (await organizationSeries(this.store, organizationId))
       .filter(
         (s) =>
           s.template.customerId === customerId || Object.values(s.overrides).some((o) => o.customerId === customerId),
       )
-      .flatMap((s) => seriesOccurrences(s, new Date(earliestStart(s)), until))
+      .flatMap((s) => seriesOccurrences(s, new Date(from), new Date(to)))
+      // seriesOccurrences gives those overlapping the days; a row is listed on the day it starts.
+      .filter((job) => job.start >= from && job.start < to)
       .filter((job) => job.customerId === customerId && !job.availabilityOnly && visible(job));
-    const { jobs, total } = await customerJobsPage(this.store, organizationId, customerId, {
-      visible: visibleJobsFilter(viewer),
-      limit: skip + pageSize,
-    });
-    const rows = [
-      ...jobs.map((j) => ({ ...j, id: j._id, recurring: false })),
-      ...occurrences.map((o) => ({ ...o, recurring: true })),
-    ]
-      .sort((a, b) => (a.start > b.start ? -1 : a.start < b.start ? 1 : a.id > b.id ? -1 : a.id < b.id ? 1 : 0))
-      .slice(skip, skip + pageSize);
+    // Today and after, soonest first; then before today, latest first: the nearest visits open the table.
+    const parts = [
+      { starts: { from: today > from ? today : from, to }, latestFirst: false },
+      { starts: { from, to: today < to ? today : to }, latestFirst: true },
+    ];
+    let total = 0;
+    const ordered: CustomerJobRow[] = [];
+    for (const { starts, latestFirst } of parts) {
+      if (starts.from >= starts.to) continue;
+      const { jobs, total: count } = await customerJobsPage(this.store, organizationId, customerId, {
+        visible: visibleJobsFilter(viewer),
+        limit: skip + pageSize,
+        starts,
+        order: latestFirst ? 'latest' : 'earliest',
+      });
+      const computed = occurrences.filter((o) => o.start >= starts.from && o.start < starts.to);
+      total += count + computed.length;
+      ordered.push(
+        ...[
+          ...jobs.map((j) => ({ ...j, id: j._id, recurring: false })),
+          ...computed.map((o) => ({ ...o, recurring: true })),
+        ]
+          .sort(byStart(latestFirst))
+          .slice(0, skip + pageSize),
+      );
+    }
+    const rows = ordered.slice(skip, skip + pageSize);
     const users = new Map((await organizationUsers(this.store, organizationId)).map((u) => [u._id, u.fullName]));
     const ratings = await submittedRatingsByJobIds(
       this.store,
@@ -231,11 +267,43 @@ export class GetCustomerJobsHandler implements IQueryHandler<GetCustomerJobs> {
           isRecurring: job.recurring,
         };
       }),
-      totalRecords: total + occurrences.length,
+      totalRecords: total,
     };
   }
 }
 
+/**
+ * The days of a customer's Jobs & Ratings as ISO instants (as jobs store their starts): [from, to) and the start of
+ * today, in the organization's zone. fromDate and toDate are MM/DD/YYYY, both included; without them 30 days back to
+ * 60 ahead, and one alone spans the same 91 days. Checked by startRange: dates, order, and at most a year.
+ */
+export function customerJobsDays(
+  fromDate: string | undefined,
+  toDate: string | undefined,
+  zone: string,
+  now: Date,
+): { from: string; to: string; today: string } {
+  const today = DateTime.fromJSDate(now, { zone }).startOf('day');
+  const span = CUSTOMER_JOBS_DAYS_BACK + CUSTOMER_JOBS_DAYS_AHEAD;
+  const day = (value: string, name: string) => {
+    const parsed = dayIn(value, zone);
+    if (!parsed) throw new ValidationError(`${name} must be a date (MM/DD/YYYY)`);
+    return parsed;
+  };
+  const first = fromDate
+    ? day(fromDate, 'From date')
+    : toDate
+      ? day(toDate, 'To date').minus({ days: span })
+      : today.minus({ days: CUSTOMER_JOBS_DAYS_BACK });
+  const last = toDate
+    ? day(toDate, 'To date')
+    : fromDate
+      ? first.plus({ days: span })
+      : today.plus({ days: CUSTOMER_JOBS_DAYS_AHEAD });
+  const range = startRange(first.toFormat(REPORT_DATE_FORMAT), last.toFormat(REPORT_DATE_FORMAT), zone);
+  const instant = (iso: string | null) => isoInstant(Date.parse(iso!));
+  return { from: instant(range.from), to: instant(range.to), today: isoInstant(today.toMillis()) };
+}
 /**
  * Which jobs of a moment's schedule the viewer sees: those visible to them then (hidden then, hidden as of then)
  * and not hidden from them now (a job hidden since is hidden from its past too).
@@ -244,11 +312,4 @@ async function visibleAsOf(store: ReadStore, viewer: CurrentUser): Promise<(job:
   const then = canSeeJob(viewer);
   const now = await hiddenJobsFor(store, viewer.organizationId, viewer);
   return (job) => then(job) && !isHiddenJobId(now, job.id);
-}
-
-/** The series' first start, or an occurrence moved before it. */
-function earliestStart(series: JobSeriesDoc): string {
-  let earliest = series.template.start;
-  for (const o of Object.values(series.overrides)) if (o.start && o.start < earliest) earliest = o.start;
-  return earliest;
 }

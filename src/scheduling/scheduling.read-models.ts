@@ -156,7 +156,8 @@ export async function peopleJobsAround(
 
 /**
  * A customer's one-time jobs, latest start first (ties by id, the same way: the index
- * organization_customer_start_id gives them in order), the first `limit` of them and the count of all.
+ * organization_customer_start_id gives them in order; `earliest` walks it backwards), the first `limit` of them
+ * and the count of all. `starts`: only those starting in [from, to) (ISO instants as the jobs store theirs).
  * `visible`: the viewer's visibleJobsFilter (src/scheduling/job-visibility.ts).
  * Availability-only entries are not the customer's jobs.
  */
@@ -164,12 +165,19 @@ export async function customerJobsPage(
   store: ReadStore,
   organizationId: string,
   customerId: string,
-  options: { visible: Filter; limit: number },
+  options: { visible: Filter; limit: number; starts?: { from: string; to: string }; order?: 'latest' | 'earliest' },
 ): Promise<{ jobs: JobDoc[]; total: number }> {
-  const filter: Record<string, unknown> = { organizationId, customerId, availabilityOnly: false, ...options.visible };
+  const filter: Record<string, unknown> = {
+    organizationId,
+    customerId,
+    availabilityOnly: false,
+    ...(options.starts ? { start: { $gte: options.starts.from, $lt: options.starts.to } } : {}),
+    ...options.visible,
+  };
+  const direction = options.order === 'earliest' ? 1 : -1;
   const jobs = store.collection<JobDoc>(JOBS);
   const [found, total] = await Promise.all([
-    options.limit > 0 ? jobs.find(filter, { sort: { start: -1, _id: -1 }, limit: options.limit }) : [],
+    options.limit > 0 ? jobs.find(filter, { sort: { start: direction, _id: direction }, limit: options.limit }) : [],
     jobs.countDocuments(filter),
   ]);
   return { jobs: found, total };

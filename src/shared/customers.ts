@@ -60,6 +60,14 @@ export interface AttachmentView {
 }
 
 /** A row of a customer's Jobs & Ratings: a one-time job or one occurrence of a recurring job. */
+/**
+ * A customer's Jobs & Ratings opens on today (issue #26): whole days from 30 days back to 60 days ahead in the
+ * organization's zone unless fromDate/toDate (MM/DD/YYYY) say otherwise; one of them alone spans the same 91 days.
+ * Today's and upcoming visits come first, soonest first, then past ones, latest first.
+ */
+export const CUSTOMER_JOBS_DAYS_BACK = 30;
+export const CUSTOMER_JOBS_DAYS_AHEAD = 60;
+
 export interface CustomerJobView {
   id: string;
   name: string;

@@ -6,6 +6,7 @@ import { CreateCustomer } from '../../src/customers/customers.commands';
 import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization } from '../support/app';
 import { withDatabase } from '../support/ferretdb';
 import { freshDatabase } from '../support/postgres';
+import { mailsWhen } from '../support/outbox';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
 
 /**
@@ -777,7 +778,7 @@ describe('customers over HTTP', () => {
       return response.body as { resultItems: any[]; totalRecords: number };
     };
 
-    it("lists a customer's one-time jobs and the occurrences of its weekly job, past and upcoming, latest first, 10 a page", async () => {
+    it("lists a customer's one-time jobs and the occurrences of its weekly job: today's and upcoming ones soonest first, then past ones latest first", async () => {
       const customer = await createCustomer(org.admin, { name: 'Harbor View' });
       const elsewhere = await createCustomer(org.admin, { name: 'Elsewhere' });
       const once = nineAm(-2);
@@ -842,9 +843,8 @@ describe('customers over HTTP', () => {
         review: null,
         isRecurring: false,
       };
-      const byStart = [one, ...[0, 1, 2, 3, 4, 5].map(occurrence)].sort((a, b) =>
-        a.startDateTime < b.startDateTime ? 1 : -1,
-      );
+      // Today at 9:00, then in one and two weeks; then two days ago, one, two and three weeks ago.
+      const byStart = [occurrence(3), occurrence(4), occurrence(5), one, occurrence(2), occurrence(1), occurrence(0)];
       expect(await jobsOf(org.manager, customer.id)).toEqual({ resultItems: byStart, totalRecords: 7 });
       expect(await jobsOf(org.admin, customer.id, 'pageSize=3&currentPage=2')).toEqual({
         resultItems: byStart.slice(3, 6),
@@ -857,9 +857,33 @@ describe('customers over HTTP', () => {
       expect((await jobsOf(org.admin, elsewhere.id)).resultItems.map((j) => j.name)).toEqual(['Not theirs']);
     });
 
-    it('pages 10 at a time by default and lists an endless series up to one year from now', async () => {
-      const customer = await createCustomer(org.admin, { name: 'Endless Co' });
-      const first = nineAm(-14);
+    /** A job of today for the customer that has ended, rated five stars by the customer from the e-mailed link. */
+    async function ratedToday(customer: { id: string; contactEmail: string }) {
+      const now = DateTime.now().setZone(zone);
+      const start = DateTime.max(now.startOf('day'), now.minus({ hours: 2 }));
+      const job = await schedule(org.manager, {
+        name: 'Window cleaning',
+        startDateTime: iso(start),
+        endDateTime: iso(DateTime.min(start.plus({ hours: 1 }), now.minus({ seconds: 30 }))),
+        userIds: [org.associate.userId],
+        customerId: customer.id,
+      });
+      const requested = await org.manager.post('/api/ratings/request', { jobId: job.id });
+      expect(requested.body).toEqual({ success: true, message: 'The rating request was sent' });
+      const [mail] = await mailsWhen(app.dataDir, (m) => m.to === customer.contactEmail, 1);
+      const token = /\/feedback\/([\w-]+)/.exec(mail.text)![1];
+      const answered = await app.client().post(`/api/feedback/${token}`, { rating: 5, comments: 'Spotless.' });
+      expect(answered.status).toBe(200);
+      return job.id;
+    }
+
+    it("opens on today: with a weekly series running for a year, the first page holds today's rated job; 30 days back to 60 ahead, 10 a page", async () => {
+      const customer = await createCustomer(org.admin, {
+        name: 'Endless Co',
+        contactEmail: `endless-${randomUUID().slice(0, 8)}@example.test`,
+      });
+      // Weekly, endless, on today's weekday since 52 weeks ago: an occurrence every 7 days up to today and on.
+      const first = nineAm(-364);
       await schedule(
         org.manager,
         {
@@ -875,17 +899,75 @@ describe('customers over HTTP', () => {
           weeklyRecurrence: 1,
         },
       );
-      const page = await jobsOf(org.admin, customer.id);
+      const ratedId = await ratedToday(customer as { id: string; contactEmail: string });
+
+      const page = await jobsOf(org.manager, customer.id);
+      // Occurrences 28, 21, 14 and 7 days back, today, and 7 … 56 days ahead (63 is past the 60 days): 13, and the rated job.
+      expect(page.totalRecords).toBe(14);
       expect(page.resultItems).toHaveLength(10);
-      const latest = Date.parse(page.resultItems[0].startDateTime);
-      const yearAhead = Date.now() + 365 * 86_400_000;
-      expect(latest).toBeLessThan(yearAhead);
-      expect(latest).toBeGreaterThan(yearAhead - 8 * 86_400_000);
-      // Two weeks back and a year ahead: 2 + 52 or 53 weeks.
-      expect(page.totalRecords).toBeGreaterThanOrEqual(54);
-      expect(page.totalRecords).toBeLessThanOrEqual(56);
-      const last = await jobsOf(org.admin, customer.id, `pageSize=10&currentPage=${Math.ceil(page.totalRecords / 10)}`);
-      expect(last.resultItems.at(-1).startDateTime).toBe(iso(first));
+      expect(page.resultItems.find((j) => j.id === ratedId)).toMatchObject({
+        name: 'Window cleaning',
+        rating: 5,
+        review: { rating: 5, comments: 'Spotless.', edited: false },
+        isRecurring: false,
+      });
+      const today = DateTime.now().setZone(zone).toISODate();
+      const day = (j: { startDateTime: string }) => DateTime.fromISO(j.startDateTime).setZone(zone).toISODate()!;
+      const days = page.resultItems.map(day);
+      // Today's two first, then the next eight weeks soonest first.
+      expect(days.slice(0, 2)).toEqual([today, today]);
+      expect(days.slice(2)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((w) => nineAm(7 * w).toISODate()));
+      // Page 2: the past, latest first.
+      const past = await jobsOf(org.manager, customer.id, 'currentPage=2');
+      expect(past.resultItems.map(day)).toEqual([7, 14, 21, 28].map((d) => nineAm(-d).toISODate()));
+    });
+
+    it('lists the days asked: fromDate and toDate (MM/DD/YYYY, both included), or 91 days from the one given', async () => {
+      const customer = await createCustomer(org.admin, { name: 'Ranged' });
+      const first = nineAm(-364);
+      await schedule(
+        org.manager,
+        {
+          name: 'Weekly visit',
+          startDateTime: iso(first),
+          endDateTime: iso(first.plus({ hours: 1 })),
+          userIds: [],
+          customerId: customer.id,
+        },
+        {
+          recurringFrequency: 'Weekly',
+          recurrenceDays: first.setLocale('en-US').weekdayLong!.toLowerCase(),
+          weeklyRecurrence: 1,
+        },
+      );
+      const once = nineAm(-330);
+      await schedule(org.manager, {
+        name: 'Spring check',
+        startDateTime: iso(once),
+        endDateTime: iso(once.plus({ hours: 1 })),
+        userIds: [],
+        customerId: customer.id,
+      });
+      const date = (days: number) => nineAm(days).toFormat('MM/dd/yyyy');
+      // 364 … 301 days back: the series' first ten weeks and the one-time job, all past: latest first.
+      const ranged = await jobsOf(org.manager, customer.id, `fromDate=${date(-364)}&toDate=${date(-301)}&pageSize=20`);
+      expect(ranged.totalRecords).toBe(11);
+      expect(ranged.resultItems.map((j) => j.name)).toEqual([
+        ...Array(5).fill('Weekly visit'),
+        'Spring check',
+        ...Array(5).fill('Weekly visit'),
+      ]);
+      expect(ranged.resultItems.at(-1).startDateTime).toBe(iso(first));
+      // Both days are included: a range of one day holds that day's visit.
+      const dayBefore = await jobsOf(org.manager, customer.id, `fromDate=${date(-331)}&toDate=${date(-331)}`);
+      expect(dayBefore).toEqual({ resultItems: [], totalRecords: 0 });
+      const itsDay = await jobsOf(org.manager, customer.id, `fromDate=${date(-330)}&toDate=${date(-330)}`);
+      expect(itsDay.resultItems.map((j) => j.name)).toEqual(['Spring check']);
+      // The default range leaves it out; fromDate alone spans 91 days (13 weeks: 364 … 280 days back).
+      expect((await jobsOf(org.manager, customer.id)).resultItems.map((j) => j.name)).not.toContain('Spring check');
+      expect((await jobsOf(org.manager, customer.id, `fromDate=${date(-364)}`)).totalRecords).toBe(14);
+      // toDate alone: the 91 days up to it (56 … 147 days ahead: 14 weeks, 63 … 147).
+      expect((await jobsOf(org.manager, customer.id, `toDate=${date(147)}`)).totalRecords).toBe(13);
     });
 
     it("leaves out jobs hidden from a manager's schedule, which a Company Admin sees", async () => {
@@ -904,12 +986,21 @@ describe('customers over HTTP', () => {
       expect(await jobsOf(org.manager, customer.id)).toEqual({ resultItems: [], totalRecords: 0 });
     });
 
-    it('refuses bad paging values, an Associate (403), and answers 404 for an unknown, deleted or another organization’s customer', async () => {
+    it('refuses bad paging values and dates, an Associate (403), and answers 404 for an unknown, deleted or another organization’s customer', async () => {
       const customer = await createCustomer(org.admin, { name: 'Checked' });
       for (const [query, message] of [
         ['currentPage=0', 'currentPage must be 1 or more'],
         ['pageSize=ten', 'pageSize must be a whole number'],
         ['pageSize=1001', 'pageSize must be at most 1000'],
+        ['fromDate=2026-11-01', 'From date must be a date (MM/DD/YYYY)'],
+        ['toDate=13/45/2026', 'To date must be a date (MM/DD/YYYY)'],
+        ['fromDate=11/01/2026&fromDate=11/02/2026', 'From date must be a date (MM/DD/YYYY)'],
+        [`toDate=${'1'.repeat(21)}`, 'To date must be at most 20 characters'],
+        ['fromDate=11/02/2026&toDate=11/01/2026', 'To date cannot be before From date'],
+        [
+          'fromDate=01/01/2026&toDate=01/02/2027',
+          'A date range can cover at most 366 days (a year). Choose a later From date or an earlier To date.',
+        ],
       ])
         expectError(await org.admin.get(`/api/customers/${customer.id}/jobs/paged?${query}`), 400, message);
       expectError(await org.associate.get(`/api/customers/${customer.id}/jobs/paged`), 403, FORBIDDEN);

@@ -92,6 +92,14 @@ describe('job requests', () => {
     const mails = await mailsAbout('Window cleaning', 2);
     expect(mails.map((m) => m.to).sort()).toEqual([org.admin.email, org.manager.email].sort());
     expect(mails[0].subject).toBe('Job request: Abe Associate would like to pick up Window cleaning');
+    // Both parts link to the Job Schedule, where the request is approved or denied, at the app's public URL
+    // (PUBLIC_URL; the test app's default).
+    for (const mail of mails) {
+      const link = /Open the Job Schedule to approve or deny the request:\n\n(\S+)\n/.exec(mail.text)?.[1];
+      expect(link).toMatch(/^http:\/\/localhost:\d+\/scheduling$/);
+      expect(mail.html).toContain(`<a href="${link}">Open the Job Schedule</a> to approve or deny the request.`);
+      expect(mail.html).toContain('Abe Associate requested to pick up &ldquo;Window cleaning&rdquo;');
+    }
     // Own calendar with showRequestableJobs: the job shows as requested.
     const day = tomorrow.toFormat('MM/dd/yyyy');
     const calendar = await org.associate.get(`/api/jobs/user?StartDate=${day}&EndDate=${day}&showRequestableJobs=true`);

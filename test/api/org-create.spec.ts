@@ -69,6 +69,27 @@ describe('npm run org:create', () => {
     }
   }, 90_000);
 
+  it('explains itself on --help and -h, and creates nothing', () => {
+    for (const flag of ['--help', '-h']) {
+      const help = orgCreate(dataDir, [flag]);
+      expect(help).toMatchObject({ status: 0, err: '' });
+      expect(help.out).toMatch(/^Creates an organization and its first Company Admin/);
+      expect(help.out).toContain('Usage: npm run org:create -- --name <name>');
+      for (const option of [
+        '--admin-email',
+        '--admin-password',
+        '--time-zone',
+        '--admin-first-name',
+        '--admin-last-name',
+      ])
+        expect(help.out).toContain(option);
+      expect(help.out).not.toContain('Unknown option');
+    }
+    // Help wins over the rest: nothing is created, even with every required option given.
+    const withOptions = orgCreate(dataDir, ['--name', 'Acme', '--admin-email', 'a@acme.test', '--help']);
+    expect(withOptions).toMatchObject({ status: 0, out: expect.stringMatching(/^Creates an organization/) });
+  }, 90_000);
+
   it('says what is missing or wrong', () => {
     expect(orgCreate(dataDir, ['--name', 'Acme'])).toMatchObject({
       status: 2,

@@ -208,7 +208,10 @@ describe('ratings', () => {
       resultItems: [],
       totalRecords: 0,
     });
-    const jobs = await org.manager.get(`/api/customers/${customer.id}/jobs/paged`);
+    // Jobs & Ratings opens on today: the days of these jobs are asked for.
+    const jobs = await org.manager.get(
+      `/api/customers/${customer.id}/jobs/paged?fromDate=06/01/2026&toDate=06/01/2026`,
+    );
     expect(jobs.body.resultItems.map((j: { rating: number }) => j.rating).sort()).toEqual([4, 5]);
 
     // Claims and organizations.

@@ -85,6 +85,23 @@ export async function recordReads(store: ReadStore): Promise<Read[]> {
   await as("a customer's jobs", () =>
     customerJobsPage(recorder, ORGANIZATION, 'customer-1', { visible: {}, limit: 20 }),
   );
+  // Jobs & Ratings' two parts: today and on, soonest first; the days before, latest first.
+  await as("a customer's jobs from today", () =>
+    customerJobsPage(recorder, ORGANIZATION, 'customer-1', {
+      visible: {},
+      limit: 10,
+      starts: { from: '2026-11-26T05:00:00Z', to: '2027-01-26T05:00:00Z' },
+      order: 'earliest',
+    }),
+  );
+  await as("a customer's jobs before today", () =>
+    customerJobsPage(recorder, ORGANIZATION, 'customer-1', {
+      visible: {},
+      limit: 10,
+      starts: { from: '2026-10-27T04:00:00Z', to: '2026-11-26T05:00:00Z' },
+      order: 'latest',
+    }),
+  );
   await as('calendar week', () =>
     jobsAndSeriesAround(recorder, ORGANIZATION, '2026-11-23T00:00:00.000Z', '2026-11-30T00:00:00.000Z'),
   );

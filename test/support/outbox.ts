@@ -6,6 +6,7 @@ export interface OutboxMail {
   to: string;
   subject: string;
   text: string;
+  html?: string;
   id?: string;
   attachments?: { filename: string; contentType: string; content: string }[];
   queuedAt: string;

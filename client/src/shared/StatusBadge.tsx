@@ -17,7 +17,11 @@ export function StatusBadge({ color, children }: { color: 'teal' | 'indigo' | 'r
           backgroundColor: `var(--mantine-color-${color}-0)`,
           color: `var(--mantine-color-${color}-9)`,
           border: `1px solid var(--mantine-color-${color}-2)`,
+          // A narrow table column or grid cell squeezed it to "Curr…": a status is short, it keeps its width.
+          flexShrink: 0,
+          minWidth: 'max-content',
         },
+        label: { overflow: 'visible' },
       }}
     >
       {children}

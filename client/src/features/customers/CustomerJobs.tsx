@@ -15,9 +15,18 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { SkeletonRows } from '../../shared/SkeletonRows';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconChevronRight, IconHistory, IconPencil, IconRepeat } from '@tabler/icons-react';
+import {
+  IconCalendar,
+  IconChevronDown,
+  IconChevronRight,
+  IconHistory,
+  IconPencil,
+  IconRepeat,
+} from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { MOBILE_QUERY } from '../../app/theme';
 import { HistoryModal } from '../../shared/History';
@@ -27,7 +36,8 @@ import { timeRangeLabel } from '../scheduling/zonedTime';
 import { CUSTOMER_JOBS_PAGE_SIZE } from '../../../../src/shared/paging';
 import { historyUrl } from '../audit/audit';
 import { NO_COMMENTS } from '../ratings/ratings';
-import type { CustomerJob } from './customers';
+import { apiDay, pickerDay } from '../timers/timers';
+import { customerJobsDefaultDays, customerJobWhen, type CustomerJob, type CustomerJobsDays } from './customers';
 import { useCustomerJobs } from './customersApi';
 import { EditRatingModal, OriginalReview, type ReviewedJob } from './EditRatingModal';
 import { JobStars } from './RatingStars';
@@ -73,10 +83,26 @@ function Review({ job }: { job: ReviewedJob }) {
   );
 }
 
-/** Jobs & Ratings (spec §2): the customer's jobs and occurrences, newest first, 10 a page, with their ratings. */
+const PART_LABEL = { upcoming: 'Today and upcoming', past: 'Past' } as const;
+
+/** Where a part of the list begins on this page: its first row, or the first row of the page. */
+const partStarts = (rows: CustomerJob[], index: number, zone: string) =>
+  index === 0 ||
+  customerJobWhen(rows[index - 1].startDateTime, zone) !== customerJobWhen(rows[index].startDateTime, zone);
+
+/**
+ * Jobs & Ratings (spec §2, issue #26): the customer's jobs and occurrences with their ratings, 10 a page, opening on
+ * today: 30 days back to 60 ahead unless other dates are picked, today's and upcoming visits first (soonest first),
+ * then past ones (latest first), as field-service apps list a client's visits.
+ */
 export function CustomerJobs({ customerId, zone }: { customerId: string; zone: string }) {
   const [page, setPage] = useState(1);
-  const jobs = useCustomerJobs(customerId, page);
+  const [days, setDays] = useState<CustomerJobsDays>(() => customerJobsDefaultDays(zone));
+  const jobs = useCustomerJobs(customerId, page, days);
+  const pickDays = (next: CustomerJobsDays) => {
+    setDays(next);
+    setPage(1);
+  };
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const rows = jobs.data?.resultItems;
   const total = jobs.data?.totalRecords ?? 0;
@@ -112,23 +138,40 @@ export function CustomerJobs({ customerId, zone }: { customerId: string; zone: s
       component="section"
       aria-labelledby="customer-jobs-title"
     >
-      <Box px={{ base: 'md', xs: 'lg' }} py="md">
-        <Title order={3} fz={16} c="navy.8" id="customer-jobs-title">
-          Jobs & Ratings
-        </Title>
-        <Text size="sm" c="dimmed">
-          Past and upcoming jobs for this customer, newest first.
-        </Text>
-      </Box>
+      <Group px={{ base: 'md', xs: 'lg' }} py="md" justify="space-between" align="flex-end" gap="sm">
+        <Box>
+          <Title order={3} fz={16} c="navy.8" id="customer-jobs-title">
+            Jobs & Ratings
+          </Title>
+          <Text size="sm" c="dimmed">
+            Today and upcoming visits first, then past ones.
+          </Text>
+        </Box>
+        <DatePickerInput
+          type="range"
+          label="Dates"
+          valueFormat="MMM D, YYYY"
+          allowSingleDateInRange
+          value={[pickerDay(days.fromDate), pickerDay(days.toDate)]}
+          onChange={([from, to]) => from && to && pickDays({ fromDate: apiDay(from), toDate: apiDay(to) })}
+          leftSection={<IconCalendar size={16} />}
+          w={{ base: '100%', xs: 260 }}
+        />
+      </Group>
       <Divider color="var(--app-border)" />
       {jobs.isError ? (
         <Box p="md">
           <QueryError error={jobs.error} onRetry={() => void jobs.refetch()} />
         </Box>
       ) : rows && rows.length === 0 ? (
-        <Text size="sm" c="dimmed" ta="center" py="xl">
-          No results found
-        </Text>
+        <Stack gap={2} align="center" py="xl">
+          <Text size="sm" c="dimmed">
+            No results found
+          </Text>
+          <Text size="xs" c="dimmed">
+            No jobs on these dates: pick other dates above.
+          </Text>
+        </Stack>
       ) : mobile ? (
         <Stack component="ul" gap={0} p={0} m={0} aria-label="Jobs" style={{ listStyle: 'none' }}>
           {(rows ?? []).map((job, index) => (
@@ -138,6 +181,11 @@ export function CustomerJobs({ customerId, zone }: { customerId: string; zone: s
               p="md"
               style={index ? { borderTop: '1px solid var(--app-border)' } : undefined}
             >
+              {partStarts(rows!, index, zone) && (
+                <Text size="xs" tt="uppercase" fw={700} c="gray.7" mb={6}>
+                  {PART_LABEL[customerJobWhen(job.startDateTime, zone)]}
+                </Text>
+              )}
               <Text size="xs" c="gray.7" fw={600}>
                 {timeRangeLabel(job.startDateTime, job.endDateTime, zone)}
               </Text>
@@ -188,11 +236,20 @@ export function CustomerJobs({ customerId, zone }: { customerId: string; zone: s
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {(rows ?? []).map((job) => {
+              {(rows ?? []).map((job, index) => {
                 const expanded = open === job.id && reviewed(job);
                 const Chevron = expanded ? IconChevronDown : IconChevronRight;
                 return (
                   <Fragment key={job.id}>
+                    {partStarts(rows!, index, zone) && (
+                      <Table.Tr bg="gray.0">
+                        <Table.Td colSpan={6} py={6}>
+                          <Text size="xs" tt="uppercase" fw={700} c="gray.7">
+                            {PART_LABEL[customerJobWhen(job.startDateTime, zone)]}
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
                     <Table.Tr>
                       <Table.Td>
                         {reviewed(job) && (

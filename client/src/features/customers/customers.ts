@@ -1,5 +1,8 @@
+import { DateTime } from 'luxon';
 import { ATTACHMENTS_PAGE_SIZE, CUSTOMER_JOBS_PAGE_SIZE, CUSTOMERS_PAGE_SIZE } from '../../../../src/shared/paging';
 import {
+  CUSTOMER_JOBS_DAYS_AHEAD,
+  CUSTOMER_JOBS_DAYS_BACK,
   CUSTOMER_STATUS_VALUES,
   type AttachmentView,
   type CustomerJobReview,
@@ -16,8 +19,30 @@ export const CUSTOMER_STATUSES = CUSTOMER_STATUS_VALUES;
 
 export const CUSTOMERS_URL = '/api/customers';
 export const customerUrl = (id: string) => `${CUSTOMERS_URL}/${encodeURIComponent(id)}`;
-export const customerJobsUrl = (id: string, page: number) =>
-  `${customerUrl(id)}/jobs/paged?currentPage=${page}&pageSize=${CUSTOMER_JOBS_PAGE_SIZE}`;
+/** The days Jobs & Ratings shows, as the API takes them (MM/DD/YYYY, both included). */
+export interface CustomerJobsDays {
+  fromDate: string;
+  toDate: string;
+}
+
+export const customerJobsUrl = (id: string, page: number, days: CustomerJobsDays) =>
+  `${customerUrl(id)}/jobs/paged?currentPage=${page}&pageSize=${CUSTOMER_JOBS_PAGE_SIZE}` +
+  `&fromDate=${encodeURIComponent(days.fromDate)}&toDate=${encodeURIComponent(days.toDate)}`;
+
+/** Jobs & Ratings opens on today: 30 days back to 60 ahead in the organization's zone (the server's default too). */
+export function customerJobsDefaultDays(zone: string, now: Date = new Date()): CustomerJobsDays {
+  const today = DateTime.fromJSDate(now).setZone(zone).startOf('day');
+  return {
+    fromDate: today.minus({ days: CUSTOMER_JOBS_DAYS_BACK }).toFormat('MM/dd/yyyy'),
+    toDate: today.plus({ days: CUSTOMER_JOBS_DAYS_AHEAD }).toFormat('MM/dd/yyyy'),
+  };
+}
+
+/** Which part of Jobs & Ratings a row is in: today's and upcoming visits (listed soonest first) or past ones. */
+export function customerJobWhen(startIso: string, zone: string, now: Date = new Date()): 'upcoming' | 'past' {
+  const today = DateTime.fromJSDate(now).setZone(zone).startOf('day');
+  return DateTime.fromISO(startIso, { setZone: true }) >= today ? 'upcoming' : 'past';
+}
 export const ATTACHMENTS_URL = '/api/attachments';
 export const customerAttachmentsUrl = (customerId: string, page: number) =>
   `${ATTACHMENTS_URL}/customer/${encodeURIComponent(customerId)}/paged?currentPage=${page}&pageSize=${ATTACHMENTS_PAGE_SIZE}`;

@@ -16,6 +16,7 @@ import {
   type Attachment,
   type Customer,
   type CustomerJob,
+  type CustomerJobsDays,
   type CustomersQuery,
 } from './customers';
 
@@ -27,8 +28,8 @@ export function useCustomersPage(query: CustomersQuery) {
 
 export const useCustomer = (id: string) => useApiQuery<Customer>(customerUrl(id));
 
-export const useCustomerJobs = (id: string, page: number) =>
-  useApiQuery<Paged<CustomerJob>>(customerJobsUrl(id, page), { keepPrevious: true });
+export const useCustomerJobs = (id: string, page: number, days: CustomerJobsDays) =>
+  useApiQuery<Paged<CustomerJob>>(customerJobsUrl(id, page, days), { keepPrevious: true });
 
 export const useAttachments = (customerId: string, page: number) =>
   useApiQuery<Paged<Attachment>>(customerAttachmentsUrl(customerId, page), { keepPrevious: true });

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Divider, Group, Paper, Stack } from '@mantine/core';
+import { Alert, Box, Button, Divider, Group, LoadingOverlay, Paper, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconHandStop, IconLink, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -263,9 +263,18 @@ export function SchedulePage() {
           extra={<AsOfPicker zone={zone} w={mobile ? '100%' : 220} />}
         />
         <div
-          style={{ opacity: jobs.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+          style={{ position: 'relative', opacity: jobs.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
           aria-busy={jobs.isFetching}
         >
+          {/* Issue #26: on a slow network the first jobs take a while; an empty board would read as "no jobs". */}
+          <LoadingOverlay
+            visible={jobs.isPending && !jobs.isError}
+            zIndex={5}
+            overlayProps={{ backgroundOpacity: 0.6, blur: 1 }}
+            // Near the top, not the middle of a calendar taller than a phone's screen.
+            styles={{ root: { alignItems: 'flex-start', paddingTop: 24 } }}
+            loaderProps={{ 'aria-label': 'Loading jobs', role: 'status' }}
+          />
           {view === 'timelineDay' ? (
             <TimelineDay
               day={day}

@@ -4,6 +4,7 @@ import {
   Divider,
   Group,
   Paper,
+  Skeleton,
   Stack,
   Table,
   Text,
@@ -35,6 +36,7 @@ import { PageHeader } from '../../shared/PageHeader';
 import { TablePager } from '../../shared/TablePager';
 import { createPagedQueryStore } from '../../shared/pagedQueryStore';
 import { QueryError } from '../../shared/QueryError';
+import { SkeletonRows } from '../../shared/SkeletonRows';
 import { Elapsed } from './TimerControl';
 import { TimerEditModal } from './TimerEditModal';
 import {
@@ -180,7 +182,30 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
                 hint={query.filter ? undefined : 'Times you track show here.'}
               />
             ) : mobile ? (
-              <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={config.title}>
+              <Stack
+                gap={0}
+                component="ul"
+                p={0}
+                m={0}
+                style={{ listStyle: 'none' }}
+                aria-label={config.title}
+                aria-busy={!timers}
+              >
+                {/* The first page is on its way (a slow network): placeholders, not an empty list. */}
+                {!timers &&
+                  [0, 1, 2, 3].map((i) => (
+                    <Stack
+                      key={i}
+                      component="li"
+                      gap={6}
+                      p="md"
+                      style={{ borderBottom: '1px solid var(--app-border)' }}
+                    >
+                      <Skeleton h={14} w="40%" radius="sm" />
+                      <Skeleton h={12} w="70%" radius="sm" />
+                      <Skeleton h={12} w="55%" radius="sm" />
+                    </Stack>
+                  ))}
                 {(timers ?? []).map((timer) => (
                   <Group
                     key={timer.id}
@@ -228,7 +253,13 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
               </Stack>
             ) : (
               <Table.ScrollContainer minWidth={860} type="native">
-                <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={config.title}>
+                <Table
+                  verticalSpacing="sm"
+                  horizontalSpacing="md"
+                  highlightOnHover
+                  aria-label={config.title}
+                  aria-busy={!timers}
+                >
                   <Table.Thead bg="gray.0">
                     <Table.Tr>
                       {config.withPerson && <Table.Th>Employee</Table.Th>}
@@ -255,6 +286,7 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
+                    {!timers && <SkeletonRows rows={6} columns={config.withPerson ? 9 : 8} />}
                     {(timers ?? []).map((timer) => (
                       <Table.Tr key={timer.id}>
                         {config.withPerson && (
