@@ -127,4 +127,39 @@ describe('clashes and undo on the Job Schedule', () => {
     await page.getByRole('dialog').getByText('Start').nth(1).waitFor();
     await page.screenshot({ path: screenshotPath('job-history-undo-desktop') });
   }, 90_000);
+
+  it('asks before Escape throws a half-typed job away, and keeps it through an ended session', async () => {
+    const page = await schedule('Week');
+    await page.getByRole('button', { name: 'New Job' }).click();
+    const modal = page.getByRole('dialog', { name: 'New Job' });
+    await modal.getByRole('textbox', { name: 'Name' }).fill('Half-typed visit');
+    await modal.getByRole('textbox', { name: 'Notes' }).fill('Gate code 4411');
+    await page.keyboard.press('Escape');
+    const ask = page.getByRole('dialog', { name: 'Discard this job?' });
+    await ask.waitFor();
+    await page.screenshot({ path: screenshotPath('job-modal-discard-ask-desktop') });
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await modal.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Half-typed visit');
+
+    // The session ends (signed out elsewhere, or expired) before Create job: the next call is a 401.
+    await page.waitForTimeout(600); // the draft is kept once typing settles
+    await page.context().clearCookies();
+    await modal.getByRole('button', { name: 'Create job' }).click();
+    await page.waitForURL((url) => url.pathname === '/account/login');
+    await page.getByRole('textbox', { name: 'Email' }).fill(demoAccount(env.app.output, 'Company Admin').email);
+    await page.getByRole('textbox', { name: 'Password' }).fill(demoAccount(env.app.output, 'Company Admin').password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/scheduling');
+
+    const kept = page.getByRole('status').filter({ hasText: 'A job you started is not created yet' });
+    await kept.getByText('“Half-typed visit” was kept as you left it.').waitFor();
+    await page.screenshot({ path: screenshotPath('schedule-job-draft-desktop') });
+    await kept.getByRole('button', { name: 'Continue editing' }).click();
+    const again = page.getByRole('dialog', { name: 'New Job' });
+    expect(await again.getByRole('textbox', { name: 'Notes' }).inputValue()).toBe('Gate code 4411');
+    await again.getByRole('button', { name: 'Create job' }).click();
+    await page.getByText('Job has been created').waitFor();
+    await kept.waitFor({ state: 'detached' });
+  }, 90_000);
 });

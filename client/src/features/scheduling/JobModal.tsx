@@ -18,7 +18,8 @@ import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconAlertTriangle, IconHistory, IconRepeat, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { modals } from '@mantine/modals';
 import { errorMessage } from '../../app/api';
 import { useAppStore } from '../../app/store';
 import { MOBILE_QUERY } from '../../app/theme';
@@ -43,6 +44,7 @@ import { RecurrenceEditor } from './RecurrenceEditor';
 import { describeRecurrence, recurrenceChanged } from './recurrenceForm';
 import { useActiveEmployees, useChangeJob, useCreateJob, useCustomerOptions, useDeleteJob } from './schedulingApi';
 import { zoneAbbreviation } from './zonedTime';
+import { clearJobDraft, saveJobDraft } from './jobDraft';
 import { useQuery } from '@tanstack/react-query';
 import '@mantine/dates/styles.css';
 import { scrollToFirstError } from '../../shared/scrollToFirstError';
@@ -72,18 +74,56 @@ interface JobModalProps {
   initialTab?: 'details' | 'history';
   /** The schedule as of a moment (issue #17): the job as it stood then, nothing to save or delete. */
   readOnly?: boolean;
+  /** A new job's form as it was left (a session that ended, a reload): it opens with these values. */
+  draft?: JobFormValues | null;
   onClose: () => void;
 }
 
+/** What closing asks when the form holds changes: nothing is thrown away by a stray Escape or click. */
+function confirmDiscard(isNew: boolean, discard: () => void) {
+  modals.openConfirmModal({
+    title: isNew ? 'Discard this job?' : 'Discard your changes?',
+    children: (
+      <Text size="sm">
+        {isNew ? 'The job you started is not created yet.' : 'Your changes to this job are not saved.'}
+      </Text>
+    ),
+    labels: { confirm: 'Discard', cancel: 'Keep editing' },
+    confirmProps: { color: 'red' },
+    cancelProps: { 'data-autofocus': true },
+    onConfirm: discard,
+  });
+}
+
 /** New Job and Edit Job (spec §2 Job Schedule), with the History of an existing job. Mounted fresh each time. */
-export function JobModal({ job, slot, initialTab = 'details', readOnly = false, onClose }: JobModalProps) {
+export function JobModal({
+  job,
+  slot,
+  initialTab = 'details',
+  readOnly = false,
+  draft = null,
+  onClose,
+}: JobModalProps) {
+  const userId = useAppStore((s) => s.session?.user.id ?? '');
+  // Escape, the overlay, the close button and Cancel all ask first when the form holds changes.
+  const dirty = useRef(false);
+  const requestClose = () => {
+    if (!dirty.current || readOnly) return onClose();
+    confirmDiscard(job === null, () => {
+      if (job === null) clearJobDraft(userId);
+      onClose();
+    });
+  };
+  const setDirty = (value: boolean) => {
+    dirty.current = value;
+  };
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const title =
     job && readOnly ? 'Job as it stood' : job ? (isRecurring(job) ? 'Edit recurring job' : 'Edit job') : 'New Job';
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={requestClose}
       title={title}
       size={860}
       fullScreen={mobile}
@@ -100,10 +140,17 @@ export function JobModal({ job, slot, initialTab = 'details', readOnly = false, 
           historyUrl={jobHistoryUrl(job.id)}
           emptyHint="Nothing has been recorded for this job yet."
         >
-          <JobForm job={job} slot={slot} readOnly={readOnly} onClose={onClose} />
+          <JobForm
+            job={job}
+            slot={slot}
+            readOnly={readOnly}
+            onClose={onClose}
+            onCancel={requestClose}
+            onDirty={setDirty}
+          />
         </DetailsAndHistoryTabs>
       ) : (
-        <JobForm job={null} slot={slot} onClose={onClose} />
+        <JobForm job={null} slot={slot} draft={draft} onClose={onClose} onCancel={requestClose} onDirty={setDirty} />
       )}
     </Modal>
   );
@@ -130,12 +177,32 @@ function clashQuestion(
   }
 }
 
-function JobForm({ job, slot, readOnly = false, onClose }: Omit<JobModalProps, 'initialTab'>) {
+function JobForm({
+  job,
+  slot,
+  readOnly = false,
+  draft = null,
+  onClose,
+  onCancel,
+  onDirty,
+}: Omit<JobModalProps, 'initialTab'> & { onCancel: () => void; onDirty: (dirty: boolean) => void }) {
   const zone = useAppStore((s) => s.session?.company.timeZone ?? 'UTC');
   const isCompanyAdmin = useIsCompanyAdmin();
   const { employees } = useActiveEmployees();
   const customers = useCustomerOptions();
+  const userId = useAppStore((s) => s.session?.user.id ?? '');
   const form = useForm<JobFormValues>({ initialValues: jobFormValues(job, zone, slot), validate: jobFormRules() });
+  // A draft opens with its values, as changes against the blank form (closing it asks first).
+  useEffect(() => {
+    if (draft) form.setValues(draft);
+  }, []); // once, when the form opens
+  const dirty = form.isDirty();
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
+  // A new job's values are kept while typed, so an ended session or a reload does not lose them.
+  const [typed] = useDebouncedValue(form.values, 300);
+  useEffect(() => {
+    if (!job && !readOnly && userId && form.isDirty()) saveJobDraft(userId, typed);
+  }, [typed]); // saved when the typed values settle
   const createJob = useCreateJob();
   const changeJob = useChangeJob();
   const deleteJob = useDeleteJob();
@@ -197,6 +264,7 @@ function JobForm({ job, slot, readOnly = false, onClose }: Omit<JobModalProps, '
       if (!(await clashesAccepted(values))) return;
       if (!job) {
         await createJob.mutateAsync(createJobBody(values, zone, isCompanyAdmin));
+        clearJobDraft(userId);
         notifySuccess('Job has been created');
         onClose();
         return;
@@ -406,7 +474,7 @@ function JobForm({ job, slot, readOnly = false, onClose }: Omit<JobModalProps, '
                 <span />
               )}
               <Group gap="sm">
-                <Button variant="default" onClick={onClose}>
+                <Button variant="default" onClick={onCancel}>
                   Cancel
                 </Button>
                 <Button

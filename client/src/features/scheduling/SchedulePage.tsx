@@ -1,6 +1,6 @@
-import { Alert, Box, Button, Divider, Group, LoadingOverlay, Paper, Stack } from '@mantine/core';
+import { Alert, Box, Button, Divider, Group, LoadingOverlay, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconHandStop, IconLink, IconPlus } from '@tabler/icons-react';
+import { IconHandStop, IconLink, IconPencil, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
@@ -24,7 +24,9 @@ import { CalendarToolbar } from './CalendarToolbar';
 import { calendarHeight, isTimeGrid, SCHEDULE_VIEWS } from './calendarViews';
 import { JobCalendar, type CalendarMove } from './JobCalendar';
 import { filterJobs } from './jobFilters';
-import { newJobSlot } from './jobForm';
+import { newJobSlot, type JobFormValues } from './jobForm';
+import { clearJobDraft, loadJobDraft } from './jobDraft';
+import { useAppStore } from '../../app/store';
 import { DRAG_MIN_WIDTH_QUERY, isRecurring, jobUrl, NEW_JOB_MINUTES, SCHEDULE_URL, type Job } from './jobs';
 import { JobModal } from './JobModal';
 import { ScheduleControls } from './ScheduleControls';
@@ -51,7 +53,7 @@ const BookingLinksDrawer = lazy(async () => ({
   default: (await import('../booking/BookingLinksDrawer')).BookingLinksDrawer,
 }));
 
-type Editing = { job: Job | null; slot: { start: string; end: string } };
+type Editing = { job: Job | null; slot: { start: string; end: string }; draft?: JobFormValues | null };
 
 /** Job Schedule (spec §2): every job of the organization on a calendar managers edit. */
 export function SchedulePage() {
@@ -78,6 +80,13 @@ export function SchedulePage() {
   const batch = useCalendarBatch();
   const changeJob = useChangeJob();
   const [editing, setEditing] = useState<Editing | null>(null);
+  // A New Job left unsaved (the session ended, the tab reloaded): offered back until created or discarded.
+  const userId = useAppStore((s) => s.session?.user.id ?? '');
+  const [draft, setDraft] = useState(() => (userId ? loadJobDraft(userId) : null));
+  function closeModal() {
+    setEditing(null);
+    setDraft(userId ? loadJobDraft(userId) : null);
+  }
   // Another moment (a History's "Schedule before", "Back to now"): the open job was of the one before.
   const asOfKey = asOf ? JSON.stringify(asOf) : '';
   const [shownAsOf, setShownAsOf] = useState(asOfKey);
@@ -231,6 +240,37 @@ export function SchedulePage() {
           )
         }
       />
+      {draft && !editing && !readOnly && (
+        <Alert
+          color="blue"
+          variant="light"
+          mb="md"
+          icon={<IconPencil size={18} />}
+          title="A job you started is not created yet"
+          role="status"
+        >
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">
+              {draft.name.trim() ? `“${draft.name.trim()}” was kept as you left it.` : 'It was kept as you left it.'}
+            </Text>
+            <Group gap="xs">
+              <Button size="xs" onClick={() => setEditing({ job: null, slot: newJobSlot(zone), draft })}>
+                Continue editing
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => {
+                  clearJobDraft(userId);
+                  setDraft(null);
+                }}
+              >
+                Discard
+              </Button>
+            </Group>
+          </Group>
+        </Alert>
+      )}
       {/* On a phone the requests come first: below a whole day's grid nobody would scroll to them. */}
       {pickUpEnabled && mobile && <JobRequestsTable zone={zone} placement="top" />}
       <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
@@ -313,7 +353,13 @@ export function SchedulePage() {
         </Suspense>
       )}
       {editing && (
-        <JobModal job={editing.job} slot={editing.slot} readOnly={readOnly} onClose={() => setEditing(null)} />
+        <JobModal
+          job={editing.job}
+          slot={editing.slot}
+          draft={editing.draft}
+          readOnly={readOnly}
+          onClose={closeModal}
+        />
       )}
     </>
   );
