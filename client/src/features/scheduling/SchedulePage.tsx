@@ -12,13 +12,13 @@ import { asOfParams } from '../../shared/asOf';
 import { AsOfBanner, useAsOf } from '../../shared/AsOfBanner';
 import { AsOfPicker } from '../../shared/AsOfPicker';
 import { useApiQuery } from '../../shared/useApiQuery';
-import { AVAILABLE_COLOR, INTERNAL_COLOR } from '../../../../src/shared/job-colours';
 import { availableHours } from '../availability/availability';
 import { askScope } from './askScope';
 import { confirmClashes } from './confirmClashes';
 import { slotWarnings, type PersonWarning } from './doubleBooking';
 import { availabilityEvents, jobToEvent } from './calendarEvents';
-import { CalendarLegend, type LegendItem } from './CalendarLegend';
+import { CalendarLegend } from './CalendarLegend';
+import { scheduleLegend } from './scheduleLegend';
 import { CalendarToolbar } from './CalendarToolbar';
 import { calendarHeight, isTimeGrid, SCHEDULE_VIEWS } from './calendarViews';
 import { JobCalendar, type CalendarMove } from './JobCalendar';
@@ -122,21 +122,10 @@ export function SchedulePage() {
   }, [shownJobs, canDrag, availability.data, view]);
   const onlyEmployeeIds = useMemo(() => new Set(chips.filter((c) => c.kind === 'employee').map((c) => c.id)), [chips]);
 
-  const legend = useMemo<LegendItem[]>(() => {
-    const items: LegendItem[] = [
-      { label: 'Internal', color: INTERNAL_COLOR },
-      { label: 'Available for Requests', color: AVAILABLE_COLOR },
-    ];
-    const coloured = (employees ?? []).filter((e) => e.colorCode);
-    if (coloured.length)
-      items.push(
-        { label: 'Lead employee:', caption: true },
-        ...coloured.map((e) => ({ label: e.fullName, color: e.colorCode as string })),
-      );
-    if (availabilityUserId && isTimeGrid(view))
-      items.push({ label: 'Available (weekly availability)', color: '#12B886', shade: true });
-    return items;
-  }, [employees, availabilityUserId, view]);
+  const legend = useMemo(
+    () => scheduleLegend(employees ?? [], !!availabilityUserId && isTimeGrid(view)),
+    [employees, availabilityUserId, view],
+  );
 
   /** The job modal's warnings for a drag, resize or reassignment: its people's availability and other jobs then. */
   async function clashesOf(job: Job, change: CalendarChange): Promise<PersonWarning[]> {

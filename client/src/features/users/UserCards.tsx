@@ -4,6 +4,8 @@ import { formatPhone } from '../../shared/phone';
 import { UserAvatar } from '../../shared/UserAvatar';
 import { UserRowActions } from './UserRowActions';
 import { UserStatusBadge } from './UserStatusBadge';
+import { DefaultColourBadge } from './DefaultColourBadge';
+import { isDefaultColour } from './colourPalette';
 import { roleOf, type User } from './users';
 
 /** The Users list on a phone: one compact card per user instead of a wide table. */
@@ -44,9 +46,12 @@ export function UserCards({ users, onEdit, onAvailability, onDelete }: UserCards
                 </Text>
                 <UserStatusBadge active={user.active} />
               </Group>
-              <Text size="sm" c="dimmed">
-                {roleOf(user)}
-              </Text>
+              <Group gap={8} wrap="nowrap">
+                <Text size="sm" c="dimmed">
+                  {roleOf(user)}
+                </Text>
+                {user.active && isDefaultColour(user.colorCode) && <DefaultColourBadge />}
+              </Group>
               <Text size="sm" truncate="end">
                 {user.email}
               </Text>

@@ -5,6 +5,8 @@ import { formatPhone } from '../../shared/phone';
 import { UserAvatar } from '../../shared/UserAvatar';
 import { UserRowActions } from './UserRowActions';
 import { UserStatusBadge } from './UserStatusBadge';
+import { DefaultColourBadge } from './DefaultColourBadge';
+import { isDefaultColour } from './colourPalette';
 import { roleOf, type User } from './users';
 
 interface UsersTableProps {
@@ -65,6 +67,7 @@ export function UsersTable({ users, sortDir, onToggleSort, onEdit, onAvailabilit
                     <Text size="sm" fw={600} c="navy.8">
                       {user.fullName}
                     </Text>
+                    {user.active && isDefaultColour(user.colorCode) && <DefaultColourBadge />}
                   </Group>
                 </Table.Td>
                 <Table.Td>

@@ -1,0 +1,21 @@
+import { Badge, Tooltip } from '@mantine/core';
+import { DEFAULT_COLOUR_HINT } from './colourPalette';
+
+/** Points out an active person still on the default colour: their jobs look like Available for Requests. */
+export function DefaultColourBadge() {
+  return (
+    <Tooltip label={DEFAULT_COLOUR_HINT} withArrow multiline w={220}>
+      <Badge
+        variant="light"
+        color="orange"
+        radius="sm"
+        tt="none"
+        fw={600}
+        tabIndex={0}
+        styles={{ root: { color: 'var(--mantine-color-orange-9)', flexShrink: 0 } }}
+      >
+        Default colour
+      </Badge>
+    </Tooltip>
+  );
+}
