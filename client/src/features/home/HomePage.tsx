@@ -44,7 +44,7 @@ export function HomePage() {
   const schedules = useHasClaim('jobs.crud');
   const firstName = useAppStore((s) => s.session?.user.firstName ?? '');
   const myColor = useAppStore((s) => s.session?.user.colorCode || BRAND_NAVY);
-  const { store, calendarRef, zone, mobile, view, day, navigation, workdayStart } = useCalendarScreen(
+  const { store, calendarRef, zone, mobile, view, day, navigation, workday } = useCalendarScreen(
     'home',
     HOME_VIEWS,
     'week',
@@ -109,7 +109,7 @@ export function HomePage() {
             {view !== 'timelineDay' && (
               <JobCalendar
                 calendarRef={calendarRef}
-                workdayStart={workdayStart}
+                workday={workday}
                 view={view}
                 day={day}
                 timeZone={zone}

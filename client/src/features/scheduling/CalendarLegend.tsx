@@ -46,7 +46,8 @@ export function CalendarLegend({ items, label = 'Legend' }: { items: LegendItem[
               size="xs"
               c={item.flagged ? 'orange.9' : 'gray.7'}
               fw={item.flagged ? 600 : undefined}
-              style={{ whiteSpace: 'nowrap' }}
+              // A flagged entry names people: it may wrap on a phone rather than run off the screen.
+              style={{ whiteSpace: item.flagged ? 'normal' : 'nowrap' }}
             >
               {item.label}
             </Text>

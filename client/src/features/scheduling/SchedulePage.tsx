@@ -63,7 +63,7 @@ type Editing = { job: Job | null; slot: { start: string; end: string } };
 
 /** Job Schedule (spec §2): every job of the organization on a calendar managers edit. */
 export function SchedulePage() {
-  const { store, calendarRef, zone, mobile, view, day, navigation, workdayStart } = useCalendarScreen(
+  const { store, calendarRef, zone, mobile, view, day, navigation, workday } = useCalendarScreen(
     'schedule',
     SCHEDULE_VIEWS,
     'workWeek',
@@ -267,7 +267,7 @@ export function SchedulePage() {
               jobs={shownJobs}
               employees={employees ?? []}
               onlyEmployeeIds={onlyEmployeeIds}
-              workdayStart={workdayStart}
+              workday={workday}
               editable={canDrag}
               onJobClick={(job) => setEditing({ job, slot: newJobSlot(zone) })}
               onChange={async (job, change) => void (await saveCalendarChange(job, change))}
@@ -275,7 +275,7 @@ export function SchedulePage() {
           ) : (
             <JobCalendar
               calendarRef={calendarRef}
-              workdayStart={workdayStart}
+              workday={workday}
               view={view}
               day={day}
               timeZone={zone}

@@ -55,8 +55,9 @@ export function ColourPicker({ value, onChange, taken, error }: ColourPickerProp
             withEyeDropper={false}
             value={value}
             onChange={onChange}
-            w={150}
+            w={140}
             size="xs"
+            style={{ flexShrink: 0 }}
           />
           <Text size="xs" c="dimmed">
             {isDefaultColour(value)

@@ -12,7 +12,8 @@ export function DefaultColourBadge() {
         tt="none"
         fw={600}
         tabIndex={0}
-        styles={{ root: { color: 'var(--mantine-color-orange-9)', flexShrink: 0 } }}
+        // Whole, never 'Default c…': the table's name column widens for it.
+        styles={{ root: { color: 'var(--mantine-color-orange-9)', flexShrink: 0 }, label: { overflow: 'visible' } }}
       >
         Default colour
       </Badge>

@@ -46,16 +46,18 @@ export function UserCards({ users, onEdit, onAvailability, onDelete }: UserCards
                 </Text>
                 <UserStatusBadge active={user.active} />
               </Group>
-              <Group gap={8} wrap="nowrap">
-                <Text size="sm" c="dimmed">
-                  {roleOf(user)}
-                </Text>
-                {user.active && isDefaultColour(user.colorCode) && <DefaultColourBadge />}
-              </Group>
+              <Text size="sm" c="dimmed">
+                {roleOf(user)}
+              </Text>
               <Text size="sm" truncate="end">
                 {user.email}
               </Text>
               {user.phoneNumber && <Text size="sm">{formatPhone(user.phoneNumber)}</Text>}
+              {user.active && isDefaultColour(user.colorCode) && (
+                <Box mt={4}>
+                  <DefaultColourBadge />
+                </Box>
+              )}
             </Box>
             <UserRowActions user={user} onEdit={onEdit} onAvailability={onAvailability} onDelete={onDelete} />
           </Group>
