@@ -1,6 +1,7 @@
-import { Box, Group, Text, Tooltip } from '@mantine/core';
+import { Box, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { FLAG_TEXT_COLOR } from '../users/colourPalette';
 
 export interface LegendItem {
   label: string;
@@ -44,7 +45,7 @@ export function CalendarLegend({ items, label = 'Legend' }: { items: LegendItem[
             )}
             <Text
               size="xs"
-              c={item.flagged ? 'orange.9' : 'gray.7'}
+              c={item.flagged ? FLAG_TEXT_COLOR : 'gray.7'}
               fw={item.flagged ? 600 : undefined}
               // A flagged entry names people: it may wrap on a phone rather than run off the screen.
               style={{ whiteSpace: item.flagged ? 'normal' : 'nowrap' }}
@@ -53,14 +54,12 @@ export function CalendarLegend({ items, label = 'Legend' }: { items: LegendItem[
             </Text>
             {item.hint && (
               <Tooltip label={item.hint} withArrow multiline w={260}>
-                <Box
-                  component="span"
-                  tabIndex={0}
+                <UnstyledButton
                   aria-label={item.hint}
                   style={{ display: 'inline-flex', color: 'var(--mantine-color-orange-7)', cursor: 'help' }}
                 >
                   <IconInfoCircle size={15} />
-                </Box>
+                </UnstyledButton>
               </Tooltip>
             )}
           </Group>

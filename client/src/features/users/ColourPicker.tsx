@@ -1,7 +1,7 @@
 import { ColorInput, Group, Input, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { readableTextOn } from '../../shared/initials';
-import { isDefaultColour, SWATCHES, usedByLabel } from './colourPalette';
+import { isDefaultColour, ownersOf, SWATCHES, usedByLabel } from './colourPalette';
 import classes from './ColourPicker.module.css';
 
 interface ColourPickerProps {
@@ -24,7 +24,8 @@ export function ColourPicker({ value, onChange, taken, error }: ColourPickerProp
       <Stack gap={8} mt={6}>
         <div role="radiogroup" aria-label="Colour" className={classes.swatches}>
           {SWATCHES.map((swatch) => {
-            const users = taken.get(swatch.hex);
+            const owners = ownersOf(swatch.hex, taken);
+            const users = owners.length ? owners : undefined;
             const checked = current === swatch.hex;
             const hint = users ? usedByLabel(users) : swatch.name;
             return (
@@ -62,8 +63,8 @@ export function ColourPicker({ value, onChange, taken, error }: ColourPickerProp
           <Text size="xs" c="dimmed">
             {isDefaultColour(value)
               ? 'Default colour: the same navy as Available for Requests. Pick one so their jobs stand out.'
-              : taken.has(current)
-                ? `${usedByLabel(taken.get(current) ?? [])}.`
+              : ownersOf(current, taken).length
+                ? `${usedByLabel(ownersOf(current, taken))}.`
                 : 'Or a colour of your own.'}
           </Text>
         </Group>

@@ -1,5 +1,5 @@
-import { Badge, Tooltip } from '@mantine/core';
-import { DEFAULT_COLOUR_HINT } from './colourPalette';
+import { Badge, Tooltip, VisuallyHidden } from '@mantine/core';
+import { DEFAULT_COLOUR_HINT, FLAG_TEXT_COLOR } from './colourPalette';
 
 /** Points out an active person still on the default colour: their jobs look like Available for Requests. */
 export function DefaultColourBadge() {
@@ -13,9 +13,10 @@ export function DefaultColourBadge() {
         fw={600}
         tabIndex={0}
         // Whole, never 'Default c…': the table's name column widens for it.
-        styles={{ root: { color: 'var(--mantine-color-orange-9)', flexShrink: 0 }, label: { overflow: 'visible' } }}
+        styles={{ root: { color: FLAG_TEXT_COLOR, flexShrink: 0 }, label: { overflow: 'visible' } }}
       >
         Default colour
+        <VisuallyHidden>: {DEFAULT_COLOUR_HINT}</VisuallyHidden>
       </Badge>
     </Tooltip>
   );

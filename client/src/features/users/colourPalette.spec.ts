@@ -3,6 +3,7 @@ import {
   colourDistance,
   isDefaultColour,
   LEGEND_COLOURS,
+  ownersOf,
   SWATCHES,
   swatchOf,
   takenColours,
@@ -52,6 +53,17 @@ describe('colours already taken', () => {
       'u3',
     );
     expect([...taken.entries()]).toEqual([['#2F9E44', ['Maria Lopez', 'Jamal Reed']]]);
+  });
+
+  it('counts a colour that looks the same as taken too, not one a glance tells apart', () => {
+    const taken = new Map([
+      ['#2F9E44', ['Maria Lopez']],
+      ['#4264EA', ['Jamal Reed']],
+      ['#F08C00', ['Sam Okafor']],
+    ]);
+    expect(ownersOf('#2F9E44', taken)).toEqual(['Maria Lopez']);
+    expect(ownersOf('#4263EB', taken)).toEqual(['Jamal Reed']);
+    expect(ownersOf('#F76707', taken)).toEqual([]);
   });
 
   it('says who uses a colour in a few words', () => {

@@ -102,3 +102,16 @@ export const swatchOf = (hex: string) => SWATCHES.find((s) => s.hex === normal(h
 
 /** What the Users table and the schedule's legend say of someone still on the default colour. */
 export const DEFAULT_COLOUR_HINT = "Pick a colour so this person's jobs stand out";
+
+/** The words that point someone out (a dark orange: 7:1 on white, 6.5:1 on orange's lightest tint). */
+export const FLAG_TEXT_COLOR = '#9A3412';
+
+/** Below this ΔE two colours look the same on the board: a swatch that close to someone's is theirs too. */
+export const SAME_LOOK_DISTANCE = 10;
+
+/** Who has this colour, or one that looks the same (a custom colour a shade off a swatch). */
+export function ownersOf(hex: string, taken: ReadonlyMap<string, string[]>): string[] {
+  const names: string[] = [];
+  for (const [code, owners] of taken) if (colourDistance(code, hex) < SAME_LOOK_DISTANCE) names.push(...owners);
+  return names;
+}
