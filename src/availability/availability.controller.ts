@@ -36,7 +36,7 @@ export class AvailabilityController {
   @Get('working-hours')
   @ApiOperation({
     summary:
-      "Where calendars open: { startTime: 'HH:mm' }, the hour the earliest of the active staff's saved hours begins (whole days left out), else 07:00.",
+      "Where calendars open: { startTime, endTime } ('HH:mm'), the hour the earliest of the active staff's saved hours begins and the hour the latest ends (whole days left out), else 07:00 and 17:00.",
   })
   workingHours(@Me() me: CurrentUser) {
     return this.queries.execute(new GetWorkingHours(me.organizationId));

@@ -8,7 +8,7 @@ import { availabilityOf, weeklyAvailability } from './availability.read-models';
 import { activeUsers, organizationById, userOf } from '../identity/identity.read-models';
 import { isAvailable } from './availability-check';
 import type { AvailabilityEntry } from './availability.events';
-import { workdayStart } from './working-hours';
+import { workdayEnd, workdayStart } from './working-hours';
 
 /** An entry as the API shows it (spec §3 Availability). */
 export const availabilityView = (userId: string, e: AvailabilityEntry) => ({
@@ -39,7 +39,7 @@ export class GetUserAvailabilityHandler implements IQueryHandler<GetUserAvailabi
   }
 }
 
-/** Where the organization's calendars open: the start of its working day, from its active staff's saved hours. */
+/** Where the organization's calendars open: its working day (start and end), from its active staff's saved hours. */
 export class GetWorkingHours {
   constructor(readonly organizationId: string) {}
 }
@@ -48,10 +48,10 @@ export class GetWorkingHours {
 export class GetWorkingHoursHandler implements IQueryHandler<GetWorkingHours> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  async execute({ organizationId }: GetWorkingHours): Promise<{ startTime: string }> {
+  async execute({ organizationId }: GetWorkingHours): Promise<{ startTime: string; endTime: string }> {
     const active = (await activeUsers(this.store, organizationId)).map((u) => u._id);
-    const weeks = await weeklyAvailability(this.store, organizationId, active);
-    return { startTime: workdayStart(weeks.values()) };
+    const weeks = [...(await weeklyAvailability(this.store, organizationId, active)).values()];
+    return { startTime: workdayStart(weeks), endTime: workdayEnd(weeks) };
   }
 }
 

@@ -275,21 +275,35 @@ describe('employee availability over HTTP', () => {
     it("opens calendars at 7:00 until staff save hours, then at the hour the earliest active staff member's hours begin", async () => {
       const org = await app.organization('Working hours');
       for (const client of [org.associate, org.manager, org.admin])
-        expect((await client.get('/api/employee-availability/working-hours')).body).toEqual({ startTime: '07:00' });
+        expect((await client.get('/api/employee-availability/working-hours')).body).toEqual({
+          startTime: '07:00',
+          endTime: '17:00',
+        });
       const early = await createUser(org.admin, 'Erin', 'Early');
       await org.admin.patch(saveUrl(org.associate.userId), [entry('Monday', '09:00', '17:00')]);
       // A whole day says nothing of when work starts.
       await org.admin.patch(saveUrl(org.manager.userId), [entry('Tuesday', '00:00', '24:00')]);
       expect((await org.associate.get('/api/employee-availability/working-hours')).body).toEqual({
         startTime: '09:00',
+        endTime: '17:00',
       });
       await org.admin.patch(saveUrl(early), [entry('Saturday', '06:30', '12:00')]);
       expect((await org.associate.get('/api/employee-availability/working-hours')).body).toEqual({
         startTime: '06:00',
+        endTime: '17:00',
       });
       // An inactive employee's hours no longer count.
       expect((await org.admin.patch(`/api/users/${early}`, { active: false })).status).toBe(200);
-      expect((await org.manager.get('/api/employee-availability/working-hours')).body).toEqual({ startTime: '09:00' });
+      expect((await org.manager.get('/api/employee-availability/working-hours')).body).toEqual({
+        startTime: '09:00',
+        endTime: '17:00',
+      });
+      // The latest end, up to the next hour, is where the working day ends.
+      await org.admin.patch(saveUrl(org.associate.userId), [entry('Monday', '09:00', '19:30')]);
+      expect((await org.manager.get('/api/employee-availability/working-hours')).body).toEqual({
+        startTime: '09:00',
+        endTime: '20:00',
+      });
     });
   });
 

@@ -96,7 +96,12 @@ describe('scheduling in a browser', () => {
     const name = (await short.locator('.app-event-title').boundingBox())!;
     expect(name.height).toBeGreaterThan(10);
     expect(name.y + name.height).toBeLessThanOrEqual(event.y + event.height + 1);
-    expect(await short.locator('.app-event').getAttribute('title')).toMatch(/^Key handover · .+ · Internal$/);
+    // All of it on hover: a card with its time, Internal (no customer) and its crew.
+    await short.hover({ position: { x: 6, y: 6 } });
+    const card = page.getByRole('tooltip', { name: /^Key handover, / });
+    await card.getByText('Internal', { exact: true }).waitFor();
+    await card.getByText('Jordan Patel', { exact: false }).waitFor();
+    await page.mouse.move(0, 0);
     // The demo's open job: its mark, besides the dashed outline.
     const open = page.locator('.fc-event', { hasText: 'Gutter cleaning' });
     await open.locator('.app-event-open', { hasText: 'Open' }).waitFor();
@@ -188,7 +193,9 @@ describe('scheduling in a browser', () => {
     await page.reload();
     await page.locator('.fc-timeGridWeek-view').waitFor();
     expect(await page.getByLabel('Block duration', { exact: true }).first().inputValue()).toBe('30 minutes');
-    await opensAt(Math.max(0, DateTime.now().setZone('America/New_York').hour - 1) * 60);
+    // Within the working day (the demo's 7:00 to 17:00): not at 4 AM before work starts.
+    const hourNow = DateTime.now().setZone('America/New_York').hour;
+    await opensAt(Math.max(7, Math.min(hourNow - 1, 16)) * 60);
 
     // The working day comes from the staff's hours: once someone's begin at 6:00, other weeks open there,
     // the open screen included (the availability push).

@@ -13,7 +13,12 @@ import { CalendarLegend, type LegendItem } from '../scheduling/CalendarLegend';
 import { CalendarToolbar } from '../scheduling/CalendarToolbar';
 import { calendarHeight, HOME_VIEWS } from '../scheduling/calendarViews';
 import { JobCalendar } from '../scheduling/JobCalendar';
-import { AVAILABLE_COLOR, INTERNAL_COLOR } from '../../../../src/shared/job-colours';
+import {
+  AVAILABLE_COLOR,
+  INTERNAL_COLOR,
+  MILEAGE_SUBMITTED_COLOR,
+  TIME_SUBMITTED_COLOR,
+} from '../../../../src/shared/job-colours';
 import { OWN_JOBS_URL, type Job } from '../scheduling/jobs';
 import { useCalendarJobs } from '../scheduling/schedulingApi';
 import { useCalendarScreen } from '../scheduling/useCalendarScreen';
@@ -39,7 +44,7 @@ export function HomePage() {
   const schedules = useHasClaim('jobs.crud');
   const firstName = useAppStore((s) => s.session?.user.firstName ?? '');
   const myColor = useAppStore((s) => s.session?.user.colorCode || BRAND_NAVY);
-  const { store, calendarRef, zone, mobile, view, day, navigation, workdayStart } = useCalendarScreen(
+  const { store, calendarRef, zone, mobile, view, day, navigation, workday } = useCalendarScreen(
     'home',
     HOME_VIEWS,
     'week',
@@ -63,8 +68,8 @@ export function HomePage() {
   const events = useMemo(() => (jobs.data ?? []).map((job) => jobToEvent(job, { editable: false })), [jobs.data]);
   // Timers come later: time and mileage submitted are legend entries only for now.
   const legend: LegendItem[] = [
-    { label: 'Time submitted', icon: <IconClockCheck size={16} color="var(--mantine-color-teal-7)" /> },
-    { label: 'Mileage submitted', icon: <IconCar size={16} color="var(--mantine-color-blue-7)" /> },
+    { label: 'Time submitted', icon: <IconClockCheck size={16} color={TIME_SUBMITTED_COLOR} /> },
+    { label: 'Mileage submitted', icon: <IconCar size={16} color={MILEAGE_SUBMITTED_COLOR} /> },
     { label: 'My jobs', color: myColor },
     { label: 'Internal', color: INTERNAL_COLOR },
     { label: 'Available for Requests', color: AVAILABLE_COLOR },
@@ -104,7 +109,7 @@ export function HomePage() {
             {view !== 'timelineDay' && (
               <JobCalendar
                 calendarRef={calendarRef}
-                workdayStart={workdayStart}
+                workday={workday}
                 view={view}
                 day={day}
                 timeZone={zone}

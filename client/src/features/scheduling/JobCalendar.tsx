@@ -4,6 +4,7 @@ import type {
   EventClickArg,
   EventContentArg,
   EventDropArg,
+  EventHoveringArg,
   EventInput,
 } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
@@ -14,9 +15,11 @@ import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { useEffect, useRef, type RefObject } from 'react';
 import { dayRangeOf, type DayRange } from './calendarRange';
-import { openingTime, WORKDAY_START_HOUR } from './calendarPreferences';
+import { DEFAULT_WORKDAY, openingTime, type Workday } from './calendarPreferences';
 import { CALENDAR_VIEWS, slotDuration, type CalendarView } from './calendarViews';
 import { timeMarks } from './calendarEvents';
+import { JobHoverCard, useJobHoverCard } from './JobHoverCard';
+import { jobWhere } from './jobSummary';
 import { IconCar, IconClockCheck } from '@tabler/icons-react';
 import type { Job } from './jobs';
 import { SNAP_MINUTES } from './jobs';
@@ -52,8 +55,8 @@ interface JobCalendarProps {
   timeZone: string;
   height: number;
   events: EventInput[];
-  /** The hour the organization's working day starts: where a day other than today opens. */
-  workdayStart?: number;
+  /** The organization's working day: a day other than today opens at its start, today near now within it. */
+  workday?: Workday;
   /** Block Duration in minutes (slot length); dragging always snaps to 15 minutes. */
   slotMinutes?: number;
   /** Drag and resize are on (each event may still refuse, e.g. availability-only entries). */
@@ -68,7 +71,7 @@ interface JobCalendarProps {
 /** FullCalendar set up for jobs, shown in the organization's time zone (luxon3 plugin). */
 export function JobCalendar(props: JobCalendarProps) {
   const { calendarRef, view, day, timeZone, height, events, slotMinutes = 60, editable = false } = props;
-  const workdayStart = props.workdayStart ?? WORKDAY_START_HOUR;
+  const workday = props.workday ?? DEFAULT_WORKDAY;
   const fullCalendarView = CALENDAR_VIEWS[view].fullCalendar;
 
   useEffect(() => {
@@ -111,21 +114,23 @@ export function JobCalendar(props: JobCalendarProps) {
     return () => cancelAnimationFrame(frame);
   }, [slotMinutes]);
 
+  const hover = useJobHoverCard();
+
   /** A new range or view opens at the working day, or an hour before now when today is shown. */
   const shownRange = useRef<DayRange | null>(null);
   function openAtWorkingHours(calendar: { scrollToTime: (time: string) => void }, range: DayRange) {
     const today = todayIn(timeZone);
-    const time = openingTime(today >= range.first && today <= range.last, hourIn(timeZone), workdayStart);
+    const time = openingTime(today >= range.first && today <= range.last, hourIn(timeZone), workday);
     requestAnimationFrame(() => calendar.scrollToTime(time));
   }
   // The working day usually arrives after the first range is drawn: open there once it is known.
-  const openedAt = useRef(workdayStart);
+  const openedAt = useRef(workday);
   useEffect(() => {
     const calendar = calendarRef.current?.getApi();
-    if (workdayStart === openedAt.current || !calendar || !shownRange.current) return;
-    openedAt.current = workdayStart;
+    if (workday === openedAt.current || !calendar || !shownRange.current) return;
+    openedAt.current = workday;
     openAtWorkingHours(calendar, shownRange.current);
-  }, [workdayStart]);
+  }, [workday]);
 
   return (
     <div className="app-calendar" ref={container}>
@@ -141,7 +146,7 @@ export function JobCalendar(props: JobCalendarProps) {
         events={events}
         nowIndicator
         allDaySlot={false}
-        scrollTime={openingTime(false, 0, workdayStart)}
+        scrollTime={openingTime(false, 0, workday)}
         scrollTimeReset={false}
         slotDuration={slotDuration(slotMinutes)}
         slotLabelInterval="01:00"
@@ -163,12 +168,20 @@ export function JobCalendar(props: JobCalendarProps) {
         datesSet={(arg: DatesSetArg) => {
           const range = dayRangeOf(arg.startStr, arg.endStr);
           shownRange.current = range;
-          openedAt.current = workdayStart;
+          openedAt.current = workday;
           openAtWorkingHours(arg.view.calendar, range);
           props.onRangeChange(range, arg.view.title);
         }}
+        eventMouseEnter={(arg: EventHoveringArg) => {
+          const job = arg.event.extendedProps.job as Job | undefined;
+          if (job) hover.show(job, arg.el);
+        }}
+        eventMouseLeave={hover.hide}
+        eventDragStart={hover.hide}
+        eventResizeStart={hover.hide}
         eventClick={(arg: EventClickArg) => {
           arg.jsEvent.preventDefault();
+          hover.hide();
           const job = arg.event.extendedProps.job as Job | undefined;
           if (job) props.onJobClick(job);
         }}
@@ -186,6 +199,7 @@ export function JobCalendar(props: JobCalendarProps) {
         eventDrop={(arg: EventDropArg) => move(arg, props.onJobMove)}
         eventResize={(arg: EventResizeDoneArg) => move(arg, props.onJobMove)}
       />
+      <JobHoverCard anchor={hover.anchor} zone={timeZone} />
     </div>
   );
 }
@@ -199,44 +213,46 @@ function move(arg: EventDropArg | EventResizeDoneArg, onJobMove: JobCalendarProp
   onJobMove({ job, start: arg.event.startStr, end: arg.event.endStr, revert: arg.revert });
 }
 
-/** A small 'Open' mark: open jobs are told apart by more than their colour (the default staff colour is the same navy). */
-const OpenMark = ({ job }: { job: Job }) => (
+/** Small 'Open' and 'Booked online' marks after the name: open jobs are told apart by more than their colour. */
+const Marks = ({ job }: { job: Job }) => (
   <>
     {job.isOpen && <span className="app-event-open">Open</span>}
     {job.selfBooked && <span className="app-event-open app-event-booked">Booked online</span>}
   </>
 );
 
-/** Name first (a short job may show only its first line), then time and customer (or Internal); all of it on hover. */
+/**
+ * Name first, then its marks (a short job shows its name, its marks give way), then time and customer
+ * (or Internal); in time grids the name wraps to the block's height. The hover card tells the rest.
+ */
 function renderEvent(arg: EventContentArg) {
   const job = arg.event.extendedProps.job as Job | undefined;
   if (!job) return undefined;
-  const where = job.customer?.name ?? (job.isOpen ? 'Available for Requests' : 'Internal');
-  const details = `${job.name} · ${arg.timeText} · ${where}${job.isOpen ? ' · Open' : ''}${job.selfBooked ? ' · Booked online' : ''}`;
+  const where = jobWhere(job);
   const type = arg.view.type;
   if (type.startsWith('list')) {
     return (
       <span className="app-event-list">
         <b>{job.name}</b>
-        <OpenMark job={job} />
+        <Marks job={job} />
         <span className="app-event-where"> · {where}</span>
       </span>
     );
   }
   if (type === 'dayGridMonth') {
     return (
-      <div className="app-event-month" style={{ background: job.color, color: arg.textColor }} title={details}>
-        {job.name} <OpenMark job={job} />
+      <div className="app-event-month" style={{ background: job.color, color: arg.textColor }}>
+        {job.name} <Marks job={job} />
         <span className="app-event-time">{arg.timeText}</span>
       </div>
     );
   }
   const marks = timeMarks(job);
   return (
-    <div className="app-event" title={details}>
+    <div className="app-event">
       <div className="app-event-title">
-        <OpenMark job={job} />
-        {job.name}
+        <span className="app-event-name">{job.name}</span>
+        <Marks job={job} />
       </div>
       <div className="app-event-time">
         {arg.timeText}

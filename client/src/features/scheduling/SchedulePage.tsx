@@ -12,14 +12,14 @@ import { asOfParams } from '../../shared/asOf';
 import { AsOfBanner, useAsOf } from '../../shared/AsOfBanner';
 import { AsOfPicker } from '../../shared/AsOfPicker';
 import { useApiQuery } from '../../shared/useApiQuery';
-import { AVAILABLE_COLOR, INTERNAL_COLOR } from '../../../../src/shared/job-colours';
 import { availableHours } from '../availability/availability';
 import { askScope } from './askScope';
 import { checkClashes, type ClashReport } from './clashes';
 import { confirmClashes } from './confirmClashes';
 import { notifyWithUndo } from './undoToast';
 import { availabilityEvents, jobToEvent } from './calendarEvents';
-import { CalendarLegend, type LegendItem } from './CalendarLegend';
+import { CalendarLegend } from './CalendarLegend';
+import { scheduleLegend } from './scheduleLegend';
 import { CalendarToolbar } from './CalendarToolbar';
 import { calendarHeight, isTimeGrid, SCHEDULE_VIEWS } from './calendarViews';
 import { JobCalendar, type CalendarMove } from './JobCalendar';
@@ -57,7 +57,7 @@ type Editing = { job: Job | null; slot: { start: string; end: string }; draft?: 
 
 /** Job Schedule (spec §2): every job of the organization on a calendar managers edit. */
 export function SchedulePage() {
-  const { store, calendarRef, zone, mobile, view, day, navigation, workdayStart } = useCalendarScreen(
+  const { store, calendarRef, zone, mobile, view, day, navigation, workday } = useCalendarScreen(
     'schedule',
     SCHEDULE_VIEWS,
     'workWeek',
@@ -123,21 +123,10 @@ export function SchedulePage() {
   }, [shownJobs, canDrag, availability.data, view]);
   const onlyEmployeeIds = useMemo(() => new Set(chips.filter((c) => c.kind === 'employee').map((c) => c.id)), [chips]);
 
-  const legend = useMemo<LegendItem[]>(() => {
-    const items: LegendItem[] = [
-      { label: 'Internal', color: INTERNAL_COLOR },
-      { label: 'Available for Requests', color: AVAILABLE_COLOR },
-    ];
-    const coloured = (employees ?? []).filter((e) => e.colorCode);
-    if (coloured.length)
-      items.push(
-        { label: 'Lead employee:', caption: true },
-        ...coloured.map((e) => ({ label: e.fullName, color: e.colorCode as string })),
-      );
-    if (availabilityUserId && isTimeGrid(view))
-      items.push({ label: 'Available (weekly availability)', color: '#12B886', shade: true });
-    return items;
-  }, [employees, availabilityUserId, view]);
+  const legend = useMemo(
+    () => scheduleLegend(employees ?? [], !!availabilityUserId && isTimeGrid(view)),
+    [employees, availabilityUserId, view],
+  );
 
   /** The server's clash check of a drag, resize or reassignment (null if it cannot answer: the save still runs). */
   async function clashesOf(change: CalendarChange, scope: 'occurrence' | 'series'): Promise<ClashReport | null> {
@@ -322,7 +311,7 @@ export function SchedulePage() {
               jobs={shownJobs}
               employees={employees ?? []}
               onlyEmployeeIds={onlyEmployeeIds}
-              workdayStart={workdayStart}
+              workday={workday}
               editable={canDrag}
               onJobClick={(job) => setEditing({ job, slot: newJobSlot(zone) })}
               onChange={async (job, change) => void (await saveCalendarChange(job, change))}
@@ -330,7 +319,7 @@ export function SchedulePage() {
           ) : (
             <JobCalendar
               calendarRef={calendarRef}
-              workdayStart={workdayStart}
+              workday={workday}
               view={view}
               day={day}
               timeZone={zone}

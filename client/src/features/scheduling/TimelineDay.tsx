@@ -10,6 +10,7 @@ import type { CalendarChange } from './schedulingApi';
 import {
   DAY_MINUTES,
   hourLabels,
+  labelRooms,
   lanes,
   movedBy,
   placement,
@@ -19,15 +20,23 @@ import {
   UNASSIGNED,
   type TimelineRow,
 } from './timeline';
-import { timeLabel, todayIn } from './zonedTime';
+import { hourIn, shortTimeRange, timeLabel, todayIn } from './zonedTime';
+import { openingHour, type Workday } from './calendarPreferences';
 import classes from './TimelineDay.module.css';
+import { JobHoverCard, useJobHoverCard } from './JobHoverCard';
+import { jobWhere } from './jobSummary';
 
 /** An hour's width: on a phone narrow enough to show a working morning (about six hours), not three. */
-const HOUR_WIDTH = 76;
+const HOUR_WIDTH = 96;
 const PHONE_HOUR_WIDTH = 44;
 const LANE_HEIGHT = 46;
 const ROW_PADDING = 5;
 const HOURS = hourLabels();
+/** Narrower than this, a bar cannot hold its name and time: its name goes after it, or wraps inside. */
+const SHORT_BAR_PX = 96;
+/** The least room after a short bar worth writing its name in, and the most it takes. */
+const MIN_OUTSIDE_LABEL_PX = 56;
+const MAX_OUTSIDE_LABEL_PX = 220;
 
 /** The horizontal scale: an hour's width, the day's track and pixels per minute. */
 interface Scale {
@@ -61,8 +70,8 @@ interface TimelineDayProps {
   employees: JobPerson[];
   /** The employee filter: only these rows (none: every row). */
   onlyEmployeeIds: ReadonlySet<string>;
-  /** The hour the organization's working day starts: where the day opens (or at its first job, if earlier). */
-  workdayStart: number;
+  /** The organization's working day: today opens near now within it, another day at its start (or its first job, if earlier). */
+  workday: Workday;
   /** Drag to another row (reassign) or sideways (15-minute steps). Off below 768 px. */
   editable: boolean;
   onJobClick: (job: Job) => void;
@@ -80,7 +89,7 @@ export function TimelineDay({
   jobs,
   employees,
   onlyEmployeeIds,
-  workdayStart,
+  workday,
   editable,
   onJobClick,
   onChange,
@@ -92,6 +101,7 @@ export function TimelineDay({
   const scroller = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const [pending, setPending] = useState<Record<string, CalendarChange>>({});
+  const hover = useJobHoverCard();
 
   // A dropped bar stays where it was dropped until the calendar has refetched (or goes back on failure).
   const shown = useMemo(
@@ -104,15 +114,20 @@ export function TimelineDay({
   );
   const rows = useMemo(() => timelineRows(employees, onDay, onlyEmployeeIds), [employees, onDay, onlyEmployeeIds]);
 
-  // Open on the working day (or the first job, if earlier).
+  // Today opens an hour before now (within the working day); another day at its start, or its first job if earlier.
   useEffect(() => {
-    const first = Math.min(
-      workdayStart * 60,
-      ...onDay.map((j) => ((placement(j.startDateTime, j.endDateTime, day, zone)?.left ?? 100) * DAY_MINUTES) / 100),
-    );
+    const first =
+      day === todayIn(zone)
+        ? openingHour(true, hourIn(zone), workday) * 60 + 30
+        : Math.min(
+            workday.start * 60,
+            ...onDay.map(
+              (j) => ((placement(j.startDateTime, j.endDateTime, day, zone)?.left ?? 100) * DAY_MINUTES) / 100,
+            ),
+          );
     if (scroller.current) scroller.current.scrollLeft = Math.max(0, first - 30) * pxPerMinute;
     // Only when the day, the scale or the working day changes, or its jobs first arrive; not on every refetch.
-  }, [day, onDay.length > 0, pxPerMinute, workdayStart]);
+  }, [day, onDay.length > 0, pxPerMinute, workday]);
 
   const isToday = day === todayIn(zone);
   const [nowMinutes, setNowMinutes] = useState(() => minutesNow(zone));
@@ -129,6 +144,7 @@ export function TimelineDay({
 
   function pointerDown(event: ReactPointerEvent<HTMLButtonElement>, job: Job, rowId: string) {
     if (event.button !== 0) return;
+    hover.hide();
     event.currentTarget.setPointerCapture(event.pointerId);
     setDrag({
       job,
@@ -216,6 +232,8 @@ export function TimelineDay({
             onPointerUp={pointerUp}
             onCancel={() => setDrag(null)}
             onKeyOpen={onJobClick}
+            onHover={drag ? undefined : hover.show}
+            onHoverEnd={hover.hide}
           />
         ))}
         {rows.length === 0 && (
@@ -224,6 +242,7 @@ export function TimelineDay({
           </Text>
         )}
       </div>
+      <JobHoverCard anchor={hover.anchor} zone={zone} />
     </div>
   );
 }
@@ -249,6 +268,9 @@ interface RowViewProps {
   onPointerUp: () => void;
   onCancel: () => void;
   onKeyOpen: (job: Job) => void;
+  /** The pointer rests on a bar (a mouse, not while dragging): its hover card. */
+  onHover?: (job: Job, element: Element) => void;
+  onHoverEnd: () => void;
 }
 
 function TimelineRowView({
@@ -269,32 +291,50 @@ function TimelineRowView({
   const { laneOf, count } = lanes(items);
   const height = count * LANE_HEIGHT + ROW_PADDING * 2;
   const isTarget = drag?.moved && drag.toRow === row.id && drag.toRow !== drag.fromRow;
+  // Percent of the day each bar may write its name in when it is too short to hold it.
+  const rooms = labelRooms(
+    row.jobs.map((job) => ({
+      id: job.id,
+      lane: laneOf.get(job.id) ?? 0,
+      left: placement(job.startDateTime, job.endDateTime, day, zone)?.left ?? 0,
+    })),
+  );
 
   const bar = (job: Job, lane: number, kind: 'normal' | 'ghost' | 'preview') => {
     const place = placement(job.startDateTime, job.endDateTime, day, zone);
     if (!place) return null;
     const movable = editable && !job.availabilityOnly;
-    const where = job.customer?.name ?? (job.isOpen ? 'Available for Requests' : 'Internal');
+    const where = jobWhere(job);
     const time = `${timeLabel(job.startDateTime, zone)} – ${timeLabel(job.endDateTime, zone)}`;
+    const width = Math.max((place.width / 100) * trackWidth - 2, 6);
+    // A short bar (a 30-minute job is 38 px) writes its name after itself when the lane has room there,
+    // else inside on up to two lines; a long one holds its name, its marks, then its time and customer.
+    const short = width < SHORT_BAR_PX;
+    const room = ((rooms.get(job.id) ?? 0) / 100) * trackWidth - width - 8;
+    const outside = short && kind === 'normal' && room >= MIN_OUTSIDE_LABEL_PX;
     const className = [
       classes.bar,
       movable && classes.draggable,
       job.isOpen && classes.open,
+      short && classes.short,
+      outside && classes.labelledOutside,
       kind === 'ghost' && classes.ghost,
       kind === 'preview' && classes.dragging,
     ]
       .filter(Boolean)
       .join(' ');
+    const marks = job.selfBooked && (
+      <span className={`app-event-open app-event-booked ${classes.mark}`}>Booked online</span>
+    );
     return (
       <button
         key={kind === 'preview' ? `${job.id}-preview` : job.id} // the same element while dragging: it holds the pointer capture
         type="button"
         className={className}
         aria-label={`${job.name}, ${time}, ${where}${job.selfBooked ? ', booked online' : ''}${row.id === UNASSIGNED ? ', unassigned' : `, ${row.label}`}`}
-        title={`${job.name}\n${time}\n${where}`}
         style={{
           left: (place.left / 100) * trackWidth,
-          width: Math.max((place.width / 100) * trackWidth - 2, 6),
+          width,
           top: ROW_PADDING + lane * LANE_HEIGHT,
           height: LANE_HEIGHT - 5,
           background: job.color,
@@ -305,15 +345,33 @@ function TimelineRowView({
         onPointerMove={kind === 'ghost' || kind === 'normal' ? handlers.onPointerMove : undefined}
         onPointerUp={kind === 'ghost' || kind === 'normal' ? handlers.onPointerUp : undefined}
         onPointerCancel={handlers.onCancel}
+        onPointerEnter={(e) =>
+          kind === 'normal' && e.pointerType === 'mouse' && handlers.onHover?.(job, e.currentTarget)
+        }
+        onPointerLeave={handlers.onHoverEnd}
         onClick={(e) => e.detail === 0 && handlers.onKeyOpen(job)}
       >
-        <span className={classes.barTitle}>
-          {job.selfBooked && <span className="app-event-open app-event-booked">Booked online</span>}
-          {job.name}
-        </span>
-        <span className={classes.barTime}>
-          {time} · {where}
-        </span>
+        {outside ? (
+          <span className={classes.outsideLabel} style={{ maxWidth: Math.min(room, MAX_OUTSIDE_LABEL_PX) }}>
+            <span className={classes.barTitle}>
+              <span className={classes.barName}>{job.name}</span>
+              {marks}
+            </span>
+            <span className={classes.barTime}>{shortTimeRange(job.startDateTime, job.endDateTime, zone)}</span>
+          </span>
+        ) : (
+          <>
+            <span className={classes.barTitle}>
+              <span className={classes.barName}>{job.name}</span>
+              {marks}
+            </span>
+            {!short && (
+              <span className={classes.barTime}>
+                {time} · {where}
+              </span>
+            )}
+          </>
+        )}
       </button>
     );
   };

@@ -1,5 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loadCalendarPreferences, openingTime, saveCalendarPreferences, workdayStartHour } from './calendarPreferences';
+import {
+  loadCalendarPreferences,
+  openingHour,
+  openingTime,
+  saveCalendarPreferences,
+  workdayOf,
+  workdayStartHour,
+} from './calendarPreferences';
 import { HOME_VIEWS, SCHEDULE_VIEWS } from './calendarViews';
 
 /** localStorage's two calls, over a Map (vitest runs in Node here). */
@@ -33,12 +40,30 @@ describe('calendar preferences', () => {
     expect(loadCalendarPreferences('u1', 'home', HOME_VIEWS, storage)).toEqual({});
   });
 
-  it('opens an hour before now when today is shown, else at 7:00', () => {
+  it('opens an hour before now when today is shown, else at the start of the working day', () => {
     expect(openingTime(true, 14)).toBe('13:00:00');
-    expect(openingTime(true, 0)).toBe('00:00:00');
     expect(openingTime(false, 14)).toBe('07:00:00');
-    expect(openingTime(false, 14, 6)).toBe('06:00:00');
-    expect(openingTime(true, 14, 6)).toBe('13:00:00');
+    expect(openingTime(false, 14, { start: 6, end: 15 })).toBe('06:00:00');
+    expect(openingTime(true, 14, { start: 6, end: 18 })).toBe('13:00:00');
+  });
+
+  it('keeps today within the working day: not at 4 AM before work, nor at night after it', () => {
+    const workday = { start: 7, end: 17 };
+    expect(openingHour(true, 0, workday)).toBe(7);
+    expect(openingHour(true, 5, workday)).toBe(7);
+    expect(openingHour(true, 8, workday)).toBe(7);
+    expect(openingHour(true, 9, workday)).toBe(8);
+    expect(openingHour(true, 17, workday)).toBe(16);
+    expect(openingHour(true, 23, workday)).toBe(16);
+    expect(openingHour(true, 23, { start: 0, end: 24 })).toBe(22);
+  });
+
+  it("reads the working day's end too, else 17:00; an end not after the start is ignored", () => {
+    expect(workdayOf({ startTime: '06:00', endTime: '19:00' })).toEqual({ start: 6, end: 19 });
+    expect(workdayOf({ startTime: '09:00', endTime: '24:00' })).toEqual({ start: 9, end: 24 });
+    expect(workdayOf(undefined)).toEqual({ start: 7, end: 17 });
+    expect(workdayOf({ startTime: '09:00' })).toEqual({ start: 9, end: 17 });
+    expect(workdayOf({ startTime: '18:00', endTime: '17:00' })).toEqual({ start: 18, end: 19 });
   });
 
   it("reads the organization's working day from the server's 'HH:mm', else opens at 7:00", () => {

@@ -47,18 +47,46 @@ export function saveCalendarPreferences(
 
 /** The hour a calendar opens at when today is not shown and the organization's working day is not known yet. */
 export const WORKDAY_START_HOUR = 7;
+/** The hour the working day ends until it is known (spec §9: default availability 8:00 to 17:00). */
+export const WORKDAY_END_HOUR = 17;
+
+/** The organization's working day in whole hours: from its start to its end (end after start). */
+export interface Workday {
+  start: number;
+  end: number;
+}
+
+export const DEFAULT_WORKDAY: Workday = { start: WORKDAY_START_HOUR, end: WORKDAY_END_HOUR };
+
+const hourOf = (time: string | undefined, fallback: number, max: number) => {
+  const hour = Number(time?.slice(0, 2));
+  return time && Number.isInteger(hour) && hour >= 0 && hour <= max ? hour : fallback;
+};
 
 /** 'HH:mm' (GET /api/employee-availability/working-hours) → its hour, else WORKDAY_START_HOUR. */
 export function workdayStartHour(startTime: string | undefined): number {
-  const hour = Number(startTime?.slice(0, 2));
-  return startTime && Number.isInteger(hour) && hour >= 0 && hour <= 23 ? hour : WORKDAY_START_HOUR;
+  return hourOf(startTime, WORKDAY_START_HOUR, 23);
+}
+
+/** { startTime, endTime } of GET …/working-hours → whole hours, else 7 to 17; an end not after the start is ignored. */
+export function workdayOf(hours: { startTime?: string; endTime?: string } | undefined): Workday {
+  const start = workdayStartHour(hours?.startTime);
+  const end = hourOf(hours?.endTime, WORKDAY_END_HOUR, 24);
+  return { start, end: end > start ? end : Math.max(start + 1, WORKDAY_END_HOUR) };
 }
 
 /**
- * Where the time grid opens: an hour before now (on the hour) when today is shown, else the start of
- * the organization's working day; as FullCalendar's scrollTime ('HH:00:00').
+ * The hour the time grid opens at: when today is shown, an hour before now, kept within the working
+ * day (not at 4 AM before work starts, nor at 10 PM with the day's work above); else the start of the
+ * working day.
  */
-export function openingTime(todayShown: boolean, hourNow: number, workdayStart = WORKDAY_START_HOUR): string {
-  const hour = todayShown ? Math.max(0, Math.min(hourNow - 1, 23)) : workdayStart;
-  return `${String(hour).padStart(2, '0')}:00:00`;
+export function openingHour(todayShown: boolean, hourNow: number, workday: Workday = DEFAULT_WORKDAY): number {
+  if (!todayShown) return workday.start;
+  const latest = Math.max(workday.start, workday.end - 1);
+  return Math.max(workday.start, Math.min(hourNow - 1, latest));
+}
+
+/** openingHour as FullCalendar's scrollTime ('HH:00:00'). */
+export function openingTime(todayShown: boolean, hourNow: number, workday: Workday = DEFAULT_WORKDAY): string {
+  return `${String(openingHour(todayShown, hourNow, workday)).padStart(2, '0')}:00:00`;
 }

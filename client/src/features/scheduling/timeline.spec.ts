@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sampleJob } from './jobs.fixture';
 import {
   hourLabels,
+  labelRooms,
   lanes,
   movedBy,
   placement,
@@ -153,5 +154,20 @@ describe('TimelineDay dragging', () => {
       leadUserId: 'kim',
     });
     expect(reassigned(job('alex', ['alex']), 'alex', 'alex')).toEqual({ userIds: ['alex'], leadUserId: 'alex' });
+  });
+});
+
+describe('room for the labels of short bars', () => {
+  it('reaches the next bar in the same lane, or the end of the day', () => {
+    const rooms = labelRooms([
+      { id: 'a', lane: 0, left: 40 },
+      { id: 'b', lane: 0, left: 42.5 },
+      { id: 'c', lane: 1, left: 41 },
+      { id: 'd', lane: 0, left: 10 },
+    ]);
+    expect(rooms.get('d')).toBe(30);
+    expect(rooms.get('a')).toBe(2.5);
+    expect(rooms.get('b')).toBe(57.5);
+    expect(rooms.get('c')).toBe(59);
   });
 });

@@ -137,3 +137,18 @@ export function reassigned(
 /** The hour labels across the top: '12 AM', '1 AM' … '11 PM'. */
 export const hourLabels = (): string[] =>
   Array.from({ length: 24 }, (_, h) => `${h % 12 === 0 ? 12 : h % 12} ${h < 12 ? 'AM' : 'PM'}`);
+
+/**
+ * How much of the track each bar may label (percent of the day, from its left edge): up to the next
+ * bar in its lane, or the day's end. A bar too short for its name writes it in the room after it.
+ */
+export function labelRooms(bars: { id: string; lane: number; left: number }[]): Map<string, number> {
+  const rooms = new Map<string, number>();
+  const byLane = new Map<number, { id: string; left: number }[]>();
+  for (const bar of bars) byLane.set(bar.lane, [...(byLane.get(bar.lane) ?? []), bar]);
+  for (const lane of byLane.values()) {
+    const sorted = [...lane].sort((a, b) => a.left - b.left);
+    sorted.forEach((bar, i) => rooms.set(bar.id, (sorted[i + 1]?.left ?? 100) - bar.left));
+  }
+  return rooms;
+}

@@ -1,12 +1,12 @@
 import type FullCalendar from '@fullcalendar/react';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useAppStore } from '../../app/store';
 import { MOBILE_QUERY } from '../../app/theme';
 import { useApiQuery } from '../../shared/useApiQuery';
 import { WORKING_HOURS_URL } from '../availability/availability';
-import { loadCalendarPreferences, saveCalendarPreferences, workdayStartHour } from './calendarPreferences';
+import { loadCalendarPreferences, saveCalendarPreferences, workdayOf } from './calendarPreferences';
 import { dayRange, longDayTitle, shiftDay, type CalendarView } from './calendarViews';
 import { createScheduleStore } from './scheduleStore';
 import { todayIn } from './zonedTime';
@@ -36,9 +36,10 @@ export function useCalendarScreen(
     });
   });
   const calendarRef = useRef<FullCalendar | null>(null);
-  // The hour time grids open at (days other than today): from the staff's saved hours.
-  const workingHours = useApiQuery<{ startTime: string }>(WORKING_HOURS_URL);
-  const workdayStart = workdayStartHour(workingHours.data?.startTime);
+  // The working day time grids open in (its start on days other than today): from the staff's saved hours.
+  const workingHours = useApiQuery<{ startTime: string; endTime?: string }>(WORKING_HOURS_URL);
+  const { start, end } = workdayOf(workingHours.data);
+  const workday = useMemo(() => ({ start, end }), [start, end]);
   const view = useStore(store, (s) => s.view);
   const day = useStore(store, (s) => s.day);
   const blockMinutes = useStore(store, (s) => s.blockMinutes);
@@ -66,5 +67,5 @@ export function useCalendarScreen(
     onNext: () => (view === 'timelineDay' ? store.getState().setDay(shiftDay(day, 1)) : api()?.next()),
     onToday: () => (view === 'timelineDay' ? store.getState().setDay(todayIn(zone)) : api()?.today()),
   };
-  return { store, calendarRef, zone, mobile, view, day, navigation, workdayStart };
+  return { store, calendarRef, zone, mobile, view, day, navigation, workday };
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addMinutes, isoFromOffset, isoFromWall, timeRangeLabel, todayIn, wallFromIso } from './zonedTime';
+import {
+  addMinutes,
+  isoFromOffset,
+  isoFromWall,
+  shortTimeRange,
+  timeRangeLabel,
+  todayIn,
+  wallFromIso,
+} from './zonedTime';
 
 const NY = 'America/New_York';
 
@@ -31,5 +39,10 @@ describe('organization wall clock ↔ UTC instants', () => {
 
   it('knows today in the zone', () => {
     expect(todayIn(NY, new Date('2026-06-02T02:00:00Z'))).toBe('2026-06-01');
+  });
+
+  it("writes a short bar's times briefly, the half of the day once when both share it", () => {
+    expect(shortTimeRange('2026-06-01T14:00:00Z', '2026-06-01T14:30:00Z', NY)).toBe('10:00–10:30 AM');
+    expect(shortTimeRange('2026-06-01T15:30:00Z', '2026-06-01T16:30:00Z', NY)).toBe('11:30 AM–12:30 PM');
   });
 });

@@ -62,3 +62,10 @@ export const hourIn = (zone: string, now: Date = new Date()) => DateTime.fromJSD
 /** The short name of the zone at an instant ('EDT'), for labels. */
 export const zoneAbbreviation = (zone: string, now: Date = new Date()) =>
   DateTime.fromJSDate(now).setZone(zone).toFormat('ZZZZ');
+
+/** '10:00–10:30 AM', or '11:30 AM–12:30 PM' across noon, in the zone: a short bar's label. */
+export function shortTimeRange(startIso: string, endIso: string, zone: string): string {
+  const [start, end] = [startIso, endIso].map((iso) => DateTime.fromISO(iso, { setZone: true }).setZone(zone));
+  const sameHalf = start.toFormat('a') === end.toFormat('a');
+  return `${start.toFormat(sameHalf ? 'h:mm' : 'h:mm a')}–${end.toFormat('h:mm a')}`;
+}

@@ -4,6 +4,8 @@ import { formatPhone } from '../../shared/phone';
 import { UserAvatar } from '../../shared/UserAvatar';
 import { UserRowActions } from './UserRowActions';
 import { UserStatusBadge } from './UserStatusBadge';
+import { DefaultColourBadge } from './DefaultColourBadge';
+import { isDefaultColour } from './colourPalette';
 import { roleOf, type User } from './users';
 
 /** The Users list on a phone: one compact card per user instead of a wide table. */
@@ -51,6 +53,11 @@ export function UserCards({ users, onEdit, onAvailability, onDelete }: UserCards
                 {user.email}
               </Text>
               {user.phoneNumber && <Text size="sm">{formatPhone(user.phoneNumber)}</Text>}
+              {user.active && isDefaultColour(user.colorCode) && (
+                <Box mt={4}>
+                  <DefaultColourBadge />
+                </Box>
+              )}
             </Box>
             <UserRowActions user={user} onEdit={onEdit} onAvailability={onAvailability} onDelete={onDelete} />
           </Group>

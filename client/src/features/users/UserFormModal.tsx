@@ -1,15 +1,4 @@
-import {
-  Button,
-  ColorInput,
-  Group,
-  Modal,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { MOBILE_QUERY } from '../../app/theme';
@@ -17,24 +6,11 @@ import { notifySuccess } from '../../shared/notify';
 import { PhoneInput } from '../../shared/PhoneInput';
 import { ROLES } from '../../../../src/shared/session';
 import { userFormRules, userFormValues, type UserFormValues } from './userForm';
-import { useSaveUser } from './usersApi';
+import { useSaveUser, useTakenColours } from './usersApi';
+import { ColourPicker } from './ColourPicker';
 import type { User } from './users';
 import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
 import { scrollToFirstError } from '../../shared/scrollToFirstError';
-
-const COLOUR_SWATCHES = [
-  '#0D1B41',
-  '#2C478D',
-  '#1C7ED6',
-  '#0CA678',
-  '#37B24D',
-  '#F59F00',
-  '#F76707',
-  '#E2435B',
-  '#AE3EC9',
-  '#7048E8',
-  '#495057',
-];
 
 /** New User (user = null) or Edit (user given). Mounted fresh each time it opens. */
 export function UserFormModal({ user, onClose }: { user: User | null; onClose: () => void }) {
@@ -42,6 +18,7 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const form = useForm<UserFormValues>({ initialValues: userFormValues(user), validate: userFormRules(mode) });
   const save = useSaveUser(user);
+  const taken = useTakenColours(user?.id ?? null);
 
   function submit(values: UserFormValues) {
     save.mutate(values, {
@@ -70,15 +47,6 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
             <TextInput label="Employee ID" autoComplete="off" {...form.getInputProps('employeeId')} />
             <PhoneInput label="Phone number" {...form.getInputProps('phoneNumber')} />
             <Select label="Role" data={[...ROLES]} withAsterisk allowDeselect={false} {...form.getInputProps('role')} />
-            <ColorInput
-              label="Colour"
-              description="Marks this user's jobs on the calendar"
-              format="hex"
-              swatches={COLOUR_SWATCHES}
-              swatchesPerRow={11}
-              withEyeDropper={false}
-              {...form.getInputProps('colorCode')}
-            />
             {mode === 'create' ? (
               <PasswordInput
                 label="Password"
@@ -96,6 +64,12 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
               />
             )}
           </SimpleGrid>
+          <ColourPicker
+            value={form.values.colorCode}
+            onChange={(hex) => form.setFieldValue('colorCode', hex)}
+            taken={taken}
+            error={form.errors.colorCode}
+          />
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={onClose}>
               Cancel

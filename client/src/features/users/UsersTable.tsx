@@ -1,10 +1,12 @@
-import { Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Group, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { SkeletonRows } from '../../shared/SkeletonRows';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { formatPhone } from '../../shared/phone';
 import { UserAvatar } from '../../shared/UserAvatar';
 import { UserRowActions } from './UserRowActions';
 import { UserStatusBadge } from './UserStatusBadge';
+import { DefaultColourBadge } from './DefaultColourBadge';
+import { isDefaultColour } from './colourPalette';
 import { roleOf, type User } from './users';
 
 interface UsersTableProps {
@@ -62,9 +64,12 @@ export function UsersTable({ users, sortDir, onToggleSort, onEdit, onAvailabilit
                       pictureUrl={user.profilePictureUrl}
                       size={32}
                     />
-                    <Text size="sm" fw={600} c="navy.8">
-                      {user.fullName}
-                    </Text>
+                    <Stack gap={2} align="flex-start">
+                      <Text size="sm" fw={600} c="navy.8">
+                        {user.fullName}
+                      </Text>
+                      {user.active && isDefaultColour(user.colorCode) && <DefaultColourBadge />}
+                    </Stack>
                   </Group>
                 </Table.Td>
                 <Table.Td>
