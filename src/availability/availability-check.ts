@@ -5,7 +5,7 @@ import { minutesOf } from './availability-times';
 type Entry = Pick<AvailabilityEntry, 'weekDay' | 'startTime' | 'endTime'>;
 
 /** Each day's availability as merged [start, end) minute ranges: touching entries form one stretch. */
-function stretchesByDay(entries: Entry[]): Map<WeekDay, [number, number][]> {
+export function stretchesByDay(entries: Entry[]): Map<WeekDay, [number, number][]> {
   const byDay = new Map<WeekDay, [number, number][]>();
   for (const day of WEEK_DAYS) {
     const ranges = entries
@@ -39,6 +39,39 @@ function constantOffsetPieces(from: number, to: number, zone: string): [number, 
   return [[from, hi], ...constantOffsetPieces(hi, to, zone)];
 }
 
+/** A stretch of wall-clock time within one local day: its weekday and minutes [from, to). */
+export interface WallPiece {
+  day: WeekDay;
+  from: number;
+  to: number;
+}
+
+/** [start, end) as wall-clock pieces of the local days it spans, split where the day or the UTC offset changes. */
+export function wallPieces(start: number, end: number, timeZone: string): WallPiece[] {
+  const pieces: WallPiece[] = [];
+  let day = DateTime.fromMillis(start, { zone: timeZone }).startOf('day');
+  while (day.toMillis() < end) {
+    const next = day.plus({ days: 1 }).startOf('day');
+    const from = Math.max(start, day.toMillis());
+    const to = Math.min(end, next.toMillis());
+    for (const [pieceStart, pieceEnd] of constantOffsetPieces(from, to, timeZone)) {
+      const local = DateTime.fromMillis(pieceStart, { zone: timeZone });
+      const wallStart = local.hour * 60 + local.minute + local.second / 60 + local.millisecond / 60_000;
+      pieces.push({
+        day: WEEK_DAYS[day.weekday - 1],
+        from: wallStart,
+        to: wallStart + (pieceEnd - pieceStart) / 60_000,
+      });
+    }
+    day = next;
+  }
+  return pieces;
+}
+
+/** Whether every piece lies inside a stretch of its weekday. */
+export const coveredBy = (stretches: Map<WeekDay, [number, number][]>, pieces: WallPiece[]) =>
+  pieces.every((p) => stretches.get(p.day)!.some(([s, e]) => s <= p.from && p.to <= e));
+
 /**
  * Is the slot [start, end) (UTC instants, ms) inside the weekly availability, read in the
  * organization's time zone? Every moment of the slot must fall in an entry of its local weekday;
@@ -52,20 +85,5 @@ function constantOffsetPieces(from: number, to: number, zone: string): [number, 
 export function isAvailable(entries: Entry[] | null, start: number, end: number, timeZone: string): boolean {
   if (entries === null) return true;
   if (!(end > start)) return false;
-  const stretches = stretchesByDay(entries);
-  let day = DateTime.fromMillis(start, { zone: timeZone }).startOf('day');
-  while (day.toMillis() < end) {
-    const next = day.plus({ days: 1 }).startOf('day');
-    const from = Math.max(start, day.toMillis());
-    const to = Math.min(end, next.toMillis());
-    const ranges = stretches.get(WEEK_DAYS[day.weekday - 1])!;
-    for (const [pieceStart, pieceEnd] of constantOffsetPieces(from, to, timeZone)) {
-      const local = DateTime.fromMillis(pieceStart, { zone: timeZone });
-      const wallStart = local.hour * 60 + local.minute + local.second / 60 + local.millisecond / 60_000;
-      const wallEnd = wallStart + (pieceEnd - pieceStart) / 60_000;
-      if (!ranges.some(([s, e]) => s <= wallStart && wallEnd <= e)) return false;
-    }
-    day = next;
-  }
-  return true;
+  return coveredBy(stretchesByDay(entries), wallPieces(start, end, timeZone));
 }

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { timeOffOfUsers, weeklyAvailability } from '../availability/availability.read-models';
 import { NotFoundError, ValidationError } from '../core/errors';
+import { TurnBudget } from '../core/loop-turns';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { organizationById, usersByIds } from '../identity/identity.read-models';
 import { jobProblem } from '../scheduling/job.rules';
@@ -121,7 +122,8 @@ export class CheckClashesHandler implements IQueryHandler<CheckClashes> {
         ],
         busy: busy.get(u._id)!.sort((a, b) => a.start - b.start),
       }));
-    const { clashes, more } = clashesOf(occurrences, people, zone, MAX_CLASHES);
+    const budget = await TurnBudget.begin();
+    const { clashes, more } = await clashesOf(occurrences, people, zone, MAX_CLASHES, () => budget.spent());
     return { clashes, more, occurrences: occurrences.length, until: untilOf(occurrences) };
   }
 

@@ -34,28 +34,31 @@ describe('clash wording', () => {
 describe('clashesOf', () => {
   const wednesday = { start: at('2031-06-04T22:00:00Z'), end: at('2031-06-05T00:00:00Z') }; // 6–8 PM EDT
 
-  it('finds a long job that began days before the occurrence (the search looks back its length)', () => {
+  it('finds a long job that began days before the occurrence (the search looks back its length)', async () => {
     const busy = [
       { id: 'short', name: 'Short', start: at('2031-06-04T12:00:00Z'), end: at('2031-06-04T13:00:00Z') },
       { id: 'long', name: 'Trade show', start: at('2031-06-01T12:00:00Z'), end: at('2031-06-06T12:00:00Z') },
       { id: 'later', name: 'Later', start: at('2031-06-05T00:00:00Z'), end: at('2031-06-05T01:00:00Z') },
     ].sort((a, b) => a.start - b.start);
-    const { clashes } = clashesOf([wednesday], [person({ busy })], NY, 10);
+    const { clashes } = await clashesOf([wednesday], [person({ busy })], NY, 10);
     expect(clashes.map((c) => c.job?.id)).toEqual(['long']);
   });
 
-  it('lists a day off instead of the week, the spec’s words on a day not worked, and counts what is over the limit', () => {
+  it('lists a day off instead of the week, the spec’s words on a day not worked, and counts what is over the limit', async () => {
     const week = [{ weekDay: 'Monday' as const, startTime: '08:00', endTime: '17:00' }];
     const occurrences = [0, 1, 2].map((d) => ({
       start: wednesday.start + d * 86_400_000,
       end: wednesday.end + d * 86_400_000,
     }));
-    const { clashes, more } = clashesOf(
+    let pauses = 0;
+    const { clashes, more } = await clashesOf(
       occurrences,
       [person({ week, daysOff: [{ from: '2031-06-05', to: '2031-06-05', label: null, kind: 'timeOff' }] })],
       NY,
       2,
+      async () => void pauses++,
     );
+    expect(pauses).toBe(3); // once after each occurrence
     expect(clashes.map((c) => [c.date, c.kind, c.message])).toEqual([
       ['2031-06-04', 'notWorking', NOT_AVAILABLE],
       ['2031-06-05', 'timeOff', 'Time off on Thu, Jun 5'],

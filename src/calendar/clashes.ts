@@ -1,7 +1,6 @@
 import { DateTime } from 'luxon';
-import { isAvailable } from '../availability/availability-check';
-import { minutesOf } from '../availability/availability-times';
-import { WEEK_DAYS, type AvailabilityEntry } from '../availability/availability.events';
+import { coveredBy, stretchesByDay, WallPiece, wallPieces } from '../availability/availability-check';
+import type { AvailabilityEntry, WeekDay } from '../availability/availability.events';
 import { zonedDate } from '../availability/days-off';
 import { isoInstant } from '../scheduling/zoned-time';
 
@@ -107,32 +106,27 @@ const plural = (day: string) => `${day}s`;
 /**
  * For an occurrence outside the person's week: the spec's words when they do not work that day at all, else what
  * hours they work that day and what hours the job has ("Maria Lopez works 8 AM–5 PM on Wednesdays; this job is
- * 6–8 PM").
+ * 6–8 PM"). `stretches`: their week (stretchesByDay); `pieces`: the occurrence's wall time (wallPieces).
  */
-function outsideWeek(person: PersonTimes, occurrence: Interval, zone: string): { kind: ClashKind; message: string } {
-  const startDay = DateTime.fromMillis(occurrence.start, { zone });
-  const weekDay = WEEK_DAYS[startDay.weekday - 1];
-  const stretches = (person.week ?? [])
-    .filter((e) => e.weekDay === weekDay)
-    .map((e) => [minutesOf(e.startTime)!, minutesOf(e.endTime)!] as const)
-    .sort((a, b) => a[0] - b[0]);
-  if (!stretches.length) return { kind: 'notWorking', message: NOT_AVAILABLE };
-  const works = stretches.map(([s, e]) => hoursLabel(s, e)).join(' and ');
-  const start = wallMinutes(occurrence.start, zone);
+function outsideWeek(
+  person: PersonTimes,
+  stretches: Map<WeekDay, [number, number][]>,
+  pieces: WallPiece[],
+  occurrence: Interval,
+): { kind: ClashKind; message: string } {
+  const { day, from } = pieces[0];
+  const works = stretches.get(day)!;
+  if (!works.length) return { kind: 'notWorking', message: NOT_AVAILABLE };
   const length = Math.round((occurrence.end - occurrence.start) / 60_000);
   return {
     kind: 'hours',
-    message: `${person.name} works ${works} on ${plural(weekDay)}; this job is ${hoursLabel(start, start + length)}`,
+    message: `${person.name} works ${works.map(([s, e]) => hoursLabel(s, e)).join(' and ')} on ${plural(day)}; this job is ${hoursLabel(Math.round(from), Math.round(from) + length)}`,
   };
 }
 
-/** The first day off the occurrence touches, from the day it starts on to the day its last moment is on. */
-function dayOffAt(person: PersonTimes, occurrence: Interval, zone: string): DayOff | null {
-  if (!person.daysOff.length) return null;
-  const first = zonedDate(occurrence.start, zone);
-  const last = zonedDate(Math.max(occurrence.start, occurrence.end - 1), zone);
-  return person.daysOff.find((d) => d.from <= last && d.to >= first) ?? null;
-}
+/** The first day off touching the organization days from `first` to `last` (YYYY-MM-DD). */
+const dayOffAt = (person: PersonTimes, first: string, last: string): DayOff | null =>
+  person.daysOff.find((d) => d.from <= last && d.to >= first) ?? null;
 
 function dayOffMessage(dayOff: DayOff, date: string, zone: string): string {
   if (dayOff.kind === 'holiday')
@@ -165,38 +159,47 @@ function overlapping(busy: BusyJob[], longest: number, occurrence: Interval): Bu
  * person a day off, else a day or hours outside their week; and each other job overlapping it. Touching jobs (one
  * ends as the other starts) do not clash.
  */
-export function clashesOf(
+export async function clashesOf(
   occurrences: Interval[],
   people: PersonTimes[],
   zone: string,
   limit: number,
-): { clashes: Clash[]; more: number } {
+  /** Awaited after each occurrence: a long check (a daily series of a big crew) lets other requests run between. */
+  pause: () => Promise<void> = async () => undefined,
+): Promise<{ clashes: Clash[]; more: number }> {
   const clashes: Clash[] = [];
   let more = 0;
-  const add = (clash: Clash) => {
-    if (clashes.length < limit) clashes.push(clash);
+  // Words are built only for the clashes listed: a big check counts the rest without formatting them.
+  const add = (build: () => Clash) => {
+    if (clashes.length < limit) clashes.push(build());
     else more++;
   };
-  const longest = new Map(people.map((p) => [p.userId, Math.max(0, ...p.busy.map((b) => b.end - b.start))]));
+  const longest = new Map(people.map((p) => [p.userId, p.busy.reduce((m, b) => Math.max(m, b.end - b.start), 0)]));
+  const weeks = new Map(people.map((p) => [p.userId, p.week ? stretchesByDay(p.week) : null]));
   for (const occurrence of occurrences) {
     const date = zonedDate(occurrence.start, zone);
+    const lastDate = zonedDate(Math.max(occurrence.start, occurrence.end - 1), zone);
     const at = { date, start: isoInstant(occurrence.start), end: isoInstant(occurrence.end) };
+    // The occurrence's wall time, worked out once for everyone.
+    const pieces = wallPieces(occurrence.start, occurrence.end, zone);
     for (const person of people) {
       const who = { userId: person.userId, name: person.name };
-      const dayOff = dayOffAt(person, occurrence, zone);
-      if (dayOff) add({ ...who, ...at, kind: dayOff.kind, message: dayOffMessage(dayOff, date, zone) });
-      else if (!isAvailable(person.week, occurrence.start, occurrence.end, zone))
-        add({ ...who, ...at, ...outsideWeek(person, occurrence, zone) });
+      const dayOff = dayOffAt(person, date, lastDate);
+      const stretches = weeks.get(person.userId)!;
+      if (dayOff) add(() => ({ ...who, ...at, kind: dayOff.kind, message: dayOffMessage(dayOff, date, zone) }));
+      else if (stretches && !coveredBy(stretches, pieces))
+        add(() => ({ ...who, ...at, ...outsideWeek(person, stretches, pieces, occurrence) }));
       for (const job of overlapping(person.busy, longest.get(person.userId)!, occurrence)) {
-        add({
+        add(() => ({
           ...who,
           ...at,
           kind: 'booked',
           message: `Already booked on ${job.name} (${timeLabel(job.start, job.end, zone)})`,
           job: { id: job.id, name: job.name, start: isoInstant(job.start), end: isoInstant(job.end) },
-        });
+        }));
       }
     }
+    await pause();
   }
   return { clashes, more };
 }
