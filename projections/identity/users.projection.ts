@@ -73,13 +73,22 @@ export const usersProjection: Projection = {
       case 'UserDeleted':
         await users.deleteOne({ _id: userId });
         break;
+      case 'UserInvited':
+        // Only the end of the link: its digest stays in the user's stream.
+        await applyOnce(users, userId, at, { $set: { invitation: { expiresAt: e.data.expiresAt } } });
+        break;
+      case 'InvitationAccepted':
+      case 'UserPasswordChanged':
+        // A password of one's own ends any invitation; the Users table stops showing "Invited".
+        await applyOnce(users, userId, at, { $set: { invitation: null } });
+        break;
       case 'ProfilePictureChanged':
         await applyOnce(users, userId, at, {
           $set: { profilePictureFileId: e.data.fileId, profilePictureUrl: fileUrl(e.data.fileId) },
         });
         break;
       default:
-        return; // password events change nothing a reader sees
+        return; // reset links change nothing a reader sees
     }
     notify({ rooms: [rooms.organization(organizationId)], event: 'users.changed', payload: { organizationId } });
     // A new role moves the user's open sockets into the rooms of its claims (and out of the others) before they hear of it.

@@ -165,6 +165,10 @@ const SAMPLES: Record<string, { data: Record<string, unknown>; actor?: string | 
     data: { userId: USER, organizationId: ORG, tokenDigest: 'x', expiresAt: END },
     actor: null,
   },
+  UserInvited: {
+    data: { userId: USER, organizationId: ORG, tokenDigest: 'x', expiresAt: END, resent: true },
+  },
+  InvitationAccepted: { data: { userId: USER, organizationId: ORG, passwordHash: 'x' } },
   ProfilePictureChanged: { data: { userId: USER, organizationId: ORG, fileId: 'f-2', previousFileId: 'f-1' } },
   EmailClaimed: { data: { email: 'abe@example.test', userId: USER } },
   EmailReleased: { data: { email: 'abe@example.test', userId: USER } },

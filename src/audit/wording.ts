@@ -310,6 +310,16 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
     what: 'Password reset link e-mailed',
     byPerson: d.userId,
   }),
+  UserInvited: (d, ctx) => ({
+    ...user(d.userId, ctx),
+    what: d.resent ? 'Invitation e-mailed again (the earlier link stops working)' : 'Invitation e-mailed',
+    changes: [{ field: 'Link valid until', from: NONE, to: instant(d.expiresAt, ctx) }],
+  }),
+  InvitationAccepted: (d, ctx) => ({
+    ...user(d.userId, ctx),
+    what: 'Invitation accepted: password chosen',
+    byPerson: d.userId,
+  }),
   ProfilePictureChanged: (d, ctx) => ({
     ...user(d.userId, ctx),
     what: d.fileId

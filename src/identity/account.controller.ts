@@ -14,8 +14,15 @@ import type { SignInErrorCode } from '../shared/sign-in';
 import { AuthenticatedRequest, commandMeta, Me, Meta, Public } from './current-user';
 import type { CurrentUser } from './current-user';
 import type { CommandMeta } from '../core/commands/aggregates';
-import { ChangePasswordDto, ForgotPasswordDto, LoginDto, ResetPasswordDto } from './identity.dto';
-import { ChangeOwnPassword, RequestPasswordReset, ResetPassword, SignIn, SignOut } from './identity.commands';
+import { AcceptInvitationDto, ChangePasswordDto, ForgotPasswordDto, LoginDto, ResetPasswordDto } from './identity.dto';
+import {
+  AcceptInvitation,
+  ChangeOwnPassword,
+  RequestPasswordReset,
+  ResetPassword,
+  SignIn,
+  SignOut,
+} from './identity.commands';
 import { GetSession } from './identity.queries';
 import { CHOOSE_ORGANIZATION, SignInResult } from './account.handlers';
 import { csrfTokenFor, sessionCookieName } from './session-tokens';
@@ -75,13 +82,7 @@ export class AccountController {
       // Signing in again rotates the session: the token this browser held stops working.
       if (request.user)
         await this.commands.execute(new SignOut(request.user.sessionId, commandMeta(request), 'signed in again'));
-      response.cookie(this.cookieName, session.token, {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: this.secure(request),
-        path: '/',
-        ...(session.rememberMe ? { expires: new Date(session.expiresAt) } : {}),
-      });
+      this.setSessionCookie(request, response, session);
       if (!wantsJson(request)) return response.redirect(303, redirectUrl);
       return { success: true, redirectUrl };
     } catch (error) {
@@ -150,6 +151,49 @@ export class AccountController {
       new ResetPassword({ ...body, ipAddress: request.ip ?? 'unknown' }, commandMeta(request)),
     );
     return { success: true };
+  }
+
+  @Public()
+  @Post('account/invitation')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Choose one's password with an invitation link's token (single use, valid 7 days), and be signed in (sets the session cookie).",
+  })
+  async acceptInvitation(
+    @Body() body: AcceptInvitationDto,
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const session = await this.commands.execute<AcceptInvitation, Extract<SignInResult, { token: string }>>(
+      new AcceptInvitation(
+        {
+          ...body,
+          ipAddress: request.ip ?? 'unknown',
+          userAgent: request.headers['user-agent'] ?? null,
+        },
+        commandMeta(request),
+      ),
+    );
+    // Someone else signed in on this browser is signed out: the browser is now the invited person's.
+    if (request.user)
+      await this.commands.execute(new SignOut(request.user.sessionId, commandMeta(request), 'signed in again'));
+    this.setSessionCookie(request, response, session);
+    return { success: true, redirectUrl: '/' };
+  }
+
+  private setSessionCookie(
+    request: Request,
+    response: Response,
+    session: { token: string; rememberMe: boolean; expiresAt: string },
+  ) {
+    response.cookie(this.cookieName, session.token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.secure(request),
+      path: '/',
+      ...(session.rememberMe ? { expires: new Date(session.expiresAt) } : {}),
+    });
   }
 
   private get cookieName(): string {

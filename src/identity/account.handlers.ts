@@ -93,31 +93,7 @@ export class SignInHandler implements ICommandHandler<SignIn> {
       throw new ForbiddenError(INACTIVE_ACCOUNT);
     }
 
-    const token = newToken();
-    const sessionId = newId();
-    const now = new Date(meta.at).getTime();
-    const expiresAt = new Date(
-      now + (input.rememberMe ? REMEMBER_ME_TTL_DAYS * 24 : SESSION_TTL_HOURS) * 3600_000,
-    ).toISOString();
-    await this.aggregates.execute(
-      identityStreams.session(sessionId),
-      sessionDecider,
-      {
-        type: 'StartSession',
-        data: {
-          sessionId,
-          userId: state.userId,
-          organizationId: state.organizationId,
-          tokenDigest: tokenDigest(this.config.sessionSecret, token),
-          rememberMe: input.rememberMe,
-          expiresAt,
-          ipAddress: input.ipAddress,
-          userAgent: input.userAgent?.slice(0, 200) ?? null,
-        },
-      },
-      { ...meta, organizationId: state.organizationId, actorUserId: state.userId },
-    );
-    return { token, sessionId, expiresAt, rememberMe: input.rememberMe };
+    return startSession(this.aggregates, this.config, state, input, meta);
   }
 
   private async organizationsOf(accounts: Account[]) {
@@ -134,6 +110,41 @@ export class SignInHandler implements ICommandHandler<SignIn> {
 /** A user that was registered (sign-in considers the active and inactive ones). */
 type Account = Exclude<UserState, { status: 'none' }>;
 
+/** A new session for an account whose password was just proven (a sign-in, an accepted invitation). */
+export async function startSession(
+  aggregates: Aggregates,
+  config: AppConfig,
+  account: Account,
+  input: { rememberMe: boolean; ipAddress: string; userAgent: string | null },
+  meta: CommandMeta,
+): Promise<Extract<SignInResult, { token: string }>> {
+  const token = newToken();
+  const sessionId = newId();
+  const now = new Date(meta.at).getTime();
+  const expiresAt = new Date(
+    now + (input.rememberMe ? REMEMBER_ME_TTL_DAYS * 24 : SESSION_TTL_HOURS) * 3600_000,
+  ).toISOString();
+  await aggregates.execute(
+    identityStreams.session(sessionId),
+    sessionDecider,
+    {
+      type: 'StartSession',
+      data: {
+        sessionId,
+        userId: account.userId,
+        organizationId: account.organizationId,
+        tokenDigest: tokenDigest(config.sessionSecret, token),
+        rememberMe: input.rememberMe,
+        expiresAt,
+        ipAddress: input.ipAddress,
+        userAgent: input.userAgent?.slice(0, 200) ?? null,
+      },
+    },
+    { ...meta, organizationId: account.organizationId, actorUserId: account.userId },
+  );
+  return { token, sessionId, expiresAt, rememberMe: input.rememberMe };
+}
+
 @CommandHandler(SignOut)
 export class SignOutHandler implements ICommandHandler<SignOut> {
   constructor(private readonly aggregates: Aggregates) {}
@@ -148,14 +159,14 @@ export class SignOutHandler implements ICommandHandler<SignOut> {
   }
 }
 
-function newPasswordProblem(password: string, confirm: string, personal: (string | null)[]): string | null {
+export function newPasswordProblem(password: string, confirm: string, personal: (string | null)[]): string | null {
   return (
     passwordProblem(password, personal) ??
     (password !== confirm ? 'The new password and its confirmation do not match' : null)
   );
 }
 
-const personalOf = (state: UserState) =>
+export const personalOf = (state: UserState) =>
   state.status === 'none' ? [] : [state.firstName, state.lastName, state.email];
 const INVALID_RESET_LINK = 'This reset link is not valid or has already been used. Request a new one.';
 

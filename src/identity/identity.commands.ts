@@ -63,10 +63,33 @@ export class ResetPassword {
 
 export class CreateUser {
   constructor(
-    readonly input: Partial<UserDetails> & { password: string },
+    /** `invite`: no password; the person is e-mailed a link to choose their own (#26). */
+    readonly input: Partial<UserDetails> & { password?: string; invite?: boolean },
     readonly meta: CommandMeta,
     /** E-mail the new user that the organization added them (the demo seed's made-up people get none). */
     readonly notify = true,
+  ) {}
+}
+
+/** A new invitation link for a user who has not chosen a password yet; the one before stops working. */
+export class ResendInvitation {
+  constructor(
+    readonly userId: string,
+    readonly meta: CommandMeta,
+  ) {}
+}
+
+/** The invited person chooses their password with the link's token, and is signed in. */
+export class AcceptInvitation {
+  constructor(
+    readonly input: {
+      token: string;
+      password: string;
+      confirmPassword: string;
+      ipAddress: string;
+      userAgent: string | null;
+    },
+    readonly meta: CommandMeta,
   ) {}
 }
 

@@ -80,10 +80,25 @@ export class UserInputDto {
 }
 
 export class CreateUserDto extends UserInputDto {
-  @ApiProperty({ description: 'Write only; at least 8 characters' })
+  @ApiPropertyOptional({ description: 'Write only; at least 8 characters. Required unless invite is true.' })
   @OptionalNotNull()
   @Text('Password is required', 1024, 'Password')
-  password!: string;
+  password?: string;
+  @ApiPropertyOptional({
+    description: 'true: no password; the user is e-mailed a single-use link (valid 7 days) to choose their own',
+  })
+  @OptionalNotNull()
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'Invite must be true or false' })
+  invite?: boolean;
+}
+
+export class AcceptInvitationDto {
+  @ApiProperty({ description: "The invitation link's token" })
+  @Text('This invitation link is incomplete', 200, 'The token')
+  token!: string;
+  @ApiProperty() @Text('New password is required', 1024, 'Password') password!: string;
+  @ApiProperty() @Text('Confirm the new password', 1024, 'The password') confirmPassword!: string;
 }
 
 export class UpdateUserDto extends UserInputDto {

@@ -45,6 +45,7 @@ export interface UserDetails {
 }
 
 export type UserEvent =
+  /** `passwordHash` is '' for a person invited to choose their own (no password opens the account until then). */
   | DomainEvent<'UserRegistered', { userId: string; organizationId: string; passwordHash: string } & UserDetails>
   | DomainEvent<
       'UserDetailsChanged',
@@ -67,6 +68,16 @@ export type UserEvent =
       'PasswordResetRequested',
       { userId: string; organizationId: string; tokenDigest: string; expiresAt: string }
     >
+  /**
+   * An invitation link e-mailed (#26): only its digest is kept; a new one (`resent`) replaces the one before,
+   * which stops working.
+   */
+  | DomainEvent<
+      'UserInvited',
+      { userId: string; organizationId: string; tokenDigest: string; expiresAt: string; resent: boolean }
+    >
+  /** The invited person chose their password with the link (which is then used up). */
+  | DomainEvent<'InvitationAccepted', { userId: string; organizationId: string; passwordHash: string }>
   | DomainEvent<
       'ProfilePictureChanged',
       { userId: string; organizationId: string; fileId: string | null; previousFileId: string | null }

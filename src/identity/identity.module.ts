@@ -35,6 +35,8 @@ import {
 } from './identity.queries';
 import { LoginThrottle } from './login-throttle';
 import { PasswordResetThrottle } from './password-reset-throttle';
+import { InvitationThrottle } from './invitation-throttle';
+import { AcceptInvitationHandler, InvitationMail, ResendInvitationHandler } from './invitation.handlers';
 import { OrganizationController } from './organization.controller';
 import { ProfileController } from './profile.controller';
 import { UsersController } from './users.controller';
@@ -46,6 +48,10 @@ import { UsersController } from './users.controller';
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: LoginThrottle, inject: [REDIS], useFactory: (redis) => new LoginThrottle(redis) },
     { provide: PasswordResetThrottle, inject: [REDIS], useFactory: (redis) => new PasswordResetThrottle(redis) },
+    { provide: InvitationThrottle, inject: [REDIS], useFactory: (redis) => new InvitationThrottle(redis) },
+    InvitationMail,
+    ResendInvitationHandler,
+    AcceptInvitationHandler,
     SignInHandler,
     SignOutHandler,
     ChangeOwnPasswordHandler,

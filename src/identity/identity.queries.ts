@@ -33,6 +33,7 @@ export function userView(u: UserDoc): UserView {
     roles: u.roles,
     active: u.active,
     profilePictureUrl: u.profilePictureUrl,
+    ...(u.invitation ? { invitationExpiresAt: u.invitation.expiresAt } : {}),
   };
 }
 

@@ -46,6 +46,8 @@ export interface UserDoc {
   active: boolean;
   profilePictureFileId: string | null;
   profilePictureUrl: string | null;
+  /** While invited and without a password of their own: when the latest link ends (absent or null: not invited). */
+  invitation?: { expiresAt: string } | null;
   createdAt: string;
   _rev?: number;
   [key: string]: unknown;

@@ -34,5 +34,13 @@ export const resetTokenDigest = (secret: string, token: string): string =>
   createHmac('sha256', secret).update(`reset:${token}`).digest('hex');
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 
+/**
+ * Invitation tokens: 256 random bits like the reset's, stored as a digest under their own label (a reset
+ * token can never pass for an invitation), single use, valid a week (a new person may not read mail daily).
+ */
+export const invitationTokenDigest = (secret: string, token: string): string =>
+  createHmac('sha256', secret).update(`invitation:${token}`).digest('hex');
+export const INVITATION_TTL_DAYS = 7;
+
 export const SESSION_TTL_HOURS = 12;
 export const REMEMBER_ME_TTL_DAYS = 30;

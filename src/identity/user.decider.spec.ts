@@ -1,7 +1,15 @@
 import { given } from '../core/decider.testing';
 import { ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
 import { UserDetails, UserEvent } from './identity.events';
-import { DEFAULT_COLOR, normalizeEmail, userDecider, UserCommand, userDetailsProblem } from './user.decider';
+import {
+  DEFAULT_COLOR,
+  EXPIRED_INVITATION,
+  INVALID_INVITATION,
+  normalizeEmail,
+  userDecider,
+  UserCommand,
+  userDetailsProblem,
+} from './user.decider';
 
 /** The whole message, not a part of it: toThrow compares an Error's message exactly. */
 const exactly = (message: string) => new Error(message);
@@ -480,6 +488,101 @@ describe('user decider', () => {
     });
   });
 
+  describe('invitations', () => {
+    const WEEK_LATER = '2030-01-08T10:00:00.000Z';
+    const invitedRegistration: UserEvent = { ...registered, data: { ...registered.data, passwordHash: '' } };
+    const invited = (tokenDigest = 'invite-1', resent = false): UserEvent => ({
+      type: 'UserInvited',
+      data: { ...ids, tokenDigest, expiresAt: WEEK_LATER, resent },
+    });
+    const accept = (tokenDigest = 'invite-1', at = '2030-01-02T10:00:00.000Z'): UserCommand => ({
+      type: 'AcceptInvitation',
+      organizationId: ORG,
+      tokenDigest,
+      passwordHash: 'hash-own',
+      at,
+    });
+    const resend = (tokenDigest = 'invite-2', organizationId = ORG): UserCommand => ({
+      type: 'InviteUser',
+      organizationId,
+      tokenDigest,
+      expiresAt: WEEK_LATER,
+    });
+    const accepted: UserEvent = { type: 'InvitationAccepted', data: { ...ids, passwordHash: 'hash-own' } };
+
+    it('registers a person without a password and records their invitation link', () => {
+      given(userDecider, [])
+        .when(register({ passwordHash: '', invitation: { tokenDigest: 'invite-1', expiresAt: WEEK_LATER } }))
+        .then([invitedRegistration, invited()]);
+    });
+
+    it('refuses a registration with neither a password nor an invitation, or with both', () => {
+      given(userDecider, [])
+        .when(register({ passwordHash: '' }))
+        .thenThrows(ValidationError, exactly('Set a password or send an invitation'));
+      given(userDecider, [])
+        .when(register({ invitation: { tokenDigest: 'invite-1', expiresAt: WEEK_LATER } }))
+        .thenThrows(ValidationError, exactly('Set a password or send an invitation'));
+    });
+
+    it('accepts the link: the chosen password, and the link is used up', () => {
+      const { state } = given(userDecider, [invitedRegistration, invited()]);
+      expect(state).toMatchObject({ passwordHash: '', invitation: { tokenDigest: 'invite-1' } });
+      given(userDecider, [invitedRegistration, invited()]).when(accept()).then([accepted]);
+      expect(given(userDecider, [invitedRegistration, invited(), accepted]).state).toMatchObject({
+        passwordHash: 'hash-own',
+        invitation: null,
+      });
+      given(userDecider, [invitedRegistration, invited(), accepted])
+        .when(accept())
+        .thenThrows(ValidationError, exactly(INVALID_INVITATION));
+    });
+
+    it('refuses a wrong token, an inactive person and a link replaced by a resend, all in the same words', () => {
+      given(userDecider, [invitedRegistration, invited()])
+        .when(accept('invite-other'))
+        .thenThrows(ValidationError, exactly(INVALID_INVITATION));
+      given(userDecider, [invitedRegistration, invited(), deactivated])
+        .when(accept())
+        .thenThrows(ValidationError, exactly(INVALID_INVITATION));
+      given(userDecider, [invitedRegistration, invited(), invited('invite-2', true)])
+        .when(accept('invite-1'))
+        .thenThrows(ValidationError, exactly(INVALID_INVITATION));
+      given(userDecider, [invitedRegistration, invited(), invited('invite-2', true)])
+        .when(accept('invite-2'))
+        .then([accepted]);
+    });
+
+    it('refuses an expired link, at the very instant it expires too', () => {
+      given(userDecider, [invitedRegistration, invited()])
+        .when(accept('invite-1', WEEK_LATER))
+        .thenThrows(ValidationError, exactly(EXPIRED_INVITATION));
+      expect(
+        given(userDecider, [invitedRegistration, invited()])
+          .when(accept('invite-1', '2030-01-08T09:59:59.999Z'))
+          .events(),
+      ).toHaveLength(1);
+    });
+
+    it('a password set otherwise (a reset) ends the invitation', () => {
+      given(userDecider, [invitedRegistration, invited(), passwordChanged('reset')])
+        .when(accept())
+        .thenThrows(ValidationError, exactly(INVALID_INVITATION));
+    });
+
+    it('resends to a person still without a password, refuses one who has one, an inactive one, another organization', () => {
+      given(userDecider, [invitedRegistration, invited()])
+        .when(resend())
+        .then([invited('invite-2', true)]);
+      given(userDecider, [invitedRegistration, invited(), accepted])
+        .when(resend())
+        .thenThrows(ValidationError, exactly('Ada Lovelace has already set a password'));
+      given(userDecider, [registered]).when(resend()).thenThrows(ValidationError);
+      given(userDecider, [invitedRegistration, invited(), deactivated]).when(resend()).thenThrows(ValidationError);
+      given(userDecider, [invitedRegistration, invited()]).when(resend('invite-2', 'org-2')).thenThrows(NotFoundError);
+    });
+  });
+
   describe('ChangeProfilePicture', () => {
     it('sets a first picture', () => {
       given(userDecider, [registered])
@@ -537,6 +640,7 @@ describe('user decider', () => {
         passwordHash: 'hash-1',
         profilePictureFileId: 'file-1',
         passwordReset: { tokenDigest: 'digest-1', expiresAt: '2030-01-01T10:00:00.000Z' },
+        invitation: null,
       });
     });
 

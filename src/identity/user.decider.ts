@@ -1,11 +1,25 @@
+import { timingSafeEqual } from 'node:crypto';
 import { isEmailAddress } from '../shared/email';
 import { Decider } from '../core/decider';
 import { ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
 import { UserDetails, UserEvent } from './identity.events';
 import { isRole } from './roles';
 
+/** An invitation link's digest and end, as the handler made it. */
+export interface InvitationToken {
+  tokenDigest: string;
+  expiresAt: string;
+}
+
 export type UserCommand =
-  | ({ type: 'RegisterUser'; userId: string; organizationId: string; passwordHash: string } & UserDetails)
+  /** With `invitation` (and passwordHash ''), the person is invited to choose their password. */
+  | ({
+      type: 'RegisterUser';
+      userId: string;
+      organizationId: string;
+      passwordHash: string;
+      invitation?: InvitationToken;
+    } & UserDetails)
   | OnUser<{ type: 'ChangeUserDetails'; changes: Partial<UserDetails>; active?: boolean }>
   | OnUser<{ type: 'DeleteUser' }>
   | OnUser<{
@@ -16,7 +30,9 @@ export type UserCommand =
     }>
   | OnUser<{ type: 'RequestPasswordReset'; tokenDigest: string; expiresAt: string }>
   | OnUser<{ type: 'ResetPassword'; tokenDigest: string; passwordHash: string; at: string }>
-  | OnUser<{ type: 'ChangeProfilePicture'; fileId: string | null }>;
+  | OnUser<{ type: 'ChangeProfilePicture'; fileId: string | null }>
+  | OnUser<{ type: 'InviteUser' } & InvitationToken>
+  | OnUser<{ type: 'AcceptInvitation'; tokenDigest: string; passwordHash: string; at: string }>;
 
 /** Commands on an existing user name the organization asking: another organization's user is not found. */
 type OnUser<C> = C & { organizationId: string };
@@ -31,11 +47,17 @@ export type UserState =
       profilePictureFileId: string | null;
       /** The one outstanding reset link, cleared when used or when the password changes. */
       passwordReset: { tokenDigest: string; expiresAt: string } | null;
+      /** The one outstanding invitation link, until the person has a password. */
+      invitation: InvitationToken | null;
     } & UserDetails);
 
 export const DEFAULT_COLOR = '#0D1B41';
 const COLOR = /^#[0-9a-f]{6}$/i;
 const NAME_MAX = 50;
+
+export const INVALID_INVITATION =
+  'This invitation link is not valid or has already been used. Ask your administrator to send a new one.';
+export const EXPIRED_INVITATION = 'This invitation has expired. Ask your administrator to send a new one.';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -75,7 +97,14 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
   evolve(state, event) {
     if (event.type === 'UserRegistered') {
       const { passwordHash, ...details } = event.data;
-      return { status: 'active', passwordHash, profilePictureFileId: null, passwordReset: null, ...details };
+      return {
+        status: 'active',
+        passwordHash,
+        profilePictureFileId: null,
+        passwordReset: null,
+        invitation: null,
+        ...details,
+      };
     }
     if (state.status === 'none') return state;
     switch (event.type) {
@@ -92,7 +121,11 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
       case 'UserDeleted':
         return { ...state, status: 'deleted' };
       case 'UserPasswordChanged':
-        return { ...state, passwordHash: event.data.passwordHash, passwordReset: null };
+      case 'InvitationAccepted':
+        // Any password of one's own makes an outstanding invitation pointless: it stops working.
+        return { ...state, passwordHash: event.data.passwordHash, passwordReset: null, invitation: null };
+      case 'UserInvited':
+        return { ...state, invitation: { tokenDigest: event.data.tokenDigest, expiresAt: event.data.expiresAt } };
       case 'PasswordResetRequested':
         return { ...state, passwordReset: { tokenDigest: event.data.tokenDigest, expiresAt: event.data.expiresAt } };
       case 'ProfilePictureChanged':
@@ -103,11 +136,17 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
   decide(command, state) {
     if (command.type === 'RegisterUser') {
       if (state.status !== 'none') return []; // a retried registration: already done
-      const { type: _type, passwordHash, userId, organizationId, ...details } = command;
+      const { type: _type, passwordHash, userId, organizationId, invitation, ...details } = command;
       const problem = userDetailsProblem(details, true);
       if (problem) throw new ValidationError(problem);
+      if (!invitation === !passwordHash) throw new ValidationError('Set a password or send an invitation');
       const cleaned = clean({ ...details, colorCode: details.colorCode || DEFAULT_COLOR }) as UserDetails;
-      return [{ type: 'UserRegistered', data: { userId, organizationId, passwordHash, ...cleaned } }];
+      const registered: UserEvent = {
+        type: 'UserRegistered',
+        data: { userId, organizationId, passwordHash, ...cleaned },
+      };
+      if (!invitation) return [registered];
+      return [registered, { type: 'UserInvited', data: { userId, organizationId, ...invitation, resent: false } }];
     }
     if (state.status === 'none' || state.status === 'deleted' || state.organizationId !== command.organizationId) {
       throw new NotFoundError('The user');
@@ -173,6 +212,25 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
           },
         ];
       }
+      case 'InviteUser':
+        if (state.status !== 'active')
+          throw new ValidationError('An inactive user cannot be invited. Activate them first.');
+        if (state.passwordHash)
+          throw new ValidationError(`${state.firstName} ${state.lastName} has already set a password`);
+        return [
+          {
+            type: 'UserInvited',
+            data: { ...ids, tokenDigest: command.tokenDigest, expiresAt: command.expiresAt, resent: true },
+          },
+        ];
+      case 'AcceptInvitation': {
+        // One message for every refusal but expiry: a wrong, used or replaced link tells nothing more.
+        const invitation = state.invitation;
+        if (state.status !== 'active' || !invitation || !sameDigest(invitation.tokenDigest, command.tokenDigest))
+          throw new ValidationError(INVALID_INVITATION);
+        if (invitation.expiresAt <= command.at) throw new ValidationError(EXPIRED_INVITATION);
+        return [{ type: 'InvitationAccepted', data: { ...ids, passwordHash: command.passwordHash } }];
+      }
       case 'ChangeProfilePicture':
         if (state.status !== 'active') throw new ForbiddenError('This account is inactive.');
         if (command.fileId === state.profilePictureFileId) return [];
@@ -185,3 +243,10 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
     }
   },
 };
+
+/** Digests compared in constant time (hex of equal length when both are ours). */
+function sameDigest(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

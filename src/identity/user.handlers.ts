@@ -14,12 +14,14 @@ import { identityStreams, UserDetails } from './identity.events';
 import { organizationById } from './identity.read-models';
 import { CreateUser, DeleteUser, SetProfilePicture, UpdateProfile, UpdateUser } from './identity.commands';
 import { hashPassword, passwordProblem } from './passwords';
+import { InvitationMail } from './invitation.handlers';
 import { DEFAULT_ROLE } from '../shared/session';
 import { normalizeEmail, userDecider, userDetailsProblem } from './user.decider';
 
 /**
  * Every user an administrator adds hears of it by e-mail (no password in it): that is also how the
- * owner of an address used in another organization learns of the new account. The e-mail goes after
+ * owner of an address used in another organization learns of the new account. An invited user (no
+ * password given) gets the invitation instead, with the link to choose one. The e-mail goes after
  * the answer; a failed send is logged and does not undo the user.
  */
 @CommandHandler(CreateUser)
@@ -32,10 +34,12 @@ export class CreateUserHandler implements ICommandHandler<CreateUser>, OnApplica
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly invitations: InvitationMail,
   ) {}
 
   async execute({ input, meta, notify }: CreateUser) {
-    const { password, ...fields } = input;
+    const { password, invite, ...fields } = input;
+    if (invite && password) throw new ValidationError('Set a password or send an invitation, not both');
     const details = {
       employeeId: null,
       phoneNumber: null,
@@ -45,7 +49,7 @@ export class CreateUserHandler implements ICommandHandler<CreateUser>, OnApplica
     } as UserDetails;
     const problem =
       userDetailsProblem(details, true) ??
-      passwordProblem(password, [details.firstName, details.lastName, details.email]);
+      (invite ? null : passwordProblem(password, [details.firstName, details.lastName, details.email]));
     if (problem) throw new ValidationError(problem);
     const userId = newId();
     // The same work whether or not another organization uses the address: nothing tells the two apart.
@@ -55,14 +59,29 @@ export class CreateUserHandler implements ICommandHandler<CreateUser>, OnApplica
       { organizationId: meta.organizationId, email: details.email, userId },
       meta,
     );
-    const passwordHash = await hashPassword(password, this.config.scryptLogN);
+    const link = invite ? this.invitations.newLink(meta.at) : null;
+    const passwordHash = link ? '' : await hashPassword(password!, this.config.scryptLogN);
     await this.aggregates.execute(
       identityStreams.user(userId),
       userDecider,
-      { type: 'RegisterUser', userId, organizationId: meta.organizationId, passwordHash, ...details },
+      {
+        type: 'RegisterUser',
+        userId,
+        organizationId: meta.organizationId,
+        passwordHash,
+        ...(link ? { invitation: link.token } : {}),
+        ...details,
+      },
       meta,
     );
-    if (notify) {
+    if (link)
+      this.invitations.send(
+        { userId, firstName: details.firstName.trim(), email: normalizeEmail(details.email) },
+        link.secret,
+        link.token,
+        meta,
+      );
+    else if (notify) {
       const sending = this.welcome(userId, normalizeEmail(details.email), meta.organizationId)
         .catch((error) => this.logger.error(`the e-mail to a new user ${userId} failed: ${String(error)}`))
         .finally(() => this.sending.delete(sending));

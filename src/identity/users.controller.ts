@@ -1,11 +1,11 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCookieAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { CommandMeta } from '../core/commands/aggregates';
 import { Me, Meta, RequireClaim } from './current-user';
 import type { CurrentUser } from './current-user';
 import { CreateUserDto, UpdateUserDto, UsersPagedQueryDto } from './identity.dto';
-import { CreateUser, DeleteUser, UpdateUser } from './identity.commands';
+import { CreateUser, DeleteUser, ResendInvitation, UpdateUser } from './identity.commands';
 import { ListActiveEmployees, ListUsers } from './identity.queries';
 import type { Role } from '../shared/session';
 
@@ -40,11 +40,24 @@ export class UsersController {
   }
 
   @Post()
-  @ApiOperation({ summary: 'Create a user (password required, role required).' })
+  @ApiOperation({
+    summary: 'Create a user (role required; a password, or invite: true to e-mail them a link to choose their own).',
+  })
   async create(@Body() body: CreateUserDto, @Meta() meta: CommandMeta) {
     const { roles: _roles, role: _role, ...fields } = body;
     const { userId } = await this.commands.execute(new CreateUser({ ...fields, role: roleOf(body) as Role }, meta));
     return { success: true, data: { id: userId } };
+  }
+
+  @Post(':id/invitation')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'E-mail a new invitation link to a user who has not chosen a password yet; the previous link stops working.',
+  })
+  async resendInvitation(@Param('id') id: string, @Meta() meta: CommandMeta) {
+    await this.commands.execute(new ResendInvitation(id, meta));
+    return { success: true };
   }
 
   @Patch(':id')

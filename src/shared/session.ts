@@ -30,6 +30,8 @@ export interface UserView {
   roles: Role[];
   active: boolean;
   profilePictureUrl: string | null;
+  /** Only while the person is invited and has not chosen a password: when the latest invitation link ends. */
+  invitationExpiresAt?: string;
 }
 
 /** What the client reads of a user: the organization is the session's own. */

@@ -135,7 +135,7 @@ describe('secrets in logged URLs', () => {
   });
   afterAll(() => app.stop());
 
-  it('never writes a reset link, feedback or booking token to the request log', async () => {
+  it('never writes a reset link, invitation, feedback or booking token to the request log', async () => {
     const secret = 'd3adb33f-reset-secret-VALUE';
     for (const path of [
       `/forgotpassword/reset?token=${secret}`,
@@ -145,6 +145,7 @@ describe('secrets in logged URLs', () => {
       `/api/feedback/${secret}/logo`,
       `/share/booking/${secret}`,
       `/api/booking-links/${secret}/slots?from=2026-06-01`,
+      `/account/invitation/${secret}`,
     ])
       await fetch(app.url + path, { headers: { accept: 'text/html' } });
     // A page opened from the link sends it as the Referer of everything it loads and calls.
@@ -160,6 +161,7 @@ describe('secrets in logged URLs', () => {
         '/feedback/[redacted]',
         '/api/feedback/[redacted]/logo',
         '/api/booking-links/[redacted]/slots?from=2026-06-01',
+        '/account/invitation/[redacted]',
       ]),
     );
     expect(requests.map((l) => l.req.headers?.referer).filter(Boolean)).toEqual([

@@ -25,6 +25,8 @@ export const paths = {
   changePassword: '/ManageAccount/ChangePassword',
   forgotPassword: '/forgotpassword/index',
   resetPassword: '/forgotpassword/reset',
+  /** An invitation's public page (#26): the token is the last segment; the same path takes the form's post. */
+  invitation: '/account/invitation',
 } as const;
 
 export const PRODUCT_NAME = 'CrewClock';

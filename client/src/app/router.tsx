@@ -3,6 +3,7 @@ import { ForgotPasswordPage } from '../features/account/ForgotPasswordPage';
 import { LoginPage } from '../features/account/LoginPage';
 import { LogoutPage } from '../features/account/LogoutPage';
 import { ResetPasswordPage } from '../features/account/ResetPasswordPage';
+import { InvitationPage } from '../features/account/InvitationPage';
 import { loginPathFor } from '../features/account/returnUrl';
 import { endClientSession } from '../features/session/endSession';
 import { RequireClaim } from '../features/session/RequireClaim';
@@ -87,6 +88,7 @@ const routes: RouteObject[] = [
   { path: paths.login, element: <LoginPage /> },
   { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
   { path: paths.resetPassword, element: <ResetPasswordPage /> },
+  { path: `${paths.invitation}/:token`, element: <InvitationPage /> },
   { path: paths.logout, element: <LogoutPage /> },
   // The customers' public feedback page: no session, nothing of the staff's app.
   { path: paths.feedback, lazy: screens.feedback, hydrateFallbackElement: <LoadingScreen fullPage /> },

@@ -16,6 +16,7 @@ const SECRET_PATH_PREFIXES = [
   '/booking/',
   '/book/',
   '/api/booking-links/',
+  '/account/invitation/',
 ];
 
 export const REDACTED = '[redacted]';

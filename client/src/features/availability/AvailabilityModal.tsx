@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Button, Divider, Group, Modal, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconInfoCircle, IconPlus, IconX } from '@tabler/icons-react';
+import { IconCopy, IconInfoCircle, IconPlus, IconX } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { useAppStore } from '../../app/store';
 import { MOBILE_QUERY } from '../../app/theme';
@@ -9,6 +9,7 @@ import { QueryError } from '../../shared/QueryError';
 import type { User } from '../users/users';
 import { WEEK_DAYS, type UserAvailability, type WeekDay } from './availability';
 import {
+  copyToWeekdays,
   dayProblems,
   hasProblems,
   newRow,
@@ -32,7 +33,7 @@ export function AvailabilityModal({ user, onClose }: { user: User; onClose: () =
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const week = useUserAvailability(user.id);
   return (
-    <Modal opened onClose={onClose} title={`Availability of ${user.fullName}`} size={640} fullScreen={mobile}>
+    <Modal opened onClose={onClose} title={`Availability of ${user.fullName}`} size={720} fullScreen={mobile}>
       {week.isError ? (
         <QueryError error={week.error} onRetry={() => void week.refetch()} />
       ) : week.data ? (
@@ -60,6 +61,7 @@ function AvailabilityEditor({ user, week, onClose }: { user: User; week: UserAva
   const anyTime = !week.saved && rows.length === 0;
 
   const add = (day: WeekDay) => setRows((current) => [...current, newRow(current, day, `new-${nextKey.current++}`)]);
+  const copy = (day: WeekDay) => setRows((current) => copyToWeekdays(current, day, () => `new-${nextKey.current++}`));
   const remove = (key: string) => setRows((current) => current.filter((r) => r.key !== key));
   const change = (key: string, field: 'startTime' | 'endTime', value: string | null) =>
     value && setRows((current) => current.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
@@ -154,16 +156,30 @@ function AvailabilityEditor({ user, week, onClose }: { user: User; week: UserAva
                   </Stack>
                 )}
               </div>
-              <Button
-                className={classes.add}
-                variant="subtle"
-                size="compact-sm"
-                leftSection={<IconPlus size={14} />}
-                aria-label={`Add availability on ${day}`}
-                onClick={() => add(day)}
-              >
-                Add
-              </Button>
+              <Group className={classes.add} gap={4} wrap="nowrap" justify="flex-end">
+                {ofDay.length > 0 && (
+                  <Button
+                    variant="subtle"
+                    color="gray"
+                    size="compact-sm"
+                    leftSection={<IconCopy size={14} />}
+                    aria-label={`Copy ${day} to weekdays`}
+                    title={`Give Monday to Friday ${day}'s hours, in place of theirs`}
+                    onClick={() => copy(day)}
+                  >
+                    Copy to weekdays
+                  </Button>
+                )}
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  leftSection={<IconPlus size={14} />}
+                  aria-label={`Add availability on ${day}`}
+                  onClick={() => add(day)}
+                >
+                  Add
+                </Button>
+              </Group>
             </section>
           );
         })}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Availability } from './availability';
 import {
   availabilityPayload,
+  copyToWeekdays,
   dayProblems,
   hasProblems,
   newRow,
@@ -109,5 +110,45 @@ describe('availability editor helpers', () => {
       { weekDay: 'Saturday', startTime: '09:00', endTime: '24:00' },
     ]);
     expect(availabilityPayload([])).toEqual([]);
+  });
+
+  describe('copy to weekdays', () => {
+    const keys = () => {
+      let n = 0;
+      return () => `copy-${n++}`;
+    };
+
+    it("gives Monday–Friday the day's entries in place of theirs, leaving the weekend and the day itself", () => {
+      const rows = [
+        row('a', 'Monday', '08:00', '12:00', 'id-a'),
+        row('b', 'Monday', '13:00', '17:00', 'id-b'),
+        row('c', 'Tuesday', '10:00', '14:00', 'id-c'),
+        row('d', 'Friday', '06:00', '07:00', 'id-d'),
+        row('e', 'Saturday', '09:00', '11:00', 'id-e'),
+      ];
+      const copied = copyToWeekdays(rows, 'Monday', keys());
+      const byDay = (day: string) =>
+        copied.filter((r) => r.weekDay === day).map((r) => `${r.startTime}-${r.endTime}${r.id ? ` ${r.id}` : ''}`);
+      expect(byDay('Monday')).toEqual(['08:00-12:00 id-a', '13:00-17:00 id-b']);
+      for (const day of ['Tuesday', 'Wednesday', 'Thursday', 'Friday'])
+        expect(byDay(day)).toEqual(['08:00-12:00', '13:00-17:00']);
+      expect(byDay('Saturday')).toEqual(['09:00-11:00 id-e']);
+      expect(byDay('Sunday')).toEqual([]);
+      // Every row keeps a key of its own; the copies are new entries (no saved id).
+      expect(new Set(copied.map((r) => r.key)).size).toBe(copied.length);
+      expect(hasProblems(copied)).toBe(false);
+      // Saved, the replaced days' old entries are gone from the payload.
+      expect(
+        availabilityPayload(copied)
+          .filter((e) => 'id' in e)
+          .map((e) => e.id),
+      ).toEqual(['id-a', 'id-b', 'id-e']);
+    });
+
+    it('copies a weekend day to all five weekdays, and an empty day empties them', () => {
+      const rows = [row('s', 'Saturday', '09:00', '13:00'), row('m', 'Monday', '08:00', '17:00')];
+      expect(copyToWeekdays(rows, 'Saturday', keys()).filter((r) => r.startTime === '09:00')).toHaveLength(6);
+      expect(copyToWeekdays(rows, 'Sunday', keys()).map((r) => r.weekDay)).toEqual(['Saturday']);
+    });
   });
 });

@@ -55,6 +55,23 @@ export function newRow(rows: AvailabilityRow[], day: WeekDay, key: string): Avai
   return { key, weekDay: day, startTime: timeOf(lastEnd), endTime: timeOf(Math.min(lastEnd + 60, END_OF_DAY)) };
 }
 
+/** Monday to Friday, the days "Copy to weekdays" fills. */
+export const WEEKDAYS: readonly WeekDay[] = WEEK_DAYS.slice(0, 5);
+
+/**
+ * "Copy to weekdays" (#26): the other days of Monday–Friday get `day`'s entries in place of theirs, as new
+ * rows (keys from `nextKey`); `day` itself and the weekend stay as they are. One click sets a whole week.
+ */
+export function copyToWeekdays(rows: AvailabilityRow[], day: WeekDay, nextKey: () => string): AvailabilityRow[] {
+  const source = rowsOfDay(rows, day);
+  const targets = WEEKDAYS.filter((d) => d !== day);
+  const kept = rows.filter((r) => !targets.includes(r.weekDay));
+  const copies = targets.flatMap((weekDay) =>
+    source.map(({ startTime, endTime }) => ({ key: nextKey(), weekDay, startTime, endTime })),
+  );
+  return [...kept, ...copies];
+}
+
 /** The first problem of each day, worded as the server words it; null when the day is fine. */
 export function dayProblems(rows: AvailabilityRow[]): Record<WeekDay, string | null> {
   const problems = {} as Record<WeekDay, string | null>;

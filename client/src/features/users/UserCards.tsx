@@ -40,15 +40,16 @@ export function UserCards({ users, onEdit, onAvailability, onDelete }: UserCards
               size={40}
             />
             <Box style={{ flex: 1, minWidth: 0 }}>
-              <Group gap={8} wrap="nowrap">
-                <Text fw={600} c="navy.8" truncate="end">
-                  {user.fullName}
-                </Text>
-                <UserStatusBadge active={user.active} />
-              </Group>
-              <Text size="sm" c="dimmed">
-                {roleOf(user)}
+              {/* The name has the line to itself: beside a badge and the actions it was cut to "Ni…". */}
+              <Text fw={600} c="navy.8" truncate="end">
+                {user.fullName}
               </Text>
+              <Group gap={8} wrap="nowrap">
+                <Text size="sm" c="dimmed" truncate="end">
+                  {roleOf(user)}
+                </Text>
+                <UserStatusBadge user={user} />
+              </Group>
               <Text size="sm" truncate="end">
                 {user.email}
               </Text>

@@ -1,4 +1,15 @@
-import { Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Modal,
+  PasswordInput,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { MOBILE_QUERY } from '../../app/theme';
@@ -23,7 +34,13 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
   function submit(values: UserFormValues) {
     save.mutate(values, {
       onSuccess: () => {
-        notifySuccess(user ? 'User has been updated' : 'User has been created');
+        notifySuccess(
+          user
+            ? 'User has been updated'
+            : values.access === 'invite'
+              ? `User has been created and an invitation was e-mailed to ${values.email.trim()}`
+              : 'User has been created',
+        );
         onClose();
       },
     });
@@ -47,15 +64,7 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
             <TextInput label="Employee ID" autoComplete="off" {...form.getInputProps('employeeId')} />
             <PhoneInput label="Phone number" {...form.getInputProps('phoneNumber')} />
             <Select label="Role" data={[...ROLES]} withAsterisk allowDeselect={false} {...form.getInputProps('role')} />
-            {mode === 'create' ? (
-              <PasswordInput
-                label="Password"
-                description="At least 8 characters"
-                withAsterisk
-                autoComplete="new-password"
-                {...form.getInputProps('password')}
-              />
-            ) : (
+            {mode === 'edit' && (
               <Switch
                 label="Active"
                 description="Inactive users cannot sign in"
@@ -70,6 +79,28 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
             taken={taken}
             error={form.errors.colorCode}
           />
+          {mode === 'create' && (
+            <Radio.Group label="Their password" {...form.getInputProps('access')}>
+              <Stack gap="xs" mt={6}>
+                <Radio
+                  value="invite"
+                  label="E-mail an invitation"
+                  description={`${form.values.firstName.trim() || 'They'} choose${form.values.firstName.trim() ? 's' : ''} their own password with a link valid for 7 days`}
+                />
+                <Radio value="password" label="Set a password now" description="You tell them their password" />
+              </Stack>
+            </Radio.Group>
+          )}
+          {mode === 'create' && form.values.access === 'password' && (
+            <PasswordInput
+              label="Password"
+              description="At least 8 characters"
+              withAsterisk
+              autoComplete="new-password"
+              maw={{ xs: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
+              {...form.getInputProps('password')}
+            />
+          )}
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={onClose}>
               Cancel

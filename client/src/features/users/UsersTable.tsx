@@ -84,7 +84,7 @@ export function UsersTable({ users, sortDir, onToggleSort, onEdit, onAvailabilit
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <UserStatusBadge active={user.active} />
+                  <UserStatusBadge user={user} />
                 </Table.Td>
                 <Table.Td>
                   <UserRowActions user={user} onEdit={onEdit} onAvailability={onAvailability} onDelete={onDelete} />

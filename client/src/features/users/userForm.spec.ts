@@ -19,13 +19,19 @@ const jane: User = {
 const check = (mode: 'create' | 'edit', values: ReturnType<typeof userFormValues>) => {
   const rules = userFormRules(mode);
   return Object.fromEntries(
-    Object.entries(rules).map(([field, rule]) => [field, rule(values[field as keyof typeof values] as string)]),
+    Object.entries(rules).map(([field, rule]) => [field, rule(values[field as keyof typeof values] as string, values)]),
   );
 };
 
 describe('user form', () => {
-  it('starts a new user as an active Associate in brand navy', () => {
-    expect(userFormValues(null)).toMatchObject({ role: 'Associate', colorCode: '#0D1B41', active: true, password: '' });
+  it('starts a new user as an active Associate in brand navy, invited to choose their own password', () => {
+    expect(userFormValues(null)).toMatchObject({
+      role: 'Associate',
+      colorCode: '#0D1B41',
+      active: true,
+      access: 'invite',
+      password: '',
+    });
   });
 
   it('fills the form from the user being edited', () => {
@@ -37,8 +43,8 @@ describe('user form', () => {
     });
   });
 
-  it('requires names, a valid e-mail, a role and a password on create', () => {
-    const errors = check('create', { ...userFormValues(null), email: 'not-an-email', role: '' });
+  it('requires names, a valid e-mail, a role and, when setting one, a password on create', () => {
+    const errors = check('create', { ...userFormValues(null), access: 'password', email: 'not-an-email', role: '' });
     expect(errors).toMatchObject({
       firstName: 'First name is required',
       lastName: 'Last name is required',
@@ -50,7 +56,7 @@ describe('user form', () => {
   });
 
   it('asks for at least 8 characters of password on create, none on edit', () => {
-    expect(check('create', { ...userFormValues(null), password: 'short' }).password).toBe(
+    expect(check('create', { ...userFormValues(null), access: 'password', password: 'short' }).password).toBe(
       'Password must be at least 8 characters long',
     );
     expect(check('edit', userFormValues(jane)).password).toBeNull();
@@ -67,9 +73,24 @@ describe('user form', () => {
     expect(Object.values(errors).every((e) => e === null)).toBe(true);
   });
 
+  it('asks no password of an invited user, and sends invite: true instead', () => {
+    const invited = { ...userFormValues(null), firstName: 'Ina', lastName: 'V', email: 'ina@x.co' };
+    expect(check('create', invited).password).toBeNull();
+    const payload = userPayload({ ...invited, password: 'typed before switching' }, 'create');
+    expect(payload).toMatchObject({ firstName: 'Ina', invite: true });
+    expect(payload).not.toHaveProperty('password');
+  });
+
   it('sends one role in a list, the password only on create and the active flag only on edit', () => {
     const created = userPayload(
-      { ...userFormValues(null), firstName: ' Ann ', lastName: 'Lee', email: 'ann@x.co', password: 'secret123' },
+      {
+        ...userFormValues(null),
+        access: 'password',
+        firstName: ' Ann ',
+        lastName: 'Lee',
+        email: 'ann@x.co',
+        password: 'secret123',
+      },
       'create',
     );
     expect(created).toMatchObject({
@@ -80,6 +101,7 @@ describe('user form', () => {
       phoneNumber: null,
     });
     expect(created).not.toHaveProperty('active');
+    expect(created).not.toHaveProperty('invite');
     const edited = userPayload(userFormValues(jane), 'edit');
     expect(edited).toMatchObject({ roles: ['Customer Manager'], active: false, colorCode: '#E2435B' });
     expect(edited).not.toHaveProperty('password');

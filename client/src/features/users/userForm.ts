@@ -12,6 +12,8 @@ export interface UserFormValues {
   phoneNumber: string;
   role: Role | '';
   colorCode: string;
+  /** New User only: e-mail an invitation to choose one's own password (the default), or set one now. */
+  access: 'invite' | 'password';
   password: string;
   active: boolean;
 }
@@ -26,12 +28,13 @@ export function userFormValues(user: User | null): UserFormValues {
     phoneNumber: user?.phoneNumber ?? '',
     role: user ? roleOf(user) || DEFAULT_ROLE : DEFAULT_ROLE,
     colorCode: user?.colorCode || BRAND_NAVY,
+    access: 'invite',
     password: '',
     active: user?.active ?? true,
   };
 }
 
-/** Validation of spec §5 (Employee): names, e-mail format, role; password on create only. */
+/** Validation of spec §5 (Employee): names, e-mail format, role; a password on create unless invited (#26). */
 export function userFormRules(mode: 'create' | 'edit') {
   return {
     firstName: (value: string) => (value.trim() ? null : 'First name is required'),
@@ -40,7 +43,8 @@ export function userFormRules(mode: 'create' | 'edit') {
     phoneNumber: (value: string) => phoneProblem(value),
     role: (value: string) => ((ROLES as readonly string[]).includes(value) ? null : 'Role is required'),
     colorCode: (value: string) => (/^#[0-9a-f]{6}$/i.test(value) ? null : 'Choose a colour'),
-    password: (value: string) => (mode === 'create' ? newPasswordProblem(value) : null),
+    password: (value: string, values: Pick<UserFormValues, 'access'>) =>
+      mode === 'create' && values.access === 'password' ? newPasswordProblem(value) : null,
   };
 }
 
@@ -55,5 +59,6 @@ export function userPayload(values: UserFormValues, mode: 'create' | 'edit') {
     roles: [values.role as Role],
     colorCode: values.colorCode.toUpperCase(),
   };
-  return mode === 'create' ? { ...common, password: values.password } : { ...common, active: values.active };
+  if (mode === 'edit') return { ...common, active: values.active };
+  return values.access === 'invite' ? { ...common, invite: true } : { ...common, password: values.password };
 }

@@ -25,3 +25,12 @@ export const INITIAL_USERS_QUERY: UsersQuery = {
 };
 
 export const roleOf = (user: Pick<User, 'roles'>): Role | '' => user.roles[0] ?? '';
+
+/** Where a person's invitation stands: null once they have a password (or were never invited). */
+export function invitationState(
+  user: Pick<User, 'invitationExpiresAt'>,
+  now: Date = new Date(),
+): 'invited' | 'expired' | null {
+  if (!user.invitationExpiresAt) return null;
+  return new Date(user.invitationExpiresAt).getTime() > now.getTime() ? 'invited' : 'expired';
+}

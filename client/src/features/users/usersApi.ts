@@ -41,3 +41,11 @@ export function useDeleteUser() {
     onSuccess: () => invalidateUrls([USERS_URL]),
   });
 }
+
+/** E-mails a new invitation link to a person still without a password; the link before stops working (#26). */
+export function useResendInvitation() {
+  return useMutation({
+    mutationFn: (user: User) => api.post(`${USERS_URL}/${encodeURIComponent(user.id)}/invitation`, {}),
+    onSuccess: () => invalidateUrls([USERS_URL]),
+  });
+}
