@@ -145,7 +145,10 @@ describe('Home acts, in a browser', () => {
       .first();
     await row.getByText('Late', { exact: true }).waitFor();
     await row.getByText('Nobody of its crew is on the clock').waitFor();
-    await today.getByLabel('Today in numbers').getByText(/ late$/).waitFor();
+    await today
+      .getByLabel('Today in numbers')
+      .getByText(/ late$/)
+      .waitFor();
     await page.screenshot({ path: screenshotPath('home-acts-late-desktop'), fullPage: true });
 
     // Alex clocks in on the job: no longer late, live.
