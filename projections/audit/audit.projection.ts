@@ -180,6 +180,7 @@ function namesGiven(event: RecordedEvent, names: Map<string, NameDoc>): NameDoc[
     case 'JobSeriesScheduled':
       return [{ _id: `series:${d.seriesId}`, name: String(d.name), start: String(d.start) }];
     case 'TimerStarted':
+    case 'TimeAdded':
       return [
         {
           _id: `timer:${d.timerId}`,
@@ -247,6 +248,11 @@ export const auditProjection: Projection = {
     await entries.createIndex(
       { organizationId: 1, recordId: 1, position: 1 },
       { name: 'organization_record_position' },
+    );
+    // The time managers added on a job, for its History.
+    await entries.createIndex(
+      { organizationId: 1, aboutJob: 1, position: 1 },
+      { name: 'organization_aboutJob_position' },
     );
     // The person and record-type filters, newest first.
     await entries.createIndex(
@@ -321,6 +327,7 @@ async function writeEntry(
     changed: Object.fromEntries(changes.map((c) => [auditFieldKey(c.field), true as const])),
     othersTime: !!wording.timeOf && !!actorId && actorId !== wording.timeOf,
     timeOf: wording.timeOf ?? null,
+    ...(wording.aboutJob ? { aboutJob: wording.aboutJob } : {}),
     text: [who, wording.what, wording.recordLabel, ...changes.flatMap((c) => [c.field, c.from, c.to])]
       .join(' ')
       .slice(0, MAX_TEXT),

@@ -109,7 +109,7 @@ export const reportHistoryProjection: Projection = {
           customerOfJob: (organizationId, jobId) => customerOfJob(store, organizationId, jobId),
         });
         if (update === 'deleted') return 'deleted';
-        if (!current && event.type !== 'TimerStarted') return null;
+        if (!current && event.type !== 'TimerStarted' && event.type !== 'TimeAdded') return null;
         return pick({ ...current, ...update }, TIMER_FIELDS);
       });
     } else if (event.streamId.startsWith('rating-')) {

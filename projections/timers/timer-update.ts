@@ -59,6 +59,20 @@ export async function timerUpdate(
         sequence: event.position.commit,
       };
     }
+    case 'TimeAdded': {
+      const { timerId: _t, organizationId: _o, userId: _u, addedBy: _a, start, end, ...fields } = e.data;
+      return {
+        organizationId,
+        userId,
+        userFullName: (await lookups.userFullName(userId)) ?? 'Former employee',
+        ...fields,
+        startDateTime: start,
+        startsAt: startsAt(start),
+        endDateTime: end,
+        createdAt: event.metadata.timestamp,
+        sequence: event.position.commit,
+      };
+    }
     case 'TimerChanged': {
       const $set: Record<string, unknown> = Object.fromEntries(
         Object.entries(e.data.changes).map(([k, c]) => [FIELD_NAMES[k], c!.to]),

@@ -61,7 +61,14 @@ export const timersProjection: Projection = {
     const before = await timers.findOne({ _id: timerId });
     const update = await timerUpdate(event, liveLookups(store));
     if (update === 'deleted') await timers.deleteOne({ _id: timerId });
-    else await applyOnce(timers, timerId, event.revision, { $set: update }, { upsert: e.type === 'TimerStarted' });
+    else
+      await applyOnce(
+        timers,
+        timerId,
+        event.revision,
+        { $set: update },
+        { upsert: e.type === 'TimerStarted' || e.type === 'TimeAdded' },
+      );
     await listOnJobs(store, before, await timers.findOne({ _id: timerId }));
     notify({
       // Managers see who is on the clock on Home (ids only: they refetch what their claims allow).

@@ -185,13 +185,21 @@ export async function prepareAuditExport(
 export async function recordHistory(
   store: ReadStore,
   organizationId: string,
-  record: { types: AuditRecordType[]; id: string; occurrenceId?: string | null; label: string },
+  record: {
+    types: AuditRecordType[];
+    id: string;
+    occurrenceId?: string | null;
+    label: string;
+    /** A job's or occurrence's id: the time managers added on it belongs in its History too. */
+    aboutJob?: string;
+  },
   codec: PositionCodec,
   /** Only a record whose changes are to this person's time (their own timer), when given. */
   timeOf?: string,
 ): Promise<AuditEntry[]> {
+  const own = { organizationId, recordId: record.id, recordType: { $in: record.types } };
   const docs = await entries(store).find(
-    { organizationId, recordId: record.id, recordType: { $in: record.types } },
+    record.aboutJob ? { $or: [own, { organizationId, aboutJob: record.aboutJob }] } : own,
     { sort: { position: 1 } },
   );
   const mine = record.occurrenceId

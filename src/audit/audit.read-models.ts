@@ -31,6 +31,8 @@ export interface AuditDoc {
    */
   changed: Record<string, true>;
   othersTime: boolean;
+  /** The job a time a manager added is on: the entry shows in that job's History too (absent on other entries). */
+  aboutJob?: string;
   /** Whose tracked time or availability the change is to (a timer's owner), else null. */
   timeOf: string | null;
   /** who, what, the record and the changes in one text, for the search. */

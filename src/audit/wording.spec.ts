@@ -269,6 +269,25 @@ const SAMPLES: Record<string, { data: Record<string, unknown>; actor?: string | 
       label: 'Drive',
     },
   },
+  TimeAdded: {
+    data: {
+      timerId: TIMER,
+      organizationId: ORG,
+      userId: USER,
+      addedBy: OTHER,
+      type: 'Job',
+      start: START,
+      end: END,
+      mileageStart: null,
+      mileageEnd: null,
+      jobId: JOB,
+      jobName: 'Lawn care',
+      customerId: null,
+      customerName: null,
+      label: null,
+    },
+    actor: OTHER,
+  },
   TimerStopped: { data: { timerId: TIMER, organizationId: ORG, userId: USER, end: END, mileageEnd: 1230 } },
   TimerChanged: {
     data: {

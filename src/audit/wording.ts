@@ -53,6 +53,8 @@ export interface Wording {
   changes?: AuditChange[];
   /** Whose time (tracked time, availability) it changed, for "changes to someone else's time". */
   timeOf?: string;
+  /** The job a tracked time is on, when its entry belongs in that job's History too (time a manager added). */
+  aboutJob?: string;
   /** Set when no person did it (actorUserId null): who did. */
   without?: Exclude<AuditActorKind, 'person'>;
   /** The person it was, when the event has no actor but names them (a sign-in, a reset they asked for). */
@@ -430,6 +432,12 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
     ...timer(d, ctx, timerLabel(d)),
     what: d.type === 'Mileage' ? 'Mileage timer started' : 'Timer started',
     changes: created(TIMER, { ...d, jobId: null, customerId: null } as unknown as Record<string, unknown>, ctx),
+  }),
+  TimeAdded: (d, ctx) => ({
+    ...timer(d, ctx, timerLabel(d)),
+    what: `Tracked time added for ${ctx.userName(d.userId)} by ${ctx.userName(d.addedBy)}`,
+    changes: created(TIMER, { ...d, jobId: null, customerId: null } as unknown as Record<string, unknown>, ctx),
+    aboutJob: d.jobId ?? undefined,
   }),
   TimerStopped: (d, ctx) => ({
     ...timer(d, ctx),

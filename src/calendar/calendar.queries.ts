@@ -155,11 +155,16 @@ export class GetJobHistoryHandler implements IQueryHandler<GetJobHistory> {
     if (job && !canSeeJob(viewer)(job)) throw new NotFoundError('The job');
     const codec = this.tokens.of(viewer.organizationId);
     return target.kind === 'job'
-      ? recordHistory(this.store, viewer.organizationId, { types: ['job'], id: target.jobId, label: 'The job' }, codec)
+      ? recordHistory(
+          this.store,
+          viewer.organizationId,
+          { types: ['job'], id: target.jobId, label: 'The job', aboutJob: jobId },
+          codec,
+        )
       : recordHistory(
           this.store,
           viewer.organizationId,
-          { types: ['recurringJob'], id: target.seriesId, occurrenceId: jobId, label: 'The job' },
+          { types: ['recurringJob'], id: target.seriesId, occurrenceId: jobId, label: 'The job', aboutJob: jobId },
           codec,
         );
   }

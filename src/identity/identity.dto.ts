@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional } from 'class-validator';
 import { Nullable, OptionalNotNull, Text, toBoolean } from '../core/http/dto-fields';
 import { PageQueryDto } from '../core/http/page-query.dto';
 import { ROLES, Role } from '../shared/session';
+import { LATE_GRACE_PROBLEM } from './organization.decider';
 
 /** Request and response shapes of identity's routes. Shapes only: the rules are the deciders'. */
 
@@ -143,6 +144,13 @@ export class OrganizationSettingsDto {
   @OptionalNotNull()
   @IsBoolean({ message: 'automatedRatingEmailsEnabled must be true or false' })
   automatedRatingEmailsEnabled?: boolean;
+  @ApiPropertyOptional({
+    description:
+      "Minutes after a job's start with nobody of its crew on the clock before Home marks it late (0–240, default 10)",
+  })
+  @OptionalNotNull()
+  @IsInt({ message: LATE_GRACE_PROBLEM })
+  lateGraceMinutes?: number;
 }
 
 /** PUT /api/organization/settings/holidays: the whole list; its items are checked by the decider. */

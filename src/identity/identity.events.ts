@@ -9,6 +9,8 @@ export interface OrganizationSettings {
   timeZone: string;
   pickUpJobsEnabled: boolean;
   automatedRatingEmailsEnabled: boolean;
+  /** Minutes after a job's start with nobody of its crew on the clock before Home marks it late (absent: the default). */
+  lateGraceMinutes?: number;
 }
 
 /** A day the organization takes no work (#24): no booking slots then. */

@@ -16,7 +16,13 @@ import {
 import type { CurrentUser } from './current-user';
 import type { OrganizationHoliday } from './identity.events';
 import { type Paged, USERS_PAGE_SIZE } from '../shared/paging';
-import type { CompanyView, Role, SessionPayload, UserView } from '../shared/session';
+import {
+  DEFAULT_LATE_GRACE_MINUTES,
+  type CompanyView,
+  type Role,
+  type SessionPayload,
+  type UserView,
+} from '../shared/session';
 
 /** The user as the API shows it: never the password, never internal fields. */
 export function userView(u: UserDoc): UserView {
@@ -45,6 +51,7 @@ export function companyView(o: OrganizationDoc): CompanyView {
     timeZone: o.timeZone,
     pickUpJobsEnabled: o.pickUpJobsEnabled,
     automatedRatingEmailsEnabled: o.automatedRatingEmailsEnabled,
+    lateGraceMinutes: o.lateGraceMinutes ?? DEFAULT_LATE_GRACE_MINUTES,
   };
 }
 

@@ -6,6 +6,7 @@ import {
   organizationNameProblem,
   timeZoneProblem,
   ORGANIZATION_NAME_MAX,
+  LATE_GRACE_PROBLEM,
 } from './organization.decider';
 
 /** The whole message, not a part of it: toThrow compares an Error's message exactly. */
@@ -115,6 +116,35 @@ describe('organization decider', () => {
   });
 
   describe('ChangeOrganizationSettings', () => {
+    it('sets the grace before a job is late, from its default of 10 minutes (issue #26)', () => {
+      given(organizationDecider, [created])
+        .when(change({ lateGraceMinutes: 15 }))
+        .then([
+          {
+            type: 'OrganizationSettingsChanged',
+            data: { organizationId: ORG, changes: { lateGraceMinutes: { from: 10, to: 15 } } },
+          },
+        ]);
+      given(organizationDecider, [created])
+        .when(change({ lateGraceMinutes: 10 }))
+        .then([]);
+    });
+
+    it('refuses a grace that is not a whole number of minutes from 0 to 240', () => {
+      for (const minutes of [-1, 241, 2.5, Number.NaN])
+        given(organizationDecider, [created])
+          .when(change({ lateGraceMinutes: minutes }))
+          .thenThrows(ValidationError, exactly(LATE_GRACE_PROBLEM));
+      given(organizationDecider, [created])
+        .when(change({ lateGraceMinutes: 0 }))
+        .then([
+          {
+            type: 'OrganizationSettingsChanged',
+            data: { organizationId: ORG, changes: { lateGraceMinutes: { from: 10, to: 0 } } },
+          },
+        ]);
+    });
+
     it('records each changed setting as from → to', () => {
       given(organizationDecider, [created])
         .when(

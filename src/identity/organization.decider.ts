@@ -3,6 +3,7 @@ import { Decider } from '../core/decider';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
 import { checkedHolidays } from './holidays';
 import { OrganizationEvent, OrganizationHoliday, OrganizationSettings } from './identity.events';
+import { DEFAULT_LATE_GRACE_MINUTES, MAX_LATE_GRACE_MINUTES } from '../shared/session';
 
 export type OrganizationCommand =
   | { type: 'CreateOrganization'; organizationId: string; name: string; timeZone: string }
@@ -34,6 +35,14 @@ export function timeZoneProblem(zone: unknown): string | null {
   return IANAZone.isValidZone(zone)
     ? null
     : `"${zone}" is not a known time zone (use an IANA name such as America/New_York)`;
+}
+
+export const LATE_GRACE_PROBLEM = `The grace before a job is late must be a whole number of minutes from 0 to ${MAX_LATE_GRACE_MINUTES}`;
+
+export function lateGraceProblem(minutes: unknown): string | null {
+  return Number.isInteger(minutes) && (minutes as number) >= 0 && (minutes as number) <= MAX_LATE_GRACE_MINUTES
+    ? null
+    : LATE_GRACE_PROBLEM;
 }
 
 export const organizationDecider: Decider<OrganizationCommand, OrganizationState, OrganizationEvent> = {
@@ -88,10 +97,21 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationState
           const problem = timeZoneProblem(wanted.timeZone);
           if (problem) throw new ValidationError(problem);
         }
+        if (wanted.lateGraceMinutes !== undefined) {
+          const problem = lateGraceProblem(wanted.lateGraceMinutes);
+          if (problem) throw new ValidationError(problem);
+        }
         const changes: Record<string, { from: unknown; to: unknown }> = {};
-        for (const key of ['name', 'timeZone', 'pickUpJobsEnabled', 'automatedRatingEmailsEnabled'] as const) {
-          if (wanted[key] !== undefined && wanted[key] !== state[key])
-            changes[key] = { from: state[key], to: wanted[key] };
+        const current = { ...state, lateGraceMinutes: state.lateGraceMinutes ?? DEFAULT_LATE_GRACE_MINUTES };
+        for (const key of [
+          'name',
+          'timeZone',
+          'pickUpJobsEnabled',
+          'automatedRatingEmailsEnabled',
+          'lateGraceMinutes',
+        ] as const) {
+          if (wanted[key] !== undefined && wanted[key] !== current[key])
+            changes[key] = { from: current[key], to: wanted[key] };
         }
         if (!Object.keys(changes).length) return [];
         return [{ type: 'OrganizationSettingsChanged', data: { organizationId: state.organizationId, changes } }];

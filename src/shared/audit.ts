@@ -164,6 +164,7 @@ export const AUDIT_FIELD_LABELS = {
     timeZone: 'Time zone',
     pickUpJobsEnabled: 'Staff may pick up open jobs',
     automatedRatingEmailsEnabled: 'Automated rating e-mails',
+    lateGraceMinutes: 'Late after (minutes)',
   },
   timer: {
     type: 'Type',

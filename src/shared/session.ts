@@ -37,6 +37,10 @@ export interface UserView {
 /** What the client reads of a user: the organization is the session's own. */
 export type SessionUser = Omit<UserView, 'organizationId'>;
 
+/** Home marks a job late this many minutes after its start with nobody of its crew on the clock, unless set. */
+export const DEFAULT_LATE_GRACE_MINUTES = 10;
+export const MAX_LATE_GRACE_MINUTES = 240;
+
 /** The signed-in user's organization as the session shows it. */
 export interface CompanyView {
   id: string;
@@ -45,6 +49,7 @@ export interface CompanyView {
   timeZone: string;
   pickUpJobsEnabled: boolean;
   automatedRatingEmailsEnabled: boolean;
+  lateGraceMinutes: number;
 }
 
 /** GET /api/session as the client reads it: who is signed in, their claims and company, the CSRF token. */

@@ -23,6 +23,16 @@ export type TimerCommand =
       userId: string;
       fields: Omit<TimerFields, 'end' | 'mileageEnd'>;
     }
+  | {
+      type: 'AddTime';
+      timerId: string;
+      organizationId: string;
+      userId: string;
+      addedBy: string;
+      fields: TimerFields;
+      /** When the manager adds it: time added for someone has ended. */
+      at: string;
+    }
   | { type: 'ChangeTimer'; organizationId: string; changes: Partial<TimerFields>; actor: TimerActor }
   | { type: 'DeleteTimer'; organizationId: string; actor: TimerActor };
 
@@ -61,6 +71,10 @@ export const timerDecider: Decider<TimerCommand, TimerState, TimerEvent> = {
           fields: { ...fields, end: null, mileageEnd: null },
         };
       }
+      case 'TimeAdded': {
+        const { timerId, organizationId, userId, addedBy: _a, ...fields } = event.data;
+        return { status: 'recorded', timerId, organizationId, userId, fields };
+      }
       case 'TimerStopped':
         return state.status === 'recorded'
           ? { ...state, fields: { ...state.fields, end: event.data.end, mileageEnd: event.data.mileageEnd } }
@@ -94,6 +108,17 @@ export const timerDecider: Decider<TimerCommand, TimerState, TimerEvent> = {
           },
         },
       ];
+    }
+    if (command.type === 'AddTime') {
+      if (state.status !== 'none') throw new ConflictError('This timer already exists.');
+      const fields = normalized(command.fields);
+      if (fields.end === null) throw new ValidationError('The end is required');
+      check(fields);
+      if (Date.parse(fields.end) <= Date.parse(fields.start))
+        throw new ValidationError('The end must be after the start');
+      if (Date.parse(fields.end) > Date.parse(command.at)) throw new ValidationError('The end cannot be in the future');
+      const { timerId, organizationId, userId, addedBy } = command;
+      return [{ type: 'TimeAdded', data: { timerId, organizationId, userId, addedBy, ...fields, end: fields.end } }];
     }
     if (state.status !== 'recorded' || state.organizationId !== command.organizationId)
       throw new NotFoundError('The timer');

@@ -9,7 +9,8 @@ import type { CurrentUser } from '../identity/current-user';
 import { findCalendarJob, isOwnJob } from '../calendar/calendar';
 import { ONE_RUNNING, runningTimerDecider } from './running-timer.decider';
 import { isRunning, TimerActor, timerDecider } from './timer.decider';
-import { ChangeTimer, DeleteTimer, StartTimer } from './timers.commands';
+import { AddTimeFor, ChangeTimer, DeleteTimer, StartTimer } from './timers.commands';
+import { USERS, type UserDoc } from '../identity/identity.read-models';
 import { TimerFields, timersStreams } from './timers.events';
 
 export const NOT_YOUR_JOB = 'You can only track time on jobs you are assigned to';
@@ -144,5 +145,50 @@ export class DeleteTimerHandler implements ICommandHandler<DeleteTimer> {
     );
     // Frees the running slot if this timer held it (releasing is a no-op otherwise).
     for (const e of events) await releaseRunning(this.aggregates, e.data.userId, e.data.timerId, meta);
+  }
+}
+
+/**
+ * A manager records a tracked time for someone: the person and the job must be the organization's (another's is not
+ * found). It never runs, so the person's running slot is left alone.
+ */
+@CommandHandler(AddTimeFor)
+export class AddTimeForHandler implements ICommandHandler<AddTimeFor> {
+  constructor(
+    private readonly aggregates: Aggregates,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
+
+  async execute({ input, actor, meta }: AddTimeFor) {
+    const person = isUuid(input.userId)
+      ? await this.store
+          .collection<UserDoc>(USERS)
+          .findOne({ _id: input.userId.toLowerCase(), organizationId: meta.organizationId })
+      : null;
+    if (!person) throw new NotFoundError('The person');
+    const timerId = newId();
+    await this.aggregates.execute(
+      timersStreams.timer(timerId),
+      timerDecider,
+      {
+        type: 'AddTime',
+        timerId,
+        organizationId: meta.organizationId,
+        userId: person._id,
+        addedBy: actor.userId,
+        at: meta.at,
+        fields: {
+          type: 'Job',
+          start: input.start,
+          end: input.end,
+          mileageStart: null,
+          mileageEnd: null,
+          label: input.label ?? null,
+          ...(await jobFor(this.store, input.jobId, person._id, actor)),
+        },
+      },
+      meta,
+    );
+    return { id: timerId };
   }
 }

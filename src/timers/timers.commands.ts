@@ -31,3 +31,12 @@ export class DeleteTimer {
     readonly meta: CommandMeta,
   ) {}
 }
+
+/** A manager records a whole tracked time on a job for another person of the organization (Home, issue #26). */
+export class AddTimeFor {
+  constructor(
+    readonly input: { userId: string; jobId: string; start: string; end: string; label?: string | null },
+    readonly actor: CurrentUser,
+    readonly meta: CommandMeta,
+  ) {}
+}

@@ -5,8 +5,8 @@ import { ApiCookieAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagg
 import type { CommandMeta } from '../core/commands/aggregates';
 import { Me, Meta, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
-import { ChangeTimer, DeleteTimer, StartTimer } from './timers.commands';
-import { TimerDto, TimersPagedQueryDto, toTimerInput } from './timers.dto';
+import { AddTimeFor, ChangeTimer, DeleteTimer, StartTimer } from './timers.commands';
+import { AddTimeForDto, TimerDto, TimersPagedQueryDto, toTimerInput } from './timers.dto';
 import { GetCurrentTimer, ListRunningTimers, ListTimers } from './timers.queries';
 import { SERVER_TIME_HEADER, type TimerView } from '../shared/timers';
 
@@ -28,6 +28,23 @@ export class TimersController {
   async start(@Body() body: TimerDto, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
     const data = await this.commands.execute(new StartTimer(toTimerInput(body), me, meta));
     return { success: true, data };
+  }
+
+  /**
+   * jobs.crud, not users.crud: the people who see a job that ended without time are its schedulers (Home's today
+   * panel), and the time they add is always on a job they schedule; users.crud stays the claim for editing and
+   * deleting anyone's timers (Organization Tracked Times).
+   */
+  @Post('for-person')
+  @RequireClaim('jobs.crud')
+  @ApiOperation({
+    summary:
+      "A manager adds a tracked time on a job for a person of the organization (userId, jobId, startDateTime, endDateTime, label); the audit log and the job's History name who added it for whom.",
+  })
+  async addFor(@Body() body: AddTimeForDto, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
+    const { userId, jobId, startDateTime: start, endDateTime: end, label } = body;
+    const data = await this.commands.execute(new AddTimeFor({ userId, jobId, start, end, label }, me, meta));
+    return { success: true, data, message: 'The time was added' };
   }
 
   @Get('current')

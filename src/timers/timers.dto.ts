@@ -1,5 +1,5 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotEmpty, IsOptional } from 'class-validator';
 import { Text } from '../core/http/dto-fields';
 import { PagedQueryDto } from '../identity/identity.dto';
 import type { TimerInput } from './timers.commands';
@@ -63,4 +63,26 @@ export class TimersPagedQueryDto extends PagedQueryDto {
   @IsOptional()
   @Text('To date must be a date (MM/DD/YYYY)', 20, 'To date')
   toDate?: string;
+}
+
+/** POST /api/time/for-person: a manager records a whole tracked time on a job for someone of the organization. */
+export class AddTimeForDto {
+  @ApiProperty({ description: 'The person the time is for (a user of the organization)' })
+  @Text('Choose the person this time is for', 100, 'The person')
+  @IsNotEmpty({ message: 'Choose the person this time is for' })
+  userId!: string;
+  @ApiProperty({ description: 'A job or occurrence id' })
+  @Text('Choose the job this time is for', 100, 'The job')
+  @IsNotEmpty({ message: 'Choose the job this time is for' })
+  jobId!: string;
+  @ApiProperty({ description: 'ISO instant' })
+  @Text('The start must be a date and time', 40, 'The start')
+  @IsNotEmpty({ message: 'The start is required' })
+  startDateTime!: string;
+  @ApiProperty({ description: 'ISO instant, after the start and not in the future' })
+  @Text('The end must be a date and time', 40, 'The end')
+  @IsNotEmpty({ message: 'The end is required' })
+  endDateTime!: string;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @Text('The label must be text', 1000, 'The label') label?:
+    string | null;
 }

@@ -17,6 +17,8 @@ export type TimerEvent =
   | DomainEvent<'TimerStarted', Ids & Omit<TimerFields, 'end' | 'mileageEnd'>>
   | DomainEvent<'TimerStopped', Ids & { end: string; mileageEnd: number | null }>
   | DomainEvent<'TimerChanged', Ids & { changes: TimerChanges }>
+  /** A whole tracked time (start and end) a manager recorded for someone (`userId`); `addedBy` is the manager. */
+  | DomainEvent<'TimeAdded', Ids & TimerFields & { end: string; addedBy: string }>
   | DomainEvent<'TimerDeleted', Ids>;
 
 /**

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ChangeTimerHandler, DeleteTimerHandler, StartTimerHandler } from './timer.handlers';
+import { AddTimeForHandler, ChangeTimerHandler, DeleteTimerHandler, StartTimerHandler } from './timer.handlers';
 import { TimersController } from './timers.controller';
 import { GetCurrentTimerHandler, ListRunningTimersHandler, ListTimersHandler } from './timers.queries';
 
@@ -7,6 +7,7 @@ import { GetCurrentTimerHandler, ListRunningTimersHandler, ListTimersHandler } f
   controllers: [TimersController],
   providers: [
     StartTimerHandler,
+    AddTimeForHandler,
     ChangeTimerHandler,
     DeleteTimerHandler,
     GetCurrentTimerHandler,

@@ -44,6 +44,7 @@ describe('organization settings and profile over HTTP', () => {
         timeZone: 'America/New_York',
         pickUpJobsEnabled: false,
         automatedRatingEmailsEnabled: false,
+        lateGraceMinutes: 10,
       });
     });
 
@@ -107,6 +108,20 @@ describe('organization settings and profile over HTTP', () => {
       expect(off.body.data).toMatchObject({ pickUpJobsEnabled: true, automatedRatingEmailsEnabled: false });
     });
 
+    it('sets the grace before Home marks a job late (0–240 minutes, 10 by default) and refuses others with a message', async () => {
+      expect((await org.admin.get('/api/session')).body.company.lateGraceMinutes).toBe(10);
+      for (const minutes of [-1, 241, 2.5, '15'])
+        expectError(
+          await org.admin.patch('/api/organization/settings', { lateGraceMinutes: minutes }),
+          400,
+          'The grace before a job is late must be a whole number of minutes from 0 to 240',
+        );
+      expect((await org.admin.patch('/api/organization/settings', { lateGraceMinutes: 25 })).status).toBe(200);
+      expect((await org.admin.get('/api/organization/settings')).body.lateGraceMinutes).toBe(25);
+      expect((await org.manager.get('/api/session')).body.company.lateGraceMinutes).toBe(25);
+      expect((await org.admin.patch('/api/organization/settings', { lateGraceMinutes: 10 })).status).toBe(200);
+    });
+
     it('refuses a switch that is not true or false', async () => {
       expectError(
         await org.admin.patch('/api/organization/settings', { pickUpJobsEnabled: 'yes' }),
@@ -166,6 +181,7 @@ describe('organization settings and profile over HTTP', () => {
       expect(after).toEqual({ ...before, name: 'Renamed Co' });
       expect(Object.keys(after).sort()).toEqual([
         'automatedRatingEmailsEnabled',
+        'lateGraceMinutes',
         'logoUrl',
         'name',
         'pickUpJobsEnabled',

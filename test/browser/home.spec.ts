@@ -66,7 +66,10 @@ describe('Home in a browser', () => {
     // A job scheduled elsewhere for later today joins the list.
     const later = now.endOf('day').minus({ minutes: 59 }).startOf('minute');
     expect((await job('Window washing', later, 30)).status).toBe(201);
-    await jobs.getByRole('button', { name: /Window washing/ }).waitFor({ timeout: LIVE_MS });
+    await jobs
+      .getByRole('button', { name: /Window washing/ })
+      .first()
+      .waitFor({ timeout: LIVE_MS });
 
     // Alex asks for tomorrow evening's open job; the manager approves it from Home.
     const tomorrow = now.plus({ days: 1 }).set({ hour: 19, minute: 0, second: 0, millisecond: 0 });
@@ -92,7 +95,10 @@ describe('Home in a browser', () => {
     const phone = await phoneContext.newPage();
     await signIn(phone, account('Company Admin'), '/');
     const phoneToday = phone.getByRole('region', { name: 'Today', exact: true });
-    await phoneToday.getByRole('button', { name: /Gutter check/ }).waitFor();
+    await phoneToday
+      .getByRole('button', { name: /Gutter check/ })
+      .first()
+      .waitFor();
     expect(await top(phoneToday)).toBeLessThan(await top(phone.locator('.fc')));
     await phone.screenshot({ path: screenshotPath('home-manager-today-phone'), fullPage: true });
     await phoneContext.close();

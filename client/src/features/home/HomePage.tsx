@@ -30,6 +30,7 @@ import { TimerControl } from '../timers/TimerControl';
 import { usePickUpEnabled } from '../job-requests/jobRequestsApi';
 import { useHasClaim } from '../session/session';
 import { NextJobCard } from './NextJobCard';
+import { OpenJobs } from './OpenJobs';
 import { TodayPanel } from './TodayPanel';
 
 const CALENDAR_HEIGHT = 800;
@@ -89,7 +90,10 @@ export function HomePage() {
         {readOnly ? null : schedules ? (
           <TodayPanel zone={zone} onOpenJob={setOpen} />
         ) : (
-          <NextJobCard zone={zone} onOpen={setOpen} />
+          <>
+            <NextJobCard zone={zone} onOpen={setOpen} />
+            {pickUpEnabled && <OpenJobs zone={zone} onOpen={setOpen} />}
+          </>
         )}
         <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
           <Box px="md" pt="md" pb="xs">

@@ -2,11 +2,9 @@ import { Alert, Anchor, Badge, Button, Drawer, Group, Stack, Text, Title } from 
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconClock,
-  IconClockPlay,
   IconHandGrab,
   IconMapPin,
   IconNotes,
-  IconPlayerPlay,
   IconRepeat,
   IconStar,
   IconUser,
@@ -26,9 +24,7 @@ import { useRequestJob } from '../job-requests/jobRequestsApi';
 import { customerAddress, mapsUrl, type Job } from '../scheduling/jobs';
 import { describeRecurrence } from '../scheduling/recurrenceForm';
 import { timeRangeLabel } from '../scheduling/zonedTime';
-import { Elapsed } from '../timers/TimerControl';
-import { timerStartedMessage } from '../timers/TimerFormModal';
-import { useCurrentTimer, useStartTimer } from '../timers/timersApi';
+import { JobTimer } from './JobTimer';
 
 /** A job's details (Home): what, when, where (with a maps link), notes and who; the request button on an open job, the timer on one's own. */
 export function JobDetailsDrawer({
@@ -136,46 +132,6 @@ export function JobDetailsDrawer({
         )}
       </Stack>
     </Drawer>
-  );
-}
-
-/** Spec §4: a job of one's own shows the timer buttons: start a job timer, or see the one running on it. */
-function JobTimer({ job }: { job: Job }) {
-  const current = useCurrentTimer();
-  const start = useStartTimer();
-  const running = current.data;
-  if (running?.jobId === job.id) {
-    return (
-      <Alert color="teal" variant="light" icon={<IconClockPlay size={18} />}>
-        Your timer is running on this job: <Elapsed start={running.startDateTime} />
-      </Alert>
-    );
-  }
-  async function startTimer() {
-    try {
-      await start.mutateAsync({ type: 'Job', jobId: job.id });
-      notifySuccess(timerStartedMessage(job.name));
-    } catch (error) {
-      notifyError(errorMessage(error));
-    }
-  }
-  return (
-    <Stack gap={6}>
-      <Button
-        leftSection={<IconPlayerPlay size={16} />}
-        color="teal"
-        onClick={() => void startTimer()}
-        loading={start.isPending}
-        disabled={!!running}
-      >
-        Start timer
-      </Button>
-      {running && (
-        <Text size="xs" c="dimmed">
-          Stop your running timer first.
-        </Text>
-      )}
-    </Stack>
   );
 }
 

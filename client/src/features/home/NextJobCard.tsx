@@ -6,6 +6,7 @@ import { useNow } from '../../shared/useNow';
 import { customerAddress, mapsUrl, UPCOMING_JOBS_URL, type Job } from '../scheduling/jobs';
 import { dayLabel, timeLabel, todayIn } from '../scheduling/zonedTime';
 import { crewNames, nextJob, progressOf } from './today';
+import { JobTimer } from './JobTimer';
 
 /**
  * An associate's next job, first on Home: the one under way, else the next to start (from the upcoming
@@ -19,8 +20,9 @@ export function NextJobCard({ zone, onOpen }: { zone: string; onOpen: (job: Job)
   if (!job) return null;
   const address = customerAddress(job.customer);
   const underway = progressOf(job, now) === 'inProgress';
-  const day =
-    todayIn(zone, new Date(job.startDateTime)) === todayIn(zone) ? 'Today' : dayLabel(job.startDateTime, zone);
+  // Start is offered on the day of the job (as the timer control would take it), not days ahead.
+  const today = todayIn(zone, new Date(job.startDateTime)) === todayIn(zone) || underway;
+  const day = today ? 'Today' : dayLabel(job.startDateTime, zone);
   return (
     <Paper withBorder shadow="xs" p="md" aria-labelledby="next-job-title" component="section">
       <Stack gap={6}>
@@ -48,7 +50,8 @@ export function NextJobCard({ zone, onOpen }: { zone: string; onOpen: (job: Job)
             </Group>
           </Anchor>
         )}
-        <Group mt={4}>
+        <Group mt={4} gap="sm" align="flex-start">
+          {today && <JobTimer job={job} compact />}
           <Button variant="light" size="sm" onClick={() => onOpen(job)}>
             Job details
           </Button>

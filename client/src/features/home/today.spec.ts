@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { sampleJob } from '../scheduling/jobs.fixture';
-import { crewJobs, crewNames, endedWithoutTime, isUnassigned, nextJob, progressOf, todaySummary } from './today';
+import {
+  crewJobs,
+  crewNames,
+  endedWithoutTime,
+  isLate,
+  isUnassigned,
+  nextJob,
+  progressOf,
+  todaySummary,
+} from './today';
 
 const at = (iso: string) => Date.parse(iso);
 const open = { userIds: [], users: [], leadUserId: null, leadUser: null, isOpen: true };
@@ -15,6 +24,18 @@ const time = {
 };
 
 describe("Home's today panel", () => {
+  it('marks a job late once under way past the grace with nobody of its crew on the clock', () => {
+    const job = sampleJob({ leadUserId: 'lead', userIds: ['u2'] }); // 12:00-14:00 UTC
+    const nobody = new Set<string>();
+    expect(isLate(job, at('2026-06-01T12:09:59Z'), nobody, 10)).toBe(false); // within the grace
+    expect(isLate(job, at('2026-06-01T12:10:00Z'), nobody, 10)).toBe(true);
+    expect(isLate(job, at('2026-06-01T12:00:00Z'), nobody, 0)).toBe(true);
+    expect(isLate(job, at('2026-06-01T12:30:00Z'), new Set(['u2']), 10)).toBe(false); // one of the crew clocked in
+    expect(isLate(job, at('2026-06-01T12:30:00Z'), new Set(['someone else']), 10)).toBe(true);
+    expect(isLate(job, at('2026-06-01T14:00:00Z'), nobody, 10)).toBe(false); // ended: not late, untracked
+    expect(isLate(sampleJob(open), at('2026-06-01T12:30:00Z'), nobody, 10)).toBe(false); // unassigned instead
+  });
+
   it('tells a job done, in progress or upcoming; the end is the moment it is done', () => {
     const job = sampleJob(); // 12:00-14:00 UTC
     expect(progressOf(job, at('2026-06-01T11:59:00Z'))).toBe('upcoming');

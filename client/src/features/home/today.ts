@@ -45,3 +45,22 @@ export function nextJob(upcoming: readonly Job[] | undefined, now: number): Job 
   const ahead = (upcoming ?? []).filter((job) => !job.availabilityOnly && Date.parse(job.endDateTime) > now);
   return ahead.sort((a, b) => Date.parse(a.startDateTime) - Date.parse(b.startDateTime))[0] ?? null;
 }
+
+/**
+ * Late (issue #26): under way for at least the grace, with a crew of whom nobody is on the clock. An unassigned
+ * job is flagged as unassigned instead.
+ */
+export function isLate(
+  job: Pick<Job, 'startDateTime' | 'endDateTime' | 'leadUserId' | 'userIds'>,
+  now: number,
+  onTheClock: ReadonlySet<string>,
+  graceMinutes: number,
+): boolean {
+  const crew = jobPeopleIds(job);
+  return (
+    progressOf(job, now) === 'inProgress' &&
+    crew.length > 0 &&
+    now >= Date.parse(job.startDateTime) + graceMinutes * 60_000 &&
+    !crew.some((id) => onTheClock.has(id))
+  );
+}

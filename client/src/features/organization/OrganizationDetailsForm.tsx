@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconWorld } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -8,6 +8,7 @@ import { useSaveOrganizationSettings, type OrganizationSettings } from './organi
 import { timeZoneOptions } from './timeZones';
 import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
 import { useFollowServerValues } from '../../shared/useFollowServerValues';
+import { MAX_LATE_GRACE_MINUTES } from '../../../../src/shared/session';
 
 type DetailsValues = Omit<OrganizationSettings, 'logoUrl'>;
 
@@ -16,6 +17,7 @@ const detailsOf = (s: OrganizationSettings): DetailsValues => ({
   timeZone: s.timeZone,
   pickUpJobsEnabled: s.pickUpJobsEnabled,
   automatedRatingEmailsEnabled: s.automatedRatingEmailsEnabled,
+  lateGraceMinutes: s.lateGraceMinutes,
 });
 
 export function OrganizationDetailsForm({ settings }: { settings: OrganizationSettings }) {
@@ -24,6 +26,10 @@ export function OrganizationDetailsForm({ settings }: { settings: OrganizationSe
     validate: {
       name: (value) => (value.trim() ? null : 'Organization name is required'),
       timeZone: (value) => (value ? null : 'Time zone is required'),
+      lateGraceMinutes: (value) =>
+        Number.isInteger(value) && value >= 0 && value <= MAX_LATE_GRACE_MINUTES
+          ? null
+          : `Enter a whole number of minutes from 0 to ${MAX_LATE_GRACE_MINUTES}`,
     },
   });
   const save = useSaveOrganizationSettings();
@@ -70,6 +76,17 @@ export function OrganizationDetailsForm({ settings }: { settings: OrganizationSe
             label="Automated rating e-mails"
             description="After a job is finished, the customer receives an e-mail asking them to rate it."
             {...form.getInputProps('automatedRatingEmailsEnabled', { type: 'checkbox' })}
+          />
+          <NumberInput
+            label="Late after (minutes)"
+            description="Home marks a job late when it has been under way this long with nobody of its crew on the clock."
+            min={0}
+            max={MAX_LATE_GRACE_MINUTES}
+            step={5}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            {...form.getInputProps('lateGraceMinutes')}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>

@@ -25,6 +25,7 @@ const session: SessionData = {
     timeZone: 'UTC',
     pickUpJobsEnabled: true,
     automatedRatingEmailsEnabled: false,
+    lateGraceMinutes: 10,
   },
   csrfToken: 't0k',
 };

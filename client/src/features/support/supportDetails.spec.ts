@@ -9,6 +9,7 @@ const session = {
     timeZone: 'America/Chicago',
     pickUpJobsEnabled: false,
     automatedRatingEmailsEnabled: false,
+    lateGraceMinutes: 10,
   },
   user: {
     id: 'u1',

@@ -62,3 +62,14 @@ export function useDeleteTimer() {
     onSettled: refetchTimers,
   });
 }
+
+/** A manager adds a person's missing time on a job (Home's "ended without tracked time", issue #26). */
+export const TIME_FOR_PERSON_URL = `${TIME_URL}/for-person`;
+
+export function useAddTimeFor() {
+  return useMutation({
+    mutationFn: (body: { userId: string; jobId: string; startDateTime: string; endDateTime: string }) =>
+      api.post<{ success: true; data: { id: string } }>(TIME_FOR_PERSON_URL, body),
+    onSettled: refetchTimers,
+  });
+}
