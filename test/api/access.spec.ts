@@ -33,6 +33,8 @@ const PUBLIC_PATHS = [
   '/account/login',
   '/forgotpassword/index',
   '/forgotpassword/reset',
+  // An invitation's link sets the invited person's password (its token is the credential).
+  '/account/invitation',
   '/healthz',
   '/api/feedback/{token}',
   '/api/feedback/{token}/logo',
@@ -82,6 +84,8 @@ const CLAIM_BY_PREFIX: Record<string, Claim | Claim[] | null> = {
   '/api/time/paged': 'users.crud',
   // Who is on the clock: Home's today panel, for those who schedule.
   '/api/time/running': 'jobs.crud',
+  // A manager adds a person's missing time on a job they schedule (Home, issue #26).
+  '/api/time/for-person': 'jobs.crud',
   '/api/profile': null,
   '/api/files': null,
   '/api/jobs-report': 'reports.read',
