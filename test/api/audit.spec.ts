@@ -148,6 +148,17 @@ describe('the audit log', () => {
     ok(await admin.patch(`/api/users/${made.uma}`, { active: false }), 'deactivate');
     ok(await admin.patch(`/api/users/${made.uma}`, { active: true }), 'reactivate');
     ok(await admin.delete(`/api/users/${made.uma}`), 'delete user');
+
+    // A person invited by e-mail, who chooses their own password from the link (#26).
+    const inaEmail = `ina-${org.organizationId.slice(0, 8)}@example.test`;
+    made.ina = ok(
+      await admin.post('/api/users', { firstName: 'Ina', lastName: 'Invited', email: inaEmail, invite: true }),
+      'invite user',
+    ).body.data.id;
+    const [invitation] = await mailsWhen(app.dataDir, (m) => m.to === inaEmail, 1, 5000);
+    const token = decodeURIComponent(/\/account\/invitation\/(\S+)/.exec(invitation.text)![1]);
+    const password = 'ina-own-password-42';
+    ok(await app.client().post('/account/invitation', { token, password, confirmPassword: password }), 'accept');
     ok(await associate.upload('PUT', '/api/profile/image', TINY_PNG, 'me.png'), 'profile picture');
 
     // Customers (the manager's): added, changed, a document attached and removed; another added and deleted.
@@ -193,6 +204,16 @@ describe('the audit log', () => {
       'job',
     );
     made.job = job.body.data.id;
+    // The time the associate forgot to track, added by the manager (Home's "Add time", #26).
+    ok(
+      await manager.post('/api/time/for-person', {
+        userId: associate.userId,
+        jobId: made.job,
+        startDateTime: '2026-06-01T13:00:00Z',
+        endDateTime: '2026-06-01T14:00:00Z',
+      }),
+      'time added for a person',
+    );
     ok(
       await manager.patch(`/api/jobs/${made.job}`, {
         startDateTime: '2026-06-01T15:00:00Z',
@@ -364,6 +385,7 @@ describe('the audit log', () => {
       [org.manager.userId]: 'Mona Customer',
       [org.associate.userId]: 'Abe Associate',
       [made.uma]: 'Uma Umber',
+      [made.ina]: 'Ina Invited',
     };
     for (const e of log.filter((x) => x.actor.kind === 'person'))
       expect({ type: e.type, who: e.who }).toEqual({
@@ -476,9 +498,12 @@ describe('the audit log', () => {
       expect(starts.filter((e) => !e.changes.some((c) => c.field === 'Start'))).toEqual([]);
     });
 
-    it("by changes to someone else's time: only the admin's to the associate's timer, availability and time off", async () => {
+    it("by changes to someone else's time: the admin's to the associate's timer, availability and time off, and the manager's added time", async () => {
       const others = (await page('othersTime=true')).body.resultItems as AuditEntry[];
-      expect(others.map((e) => [e.type, e.who, e.record.id]).sort()).toEqual(
+      // The time the manager added for the associate (#26) is a timer of its own.
+      expect(others.filter((e) => e.type === 'TimeAdded').map((e) => e.who)).toEqual(['Mona Customer']);
+      const rest = others.filter((e) => e.type !== 'TimeAdded');
+      expect(rest.map((e) => [e.type, e.who, e.record.id]).sort()).toEqual(
         [
           ['AvailabilitySet', 'Ada Admin', org.associate.userId],
           ['TimeOffSet', 'Ada Admin', org.associate.userId],
@@ -643,7 +668,7 @@ describe('the audit log', () => {
     it('of a job, in the same shape', async () => {
       const response = await org.manager.get(`/api/jobs/${made.job}/history`);
       expect(response.status).toBe(200);
-      expect(oldestFirst(response.body)).toEqual(['JobScheduled', 'JobChanged']);
+      expect(oldestFirst(response.body)).toEqual(['JobScheduled', 'TimeAdded', 'JobChanged']);
     });
   });
 
@@ -802,6 +827,7 @@ describe('the audit log', () => {
     expect(people).toEqual([
       { id: org.associate.userId, fullName: 'Abe Associate', status: 'active' },
       { id: org.admin.userId, fullName: 'Ada Admin', status: 'active' },
+      { id: made.ina, fullName: 'Ina Invited', status: 'active' },
       { id: org.manager.userId, fullName: 'Mona Customer', status: 'active' },
       { id: ivy, fullName: 'Ivy Idle', status: 'inactive' },
       { id: made.uma, fullName: 'Uma Umber', status: 'deleted' },
