@@ -488,6 +488,18 @@ describe('the words of every event type', () => {
     expect(wordingOf('CustomerDeleted', SAMPLES.CustomerDeleted.data, ctx, OTHER)!.what).toBe('Customer deleted');
   });
 
+  it('words a part-day time off with its hours', () => {
+    const data = {
+      ...SAMPLES.TimeOffSet.data,
+      timeOff: [
+        { id: 't-2', from: '2027-01-12', to: '2027-01-12', note: 'Dentist', startTime: '13:00', endTime: '16:00' },
+      ],
+    };
+    expect(wordingOf('TimeOffSet', data, ctx, null)!.changes).toEqual([
+      { field: 'Time off', from: '—', to: 'Tue, Jan 12, 2027, 1:00 PM – 4:00 PM (Dentist)' },
+    ]);
+  });
+
   it('has no words for a type the log does not know', () => {
     expect(wordingOf('SomethingNew', {}, ctx, null)).toBeNull();
   });

@@ -226,12 +226,15 @@ const availabilityDay = (entries: AvailabilityEntry[], day: string) => {
   return stretches.length ? stretches.join(', ') : 'Not available';
 };
 /** 'Thu, Nov 26, 2026 (Thanksgiving), Fri, Dec 25, 2026' or '—'. */
-const dayList = (days: { date: string; to?: string; name?: string | null; note?: string | null }[]) =>
+const dayList = (
+  days: { date: string; to?: string; name?: string | null; note?: string | null; hours?: string | null }[],
+) =>
   days.length
     ? days
         .map((d) => {
           const day = (iso: string) => DateTime.fromISO(iso).toFormat('ccc, LLL d, yyyy');
-          const span = d.to && d.to !== d.date ? `${day(d.date)} – ${day(d.to)}` : day(d.date);
+          const span =
+            (d.to && d.to !== d.date ? `${day(d.date)} – ${day(d.to)}` : day(d.date)) + (d.hours ? `, ${d.hours}` : '');
           const words = d.name ?? d.note;
           return words ? `${span} (${words})` : span;
         })
@@ -470,7 +473,15 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
     };
   },
   TimeOffSet: (d, ctx) => {
-    const days = (list: typeof d.timeOff) => dayList(list.map((t) => ({ date: t.from, to: t.to, note: t.note })));
+    const days = (list: typeof d.timeOff) =>
+      dayList(
+        list.map((t) => ({
+          date: t.from,
+          to: t.to,
+          note: t.note,
+          hours: t.startTime && t.endTime ? `${clock(t.startTime)} – ${clock(t.endTime)}` : null,
+        })),
+      );
     return {
       recordType: 'availability',
       recordId: d.userId,

@@ -8,6 +8,8 @@ import { fromWallMs, isoInstant, toWallMs } from '../scheduling/zoned-time';
 import { availabilityOf } from './availability.read-models';
 import { WEEK_DAYS } from './availability.events';
 import { minutesOf } from './availability-times';
+import { hoursOfDay } from './days-off';
+import { daysOffOf } from './days-off.read-models';
 
 /** A stretch of an employee's availability as a calendar entry: an availability-only job of no series. */
 export type AvailabilityBlock = JobFields & { id: string; organizationId: string; series: null };
@@ -22,9 +24,10 @@ export async function availabilityBlocks(
 ): Promise<AvailabilityBlock[]> {
   const user = isUuid(userId) ? await userOf(store, organizationId, userId) : null;
   if (!user) throw new NotFoundError('The employee');
-  const [availability, organization] = await Promise.all([
+  const [availability, organization, daysOff] = await Promise.all([
     availabilityOf(store, organizationId, userId),
     organizationById(store, organizationId),
+    daysOffOf(store, organizationId, [userId]),
   ]);
   if (!availability || !organization) return [];
   const zone = organization.timeZone;
@@ -37,11 +40,20 @@ export async function availabilityBlocks(
   ) {
     const date = new Date(day).toISOString().slice(0, 10);
     const weekDay = WEEK_DAYS[(new Date(day).getUTCDay() + 6) % 7];
+    // Days off close the day (holidays, whole days of time off) or the hours of part of it (#26).
+    const off = (daysOff.get(userId) ?? []).filter((d) => d.from <= date && d.to >= date);
+    if (off.some((d) => !hoursOfDay(d, zone))) continue;
+    const closed = off.map((d) => hoursOfDay(d, zone)!);
     availability.entries
       .filter((e) => e.weekDay === weekDay)
-      .forEach((entry, index) => {
-        const start = fromWallMs(day + minutesOf(entry.startTime)! * 60_000, zone);
-        const end = fromWallMs(day + minutesOf(entry.endTime)! * 60_000, zone);
+      .flatMap((entry) =>
+        withoutHours(
+          fromWallMs(day + minutesOf(entry.startTime)! * 60_000, zone),
+          fromWallMs(day + minutesOf(entry.endTime)! * 60_000, zone),
+          closed,
+        ),
+      )
+      .forEach(({ start, end }, index) => {
         if (start >= to.getTime() || end <= from.getTime()) return;
         blocks.push({
           id: `availability_${userId}_${date.replace(/-/g, '')}_${index}`,
@@ -63,4 +75,19 @@ export async function availabilityBlocks(
       });
   }
   return blocks;
+}
+
+/** [start, end) less the closed stretches: the pieces left, in order. */
+function withoutHours(start: number, end: number, closed: { start: number; end: number }[]) {
+  let pieces = [{ start, end }];
+  for (const c of closed)
+    pieces = pieces.flatMap((p) =>
+      c.end <= p.start || c.start >= p.end
+        ? [p]
+        : [
+            ...(c.start > p.start ? [{ start: p.start, end: c.start }] : []),
+            ...(c.end < p.end ? [{ start: c.end, end: p.end }] : []),
+          ],
+    );
+  return pieces;
 }

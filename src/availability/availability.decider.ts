@@ -23,7 +23,10 @@ type ForUser = {
 export type AvailabilityCommand =
   | ({ type: 'SetAvailability'; entries: AvailabilityEntryInput[] } & ForUser)
   /** Replaces the user's time off; each stretch has its id (the handler gives new ones one). */
-  | ({ type: 'SetTimeOff'; timeOff: { id: string; from: unknown; to: unknown; note?: unknown }[] } & ForUser);
+  | ({
+      type: 'SetTimeOff';
+      timeOff: { id: string; from: unknown; to: unknown; note?: unknown; startTime?: unknown; endTime?: unknown }[];
+    } & ForUser);
 
 export interface AvailabilityState {
   organizationId: string | null;

@@ -91,7 +91,13 @@ export class DateFilterQueryDto {
 
 /** PUT /api/employee-availability/{userId}/time-off: the whole list; its items are checked by the decider. */
 export class TimeOffDto {
-  @ApiProperty({ example: [{ from: '2026-12-21', to: '2026-12-31', note: 'Family trip' }] })
+  @ApiProperty({
+    example: [
+      { from: '2026-12-21', to: '2026-12-31', note: 'Family trip' },
+      { from: '2027-01-12', to: '2027-01-12', note: 'Dentist', startTime: '13:00', endTime: '16:00' },
+    ],
+    description: 'Whole days; or part of one day with startTime and endTime (HH:mm, the organization’s zone)',
+  })
   @ArrayMaxSize(100, { message: 'Enter at most 100 stretches of time off' })
   @IsArray({ message: 'Time off must be a list of { from, to, note }' })
   timeOff!: unknown[];

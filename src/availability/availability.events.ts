@@ -21,6 +21,9 @@ export interface TimeOff {
   from: string;
   to: string;
   note: string | null;
+  /** A part of one day (#26): 'HH:mm' wall-clock hours, both or neither (absent: whole days). */
+  startTime?: string;
+  endTime?: string;
 }
 
 export type AvailabilityEvent =

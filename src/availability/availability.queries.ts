@@ -7,6 +7,8 @@ import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { availabilityOf, weeklyAvailability } from './availability.read-models';
 import { activeUsers, organizationById, userOf } from '../identity/identity.read-models';
 import { isAvailable } from './availability-check';
+import { touchesDaysOff } from './days-off';
+import { daysOffOf } from './days-off.read-models';
 import type { AvailabilityEntry } from './availability.events';
 import { workdayEnd, workdayStart } from './working-hours';
 
@@ -85,10 +87,18 @@ export class ListAvailableUsersHandler implements IQueryHandler<ListAvailableUse
       activeUsers(this.store, organizationId),
       weeklyAvailability(this.store, organizationId),
     ]);
+    // Days off (holidays, time off: whole days or hours) close the slot too (#26).
+    const daysOff = await daysOffOf(
+      this.store,
+      organizationId,
+      users.map((u) => u._id),
+    );
     return users.map((u) => ({
       id: u._id,
       employeeName: u.fullName,
-      available: isAvailable(byUser.get(u._id) ?? null, start, end, zone),
+      available:
+        isAvailable(byUser.get(u._id) ?? null, start, end, zone) &&
+        !touchesDaysOff(daysOff.get(u._id) ?? [], start, end, zone),
     }));
   }
 }

@@ -18,6 +18,12 @@ export async function daysOffOf(
   ]);
   const holidays = singleDays((organization?.holidays ?? []).map((h) => h.date));
   return new Map(
-    userIds.map((id) => [id, [...holidays, ...(timeOff.get(id) ?? []).map(({ from, to }) => ({ from, to }))]]),
+    userIds.map((id) => [
+      id,
+      [
+        ...holidays,
+        ...(timeOff.get(id) ?? []).map(({ from, to, startTime, endTime }) => ({ from, to, startTime, endTime })),
+      ],
+    ]),
   );
 }

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { ValidationError } from '../core/errors';
-import { toWallMs } from '../scheduling/zoned-time';
+import { fromWallMs, toWallMs } from '../scheduling/zoned-time';
+import { minutesOf } from './availability-times';
 
 /**
  * Whole days nobody of the organization (a holiday) or one person (time off) takes work: organization days in its
@@ -9,6 +10,17 @@ import { toWallMs } from '../scheduling/zoned-time';
 export interface DayRange {
   from: string;
   to: string;
+  /** Part of one day (time off only): 'HH:mm' wall-clock hours of `from`. */
+  startTime?: string;
+  endTime?: string;
+}
+
+/** A part-day range's hours as instants [start, end) in the zone; null for whole days. */
+export function hoursOfDay(range: DayRange, zone: string): { start: number; end: number } | null {
+  if (!range.startTime || !range.endTime) return null;
+  const midnight = Date.parse(`${range.from}T00:00:00Z`);
+  const at = (time: string) => fromWallMs(midnight + (minutesOf(time) ?? 0) * 60_000, zone);
+  return { start: at(range.startTime), end: at(range.endTime) };
 }
 
 /** A real calendar date written YYYY-MM-DD. */
@@ -22,12 +34,19 @@ export const isIsoDate = (value: unknown): value is string =>
 export const zonedDate = (instant: number, zone: string) =>
   new Date(toWallMs(instant, zone)).toISOString().slice(0, 10);
 
-/** Whether [start, end) touches any of the days: from the day it starts on to the day its last moment is on. */
+/**
+ * Whether [start, end) touches any of the days: from the day it starts on to the day its last moment is on; for part of
+ * a day, whether it overlaps those hours.
+ */
 export function touchesDaysOff(days: readonly DayRange[], start: number, end: number, zone: string): boolean {
   if (!days.length) return false;
   const first = zonedDate(start, zone);
   const last = zonedDate(Math.max(start, end - 1), zone);
-  return days.some((d) => d.from <= last && d.to >= first);
+  return days.some((d) => {
+    if (!(d.from <= last && d.to >= first)) return false;
+    const hours = hoursOfDay(d, zone);
+    return !hours || (start < hours.end && end > hours.start);
+  });
 }
 
 /** Days as single-day ranges (holidays). */

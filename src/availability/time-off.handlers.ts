@@ -23,8 +23,8 @@ export class SetTimeOffHandler implements ICommandHandler<SetTimeOff> {
     // A new stretch (or one whose id is not ours to keep) gets a fresh id, as availability entries do.
     const withIds = timeOff.map((item) => {
       if (!item || typeof item !== 'object') throw new ValidationError('Time off must be a list of { from, to, note }');
-      const { id, from, to, note } = item as Record<string, unknown>;
-      return { id: isUuid(id) ? id.toLowerCase() : newId(), from, to, note };
+      const { id, from, to, note, startTime, endTime } = item as Record<string, unknown>;
+      return { id: isUuid(id) ? id.toLowerCase() : newId(), from, to, note, startTime, endTime };
     });
     await this.aggregates.execute(
       availabilityStreams.availability(userId),

@@ -116,6 +116,8 @@ export class CheckClashesHandler implements IQueryHandler<CheckClashes> {
           ...(timeOff.get(u._id) ?? []).map((t): DayOff => ({
             from: t.from,
             to: t.to,
+            startTime: t.startTime,
+            endTime: t.endTime,
             label: t.note,
             kind: 'timeOff',
           })),

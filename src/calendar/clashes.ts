@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon';
 import { coveredBy, stretchesByDay, WallPiece, wallPieces } from '../availability/availability-check';
 import type { AvailabilityEntry, WeekDay } from '../availability/availability.events';
-import { zonedDate } from '../availability/days-off';
+import { hoursOfDay, zonedDate } from '../availability/days-off';
+import { minutesOf } from '../availability/availability-times';
 import { isoInstant } from '../scheduling/zoned-time';
 
 /**
@@ -41,6 +42,9 @@ export interface BusyJob extends Interval {
 export interface DayOff {
   from: string;
   to: string;
+  /** Part of one day (time off): 'HH:mm' hours of `from`. */
+  startTime?: string;
+  endTime?: string;
   /** A holiday's name, or a time off's note. */
   label: string | null;
   kind: 'holiday' | 'timeOff';
@@ -124,9 +128,19 @@ function outsideWeek(
   };
 }
 
-/** The first day off touching the organization days from `first` to `last` (YYYY-MM-DD). */
-const dayOffAt = (person: PersonTimes, first: string, last: string): DayOff | null =>
-  person.daysOff.find((d) => d.from <= last && d.to >= first) ?? null;
+/**
+ * The first day off touching the occurrence: its organization days run from `first` to `last` (YYYY-MM-DD); part of
+ * a day only when the occurrence overlaps those hours.
+ */
+function dayOffAt(person: PersonTimes, first: string, last: string, occurrence: Interval, zone: string): DayOff | null {
+  return (
+    person.daysOff.find((d) => {
+      if (!(d.from <= last && d.to >= first)) return false;
+      const hours = hoursOfDay(d, zone);
+      return !hours || (occurrence.start < hours.end && occurrence.end > hours.start);
+    }) ?? null
+  );
+}
 
 function dayOffMessage(dayOff: DayOff, date: string, zone: string): string {
   if (dayOff.kind === 'holiday')
@@ -135,7 +149,11 @@ function dayOffMessage(dayOff: DayOff, date: string, zone: string): string {
     dayOff.from === dayOff.to
       ? dayLabel(dayOff.from, zone)
       : `${dayLabel(dayOff.from, zone)} – ${dayLabel(dayOff.to, zone)}`;
-  return `Time off on ${days}${dayOff.label ? ` (${dayOff.label})` : ''}`;
+  const hours =
+    dayOff.startTime && dayOff.endTime
+      ? `, ${hoursLabel(minutesOf(dayOff.startTime)!, minutesOf(dayOff.endTime)!)}`
+      : '';
+  return `Time off on ${days}${hours}${dayOff.label ? ` (${dayOff.label})` : ''}`;
 }
 
 /** The busy jobs overlapping [start, end): `busy` in start order, `longest` its longest job's length. */
@@ -184,7 +202,7 @@ export async function clashesOf(
     const pieces = wallPieces(occurrence.start, occurrence.end, zone);
     for (const person of people) {
       const who = { userId: person.userId, name: person.name };
-      const dayOff = dayOffAt(person, date, lastDate);
+      const dayOff = dayOffAt(person, date, lastDate, occurrence, zone);
       const stretches = weeks.get(person.userId)!;
       if (dayOff) add(() => ({ ...who, ...at, kind: dayOff.kind, message: dayOffMessage(dayOff, date, zone) }));
       else if (stretches && !coveredBy(stretches, pieces))

@@ -111,6 +111,47 @@ describe('the clash check over HTTP', () => {
     ]);
   });
 
+  it('names part-day time off only where the job overlaps its hours', async () => {
+    const saved = await org.admin.put(`/api/employee-availability/${jamal}/time-off`, {
+      timeOff: [{ from: '2031-06-12', to: '2031-06-12', note: 'Dentist', startTime: '13:00', endTime: '16:00' }],
+    });
+    expect(saved.body.data.timeOff).toEqual([
+      expect.objectContaining({ from: '2031-06-12', startTime: '13:00', endTime: '16:00', note: 'Dentist' }),
+    ]);
+    const morning = await check(proposal('2031-06-12', '09:00', '10:00', { leadUserId: jamal }));
+    expect(morning.body.clashes).toEqual([]);
+    const afternoon = await check(proposal('2031-06-12', '15:00', '17:00', { leadUserId: jamal }));
+    expect(afternoon.body.clashes).toEqual([
+      expect.objectContaining({ userId: jamal, kind: 'timeOff', message: 'Time off on Thu, Jun 12, 1–4 PM (Dentist)' }),
+    ]);
+    // It closes his availability for those hours only.
+    const available = async (from: string, to: string) =>
+      (
+        await org.manager.get(
+          `/api/employee-availability/date-filter/users?startDate=${encodeURIComponent(at('2031-06-12', from))}&endDate=${encodeURIComponent(at('2031-06-12', to))}`,
+        )
+      ).body.find((u: { id: string }) => u.id === jamal).available;
+    expect(await available('09:00', '10:00')).toBe(true);
+    expect(await available('15:00', '17:00')).toBe(false);
+    // Maria's whole days off (Jun 10–11) leave no availability to lay over the schedule; Monday Jun 9 has hers.
+    const shading = await org.manager.get(
+      `/api/jobs/syncfusion/fetch?StartDate=06/09/2031&EndDate=06/11/2031&availabilityUserId=${maria}`,
+    );
+    const days = shading.body
+      .filter((j: { availabilityOnly: boolean }) => j.availabilityOnly)
+      .map((j: { startDateTime: string }) => j.startDateTime.slice(0, 10));
+    expect(days).toEqual(['2031-06-09']);
+    expectError(
+      await org.admin.put(`/api/employee-availability/${jamal}/time-off`, {
+        timeOff: [{ from: '2031-06-12', to: '2031-06-13', startTime: '13:00', endTime: '16:00' }],
+      }),
+      400,
+      'Hours of time off are for one day: enter each day on its own',
+    );
+    // Back to no time off: the later tests book Jamal freely.
+    expect((await org.admin.put(`/api/employee-availability/${jamal}/time-off`, { timeOff: [] })).status).toBe(200);
+  });
+
   it('checks a series over its future weeks: a job five weeks on and another series both clash', async () => {
     // Jamal's one-time job on a Tuesday five weeks after the series starts, and his weekly series on Thursdays.
     const single = await create({

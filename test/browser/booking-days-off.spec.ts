@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { ApiClient } from '../support/app';
-import { appInBrowser, demoAccount, DESKTOP, newContext, screenshotPath, signIn } from '../support/browser';
+import { appInBrowser, demoAccount, DESKTOP, newContext, PHONE, screenshotPath, signIn } from '../support/browser';
 
 const ALL_WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -72,5 +72,60 @@ describe('days off in a browser', () => {
     await timeOff.getByText('No time off.').waitFor();
     expect(await slots(15)).not.toEqual([]);
     await context.close();
+  }, 120_000);
+
+  it('adds part of a day off in the availability dialog; booking keeps the rest of that day (#26)', async () => {
+    const account = demoAccount(env.app.output, 'Company Admin');
+    const admin = await new ApiClient(env.app.url).signIn(account.email, account.password);
+    const staff: { id: string; fullName: string }[] = (await admin.get('/api/users/lookup')).body;
+    const sam = staff.find((s) => s.fullName === 'Sam Okafor')!;
+    const week = ALL_WEEK.map((weekDay) => ({ weekDay, startTime: '09:00', endTime: '17:00' }));
+    expect((await admin.patch(`/api/employee-availability/${sam.id}`, week)).status).toBe(200);
+    const day = DateTime.now().plus({ months: 1 }).set({ day: 20 });
+
+    for (const [viewport, name] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
+      const context = await newContext(env.browser, env.app.url, viewport);
+      const page = await context.newPage();
+      await signIn(page, account, '/admin/users');
+      await page.getByRole('button', { name: 'Availability of Sam Okafor' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Availability of Sam Okafor' });
+      const timeOff = dialog.getByRole('region', { name: 'Time off' });
+      if (name === 'desktop') {
+        await timeOff.getByText('No time off.').waitFor();
+        await pickNextMonthDays(page, 'From – to', [20, 20]);
+        await timeOff.getByRole('textbox', { name: 'Hours' }).click();
+        await page.getByRole('option', { name: '1:00 PM', exact: true }).click();
+        await timeOff.getByRole('textbox', { name: 'Time off ends' }).click();
+        await page.getByRole('option', { name: '4:00 PM', exact: true }).click();
+        await timeOff.getByRole('textbox', { name: 'Note (optional)' }).fill('Dentist');
+        await timeOff.getByRole('button', { name: 'Add time off' }).click();
+        await page.getByText('Time off has been added').waitFor();
+      }
+      await timeOff.getByText(`${day.toFormat('ccc, LLL d, yyyy')}, 1:00 PM – 4:00 PM`).waitFor();
+      await timeOff.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: screenshotPath(`availability-time-off-hours-${name}`) });
+      await context.close();
+    }
+
+    const link = await admin.post('/api/booking-links', {
+      serviceName: 'Part day check',
+      durationMinutes: 60,
+      staffIds: [sam.id],
+      minimumNoticeMinutes: 60,
+      horizonDays: 90,
+    });
+    const date = day.toISODate()!;
+    const starts: string[] = (
+      await admin.get(`/api/booking-links/${link.body.data.id}/slots?from=${date}&to=${date}`)
+    ).body.slots.map((slot: { start: string }) =>
+      DateTime.fromISO(slot.start).setZone('America/New_York').toFormat('HH:mm'),
+    );
+    // Slots of an hour: none overlapping 1–4 PM, the morning and the last hour kept.
+    expect(starts).toContain('09:00');
+    expect(starts).toContain('16:00');
+    expect(starts.filter((s) => s > '12:00' && s < '16:00')).toEqual([]);
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMutation } from '@tanstack/react-query';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -11,7 +11,16 @@ import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
 import { useApiQuery } from '../../shared/useApiQuery';
 import type { User } from '../users/users';
 import { AVAILABILITY_URL } from './availability';
+import { timeLabel, timeOptions } from './availabilityForm';
 import { timeOffLabel, timeOffUrl, withoutTimeOff, withTimeOff, type TimeOff } from './timeOff';
+
+/** 'all': the whole day (Select keeps no empty value). */
+const ALL_DAY = 'all';
+const START_OPTIONS = [{ value: ALL_DAY, label: 'All day' }, ...timeOptions('start')];
+const END_OPTIONS = timeOptions('end');
+/** A stretch as the list says it: its days, and its hours for part of a day. */
+const spanLabel = (t: TimeOff) =>
+  `${timeOffLabel(t.from, t.to)}${t.startTime && t.endTime ? `, ${timeLabel(t.startTime)} – ${timeLabel(t.endTime)}` : ''}`;
 
 type Range = [string | null, string | null];
 const day = (value: unknown) => (value ? String(value).slice(0, 10) : null);
@@ -26,8 +35,13 @@ export function TimeOffSection({ user }: { user: User }) {
   });
   const [range, setRange] = useState<Range>([null, null]);
   const [note, setNote] = useState('');
+  const [startTime, setStartTime] = useState('');
+  const [endTime, setEndTime] = useState('');
   const items = list.data?.timeOff ?? [];
   const [from, to] = range;
+  // Hours are for one day: a part of it, or (no start) the whole of it.
+  const oneDay = !!from && from === to;
+  const hours = oneDay && startTime && endTime ? { startTime, endTime } : null;
 
   return (
     <Stack gap="sm" component="section" aria-label="Time off">
@@ -36,8 +50,8 @@ export function TimeOffSection({ user }: { user: User }) {
           Time off
         </Title>
         <Text size="sm" c="dimmed">
-          Whole days {user.firstName} is away: online booking offers no times with them then. Saved as you add or remove
-          them.
+          Days {user.firstName} is away, or hours of one day: online booking offers no times with them then, and the
+          schedule warns before giving them a job. Saved as you add or remove them.
         </Text>
       </Stack>
       <ServerErrorAlert error={save.error} />
@@ -55,14 +69,14 @@ export function TimeOffSection({ user }: { user: User }) {
             <Group key={t.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
               <Text size="sm">
                 <Text span fw={600} size="sm">
-                  {timeOffLabel(t.from, t.to)}
+                  {spanLabel(t)}
                 </Text>
                 {t.note ? ` · ${t.note}` : ''}
               </Text>
               <ActionIcon
                 variant="subtle"
                 color="red"
-                aria-label={`Remove time off ${timeOffLabel(t.from, t.to)}`}
+                aria-label={`Remove time off ${spanLabel(t)}`}
                 disabled={save.isPending}
                 onClick={() =>
                   save.mutate(withoutTimeOff(items, t.id), {
@@ -88,6 +102,43 @@ export function TimeOffSection({ user }: { user: User }) {
           onChange={(value) => setRange([day(value[0]), day(value[1])])}
           style={{ flex: '1 1 220px' }}
         />
+        {oneDay && (
+          <Group gap={6} wrap="nowrap" align="flex-end" style={{ flex: '1 1 260px' }}>
+            <Select
+              label="Hours"
+              aria-label="Time off starts"
+              data={START_OPTIONS}
+              value={startTime || ALL_DAY}
+              onChange={(value) => {
+                const start = value && value !== ALL_DAY ? value : '';
+                setStartTime(start);
+                if (!start) setEndTime('');
+                else if (!endTime || endTime <= start) setEndTime(END_OPTIONS.find((o) => o.value > start)!.value);
+              }}
+              allowDeselect={false}
+              searchable
+              maxDropdownHeight={240}
+              style={{ flex: 1, minWidth: 110 }}
+            />
+            {startTime && (
+              <>
+                <Text size="sm" c="dimmed" aria-hidden pb={8}>
+                  –
+                </Text>
+                <Select
+                  aria-label="Time off ends"
+                  data={END_OPTIONS.filter((o) => o.value > startTime)}
+                  value={endTime}
+                  onChange={(value) => setEndTime(value ?? '')}
+                  allowDeselect={false}
+                  searchable
+                  maxDropdownHeight={240}
+                  style={{ flex: 1, minWidth: 110 }}
+                />
+              </>
+            )}
+          </Group>
+        )}
         <TextInput
           label="Note (optional)"
           placeholder="Family trip"
@@ -104,11 +155,13 @@ export function TimeOffSection({ user }: { user: User }) {
           onClick={() =>
             from &&
             to &&
-            save.mutate(withTimeOff(items, from, to, note), {
+            save.mutate(withTimeOff(items, from, to, note, hours), {
               onSuccess: () => {
                 notifySuccess('Time off has been added');
                 setRange([null, null]);
                 setNote('');
+                setStartTime('');
+                setEndTime('');
               },
             })
           }

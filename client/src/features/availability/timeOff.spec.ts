@@ -16,6 +16,14 @@ describe('time off', () => {
       { from: '2026-11-27', to: '2026-11-27', note: null },
     ]);
     expect(withoutTimeOff([trip], 't1')).toEqual([]);
+    // Hours go with one day only (#26).
+    const afternoon = { startTime: '13:00', endTime: '16:00' };
+    expect(withTimeOff([], '2026-11-27', '2026-11-27', 'Dentist', afternoon)).toEqual([
+      { from: '2026-11-27', to: '2026-11-27', note: 'Dentist', startTime: '13:00', endTime: '16:00' },
+    ]);
+    expect(withTimeOff([], '2026-11-27', '2026-11-28', '', afternoon)).toEqual([
+      { from: '2026-11-27', to: '2026-11-28', note: null },
+    ]);
     expect(timeOffUrl('u 1')).toBe('/api/employee-availability/u%201/time-off');
   });
 });

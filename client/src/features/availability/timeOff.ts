@@ -1,14 +1,23 @@
 import { DateTime } from 'luxon';
 import { AVAILABILITY_URL } from './availability';
 
-/** Whole days a person is away (#24): no booking slots for them then (GET/PUT …/{userId}/time-off). */
+/**
+ * Days a person is away (#24), or part of one day (#26): no booking slots and a clash for them then (GET/PUT
+ * …/{userId}/time-off).
+ */
 export interface TimeOff {
   id: string;
   /** YYYY-MM-DD, the organization's zone, both included. */
   from: string;
   to: string;
   note: string | null;
+  /** Part of one day: 'HH:mm' (absent: whole days). */
+  startTime?: string;
+  endTime?: string;
 }
+
+/** A part of one day's hours to add, both or neither. */
+export type TimeOffHours = { startTime: string; endTime: string } | null;
 
 export const timeOffUrl = (userId: string) => `${AVAILABILITY_URL}/${encodeURIComponent(userId)}/time-off`;
 
@@ -22,9 +31,12 @@ export function timeOffLabel(from: string, to: string): string {
 }
 
 /** The list to save with one more stretch (the server gives it an id and keeps date order). */
-export const withTimeOff = (list: readonly TimeOff[], from: string, to: string, note: string) => [
-  ...list.map(({ id, from: f, to: t, note: n }) => ({ id, from: f, to: t, note: n })),
-  { from, to, note: note.trim() || null },
-];
+export const withTimeOff = (
+  list: readonly TimeOff[],
+  from: string,
+  to: string,
+  note: string,
+  hours: TimeOffHours = null,
+) => [...list, { from, to, note: note.trim() || null, ...(hours && from === to ? hours : {}) }];
 
 export const withoutTimeOff = (list: readonly TimeOff[], id: string) => list.filter((t) => t.id !== id);
