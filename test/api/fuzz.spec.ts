@@ -546,5 +546,5 @@ describe('fuzzing every route', () => {
       (op) => op.body && !sent.some((s) => s.route === op.label && s.kind.startsWith('property:') && s.status === 400),
     );
     expect(unvalidated.map((op) => op.label)).toEqual([]);
-  }, 180_000);
+  }, 360_000); // ~100 s alone; under the full suite's load it ran past 180
 });

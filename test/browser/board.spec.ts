@@ -36,6 +36,8 @@ describe('a board readable at a glance', () => {
     await modal.getByRole('textbox', { name: 'First name' }).fill(first);
     await modal.getByRole('textbox', { name: 'Last name' }).fill(last);
     await modal.getByRole('textbox', { name: 'Email' }).fill(`${first}.${last}@example.test`.toLowerCase());
+    // A password set now rather than an invitation (the default; test/browser/invitations.spec.ts has that).
+    await modal.getByRole('radio', { name: /Set a password now/ }).click();
     await modal.locator('input[type="password"]').fill(TEST_PASSWORD);
     if (swatch) await modal.getByRole('radiogroup', { name: 'Colour' }).getByRole('radio', { name: swatch }).click();
     return modal;

@@ -96,9 +96,9 @@ describe('days off in a browser', () => {
       if (name === 'desktop') {
         await timeOff.getByText('No time off.').waitFor();
         await pickNextMonthDays(page, 'From – to', [20, 20]);
-        await timeOff.getByRole('textbox', { name: 'Hours' }).click();
+        await timeOff.getByLabel('Time off starts', { exact: true }).click();
         await page.getByRole('option', { name: '1:00 PM', exact: true }).click();
-        await timeOff.getByRole('textbox', { name: 'Time off ends' }).click();
+        await timeOff.getByLabel('Time off ends', { exact: true }).click();
         await page.getByRole('option', { name: '4:00 PM', exact: true }).click();
         await timeOff.getByRole('textbox', { name: 'Note (optional)' }).fill('Dentist');
         await timeOff.getByRole('button', { name: 'Add time off' }).click();

@@ -28,7 +28,7 @@ describe('timers synced across devices', () => {
     });
     const phone = await phoneContext.newPage();
     await signIn(phone, account, '/');
-    await phone.getByRole('button', { name: 'Start Timer' }).waitFor();
+    await phone.getByRole('button', { name: 'Start Timer', exact: true }).waitFor();
 
     // Laptop: Start Timer in the top bar → the form.
     await laptop.getByRole('banner').getByRole('button', { name: 'Start Timer' }).click();
@@ -111,7 +111,7 @@ describe('timers synced across devices', () => {
     const phoneContext = await newContext(env.browser, env.app.url, PHONE);
     const phone = await phoneContext.newPage();
     await signIn(phone, account, '/');
-    await phone.getByRole('button', { name: 'Start Timer' }).waitFor();
+    await phone.getByRole('button', { name: 'Start Timer', exact: true }).waitFor();
 
     await phoneContext.setOffline(true);
     await laptop.getByRole('banner').getByRole('button', { name: 'Start Timer' }).click();
