@@ -11,7 +11,8 @@ import { plannedBetween, recurrenceProblem, RecurrenceRule } from '../scheduling
 import type { JobFields } from '../scheduling/scheduling.events';
 import { jobPeople, organizationSeries, peopleJobsAround, seriesById } from '../scheduling/scheduling.read-models';
 import { findCalendarJob, seriesOccurrences } from './calendar';
-import { BusyJob, Clash, clashesOf, DayOff, Interval, PersonTimes } from './clashes';
+import { BusyJob, clashesOf, DayOff, Interval, PersonTimes } from './clashes';
+import type { ClashReport } from '../shared/clashes';
 
 const DAY = 86_400_000;
 /** How far ahead a series is checked, and how many of its occurrences at most (a daily job for a year). */
@@ -32,15 +33,6 @@ export class CheckClashes {
     readonly rule: RecurrenceRule | null | undefined,
     readonly now: Date,
   ) {}
-}
-
-export interface ClashReport {
-  clashes: Clash[];
-  /** Clashes beyond those listed. */
-  more: number;
-  /** How many occurrences were checked, and up to when (a series: its next year at most). */
-  occurrences: number;
-  until: string | null;
 }
 
 interface Proposal {

@@ -4,6 +4,7 @@ import type { AvailabilityEntry, WeekDay } from '../availability/availability.ev
 import { hoursOfDay, zonedDate } from '../availability/days-off';
 import { minutesOf } from '../availability/availability-times';
 import { isoInstant } from '../scheduling/zoned-time';
+import type { Clash, ClashKind } from '../shared/clashes';
 
 /**
  * What stands in the way of a proposed job (issue #26): for each of its people and each of its occurrences, a day
@@ -13,21 +14,6 @@ import { isoInstant } from '../scheduling/zoned-time';
 
 /** The spec's words (§8) for a day the person does not work. */
 export const NOT_AVAILABLE = 'Employee is not available on this day';
-
-export type ClashKind = 'holiday' | 'timeOff' | 'notWorking' | 'hours' | 'booked';
-
-export interface Clash {
-  userId: string;
-  name: string;
-  kind: ClashKind;
-  /** The occurrence it is about: its organization date (YYYY-MM-DD), start and end (UTC ISO). */
-  date: string;
-  start: string;
-  end: string;
-  message: string;
-  /** The other job, for kind 'booked'. */
-  job?: { id: string; name: string; start: string; end: string };
-}
 
 export interface Interval {
   start: number;

@@ -7,26 +7,8 @@ import type { RecurrenceModel } from './recurrenceForm';
 /** POST /api/jobs/clashes (issue #26): the server decides what clashes, over every occurrence of a job. */
 export const CLASHES_URL = `${JOBS_URL}/clashes`;
 
-export type ClashKind = 'holiday' | 'timeOff' | 'notWorking' | 'hours' | 'booked';
-
-export interface Clash {
-  userId: string;
-  name: string;
-  kind: ClashKind;
-  /** The occurrence it is about: its organization date (YYYY-MM-DD), start and end. */
-  date: string;
-  start: string;
-  end: string;
-  message: string;
-  job?: { id: string; name: string; start: string; end: string };
-}
-
-export interface ClashReport {
-  clashes: Clash[];
-  more: number;
-  occurrences: number;
-  until: string | null;
-}
+export type { Clash, ClashKind, ClashReport } from '../../../../src/shared/clashes';
+import type { Clash, ClashReport } from '../../../../src/shared/clashes';
 
 /** What a save would send (a new job's fields, or a change's), and which job or occurrence it changes. */
 export interface ClashQuestion {
