@@ -39,14 +39,26 @@ export const zonedDate = (instant: number, zone: string) =>
  * a day, whether it overlaps those hours.
  */
 export function touchesDaysOff(days: readonly DayRange[], start: number, end: number, zone: string): boolean {
-  if (!days.length) return false;
+  return firstDayOff(days, start, end, zone) !== null;
+}
+
+/** The first of the days that [start, end) touches (as touchesDaysOff reads them), or null. */
+export function firstDayOff<T extends DayRange>(
+  days: readonly T[],
+  start: number,
+  end: number,
+  zone: string,
+): T | null {
+  if (!days.length) return null;
   const first = zonedDate(start, zone);
   const last = zonedDate(Math.max(start, end - 1), zone);
-  return days.some((d) => {
-    if (!(d.from <= last && d.to >= first)) return false;
-    const hours = hoursOfDay(d, zone);
-    return !hours || (start < hours.end && end > hours.start);
-  });
+  return (
+    days.find((d) => {
+      if (!(d.from <= last && d.to >= first)) return false;
+      const hours = hoursOfDay(d, zone);
+      return !hours || (start < hours.end && end > hours.start);
+    }) ?? null
+  );
 }
 
 /** Days as single-day ranges (holidays). */

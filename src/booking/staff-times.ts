@@ -2,6 +2,7 @@ import { weeklyAvailability } from '../availability/availability.read-models';
 import { daysOffOf } from '../availability/days-off.read-models';
 import { jobsBetween } from '../calendar/calendar';
 import type { ReadStore } from '../core/read-store/read-store.port';
+import { jobPeople } from '../scheduling/scheduling.read-models';
 import type { BookingLinkSettings } from './booking.events';
 import type { BookingLinkDoc } from './booking.read-models';
 import { Interval, SlotRules, StaffTime } from './slots';
@@ -35,10 +36,9 @@ export async function staffTimes(
   ]);
   const busy = new Map<string, Interval[]>(link.staffIds.map((id) => [id, []]));
   for (const job of jobs) {
-    if (job.availabilityOnly || job.id === ignoreJobId) continue;
+    if (job.id === ignoreJobId) continue;
     const interval = { start: Date.parse(job.start), end: Date.parse(job.end) };
-    for (const id of new Set([...(job.leadUserId ? [job.leadUserId] : []), ...job.userIds]))
-      busy.get(id)?.push(interval);
+    for (const id of jobPeople(job)) busy.get(id)?.push(interval);
   }
   return link.staffIds.map((id) => ({ id, week: weeks.get(id) ?? [], busy: busy.get(id)!, daysOff: daysOff.get(id) }));
 }

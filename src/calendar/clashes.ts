@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { coveredBy, stretchesByDay, WallPiece, wallPieces } from '../availability/availability-check';
 import type { AvailabilityEntry, WeekDay } from '../availability/availability.events';
-import { hoursOfDay, zonedDate } from '../availability/days-off';
+import { firstDayOff, zonedDate } from '../availability/days-off';
 import { minutesOf } from '../availability/availability-times';
 import { isoInstant } from '../scheduling/zoned-time';
 import type { Clash, ClashKind } from '../shared/clashes';
@@ -114,20 +114,6 @@ function outsideWeek(
   };
 }
 
-/**
- * The first day off touching the occurrence: its organization days run from `first` to `last` (YYYY-MM-DD); part of
- * a day only when the occurrence overlaps those hours.
- */
-function dayOffAt(person: PersonTimes, first: string, last: string, occurrence: Interval, zone: string): DayOff | null {
-  return (
-    person.daysOff.find((d) => {
-      if (!(d.from <= last && d.to >= first)) return false;
-      const hours = hoursOfDay(d, zone);
-      return !hours || (occurrence.start < hours.end && occurrence.end > hours.start);
-    }) ?? null
-  );
-}
-
 function dayOffMessage(dayOff: DayOff, date: string, zone: string): string {
   if (dayOff.kind === 'holiday')
     return `${dayLabel(date, zone)} is a holiday${dayOff.label ? ` (${dayOff.label})` : ''}`;
@@ -182,13 +168,12 @@ export async function clashesOf(
   const weeks = new Map(people.map((p) => [p.userId, p.week ? stretchesByDay(p.week) : null]));
   for (const occurrence of occurrences) {
     const date = zonedDate(occurrence.start, zone);
-    const lastDate = zonedDate(Math.max(occurrence.start, occurrence.end - 1), zone);
     const at = { date, start: isoInstant(occurrence.start), end: isoInstant(occurrence.end) };
     // The occurrence's wall time, worked out once for everyone.
     const pieces = wallPieces(occurrence.start, occurrence.end, zone);
     for (const person of people) {
       const who = { userId: person.userId, name: person.name };
-      const dayOff = dayOffAt(person, date, lastDate, occurrence, zone);
+      const dayOff = firstDayOff(person.daysOff, occurrence.start, occurrence.end, zone);
       const stretches = weeks.get(person.userId)!;
       if (dayOff) add(() => ({ ...who, ...at, kind: dayOff.kind, message: dayOffMessage(dayOff, date, zone) }));
       else if (stretches && !coveredBy(stretches, pieces))

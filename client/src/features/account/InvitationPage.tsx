@@ -7,7 +7,7 @@ import { paths } from '../../app/paths';
 import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
 import { endClientSession } from '../session/endSession';
 import { AuthLayout } from './AuthLayout';
-import { confirmPasswordProblem, newPasswordProblem, PASSWORD_ADVICE } from './passwordRules';
+import { newPasswordRules, PASSWORD_ADVICE } from './passwordRules';
 
 /**
  * The page an invitation e-mail links to (#26): the invited person chooses their password and is signed in.
@@ -18,10 +18,7 @@ export function InvitationPage() {
   const navigate = useNavigate();
   const form = useForm({
     initialValues: { password: '', confirmPassword: '' },
-    validate: {
-      password: newPasswordProblem,
-      confirmPassword: (value, values) => confirmPasswordProblem(value, values.password),
-    },
+    validate: newPasswordRules,
   });
   const accept = useMutation({
     mutationFn: (values: { password: string; confirmPassword: string }) =>

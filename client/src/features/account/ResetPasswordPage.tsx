@@ -7,7 +7,7 @@ import { api } from '../../app/api';
 import { paths } from '../../app/paths';
 import { notifySuccess } from '../../shared/notify';
 import { AuthLayout } from './AuthLayout';
-import { confirmPasswordProblem, newPasswordProblem, PASSWORD_ADVICE } from './passwordRules';
+import { newPasswordRules, PASSWORD_ADVICE } from './passwordRules';
 import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
 
 export function ResetPasswordPage() {
@@ -16,10 +16,7 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const form = useForm({
     initialValues: { password: '', confirmPassword: '' },
-    validate: {
-      password: newPasswordProblem,
-      confirmPassword: (value, values) => confirmPasswordProblem(value, values.password),
-    },
+    validate: newPasswordRules,
   });
   const reset = useMutation({
     mutationFn: (values: { password: string; confirmPassword: string }) =>

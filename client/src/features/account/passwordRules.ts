@@ -20,3 +20,9 @@ export function emailProblem(email: string, requiredMessage = 'Email is required
   if (!value) return requiredMessage;
   return isEmailAddress(value) ? null : 'Enter a valid email address';
 }
+
+/** A new password and its confirmation, as the reset and invitation pages ask for them (@mantine/form's validate). */
+export const newPasswordRules = {
+  password: newPasswordProblem,
+  confirmPassword: (value: string, values: { password: string }) => confirmPasswordProblem(value, values.password),
+};
