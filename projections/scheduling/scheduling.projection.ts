@@ -82,14 +82,15 @@ async function applyJob(event: RecordedEvent, context: ProjectionContext) {
     case 'JobScheduled': {
       const { jobId: _id, organizationId: _org, ...fields } = e.data;
       const weeks = weekKeys(organizationId, fields.start, fields.end);
-      await applyOnce(
+      const applied = await applyOnce(
         jobs,
         jobId,
         event.revision,
         { $set: { ...fields, organizationId, weeks, createdAt: event.metadata.timestamp } },
         { upsert: true },
       );
-      await listInWeeks(context, jobId, listingOf(current), { weeks, people: jobPeople(fields) });
+      // A replayed event leaves the lists where the job is now (listed from this event, they would go back in time).
+      if (applied) await listInWeeks(context, jobId, listingOf(current), { weeks, people: jobPeople(fields) });
       break;
     }
     case 'JobChanged':
@@ -98,8 +99,8 @@ async function applyJob(event: RecordedEvent, context: ProjectionContext) {
       const next = applyChanges(current, e.data.changes);
       const weeks = weekKeys(organizationId, next.start, next.end);
       const $set = Object.fromEntries(Object.entries(e.data.changes).map(([k, c]) => [k, c!.to]));
-      await applyOnce(jobs, jobId, event.revision, { $set: { ...$set, weeks } });
-      await listInWeeks(context, jobId, listingOf(current), { weeks, people: jobPeople(next) });
+      if (await applyOnce(jobs, jobId, event.revision, { $set: { ...$set, weeks } }))
+        await listInWeeks(context, jobId, listingOf(current), { weeks, people: jobPeople(next) });
       break;
     }
     case 'JobDeleted':
