@@ -205,7 +205,7 @@ describe('scheduling projection', () => {
     });
 
     it('changes the template and rule, and an occurrence on its own by its local date', async () => {
-      const weekly: RecurrenceRule = { ...rule, frequency: 'Weekly', days: ['Tuesday'] };
+      const weekly: RecurrenceRule = { ...rule, frequency: 'Weekly', days: ['tuesday'] };
       await spec
         .given(
           seriesScheduled(),
