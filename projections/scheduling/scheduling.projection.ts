@@ -26,7 +26,7 @@ import {
  */
 export const schedulingProjection: Projection = {
   name: 'scheduling',
-  version: 3, // 2: a document per job and week in jobWeeks; 3: jobPeopleWeeks
+  version: 4, // 2: a document per job and week in jobWeeks; 3: jobPeopleWeeks; 4: rebuilt, a replay had moved lists back
   collections: [JOBS, JOB_SERIES, JOB_WEEKS, JOB_PEOPLE_WEEKS],
   async setup(store) {
     await store.collection(JOB_SERIES).createIndex({ organizationId: 1 }, { name: 'organization' });
@@ -82,14 +82,17 @@ async function applyJob(event: RecordedEvent, context: ProjectionContext) {
     case 'JobScheduled': {
       const { jobId: _id, organizationId: _org, ...fields } = e.data;
       const weeks = weekKeys(organizationId, fields.start, fields.end);
-      await applyOnce(
+      const applied = await applyOnce(
         jobs,
         jobId,
         event.revision,
         { $set: { ...fields, organizationId, weeks, createdAt: event.metadata.timestamp } },
         { upsert: true },
       );
-      await listInWeeks(context, jobId, listingOf(current), { weeks, people: jobPeople(fields) });
+      // A replayed event lists the job where it is now (listed from this event, it would go back in time); listing
+      // it there again also completes a listing a crash cut short on a store without transactions.
+      if (applied) await listInWeeks(context, jobId, listingOf(current), { weeks, people: jobPeople(fields) });
+      else await listInWeeks(context, jobId, NOWHERE, listingOf(current));
       break;
     }
     case 'JobChanged':
@@ -98,8 +101,9 @@ async function applyJob(event: RecordedEvent, context: ProjectionContext) {
       const next = applyChanges(current, e.data.changes);
       const weeks = weekKeys(organizationId, next.start, next.end);
       const $set = Object.fromEntries(Object.entries(e.data.changes).map(([k, c]) => [k, c!.to]));
-      await applyOnce(jobs, jobId, event.revision, { $set: { ...$set, weeks } });
-      await listInWeeks(context, jobId, listingOf(current), { weeks, people: jobPeople(next) });
+      if (await applyOnce(jobs, jobId, event.revision, { $set: { ...$set, weeks } }))
+        await listInWeeks(context, jobId, listingOf(current), { weeks, people: jobPeople(next) });
+      else await listInWeeks(context, jobId, NOWHERE, listingOf(current)); // a replay: as for JobScheduled
       break;
     }
     case 'JobDeleted':
