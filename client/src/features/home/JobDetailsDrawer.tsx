@@ -12,7 +12,7 @@ import {
   IconWorldWww,
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import type { RequestStatus } from '../../../../src/scheduling/job-request.events';
+import type { RequestStatus } from '../../../../src/shared/jobs';
 import { api, errorMessage } from '../../app/api';
 import { useMutation } from '@tanstack/react-query';
 import { useHasClaim } from '../session/session';
