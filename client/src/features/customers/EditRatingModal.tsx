@@ -6,7 +6,7 @@ import { notifySuccess } from '../../shared/notify';
 import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
 import { NO_COMMENTS } from '../ratings/ratings';
 import type { CustomerJob, CustomerJobReview } from './customers';
-import { useEditRating } from './customersApi';
+import { useEditRating } from '../ratings/ratingsApi';
 import { JobStars } from './RatingStars';
 
 /** What the customer sent, beside a manager's edit of it. */
