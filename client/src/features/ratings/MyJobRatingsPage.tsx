@@ -9,7 +9,7 @@ import { PageHeader } from '../../shared/PageHeader';
 import { QueryError } from '../../shared/QueryError';
 import { SkeletonRows } from '../../shared/SkeletonRows';
 import { TablePager } from '../../shared/TablePager';
-import { JobStars } from '../customers/RatingStars';
+import { JobStars } from './RatingStars';
 import { dayLabel } from '../scheduling/zonedTime';
 import { MY_RATINGS_PAGE_SIZE, NO_COMMENTS, type Rating as JobRating } from './ratings';
 import { useMyRatings } from './ratingsApi';
