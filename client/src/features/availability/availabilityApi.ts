@@ -9,9 +9,11 @@ import {
   WORKING_HOURS_URL,
   type Availability,
   type UserAvailability,
+  type WorkingHours,
 } from './availability';
 import { availabilityPayload, type AvailabilityRow } from './availabilityForm';
-import { timeOffUrl, type TimeOff } from './timeOff';
+import type { TimeOffList } from '../../../../src/shared/availability';
+import { timeOffUrl } from './timeOff';
 
 /** A user's week, and from the response header whether it was ever saved. */
 export async function fetchUserAvailability(userId: string, signal?: AbortSignal): Promise<UserAvailability> {
@@ -44,7 +46,7 @@ export function useSaveAvailability(userId: string) {
 }
 
 /** A person's time off, soonest first. */
-export const useTimeOff = (userId: string) => useApiQuery<{ timeOff: TimeOff[] }>(timeOffUrl(userId));
+export const useTimeOff = (userId: string) => useApiQuery<TimeOffList>(timeOffUrl(userId));
 
 /** Saves a person's whole list of time off; cached availability (who is available when) refetches. */
 export function useSaveTimeOff(userId: string) {
@@ -55,4 +57,4 @@ export function useSaveTimeOff(userId: string) {
 }
 
 /** The staff's saved working hours: where time grids open (their start on days other than today). */
-export const useWorkingHours = () => useApiQuery<{ startTime: string; endTime?: string }>(WORKING_HOURS_URL);
+export const useWorkingHours = () => useApiQuery<WorkingHours>(WORKING_HOURS_URL);
