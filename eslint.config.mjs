@@ -2,6 +2,7 @@
 // expression linear in its input: one that backtracks lets a single request with a long crafted value
 // stall the server for every organization (issue #9: a mileage pattern took 43 s on 200,000 characters).
 // Layout is Prettier's (.prettierrc.json), checked by `npm run lint` too.
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
 import noImportCycle from './eslint/no-import-cycle.mjs';
@@ -19,6 +20,9 @@ const NO_RUN_TIME_PATTERN = {
 
 const SHARED_IMPORTS_NOTHING =
   "src/shared is the wire contract the server and the browser client both compile: it imports nothing, not even types, so neither side pulls in the other's code (Node, NestJS, React) and the contract reads on its own. Define what both sides need here; keep the rest out.";
+
+const CLIENT_READS_ONLY_SHARED =
+  "client/src imports nothing of the server's code but src/shared, the wire contract: declare there the shape the client reads, and have the server return it typed as that.";
 
 const FILES = [
   'src/**/*.{ts,tsx}',
@@ -79,6 +83,28 @@ export default [
               regex: '(^|/)projections(/|$)',
               message:
                 'src imports projections/ only in src/app.module.ts (the composition root). Put what both need in src (events, ports, <feature>.read-models.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Resolved, not matched as text: '../../../../src/shared/../calendar/x' is src/calendar's, and is refused.
+    files: ['client/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: './client/src',
+              from: '.',
+              except: ['./client', './src/shared'],
+              message: CLIENT_READS_ONLY_SHARED,
             },
           ],
         },

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
-import type { RequestStatus } from '../../src/scheduling/job-request.events';
+import type { RequestStatus } from '../../src/shared/jobs';
 import type { JobEvent, JobSeriesEvent } from '../../src/scheduling/scheduling.events';
 import { rooms } from '../../src/realtime/rooms';
 import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../../src/identity/identity.read-models';

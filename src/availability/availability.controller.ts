@@ -9,6 +9,7 @@ import { SetAvailability, SetTimeOff } from './availability.commands';
 import { AvailabilityEntryDto, AvailabilityListPipe, DateFilterQueryDto, TimeOffDto } from './availability.dto';
 import { GetUserTimeOff } from './time-off.handlers';
 import { GetUserAvailability, GetWorkingHours, ListAvailableUsers } from './availability.queries';
+import type { AvailabilityView, TimeOffList, WorkingHours } from '../shared/availability';
 
 /** Tells the editor whether the user has ever saved a week (never saved counts as available). */
 export const SAVED_HEADER = 'X-Availability-Saved';
@@ -38,7 +39,7 @@ export class AvailabilityController {
     summary:
       "Where calendars open: { startTime, endTime } ('HH:mm'), the hour the earliest of the active staff's saved hours begins and the hour the latest ends (whole days left out), else 07:00 and 17:00.",
   })
-  workingHours(@Me() me: CurrentUser) {
+  workingHours(@Me() me: CurrentUser): Promise<WorkingHours> {
     return this.queries.execute(new GetWorkingHours(me.organizationId));
   }
 
@@ -55,7 +56,7 @@ export class AvailabilityController {
     @Param('userId') userId: string,
     @Me() me: CurrentUser,
     @Res({ passthrough: true }) response: Response,
-  ) {
+  ): Promise<AvailabilityView[]> {
     const { saved, entries } = await this.queries.execute(new GetUserAvailability(me.organizationId, userId));
     response.setHeader(SAVED_HEADER, String(saved));
     return entries;
@@ -64,7 +65,7 @@ export class AvailabilityController {
   @Get(':userId/time-off')
   @RequireClaim('users.crud')
   @ApiOperation({ summary: "A user's time off: { timeOff: [{ id, from, to, note }] } (whole days, in date order)." })
-  timeOff(@Param('userId') userId: string, @Me() me: CurrentUser) {
+  timeOff(@Param('userId') userId: string, @Me() me: CurrentUser): Promise<TimeOffList> {
     return this.queries.execute(new GetUserTimeOff(me.organizationId, userId));
   }
 

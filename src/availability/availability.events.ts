@@ -1,8 +1,9 @@
 import type { DomainEvent } from '../core/decider';
 
-/** Spec §3 Availability: Monday to Sunday, in this order (the editor and every listing use it). */
-export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-export type WeekDay = (typeof WEEK_DAYS)[number];
+import type { WeekDay } from '../shared/availability';
+
+/** Spec §3 Availability's days, Monday first, are the wire's (src/shared/availability.ts). */
+export { WEEK_DAYS, type WeekDay } from '../shared/availability';
 
 /** One stretch of a weekday an employee can work, in the organization's local wall-clock time. */
 export interface AvailabilityEntry {

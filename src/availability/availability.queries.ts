@@ -11,9 +11,10 @@ import { touchesDaysOff } from './days-off';
 import { daysOffOf } from './days-off.read-models';
 import type { AvailabilityEntry } from './availability.events';
 import { workdayEnd, workdayStart } from './working-hours';
+import type { AvailabilityView, WorkingHours } from '../shared/availability';
 
 /** An entry as the API shows it (spec §3 Availability). */
-export const availabilityView = (userId: string, e: AvailabilityEntry) => ({
+export const availabilityView = (userId: string, e: AvailabilityEntry): AvailabilityView => ({
   id: e.id,
   weekDay: e.weekDay,
   userId,
@@ -33,7 +34,10 @@ export class GetUserAvailability {
 export class GetUserAvailabilityHandler implements IQueryHandler<GetUserAvailability> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  async execute({ organizationId, userId }: GetUserAvailability) {
+  async execute({
+    organizationId,
+    userId,
+  }: GetUserAvailability): Promise<{ saved: boolean; entries: AvailabilityView[] }> {
     const user = isUuid(userId) ? await userOf(this.store, organizationId, userId) : null;
     if (!user) throw new NotFoundError('The user');
     const doc = await availabilityOf(this.store, organizationId, userId);
@@ -50,7 +54,7 @@ export class GetWorkingHours {
 export class GetWorkingHoursHandler implements IQueryHandler<GetWorkingHours> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  async execute({ organizationId }: GetWorkingHours): Promise<{ startTime: string; endTime: string }> {
+  async execute({ organizationId }: GetWorkingHours): Promise<WorkingHours> {
     const active = (await activeUsers(this.store, organizationId)).map((u) => u._id);
     const weeks = [...(await weeklyAvailability(this.store, organizationId, active)).values()];
     return { startTime: workdayStart(weeks), endTime: workdayEnd(weeks) };

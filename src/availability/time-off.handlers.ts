@@ -7,8 +7,9 @@ import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { userById, userOf } from '../identity/identity.read-models';
 import { SetTimeOff } from './availability.commands';
 import { availabilityDecider } from './availability.decider';
-import { availabilityStreams, TimeOff } from './availability.events';
+import { availabilityStreams } from './availability.events';
 import { timeOffOf } from './availability.read-models';
+import type { TimeOffList } from '../shared/availability';
 
 @CommandHandler(SetTimeOff)
 export class SetTimeOffHandler implements ICommandHandler<SetTimeOff> {
@@ -52,7 +53,7 @@ export class GetUserTimeOff {
 export class GetUserTimeOffHandler implements IQueryHandler<GetUserTimeOff> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  async execute({ organizationId, userId }: GetUserTimeOff): Promise<{ timeOff: TimeOff[] }> {
+  async execute({ organizationId, userId }: GetUserTimeOff): Promise<TimeOffList> {
     const user = isUuid(userId) ? await userOf(this.store, organizationId, userId) : null;
     if (!user) throw new NotFoundError('The user');
     return { timeOff: await timeOffOf(this.store, organizationId, userId) };

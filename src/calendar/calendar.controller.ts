@@ -17,7 +17,7 @@ import { AsOfDto } from '../audit/audit.dto';
 import { askedMoment, momentOf } from '../audit/moment';
 import { POSITION_TOKENS, PositionTokens } from '../core/position-tokens';
 import { GetCalendarJobs, GetJob, GetJobHistory, GetUpcomingJobs } from './calendar.queries';
-import type { JobView } from './job-views';
+import type { JobView } from '../shared/jobs';
 
 /**
  * The calendars' reads of jobs. These routes were SchedulingController's: their operationIds are kept

@@ -3,10 +3,10 @@ import { organizationUsers } from '../identity/identity.read-models';
 import { customersByIds } from '../customers/customers.read-models';
 import { namesAt } from '../reports/report-history.read-models';
 import { JobTimeEntry, jobTimes } from '../timers/timers.read-models';
-import type { RequestStatus } from '../scheduling/job-request.events';
 import type { CalendarJob } from './calendar';
 import type { TurnBudget } from '../core/loop-turns';
 import { AVAILABILITY_COLOR, AVAILABLE_COLOR, INTERNAL_COLOR } from '../shared/job-colours';
+import type { JobCustomer, JobPerson, JobRecurrenceModel, JobView } from '../shared/jobs';
 
 /** Spec §4: its own colour, else its lead's, else red when assigned without a customer (Internal), else navy (Available for Requests). */
 export function jobColor(
@@ -68,10 +68,10 @@ export async function jobViews(
   asOfPosition: number | null = null,
   /** A long calendar's reads take turns of the event loop (calendar.queries.ts). */
   budget: TurnBudget | null = null,
-) {
+): Promise<JobView[]> {
   const customerIds = [...new Set(jobs.map((j) => j.customerId).filter((id): id is string => !!id))];
   const { people: users, customerNames } = await namesOf(store, organizationId, jobs, customerIds, asOfPosition);
-  const customers = new Map(
+  const customers = new Map<string, JobCustomer>(
     (await customersByIds(store, organizationId, customerIds)).map((c) => [
       c._id,
       {
@@ -94,12 +94,12 @@ export async function jobViews(
     jobs.filter((j) => !j.availabilityOnly).map((j) => j.id),
   );
   await budget?.spent();
-  const person = (id: string) => ({
+  const person = (id: string): JobPerson => ({
     id,
     fullName: users.get(id)?.fullName ?? 'Former employee',
     colorCode: users.get(id)?.colorCode ?? null,
   });
-  const leads = new Map<string, { id: string; fullName: string; colorCode: string | null } | null>();
+  const leads = new Map<string, JobPerson | null>();
   const leadOf = (id: string) => {
     if (!leads.has(id)) {
       const lead = users.get(id);
@@ -108,19 +108,19 @@ export async function jobViews(
     return leads.get(id)!;
   };
   // Occurrences of one series share their userIds array and series object, so these memos hit by reference.
-  const crews = new Map<string[], ReturnType<typeof person>[]>();
+  const crews = new Map<string[], JobPerson[]>();
   const crewOf = (userIds: string[]) => {
     let crew = crews.get(userIds);
     if (!crew) crews.set(userIds, (crew = userIds.map(person)));
     return crew;
   };
-  const recurrences = new Map<NonNullable<CalendarJob['series']>, ReturnType<typeof recurrenceModel>>();
+  const recurrences = new Map<NonNullable<CalendarJob['series']>, JobRecurrenceModel>();
   const recurrenceOf = (series: NonNullable<CalendarJob['series']>) => {
     let model = recurrences.get(series);
     if (!model) recurrences.set(series, (model = recurrenceModel(series)));
     return model;
   };
-  return jobs.map((job) => {
+  return jobs.map((job): JobView => {
     const lead = job.leadUserId ? leadOf(job.leadUserId) : null;
     return {
       id: job.id,
@@ -147,13 +147,13 @@ export async function jobViews(
       /** Time and mileage recorded on it (the calendars' "time submitted" and "mileage submitted" marks). */
       trackedTimes: times.get(job.id) ?? NO_TRACKED_TIMES,
       /** The viewer's own request to pick this job up, on requestable calendars (src/job-requests). */
-      requestStatus: null as RequestStatus | null,
+      requestStatus: null,
       jobRecurrenceModel: job.series ? recurrenceOf(job.series) : null,
     };
   });
 }
 
-function recurrenceModel(series: NonNullable<CalendarJob['series']>) {
+function recurrenceModel(series: NonNullable<CalendarJob['series']>): JobRecurrenceModel {
   return {
     id: series.id,
     recurringFrequency: series.rule.frequency,
@@ -162,5 +162,3 @@ function recurrenceModel(series: NonNullable<CalendarJob['series']>) {
     expireDate: series.rule.expireDate,
   };
 }
-
-export type JobView = Awaited<ReturnType<typeof jobViews>>[number];

@@ -8,7 +8,7 @@ import { FILE_STORE, FileStore } from '../core/files/files.port';
 import { withoutBidiControls } from '../shared/uploads';
 import { READ_STORE, ReadStore, Sort } from '../core/read-store/read-store.port';
 import { usersByIds } from '../identity/identity.read-models';
-import type { AttachmentView } from '../shared/customers';
+import type { AttachmentView, CustomerView } from '../shared/customers';
 import { ATTACHMENTS_PAGE_SIZE, CUSTOMERS_PAGE_SIZE, type Paged } from '../shared/paging';
 import {
   CUSTOMER_SEARCH_FIELDS,
@@ -34,7 +34,7 @@ export const CUSTOMER_SORT_KEYS = {
 export type CustomerSortBy = keyof typeof CUSTOMER_SORT_KEYS;
 
 /** The customer as the API shows it: never internal fields (sort keys, revision, tombstone). */
-export function customerView(c: CustomerDoc) {
+export function customerView(c: CustomerDoc): CustomerView {
   return {
     id: c._id,
     name: c.name,
@@ -57,7 +57,6 @@ export function customerView(c: CustomerDoc) {
     totalReviews: c.totalReviews,
   };
 }
-export type CustomerView = ReturnType<typeof customerView>;
 
 /** The organization's live customers matching every word of the search somewhere, ignoring case. */
 function customersFilter(organizationId: string, search: string | undefined): Record<string, unknown> {

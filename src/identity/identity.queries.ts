@@ -14,7 +14,8 @@ import {
   usersPage,
 } from './identity.read-models';
 import type { CurrentUser } from './current-user';
-import type { OrganizationHoliday } from './identity.events';
+import type { HolidayList } from '../shared/organization';
+import type { ProfileView } from '../shared/profile';
 import { type Paged, USERS_PAGE_SIZE } from '../shared/paging';
 import {
   DEFAULT_LATE_GRACE_MINUTES,
@@ -150,7 +151,7 @@ export class GetOrganizationHolidays {
 export class GetOrganizationHolidaysHandler implements IQueryHandler<GetOrganizationHolidays> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  async execute({ organizationId }: GetOrganizationHolidays): Promise<{ holidays: OrganizationHoliday[] }> {
+  async execute({ organizationId }: GetOrganizationHolidays): Promise<HolidayList> {
     const o = await organizationById(this.store, organizationId);
     if (!o) throw new NotFoundError('The organization');
     return { holidays: o.holidays ?? [] };
@@ -165,7 +166,7 @@ export class GetProfile {
 export class GetProfileHandler implements IQueryHandler<GetProfile> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  async execute({ userId }: GetProfile) {
+  async execute({ userId }: GetProfile): Promise<ProfileView> {
     const u = await userById(this.store, userId);
     if (!u) throw new NotFoundError('Your profile');
     return {

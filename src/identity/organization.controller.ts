@@ -9,6 +9,7 @@ import type { CurrentUser } from './current-user';
 import { FileUploadDto, HolidaysDto, OrganizationSettingsDto } from './identity.dto';
 import { SetOrganizationHolidays, SetOrganizationLogo, UpdateOrganizationSettings } from './identity.commands';
 import { GetOrganizationHolidays, GetOrganizationSettings } from './identity.queries';
+import type { HolidayList } from '../shared/organization';
 
 export const imageUpload = () =>
   FileInterceptor('File', { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
@@ -41,7 +42,7 @@ export class OrganizationController {
 
   @Get('holidays')
   @ApiOperation({ summary: "The organization's holidays ({ date: YYYY-MM-DD, name }): no booking slots on them." })
-  holidays(@Me() me: CurrentUser) {
+  holidays(@Me() me: CurrentUser): Promise<HolidayList> {
     return this.queries.execute(new GetOrganizationHolidays(me.organizationId));
   }
 

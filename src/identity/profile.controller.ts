@@ -8,6 +8,7 @@ import type { CurrentUser } from './current-user';
 import { FileUploadDto, ProfileDto } from './identity.dto';
 import { SetProfilePicture, UpdateProfile } from './identity.commands';
 import { GetProfile } from './identity.queries';
+import type { ProfileView } from '../shared/profile';
 import { imageUpload } from './organization.controller';
 
 @ApiTags('Profile')
@@ -22,7 +23,7 @@ export class ProfileController {
 
   @Get()
   @ApiOperation({ summary: 'My profile: firstName, lastName, phone, profilePictureUrl.' })
-  get(@Me() me: CurrentUser) {
+  get(@Me() me: CurrentUser): Promise<ProfileView> {
     return this.queries.execute(new GetProfile(me.userId));
   }
 

@@ -7,7 +7,7 @@ import { Me, Meta, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
 import { AnswerJobRequest, RequestJob } from './job-requests.commands';
 import { GetJobRequests } from './job-requests.queries';
-import type { JobRequestView } from './job-request.view';
+import type { JobRequestView } from '../shared/job-requests';
 
 export const REQUEST_SENT = 'Your request has been processed and a customer manager has been notified';
 export const REQUEST_APPROVED = 'The request was approved';

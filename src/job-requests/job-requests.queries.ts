@@ -10,7 +10,7 @@ import type { CurrentUser } from '../identity/current-user';
 import { CalendarJob, findCalendarJob, isOwnJob, jobsBetween } from '../calendar/calendar';
 import { isOpen } from '../scheduling/job-request.rules';
 import { canSeeJob } from '../scheduling/job-visibility';
-import type { JobRequestView } from './job-request.view';
+import type { JobRequestView } from '../shared/job-requests';
 
 /** Pending requests of the organization, soonest job first. */
 export class GetJobRequests {

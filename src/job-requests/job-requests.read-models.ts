@@ -1,5 +1,5 @@
 import type { ReadStore } from '../core/read-store/read-store.port';
-import type { RequestStatus } from '../scheduling/job-request.events';
+import type { RequestStatus } from '../shared/jobs';
 
 /** Read model of job requests. */
 export const JOB_REQUESTS = 'jobRequests';

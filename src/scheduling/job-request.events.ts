@@ -1,10 +1,8 @@
 /**
  * Requests to pick up an open job or occurrence, as the job's stream records them: the data both the
  * events (`scheduling.events.ts`) and the rules (`job-request.rules.ts`) use, so neither imports the
- * other. Type-only, no imports: the client typechecks this file (RequestStatus).
+ * other. Type-only, no imports; a request's status on the wire (RequestStatus) is src/shared/jobs.ts's.
  */
-
-export type RequestStatus = 'pending' | 'approved' | 'denied' | 'notChosen' | 'cancelled';
 
 export type RequestDecision =
   /** `name`: the job's name when requested, for the notice e-mail and the history. */

@@ -1,6 +1,7 @@
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
 import type { JobFields } from './scheduling.events';
-import type { RequestDecision, RequestStatus } from './job-request.events';
+import type { RequestDecision } from './job-request.events';
+import type { RequestStatus } from '../shared/jobs';
 
 /**
  * Requests to pick up an open job (spec §4 Job openness). They live in the job's own stream (or the

@@ -1,19 +1,11 @@
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../app/api';
-import { paths } from '../../app/paths';
 import { notifySuccess } from '../../shared/notify';
 import { PageHeader } from '../../shared/PageHeader';
 import { SectionCard } from '../../shared/SectionCard';
+import { useChangePassword, type ChangePasswordValues } from './accountApi';
 import { confirmPasswordProblem, newPasswordProblem, PASSWORD_ADVICE } from './passwordRules';
 import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
-
-interface ChangePasswordValues {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
 
 export function ChangePasswordPage() {
   const form = useForm<ChangePasswordValues>({
@@ -24,12 +16,9 @@ export function ChangePasswordPage() {
       confirmPassword: (value, values) => confirmPasswordProblem(value, values.newPassword),
     },
   });
-  const change = useMutation({
-    mutationFn: (values: ChangePasswordValues) => api.post(paths.changePassword, values),
-    onSuccess: () => {
-      form.reset();
-      notifySuccess('Your password has been changed');
-    },
+  const change = useChangePassword(() => {
+    form.reset();
+    notifySuccess('Your password has been changed');
   });
 
   return (

@@ -1,10 +1,9 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
 import { IconArrowLeft, IconAt, IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { api } from '../../app/api';
 import { paths } from '../../app/paths';
+import { useRequestPasswordReset } from './accountApi';
 import { AuthLayout } from './AuthLayout';
 import { emailProblem } from './passwordRules';
 import { rememberedUsername } from './rememberedUsername';
@@ -18,10 +17,7 @@ export function ForgotPasswordPage() {
     initialValues: { email: rememberedUsername() },
     validate: { email: (value) => emailProblem(value) },
   });
-  const request = useMutation({
-    mutationFn: (email: string) =>
-      api.post(paths.forgotPassword, { email }, { csrf: false, redirectOnUnauthorized: false }),
-  });
+  const request = useRequestPasswordReset();
 
   return (
     <AuthLayout

@@ -1,11 +1,10 @@
 import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
-import { api } from '../../app/api';
 import { paths } from '../../app/paths';
 import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
 import { endClientSession } from '../session/endSession';
+import { useAcceptInvitation } from './accountApi';
 import { AuthLayout } from './AuthLayout';
 import { newPasswordRules, PASSWORD_ADVICE } from './passwordRules';
 
@@ -20,17 +19,9 @@ export function InvitationPage() {
     initialValues: { password: '', confirmPassword: '' },
     validate: newPasswordRules,
   });
-  const accept = useMutation({
-    mutationFn: (values: { password: string; confirmPassword: string }) =>
-      api.post<{ success: true; redirectUrl: string }>(
-        paths.invitation,
-        { token, ...values },
-        { csrf: false, redirectOnUnauthorized: false },
-      ),
-    onSuccess: () => {
-      endClientSession(); // nothing of someone signed in before on this browser may linger
-      navigate(paths.home, { replace: true });
-    },
+  const accept = useAcceptInvitation(token, () => {
+    endClientSession(); // nothing of someone signed in before on this browser may linger
+    navigate(paths.home, { replace: true });
   });
 
   return (

@@ -4,22 +4,13 @@ import { IconAlertCircle, IconAt, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { signInErrorMessage } from '../../../../src/shared/sign-in';
-import { api, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
 import { paths } from '../../app/paths';
 import { endClientSession } from '../session/endSession';
+import { submitSignIn, type Organization } from './accountApi';
 import { AuthLayout } from './AuthLayout';
 import { rememberedUsername, rememberUsername } from './rememberedUsername';
 import { safeReturnUrl } from './returnUrl';
-
-type LoginResponse =
-  | { success: true; redirectUrl?: string | null }
-  /** The address and password open accounts in several organizations: the person picks one. */
-  | { success: false; chooseOrganization: Organization[]; errors: string[] };
-
-interface Organization {
-  id: string;
-  name: string;
-}
 
 export function LoginPage() {
   const [params] = useSearchParams();
@@ -45,17 +36,7 @@ export function LoginPage() {
     setServerError(null);
     setChoice(null);
     try {
-      const result = await api.post<LoginResponse>(
-        paths.login,
-        {
-          username: values.username.trim(),
-          password: values.password,
-          RememberMe: values.rememberMe,
-          RedirectUrl: returnUrl,
-          organizationId,
-        },
-        { csrf: false, redirectOnUnauthorized: false },
-      );
+      const result = await submitSignIn({ ...values, returnUrl, organizationId });
       if (!result.success) {
         setChoice({ question: result.errors[0], organizations: result.chooseOrganization });
         setSubmitting(false);

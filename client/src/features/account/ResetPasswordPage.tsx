@@ -1,11 +1,10 @@
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { api } from '../../app/api';
 import { paths } from '../../app/paths';
 import { notifySuccess } from '../../shared/notify';
+import { useResetPassword } from './accountApi';
 import { AuthLayout } from './AuthLayout';
 import { newPasswordRules, PASSWORD_ADVICE } from './passwordRules';
 import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
@@ -18,13 +17,9 @@ export function ResetPasswordPage() {
     initialValues: { password: '', confirmPassword: '' },
     validate: newPasswordRules,
   });
-  const reset = useMutation({
-    mutationFn: (values: { password: string; confirmPassword: string }) =>
-      api.post(paths.resetPassword, { token, ...values }, { csrf: false, redirectOnUnauthorized: false }),
-    onSuccess: () => {
-      notifySuccess('Your password has been reset. Sign in with your new password.');
-      navigate(paths.login, { replace: true });
-    },
+  const reset = useResetPassword(token, () => {
+    notifySuccess('Your password has been reset. Sign in with your new password.');
+    navigate(paths.login, { replace: true });
   });
 
   if (!token) {

@@ -13,7 +13,6 @@ import { PageHeader } from '../../shared/PageHeader';
 import { QueryError } from '../../shared/QueryError';
 import { SkeletonRows } from '../../shared/SkeletonRows';
 import { TablePager, useStayOnAPage } from '../../shared/TablePager';
-import { useApiQuery } from '../../shared/useApiQuery';
 import {
   AUDIT_FIELD_CHOICES,
   AUDIT_PAGE_SIZE,
@@ -21,23 +20,20 @@ import {
   AUDIT_RECORD_TYPES,
   type AuditEntry,
   type AuditFilters,
-  type AuditPerson,
   type AuditRecordType,
 } from '../../../../src/shared/audit';
-import type { Paged } from '../../../../src/shared/paging';
 import { defaultRange } from '../reports/reports';
 import { DateRangeInputs, ReportCards } from '../reports/ReportParts';
 import {
   AUDIT_EXPORT_FILE_NAME,
-  AUDIT_PEOPLE_URL,
   AUDIT_URL,
   auditCountUrl,
   auditExportUrl,
-  auditPageUrl,
   newEntriesLabel,
   personChoices,
   recordPath,
 } from './audit';
+import { useAuditPage, useAuditPeople } from './auditApi';
 
 const COLUMNS = 5;
 
@@ -57,9 +53,7 @@ export function AuditLogPage() {
   }
   const applied: AuditFilters = { ...filters, search };
 
-  const page = useApiQuery<Paged<AuditEntry>>(auditPageUrl(applied, { currentPage, pageSize: AUDIT_PAGE_SIZE }), {
-    keepPrevious: true,
-  });
+  const page = useAuditPage(applied, currentPage);
   const rows = page.data?.resultItems;
   const total = page.data?.totalRecords ?? 0;
   useStayOnAPage(rows, total, currentPage, AUDIT_PAGE_SIZE, setPage);
@@ -127,7 +121,7 @@ function AuditFiltersBar({
   search: string;
   onSearch: (text: string) => void;
 }) {
-  const people = useApiQuery<AuditPerson[]>(AUDIT_PEOPLE_URL);
+  const people = useAuditPeople();
   // Two a row on a phone (the dates, the record and the field), one row on a wide screen.
   const half = { base: 'calc(50% - 6px)', md: 160 };
   const wide = { base: '100%', xs: 'calc(50% - 6px)', md: 190 };

@@ -1,18 +1,14 @@
 import { ActionIcon, Button, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useMutation } from '@tanstack/react-query';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { api } from '../../app/api';
-import { invalidateUrls } from '../../app/queryClient';
 import { notifySuccess } from '../../shared/notify';
 import { QueryError } from '../../shared/QueryError';
 import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
-import { useApiQuery } from '../../shared/useApiQuery';
 import type { User } from '../users/users';
-import { AVAILABILITY_URL } from './availability';
+import { useSaveTimeOff, useTimeOff } from './availabilityApi';
 import { timeLabel, timeOptions } from './availabilityForm';
-import { timeOffLabel, timeOffUrl, withoutTimeOff, withTimeOff, type TimeOff } from './timeOff';
+import { timeOffLabel, withoutTimeOff, withTimeOff, type TimeOff } from './timeOff';
 
 /** 'all': the whole day (Select keeps no empty value). */
 const ALL_DAY = 'all';
@@ -27,12 +23,8 @@ const day = (value: unknown) => (value ? String(value).slice(0, 10) : null);
 
 /** A person's time off in the availability dialog: whole days away, saved as each is added or removed. */
 export function TimeOffSection({ user }: { user: User }) {
-  const url = timeOffUrl(user.id);
-  const list = useApiQuery<{ timeOff: TimeOff[] }>(url);
-  const save = useMutation({
-    mutationFn: (timeOff: unknown[]) => api.put(url, { timeOff }),
-    onSuccess: () => invalidateUrls([AVAILABILITY_URL]),
-  });
+  const list = useTimeOff(user.id);
+  const save = useSaveTimeOff(user.id);
   const [range, setRange] = useState<Range>([null, null]);
   const [note, setNote] = useState('');
   const [startTime, setStartTime] = useState('');

@@ -1,16 +1,11 @@
-/** Employee weekly availability as the API shows it (spec §3 Availability). */
-export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-export type WeekDay = (typeof WEEK_DAYS)[number];
-
-export interface Availability {
-  id: string;
-  weekDay: WeekDay;
-  userId: string;
-  /** 'HH:mm' */
-  startTime: string;
-  /** 'HH:mm'; '24:00' is the end of the day. */
-  endTime: string;
-}
+/** Employee weekly availability as the API shows it (spec §3 Availability), declared in src/shared/availability.ts. */
+export {
+  WEEK_DAYS,
+  type AvailabilityView as Availability,
+  type WeekDay,
+  type WorkingHours,
+} from '../../../../src/shared/availability';
+import { WEEK_DAYS, type AvailabilityView as Availability } from '../../../../src/shared/availability';
 
 /**
  * The week as scheduling counts it: the saved entries, or, for a week never saved, every day from

@@ -1,20 +1,9 @@
 import { DateTime } from 'luxon';
 import { AVAILABILITY_URL } from './availability';
 
-/**
- * Days a person is away (#24), or part of one day (#26): no booking slots and a clash for them then (GET/PUT
- * …/{userId}/time-off).
- */
-export interface TimeOff {
-  id: string;
-  /** YYYY-MM-DD, the organization's zone, both included. */
-  from: string;
-  to: string;
-  note: string | null;
-  /** Part of one day: 'HH:mm' (absent: whole days). */
-  startTime?: string;
-  endTime?: string;
-}
+/** Days a person is away (#24), or part of one day (#26) (GET/PUT …/{userId}/time-off): src/shared/availability.ts. */
+export type { TimeOffView as TimeOff } from '../../../../src/shared/availability';
+import type { TimeOffView as TimeOff } from '../../../../src/shared/availability';
 
 /** A part of one day's hours to add, both or neither. */
 export type TimeOffHours = { startTime: string; endTime: string } | null;

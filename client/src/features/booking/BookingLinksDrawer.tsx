@@ -20,7 +20,6 @@ import {
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMutation } from '@tanstack/react-query';
 import {
   IconAlertCircle,
   IconCheck,
@@ -32,34 +31,27 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BookingLinkView } from '../../../../src/shared/booking';
-import { api, errorMessage, type MutationResult } from '../../app/api';
-import { invalidateUrls } from '../../app/queryClient';
+import { errorMessage } from '../../app/api';
 import { MOBILE_QUERY } from '../../app/theme';
 import { confirmDelete } from '../../shared/confirmDelete';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import { QueryError } from '../../shared/QueryError';
 import { StatusBadge } from '../../shared/StatusBadge';
-import { useApiQuery } from '../../shared/useApiQuery';
 import type { JobPerson } from '../scheduling/jobs';
 import {
-  BOOKING_LINKS_URL,
   bookingLinkFormProblem,
-  bookingLinkInput,
-  bookingLinkUrl,
   DURATION_OPTIONS,
   durationLabel,
   NEW_LINK_FORM,
   publicBookingUrl,
   type BookingLinkForm,
 } from './booking';
-
-type Answer = MutationResult & { message: string };
-const refetchLinks = () => invalidateUrls([BOOKING_LINKS_URL]);
+import { useBookingLinks, useCreateBookingLink, useDeleteBookingLink, usePauseBookingLink } from './bookingApi';
 
 /** The managers' booking links (#16), from the Job Schedule: each link's public address to hand out, and a new one. */
 export function BookingLinksDrawer({ employees, onClose }: { employees: JobPerson[]; onClose: () => void }) {
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
-  const links = useApiQuery<BookingLinkView[]>(BOOKING_LINKS_URL);
+  const links = useBookingLinks();
   const [creating, setCreating] = useState(false);
   return (
     <Drawer
@@ -115,20 +107,12 @@ export function BookingLinksDrawer({ employees, onClose }: { employees: JobPerso
 function LinkCard({ link }: { link: BookingLinkView }) {
   const url = publicBookingUrl(window.location.origin, link.id);
   const paused = link.status === 'paused';
-  const toggle = useMutation({
-    mutationFn: () => api.patch<Answer>(bookingLinkUrl(link.id), { status: paused ? 'active' : 'paused' }),
-    onSuccess: () => {
-      notifySuccess(paused ? 'Booking link resumed' : 'Booking link paused');
-      void refetchLinks();
-    },
+  const toggle = usePauseBookingLink({
+    onSuccess: () => notifySuccess(paused ? 'Booking link resumed' : 'Booking link paused'),
     onError: (error) => notifyError(errorMessage(error)),
   });
-  const remove = useMutation({
-    mutationFn: () => api.delete<Answer>(bookingLinkUrl(link.id)),
-    onSuccess: (answer) => {
-      notifySuccess(answer.message);
-      void refetchLinks();
-    },
+  const remove = useDeleteBookingLink({
+    onSuccess: (answer) => notifySuccess(answer.message),
     onError: (error) => notifyError(errorMessage(error)),
   });
   const rules = [
@@ -182,7 +166,7 @@ function LinkCard({ link }: { link: BookingLinkView }) {
             variant="subtle"
             leftSection={paused ? <IconPlayerPlay size={14} /> : <IconPlayerPause size={14} />}
             loading={toggle.isPending}
-            onClick={() => toggle.mutate()}
+            onClick={() => toggle.mutate({ link, paused: !paused })}
           >
             {paused ? 'Resume' : 'Pause'}
           </Button>
@@ -196,7 +180,7 @@ function LinkCard({ link }: { link: BookingLinkView }) {
                 confirmDelete({
                   title: 'Delete booking link',
                   message: `Its page stops taking bookings; visits already booked stay on the schedule.`,
-                  onConfirm: () => remove.mutate(),
+                  onConfirm: () => remove.mutate(link),
                 })
               }
             >
@@ -215,11 +199,9 @@ function NewLinkForm({ employees, onDone }: { employees: JobPerson[]; onDone: ()
   const set = <K extends keyof BookingLinkForm>(key: K, value: BookingLinkForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
   const num = (value: string | number, fallback: number) => (typeof value === 'number' ? value : fallback);
-  const create = useMutation({
-    mutationFn: () => api.post<Answer>(BOOKING_LINKS_URL, bookingLinkInput(form)),
+  const create = useCreateBookingLink({
     onSuccess: (answer) => {
       notifySuccess(answer.message);
-      void refetchLinks();
       onDone();
     },
     onError: (error) => setProblem(errorMessage(error)),
@@ -233,7 +215,7 @@ function NewLinkForm({ employees, onDone }: { employees: JobPerson[]; onDone: ()
           event.preventDefault();
           const found = bookingLinkFormProblem(form);
           setProblem(found);
-          if (!found) create.mutate();
+          if (!found) create.mutate(form);
         }}
       >
         <Stack gap="sm">

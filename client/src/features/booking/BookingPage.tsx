@@ -1,24 +1,20 @@
 import { Alert, Button, Group, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconAlertCircle, IconArrowLeft, IconCalendarEvent, IconClock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { PublicBookingLink } from '../../../../src/shared/booking';
-import { api, ApiError, errorMessage, type MutationResult } from '../../app/api';
+import { errorMessage } from '../../app/api';
 import { PhoneInput } from '../../shared/PhoneInput';
 import {
-  bookingLinkUrl,
-  bookingRequest,
   dualTimeLabel,
   durationLabel,
   EMPTY_VISITOR,
-  PUBLIC,
   sharedBookingPath,
   visitorProblem,
   visitorZone,
   type Slot,
   type VisitorForm,
 } from './booking';
+import { slotTaken, useBookVisit, usePublicBookingLink } from './bookingApi';
 import { Notice, PublicFrame } from '../../shared/PublicFrame';
 import { SlotPicker } from './SlotPicker';
 import { DateTime } from 'luxon';
@@ -30,33 +26,20 @@ import { DateTime } from 'luxon';
 export function BookingPage() {
   const { linkId = '' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const link = useQuery({
-    queryKey: [bookingLinkUrl(linkId)],
-    queryFn: ({ signal }) => api.get<PublicBookingLink>(bookingLinkUrl(linkId), { ...PUBLIC, signal }),
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  const link = usePublicBookingLink(linkId);
   const [slot, setSlot] = useState<Slot | null>(null);
   const [form, setForm] = useState<VisitorForm>(EMPTY_VISITOR);
   const [problem, setProblem] = useState<string | null>(null);
   const [taken, setTaken] = useState<string | null>(null);
-  const book = useMutation({
-    mutationFn: (start: string) =>
-      api.post<MutationResult<{ id: string }>>(
-        `${bookingLinkUrl(linkId)}/bookings`,
-        bookingRequest(start, form),
-        PUBLIC,
-      ),
+  const book = useBookVisit(linkId, {
     onSuccess: (result) => {
       if (result.data?.id) navigate(sharedBookingPath(result.data.id));
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) {
+      if (slotTaken(error)) {
         // Someone was quicker: back to the times, fetched afresh.
         setTaken(errorMessage(error));
         setSlot(null);
-        void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).includes('/slots?') });
       } else setProblem(errorMessage(error));
     },
   });
@@ -87,7 +70,7 @@ export function BookingPage() {
   function send(start: string) {
     const found = visitorProblem(form);
     setProblem(found);
-    if (!found) book.mutate(start);
+    if (!found) book.mutate({ start, visitor: form });
   }
 
   return (

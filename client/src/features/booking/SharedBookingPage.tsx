@@ -1,30 +1,16 @@
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconAlertCircle, IconCalendarCancel, IconCalendarEvent, IconCircleCheck, IconUser } from '@tabler/icons-react';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import type { SharedBooking, VisitSlots } from '../../../../src/shared/booking';
-import { api, ApiError, errorMessage } from '../../app/api';
-import {
-  moveQuestion,
-  PUBLIC,
-  sharedBookingUrl,
-  visitorZone,
-  visitSlotsUrl,
-  visitTimeLabel,
-  zoneName,
-  zonesDiffer,
-} from './booking';
+import type { VisitSlots } from '../../../../src/shared/booking';
+import { errorMessage } from '../../app/api';
+import { moveQuestion, visitorZone, visitSlotsUrl, visitTimeLabel, zoneName, zonesDiffer } from './booking';
+import { useCancelVisit, useRescheduleVisit, useSharedBooking } from './bookingApi';
 import { Notice, PublicFrame } from '../../shared/PublicFrame';
 import { SlotPicker } from './SlotPicker';
 
-type Answer = { success: true; message: string };
 type VisitSlot = VisitSlots['slots'][number];
-
-/** A refusal that means the visit or its link changed meanwhile (taken, cancelled by the company, link closed). */
-const changedMeanwhile = (error: unknown) =>
-  error instanceof ApiError && (error.status === 409 || error.status === 410);
 
 /**
  * A booked visit's own page (/share/booking/{id}, #16): what, when (the organization's time and the visitor's),
@@ -32,42 +18,24 @@ const changedMeanwhile = (error: unknown) =>
  */
 export function SharedBookingPage() {
   const { id = '' } = useParams();
-  const url = sharedBookingUrl(id);
-  const queryClient = useQueryClient();
-  const booking = useQuery({
-    queryKey: [url],
-    queryFn: ({ signal }) => api.get<SharedBooking>(url, { ...PUBLIC, signal }),
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  const booking = useSharedBooking(id);
   const [rescheduling, setRescheduling] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const refetch = () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/') });
-  const cancel = useMutation({
-    mutationFn: () => api.post<Answer>(`${url}/cancel`, {}, PUBLIC),
+  const cancel = useCancelVisit(id, {
     onSuccess: (answer) => {
       setProblem(null);
       setDone(answer.message);
-      void refetch();
     },
-    onError: (error) => {
-      setProblem(errorMessage(error));
-      if (changedMeanwhile(error)) void refetch();
-    },
+    onError: (error) => setProblem(errorMessage(error)),
   });
-  const reschedule = useMutation({
-    mutationFn: (slot: VisitSlot) => api.post<Answer>(`${url}/reschedule`, { start: slot.start }, PUBLIC),
+  const reschedule = useRescheduleVisit(id, {
     onSuccess: (answer) => {
       setProblem(null);
       setRescheduling(false);
       setDone(answer.message);
-      void refetch();
     },
-    onError: (error) => {
-      setProblem(errorMessage(error));
-      if (changedMeanwhile(error)) void refetch();
-    },
+    onError: (error) => setProblem(errorMessage(error)),
   });
 
   if (booking.isPending)

@@ -1,15 +1,12 @@
 import { ActionIcon, Alert, Button, Group, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconChevronLeft, IconChevronRight, IconWorld } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { DateTime } from 'luxon';
-import { api } from '../../app/api';
 import { QueryError } from '../../shared/QueryError';
 import { todayIn } from '../scheduling/zonedTime';
 import {
   addDays,
   dualTimeLabel,
-  PUBLIC,
   SLOT_PAGE_DAYS,
   slotPage,
   slotsByDay,
@@ -19,6 +16,7 @@ import {
   zonesDiffer,
   type Slot,
 } from './booking';
+import { useSlots } from './bookingApi';
 import classes from './booking.module.css';
 
 /** Times shown per day before "more": fourteen days of a full day's times are a long scroll on a phone. */
@@ -45,12 +43,7 @@ export function SlotPicker<S extends Slot = Slot>({
   const [from, setFrom] = useState(today);
   const page = slotPage(from);
   const url = urlOf ? urlOf(page.from, page.to) : slotsUrl(linkId, page.from, page.to);
-  const slots = useQuery({
-    queryKey: [url],
-    queryFn: ({ signal }) => api.get<{ timeZone: string; slots: S[] }>(url, { ...PUBLIC, signal }),
-    placeholderData: keepPreviousData,
-    refetchOnWindowFocus: false,
-  });
+  const slots = useSlots<S>(url);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const mine = visitorZone();
   const days = useMemo(() => slotsByDay(slots.data?.slots ?? [], zone), [slots.data, zone]);

@@ -25,7 +25,7 @@ import { addressLines, contactName, customerLabel, type Customer } from './custo
 import { useCustomer } from './customersApi';
 import { CustomerStatusBadge } from './CustomerStatusBadge';
 import { bookedOnline, MergeCustomerModal } from './MergeCustomerModal';
-import { AverageRating } from './RatingStars';
+import { AverageRating } from '../ratings/RatingStars';
 
 const NO_NOTES = 'No notes are documented for this customer';
 

@@ -39,8 +39,8 @@ import { NO_COMMENTS } from '../ratings/ratings';
 import { apiDay, pickerDay } from '../timers/timers';
 import { customerJobsDefaultDays, customerJobWhen, type CustomerJob, type CustomerJobsDays } from './customers';
 import { useCustomerJobs } from './customersApi';
-import { EditRatingModal, OriginalReview, type ReviewedJob } from './EditRatingModal';
-import { JobStars } from './RatingStars';
+import { EditRatingModal, OriginalReview, type ReviewedJob } from '../ratings/EditRatingModal';
+import { JobStars } from '../ratings/RatingStars';
 
 const staffOf = (job: CustomerJob) => {
   const names = [job.leadUser?.fullName, ...job.users.map((u) => u.fullName)].filter((n): n is string => !!n);

@@ -1,15 +1,12 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../app/api';
 import { paths } from '../../app/paths';
-import { invalidateUrls } from '../../app/queryClient';
 import { notifySuccess } from '../../shared/notify';
 import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
-import { useApiQuery } from '../../shared/useApiQuery';
-import { CUSTOMER_LOOKUP_URL, type CustomerOption } from '../scheduling/jobs';
-import { CUSTOMERS_URL, customerLabel, customerUrl, type Customer } from './customers';
+import { useCustomerOptions } from '../scheduling/schedulingApi';
+import { customerLabel, type Customer } from './customers';
+import { useMergeCustomer } from './customersApi';
 
 /** The notes of a customer an online booking created begin so (src/booking/booked-customers.ts). */
 const BOOKED_ONLINE_MARK = 'Booked online';
@@ -22,18 +19,11 @@ export const bookedOnline = (customer: Customer) => (customer.notes ?? '').start
 export function MergeCustomerModal({ customer, onClose }: { customer: Customer; onClose: () => void }) {
   const navigate = useNavigate();
   const [into, setInto] = useState<string | null>(null);
-  const customers = useApiQuery<CustomerOption[]>(CUSTOMER_LOOKUP_URL);
-  const merge = useMutation({
-    mutationFn: (intoCustomerId: string) =>
-      api.post<{ success: true; message: string; data: { id: string } }>(`${customerUrl(customer.id)}/merge`, {
-        intoCustomerId,
-      }),
-    onSuccess: async (answer) => {
-      notifySuccess(answer.message);
-      await invalidateUrls([CUSTOMERS_URL, '/api/jobs']);
-      onClose();
-      navigate(paths.customer(answer.data.id));
-    },
+  const customers = useCustomerOptions();
+  const merge = useMergeCustomer(customer, (answer) => {
+    notifySuccess(answer.message);
+    onClose();
+    navigate(paths.customer(answer.data.id));
   });
   const options = (customers.data ?? [])
     .filter((c) => c.id !== customer.id)

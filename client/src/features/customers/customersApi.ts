@@ -4,7 +4,6 @@ import { invalidateUrls } from '../../app/queryClient';
 import { pagedUrl } from '../../shared/pagedQuery';
 import { useApiQuery } from '../../shared/useApiQuery';
 import type { Paged } from '../../../../src/shared/paging';
-import { RATINGS_URL, ratingUrl } from '../ratings/ratings';
 import { customerPayload, type CustomerFormValues } from './customerForm';
 import {
   ATTACHMENTS_URL,
@@ -52,18 +51,6 @@ export function useDeleteCustomer() {
   });
 }
 
-/** A manager's edit of a job's rating (no stars: null; blank notes: null); Jobs & Ratings and the average refetch. */
-export function useEditRating(jobId: string) {
-  return useMutation({
-    mutationFn: ({ rating, notes }: { rating: number; notes: string }) =>
-      api.patch<{ success: true; message: string }>(ratingUrl(jobId), {
-        rating: rating || null,
-        notes: notes.trim() || null,
-      }),
-    onSuccess: () => invalidateUrls([RATINGS_URL, CUSTOMERS_URL]),
-  });
-}
-
 /** POST /api/attachments (multipart: File, CustomerId, Name). */
 export function useUploadAttachment(customerId: string) {
   return useMutation({
@@ -81,5 +68,25 @@ export function useDeleteAttachment() {
   return useMutation({
     mutationFn: (attachment: Attachment) => api.delete(attachmentUrl(attachment.id)),
     onSuccess: () => invalidateUrls([ATTACHMENTS_URL]),
+  });
+}
+
+/**
+ * Merges a customer an online booking created into the one chosen (its jobs move there, it is deleted); `onMerged`
+ * runs once lists, pickers and calendars have refetched.
+ */
+export function useMergeCustomer(
+  customer: Customer,
+  onMerged: (answer: { success: true; message: string; data: { id: string } }) => void,
+) {
+  return useMutation({
+    mutationFn: (intoCustomerId: string) =>
+      api.post<{ success: true; message: string; data: { id: string } }>(`${customerUrl(customer.id)}/merge`, {
+        intoCustomerId,
+      }),
+    onSuccess: async (answer) => {
+      await invalidateUrls([CUSTOMERS_URL, '/api/jobs']);
+      onMerged(answer);
+    },
   });
 }

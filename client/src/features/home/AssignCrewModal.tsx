@@ -3,10 +3,9 @@ import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import { askScope } from '../scheduling/askScope';
-import { checkClashes } from '../scheduling/clashes';
 import { confirmClashes } from '../scheduling/confirmClashes';
 import { isRecurring, type Job } from '../scheduling/jobs';
-import { useActiveEmployees, useChangeJob } from '../scheduling/schedulingApi';
+import { checkClashes, useActiveEmployees, useChangeJob } from '../scheduling/schedulingApi';
 
 /**
  * Assign or change a job's crew from Home (issue #26): the lead and the assigned, checked by the server's clash check

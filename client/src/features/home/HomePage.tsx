@@ -19,11 +19,11 @@ import {
   MILEAGE_SUBMITTED_COLOR,
   TIME_SUBMITTED_COLOR,
 } from '../../../../src/shared/job-colours';
-import { OWN_JOBS_URL, type Job } from '../scheduling/jobs';
-import { useCalendarJobs } from '../scheduling/schedulingApi';
+import type { Job } from '../scheduling/jobs';
 import { useCalendarScreen } from '../scheduling/useCalendarScreen';
 import { hourIn } from '../scheduling/zonedTime';
 import { greeting } from './greeting';
+import { useOwnJobs } from './homeApi';
 import { JobDetailsDrawer } from './JobDetailsDrawer';
 import { UpcomingJobs } from './UpcomingJobs';
 import { TimerControl } from '../timers/TimerControl';
@@ -58,7 +58,7 @@ export function HomePage() {
   const { asOf, backToNow } = useAsOf();
   const readOnly = asOf !== null;
   const pickUpEnabled = usePickUpEnabled() && !readOnly;
-  const jobs = useCalendarJobs(OWN_JOBS_URL, range, {
+  const jobs = useOwnJobs(range, {
     ...(pickUpEnabled ? REQUESTABLE : {}),
     ...asOfParams(asOf),
   });

@@ -12,11 +12,10 @@ import {
   IconWorldWww,
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import type { RequestStatus } from '../../../../src/scheduling/job-request.events';
-import { api, errorMessage } from '../../app/api';
-import { useMutation } from '@tanstack/react-query';
+import type { RequestStatus } from '../../../../src/shared/jobs';
+import { errorMessage } from '../../app/api';
 import { useHasClaim } from '../session/session';
-import { RATING_REQUEST_URL } from '../ratings/ratings';
+import { useRequestRating } from '../ratings/ratingsApi';
 import { useAppStore } from '../../app/store';
 import { MOBILE_QUERY } from '../../app/theme';
 import { notifyError, notifySuccess } from '../../shared/notify';
@@ -176,12 +175,10 @@ function RequestJob({ job }: { job: Job }) {
 
 /** A finished job with a customer: a manager sends its contact a link to rate it, or sends it again. */
 function RatingRequest({ job }: { job: Job }) {
-  const request = useMutation({
-    mutationFn: () => api.post<{ success: true; message: string }>(RATING_REQUEST_URL, { jobId: job.id }),
-  });
+  const request = useRequestRating();
   async function send() {
     try {
-      notifySuccess((await request.mutateAsync()).message);
+      notifySuccess((await request.mutateAsync(job.id)).message);
     } catch (error) {
       notifyError(errorMessage(error));
     }

@@ -1,11 +1,11 @@
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { StatusBadge } from '../../shared/StatusBadge';
-import { useApiQuery } from '../../shared/useApiQuery';
 import { useNow } from '../../shared/useNow';
-import { customerAddress, mapsUrl, UPCOMING_JOBS_URL, type Job } from '../scheduling/jobs';
+import { customerAddress, mapsUrl, type Job } from '../scheduling/jobs';
 import { dayLabel, timeLabel, todayIn } from '../scheduling/zonedTime';
 import { crewNames, nextJob, progressOf } from './today';
+import { useUpcomingJobs } from './homeApi';
 import { JobTimer } from './JobTimer';
 
 /**
@@ -13,7 +13,7 @@ import { JobTimer } from './JobTimer';
  * jobs, which pushes keep fresh), with where to go and a way to open it (and start its timer there).
  */
 export function NextJobCard({ zone, onOpen }: { zone: string; onOpen: (job: Job) => void }) {
-  const upcoming = useApiQuery<Job[]>(UPCOMING_JOBS_URL);
+  const upcoming = useUpcomingJobs();
   const now = useNow(30_000);
   if (!upcoming.isSuccess) return null;
   const job = nextJob(upcoming.data, now);

@@ -4,9 +4,9 @@ import { DateTime } from 'luxon';
 import { Fragment, useMemo } from 'react';
 import { QueryError } from '../../shared/QueryError';
 import { StatusBadge } from '../../shared/StatusBadge';
-import { OWN_JOBS_URL, type Job } from '../scheduling/jobs';
-import { useCalendarJobs } from '../scheduling/schedulingApi';
+import type { Job } from '../scheduling/jobs';
 import { dayLabel, timeLabel, todayIn } from '../scheduling/zonedTime';
+import { useOwnJobs } from './homeApi';
 
 /** How far ahead an associate is shown open jobs to request. */
 const DAYS_AHEAD = 14;
@@ -31,7 +31,7 @@ export function OpenJobs({ zone, onOpen }: { zone: string; onOpen: (job: Job) =>
     }),
     [today],
   );
-  const query = useCalendarJobs(OWN_JOBS_URL, range, { showRequestableJobs: 'true' });
+  const query = useOwnJobs(range, { showRequestableJobs: 'true' });
   const jobs = openJobsAhead(query.data ?? [], Date.now());
   return (
     <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }} component="section" aria-labelledby="open-jobs-title">

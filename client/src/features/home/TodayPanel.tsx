@@ -37,14 +37,14 @@ import { QueryError } from '../../shared/QueryError';
 import { StatusBadge } from '../../shared/StatusBadge';
 import { useNow } from '../../shared/useNow';
 import { UserAvatar } from '../../shared/UserAvatar';
-import { useApiQuery } from '../../shared/useApiQuery';
 import { JobRequestsTable } from '../job-requests/JobRequestsTable';
 import { usePickUpEnabled } from '../job-requests/jobRequestsApi';
 import { SCHEDULE_URL, type Job } from '../scheduling/jobs';
 import { useCalendarJobs } from '../scheduling/schedulingApi';
 import { timeLabel, todayIn } from '../scheduling/zonedTime';
 import { Elapsed } from '../timers/TimerControl';
-import { RUNNING_TIMERS_URL, timerTitle, type Timer } from '../timers/timers';
+import { timerTitle, type Timer } from '../timers/timers';
+import { useRunningTimers } from '../timers/timersApi';
 import { crewJobs, crewNames, endedWithoutTime, isLate, isUnassigned, progressOf, todaySummary } from './today';
 
 /** What a row's action opened: the crew to assign, the job to edit, the time to add. */
@@ -59,7 +59,7 @@ export function TodayPanel({ zone, onOpenJob }: { zone: string; onOpenJob: (job:
   const today = todayIn(zone);
   const day = useMemo(() => ({ first: today, last: today }), [today]);
   const jobsQuery = useCalendarJobs(SCHEDULE_URL, day);
-  const running = useApiQuery<Timer[]>(RUNNING_TIMERS_URL);
+  const running = useRunningTimers();
   const pickUpEnabled = usePickUpEnabled();
   // Each half minute: "Now", "Late" and "ended" follow the clock between pushes.
   const now = useNow(30_000);

@@ -4,10 +4,10 @@ import { IconCalendarEvent } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { EmptyResults } from '../../shared/EmptyResults';
 import { QueryError } from '../../shared/QueryError';
-import { useApiQuery } from '../../shared/useApiQuery';
-import { withAsOf, type AsOf } from '../../shared/asOf';
-import { customerAddress, mapsUrl, UPCOMING_JOBS_URL, type Job } from '../scheduling/jobs';
+import type { AsOf } from '../../shared/asOf';
+import { customerAddress, mapsUrl, type Job } from '../scheduling/jobs';
 import { dayLabel, timeLabel } from '../scheduling/zonedTime';
+import { useUpcomingJobs } from './homeApi';
 
 /** Own upcoming jobs (the next 30 days), times in the company's zone. A row opens the job. */
 export function UpcomingJobs({
@@ -22,7 +22,7 @@ export function UpcomingJobs({
   asOf?: AsOf | null;
   onOpen: (job: Job) => void;
 }) {
-  const upcoming = useApiQuery<Job[]>(withAsOf(UPCOMING_JOBS_URL, asOf));
+  const upcoming = useUpcomingJobs(asOf);
   const jobs = upcoming.data;
   return (
     <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>

@@ -6,7 +6,7 @@ import { errorMessage } from '../../app/api';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import { QueryError } from '../../shared/QueryError';
 import { timeRangeLabel } from '../scheduling/zonedTime';
-import { checkClashes } from '../scheduling/clashes';
+import { checkClashes } from '../scheduling/schedulingApi';
 import { confirmClashes } from '../scheduling/confirmClashes';
 import { type JobRequest, useAnswerRequest, useJobRequests } from './jobRequestsApi';
 

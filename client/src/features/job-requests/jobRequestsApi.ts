@@ -6,8 +6,8 @@ import { useApiQuery } from '../../shared/useApiQuery';
 import { useHasClaim } from '../session/session';
 import { JOBS_URL, jobUrl } from '../scheduling/jobs';
 
-export type { JobRequestView as JobRequest } from '../../../../src/job-requests/job-request.view';
-import type { JobRequestView } from '../../../../src/job-requests/job-request.view';
+export type { JobRequestView as JobRequest } from '../../../../src/shared/job-requests';
+import type { JobRequestView } from '../../../../src/shared/job-requests';
 
 export const JOB_REQUESTS_URL = `${JOBS_URL}/requests`;
 

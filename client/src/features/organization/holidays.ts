@@ -1,11 +1,8 @@
 import { DateTime } from 'luxon';
 
-/** A day the organization takes no work: no booking slots then (GET/PUT /api/organization/settings/holidays). */
-export interface Holiday {
-  /** YYYY-MM-DD, the organization's zone. */
-  date: string;
-  name: string | null;
-}
+/** A day the organization takes no work (GET/PUT /api/organization/settings/holidays): src/shared/organization.ts. */
+export type { HolidayView as Holiday } from '../../../../src/shared/organization';
+import type { HolidayView as Holiday } from '../../../../src/shared/organization';
 
 /** 'Thu, Nov 26, 2026' */
 export const holidayDateLabel = (date: string) => DateTime.fromISO(date).toFormat('ccc, LLL d, yyyy');

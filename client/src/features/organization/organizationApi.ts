@@ -3,6 +3,7 @@ import { api, fileForm } from '../../app/api';
 import { invalidateUrls } from '../../app/queryClient';
 import { useApiQuery } from '../../shared/useApiQuery';
 import type { CompanyView } from '../../../../src/shared/session';
+import type { HolidayList } from '../../../../src/shared/organization';
 import type { Holiday } from './holidays';
 
 export const ORGANIZATION_URL = '/api/organization';
@@ -38,7 +39,7 @@ export function useOrganizationLogo() {
   return { upload, remove };
 }
 
-export const useHolidays = () => useApiQuery<{ holidays: Holiday[] }>(HOLIDAYS_URL);
+export const useHolidays = () => useApiQuery<HolidayList>(HOLIDAYS_URL);
 
 /** Saves the whole list (the server keeps it in date order). */
 export function useSaveHolidays() {

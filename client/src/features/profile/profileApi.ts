@@ -5,12 +5,8 @@ import { useApiQuery } from '../../shared/useApiQuery';
 
 export const PROFILE_URL = '/api/profile';
 
-export interface Profile {
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  profilePictureUrl: string | null;
-}
+export type { ProfileView as Profile } from '../../../../src/shared/profile';
+import type { ProfileView as Profile } from '../../../../src/shared/profile';
 
 export type ProfileChanges = Pick<Profile, 'firstName' | 'lastName' | 'phone'>;
 

@@ -1,13 +1,11 @@
 import { Alert, Button, Group, Rating, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { IconAlertCircle, IconCircleCheck, IconMessageCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Notice, PublicFrame } from '../../shared/PublicFrame';
-import { api, ApiError, errorMessage } from '../../app/api';
-import { feedbackProblem, feedbackUrl, longDate, namesSentence, type FeedbackPageView } from './ratings';
-
-const PUBLIC = { csrf: false, redirectOnUnauthorized: false } as const;
+import { ApiError, errorMessage } from '../../app/api';
+import { feedbackProblem, longDate, namesSentence } from './ratings';
+import { useFeedbackPage, useSubmitFeedback } from './ratingsApi';
 
 /**
  * The public feedback page (spec §2, §4): the customer rates a finished job once. Opening it records
@@ -15,19 +13,12 @@ const PUBLIC = { csrf: false, redirectOnUnauthorized: false } as const;
  */
 export function FeedbackPage() {
   const { token = '' } = useParams();
-  const page = useQuery({
-    queryKey: [feedbackUrl(token)],
-    queryFn: ({ signal }) => api.get<FeedbackPageView>(feedbackUrl(token), { ...PUBLIC, signal }),
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  const page = useFeedbackPage(token);
   const [rating, setRating] = useState(0);
   const [comments, setComments] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<'thanks' | 'already' | null>(null);
-  const submit = useMutation({
-    mutationFn: () =>
-      api.post(feedbackUrl(token), { rating: rating || null, comments: comments.trim() || null }, PUBLIC),
+  const submit = useSubmitFeedback(token, {
     onSuccess: () => setOutcome('thanks'),
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) setOutcome('already');
@@ -75,7 +66,7 @@ export function FeedbackPage() {
   function send() {
     const found = feedbackProblem(rating, comments);
     setProblem(found);
-    if (!found) submit.mutate();
+    if (!found) submit.mutate({ rating, comments });
   }
 
   return (

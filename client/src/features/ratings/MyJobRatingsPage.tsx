@@ -9,11 +9,10 @@ import { PageHeader } from '../../shared/PageHeader';
 import { QueryError } from '../../shared/QueryError';
 import { SkeletonRows } from '../../shared/SkeletonRows';
 import { TablePager } from '../../shared/TablePager';
-import { useApiQuery } from '../../shared/useApiQuery';
-import type { Paged } from '../../../../src/shared/paging';
-import { JobStars } from '../customers/RatingStars';
+import { JobStars } from './RatingStars';
 import { dayLabel } from '../scheduling/zonedTime';
-import { MY_RATINGS_PAGE_SIZE, myRatingsUrl, NO_COMMENTS, type Rating as JobRating } from './ratings';
+import { MY_RATINGS_PAGE_SIZE, NO_COMMENTS, type Rating as JobRating } from './ratings';
+import { useMyRatings } from './ratingsApi';
 
 /** What a row opens to: the customer's comment (spec §8: or 'No comments were provided'), and whether a manager edited it. */
 function Comment({ rating }: { rating: JobRating }) {
@@ -35,7 +34,7 @@ function Comment({ rating }: { rating: JobRating }) {
 export function MyJobRatingsPage() {
   const zone = useAppStore((s) => s.session?.company.timeZone ?? 'UTC');
   const [page, setPage] = useState(1);
-  const ratings = useApiQuery<Paged<JobRating>>(myRatingsUrl(page), { keepPrevious: true });
+  const ratings = useMyRatings(page);
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const [open, setOpen] = useState<string | null>(null);
   const rows = ratings.data?.resultItems;

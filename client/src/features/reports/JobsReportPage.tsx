@@ -8,7 +8,7 @@ import { PageHeader } from '../../shared/PageHeader';
 import { QueryError } from '../../shared/QueryError';
 import { SkeletonRows } from '../../shared/SkeletonRows';
 import type { JobsReportRow, JobsReportSummary } from '../../../../src/shared/reports';
-import { JobStars } from '../customers/RatingStars';
+import { JobStars } from '../ratings/RatingStars';
 import {
   ChartCard,
   DownloadErrorAlert,

@@ -8,7 +8,7 @@ import { PageHeader } from '../../shared/PageHeader';
 import { QueryError } from '../../shared/QueryError';
 import { SkeletonRows } from '../../shared/SkeletonRows';
 import type { RatingsReportRow, RatingsReportSummary } from '../../../../src/shared/reports';
-import { JobStars } from '../customers/RatingStars';
+import { JobStars } from '../ratings/RatingStars';
 import { NO_COMMENTS } from '../ratings/ratings';
 import {
   ChartCard,

@@ -17,7 +17,6 @@ import { IconArrowDown, IconArrowUp, IconCalendar, IconHistory } from '@tabler/i
 import { useId, type ReactNode } from 'react';
 import type { SortDir } from '../../shared/pagedQuery';
 import { useAppStore } from '../../app/store';
-import { useApiQuery } from '../../shared/useApiQuery';
 import { REPORTS_PAGE_SIZE } from '../../../../src/shared/reports';
 import { isoOfWall, wallOfIso } from '../../shared/asOfTime';
 import { EmptyResults } from '../../shared/EmptyResults';
@@ -25,8 +24,8 @@ import { QueryError } from '../../shared/QueryError';
 import { TablePager } from '../../shared/TablePager';
 import { DownloadButton, DownloadErrorAlert as SharedDownloadErrorAlert, useDownload } from '../../shared/Download';
 import { NewRowsBanner as SharedNewRowsBanner } from '../../shared/NewRows';
-import { ACTIVE_EMPLOYEES_URL, CUSTOMER_LOOKUP_URL, type CustomerOption, type JobPerson } from '../scheduling/jobs';
 import { apiDate, EXPORT_FILE_NAME, newRowsLabel, pickerDate, type ReportScreenFilters } from './reports';
+import { useCustomerChoices, useEmployeeChoices } from './reportsApi';
 
 /** From and To (MM/DD/YYYY on the wire): the reports' and the audit log's whole days. */
 export function DateRangeInputs({
@@ -80,8 +79,8 @@ export function ReportFiltersBar({
   withEmployee: boolean;
 }) {
   const zone = useAppStore((s) => s.session?.company.timeZone ?? 'UTC');
-  const customers = useApiQuery<CustomerOption[]>(CUSTOMER_LOOKUP_URL);
-  const employees = useApiQuery<JobPerson[]>(withEmployee ? ACTIVE_EMPLOYEES_URL : null);
+  const customers = useCustomerChoices();
+  const employees = useEmployeeChoices(withEmployee);
   const width = { base: '100%', xs: 'calc(50% - 6px)', md: 180 };
   return (
     <Group gap="sm" align="flex-end" p="md" wrap="wrap">

@@ -2,18 +2,9 @@ import { useCallback, useState } from 'react';
 import { useAppStore } from '../../app/store';
 import type { SortDir } from '../../shared/pagedQuery';
 import { useStayOnAPage } from '../../shared/TablePager';
-import { useApiQuery } from '../../shared/useApiQuery';
-import type { Paged } from '../../../../src/shared/paging';
 import { REPORTS_PAGE_SIZE } from '../../../../src/shared/reports';
-import {
-  defaultRange,
-  pagedReportUrl,
-  reportExportUrl,
-  reportSummaryUrl,
-  type ReportBase,
-  type ReportScreenFilters,
-} from './reports';
-import { useNewRows } from './reportsApi';
+import { defaultRange, reportExportUrl, type ReportBase, type ReportScreenFilters } from './reports';
+import { useNewRows, useReportPage, useReportSummary } from './reportsApi';
 
 /**
  * A report's state: its filters (the last 30 days in the organization's zone to start), page and sort; its
@@ -29,11 +20,8 @@ export function useReportScreen<Row, Summary>(base: ReportBase, event: 'timers.c
   const [currentPage, setPage] = useState(1);
   const [sortDir, setSortDir] = useState<SortDir>('asc');
 
-  const page = useApiQuery<Paged<Row>>(
-    pagedReportUrl(base, filters, { currentPage, pageSize: REPORTS_PAGE_SIZE, sortDir }),
-    { keepPrevious: true },
-  );
-  const summary = useApiQuery<Summary>(reportSummaryUrl(base, filters), { keepPrevious: true });
+  const page = useReportPage<Row>(base, filters, { currentPage, sortDir });
+  const summary = useReportSummary<Summary>(base, filters);
   const rows = page.data?.resultItems;
   const total = page.data?.totalRecords ?? 0;
   useStayOnAPage(rows, total, currentPage, REPORTS_PAGE_SIZE, setPage);

@@ -27,7 +27,7 @@ import { confirmDelete } from '../../shared/confirmDelete';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import { useIsCompanyAdmin } from '../session/session';
 import { askScope } from './askScope';
-import { checkClashes, clashesKey, type ClashQuestion, type ClashReport } from './clashes';
+import { clashesKey, type ClashQuestion, type ClashReport } from './clashes';
 import { ClashList } from './ClashList';
 import { confirmClashes } from './confirmClashes';
 import {
@@ -42,10 +42,17 @@ import {
 import { isRecurring, jobHistoryUrl, type Job, type JobPerson } from './jobs';
 import { RecurrenceEditor } from './RecurrenceEditor';
 import { describeRecurrence, recurrenceChanged } from './recurrenceForm';
-import { useActiveEmployees, useChangeJob, useCreateJob, useCustomerOptions, useDeleteJob } from './schedulingApi';
+import {
+  checkClashes,
+  useActiveEmployees,
+  useChangeJob,
+  useClashes,
+  useCreateJob,
+  useCustomerOptions,
+  useDeleteJob,
+} from './schedulingApi';
 import { zoneAbbreviation } from './zonedTime';
 import { clearJobDraft, saveJobDraft } from './jobDraft';
-import { useQuery } from '@tanstack/react-query';
 import '@mantine/dates/styles.css';
 import { scrollToFirstError } from '../../shared/scrollToFirstError';
 import { DetailsAndHistoryTabs } from '../../shared/History';
@@ -224,15 +231,7 @@ function JobForm({
     [job, form.values, zone, isCompanyAdmin, readOnly],
   );
   const [askedQuestion] = useDebouncedValue(question, 400);
-  const asked = askedQuestion ? JSON.stringify(askedQuestion) : null;
-  const clashes = useQuery({
-    queryKey: ['clashes', asked],
-    queryFn: () => checkClashes(askedQuestion!),
-    enabled: asked !== null,
-    placeholderData: (previous) => previous,
-    retry: false,
-    staleTime: 5_000,
-  });
+  const clashes = useClashes(askedQuestion);
   const shownClashes = clashes.data?.clashes.length ? clashes.data : null;
 
   /**

@@ -11,10 +11,9 @@ import { QueryError } from '../../shared/QueryError';
 import { asOfParams } from '../../shared/asOf';
 import { AsOfBanner, useAsOf } from '../../shared/AsOfBanner';
 import { AsOfPicker } from '../../shared/AsOfPicker';
-import { useApiQuery } from '../../shared/useApiQuery';
 import { availableHours } from '../availability/availability';
 import { askScope } from './askScope';
-import { checkClashes, type ClashReport } from './clashes';
+import type { ClashReport } from './clashes';
 import { confirmClashes } from './confirmClashes';
 import { notifyWithUndo } from './undoToast';
 import { availabilityEvents, jobToEvent } from './calendarEvents';
@@ -27,10 +26,11 @@ import { filterJobs } from './jobFilters';
 import { newJobSlot, type JobFormValues } from './jobForm';
 import { clearJobDraft, loadJobDraft } from './jobDraft';
 import { useAppStore } from '../../app/store';
-import { DRAG_MIN_WIDTH_QUERY, isRecurring, jobUrl, NEW_JOB_MINUTES, SCHEDULE_URL, type Job } from './jobs';
+import { DRAG_MIN_WIDTH_QUERY, isRecurring, NEW_JOB_MINUTES, SCHEDULE_URL, type Job } from './jobs';
 import { JobModal } from './JobModal';
 import { ScheduleControls } from './ScheduleControls';
 import {
+  checkClashes,
   useActiveEmployees,
   useAvailabilityShading,
   useCalendarBatch,
@@ -38,6 +38,7 @@ import {
   changedBack,
   useChangeJob,
   useCustomerOptions,
+  useJob,
   type CalendarChange,
 } from './schedulingApi';
 import { TimelineDay } from './TimelineDay';
@@ -100,7 +101,7 @@ export function SchedulePage() {
   // A link to a job (`?job=<id>`, from the audit log): open it once it is read, and drop the parameter.
   const [params, setParams] = useSearchParams();
   const linkedJobId = params.get('job');
-  const linkedJob = useApiQuery<Job>(linkedJobId ? jobUrl(linkedJobId) : null);
+  const linkedJob = useJob(linkedJobId);
   useEffect(() => {
     if (!linkedJobId || !linkedJob.data) return;
     setEditing({ job: linkedJob.data, slot: newJobSlot(zone) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TrackedTime } from './jobs';
+import type { JobTrackedTime } from './jobs';
 import { availabilityEvents, jobToEvent, timeMarks } from './calendarEvents';
 import { sampleJob } from './jobs.fixture';
 
@@ -66,7 +66,7 @@ describe('availabilityEvents', () => {
 });
 
 describe('time and mileage marks', () => {
-  const time = (over: Partial<TrackedTime>): TrackedTime => ({
+  const time = (over: Partial<JobTrackedTime>): JobTrackedTime => ({
     id: 't',
     userId: 'u',
     type: 'Job',

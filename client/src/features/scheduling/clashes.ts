@@ -1,5 +1,4 @@
 import { DateTime } from 'luxon';
-import { api } from '../../app/api';
 import { JOBS_URL } from './jobs';
 import type { JobModel } from './jobForm';
 import type { RecurrenceModel } from './recurrenceForm';
@@ -17,8 +16,6 @@ export interface ClashQuestion {
   jobModel: JobModel;
   recurrenceModel?: RecurrenceModel | null;
 }
-
-export const checkClashes = (question: ClashQuestion) => api.post<ClashReport>(CLASHES_URL, question);
 
 /** One line of the warning: a person, what clashes, and on which days (a series repeats a clash on many). */
 export interface ClashLine {

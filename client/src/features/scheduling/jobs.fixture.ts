@@ -17,6 +17,7 @@ export const sampleJob = (over: Partial<Job> = {}): Job => ({
   customer: {
     id: 'c1',
     name: 'Maple Street Dental',
+    deleted: false,
     address1: '120 Maple Street',
     address2: null,
     city: 'Springfield',
@@ -30,6 +31,8 @@ export const sampleJob = (over: Partial<Job> = {}): Job => ({
   requestStatus: null,
   trackedTimes: [],
   availabilityOnly: false,
+  selfBooked: false,
+  scheduledOnBehalfOf: null,
   isOpen: false,
   jobRecurrenceModel: null,
   ...over,

@@ -1,79 +1,16 @@
 /** Jobs as the API shows them (spec §3 Job, Recurrence) and the URLs of scheduling. */
 
-export interface JobPerson {
-  id: string;
-  fullName: string;
-  colorCode: string | null;
-}
-
-export interface JobCustomer {
-  id: string;
-  name: string;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  postalCode: string | null;
-  country: string | null;
-}
-
-export const FREQUENCIES = ['Daily', 'Weekly', 'Monthly'] as const;
-export type Frequency = (typeof FREQUENCIES)[number];
-
-/** The series an occurrence belongs to; null for a one-time job. */
-export interface JobRecurrenceModel {
-  id: string;
-  recurringFrequency: Frequency;
-  /** Weekly: comma-separated lowercase weekday names ('monday,thursday'). */
-  recurrenceDays: string;
-  weeklyRecurrence: number;
-  /** Last date (YYYY-MM-DD) an occurrence may start on; null = no end. */
-  expireDate: string | null;
-}
-
-export interface Job {
-  /** A one-time job's id, or `<seriesId>_<yyyymmdd>` for an occurrence of a recurring job. */
-  id: string;
-  name: string;
-  notes: string | null;
-  number: string | null;
-  type: string | null;
-  /** UTC ISO instants. */
-  startDateTime: string;
-  endDateTime: string;
-  userIds: string[];
-  users: JobPerson[];
-  leadUserId: string | null;
-  leadUser: JobPerson | null;
-  customerId: string | null;
-  customer: JobCustomer | null;
-  colorOption: string | null;
-  /** Spec §4, computed by the server: own colour, else the lead's, else Internal red, else Available navy. */
-  color: string;
-  hideFromScheduleView: boolean;
-  availabilityOnly: boolean;
-  isOpen: boolean;
-  /** Booked online by a visitor (#16), in their name. */
-  selfBooked?: boolean;
-  scheduledOnBehalfOf?: string | null;
-  /** Time and mileage recorded on the job (the calendars' marks). */
-  trackedTimes: TrackedTime[];
-  /** On Home's requestable calendar: the signed-in employee's own request for this job, if any. */
-  requestStatus: RequestStatus | null;
-  jobRecurrenceModel: JobRecurrenceModel | null;
-}
-
-import type { RequestStatus } from '../../../../src/scheduling/job-request.events';
-
-export interface TrackedTime {
-  id: string;
-  userId: string;
-  type: 'Unassigned' | 'Mileage' | 'Job';
-  startDateTime: string;
-  endDateTime: string | null;
-  mileageStart: number | null;
-  mileageEnd: number | null;
-}
+/** The job on the wire, declared once in src/shared/jobs.ts (the server's calendar builds it); `Job` here. */
+export type {
+  JobView as Job,
+  JobCustomer,
+  JobPerson,
+  JobRecurrenceModel,
+  JobTrackedTime,
+  RecurringFrequency,
+  RequestStatus,
+} from '../../../../src/shared/jobs';
+import type { JobCustomer, JobView as Job } from '../../../../src/shared/jobs';
 
 /** One line of a job's history (GET /api/jobs/{id}/history): the server's own type. */
 export type { AuditEntry as HistoryEntry } from '../../../../src/shared/audit';

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { Frequency, JobRecurrenceModel } from './jobs';
+import type { JobRecurrenceModel, RecurringFrequency } from './jobs';
 
 /** Spec §3 Recurrence as the job form edits it. 'Never' is the One-Time default. */
 export const REPEATS = ['Never', 'Daily', 'Weekly', 'Monthly'] as const;
@@ -109,7 +109,7 @@ export function describeRecurrence(
   const until = model.expireDate
     ? ` until ${DateTime.fromISO(model.expireDate.slice(0, 10)).toFormat('d LLL yyyy')}`
     : '';
-  const frequency: Frequency = model.recurringFrequency;
+  const frequency: RecurringFrequency = model.recurringFrequency;
   if (frequency !== 'Weekly') return `${frequency}${until}`;
   const days = orderedDays(model.recurrenceDays.split(',')).map(weekdayShort).join(', ');
   return `${model.weeklyRecurrence > 1 ? `Every ${model.weeklyRecurrence} weeks` : 'Weekly'} on ${days}${until}`;

@@ -6,6 +6,7 @@ import { userAvailabilityUrl } from '../availability/availability';
 import { fetchUserAvailability } from '../availability/availabilityApi';
 import { useHasClaim } from '../session/session';
 import { rangeUrl, type DayRange } from './calendarRange';
+import { CLASHES_URL, type ClashQuestion, type ClashReport } from './clashes';
 import type { JobModel } from './jobForm';
 import {
   ACTIVE_EMPLOYEES_URL,
@@ -25,6 +26,9 @@ import type { RecurrenceModel } from './recurrenceForm';
 export function useCalendarJobs(base: string, range: DayRange | null, extra?: Record<string, string>) {
   return useApiQuery<Job[]>(range ? rangeUrl(base, range, extra) : null, { keepPrevious: true });
 }
+
+/** One job or occurrence (a link to it, `?job=<id>`); nothing is read while `id` is null. */
+export const useJob = (id: string | null) => useApiQuery<Job>(id ? jobUrl(id) : null);
 
 /** Active employees for the pickers, filter and TimelineDay rows (GET /api/users/lookup, jobs.crud). */
 export function useActiveEmployees(): { employees: JobPerson[] | undefined; isError: boolean } {
@@ -107,5 +111,24 @@ export function useAvailabilityShading(userId: string | null) {
     queryKey: [userAvailabilityUrl(userId ?? '')],
     queryFn: ({ signal }) => fetchUserAvailability(userId as string, signal),
     enabled: userId !== null,
+  });
+}
+
+/** POST /api/jobs/clashes (issue #26): what clashes with a job as the form has it, over every occurrence. */
+export const checkClashes = (question: ClashQuestion) => api.post<ClashReport>(CLASHES_URL, question);
+
+/**
+ * The clashes the job modal shows as the form is filled in: asked again only when the question changes, the last
+ * answer kept while the next is read; a refusal is not retried (the save says why).
+ */
+export function useClashes(question: ClashQuestion | null) {
+  const asked = question ? JSON.stringify(question) : null;
+  return useQuery({
+    queryKey: ['clashes', asked],
+    queryFn: () => checkClashes(question!),
+    enabled: asked !== null,
+    placeholderData: (previous) => previous,
+    retry: false,
+    staleTime: 5_000,
   });
 }

@@ -4,8 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useAppStore } from '../../app/store';
 import { MOBILE_QUERY } from '../../app/theme';
-import { useApiQuery } from '../../shared/useApiQuery';
-import { WORKING_HOURS_URL } from '../availability/availability';
+import { useWorkingHours } from '../availability/availabilityApi';
 import { loadCalendarPreferences, saveCalendarPreferences, workdayOf } from './calendarPreferences';
 import { dayRange, longDayTitle, shiftDay, type CalendarView } from './calendarViews';
 import { createScheduleStore } from './scheduleStore';
@@ -37,7 +36,7 @@ export function useCalendarScreen(
   });
   const calendarRef = useRef<FullCalendar | null>(null);
   // The working day time grids open in (its start on days other than today): from the staff's saved hours.
-  const workingHours = useApiQuery<{ startTime: string; endTime?: string }>(WORKING_HOURS_URL);
+  const workingHours = useWorkingHours();
   const { start, end } = workdayOf(workingHours.data);
   const workday = useMemo(() => ({ start, end }), [start, end]);
   const view = useStore(store, (s) => s.view);

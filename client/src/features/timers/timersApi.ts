@@ -6,7 +6,7 @@ import { SERVER_TIME_HEADER, type TimersPage } from '../../../../src/shared/time
 import { useApiQuery } from '../../shared/useApiQuery';
 import { JOBS_URL } from '../scheduling/jobs';
 import { clockOffset, useServerClock } from './serverClock';
-import { CURRENT_TIMER_URL, TIME_URL, timerUrl, type Timer, type TimersQuery } from './timers';
+import { CURRENT_TIMER_URL, RUNNING_TIMERS_URL, TIME_URL, timerUrl, type Timer, type TimersQuery } from './timers';
 
 /** The signed-in user's running timer (null when none), and the server's clock with it. */
 export function useCurrentTimer() {
@@ -24,6 +24,9 @@ export function useCurrentTimer() {
     },
   });
 }
+
+/** Every timer running in the organization now (Home's today panel, for schedulers). */
+export const useRunningTimers = () => useApiQuery<Timer[]>(RUNNING_TIMERS_URL);
 
 export const useTimersPage = (base: string, query: TimersQuery) =>
   useApiQuery<TimersPage>(pagedUrl(base, query), { keepPrevious: true });

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { MOBILE_QUERY } from '../../app/theme';
 import { notifySuccess } from '../../shared/notify';
 import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
-import { NO_COMMENTS } from '../ratings/ratings';
-import type { CustomerJob, CustomerJobReview } from './customers';
-import { useEditRating } from './customersApi';
+import type { CustomerJobReview, CustomerJobView } from '../../../../src/shared/customers';
+import { NO_COMMENTS } from './ratings';
+import { useEditRating } from './ratingsApi';
 import { JobStars } from './RatingStars';
 
 /** What the customer sent, beside a manager's edit of it. */
@@ -26,7 +26,7 @@ export function OriginalReview({ original }: { original: CustomerJobReview['orig
 }
 
 /** A Jobs & Ratings row the customer has answered. */
-export type ReviewedJob = CustomerJob & { review: CustomerJobReview };
+export type ReviewedJob = CustomerJobView & { review: CustomerJobReview };
 
 /** A manager corrects a job's rating (spec §7: PATCH /api/ratings/{id}); the customer's original is kept. */
 export function EditRatingModal({ job, onClose }: { job: ReviewedJob; onClose: () => void }) {

@@ -1,4 +1,5 @@
-/** Shapes the client shares with the server (type-only, no imports: the client typechecks this file). */
+// Job requests on the wire (GET /api/jobs/requests), shared by the server and the client: imports nothing (see
+// docs/architecture.md, src/shared). A request's status on a job is RequestStatus in jobs.ts.
 
 /** A row of the Job Requests table (spec §3 Job request), with what a manager needs to decide. */
 export interface JobRequestView {

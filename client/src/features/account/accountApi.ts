@@ -1,0 +1,95 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../app/api';
+import { paths } from '../../app/paths';
+import { useAppStore } from '../../app/store';
+import { fetchSession } from '../session/sessionApi';
+
+/** Signing in and the password pages come before a session: no CSRF token, and a 401 is an answer, not "sign in again". */
+const BEFORE_SIGN_IN = { csrf: false, redirectOnUnauthorized: false } as const;
+
+export type LoginResponse =
+  | { success: true; redirectUrl?: string | null }
+  /** The address and password open accounts in several organizations: the person picks one. */
+  | { success: false; chooseOrganization: Organization[]; errors: string[] };
+
+export interface Organization {
+  id: string;
+  name: string;
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+  rememberMe: boolean;
+  /** Where to go once signed in (already made safe). */
+  returnUrl: string;
+  /** The organization picked when the address and password open several. */
+  organizationId: string | null;
+}
+
+/** POST /account/login as JSON: the session cookie is set, or the person is asked to pick an organization. */
+export const submitSignIn = (c: Credentials) =>
+  api.post<LoginResponse>(
+    paths.login,
+    {
+      username: c.username.trim(),
+      password: c.password,
+      RememberMe: c.rememberMe,
+      RedirectUrl: c.returnUrl,
+      organizationId: c.organizationId,
+    },
+    BEFORE_SIGN_IN,
+  );
+
+/** Ends the session on the server (it needs the CSRF token, so the session is fetched first when not loaded). */
+export async function signOut(): Promise<void> {
+  try {
+    if (!useAppStore.getState().session) await fetchSession(undefined, { redirectOnUnauthorized: false });
+    await api.post(paths.logout, undefined, { redirectOnUnauthorized: false });
+  } catch {
+    // already signed out, or the server is unreachable: the client still forgets the session
+  }
+}
+
+export interface ChangePasswordValues {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** Changes my password; my other sessions end, this one stays. */
+export function useChangePassword(onSuccess: () => void) {
+  return useMutation({
+    mutationFn: (values: ChangePasswordValues) => api.post(paths.changePassword, values),
+    onSuccess,
+  });
+}
+
+/** Asks for a reset link by e-mail (the answer is the same whether the address is known or not). */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (email: string) => api.post(paths.forgotPassword, { email }, BEFORE_SIGN_IN),
+  });
+}
+
+interface NewPassword {
+  password: string;
+  confirmPassword: string;
+}
+
+/** Sets a new password with a reset link's token. */
+export function useResetPassword(token: string, onSuccess: () => void) {
+  return useMutation({
+    mutationFn: (values: NewPassword) => api.post(paths.resetPassword, { token, ...values }, BEFORE_SIGN_IN),
+    onSuccess,
+  });
+}
+
+/** Accepts an invitation with the password chosen; the server signs the new person in. */
+export function useAcceptInvitation(token: string, onSuccess: () => void) {
+  return useMutation({
+    mutationFn: (values: NewPassword) =>
+      api.post<{ success: true; redirectUrl: string }>(paths.invitation, { token, ...values }, BEFORE_SIGN_IN),
+    onSuccess,
+  });
+}

@@ -1,0 +1,11 @@
+// My profile on the wire (GET /api/profile), shared by the server and the client: imports nothing (see
+// docs/architecture.md, src/shared).
+
+export interface ProfileView {
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  /** The address I sign in with. */
+  email: string;
+  profilePictureUrl: string | null;
+}
