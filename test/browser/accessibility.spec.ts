@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { ApiClient } from '../support/app';
-import { appInBrowser, demoAccount, DESKTOP, newContext, PHONE, screenshotPath, signIn } from '../support/browser';
+import {
+  appInBrowser,
+  demoAccount,
+  DESKTOP,
+  newContext,
+  pageSignedIn,
+  PHONE,
+  screenshotPath,
+  signIn,
+} from '../support/browser';
 import { within } from '../support/time';
 
 /** axe-core's source, evaluated in each page (as the devtools do: a script tag would meet the app's CSP). */
@@ -62,31 +71,36 @@ describe('accessibility', () => {
     { role: 'Associate', path: '/jobs', ready: 'My Job Ratings' },
   ] as { role: Parameters<typeof demoAccount>[1] | null; path: string; ready: string; open?: string; then?: string }[];
 
-  // One test per width: each walks every screen, and CI runs it beside other suites on two cores.
-  for (const viewport of [DESKTOP, PHONE])
-    it(
-      `finds no serious or critical violations on each screen at ${viewport.width} px`,
-      async () => {
-        const found: string[] = [];
-        for (const screen of SCREENS) {
-          const context = await newContext(env.browser, env.app.url, viewport);
-          const page = await context.newPage();
-          if (screen.role) await signIn(page, demoAccount(env.app.output, screen.role), screen.path);
-          else await page.goto(screen.path);
-          await page.getByRole('heading', { name: screen.ready }).first().waitFor();
-          if (screen.open) {
-            await page.getByText(screen.open, { exact: true }).first().click();
-            await page.getByRole('heading', { name: screen.then }).waitFor();
-          }
-          const where = screen.open ? `${screen.path} → ${screen.open}` : screen.path;
-          for (const v of await seriousViolations(page))
-            found.push(`${where} as ${screen.role ?? 'anonymous'} at ${viewport.width}px: ${v}`);
-          await context.close();
-        }
-        expect(found).toEqual([]);
-      },
-      within(180_000),
-    );
+  // One test per screen and width, each under its own deadline (30 screens under one bound timed out alone);
+  // a role signs in once per suite, its later screens reuse the session.
+  describe.each([DESKTOP, PHONE])('at $width px', (viewport) => {
+    it.each(
+      SCREENS.map((screen) => ({
+        ...screen,
+        who: screen.role ?? 'anonymous',
+        where: screen.open ? `${screen.path} → ${screen.open}` : screen.path,
+      })),
+    )('finds no serious or critical violations on $where as $who', async (screen) => {
+      const { context, page } = screen.role
+        ? await pageSignedIn(env.browser, env.app.url, demoAccount(env.app.output, screen.role), screen.path, viewport)
+        : await anonymousPage(screen.path, viewport);
+      await page.getByRole('heading', { name: screen.ready }).first().waitFor();
+      if (screen.open) {
+        await page.getByText(screen.open, { exact: true }).first().click();
+        await page.getByRole('heading', { name: screen.then }).waitFor();
+      }
+      const found = await seriousViolations(page);
+      await context.close();
+      expect(found).toEqual([]);
+    });
+  });
+
+  async function anonymousPage(path: string, viewport: typeof DESKTOP) {
+    const context = await newContext(env.browser, env.app.url, viewport);
+    const page = await context.newPage();
+    await page.goto(path);
+    return { context, page };
+  }
 
   it(
     "finds none on self-booking's screens: the managers' links, a link's public page and a booked visit's",

@@ -26,7 +26,10 @@ const repoRoot = join(__dirname, '..', '..');
 const JOBS = 200;
 /** The jobs end one after another over this long, starting a while after they are all created. */
 const ENDS_OVER_MS = 20_000;
-const FIRST_END_AFTER_MS = 15_000;
+/** Time to create the jobs first (about 7 s with the machine loaded). */
+const FIRST_END_AFTER_MS = within(15_000);
+/** Kills at least this many times, at least once while jobs end, whatever the restarts cost on a busy machine. */
+const KILLS = 5;
 const EVERY_MS = '300';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -232,13 +235,15 @@ describe.each([
 
       const kills: string[] = [];
       const lastEnd = firstEnd + ENDS_OVER_MS + 1000;
-      while (Date.now() < lastEnd + 2000) {
+      let killsWhileEnding = 0;
+      while (Date.now() < lastEnd + 2000 || kills.length < KILLS) {
         await sleep(500 + Math.random() * 2500);
+        if (Date.now() >= firstEnd && Date.now() < lastEnd) killsWhileEnding++;
         kills.push(await running.killOne());
       }
 
       // Then the requests and e-mails settle: every job's e-mail is there within a while.
-      const deadline = Date.now() + 30_000;
+      const deadline = Date.now() + within(60_000);
       let mails = outboxMails(dataDir).filter((m) => m.to === email);
       while (mails.length < JOBS && Date.now() < deadline) {
         await sleep(250);
@@ -253,12 +258,12 @@ describe.each([
       const partial = readdirSync(join(dataDir, 'outbox')).filter((f) => f.endsWith('.partial')).length;
       const perJob = jobIds.map((id) => requests.get(id)?.length ?? 0);
       console.log(
-        `${_name}: ${kills.length} kills (${kills.join(', ')}); ${JOBS} jobs: ${perJob.filter((n) => n === 1).length} requested once, ` +
+        `${_name}: ${kills.length} kills, ${killsWhileEnding} while jobs ended (${kills.join(', ')}); ${JOBS} jobs: ${perJob.filter((n) => n === 1).length} requested once, ` +
           `${perJob.filter((n) => n === 0).length} never, ${perJob.filter((n) => n > 1).length} more than once; ` +
           `${mails.length} e-mails (${new Set(mails.map((m) => m.subject)).size} distinct), ${mailed.size} recorded as mailed; ` +
           `${partial} partial outbox file(s) left by a kill`,
       );
-      expect(kills.length).toBeGreaterThanOrEqual(5);
+      expect(killsWhileEnding).toBeGreaterThanOrEqual(1);
       expect(perJob).toEqual(jobIds.map(() => 1));
       expect(mails).toHaveLength(JOBS);
       expect(new Set(mails.map((m) => m.subject.split(',')[0])).size).toBe(JOBS);

@@ -24,11 +24,19 @@ export async function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
+/** A signed-in browser's cookies and storage. */
+type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
+
 /** How long a page action or wait may take before it fails (playwright's own default is 30 s, unscaled). */
 const PAGE_WAIT_MS = within(30_000);
 
-export async function newContext(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport, deviceScaleFactor: 1 });
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport = DESKTOP,
+  storageState?: SignedIn,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport, deviceScaleFactor: 1, storageState });
   context.setDefaultTimeout(PAGE_WAIT_MS);
   context.setDefaultNavigationTimeout(PAGE_WAIT_MS);
   return context;
@@ -50,6 +58,33 @@ export function demoAccount(startOutput: string, role: 'Company Admin' | 'Custom
   const [email, slash, password] = line?.slice(role.length).trim().split(/\s+/) ?? [];
   if (!email || slash !== '/' || !password) throw new Error(`no ${role} sign-in in the start output:\n${startOutput}`);
   return { email, password };
+}
+
+/** Sessions signed in once per app and account (a suite's own app: the cache lives as long as the suite's module). */
+const signedIn = new Map<string, SignedIn>();
+
+/**
+ * A new context at `viewport` signed in as `account` and a page on `path`. The first call for an account signs in
+ * through the login page; later ones reuse its session cookie (each sign-in hashes a password, which a suite that
+ * only looks at screens need not pay again).
+ */
+export async function pageSignedIn(
+  browser: Browser,
+  baseURL: string,
+  account: { email: string; password: string },
+  path: string,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const key = `${baseURL} ${account.email}`;
+  const session = signedIn.get(key);
+  const context = await newContext(browser, baseURL, viewport, session);
+  const page = await context.newPage();
+  if (session) await page.goto(path);
+  else {
+    await signIn(page, account, path);
+    signedIn.set(key, await context.storageState());
+  }
+  return { context, page };
 }
 
 /** Signs in through the login page and lands on `path`. */

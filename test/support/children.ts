@@ -49,7 +49,8 @@ export function withoutEngines(also: string[] = []): NodeJS.ProcessEnv {
 /** The environment without the production engines' variables, so a child runs on what `env` says. */
 export function embeddedEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = withoutEngines();
-  return { ...base, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env };
+  // A password costs scrypt's 2^10 here (NODE_ENV=test allows it), not OWASP's 2^17: started-app.ts says why.
+  return { ...base, NODE_ENV: 'test', SCRYPT_LOG_N: '10', LOG_LEVEL: 'warn', ...env };
 }
 
 /**
