@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { CUSTOMER_DOCUMENTS, CustomerDocumentDoc } from '../../src/customers/customers.read-models';
-import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization, TINY_PDF, TINY_PNG } from '../support/app';
+import {
+  ApiClient,
+  ApiResponse,
+  expectError,
+  startTestApp,
+  TestApp,
+  TestOrganization,
+  TINY_PDF,
+  TINY_PNG,
+} from '../support/app';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
 
 /**
@@ -16,12 +25,6 @@ const CUSTOMER_NOT_FOUND = 'The customer was not found.';
 const ATTACHMENT_NOT_FOUND = 'The attachment was not found.';
 const FORBIDDEN = 'You do not have permission to do this.';
 const MB = 1024 * 1024;
-
-const expectError = (response: ApiResponse, status: number, message: string) =>
-  expect({ status: response.status, body: response.body }).toEqual({
-    status,
-    body: { success: false, errors: [message] },
-  });
 
 /** A ZIP with its entries stored (not compressed): enough for an Office file's signature. */
 function storedZip(entries: Record<string, string>): Buffer {

@@ -5,6 +5,7 @@ import type { AuditEntry, AuditPerson } from '../../src/shared/audit';
 import {
   ApiClient,
   ApiResponse,
+  expectError,
   startTestApp,
   TEST_PASSWORD,
   TestApp,
@@ -35,16 +36,6 @@ const NOT_DRIVEN: Record<string, string> = {
   // Written only by the org:create CLI (the test harness creates organizations through the command bus, so it
   // may still appear; it is not required).
   OrganizationCreated: 'only the org:create CLI creates an organization',
-};
-
-const expectError = (response: ApiResponse, status: number, message?: string | RegExp) => {
-  expect({ status: response.status, body: response.body }).toEqual({
-    status,
-    body: {
-      success: false,
-      errors: [message instanceof RegExp ? expect.stringMatching(message) : (message ?? expect.any(String))],
-    },
-  });
 };
 
 describe('the audit log', () => {

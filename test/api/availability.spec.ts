@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { io, Socket } from 'socket.io-client';
 import type { ServerToClientEvents } from '../../src/shared/client-events';
-import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization, TEST_PASSWORD } from '../support/app';
+import { ApiClient, expectError, startTestApp, TEST_PASSWORD, TestApp, TestOrganization } from '../support/app';
 
 /**
  * Employee weekly availability over HTTP: GET /api/employee-availability/user/{userId},
@@ -30,14 +30,6 @@ describe('employee availability over HTTP', () => {
     endTime,
   });
   const nineToFive = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((d) => entry(d, '08:00', '17:00'));
-
-  const expectError = (response: ApiResponse, status: number, message: string) => {
-    const rest: unknown[] = Array.isArray(response.body?.errors) ? response.body.errors.slice(1) : [];
-    expect({ status: response.status, body: response.body }).toEqual({
-      status,
-      body: { success: false, errors: [message, ...rest] },
-    });
-  };
 
   async function save(client: ApiClient, userId: string, body: unknown) {
     const response = await client.patch(saveUrl(userId), body);
@@ -438,7 +430,10 @@ describe('employee availability over HTTP', () => {
       [
         'no dates at all',
         filterUrl(),
-        'startDate is required, as an ISO 8601 date and time such as 2025-03-10T13:00:00Z',
+        [
+          'startDate is required, as an ISO 8601 date and time such as 2025-03-10T13:00:00Z',
+          'endDate is required, as an ISO 8601 date and time such as 2025-03-10T13:00:00Z',
+        ],
       ],
       [
         'a startDate that is not ISO',

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { DateTime } from 'luxon';
 import type { MongoReadStore } from '../../src/core/read-store/mongo-read-store';
 import { CreateCustomer } from '../../src/customers/customers.commands';
-import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { ApiClient, ApiResponse, expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
 import { withDatabase } from '../support/ferretdb';
 import { freshDatabase } from '../support/postgres';
 import { mailsWhen } from '../support/outbox';
@@ -20,14 +20,6 @@ const NOT_FOUND = 'The customer was not found.';
 const FORBIDDEN = 'You do not have permission to do this.';
 
 type Fields = Record<string, unknown>;
-
-const expectError = (response: ApiResponse, status: number, message: string) => {
-  const rest: unknown[] = Array.isArray(response.body?.errors) ? response.body.errors.slice(1) : [];
-  expect({ status: response.status, body: response.body }).toEqual({
-    status,
-    body: { success: false, errors: [message, ...rest] },
-  });
-};
 
 async function createCustomer(client: ApiClient, fields: Fields = {}) {
   const response = await client.post('/api/customers', { contactFirstName: 'Pat', ...fields });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { RequestRating } from '../../src/ratings/ratings.commands';
-import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization, TINY_PNG } from '../support/app';
+import { ApiClient, ApiResponse, expectError, startTestApp, TestApp, TestOrganization, TINY_PNG } from '../support/app';
 import { mailsWhen } from '../support/outbox';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
 
@@ -13,13 +13,6 @@ import { nextPush, openSocket, TestSocket } from '../support/sockets';
 
 const NOT_FOUND_LINK = 'This feedback link was not found.';
 const ALREADY = 'This feedback has already been submitted.';
-
-const expectError = (response: ApiResponse, status: number, message: string) =>
-  expect({ status: response.status, first: response.body?.errors?.[0], success: response.body?.success }).toEqual({
-    status,
-    first: message,
-    success: false,
-  });
 
 describe('ratings', () => {
   let app: TestApp;

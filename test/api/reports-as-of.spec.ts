@@ -1,7 +1,7 @@
 import { AS_OF_POSITION_MESSAGE } from '../../src/audit/moment';
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
-import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { ApiClient, ApiResponse, expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
 import { mailsWhen } from '../support/outbox';
 
 /**
@@ -11,8 +11,6 @@ import { mailsWhen } from '../support/outbox';
  */
 
 const ZONE = 'America/New_York';
-const expectError = (response: ApiResponse, status: number, message: string) =>
-  expect({ status: response.status, first: response.body?.errors?.[0] }).toEqual({ status, first: message });
 
 type Row = Record<string, unknown>;
 

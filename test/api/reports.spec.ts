@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import { ReportExportHandler } from '../../src/reports/reports.queries';
 import { REPORT_EXPORT_MAX_ROWS } from '../../src/shared/reports';
-import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { ApiClient, expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
 import { mailsWhen } from '../support/outbox';
 
 /**
@@ -13,8 +13,6 @@ import { mailsWhen } from '../support/outbox';
  */
 
 const ZONE = 'America/New_York';
-const expectError = (response: ApiResponse, status: number, message: string) =>
-  expect({ status: response.status, first: response.body?.errors?.[0] }).toEqual({ status, first: message });
 
 describe('reports', () => {
   let app: TestApp;

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization, TEST_PASSWORD } from '../support/app';
+import {
+  ApiClient,
+  ApiResponse,
+  expectError,
+  startTestApp,
+  TEST_PASSWORD,
+  TestApp,
+  TestOrganization,
+} from '../support/app';
 
 /** Users administration over HTTP: GET /api/users/paged, POST /api/users, PATCH and DELETE /api/users/{id}. */
 describe('users over HTTP', () => {
@@ -43,14 +51,6 @@ describe('users over HTTP', () => {
 
   const findUser = async (admin: ApiClient, id: string) =>
     (await list(admin, 'pageSize=1000')).resultItems.find((u) => u.id === id);
-
-  const expectError = (response: ApiResponse, status: number, message: string) => {
-    const rest: unknown[] = Array.isArray(response.body?.errors) ? response.body.errors.slice(1) : [];
-    expect({ status: response.status, body: response.body }).toEqual({
-      status,
-      body: { success: false, errors: [message, ...rest] },
-    });
-  };
 
   describe('GET /api/users/paged', () => {
     let org: TestOrganization;
