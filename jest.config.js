@@ -22,7 +22,8 @@ const common = {
 
 module.exports = {
   // HTTP and browser specs wait on a real server; on a shared 2-core machine 5 s is too little headroom.
-  testTimeout: 30_000,
+  // TEST_TIME_SCALE scales it as test/support/time.ts scales every other deadline.
+  testTimeout: 60_000 * Math.max(1, Number(process.env.TEST_TIME_SCALE || 1)),
   // Starts shared engines once (the FerretDB helper when Go is present) and exports their URLs.
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

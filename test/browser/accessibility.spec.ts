@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { ApiClient } from '../support/app';
 import { appInBrowser, demoAccount, DESKTOP, newContext, PHONE, screenshotPath, signIn } from '../support/browser';
+import { within } from '../support/time';
 
 /** axe-core's source, evaluated in each page (as the devtools do: a script tag would meet the app's CSP). */
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -63,78 +64,88 @@ describe('accessibility', () => {
 
   // One test per width: each walks every screen, and CI runs it beside other suites on two cores.
   for (const viewport of [DESKTOP, PHONE])
-    it(`finds no serious or critical violations on each screen at ${viewport.width} px`, async () => {
-      const found: string[] = [];
-      for (const screen of SCREENS) {
-        const context = await newContext(env.browser, env.app.url, viewport);
-        const page = await context.newPage();
-        if (screen.role) await signIn(page, demoAccount(env.app.output, screen.role), screen.path);
-        else await page.goto(screen.path);
-        await page.getByRole('heading', { name: screen.ready }).first().waitFor();
-        if (screen.open) {
-          await page.getByText(screen.open, { exact: true }).first().click();
-          await page.getByRole('heading', { name: screen.then }).waitFor();
+    it(
+      `finds no serious or critical violations on each screen at ${viewport.width} px`,
+      async () => {
+        const found: string[] = [];
+        for (const screen of SCREENS) {
+          const context = await newContext(env.browser, env.app.url, viewport);
+          const page = await context.newPage();
+          if (screen.role) await signIn(page, demoAccount(env.app.output, screen.role), screen.path);
+          else await page.goto(screen.path);
+          await page.getByRole('heading', { name: screen.ready }).first().waitFor();
+          if (screen.open) {
+            await page.getByText(screen.open, { exact: true }).first().click();
+            await page.getByRole('heading', { name: screen.then }).waitFor();
+          }
+          const where = screen.open ? `${screen.path} → ${screen.open}` : screen.path;
+          for (const v of await seriousViolations(page))
+            found.push(`${where} as ${screen.role ?? 'anonymous'} at ${viewport.width}px: ${v}`);
+          await context.close();
         }
-        const where = screen.open ? `${screen.path} → ${screen.open}` : screen.path;
-        for (const v of await seriousViolations(page))
-          found.push(`${where} as ${screen.role ?? 'anonymous'} at ${viewport.width}px: ${v}`);
-        await context.close();
+        expect(found).toEqual([]);
+      },
+      within(180_000),
+    );
+
+  it(
+    "finds none on self-booking's screens: the managers' links, a link's public page and a booked visit's",
+    async () => {
+      const account = demoAccount(env.app.output, 'Company Admin');
+      const admin = await new ApiClient(env.app.url).signIn(account.email, account.password);
+      const staff: { id: string; fullName: string }[] = (await admin.get('/api/users/lookup')).body;
+      const alex = staff.find((s) => s.fullName === 'Alex Kim')!;
+      const week = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((weekDay) => ({
+        weekDay,
+        startTime: '09:00',
+        endTime: '17:00',
+      }));
+      expect((await admin.patch(`/api/employee-availability/${alex.id}`, week)).status).toBe(200);
+      const created = await admin.post('/api/booking-links', {
+        serviceName: 'Window cleaning',
+        durationMinutes: 60,
+        staffIds: [alex.id],
+        minimumNoticeMinutes: 60,
+        horizonDays: 30,
+        bufferMinutes: 0,
+      });
+      const linkId = created.body.data.id as string;
+      const visitor = new ApiClient(env.app.url);
+      const { slots } = (await visitor.get(`/api/booking-links/${linkId}/slots`)).body as {
+        slots: { start: string }[];
+      };
+      const booked = await visitor.post(`/api/booking-links/${linkId}/bookings`, {
+        start: slots[0].start,
+        name: 'Ana Visitor',
+        email: 'ana@example.com',
+      });
+      expect(booked.status).toBe(201);
+      const screens = [
+        { path: `/book/${linkId}`, ready: 'Window cleaning', signedIn: false },
+        { path: `/share/booking/${booked.body.data.id as string}`, ready: 'Your visit is booked', signedIn: false },
+        { path: '/scheduling', ready: 'Job Schedule', signedIn: true },
+      ];
+      const found: string[] = [];
+      for (const viewport of [DESKTOP, PHONE]) {
+        for (const screen of screens) {
+          const context = await newContext(env.browser, env.app.url, viewport);
+          const page = await context.newPage();
+          if (screen.signedIn) await signIn(page, account, screen.path);
+          else await page.goto(screen.path);
+          await page.getByRole('heading', { name: screen.ready }).first().waitFor();
+          if (screen.signedIn) {
+            await page.getByRole('button', { name: 'Booking links' }).click();
+            await page.getByRole('article', { name: 'Booking link Window cleaning' }).waitFor();
+          } else if (screen.path.startsWith('/book/')) await page.locator('button[aria-pressed]').first().waitFor();
+          const where = screen.signedIn ? 'Booking links' : screen.path;
+          const name = screen.signedIn ? 'booking-links' : screen.path.split('/')[1];
+          await page.screenshot({ path: screenshotPath(`a11y-${name}-${viewport.width}`) });
+          for (const v of await seriousViolations(page)) found.push(`${where} at ${viewport.width}px: ${v}`);
+          await context.close();
+        }
       }
       expect(found).toEqual([]);
-    }, 180_000);
-
-  it("finds none on self-booking's screens: the managers' links, a link's public page and a booked visit's", async () => {
-    const account = demoAccount(env.app.output, 'Company Admin');
-    const admin = await new ApiClient(env.app.url).signIn(account.email, account.password);
-    const staff: { id: string; fullName: string }[] = (await admin.get('/api/users/lookup')).body;
-    const alex = staff.find((s) => s.fullName === 'Alex Kim')!;
-    const week = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((weekDay) => ({
-      weekDay,
-      startTime: '09:00',
-      endTime: '17:00',
-    }));
-    expect((await admin.patch(`/api/employee-availability/${alex.id}`, week)).status).toBe(200);
-    const created = await admin.post('/api/booking-links', {
-      serviceName: 'Window cleaning',
-      durationMinutes: 60,
-      staffIds: [alex.id],
-      minimumNoticeMinutes: 60,
-      horizonDays: 30,
-      bufferMinutes: 0,
-    });
-    const linkId = created.body.data.id as string;
-    const visitor = new ApiClient(env.app.url);
-    const { slots } = (await visitor.get(`/api/booking-links/${linkId}/slots`)).body as { slots: { start: string }[] };
-    const booked = await visitor.post(`/api/booking-links/${linkId}/bookings`, {
-      start: slots[0].start,
-      name: 'Ana Visitor',
-      email: 'ana@example.com',
-    });
-    expect(booked.status).toBe(201);
-    const screens = [
-      { path: `/book/${linkId}`, ready: 'Window cleaning', signedIn: false },
-      { path: `/share/booking/${booked.body.data.id as string}`, ready: 'Your visit is booked', signedIn: false },
-      { path: '/scheduling', ready: 'Job Schedule', signedIn: true },
-    ];
-    const found: string[] = [];
-    for (const viewport of [DESKTOP, PHONE]) {
-      for (const screen of screens) {
-        const context = await newContext(env.browser, env.app.url, viewport);
-        const page = await context.newPage();
-        if (screen.signedIn) await signIn(page, account, screen.path);
-        else await page.goto(screen.path);
-        await page.getByRole('heading', { name: screen.ready }).first().waitFor();
-        if (screen.signedIn) {
-          await page.getByRole('button', { name: 'Booking links' }).click();
-          await page.getByRole('article', { name: 'Booking link Window cleaning' }).waitFor();
-        } else if (screen.path.startsWith('/book/')) await page.locator('button[aria-pressed]').first().waitFor();
-        const where = screen.signedIn ? 'Booking links' : screen.path;
-        const name = screen.signedIn ? 'booking-links' : screen.path.split('/')[1];
-        await page.screenshot({ path: screenshotPath(`a11y-${name}-${viewport.width}`) });
-        for (const v of await seriousViolations(page)) found.push(`${where} at ${viewport.width}px: ${v}`);
-        await context.close();
-      }
-    }
-    expect(found).toEqual([]);
-  }, 120_000);
+    },
+    within(120_000),
+  );
 });

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import type { Locator, Page } from 'playwright-core';
 import { ApiClient, TEST_PASSWORD } from '../support/app';
 import { appInBrowser, demoAccount, DESKTOP, newContext, PHONE, screenshotPath, signIn } from '../support/browser';
+import { within } from '../support/time';
 
 const ZONE = 'America/New_York';
 
@@ -43,102 +44,112 @@ describe('a board readable at a glance', () => {
     return modal;
   }
 
-  it('gives two new people different colours from the swatches in one click each, and points out a person left on the default', async () => {
-    const context = await newContext(env.browser, env.app.url, DESKTOP);
-    const page = await context.newPage();
-    await signIn(page, demoAccount(env.app.output, 'Company Admin'), '/admin/users');
-    await page.getByRole('row', { name: /Morgan Reyes/ }).waitFor();
+  it(
+    'gives two new people different colours from the swatches in one click each, and points out a person left on the default',
+    async () => {
+      const context = await newContext(env.browser, env.app.url, DESKTOP);
+      const page = await context.newPage();
+      await signIn(page, demoAccount(env.app.output, 'Company Admin'), '/admin/users');
+      await page.getByRole('row', { name: /Morgan Reyes/ }).waitFor();
 
-    // The demo's Morgan Reyes has Green: it is marked as hers; Maria takes Cyan.
-    let modal = await newUser(page, 'Maria', 'Lopez');
-    const swatches = modal.getByRole('radiogroup', { name: 'Colour' });
-    expect(await swatches.getByRole('radio').count()).toBe(12);
-    await swatches.getByRole('radio', { name: 'Green, used by Morgan Reyes' }).waitFor();
-    expect(await swatches.getByRole('radio', { name: 'Navy' }).count()).toBe(0);
-    await modal.getByText(/Default colour: the same navy as Available for Requests/).waitFor();
-    await swatches.getByRole('radio', { name: 'Cyan', exact: true }).click();
-    expect(await swatches.getByRole('radio', { name: 'Cyan', exact: true }).getAttribute('aria-checked')).toBe('true');
-    await page.screenshot({ path: screenshotPath('board-new-user-desktop') });
-    await modal.getByRole('button', { name: 'Create user' }).click();
-    await modal.waitFor({ state: 'hidden' });
+      // The demo's Morgan Reyes has Green: it is marked as hers; Maria takes Cyan.
+      let modal = await newUser(page, 'Maria', 'Lopez');
+      const swatches = modal.getByRole('radiogroup', { name: 'Colour' });
+      expect(await swatches.getByRole('radio').count()).toBe(12);
+      await swatches.getByRole('radio', { name: 'Green, used by Morgan Reyes' }).waitFor();
+      expect(await swatches.getByRole('radio', { name: 'Navy' }).count()).toBe(0);
+      await modal.getByText(/Default colour: the same navy as Available for Requests/).waitFor();
+      await swatches.getByRole('radio', { name: 'Cyan', exact: true }).click();
+      expect(await swatches.getByRole('radio', { name: 'Cyan', exact: true }).getAttribute('aria-checked')).toBe(
+        'true',
+      );
+      await page.screenshot({ path: screenshotPath('board-new-user-desktop') });
+      await modal.getByRole('button', { name: 'Create user' }).click();
+      await modal.waitFor({ state: 'hidden' });
 
-    // Jamal sees Cyan taken by Maria now, and takes Orange.
-    modal = await newUser(page, 'Jamal', 'Reed');
-    await modal.getByRole('radio', { name: 'Cyan, used by Maria Lopez' }).waitFor();
-    await modal.getByRole('radio', { name: 'Cyan, used by Maria Lopez' }).hover();
-    await page.getByRole('tooltip', { name: 'Used by Maria Lopez' }).waitFor();
-    await page.screenshot({ path: screenshotPath('board-new-user-taken-desktop') });
-    await modal.getByRole('radio', { name: 'Orange', exact: true }).click();
-    await modal.getByRole('button', { name: 'Create user' }).click();
-    await modal.waitFor({ state: 'hidden' });
+      // Jamal sees Cyan taken by Maria now, and takes Orange.
+      modal = await newUser(page, 'Jamal', 'Reed');
+      await modal.getByRole('radio', { name: 'Cyan, used by Maria Lopez' }).waitFor();
+      await modal.getByRole('radio', { name: 'Cyan, used by Maria Lopez' }).hover();
+      await page.getByRole('tooltip', { name: 'Used by Maria Lopez' }).waitFor();
+      await page.screenshot({ path: screenshotPath('board-new-user-taken-desktop') });
+      await modal.getByRole('radio', { name: 'Orange', exact: true }).click();
+      await modal.getByRole('button', { name: 'Create user' }).click();
+      await modal.waitFor({ state: 'hidden' });
 
-    // Leo is left on the default.
-    modal = await newUser(page, 'Leo', 'Default');
-    await modal.getByRole('button', { name: 'Create user' }).click();
-    await modal.waitFor({ state: 'hidden' });
+      // Leo is left on the default.
+      modal = await newUser(page, 'Leo', 'Default');
+      await modal.getByRole('button', { name: 'Create user' }).click();
+      await modal.waitFor({ state: 'hidden' });
 
-    const users = await usersByName();
-    expect(users.get('Maria Lopez')!.colorCode).toBe('#1098AD');
-    expect(users.get('Jamal Reed')!.colorCode).toBe('#F76707');
-    expect(users.get('Leo Default')!.colorCode).toBe('#0D1B41');
+      const users = await usersByName();
+      expect(users.get('Maria Lopez')!.colorCode).toBe('#1098AD');
+      expect(users.get('Jamal Reed')!.colorCode).toBe('#F76707');
+      expect(users.get('Leo Default')!.colorCode).toBe('#0D1B41');
 
-    // The Users table points Leo out (and the demo's admin, also on the default), not Maria.
-    const leo = page.getByRole('row', { name: /Leo Default/ });
-    await leo.getByText('Default colour').waitFor();
-    expect(
+      // The Users table points Leo out (and the demo's admin, also on the default), not Maria.
+      const leo = page.getByRole('row', { name: /Leo Default/ });
+      await leo.getByText('Default colour').waitFor();
+      expect(
+        await page
+          .getByRole('row', { name: /Maria Lopez/ })
+          .getByText('Default colour')
+          .count(),
+      ).toBe(0);
+      await leo.getByText('Default colour').hover();
+      await page.getByRole('tooltip', { name: "Pick a colour so this person's jobs stand out" }).waitFor();
+      await page.screenshot({ path: screenshotPath('board-users-desktop') });
+
+      // Edit Jamal: his Orange is checked, Maria's Cyan marked as hers, his own not marked as taken.
+      await page.getByRole('button', { name: 'Edit Jamal Reed' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Jamal Reed' });
+      expect(await edit.getByRole('radio', { name: 'Orange', exact: true }).getAttribute('aria-checked')).toBe('true');
+      await edit.getByRole('radio', { name: 'Cyan, used by Maria Lopez' }).waitFor();
+      await page.screenshot({ path: screenshotPath('board-edit-user-desktop') });
+      await edit.getByRole('button', { name: 'Cancel' }).click();
+
+      // The schedule's legend: Maria by her colour, Leo among those still on the default, with the hint.
+      await page.goto('/scheduling');
+      const legend = page.getByRole('list', { name: 'Colour legend' });
+      await legend.getByRole('listitem').filter({ hasText: 'Maria Lopez' }).waitFor();
+      const flagged = legend.locator('[data-flagged]');
+      await flagged.filter({ hasText: 'Leo Default' }).filter({ hasText: 'default colour' }).waitFor();
+      await flagged.getByLabel(/Pick a colour/).hover();
       await page
-        .getByRole('row', { name: /Maria Lopez/ })
-        .getByText('Default colour')
-        .count(),
-    ).toBe(0);
-    await leo.getByText('Default colour').hover();
-    await page.getByRole('tooltip', { name: "Pick a colour so this person's jobs stand out" }).waitFor();
-    await page.screenshot({ path: screenshotPath('board-users-desktop') });
+        .getByRole('tooltip', { name: /Leo Default.*Pick a colour so these people's jobs stand out/ })
+        .waitFor();
+      await page.screenshot({ path: screenshotPath('board-legend-desktop') });
+      await context.close();
 
-    // Edit Jamal: his Orange is checked, Maria's Cyan marked as hers, his own not marked as taken.
-    await page.getByRole('button', { name: 'Edit Jamal Reed' }).click();
-    const edit = page.getByRole('dialog', { name: 'Edit Jamal Reed' });
-    expect(await edit.getByRole('radio', { name: 'Orange', exact: true }).getAttribute('aria-checked')).toBe('true');
-    await edit.getByRole('radio', { name: 'Cyan, used by Maria Lopez' }).waitFor();
-    await page.screenshot({ path: screenshotPath('board-edit-user-desktop') });
-    await edit.getByRole('button', { name: 'Cancel' }).click();
-
-    // The schedule's legend: Maria by her colour, Leo among those still on the default, with the hint.
-    await page.goto('/scheduling');
-    const legend = page.getByRole('list', { name: 'Colour legend' });
-    await legend.getByRole('listitem').filter({ hasText: 'Maria Lopez' }).waitFor();
-    const flagged = legend.locator('[data-flagged]');
-    await flagged.filter({ hasText: 'Leo Default' }).filter({ hasText: 'default colour' }).waitFor();
-    await flagged.getByLabel(/Pick a colour/).hover();
-    await page.getByRole('tooltip', { name: /Leo Default.*Pick a colour so these people's jobs stand out/ }).waitFor();
-    await page.screenshot({ path: screenshotPath('board-legend-desktop') });
-    await context.close();
-
-    // On a phone: the cards point Leo out too, and New User's swatches wrap onto the screen.
-    const phone = await newContext(env.browser, env.app.url, PHONE);
-    const small = await phone.newPage();
-    await signIn(small, demoAccount(env.app.output, 'Company Admin'), '/admin/users');
-    await small.getByText('Leo Default').waitFor();
-    await small.screenshot({ path: screenshotPath('board-users-phone'), fullPage: true });
-    await small.getByRole('button', { name: 'New User' }).click();
-    const phoneModal = small.getByRole('dialog', { name: 'New User' });
-    const last = (await phoneModal.getByRole('radio', { name: 'Steel blue' }).boundingBox())!;
-    expect(last.x + last.width).toBeLessThanOrEqual(PHONE.width);
-    await phoneModal.getByRole('radio', { name: 'Violet' }).scrollIntoViewIfNeeded();
-    await small.screenshot({ path: screenshotPath('board-new-user-phone') });
-    await phoneModal.getByRole('button', { name: 'Cancel' }).click();
-    await small.getByRole('button', { name: 'Edit Maria Lopez' }).click();
-    await small
-      .getByRole('dialog', { name: 'Edit Maria Lopez' })
-      .getByRole('radio', { name: 'Violet' })
-      .scrollIntoViewIfNeeded();
-    await small.screenshot({ path: screenshotPath('board-edit-user-phone') });
-    await small.keyboard.press('Escape');
-    await small.goto('/scheduling');
-    await small.getByRole('list', { name: 'Colour legend' }).locator('[data-flagged]').waitFor();
-    await small.getByRole('list', { name: 'Colour legend' }).screenshot({ path: screenshotPath('board-legend-phone') });
-    await phone.close();
-  }, 120_000);
+      // On a phone: the cards point Leo out too, and New User's swatches wrap onto the screen.
+      const phone = await newContext(env.browser, env.app.url, PHONE);
+      const small = await phone.newPage();
+      await signIn(small, demoAccount(env.app.output, 'Company Admin'), '/admin/users');
+      await small.getByText('Leo Default').waitFor();
+      await small.screenshot({ path: screenshotPath('board-users-phone'), fullPage: true });
+      await small.getByRole('button', { name: 'New User' }).click();
+      const phoneModal = small.getByRole('dialog', { name: 'New User' });
+      const last = (await phoneModal.getByRole('radio', { name: 'Steel blue' }).boundingBox())!;
+      expect(last.x + last.width).toBeLessThanOrEqual(PHONE.width);
+      await phoneModal.getByRole('radio', { name: 'Violet' }).scrollIntoViewIfNeeded();
+      await small.screenshot({ path: screenshotPath('board-new-user-phone') });
+      await phoneModal.getByRole('button', { name: 'Cancel' }).click();
+      await small.getByRole('button', { name: 'Edit Maria Lopez' }).click();
+      await small
+        .getByRole('dialog', { name: 'Edit Maria Lopez' })
+        .getByRole('radio', { name: 'Violet' })
+        .scrollIntoViewIfNeeded();
+      await small.screenshot({ path: screenshotPath('board-edit-user-phone') });
+      await small.keyboard.press('Escape');
+      await small.goto('/scheduling');
+      await small.getByRole('list', { name: 'Colour legend' }).locator('[data-flagged]').waitFor();
+      await small
+        .getByRole('list', { name: 'Colour legend' })
+        .screenshot({ path: screenshotPath('board-legend-phone') });
+      await phone.close();
+    },
+    within(120_000),
+  );
 
   /** Today in the organization's zone at `hour`. */
   const todayAt = (hour: number, minute = 0) => DateTime.now().setZone(ZONE).startOf('day').set({ hour, minute });
@@ -180,89 +191,93 @@ describe('a board readable at a glance', () => {
     }
   }
 
-  it("shows a 30-minute job's name and a hover card in Timeline Day, and wraps long names in Week view", async () => {
-    const [customer] = (await admin.get('/api/customers/lookup')).body as { id: string; name: string }[];
-    const tess = await crewOfOne('Tess', 'Timeline', '#7048E8');
-    const rio = await crewOfOne('Rio', 'Rows', '#8C5E3C');
-    await createJob({
-      name: 'Sprinkler check',
-      startDateTime: utc(todayAt(10)),
-      endDateTime: utc(todayAt(10, 30)),
-      userIds: [tess, rio],
-      leadUserId: tess,
-      customerId: customer.id,
-    });
-    // Long names in long blocks, to be read whole in Week view.
-    await createJob({
-      name: 'Lakeview Apartments – weekly common areas and stairwells',
-      startDateTime: utc(todayAt(12)),
-      endDateTime: utc(todayAt(16)),
-      userIds: [tess],
-      customerId: customer.id,
-    });
-    await createJob({
-      name: 'Maple Court – window check',
-      startDateTime: utc(todayAt(16, 15)),
-      endDateTime: utc(todayAt(17)),
-      userIds: [tess],
-    });
+  it(
+    "shows a 30-minute job's name and a hover card in Timeline Day, and wraps long names in Week view",
+    async () => {
+      const [customer] = (await admin.get('/api/customers/lookup')).body as { id: string; name: string }[];
+      const tess = await crewOfOne('Tess', 'Timeline', '#7048E8');
+      const rio = await crewOfOne('Rio', 'Rows', '#8C5E3C');
+      await createJob({
+        name: 'Sprinkler check',
+        startDateTime: utc(todayAt(10)),
+        endDateTime: utc(todayAt(10, 30)),
+        userIds: [tess, rio],
+        leadUserId: tess,
+        customerId: customer.id,
+      });
+      // Long names in long blocks, to be read whole in Week view.
+      await createJob({
+        name: 'Lakeview Apartments – weekly common areas and stairwells',
+        startDateTime: utc(todayAt(12)),
+        endDateTime: utc(todayAt(16)),
+        userIds: [tess],
+        customerId: customer.id,
+      });
+      await createJob({
+        name: 'Maple Court – window check',
+        startDateTime: utc(todayAt(16, 15)),
+        endDateTime: utc(todayAt(17)),
+        userIds: [tess],
+      });
 
-    const context = await newContext(env.browser, env.app.url, DESKTOP);
-    const page = await context.newPage();
-    await signIn(page, demoAccount(env.app.output, 'Customer Manager'), '/scheduling');
-    await chooseView(page, 'Timeline Day');
-    await page.getByRole('button', { name: 'Today' }).click();
+      const context = await newContext(env.browser, env.app.url, DESKTOP);
+      const page = await context.newPage();
+      await signIn(page, demoAccount(env.app.output, 'Customer Manager'), '/scheduling');
+      await chooseView(page, 'Timeline Day');
+      await page.getByRole('button', { name: 'Today' }).click();
 
-    const bar = page.getByRole('button', { name: /^Sprinkler check, .*Tess Timeline$/ });
-    await bar.scrollIntoViewIfNeeded();
-    const name = bar.getByText('Sprinkler check', { exact: true });
-    await name.waitFor();
-    expect(await whole(name)).toBe(true);
-    await bar.hover();
-    const card = page.getByRole('tooltip', { name: /^Sprinkler check, / });
-    await card.waitFor();
-    await card.getByText('10:00 AM – 10:30 AM', { exact: false }).waitFor();
-    await card.getByText(customer.name).waitFor();
-    await card.getByText('Tess Timeline (lead), Rio Rows').waitFor();
-    await page.screenshot({ path: screenshotPath('board-timeline-hover-desktop') });
-    await page.mouse.move(5, 5);
-    await card.waitFor({ state: 'hidden' });
+      const bar = page.getByRole('button', { name: /^Sprinkler check, .*Tess Timeline$/ });
+      await bar.scrollIntoViewIfNeeded();
+      const name = bar.getByText('Sprinkler check', { exact: true });
+      await name.waitFor();
+      expect(await whole(name)).toBe(true);
+      await bar.hover();
+      const card = page.getByRole('tooltip', { name: /^Sprinkler check, / });
+      await card.waitFor();
+      await card.getByText('10:00 AM – 10:30 AM', { exact: false }).waitFor();
+      await card.getByText(customer.name).waitFor();
+      await card.getByText('Tess Timeline (lead), Rio Rows').waitFor();
+      await page.screenshot({ path: screenshotPath('board-timeline-hover-desktop') });
+      await page.mouse.move(5, 5);
+      await card.waitFor({ state: 'hidden' });
 
-    // Week view: the 4-hour block's name on several whole lines, the 45-minute one's name before anything.
-    await chooseView(page, 'Week');
-    await page.getByRole('button', { name: 'Today' }).click();
-    const long = page.locator('.fc-event', { hasText: 'Lakeview Apartments' });
-    await long.scrollIntoViewIfNeeded();
-    const title = long.locator('.app-event-title');
-    expect(await title.textContent()).toBe('Lakeview Apartments – weekly common areas and stairwells');
-    expect(await whole(title)).toBe(true);
-    expect((await title.boundingBox())!.height).toBeGreaterThan(30); // more than one line
-    const short = page.locator('.fc-event', { hasText: 'Maple Court' });
-    const shortName = short.locator('.app-event-name');
-    expect((await shortName.boundingBox())!.height).toBeGreaterThan(10);
-    await long.hover({ position: { x: 8, y: 8 } }); // its top-left corner: a demo job may overlap the rest
-    await page
-      .getByRole('tooltip', { name: /^Lakeview Apartments/ })
-      .getByText('Tess Timeline', { exact: true })
-      .waitFor();
-    await page.screenshot({ path: screenshotPath('board-week-wrapped-desktop') });
-    await context.close();
+      // Week view: the 4-hour block's name on several whole lines, the 45-minute one's name before anything.
+      await chooseView(page, 'Week');
+      await page.getByRole('button', { name: 'Today' }).click();
+      const long = page.locator('.fc-event', { hasText: 'Lakeview Apartments' });
+      await long.scrollIntoViewIfNeeded();
+      const title = long.locator('.app-event-title');
+      expect(await title.textContent()).toBe('Lakeview Apartments – weekly common areas and stairwells');
+      expect(await whole(title)).toBe(true);
+      expect((await title.boundingBox())!.height).toBeGreaterThan(30); // more than one line
+      const short = page.locator('.fc-event', { hasText: 'Maple Court' });
+      const shortName = short.locator('.app-event-name');
+      expect((await shortName.boundingBox())!.height).toBeGreaterThan(10);
+      await long.hover({ position: { x: 8, y: 8 } }); // its top-left corner: a demo job may overlap the rest
+      await page
+        .getByRole('tooltip', { name: /^Lakeview Apartments/ })
+        .getByText('Tess Timeline', { exact: true })
+        .waitFor();
+      await page.screenshot({ path: screenshotPath('board-week-wrapped-desktop') });
+      await context.close();
 
-    // A phone: Day view wraps the name; Timeline Day's short bar keeps its name.
-    const phone = await newContext(env.browser, env.app.url, PHONE);
-    const small = await phone.newPage();
-    await signIn(small, demoAccount(env.app.output, 'Customer Manager'), '/scheduling');
-    const dayEvent = small.locator('.fc-event', { hasText: 'Lakeview Apartments' });
-    await dayEvent.scrollIntoViewIfNeeded();
-    expect(await whole(dayEvent.locator('.app-event-title'))).toBe(true);
-    await small.screenshot({ path: screenshotPath('board-day-wrapped-phone') });
-    await chooseView(small, 'Timeline Day');
-    const phoneBar = small.getByRole('button', { name: /^Sprinkler check, .*Tess Timeline$/ });
-    await phoneBar.scrollIntoViewIfNeeded();
-    await phoneBar.getByText('Sprinkler check', { exact: true }).waitFor();
-    await phoneBar.hover();
-    await small.getByRole('tooltip', { name: /^Sprinkler check, / }).waitFor();
-    await small.screenshot({ path: screenshotPath('board-timeline-hover-phone') });
-    await phone.close();
-  }, 120_000);
+      // A phone: Day view wraps the name; Timeline Day's short bar keeps its name.
+      const phone = await newContext(env.browser, env.app.url, PHONE);
+      const small = await phone.newPage();
+      await signIn(small, demoAccount(env.app.output, 'Customer Manager'), '/scheduling');
+      const dayEvent = small.locator('.fc-event', { hasText: 'Lakeview Apartments' });
+      await dayEvent.scrollIntoViewIfNeeded();
+      expect(await whole(dayEvent.locator('.app-event-title'))).toBe(true);
+      await small.screenshot({ path: screenshotPath('board-day-wrapped-phone') });
+      await chooseView(small, 'Timeline Day');
+      const phoneBar = small.getByRole('button', { name: /^Sprinkler check, .*Tess Timeline$/ });
+      await phoneBar.scrollIntoViewIfNeeded();
+      await phoneBar.getByText('Sprinkler check', { exact: true }).waitFor();
+      await phoneBar.hover();
+      await small.getByRole('tooltip', { name: /^Sprinkler check, / }).waitFor();
+      await small.screenshot({ path: screenshotPath('board-timeline-hover-phone') });
+      await phone.close();
+    },
+    within(120_000),
+  );
 });

@@ -12,6 +12,7 @@ import {
   signIn,
 } from '../support/browser';
 import { mailsWhen } from '../support/outbox';
+import { within } from '../support/time';
 
 /** Clicks the n-th star of a rating input (its radio is hidden; its label is the star), on the page or in a dialog. */
 async function stars(scope: Page | Locator, n: number) {
@@ -60,152 +61,164 @@ describe('ratings in a browser', () => {
     return { admin, harbor, link };
   }
 
-  it('takes the customer from the e-mailed link to the thank-you once, and shows the rating live to the associate and the manager', async () => {
-    const { admin, harbor, link } = await ratedJob('Pressure washing');
+  it(
+    'takes the customer from the e-mailed link to the thank-you once, and shows the rating live to the associate and the manager',
+    async () => {
+      const { admin, harbor, link } = await ratedJob('Pressure washing');
 
-    const associateContext = await newContext(env.browser, env.app.url, DESKTOP);
-    const associate = await associateContext.newPage();
-    await signIn(associate, account('Associate'), '/jobs');
-    await associate.getByText('No results found').waitFor();
-    const managerContext = await newContext(env.browser, env.app.url, DESKTOP);
-    const manager = await managerContext.newPage();
-    await signIn(manager, account('Customer Manager'), `/customers/${harbor.id}`);
-    await manager.getByText('No ratings yet').waitFor();
+      const associateContext = await newContext(env.browser, env.app.url, DESKTOP);
+      const associate = await associateContext.newPage();
+      await signIn(associate, account('Associate'), '/jobs');
+      await associate.getByText('No results found').waitFor();
+      const managerContext = await newContext(env.browser, env.app.url, DESKTOP);
+      const manager = await managerContext.newPage();
+      await signIn(manager, account('Customer Manager'), `/customers/${harbor.id}`);
+      await manager.getByText('No ratings yet').waitFor();
 
-    // The customer, on a phone: three stars without a comment are refused (spec §5), then sent with one.
-    const customerContext = await newContext(env.browser, env.app.url, PHONE);
-    const customer = await customerContext.newPage();
-    await customer.goto(link);
-    await customer.getByRole('heading', { name: 'How did we do?' }).waitFor();
-    await customer.getByText(/Pressure washing · .* · with Alex Kim/).waitFor();
-    await stars(customer, 3);
-    await customer.getByRole('button', { name: 'Submit feedback' }).click();
-    await customer.getByRole('alert').getByText('Please tell us what could have been better.').waitFor();
-    await customer.screenshot({ path: screenshotPath('feedback-refused-phone') });
-    await customer.getByRole('textbox', { name: 'Comments' }).fill('Good work, but the gate was left open.');
-    await customer.getByRole('button', { name: 'Submit feedback' }).click();
-    await customer.getByRole('heading', { name: 'Thank you for your feedback!' }).waitFor();
-    await customer.screenshot({ path: screenshotPath('feedback-thanks-phone') });
-    await customer.goto(link);
-    await customer.getByRole('heading', { name: 'Feedback already submitted' }).waitFor();
-    await customer.screenshot({ path: screenshotPath('feedback-already-phone') });
+      // The customer, on a phone: three stars without a comment are refused (spec §5), then sent with one.
+      const customerContext = await newContext(env.browser, env.app.url, PHONE);
+      const customer = await customerContext.newPage();
+      await customer.goto(link);
+      await customer.getByRole('heading', { name: 'How did we do?' }).waitFor();
+      await customer.getByText(/Pressure washing · .* · with Alex Kim/).waitFor();
+      await stars(customer, 3);
+      await customer.getByRole('button', { name: 'Submit feedback' }).click();
+      await customer.getByRole('alert').getByText('Please tell us what could have been better.').waitFor();
+      await customer.screenshot({ path: screenshotPath('feedback-refused-phone') });
+      await customer.getByRole('textbox', { name: 'Comments' }).fill('Good work, but the gate was left open.');
+      await customer.getByRole('button', { name: 'Submit feedback' }).click();
+      await customer.getByRole('heading', { name: 'Thank you for your feedback!' }).waitFor();
+      await customer.screenshot({ path: screenshotPath('feedback-thanks-phone') });
+      await customer.goto(link);
+      await customer.getByRole('heading', { name: 'Feedback already submitted' }).waitFor();
+      await customer.screenshot({ path: screenshotPath('feedback-already-phone') });
 
-    // Alex's open My Job Ratings shows it without reload; a row opens to the comment.
-    const row = associate.getByRole('row', { name: /Pressure washing/ });
-    await row.waitFor({ timeout: LIVE_MS });
-    await row.click();
-    await associate.getByText('Good work, but the gate was left open.').waitFor();
-    await associate.screenshot({ path: screenshotPath('my-job-ratings-desktop') });
+      // Alex's open My Job Ratings shows it without reload; a row opens to the comment.
+      const row = associate.getByRole('row', { name: /Pressure washing/ });
+      await row.waitFor({ timeout: LIVE_MS });
+      await row.click();
+      await associate.getByText('Good work, but the gate was left open.').waitFor();
+      await associate.screenshot({ path: screenshotPath('my-job-ratings-desktop') });
 
-    // The manager's open customer detail: the average and the job's stars.
-    const details = manager.getByRole('region', { name: 'Customer details' });
-    await details.getByText('3.00', { exact: true }).waitFor({ timeout: LIVE_MS });
-    await details.getByText('(1 review)').waitFor();
-    // A manager's edit (the API) moves the average, live.
-    const ratings = (await admin.get(`/api/ratings/customer/${harbor.id}/paged`)).body.resultItems;
-    const edited = await admin.patch(`/api/ratings/${ratings[0].id}`, { rating: 4, notes: ratings[0].comments });
-    expect(edited.body).toEqual({ success: true, message: 'Job review has been updated' });
-    await details.getByText('4.00', { exact: true }).waitFor({ timeout: LIVE_MS });
-    await manager.screenshot({ path: screenshotPath('customer-rated-desktop'), fullPage: true });
-    await customerContext.close();
-    await associateContext.close();
-    await managerContext.close();
-  }, 120_000);
+      // The manager's open customer detail: the average and the job's stars.
+      const details = manager.getByRole('region', { name: 'Customer details' });
+      await details.getByText('3.00', { exact: true }).waitFor({ timeout: LIVE_MS });
+      await details.getByText('(1 review)').waitFor();
+      // A manager's edit (the API) moves the average, live.
+      const ratings = (await admin.get(`/api/ratings/customer/${harbor.id}/paged`)).body.resultItems;
+      const edited = await admin.patch(`/api/ratings/${ratings[0].id}`, { rating: 4, notes: ratings[0].comments });
+      expect(edited.body).toEqual({ success: true, message: 'Job review has been updated' });
+      await details.getByText('4.00', { exact: true }).waitFor({ timeout: LIVE_MS });
+      await manager.screenshot({ path: screenshotPath('customer-rated-desktop'), fullPage: true });
+      await customerContext.close();
+      await associateContext.close();
+      await managerContext.close();
+    },
+    within(120_000),
+  );
 
-  it('shows My Job Ratings on a phone, and the feedback form at desktop width', async () => {
-    const { link } = await ratedJob('Window cleaning');
-    const customerContext = await newContext(env.browser, env.app.url, DESKTOP);
-    const customer = await customerContext.newPage();
-    await customer.goto(link);
-    await stars(customer, 5);
-    await customer.getByRole('textbox', { name: 'Comments' }).fill('Spotless.');
-    await customer.screenshot({ path: screenshotPath('feedback-form-desktop') });
-    await customer.getByRole('button', { name: 'Submit feedback' }).click();
-    await customer.getByRole('heading', { name: 'Thank you for your feedback!' }).waitFor();
+  it(
+    'shows My Job Ratings on a phone, and the feedback form at desktop width',
+    async () => {
+      const { link } = await ratedJob('Window cleaning');
+      const customerContext = await newContext(env.browser, env.app.url, DESKTOP);
+      const customer = await customerContext.newPage();
+      await customer.goto(link);
+      await stars(customer, 5);
+      await customer.getByRole('textbox', { name: 'Comments' }).fill('Spotless.');
+      await customer.screenshot({ path: screenshotPath('feedback-form-desktop') });
+      await customer.getByRole('button', { name: 'Submit feedback' }).click();
+      await customer.getByRole('heading', { name: 'Thank you for your feedback!' }).waitFor();
 
-    const context = await newContext(env.browser, env.app.url, PHONE);
-    const page = await context.newPage();
-    await signIn(page, account('Associate'), '/jobs');
-    const list = page.getByRole('list', { name: 'My job ratings' });
-    await list.getByText('Window cleaning').click();
-    await page.getByText('Spotless.').waitFor();
-    await page.screenshot({ path: screenshotPath('my-job-ratings-phone'), fullPage: true });
-    await customerContext.close();
-    await context.close();
-  }, 90_000);
+      const context = await newContext(env.browser, env.app.url, PHONE);
+      const page = await context.newPage();
+      await signIn(page, account('Associate'), '/jobs');
+      const list = page.getByRole('list', { name: 'My job ratings' });
+      await list.getByText('Window cleaning').click();
+      await page.getByText('Spotless.').waitFor();
+      await page.screenshot({ path: screenshotPath('my-job-ratings-phone'), fullPage: true });
+      await customerContext.close();
+      await context.close();
+    },
+    within(90_000),
+  );
 
-  it("shows the organization's logo on the feedback page, and lets a manager edit the rating on the customer's detail", async () => {
-    const admin = await api('Company Admin');
-    // A customer of its own, so that its one job is on the first page of Jobs & Ratings and sets its average.
-    const created = await admin.post('/api/customers', {
-      name: 'Lakeside Dental',
-      contactFirstName: 'Dana',
-      contactEmail: 'dana@lakeside.example.test',
-    });
-    expect(created.status).toBe(201);
-    const lakeside: string = created.body.data.id;
-    const drawing = await newContext(env.browser, env.app.url, DESKTOP);
-    const logo = await admin.upload('PUT', '/api/organization/settings/logo', await logoPng(await drawing.newPage()));
-    expect(logo.status).toBe(200);
-    await drawing.close();
-    const { link } = await ratedJob('Gutter cleaning', lakeside);
+  it(
+    "shows the organization's logo on the feedback page, and lets a manager edit the rating on the customer's detail",
+    async () => {
+      const admin = await api('Company Admin');
+      // A customer of its own, so that its one job is on the first page of Jobs & Ratings and sets its average.
+      const created = await admin.post('/api/customers', {
+        name: 'Lakeside Dental',
+        contactFirstName: 'Dana',
+        contactEmail: 'dana@lakeside.example.test',
+      });
+      expect(created.status).toBe(201);
+      const lakeside: string = created.body.data.id;
+      const drawing = await newContext(env.browser, env.app.url, DESKTOP);
+      const logo = await admin.upload('PUT', '/api/organization/settings/logo', await logoPng(await drawing.newPage()));
+      expect(logo.status).toBe(200);
+      await drawing.close();
+      const { link } = await ratedJob('Gutter cleaning', lakeside);
 
-    // The customer sees the organization's logo above its name, on a phone and at desktop width.
-    const phoneContext = await newContext(env.browser, env.app.url, PHONE);
-    const phone = await phoneContext.newPage();
-    await phone.goto(link);
-    const phoneLogo = phone.getByRole('img', { name: /logo$/ });
-    await phoneLogo.waitFor();
-    // Loaded (a logo that fails to load is left out) and at most 48 px high.
-    const box = await phoneLogo.boundingBox();
-    expect(box!.height).toBeGreaterThan(0);
-    expect(box!.height).toBeLessThanOrEqual(48);
-    await phone.screenshot({ path: screenshotPath('feedback-logo-phone') });
-    const customerContext = await newContext(env.browser, env.app.url, DESKTOP);
-    const customer = await customerContext.newPage();
-    await customer.goto(link);
-    await customer.getByRole('img', { name: /logo$/ }).waitFor();
-    await stars(customer, 2);
-    await customer.getByRole('textbox', { name: 'Comments' }).fill('The gutters still overflow.');
-    await customer.screenshot({ path: screenshotPath('feedback-logo-desktop') });
-    await customer.getByRole('button', { name: 'Submit feedback' }).click();
-    await customer.getByRole('heading', { name: 'Thank you for your feedback!' }).waitFor();
+      // The customer sees the organization's logo above its name, on a phone and at desktop width.
+      const phoneContext = await newContext(env.browser, env.app.url, PHONE);
+      const phone = await phoneContext.newPage();
+      await phone.goto(link);
+      const phoneLogo = phone.getByRole('img', { name: /logo$/ });
+      await phoneLogo.waitFor();
+      // Loaded (a logo that fails to load is left out) and at most 48 px high.
+      const box = await phoneLogo.boundingBox();
+      expect(box!.height).toBeGreaterThan(0);
+      expect(box!.height).toBeLessThanOrEqual(48);
+      await phone.screenshot({ path: screenshotPath('feedback-logo-phone') });
+      const customerContext = await newContext(env.browser, env.app.url, DESKTOP);
+      const customer = await customerContext.newPage();
+      await customer.goto(link);
+      await customer.getByRole('img', { name: /logo$/ }).waitFor();
+      await stars(customer, 2);
+      await customer.getByRole('textbox', { name: 'Comments' }).fill('The gutters still overflow.');
+      await customer.screenshot({ path: screenshotPath('feedback-logo-desktop') });
+      await customer.getByRole('button', { name: 'Submit feedback' }).click();
+      await customer.getByRole('heading', { name: 'Thank you for your feedback!' }).waitFor();
 
-    // The manager corrects it from the customer's detail: the row is marked, the original kept, the average follows.
-    const managerContext = await newContext(env.browser, env.app.url, DESKTOP);
-    const manager = await managerContext.newPage();
-    await signIn(manager, account('Customer Manager'), `/customers/${lakeside}`);
-    const details = manager.getByRole('region', { name: 'Customer details' });
-    await details.getByText('2.00', { exact: true }).waitFor();
-    await manager.getByRole('button', { name: 'Edit the rating of Gutter cleaning' }).click();
-    const dialog = manager.getByRole('dialog', { name: 'Edit the rating of Gutter cleaning' });
-    await dialog.getByRole('textbox', { name: 'Notes' }).fill('Fixed on a second visit; the customer agreed.');
-    await stars(dialog, 5);
-    await manager.screenshot({ path: screenshotPath('customer-rating-edit-desktop') });
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await manager.getByText('Job review has been updated').waitFor();
-    await dialog.waitFor({ state: 'hidden' });
-    const jobs = manager.getByRole('table', { name: 'Jobs & Ratings' });
-    await jobs.getByText('Edited', { exact: true }).waitFor();
-    await details.getByText('5.00', { exact: true }).waitFor({ timeout: LIVE_MS });
-    await details.getByText('(1 review)').waitFor();
-    await manager.getByRole('button', { name: 'Show the review of Gutter cleaning' }).click();
-    await jobs.getByText('Fixed on a second visit; the customer agreed.').waitFor();
-    await jobs.getByText('The gutters still overflow.').waitFor();
-    await manager.screenshot({ path: screenshotPath('customer-rating-edited-desktop'), fullPage: true });
+      // The manager corrects it from the customer's detail: the row is marked, the original kept, the average follows.
+      const managerContext = await newContext(env.browser, env.app.url, DESKTOP);
+      const manager = await managerContext.newPage();
+      await signIn(manager, account('Customer Manager'), `/customers/${lakeside}`);
+      const details = manager.getByRole('region', { name: 'Customer details' });
+      await details.getByText('2.00', { exact: true }).waitFor();
+      await manager.getByRole('button', { name: 'Edit the rating of Gutter cleaning' }).click();
+      const dialog = manager.getByRole('dialog', { name: 'Edit the rating of Gutter cleaning' });
+      await dialog.getByRole('textbox', { name: 'Notes' }).fill('Fixed on a second visit; the customer agreed.');
+      await stars(dialog, 5);
+      await manager.screenshot({ path: screenshotPath('customer-rating-edit-desktop') });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await manager.getByText('Job review has been updated').waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      const jobs = manager.getByRole('table', { name: 'Jobs & Ratings' });
+      await jobs.getByText('Edited', { exact: true }).waitFor();
+      await details.getByText('5.00', { exact: true }).waitFor({ timeout: LIVE_MS });
+      await details.getByText('(1 review)').waitFor();
+      await manager.getByRole('button', { name: 'Show the review of Gutter cleaning' }).click();
+      await jobs.getByText('Fixed on a second visit; the customer agreed.').waitFor();
+      await jobs.getByText('The gutters still overflow.').waitFor();
+      await manager.screenshot({ path: screenshotPath('customer-rating-edited-desktop'), fullPage: true });
 
-    // On a phone: the mark and the customer's words in the list, the edit dialog full screen.
-    await signIn(phone, account('Customer Manager'), `/customers/${lakeside}`);
-    const list = phone.getByRole('list', { name: 'Jobs' });
-    await list.getByText('Edited', { exact: true }).waitFor();
-    await phone.screenshot({ path: screenshotPath('customer-rated-phone'), fullPage: true });
-    await list.getByRole('button', { name: 'Edit the rating of Gutter cleaning' }).click();
-    await phone.getByRole('dialog', { name: 'Edit the rating of Gutter cleaning' }).waitFor();
-    await phone.screenshot({ path: screenshotPath('customer-rating-edit-phone') });
+      // On a phone: the mark and the customer's words in the list, the edit dialog full screen.
+      await signIn(phone, account('Customer Manager'), `/customers/${lakeside}`);
+      const list = phone.getByRole('list', { name: 'Jobs' });
+      await list.getByText('Edited', { exact: true }).waitFor();
+      await phone.screenshot({ path: screenshotPath('customer-rated-phone'), fullPage: true });
+      await list.getByRole('button', { name: 'Edit the rating of Gutter cleaning' }).click();
+      await phone.getByRole('dialog', { name: 'Edit the rating of Gutter cleaning' }).waitFor();
+      await phone.screenshot({ path: screenshotPath('customer-rating-edit-phone') });
 
-    expect((await admin.delete('/api/organization/settings/logo')).status).toBe(200);
-    await phoneContext.close();
-    await customerContext.close();
-    await managerContext.close();
-  }, 120_000);
+      expect((await admin.delete('/api/organization/settings/logo')).status).toBe(200);
+      await phoneContext.close();
+      await customerContext.close();
+      await managerContext.close();
+    },
+    within(120_000),
+  );
 });

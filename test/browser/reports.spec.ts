@@ -13,6 +13,7 @@ import {
   signIn,
 } from '../support/browser';
 import { mailsWhen } from '../support/outbox';
+import { within } from '../support/time';
 
 /** The Jobs and Ratings reports (issue #15): filters, rows, totals and charts, the spreadsheet, the live banner. */
 describe('reports in a browser', () => {
@@ -62,87 +63,95 @@ describe('reports in a browser', () => {
 
   const chart = (page: Page, name: string | RegExp) => page.getByRole('region', { name });
 
-  it('filters the Jobs report, shows its rows and charts, downloads export.xlsx, and offers the rows a timer adds', async () => {
-    await trackTime('Loading the van', 2.5);
-    const context = await newContext(env.browser, env.app.url, DESKTOP);
-    const page = await context.newPage();
-    await signIn(page, account('Company Admin'), '/reports/jobs');
-    await page.getByRole('heading', { name: 'Jobs Report' }).waitFor();
-    const table = page.getByRole('table', { name: 'Jobs report' });
-    await table
-      .getByRole('row', { name: /Loading the van/ })
-      .first()
-      .waitFor();
-    await chart(page, 'Hours per employee').getByRole('figure').waitFor();
-    await chart(page, 'Hours per customer').getByRole('figure').waitFor();
-
-    // One employee: every row is theirs.
-    const who = (
+  it(
+    'filters the Jobs report, shows its rows and charts, downloads export.xlsx, and offers the rows a timer adds',
+    async () => {
+      await trackTime('Loading the van', 2.5);
+      const context = await newContext(env.browser, env.app.url, DESKTOP);
+      const page = await context.newPage();
+      await signIn(page, account('Company Admin'), '/reports/jobs');
+      await page.getByRole('heading', { name: 'Jobs Report' }).waitFor();
+      const table = page.getByRole('table', { name: 'Jobs report' });
       await table
         .getByRole('row', { name: /Loading the van/ })
         .first()
-        .getByRole('cell')
-        .first()
-        .innerText()
-    ).trim();
-    await page.getByLabel('Employee', { exact: true }).first().click();
-    await page.getByRole('option', { name: who }).click();
-    // (A string: this runs in the page, whose DOM types the suite's tsconfig leaves out.)
-    await page.waitForFunction(
-      `[...document.querySelectorAll('table[aria-label="Jobs report"] tbody tr')].every((r) => r.querySelector('td')?.textContent.trim() === ${JSON.stringify(who)})`,
-      undefined,
-      { timeout: LIVE_MS },
-    );
-    await page.screenshot({ path: screenshotPath('reports-jobs-desktop'), fullPage: true });
-
-    // The spreadsheet, for the same filters.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download Report' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe('export.xlsx');
-    expect(statSync(await download.path()).size).toBeGreaterThan(0);
-
-    // A timer stopped while the report is open: the count only, then the table on request.
-    await page.getByRole('button', { name: 'Download Report' }).waitFor();
-    await trackTime('Fuel run');
-    const banner = page.getByRole('status').filter({ hasText: '1 new row — refresh' });
-    await banner.waitFor({ timeout: LIVE_MS });
-    expect(await table.getByRole('row', { name: /Fuel run/ }).count()).toBe(0);
-    await page.screenshot({ path: screenshotPath('reports-jobs-new-row-desktop') });
-    await banner.getByRole('button', { name: 'refresh' }).click();
-    await table.getByRole('row', { name: /Fuel run/ }).waitFor({ timeout: LIVE_MS });
-    await banner.waitFor({ state: 'detached' });
-    await context.close();
-  }, 120_000);
-
-  it('shows the Jobs report on a phone, and the Ratings report with its charts at both widths', async () => {
-    await trackTime('Sweeping the yard', 1.25);
-    await ratedJob('Gutter cleaning', 4, 'Tidy work, a little late.');
-    for (const [viewport, suffix] of [
-      [PHONE, 'phone'],
-      [DESKTOP, 'desktop'],
-    ] as const) {
-      const context = await newContext(env.browser, env.app.url, viewport);
-      const page = await context.newPage();
-      if (viewport === PHONE) {
-        await signIn(page, account('Company Admin'), '/reports/jobs');
-        await page.getByRole('heading', { name: 'Jobs Report' }).waitFor();
-        await page.getByRole('list', { name: 'Jobs report' }).getByText('Sweeping the yard').first().waitFor();
-        await chart(page, 'Hours per employee').getByRole('figure').waitFor();
-        await page.screenshot({ path: screenshotPath('reports-jobs-phone'), fullPage: true });
-        await page.goto('/reports/ratings');
-      } else {
-        await signIn(page, account('Company Admin'), '/reports/ratings');
-      }
-      await page.getByRole('heading', { name: 'Ratings Report' }).waitFor();
-      await page.getByText('Tidy work, a little late.').first().waitFor();
-      await chart(page, 'Ratings by stars').getByRole('figure').waitFor();
-      await chart(page, /^Average rating by (?:week|month)$/)
-        .getByRole('figure')
         .waitFor();
-      await page.screenshot({ path: screenshotPath(`reports-ratings-${suffix}`), fullPage: true });
+      await chart(page, 'Hours per employee').getByRole('figure').waitFor();
+      await chart(page, 'Hours per customer').getByRole('figure').waitFor();
+
+      // One employee: every row is theirs.
+      const who = (
+        await table
+          .getByRole('row', { name: /Loading the van/ })
+          .first()
+          .getByRole('cell')
+          .first()
+          .innerText()
+      ).trim();
+      await page.getByLabel('Employee', { exact: true }).first().click();
+      await page.getByRole('option', { name: who }).click();
+      // (A string: this runs in the page, whose DOM types the suite's tsconfig leaves out.)
+      await page.waitForFunction(
+        `[...document.querySelectorAll('table[aria-label="Jobs report"] tbody tr')].every((r) => r.querySelector('td')?.textContent.trim() === ${JSON.stringify(who)})`,
+        undefined,
+        { timeout: LIVE_MS },
+      );
+      await page.screenshot({ path: screenshotPath('reports-jobs-desktop'), fullPage: true });
+
+      // The spreadsheet, for the same filters.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download Report' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('export.xlsx');
+      expect(statSync(await download.path()).size).toBeGreaterThan(0);
+
+      // A timer stopped while the report is open: the count only, then the table on request.
+      await page.getByRole('button', { name: 'Download Report' }).waitFor();
+      await trackTime('Fuel run');
+      const banner = page.getByRole('status').filter({ hasText: '1 new row — refresh' });
+      await banner.waitFor({ timeout: LIVE_MS });
+      expect(await table.getByRole('row', { name: /Fuel run/ }).count()).toBe(0);
+      await page.screenshot({ path: screenshotPath('reports-jobs-new-row-desktop') });
+      await banner.getByRole('button', { name: 'refresh' }).click();
+      await table.getByRole('row', { name: /Fuel run/ }).waitFor({ timeout: LIVE_MS });
+      await banner.waitFor({ state: 'detached' });
       await context.close();
-    }
-  }, 120_000);
+    },
+    within(120_000),
+  );
+
+  it(
+    'shows the Jobs report on a phone, and the Ratings report with its charts at both widths',
+    async () => {
+      await trackTime('Sweeping the yard', 1.25);
+      await ratedJob('Gutter cleaning', 4, 'Tidy work, a little late.');
+      for (const [viewport, suffix] of [
+        [PHONE, 'phone'],
+        [DESKTOP, 'desktop'],
+      ] as const) {
+        const context = await newContext(env.browser, env.app.url, viewport);
+        const page = await context.newPage();
+        if (viewport === PHONE) {
+          await signIn(page, account('Company Admin'), '/reports/jobs');
+          await page.getByRole('heading', { name: 'Jobs Report' }).waitFor();
+          await page.getByRole('list', { name: 'Jobs report' }).getByText('Sweeping the yard').first().waitFor();
+          await chart(page, 'Hours per employee').getByRole('figure').waitFor();
+          await page.screenshot({ path: screenshotPath('reports-jobs-phone'), fullPage: true });
+          await page.goto('/reports/ratings');
+        } else {
+          await signIn(page, account('Company Admin'), '/reports/ratings');
+        }
+        await page.getByRole('heading', { name: 'Ratings Report' }).waitFor();
+        await page.getByText('Tidy work, a little late.').first().waitFor();
+        await chart(page, 'Ratings by stars').getByRole('figure').waitFor();
+        await chart(page, /^Average rating by (?:week|month)$/)
+          .getByRole('figure')
+          .waitFor();
+        await page.screenshot({ path: screenshotPath(`reports-ratings-${suffix}`), fullPage: true });
+        await context.close();
+      }
+    },
+    within(120_000),
+  );
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newContext, screenshotPath } from '../support/browser';
 import { startBuiltApp, StartedApp } from '../support/started-app';
+import { within } from '../support/time';
 
 const EMAIL = 'sam@shared.test';
 const PASSWORD = 'quiet-harbor-lantern';
@@ -18,7 +19,7 @@ function orgCreate(dataDir: string, name: string) {
       cwd: join(__dirname, '../..'),
       env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: within(60_000),
     },
   );
   if (result.status !== 0) throw new Error(`org:create ${name} failed: ${result.stderr}`);
@@ -35,7 +36,7 @@ describe('signing in with an address two organizations use, in a browser', () =>
     orgCreate(dataDir, 'Birch Cleaning');
     app = await startBuiltApp({ DATA_DIR: dataDir, SEED_DEMO: 'false' }, { demo: false });
     browser = await launchBrowser();
-  }, 120_000);
+  }, within(120_000));
 
   afterAll(async () => {
     await browser?.close();
@@ -43,28 +44,32 @@ describe('signing in with an address two organizations use, in a browser', () =>
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('asks which organization to sign in to, and signs in to the one chosen', async () => {
-    const context = await newContext(browser, app.url);
-    const page = await context.newPage();
-    await page.goto('/account/login');
-    await page.getByRole('textbox', { name: 'Email' }).fill(EMAIL);
-    await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+  it(
+    'asks which organization to sign in to, and signs in to the one chosen',
+    async () => {
+      const context = await newContext(browser, app.url);
+      const page = await context.newPage();
+      await page.goto('/account/login');
+      await page.getByRole('textbox', { name: 'Email' }).fill(EMAIL);
+      await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
 
-    const choice = page.getByRole('group', { name: 'Choose the organization to sign in to.' });
-    await choice.waitFor();
-    expect(await choice.getByRole('button').allTextContents()).toEqual(['Acme Lawn Care', 'Birch Cleaning']);
-    expect(page.url()).toMatch(/\/account\/login$/);
-    await page.screenshot({ path: screenshotPath('login-choose-organization'), fullPage: true });
+      const choice = page.getByRole('group', { name: 'Choose the organization to sign in to.' });
+      await choice.waitFor();
+      expect(await choice.getByRole('button').allTextContents()).toEqual(['Acme Lawn Care', 'Birch Cleaning']);
+      expect(page.url()).toMatch(/\/account\/login$/);
+      await page.screenshot({ path: screenshotPath('login-choose-organization'), fullPage: true });
 
-    await choice.getByRole('button', { name: 'Birch Cleaning' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    const session = await page.evaluate(
-      () => fetch('/api/session').then((r) => r.json()) as Promise<{ company: { name: string } }>,
-    );
-    expect(session.company.name).toBe('Birch Cleaning');
-    await page.getByText('Birch Cleaning').first().waitFor();
-    await page.screenshot({ path: screenshotPath('login-chosen-organization'), fullPage: true });
-    await context.close();
-  }, 60_000);
+      await choice.getByRole('button', { name: 'Birch Cleaning' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      const session = await page.evaluate(
+        () => fetch('/api/session').then((r) => r.json()) as Promise<{ company: { name: string } }>,
+      );
+      expect(session.company.name).toBe('Birch Cleaning');
+      await page.getByText('Birch Cleaning').first().waitFor();
+      await page.screenshot({ path: screenshotPath('login-chosen-organization'), fullPage: true });
+      await context.close();
+    },
+    within(60_000),
+  );
 });

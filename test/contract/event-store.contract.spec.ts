@@ -14,6 +14,7 @@ import {
 import { SqliteEventStore } from '../../src/core/event-store/sqlite-event-store';
 import { PostgresEventStore } from '../../src/core/event-store/postgres-event-store';
 import { freshDatabase } from '../support/postgres';
+import { within } from '../support/time';
 
 interface Adapter {
   name: string;
@@ -72,7 +73,7 @@ function event(type = 'SomethingHappened', data: Record<string, unknown> = { n: 
   };
 }
 
-async function waitFor(predicate: () => boolean, timeoutMs = 5000): Promise<void> {
+async function waitFor(predicate: () => boolean, timeoutMs = within(5000)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!predicate()) {
     if (Date.now() > deadline) throw new Error('Timed out waiting');
@@ -330,7 +331,7 @@ describe.each(adapters)('$name event store', (adapter) => {
       await waitFor(() => seen.length === 1);
 
       const unsubscribed = sub.unsubscribe().then(() => finished);
-      setTimeout(release, 50);
+      setTimeout(release, within(50));
       expect(await unsubscribed).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(seen).toHaveLength(1);
@@ -423,7 +424,7 @@ describe('SQLite event store specifics', () => {
     const sub = reader.subscribeToAll({}, async (e) => void received.push(e.id));
     const e = event();
     await writer.append(stream(), [e], 'no_stream');
-    await waitFor(() => received.length === 1, 2000);
+    await waitFor(() => received.length === 1, within(2000));
     expect(received).toEqual([e.id]);
     await sub.unsubscribe();
     await Promise.all([reader.close(), writer.close()]);

@@ -13,6 +13,7 @@ import { pgPool } from '../../src/core/postgres';
 import { SqliteReadStore } from '../../src/core/read-store/sqlite-read-store';
 import { PostgresReadStore } from '../../src/core/read-store/postgres-read-store';
 import type { ReadStore } from '../../src/core/read-store/read-store.port';
+import { killedWithTheSuite } from '../support/children';
 import { freshDatabase } from '../support/postgres';
 
 /**
@@ -34,7 +35,9 @@ const LIMIT_MS = 120_000 + EVENTS * 10;
 
 function run(args: string[], timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = killedWithTheSuite(
+      spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] }),
+    );
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
@@ -174,11 +177,13 @@ describe('moving an embedded data folder to PostgreSQL', () => {
       const workDir = mkdtempSync(join(tmpdir(), 'crewclock-rebuild-'));
       try {
         const rebuilt = await new Promise<string>((resolve, reject) => {
-          const child = spawn(process.execPath, ['dist/projections/runner/rebuild.js'], {
-            cwd: repoRoot,
-            env: { ...process.env, DATA_DIR: workDir, DATABASE_URL: database.url, REBUILD_PROGRESS: 'lines' },
-            stdio: ['ignore', 'pipe', 'pipe'],
-          });
+          const child = killedWithTheSuite(
+            spawn(process.execPath, ['dist/projections/runner/rebuild.js'], {
+              cwd: repoRoot,
+              env: { ...process.env, DATA_DIR: workDir, DATABASE_URL: database.url, REBUILD_PROGRESS: 'lines' },
+              stdio: ['ignore', 'pipe', 'pipe'],
+            }),
+          );
           let output = '';
           child.stdout.on('data', (c: Buffer) => (output += c.toString()));
           child.stderr.on('data', (c: Buffer) => (output += c.toString()));

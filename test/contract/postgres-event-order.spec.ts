@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { NewEvent, RecordedEvent } from '../../src/core/event-store/event-store.port';
 import { PostgresEventStore, PostgresEventStoreOptions } from '../../src/core/event-store/postgres-event-store';
 import { freshDatabase } from '../support/postgres';
+import { within } from '../support/time';
 
 /**
  * Issue #25's "Must show": 8 writers (8 store instances on one database, as 8 processes would be) append while each
@@ -69,7 +70,7 @@ async function run(positions: PostgresEventStoreOptions['positions']): Promise<R
 
     // Everything is committed: wait for the newest event, then a poll interval more for anything still on its way.
     const head = (await subscriber.headPosition())!.commit;
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + within(5000);
     while (!delivered.some((e) => e.position.commit === head) && Date.now() < deadline) await sleep(20);
     await sleep(PostgresEventStore.POLL_MS + 100);
     await subscription.unsubscribe();
@@ -83,20 +84,28 @@ async function run(positions: PostgresEventStoreOptions['positions']): Promise<R
 }
 
 describe('the PostgreSQL event log under 8 concurrent writers', () => {
-  it('commit-ordered positions: the subscriber sees every committed event once, in the order readAll gives', async () => {
-    const { delivered, log, committed } = await run('commit-ordered');
-    expect(log).toHaveLength(WRITERS * APPENDS_PER_WRITER * 1.5);
-    expect([...log].sort()).toEqual([...committed].sort());
-    expect(delivered).toEqual(log);
-  }, 20_000);
+  it(
+    'commit-ordered positions: the subscriber sees every committed event once, in the order readAll gives',
+    async () => {
+      const { delivered, log, committed } = await run('commit-ordered');
+      expect(log).toHaveLength(WRITERS * APPENDS_PER_WRITER * 1.5);
+      expect([...log].sort()).toEqual([...committed].sort());
+      expect(delivered).toEqual(log);
+    },
+    within(20_000),
+  );
 
-  it('naive sequence positions: the subscriber skips events committed after a higher position (the hole)', async () => {
-    const { delivered, log, committed } = await run('naive-sequence');
-    // Every event is stored; only following the log fails.
-    expect([...log].sort()).toEqual([...committed].sort());
-    // The subscriber reads by position, so what a late commit below it does is to be skipped for good.
-    const seen = new Set(delivered);
-    const missed = log.filter((id) => !seen.has(id));
-    expect(missed.length).toBeGreaterThan(0);
-  }, 20_000);
+  it(
+    'naive sequence positions: the subscriber skips events committed after a higher position (the hole)',
+    async () => {
+      const { delivered, log, committed } = await run('naive-sequence');
+      // Every event is stored; only following the log fails.
+      expect([...log].sort()).toEqual([...committed].sort());
+      // The subscriber reads by position, so what a late commit below it does is to be skipped for good.
+      const seen = new Set(delivered);
+      const missed = log.filter((id) => !seen.has(id));
+      expect(missed.length).toBeGreaterThan(0);
+    },
+    within(20_000),
+  );
 });

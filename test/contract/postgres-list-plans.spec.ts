@@ -13,6 +13,7 @@ import {
 } from '../../src/scheduling/scheduling.read-models';
 import { ORGANIZATION, recordReads, USER } from '../support/list-reads';
 import { freshDatabase } from '../support/postgres';
+import { within } from '../support/time';
 
 /**
  * The plans of the paged lists, the customer lookup and the calendar's reads on PostgreSQL: the queries the query
@@ -154,7 +155,7 @@ describe('list plans on PostgreSQL', () => {
     store = new PostgresReadStore(database.url);
     for (const projection of allProjections) await projection.setup?.(store);
     await fill(database.url, store);
-  }, 120_000);
+  }, within(120_000));
   afterAll(async () => {
     await store?.close();
     await database?.drop();

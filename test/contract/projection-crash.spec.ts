@@ -18,7 +18,8 @@ import type { AnyDoc, ReadStore } from '../../src/core/read-store/read-store.por
 import { withDatabase } from '../support/ferretdb';
 import { IdentityLog } from '../support/identity-log';
 import { freshDatabase } from '../support/postgres';
-import { withoutEngines } from '../support/children';
+import { killedWithTheSuite, withoutEngines } from '../support/children';
+import { within } from '../support/time';
 
 /**
  * The real rebuild command (projections/runner/rebuild.ts) as a child process, on the embedded
@@ -86,7 +87,7 @@ function copyOfLog(log: string): string {
 const sqlite: Backend = {
   events: Number(process.env.PROJECTION_CRASH_EVENTS ?? 6000),
   maxDelayMs: 20,
-  timeoutMs: Math.max(40_000, Number(process.env.PROJECTION_CRASH_EVENTS ?? 0) * 40),
+  timeoutMs: Math.max(within(40_000), Number(process.env.PROJECTION_CRASH_EVENTS ?? 0) * 40),
   async place(log) {
     const dataDir = copyOfLog(log);
     return {
@@ -103,7 +104,7 @@ function ferret(url: string): Backend {
   return {
     events: Number(process.env.PROJECTION_CRASH_EVENTS ?? 500),
     maxDelayMs: 200,
-    timeoutMs: Math.max(150_000, Number(process.env.PROJECTION_CRASH_EVENTS ?? 0) * 300),
+    timeoutMs: Math.max(within(150_000), Number(process.env.PROJECTION_CRASH_EVENTS ?? 0) * 300),
     async place(log, tag) {
       const dataDir = copyOfLog(log);
       const mongodbUrl = withDatabase(url, `crash_${tag}_${Date.now()}_${randomUUID().slice(0, 8)}`);
@@ -127,7 +128,7 @@ const postgres: Backend = {
   staged: true,
   events: Number(process.env.PROJECTION_CRASH_EVENTS ?? 2000),
   maxDelayMs: 50,
-  timeoutMs: Math.max(60_000, Number(process.env.PROJECTION_CRASH_EVENTS ?? 0) * 60),
+  timeoutMs: Math.max(within(60_000), Number(process.env.PROJECTION_CRASH_EVENTS ?? 0) * 60),
   async place(log, tag) {
     // With DATABASE_URL the log is PostgreSQL's too: the place's database gets a copy of it, positions kept.
     const dataDir = mkdtempSync(join(tmpdir(), 'crewclock-crash-run-'));
@@ -188,10 +189,12 @@ function rebuild(
     REBUILD_CHECKPOINT_EVERY: String(CHECKPOINT_EVERY),
     ...(options.resume ? { REBUILD_RESUME: 'true' } : {}),
   });
-  const child = spawn(
-    process.execPath,
-    ['--require', './test/support/swc-register.js', 'projections/runner/rebuild.ts'],
-    { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  const child = killedWithTheSuite(
+    spawn(process.execPath, ['--require', './test/support/swc-register.js', 'projections/runner/rebuild.ts'], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
   );
   children.add(child);
   let stderr = '';
@@ -274,7 +277,7 @@ describe.each(backends)('projections killed with SIGKILL and resumed (%s)', (bac
       return readState(b);
     });
     reference.catch(() => undefined); // awaited by the tests
-  }, 60_000);
+  }, within(60_000));
 
   afterAll(async () => {
     for (const child of children) child.kill('SIGKILL');
@@ -432,10 +435,12 @@ describe.each(backends)('projections killed with SIGKILL and resumed (%s)', (bac
       const live = await w.emptyLog();
       await appendAll(live, all.slice(0, cut));
 
-      const worker = spawn(
-        process.execPath,
-        ['--require', './test/support/swc-register.js', 'projections/runner/worker.ts'],
-        { cwd: repoRoot, env: childEnv(w, { LOG_LEVEL: 'info' }), stdio: ['ignore', 'pipe', 'pipe'] },
+      const worker = killedWithTheSuite(
+        spawn(process.execPath, ['--require', './test/support/swc-register.js', 'projections/runner/worker.ts'], {
+          cwd: repoRoot,
+          env: childEnv(w, { LOG_LEVEL: 'info' }),
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }),
       );
       children.add(worker);
       const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>

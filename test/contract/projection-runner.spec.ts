@@ -29,6 +29,7 @@ import { identityStreams } from '../../src/identity/identity.events';
 import { withDatabase } from '../support/ferretdb';
 import { IdentityLog } from '../support/identity-log';
 import { freshDatabase } from '../support/postgres';
+import { within } from '../support/time';
 
 interface ReadStoreAdapter {
   /** A fresh, empty place for read models: `connect()` opens it (again), as a restarted process would. */
@@ -246,8 +247,8 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (adapterName
     units = 0;
     const head = await identity.generate(30);
     open();
-    expect(await r.waitFor(first, 10_000)).toBe(true);
-    expect(await r.waitFor(head, 10_000)).toBe(true);
+    expect(await r.waitFor(first, within(10_000))).toBe(true);
+    expect(await r.waitFor(head, within(10_000))).toBe(true);
     expect(units).toBe(1);
     // Grouped, the read models are those of one uninterrupted run over the log.
     expect(await snapshot(store)).toEqual((await reference(log)).models);

@@ -11,6 +11,7 @@ import { pool } from '../support/pool';
 import { freePort } from '../support/started-app';
 import { freshDatabase } from '../support/postgres';
 import { PROCESS_NAMES, Topology as ProductionTopology } from '../../src/topology/topology';
+import { within } from '../support/time';
 
 /**
  * #14: the built app is killed with SIGKILL at random moments while 200 jobs end, and started again on the
@@ -190,91 +191,97 @@ describe.each([
     await placed?.drop();
   });
 
-  it(`asks about each of ${JOBS} jobs once and mails it once`, async () => {
-    running = await topology(dataDir);
-    const account = demoAccount(running.demoOutput(), 'Company Admin');
-    const admin = await new ApiClient(running.urls()[0]).signIn(account.email, account.password);
-    expect((await admin.patch('/api/organization/settings', { automatedRatingEmailsEnabled: true })).status).toBe(200);
-    const email = `kill-${Date.now()}@example.test`;
-    const customer = await admin.post('/api/customers', {
-      name: 'Kill Co',
-      contactFirstName: 'Pat',
-      contactEmail: email,
-    });
-    expect(customer.status).toBe(201);
+  it(
+    `asks about each of ${JOBS} jobs once and mails it once`,
+    async () => {
+      running = await topology(dataDir);
+      const account = demoAccount(running.demoOutput(), 'Company Admin');
+      const admin = await new ApiClient(running.urls()[0]).signIn(account.email, account.password);
+      expect((await admin.patch('/api/organization/settings', { automatedRatingEmailsEnabled: true })).status).toBe(
+        200,
+      );
+      const email = `kill-${Date.now()}@example.test`;
+      const customer = await admin.post('/api/customers', {
+        name: 'Kill Co',
+        contactFirstName: 'Pat',
+        contactEmail: email,
+      });
+      expect(customer.status).toBe(201);
 
-    const firstEnd = Date.now() + FIRST_END_AFTER_MS;
-    const jobIds: string[] = [];
-    await pool(
-      Array.from({ length: JOBS }, (_, i) => async () => {
-        const end = firstEnd + Math.floor((i * ENDS_OVER_MS) / JOBS);
-        const created = await admin.post('/api/recurrence-jobs', {
-          jobModel: {
-            name: `Kill job ${i}`,
-            startDateTime: seconds(end - 3_600_000),
-            endDateTime: seconds(end),
-            userIds: [],
-            customerId: customer.body.data.id,
-          },
-        });
-        expect(created.status).toBe(201);
-        jobIds.push(created.body.data.id as string);
-      }),
-      8,
-    );
-    // Every job exists before the first one ends.
-    expect(Date.now()).toBeLessThan(firstEnd);
+      const firstEnd = Date.now() + FIRST_END_AFTER_MS;
+      const jobIds: string[] = [];
+      await pool(
+        Array.from({ length: JOBS }, (_, i) => async () => {
+          const end = firstEnd + Math.floor((i * ENDS_OVER_MS) / JOBS);
+          const created = await admin.post('/api/recurrence-jobs', {
+            jobModel: {
+              name: `Kill job ${i}`,
+              startDateTime: seconds(end - 3_600_000),
+              endDateTime: seconds(end),
+              userIds: [],
+              customerId: customer.body.data.id,
+            },
+          });
+          expect(created.status).toBe(201);
+          jobIds.push(created.body.data.id as string);
+        }),
+        8,
+      );
+      // Every job exists before the first one ends.
+      expect(Date.now()).toBeLessThan(firstEnd);
 
-    const kills: string[] = [];
-    const lastEnd = firstEnd + ENDS_OVER_MS + 1000;
-    while (Date.now() < lastEnd + 2000) {
-      await sleep(500 + Math.random() * 2500);
-      kills.push(await running.killOne());
-    }
+      const kills: string[] = [];
+      const lastEnd = firstEnd + ENDS_OVER_MS + 1000;
+      while (Date.now() < lastEnd + 2000) {
+        await sleep(500 + Math.random() * 2500);
+        kills.push(await running.killOne());
+      }
 
-    // Then the requests and e-mails settle: every job's e-mail is there within a while.
-    const deadline = Date.now() + 30_000;
-    let mails = outboxMails(dataDir).filter((m) => m.to === email);
-    while (mails.length < JOBS && Date.now() < deadline) {
-      await sleep(250);
+      // Then the requests and e-mails settle: every job's e-mail is there within a while.
+      const deadline = Date.now() + 30_000;
+      let mails = outboxMails(dataDir).filter((m) => m.to === email);
+      while (mails.length < JOBS && Date.now() < deadline) {
+        await sleep(250);
+        mails = outboxMails(dataDir).filter((m) => m.to === email);
+      }
+      await sleep(2000); // and nothing more comes
       mails = outboxMails(dataDir).filter((m) => m.to === email);
-    }
-    await sleep(2000); // and nothing more comes
-    mails = outboxMails(dataDir).filter((m) => m.to === email);
-    await running.stop();
-    running = undefined;
+      await running.stop();
+      running = undefined;
 
-    const { requests, mailed } = await logOf(dataDir, new Set(jobIds), engineEnv);
-    const partial = readdirSync(join(dataDir, 'outbox')).filter((f) => f.endsWith('.partial')).length;
-    const perJob = jobIds.map((id) => requests.get(id)?.length ?? 0);
-    console.log(
-      `${_name}: ${kills.length} kills (${kills.join(', ')}); ${JOBS} jobs: ${perJob.filter((n) => n === 1).length} requested once, ` +
-        `${perJob.filter((n) => n === 0).length} never, ${perJob.filter((n) => n > 1).length} more than once; ` +
-        `${mails.length} e-mails (${new Set(mails.map((m) => m.subject)).size} distinct), ${mailed.size} recorded as mailed; ` +
-        `${partial} partial outbox file(s) left by a kill`,
-    );
-    expect(kills.length).toBeGreaterThanOrEqual(5);
-    expect(perJob).toEqual(jobIds.map(() => 1));
-    expect(mails).toHaveLength(JOBS);
-    expect(new Set(mails.map((m) => m.subject.split(',')[0])).size).toBe(JOBS);
-    for (const [, [requestId]] of requests) expect(mailed.get(requestId)).toBe(1);
+      const { requests, mailed } = await logOf(dataDir, new Set(jobIds), engineEnv);
+      const partial = readdirSync(join(dataDir, 'outbox')).filter((f) => f.endsWith('.partial')).length;
+      const perJob = jobIds.map((id) => requests.get(id)?.length ?? 0);
+      console.log(
+        `${_name}: ${kills.length} kills (${kills.join(', ')}); ${JOBS} jobs: ${perJob.filter((n) => n === 1).length} requested once, ` +
+          `${perJob.filter((n) => n === 0).length} never, ${perJob.filter((n) => n > 1).length} more than once; ` +
+          `${mails.length} e-mails (${new Set(mails.map((m) => m.subject)).size} distinct), ${mailed.size} recorded as mailed; ` +
+          `${partial} partial outbox file(s) left by a kill`,
+      );
+      expect(kills.length).toBeGreaterThanOrEqual(5);
+      expect(perJob).toEqual(jobIds.map(() => 1));
+      expect(mails).toHaveLength(JOBS);
+      expect(new Set(mails.map((m) => m.subject.split(',')[0])).size).toBe(JOBS);
+      for (const [, [requestId]] of requests) expect(mailed.get(requestId)).toBe(1);
 
-    // A rebuild of the read models (the process's due times and unsent e-mails among them), then the app
-    // again for a while: nothing is asked or mailed twice.
-    const rebuild = await startChild(
-      'dist/projections/runner/rebuild.js',
-      embeddedEnv({ DATA_DIR: dataDir, REBUILD_PROGRESS: 'lines', ...engineEnv }),
-      'Read models rebuilt',
-      60_000,
-    );
-    await rebuild.exited;
-    running = await singleInstance(dataDir, engineEnv);
-    await sleep(3000);
-    await running.stop();
-    running = undefined;
-    const after = await logOf(dataDir, new Set(jobIds), engineEnv);
-    expect(jobIds.map((id) => after.requests.get(id)?.length ?? 0)).toEqual(jobIds.map(() => 1));
-    expect([...after.mailed.values()].every((n) => n === 1)).toBe(true);
-    expect(outboxMails(dataDir).filter((m) => m.to === email)).toHaveLength(JOBS);
-  }, 180_000);
+      // A rebuild of the read models (the process's due times and unsent e-mails among them), then the app
+      // again for a while: nothing is asked or mailed twice.
+      const rebuild = await startChild(
+        'dist/projections/runner/rebuild.js',
+        embeddedEnv({ DATA_DIR: dataDir, REBUILD_PROGRESS: 'lines', ...engineEnv }),
+        'Read models rebuilt',
+        within(60_000),
+      );
+      await rebuild.exited;
+      running = await singleInstance(dataDir, engineEnv);
+      await sleep(3000);
+      await running.stop();
+      running = undefined;
+      const after = await logOf(dataDir, new Set(jobIds), engineEnv);
+      expect(jobIds.map((id) => after.requests.get(id)?.length ?? 0)).toEqual(jobIds.map(() => 1));
+      expect([...after.mailed.values()].every((n) => n === 1)).toBe(true);
+      expect(outboxMails(dataDir).filter((m) => m.to === email)).toHaveLength(JOBS);
+    },
+    within(180_000),
+  );
 });

@@ -2,6 +2,7 @@ import { chromium, Browser, BrowserContext, Locator, Page } from 'playwright-cor
 import { mkdirSync } from 'node:fs';
 import { startBuiltApp, type StartedApp } from './started-app';
 import { join } from 'node:path';
+import { within } from './time';
 
 /** Debian's Chromium driven by playwright-core (a test tool's own browser download cannot work here). */
 export async function launchBrowser(): Promise<Browser> {
@@ -23,8 +24,14 @@ export async function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
-export function newContext(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport, deviceScaleFactor: 1 });
+/** How long a page action or wait may take before it fails (playwright's own default is 30 s, unscaled). */
+const PAGE_WAIT_MS = within(30_000);
+
+export async function newContext(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport, deviceScaleFactor: 1 });
+  context.setDefaultTimeout(PAGE_WAIT_MS);
+  context.setDefaultNavigationTimeout(PAGE_WAIT_MS);
+  return context;
 }
 
 export const SCREENSHOTS = join(__dirname, '../../test-results/screenshots');
@@ -60,7 +67,7 @@ export async function signIn(page: Page, account: { email: string; password: str
  * loaded shared machine does not fail it: 2 s flaked, and so did 5 s once in CI, with two browser suites,
  * their servers and Chromiums sharing the 2 cores.
  */
-export const LIVE_MS = 10_000;
+export const LIVE_MS = within(20_000);
 
 /** How long the first calendar view may take to show its jobs before stepping to the next week. */
 const FIRST_VIEW_MS = 5000;
@@ -80,7 +87,7 @@ export async function stepUntilShown(page: Page, shown: Locator, steps = 7): Pro
   if (await isShown(FIRST_VIEW_MS)) return shown;
   for (let step = 1; step < steps; step++) {
     const loaded = page.waitForResponse((r) => r.url().includes('/api/jobs') && r.request().method() === 'GET', {
-      timeout: 3 * FIRST_VIEW_MS,
+      timeout: within(3 * FIRST_VIEW_MS),
     });
     await page.getByRole('button', { name: 'Next' }).click();
     await loaded.catch(() => undefined);
@@ -102,7 +109,7 @@ export function appInBrowser(): { readonly app: StartedApp; readonly browser: Br
   beforeAll(async () => {
     env.app = await startBuiltApp();
     env.browser = await launchBrowser();
-  }, 90_000);
+  }, within(120_000));
   afterAll(async () => {
     await env.browser?.close();
     await env.app?.stop();

@@ -1,7 +1,25 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { within } from './time';
 
 const repoRoot = join(__dirname, '..', '..');
+
+/**
+ * Every process a suite started and has not seen exit. A test that fails part-way skips its own stop, so the
+ * suite's last hook kills whatever is left (after the suite's own afterAll, which stops them gracefully).
+ */
+const running = new Set<ChildProcess>();
+if (typeof afterAll === 'function')
+  afterAll(() => {
+    for (const child of running) child.kill('SIGKILL');
+  });
+
+/** Kills `child` with the suite if nothing else stopped it first. */
+export function killedWithTheSuite<C extends ChildProcess>(child: C): C {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
 
 /** A process of the built app (`node dist/…`), its output so far and its exit. */
 export interface Child {
@@ -38,8 +56,10 @@ export function embeddedEnv(env: Record<string, string>): NodeJS.ProcessEnv {
  * Starts `node <script>` from the repository's root with `env`; resolves once its output contains `ready`
  * (the app's 'CrewClock is running at', the worker's 'projections caught up'), rejects if it exits first.
  */
-export async function startChild(script: string, env: NodeJS.ProcessEnv, ready: string, timeoutMs = 30_000) {
-  const child = spawn(process.execPath, [script], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startChild(script: string, env: NodeJS.ProcessEnv, ready: string, timeoutMs = within(60_000)) {
+  const child = killedWithTheSuite(
+    spawn(process.execPath, [script], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -75,7 +95,7 @@ export async function killHard(child: Child): Promise<void> {
 }
 
 /** Polls /healthz until it answers 200 with the projections caught up. */
-export async function healthy(url: string, timeoutMs = 20_000): Promise<void> {
+export async function healthy(url: string, timeoutMs = within(60_000)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < deadline) {

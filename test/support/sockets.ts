@@ -1,8 +1,12 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ServerToClientEvents } from '../../src/shared/client-events';
+import { within } from './time';
 
-/** Pushes arrive within this bound or the test fails; nothing else about latency is asserted. */
-export const PUSH_WITHIN_MS = 2000;
+/**
+ * A push that has not arrived after this long fails the test; nothing about latency is asserted (the push
+ * benchmarks measure that). 2 s failed in CI with both workers' servers and browsers on the 2 cores.
+ */
+export const PUSH_WITHIN_MS = within(15_000);
 
 type AnySocket = Socket<ServerToClientEvents, Record<string, never>>;
 

@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
+import { killedWithTheSuite } from './children';
+import { within } from './time';
 
 export interface StartedApp {
   url: string;
@@ -32,22 +34,28 @@ export async function startBuiltApp(
 ): Promise<StartedApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crewclock-started-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['dist/src/main.js'], {
-    cwd: join(__dirname, '../..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = killedWithTheSuite(
+    spawn(process.execPath, ['dist/src/main.js'], {
+      cwd: join(__dirname, '../..'),
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   let output = '';
   const started = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`app did not start within 60 s:\n${output}`)), 60_000);
+    const startWithin = within(90_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL'); // the suite that asked cannot stop an app it never got
+      reject(new Error(`app did not start within ${startWithin / 1000} s:\n${output}`));
+    }, startWithin);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('CrewClock is running at') && (!demo || /Sign in with:[\s\S]*Associate/.test(output))) {
@@ -67,8 +75,10 @@ export async function startBuiltApp(
     },
     dataDir,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

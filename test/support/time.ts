@@ -14,6 +14,7 @@ export function within(ms: number): number {
 function scaleFrom(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 1;
   const scale = Number(raw);
-  if (!Number.isFinite(scale) || scale < 1) throw new Error(`TEST_TIME_SCALE must be a number of at least 1, not '${raw}'`);
+  if (!Number.isFinite(scale) || scale < 1)
+    throw new Error(`TEST_TIME_SCALE must be a number of at least 1, not '${raw}'`);
   return scale;
 }
