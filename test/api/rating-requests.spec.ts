@@ -4,6 +4,7 @@ import { systemClock } from '../../src/core/clock';
 import type { Mailer } from '../../src/core/mail/mail.port';
 import { RatingRequests } from '../../src/ratings/rating-requests';
 import { startTestApp, TestApp, TestOrganization } from '../support/app';
+import { kitFor } from '../support/given';
 import { mailsWhen, outboxMails } from '../support/outbox';
 import { startSmtpServer } from '../support/smtp-server';
 
@@ -28,23 +29,13 @@ describe('automated rating requests', () => {
   }, 30_000);
   afterAll(() => app.stop());
 
-  const customer = async (email: string | null) => {
-    const response = await org.manager.post('/api/customers', {
-      contactFirstName: 'Pat',
-      name: 'Acme',
-      contactEmail: email,
-    });
-    expect(response.status).toBe(201);
-    return response.body.data.id as string;
-  };
-  const job = async (name: string, customerId: string | null, start: string, end: string, recurrence?: object) => {
-    const response = await org.manager.post('/api/recurrence-jobs', {
-      jobModel: { name, startDateTime: start, endDateTime: end, userIds: [org.associate.userId], customerId },
-      ...(recurrence ? { recurrenceModel: recurrence } : {}),
-    });
-    expect(response.status).toBe(201);
-    return response.body.data as { id: string; recurrenceId: string | null };
-  };
+  const given = kitFor(() => org.manager);
+  /** The job's crew: the fixture's associate. */
+  const crew = () => ({ userIds: [org.associate.userId] });
+  /** Started an hour ago, ending `ms` from now. */
+  const ending = (ms: number) => ({ startDateTime: inMs(-3_600_000), endDateTime: inMs(ms) });
+  const customer = async (contactEmail: string | null) => (await given.customer({ name: 'Acme', contactEmail })).id;
+
   const setting = async (on: boolean) =>
     expect((await org.admin.patch('/api/organization/settings', { automatedRatingEmailsEnabled: on })).status).toBe(
       200,
@@ -54,22 +45,39 @@ describe('automated rating requests', () => {
 
   it('asks once about each finished job with a customer e-mail, only while the setting is on', async () => {
     const offEmail = `off-${randomUUID().slice(0, 8)}@example.test`;
-    const whileOff = await job('Ended while off', await customer(offEmail), inMs(-3_600_000), inMs(800));
+    const whileOff = await given.job({
+      ...crew(),
+      name: 'Ended while off',
+      customerId: await customer(offEmail),
+      ...ending(800),
+    });
     await sleep(2000);
     expect(outboxMails(app.dataDir).filter((m) => m.to === offEmail)).toEqual([]);
 
     await setting(true);
     const email = `on-${randomUUID().slice(0, 8)}@example.test`;
     const withEmail = await customer(email);
-    const oneTime = await job('Window cleaning', withEmail, inMs(-3_600_000), inMs(1500));
+    const oneTime = await given.job({ ...crew(), name: 'Window cleaning', customerId: withEmail, ...ending(1500) });
     // Daily from yesterday: yesterday's visit ended before the setting was on; today's ends in a moment.
     const dayMs = 86_400_000;
-    const series = await job('Daily sweep', withEmail, inMs(-dayMs - 3_600_000), inMs(-dayMs + 1500), {
-      recurringFrequency: 'Daily',
+    const series = await given.job(
+      {
+        ...crew(),
+        name: 'Daily sweep',
+        customerId: withEmail,
+        startDateTime: inMs(-dayMs - 3_600_000),
+        endDateTime: inMs(-dayMs + 1500),
+      },
+      { recurringFrequency: 'Daily' },
+    );
+    const noCustomer = await given.job({ ...crew(), name: 'No customer', customerId: null, ...ending(1000) });
+    const noEmail = await given.job({
+      ...crew(),
+      name: 'No e-mail',
+      customerId: await customer(null),
+      ...ending(1000),
     });
-    const noCustomer = await job('No customer', null, inMs(-3_600_000), inMs(1000));
-    const noEmail = await job('No e-mail', await customer(null), inMs(-3_600_000), inMs(1000));
-    const later = await job('Later today', withEmail, inMs(-3_600_000), inMs(120_000));
+    const later = await given.job({ ...crew(), name: 'Later today', customerId: withEmail, ...ending(120_000) });
 
     const mails = await mailsWhen(app.dataDir, (m) => m.to === email, 2, 8000);
     expect(mails.map((m) => m.subject.split(',')[0]).sort()).toEqual([
@@ -100,15 +108,14 @@ describe('automated rating requests', () => {
   it('greets a customer an online booking created without the name a visitor typed (#24 item 7)', async () => {
     await setting(true);
     const typed = `typed-${randomUUID().slice(0, 8)}@example.test`;
-    const booked = await org.manager.post('/api/customers', {
+    const booked = await given.customer({
       contactFirstName: 'Visit www.example.test now',
       contactEmail: typed,
       notes: 'Booked online.',
     });
-    expect(booked.status).toBe(201);
-    await job('Gutter check', booked.body.data.id, inMs(-3_600_000), inMs(800));
+    await given.job({ ...crew(), name: 'Gutter check', customerId: booked.id, ...ending(800) });
     const known = `known-${randomUUID().slice(0, 8)}@example.test`;
-    await job('Hedge trim', await customer(known), inMs(-3_600_000), inMs(800));
+    await given.job({ ...crew(), name: 'Hedge trim', customerId: await customer(known), ...ending(800) });
     const [toBooked] = await mailsWhen(app.dataDir, (m) => m.to === typed, 1, 8000);
     expect(toBooked.text.startsWith('Hello,\n')).toBe(true);
     expect(toBooked.text).not.toContain('example.test now');
@@ -122,7 +129,9 @@ describe('automated rating requests', () => {
     const customerId = await customer(email);
     const ends = inMs(1500);
     const jobs = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => job(`Race ${i}`, customerId, inMs(-3_600_000), ends)),
+      Array.from({ length: 20 }, (_, i) =>
+        given.job({ ...crew(), name: `Race ${i}`, customerId, startDateTime: inMs(-3_600_000), endDateTime: ends }),
+      ),
     );
     // Three processes over the same log and read models (the app's own is stopped: it would get there first).
     // One of them sends and then fails before recording it, as a process killed between the two would.
@@ -169,22 +178,16 @@ describe('rating request e-mails over SMTP', () => {
     const app = await startTestApp({ SMTP_URL: smtp.url });
     try {
       const org = await app.organization('Smtp Rated');
-      const created = await org.manager.post('/api/customers', {
-        contactFirstName: 'Pat',
-        name: 'Acme',
-        contactEmail: 'pat@example.test',
+      const given = kitFor(org.manager);
+      const customer = await given.customer({ name: 'Acme', contactEmail: 'pat@example.test' });
+      const { id: jobId } = await given.job({
+        name: 'Gutter cleaning',
+        startDateTime: '2026-06-01T13:00:00Z',
+        endDateTime: '2026-06-01T14:00:00Z',
+        userIds: [],
+        customerId: customer.id,
       });
-      const job = await org.manager.post('/api/recurrence-jobs', {
-        jobModel: {
-          name: 'Gutter cleaning',
-          startDateTime: '2026-06-01T13:00:00Z',
-          endDateTime: '2026-06-01T14:00:00Z',
-          userIds: [],
-          customerId: created.body.data.id,
-        },
-      });
-      const jobId = job.body.data.id as string;
-      expect((await org.manager.post('/api/ratings/request', { jobId })).status).toBe(200);
+      await given.ratingRequest(jobId);
       const [requested] = await app.engines.eventStore.readStream(`rating-${jobId}`);
       const requestId = (requested.data as { requestId: string }).requestId;
       const deadline = Date.now() + 5000;
