@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { io, Socket } from 'socket.io-client';
 import type { ServerToClientEvents } from '../../src/shared/client-events';
-import { ApiClient, expectError, startTestApp, TEST_PASSWORD, TestApp, TestOrganization } from '../support/app';
+import { ApiClient, expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { kitFor } from '../support/given';
 
 /**
  * Employee weekly availability over HTTP: GET /api/employee-availability/user/{userId},
@@ -38,17 +39,6 @@ describe('employee availability over HTTP', () => {
       body: { success: true, data: expect.any(Array) },
     });
     return response.body.data as any[];
-  }
-
-  async function createUser(admin: ApiClient, firstName: string, lastName: string) {
-    const response = await admin.post('/api/users', {
-      firstName,
-      lastName,
-      email: `${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}@example.test`,
-      password: TEST_PASSWORD,
-    });
-    expect(response.status).toBe(201);
-    return response.body.data.id as string;
   }
 
   describe("GET and PATCH of a user's week", () => {
@@ -94,7 +84,7 @@ describe('employee availability over HTTP', () => {
     });
 
     it('keeps the ids of entries sent back, and gives new entries new ids', async () => {
-      const userId = await createUser(org.admin, 'Ida', 'Ids');
+      const { id: userId } = await kitFor(org.admin).user({ firstName: 'Ida', lastName: 'Ids' });
       const first = await save(org.admin, userId, [entry('Monday', '08:00', '12:00')]);
       const second = await save(org.admin, userId, [
         { ...first[0], endTime: '13:00' },
@@ -112,7 +102,7 @@ describe('employee availability over HTTP', () => {
     });
 
     it('saves an empty week (then the user is saved as not available at all)', async () => {
-      const userId = await createUser(org.admin, 'Emma', 'Empty');
+      const { id: userId } = await kitFor(org.admin).user({ firstName: 'Emma', lastName: 'Empty' });
       expect(await save(org.admin, userId, [])).toEqual([]);
       const response = await org.admin.get(userUrl(userId));
       expect(response.body).toEqual([]);
@@ -120,7 +110,7 @@ describe('employee availability over HTTP', () => {
     });
 
     it('works for an inactive user', async () => {
-      const userId = await createUser(org.admin, 'Ina', 'Active');
+      const { id: userId } = await kitFor(org.admin).user({ firstName: 'Ina', lastName: 'Active' });
       expect((await org.admin.patch(`/api/users/${userId}`, { active: false })).status).toBe(200);
       expect(await save(org.admin, userId, [entry('Monday', '08:00', '17:00')])).toHaveLength(1);
     });
@@ -180,8 +170,8 @@ describe('employee availability over HTTP', () => {
     });
 
     it('drops fields it does not know, including a userId in an entry', async () => {
-      const other = await createUser(org.admin, 'Otto', 'Other');
-      const userId = await createUser(org.admin, 'Dora', 'Drop');
+      const { id: other } = await kitFor(org.admin).user({ firstName: 'Otto', lastName: 'Other' });
+      const { id: userId } = await kitFor(org.admin).user({ firstName: 'Dora', lastName: 'Drop' });
       const data = await save(org.admin, userId, [
         { ...entry('Monday', '08:00', '09:00'), userId: other, organizationId: randomUUID(), colour: 'red' },
       ]);
@@ -200,7 +190,7 @@ describe('employee availability over HTTP', () => {
           'The user was not found.',
         );
       }
-      const gone = await createUser(org.admin, 'Del', 'Eted');
+      const { id: gone } = await kitFor(org.admin).user({ firstName: 'Del', lastName: 'Eted' });
       expect((await org.admin.delete(`/api/users/${gone}`)).status).toBe(200);
       expectError(await org.admin.get(userUrl(gone)), 404, 'The user was not found.');
       expectError(await org.admin.patch(saveUrl(gone), []), 404, 'The user was not found.');
@@ -271,7 +261,7 @@ describe('employee availability over HTTP', () => {
           startTime: '07:00',
           endTime: '17:00',
         });
-      const early = await createUser(org.admin, 'Erin', 'Early');
+      const { id: early } = await kitFor(org.admin).user({ firstName: 'Erin', lastName: 'Early' });
       await org.admin.patch(saveUrl(org.associate.userId), [entry('Monday', '09:00', '17:00')]);
       // A whole day says nothing of when work starts.
       await org.admin.patch(saveUrl(org.manager.userId), [entry('Tuesday', '00:00', '24:00')]);
@@ -309,10 +299,10 @@ describe('employee availability over HTTP', () => {
         ada: org.admin.userId,
         mona: org.manager.userId,
         abe: org.associate.userId,
-        zed: await createUser(org.admin, 'zed', 'Night'),
-        bea: await createUser(org.admin, 'Bea', 'Weekend'),
-        ina: await createUser(org.admin, 'Ina', 'Inactive'),
-        nil: await createUser(org.admin, 'Nil', 'Nothing'),
+        zed: (await kitFor(org.admin).user({ firstName: 'zed', lastName: 'Night' })).id,
+        bea: (await kitFor(org.admin).user({ firstName: 'Bea', lastName: 'Weekend' })).id,
+        ina: (await kitFor(org.admin).user({ firstName: 'Ina', lastName: 'Inactive' })).id,
+        nil: (await kitFor(org.admin).user({ firstName: 'Nil', lastName: 'Nothing' })).id,
       };
       await save(org.admin, ids.ada, nineToFive);
       await save(org.admin, ids.mona, [entry('Monday', '12:00', '20:00')]);
