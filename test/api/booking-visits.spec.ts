@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { ApiClient, expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { kitFor } from '../support/given';
 import { mailsWhen, outboxMails } from '../support/outbox';
 
 /**
@@ -89,14 +90,12 @@ describe('self-booked visits', () => {
   };
 
   it("books a visitor typing a known customer's e-mail under a new customer, and answers as for any e-mail", async () => {
-    const known = await org.manager.post('/api/customers', {
+    const { id: knownId } = await kitFor(org.manager).customer({
       name: 'Carla Known Ltd',
       contactFirstName: 'Carla',
       contactEmail: 'carla@example.test',
       status: 'Current',
     });
-    expect(known.status).toBe(201);
-    const knownId = known.body.data.id as string;
     const linkId = await createLink();
     const [first, , third] = await slotsOf(linkId, 1);
     const client = visitorClient();
@@ -246,13 +245,12 @@ describe('self-booked visits', () => {
   });
 
   it('lets a manager merge a customer a booking created into the one it is: its jobs move there, it is deleted', async () => {
-    const known = await org.manager.post('/api/customers', {
+    const { id: doraId } = await kitFor(org.manager).customer({
       name: 'Dora Known Ltd',
       contactFirstName: 'Dora',
       contactEmail: 'dora@example.test',
       status: 'Current',
     });
-    const doraId = known.body.data.id as string;
     const linkId = await createLink();
     const [slot] = await slotsOf(linkId, 8);
     await book(visitorClient(), linkId, slot.start, visitor('Dora Known', 'dora@example.test'));

@@ -7,6 +7,7 @@ import { SqliteEventStore } from '../../src/core/event-store/sqlite-event-store'
 import { SqliteReadStore } from '../../src/core/read-store/sqlite-read-store';
 import { PAST_READ_MODELS } from '../../src/core/read-models-of-the-past';
 import { ApiClient, expectError, startTestApp, TestApp, TEST_PASSWORD } from '../support/app';
+import { kitFor } from '../support/given';
 import { IdentityLog } from '../support/identity-log';
 
 /** Enough log that the audit log's rebuild lasts seconds, where the requests below take milliseconds. */
@@ -40,12 +41,12 @@ describe('the first start after an upgrade that rebuilds a read model of the pas
     await events.close();
     app = await startTestApp({ DATA_DIR: dataDir });
     const org = await app.organization('Upgraded');
-    const customer = await org.manager.post('/api/customers', { contactFirstName: 'Pat', name: 'Quillfield Farms' });
-    expect(customer.status).toBe(201);
-    const job = await org.manager.post('/api/recurrence-jobs', {
-      jobModel: { name: 'Hedge trim', startDateTime: '2026-06-02T13:00:00Z', endDateTime: '2026-06-02T14:00:00Z' },
+    const customer = await kitFor(org.manager).customer({ name: 'Quillfield Farms' });
+    const job = await kitFor(org.manager).job({
+      name: 'Hedge trim',
+      startDateTime: '2026-06-02T13:00:00Z',
+      endDateTime: '2026-06-02T14:00:00Z',
     });
-    expect(job.status).toBe(201);
     await app.stop();
 
     // The upgrade: the audit projection's version changed, so its read models start over.
@@ -63,8 +64,8 @@ describe('the first start after an upgrade that rebuilds a read model of the pas
     const week = await manager.get(`/api/jobs/syncfusion/fetch?${range}`);
     expect(week.status).toBe(200);
     expect(week.body.map((j: { name: string }) => j.name)).toEqual(['Hedge trim']);
-    expect((await manager.patch(`/api/jobs/${job.body.data.id}`, { notes: 'Side gate' })).status).toBe(200);
-    expect((await manager.get(`/api/jobs/${job.body.data.id}`)).body.notes).toBe('Side gate');
+    expect((await manager.patch(`/api/jobs/${job.id}`, { notes: 'Side gate' })).status).toBe(200);
+    expect((await manager.get(`/api/jobs/${job.id}`)).body.notes).toBe('Side gate');
 
     // The past waits, saying so.
     const health = (await (await fetch(`${app.url}/healthz`)).json()) as Health;
@@ -77,12 +78,8 @@ describe('the first start after an upgrade that rebuilds a read model of the pas
       /^The audit log is being prepared after an update \(\d+ % done\)\. Try again in a few minutes\.$/,
     );
     expect(log.headers.get('retry-after')).toBe('60');
-    expectError(
-      await admin.get(`/api/customers/${customer.body.data.id}/history`),
-      503,
-      /^This History is being prepared/,
-    );
-    expectError(await manager.get(`/api/jobs/${job.body.data.id}/history`), 503, /^This History is being prepared/);
+    expectError(await admin.get(`/api/customers/${customer.id}/history`), 503, /^This History is being prepared/);
+    expectError(await manager.get(`/api/jobs/${job.id}/history`), 503, /^This History is being prepared/);
     expectError(
       await manager.get(`/api/jobs/syncfusion/fetch?${range}&asOf=2026-05-01T09:00`),
       503,
@@ -111,11 +108,11 @@ describe('the first start after an upgrade that rebuilds a read model of the pas
     const entries = await admin.get(`/api/audit?fromDate=${around(-180)}&toDate=${around(180)}&search=Quillfield`);
     expect(entries.status).toBe(200);
     expect(entries.body.resultItems.map((e: { what: string }) => e.what)).toEqual(['Customer added']);
-    const history = await manager.get(`/api/jobs/${job.body.data.id}/history`);
+    const history = await manager.get(`/api/jobs/${job.id}/history`);
     expect(history.status).toBe(200);
     expect(history.body.length).toBe(2);
     // And, caught up, the audit log counts for read-your-writes again: a change is in it when its call returns.
-    expect((await manager.patch(`/api/jobs/${job.body.data.id}`, { notes: 'Back gate' })).status).toBe(200);
-    expect((await manager.get(`/api/jobs/${job.body.data.id}/history`)).body.length).toBe(3);
+    expect((await manager.patch(`/api/jobs/${job.id}`, { notes: 'Back gate' })).status).toBe(200);
+    expect((await manager.get(`/api/jobs/${job.id}/history`)).body.length).toBe(3);
   }, 240_000);
 });
