@@ -4,6 +4,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { pool } from '../support/pool';
 import { ApiClient, startTestApp, TestApp, TestOrganization, TEST_PASSWORD, TINY_PNG } from '../support/app';
+import { kitFor } from '../support/given';
 import {
   bodyProperties,
   fillPath,
@@ -337,14 +338,8 @@ describe('fuzzing every route', () => {
     org = await app.organization('Fuzz');
     ids = await seedOrganization(org);
     // Path parameters name a user nobody is signed in as: editing, deactivating or deleting them ends no session of the walk.
-    const target = await org.admin.post('/api/users', {
-      firstName: 'Tess',
-      lastName: 'Target',
-      email: `target-${randomUUID().slice(0, 8)}@example.test`,
-      password: TEST_PASSWORD,
-      role: 'Associate',
-    });
-    ids = { ...ids, user: [target.body.data.id] };
+    const target = await kitFor(org.admin).user({ firstName: 'Tess', lastName: 'Target', role: 'Associate' });
+    ids = { ...ids, user: [target.id] };
     callers = [
       { name: 'anonymous', cookie: '', csrfToken: '' },
       ...(['admin', 'manager', 'associate'] as const).map((name) => ({

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pgPool } from '../../src/core/postgres';
 import { ApiClient, startTestApp, TEST_PASSWORD, TestApp, TINY_PNG } from '../support/app';
+import { kitFor } from '../support/given';
 import { freshDatabase } from '../support/postgres';
 
 /**
@@ -42,8 +43,7 @@ describe('the app on PostgreSQL', () => {
     });
     const org = await first.organization('Shared log');
 
-    const created = await org.admin.post('/api/customers', { contactFirstName: 'Pat', name: 'Acme Plumbing' });
-    expect(created.status).toBe(201);
+    await kitFor(org.admin).customer({ name: 'Acme Plumbing' });
     // Read-your-writes on the instance that took the command.
     const names = async (client: ApiClient) =>
       ((await client.get('/api/customers/paged')).body.resultItems as { name: string }[]).map((c) => c.name);

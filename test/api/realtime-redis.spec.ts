@@ -10,6 +10,7 @@ import { Engines, openEngines } from '../../src/core/engines';
 import type { MongoReadStore } from '../../src/core/read-store/mongo-read-store';
 import { socketIoRedisEmitter } from '../../src/core/redis';
 import { ApiClient, startTestApp, TestApp, TestOrganization, TEST_PASSWORD } from '../support/app';
+import { kitFor } from '../support/given';
 import { withDatabase } from '../support/ferretdb';
 import { freshDatabase } from '../support/postgres';
 import { disconnection, nextPush, openSocket, PUSH_WITHIN_MS, TestSocket } from '../support/sockets';
@@ -239,22 +240,18 @@ for (const shared of rows)
         expect(outsiderOnA.received).toEqual([]);
       });
       it("moves a demoted user's socket on instance B out of the time admins' room, by the worker through Redis", async () => {
-        const email = `second-admin-${randomUUID().slice(0, 8)}@example.test`;
-        const created = await acme.admin.post('/api/users', {
+        const { id: secondId, email } = await kitFor(acme.admin).user({
           firstName: 'Sol',
           lastName: 'Second',
-          email,
           roles: ['Company Admin'],
-          password: TEST_PASSWORD,
         });
-        expect(created.status).toBe(201);
         const secondOnB = await connect(b, await signIn(email));
         const adminOnA = await connect(a, acme.admin);
         const heardBy = async (socket: TestSocket) => {
           const admin = nextPush(adminOnA, 'timers.changed');
           // The manager's timer (the associate was deactivated above): heard by its owner and the time admins.
-          const timer = await acme.manager.post('/api/time', { type: 'Unassigned', label: 'Loading' });
-          await acme.manager.delete(`/api/time/${timer.body.data.id}`);
+          const timer = await kitFor(acme.manager).timer({ label: 'Loading' });
+          await acme.manager.delete(`/api/time/${timer.id}`);
           await admin;
           await sleep(QUIET_MS);
           return socket.received.filter((r) => r.event === 'timers.changed').length;
@@ -262,9 +259,7 @@ for (const shared of rows)
 
         expect(await heardBy(secondOnB)).toBeGreaterThan(0);
         const told = nextPush(secondOnB, 'profile.changed');
-        expect((await acme.admin.patch(`/api/users/${created.body.data.id}`, { roles: ['Associate'] })).status).toBe(
-          200,
-        );
+        expect((await acme.admin.patch(`/api/users/${secondId}`, { roles: ['Associate'] })).status).toBe(200);
         await told;
         secondOnB.received.length = 0;
         expect(await heardBy(secondOnB)).toBe(0);

@@ -307,14 +307,12 @@ describe('timers', () => {
       connect(other.admin),
     ]);
     const heard = [phone, laptop, admin, manager].map((socket) => nextPush(socket, 'timers.changed'));
-    const started = await org.associate.post('/api/time', { type: 'Unassigned' });
+    const started = await kitFor(org.associate).timer();
     for (const push of await Promise.all(heard))
-      expect(push).toEqual({ userId: org.associate.userId, timerId: started.body.data.id });
+      expect(push).toEqual({ userId: org.associate.userId, timerId: started.id });
     // On receipt, the other device's refetch already shows it, and so does the managers' list of who is on the clock.
-    expect((await org.associate.get('/api/time/current')).body.id).toBe(started.body.data.id);
-    expect((await org.manager.get('/api/time/running')).body.map((t: { id: string }) => t.id)).toContain(
-      started.body.data.id,
-    );
+    expect((await org.associate.get('/api/time/current')).body.id).toBe(started.id);
+    expect((await org.manager.get('/api/time/running')).body.map((t: { id: string }) => t.id)).toContain(started.id);
     await new Promise((r) => setTimeout(r, 300));
     expect(colleague.received.filter((r) => r.event.startsWith('timers'))).toEqual([]);
     expect(stranger.received).toEqual([]);
