@@ -123,7 +123,7 @@ describe('the audit log', () => {
     );
     ({ id: made.umaTimer } = await kitFor(umaClient).timer({
       label: 'Sweeping',
-      endDateTime: new Date().toISOString(),
+      endDateTime: () => new Date().toISOString(),
     }));
     ok(await umaClient.post('/account/logout'), 'sign out');
     ok(await app.client().post('/forgotpassword/index', { email: umaEmail }), 'reset link');
@@ -235,14 +235,14 @@ describe('the audit log', () => {
     const byAssociate = kitFor(associate);
     ({ id: made.timer } = await byAssociate.timer({
       label: 'Loading the van',
-      endDateTime: new Date().toISOString(),
+      endDateTime: () => new Date().toISOString(),
     }));
     ok(await associate.patch(`/api/time/${made.timer}`, { label: 'Loading the truck' }), 'timer change');
     ok(await admin.patch(`/api/time/${made.timer}`, { label: 'Loading (checked)' }), 'admin timer change');
     ({ id: made.drive } = await byAssociate.timer({
       mileageStart: 1200,
       label: 'Drive',
-      endDateTime: new Date().toISOString(),
+      endDateTime: () => new Date().toISOString(),
       mileageEnd: 1230,
     }));
     ok(await associate.delete(`/api/time/${made.drive}`), 'drive delete');
@@ -324,7 +324,7 @@ describe('the audit log', () => {
     }));
     ({ id: made.theirTimer } = await kitFor(other.associate).timer({
       label: 'Theirs',
-      endDateTime: new Date().toISOString(),
+      endDateTime: () => new Date().toISOString(),
     }));
 
     log = await everything();

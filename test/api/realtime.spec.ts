@@ -253,7 +253,7 @@ describe.each(rows)('realtime over socket.io ($where)', (row) => {
       /** A timer start and stop by the associate: heard by time admins and managers (and the owner) only. */
       async function timerNotices() {
         const heard = nextPush(first, 'timers.changed');
-        await kitFor(org.associate).timer({ label: 'Sweeping', endDateTime: new Date().toISOString() });
+        await kitFor(org.associate).timer({ label: 'Sweeping', endDateTime: () => new Date().toISOString() });
         await heard;
         await sleep(QUIET_MS);
       }

@@ -197,7 +197,7 @@ describe('timers', () => {
   it('pages and sorts own timers (newest first by default) and searches them', async () => {
     const client = org.manager;
     for (const label of ['Alpha errand', 'Bravo errand', 'Charlie errand'])
-      await kitFor(client).timer({ label, endDateTime: new Date(Date.now() + 1000).toISOString() });
+      await kitFor(client).timer({ label, endDateTime: () => new Date(Date.now() + 1000).toISOString() });
     const first = await client.get('/api/time/user/paged?pageSize=2&currentPage=1');
     expect(first.body.totalRecords).toBe(3);
     expect(first.body.resultItems.map((t: { label: string }) => t.label)).toEqual(['Charlie errand', 'Bravo errand']);

@@ -35,7 +35,9 @@ export interface Given {
   /**
    * POST /api/time: the bound client's timer, a Job timer when `jobId` is given, a Mileage one when `mileageStart`
    * is, else Unassigned (unless `type` says). With `endDateTime` (and `mileageEnd`) it is then stopped there with
-   * PATCH /api/time/{id}.
+   * PATCH /api/time/{id}. `endDateTime` may be a function, called once the start is answered, for an end relative
+   * to the moment of the stop (`() => new Date().toISOString()`): an instant taken before the start was sent may
+   * fall before the start the server gives it.
    */
   timer(fields?: Fields): Promise<{ id: string }>;
   /**
@@ -96,9 +98,10 @@ export function kitFor(as: ApiClient | (() => ApiClient)): Given {
     },
 
     timer: async (fields = {}) => {
-      const { endDateTime, mileageEnd, ...starting } = fields;
+      const { endDateTime: endAt, mileageEnd, ...starting } = fields;
       const type = 'jobId' in starting ? 'Job' : 'mileageStart' in starting ? 'Mileage' : 'Unassigned';
       const { id } = created<{ id: string }>('a timer', await client().post('/api/time', { type, ...starting }));
+      const endDateTime = typeof endAt === 'function' ? (endAt as () => string)() : endAt;
       if (endDateTime !== undefined || mileageEnd !== undefined) {
         const stopped = await client().patch(`/api/time/${id}`, { endDateTime, mileageEnd });
         expect({ stopped: stopped.status, errors: stopped.body?.errors }).toEqual({ stopped: 200, errors: undefined });
