@@ -13,6 +13,7 @@ import {
 } from '../support/app';
 import { kitFor } from '../support/given';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
+import { within } from '../support/time';
 
 /**
  * A customer's Attached Documents over HTTP and socket.io: POST /api/attachments (multipart File,
@@ -85,7 +86,7 @@ describe('customer documents (attachments)', () => {
   beforeAll(async () => {
     app = await startTestApp();
     [org, other] = await Promise.all([app.organization('Docs'), app.organization('Elsewhere')]);
-  }, 60_000);
+  }, within(60_000));
   afterEach(() => {
     for (const s of sockets.splice(0)) s.disconnect();
   });
@@ -307,24 +308,28 @@ describe('customer documents (attachments)', () => {
   });
 
   describe('GET /api/attachments/customer/{customerId}/paged', () => {
-    it('lists 10 a page by default, newest first, with totalRecords; pageSize and currentPage page it', async () => {
-      const { id: customerId } = await given.customer();
-      const ids: string[] = [];
-      for (let i = 0; i < 12; i++) ids.push((await attach(customerId, TINY_PDF, `doc-${i}.pdf`, `Document ${i}`)).id);
-      const newestFirst = [...ids].reverse();
-      const first = await list(org.admin, customerId);
-      expect(first.totalRecords).toBe(12);
-      expect(first.resultItems.map((a) => a.id)).toEqual(newestFirst.slice(0, 10));
-      expect((await list(org.admin, customerId, 'currentPage=2')).resultItems.map((a) => a.id)).toEqual(
-        newestFirst.slice(10),
-      );
-      expect((await list(org.admin, customerId, 'pageSize=5&currentPage=2')).resultItems.map((a) => a.id)).toEqual(
-        newestFirst.slice(5, 10),
-      );
-      expect(await list(org.admin, customerId, 'currentPage=3')).toEqual({ resultItems: [], totalRecords: 12 });
-      // Another customer's documents are not this one's.
-      expect((await list(org.admin, (await given.customer()).id)).totalRecords).toBe(0);
-    }, 30_000);
+    it(
+      'lists 10 a page by default, newest first, with totalRecords; pageSize and currentPage page it',
+      async () => {
+        const { id: customerId } = await given.customer();
+        const ids: string[] = [];
+        for (let i = 0; i < 12; i++) ids.push((await attach(customerId, TINY_PDF, `doc-${i}.pdf`, `Document ${i}`)).id);
+        const newestFirst = [...ids].reverse();
+        const first = await list(org.admin, customerId);
+        expect(first.totalRecords).toBe(12);
+        expect(first.resultItems.map((a) => a.id)).toEqual(newestFirst.slice(0, 10));
+        expect((await list(org.admin, customerId, 'currentPage=2')).resultItems.map((a) => a.id)).toEqual(
+          newestFirst.slice(10),
+        );
+        expect((await list(org.admin, customerId, 'pageSize=5&currentPage=2')).resultItems.map((a) => a.id)).toEqual(
+          newestFirst.slice(5, 10),
+        );
+        expect(await list(org.admin, customerId, 'currentPage=3')).toEqual({ resultItems: [], totalRecords: 12 });
+        // Another customer's documents are not this one's.
+        expect((await list(org.admin, (await given.customer()).id)).totalRecords).toBe(0);
+      },
+      within(30_000),
+    );
 
     it('refuses bad paging values with a message', async () => {
       const { id: customerId } = await given.customer();

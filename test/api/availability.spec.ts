@@ -3,6 +3,7 @@ import { io, Socket } from 'socket.io-client';
 import type { ServerToClientEvents } from '../../src/shared/client-events';
 import { ApiClient, expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
 import { kitFor } from '../support/given';
+import { PUSH_WITHIN_MS } from '../support/sockets';
 
 /**
  * Employee weekly availability over HTTP: GET /api/employee-availability/user/{userId},
@@ -508,7 +509,10 @@ describe('employee availability over HTTP', () => {
       const associate = await connect(org.associate);
       const outsider = await connect(other.manager);
       const seen = new Promise<{ payload: unknown; week: unknown }>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error("no 'availability.changed' within 2 s")), 2000);
+        const timer = setTimeout(
+          () => reject(new Error(`no 'availability.changed' within ${PUSH_WITHIN_MS} ms`)),
+          PUSH_WITHIN_MS,
+        );
         manager.socket.once('availability.changed', (payload) => {
           clearTimeout(timer);
           org.manager.get(userUrl(org.associate.userId)).then((r) => resolve({ payload, week: r.body }), reject);

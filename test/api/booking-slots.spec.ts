@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { BOOKING_SLOT_READS_PER_HOUR } from '../../src/booking/booking-throttle';
 import { expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
 import { kitFor } from '../support/given';
+import { within } from '../support/time';
 
 /**
  * A booking page's free slots (#24): a read covers at most two weeks, each day's slots are kept until the schedule,
@@ -25,7 +26,7 @@ describe('booking slots', () => {
     expect((await org.admin.patch('/api/organization/settings', { timeZone: ZONE })).status).toBe(200);
     const week = ALL_WEEK.map((weekDay) => ({ weekDay, startTime: '09:00', endTime: '12:00' }));
     expect((await org.admin.patch(`/api/employee-availability/${org.associate.userId}`, week)).status).toBe(200);
-  }, 60_000);
+  }, within(60_000));
   afterAll(() => app.stop());
 
   let address = 0;

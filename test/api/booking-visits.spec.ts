@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { ApiClient, expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
 import { kitFor } from '../support/given';
 import { mailsWhen, outboxMails } from '../support/outbox';
+import { within } from '../support/time';
 
 /**
  * Self-booking's visits over HTTP (#24): who a booking is for (always a new customer), what its e-mail says and
@@ -51,7 +52,7 @@ describe('self-booked visits', () => {
     expect((await org.admin.patch('/api/organization/settings', { timeZone: ZONE })).status).toBe(200);
     const week = ALL_WEEK.map((weekDay) => ({ weekDay, startTime: '09:00', endTime: '12:00' }));
     expect((await org.admin.patch(`/api/employee-availability/${org.associate.userId}`, week)).status).toBe(200);
-  }, 60_000);
+  }, within(60_000));
   afterAll(() => app.stop());
 
   const createLink = async (over: Record<string, unknown> = {}) => {

@@ -9,6 +9,7 @@ import { freshDatabase } from '../support/postgres';
 import { Fields, kitFor } from '../support/given';
 import { mailsWhen } from '../support/outbox';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
+import { within } from '../support/time';
 
 /**
  * Customers over HTTP: GET /api/customers/paged, GET /api/customers/lookup, GET /api/customers/{id},
@@ -93,7 +94,7 @@ function listingChecks(engine: string, readModels: ReadModels) {
       for (const fields of LISTED) await kitFor(org.admin).customer(fields);
       // The neighbour's customers look alike: none of them may ever show up in org's answers.
       for (const fields of LISTED) await kitFor(other.admin).customer({ ...fields, notes: 'neighbour' });
-    }, 60_000);
+    }, within(60_000));
     afterAll(async () => {
       await readModels.dispose(app);
     });
@@ -311,23 +312,27 @@ describe('customers over HTTP', () => {
   afterAll(() => app.stop());
 
   describe('GET /api/customers/paged: default page size', () => {
-    it('pages 20 customers at a time by default (spec §9)', async () => {
-      const big = await app.organization('Big');
-      for (let i = 0; i < 23; i += 6) {
-        await Promise.all(
-          Array.from({ length: Math.min(6, 23 - i) }, (_, k) =>
-            kitFor(big.manager).customer({ name: `Customer ${String(i + k).padStart(2, '0')}` }),
-          ),
-        );
-      }
-      const first = await list(big.admin);
-      expect(first.totalRecords).toBe(23);
-      expect(first.resultItems).toHaveLength(20);
-      expect(first.resultItems[0].name).toBe('Customer 22');
-      const second = await list(big.admin, 'currentPage=2');
-      expect(second.resultItems.map((c) => c.name)).toEqual(['Customer 02', 'Customer 01', 'Customer 00']);
-      expect(new Set([...first.resultItems, ...second.resultItems].map((c) => c.id)).size).toBe(23);
-    }, 30_000);
+    it(
+      'pages 20 customers at a time by default (spec §9)',
+      async () => {
+        const big = await app.organization('Big');
+        for (let i = 0; i < 23; i += 6) {
+          await Promise.all(
+            Array.from({ length: Math.min(6, 23 - i) }, (_, k) =>
+              kitFor(big.manager).customer({ name: `Customer ${String(i + k).padStart(2, '0')}` }),
+            ),
+          );
+        }
+        const first = await list(big.admin);
+        expect(first.totalRecords).toBe(23);
+        expect(first.resultItems).toHaveLength(20);
+        expect(first.resultItems[0].name).toBe('Customer 22');
+        const second = await list(big.admin, 'currentPage=2');
+        expect(second.resultItems.map((c) => c.name)).toEqual(['Customer 02', 'Customer 01', 'Customer 00']);
+        expect(new Set([...first.resultItems, ...second.resultItems].map((c) => c.id)).size).toBe(23);
+      },
+      within(30_000),
+    );
 
     it('refuses bad paging and sorting values with a message', async () => {
       const org = await app.organization();
@@ -360,31 +365,38 @@ describe('customers over HTTP', () => {
   });
 
   describe('GET /api/customers/lookup: the dropdown limit', () => {
-    it('returns at most 1000 customers (spec §9: dropdown lists load 1000 items), the first 1000 by name', async () => {
-      const many = await app.organization('Many');
-      const commands = app.app.get(CommandBus);
-      const meta = () => ({
-        organizationId: many.organizationId,
-        actorUserId: many.admin.userId,
-        correlationId: randomUUID(),
-        causationId: null,
-        at: new Date().toISOString(),
-      });
-      for (let i = 0; i < 1001; i += 100) {
-        await Promise.all(
-          Array.from({ length: Math.min(100, 1001 - i) }, (_, k) =>
-            commands.execute(
-              new CreateCustomer({ name: `Bulk ${String(i + k).padStart(4, '0')}`, contactFirstName: 'Bulk' }, meta()),
+    it(
+      'returns at most 1000 customers (spec §9: dropdown lists load 1000 items), the first 1000 by name',
+      async () => {
+        const many = await app.organization('Many');
+        const commands = app.app.get(CommandBus);
+        const meta = () => ({
+          organizationId: many.organizationId,
+          actorUserId: many.admin.userId,
+          correlationId: randomUUID(),
+          causationId: null,
+          at: new Date().toISOString(),
+        });
+        for (let i = 0; i < 1001; i += 100) {
+          await Promise.all(
+            Array.from({ length: Math.min(100, 1001 - i) }, (_, k) =>
+              commands.execute(
+                new CreateCustomer(
+                  { name: `Bulk ${String(i + k).padStart(4, '0')}`, contactFirstName: 'Bulk' },
+                  meta(),
+                ),
+              ),
             ),
-          ),
-        );
-      }
-      const entries = await lookup(many.manager);
-      expect(entries).toHaveLength(1000);
-      expect(entries[0].name).toBe('Bulk 0000');
-      expect(entries[999].name).toBe('Bulk 0999');
-      expect((await list(many.admin, 'pageSize=1')).totalRecords).toBe(1001);
-    }, 120_000);
+          );
+        }
+        const entries = await lookup(many.manager);
+        expect(entries).toHaveLength(1000);
+        expect(entries[0].name).toBe('Bulk 0000');
+        expect(entries[999].name).toBe('Bulk 0999');
+        expect((await list(many.admin, 'pageSize=1')).totalRecords).toBe(1001);
+      },
+      within(120_000),
+    );
   });
 
   describe('POST /api/customers', () => {

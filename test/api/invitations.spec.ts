@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { ApiClient, expectError, startTestApp, TestApp, TestOrganization, TEST_PASSWORD } from '../support/app';
 import { kitFor } from '../support/given';
 import { mailsWhen, OutboxMail } from '../support/outbox';
+import { within } from '../support/time';
 
 const INVALID = 'This invitation link is not valid or has already been used. Ask your administrator to send a new one.';
 const EXPIRED = 'This invitation has expired. Ask your administrator to send a new one.';
@@ -29,7 +30,7 @@ describe('invitations over HTTP', () => {
       app.dataDir,
       (m) => m.to === email && /^Inviting \S+ invited you to CrewClock$/.test(m.subject),
       count,
-      5000,
+      within(5000),
     );
 
   /** The token in an invitation e-mail's link: /account/invitation/{token}. */

@@ -11,6 +11,7 @@ import { ApiClient, startTestApp, TestApp, TestOrganization } from '../support/a
 import { kitFor } from '../support/given';
 import { mailsWhen } from '../support/outbox';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
+import { within } from '../support/time';
 
 /** Job requests over HTTP and socket.io: pick-up switch, duplicates, parallel approvals, pushes, e-mail. */
 describe('job requests', () => {
@@ -30,7 +31,7 @@ describe('job requests', () => {
     [org, other] = [await app.organization('Requests'), await app.organization('Other')];
     for (const o of [org, other])
       expect((await o.admin.patch('/api/organization/settings', { pickUpJobsEnabled: true })).status).toBe(200);
-  }, 60_000);
+  }, within(60_000));
   afterEach(() => {
     for (const s of sockets.splice(0)) s.disconnect();
   });

@@ -5,6 +5,7 @@ import { pgPool } from '../../src/core/postgres';
 import { ApiClient, startTestApp, TEST_PASSWORD, TestApp, TINY_PNG } from '../support/app';
 import { kitFor } from '../support/given';
 import { freshDatabase } from '../support/postgres';
+import { within } from '../support/time';
 
 /**
  * The app with DATABASE_URL: its event log, read models and files are PostgreSQL, so two instances on one database
@@ -53,7 +54,7 @@ describe('the app on PostgreSQL', () => {
     // and the customer.
     const head = (await first.engines.eventStore.headPosition())!.commit;
     const elsewhere = new ApiClient(second.url);
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + within(5000);
     while (((await elsewhere.get('/healthz')).body.projections.processedPosition ?? 0) < head) {
       if (Date.now() > deadline) throw new Error('the second instance did not catch up');
       await new Promise((resolve) => setTimeout(resolve, 50));

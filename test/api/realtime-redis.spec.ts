@@ -14,6 +14,7 @@ import { kitFor } from '../support/given';
 import { withDatabase } from '../support/ferretdb';
 import { freshDatabase } from '../support/postgres';
 import { disconnection, nextPush, openSocket, PUSH_WITHIN_MS, TestSocket } from '../support/sockets';
+import { within } from '../support/time';
 
 /**
  * The production topology, with the engines we have: two API instances with PROJECTIONS=external
@@ -48,10 +49,6 @@ async function startWorker(env: Record<string, string>) {
     },
   };
 }
-
-// Commands here wait for the worker, which sees each append by polling the SQLite file (200 ms) or by PostgreSQL's
-// NOTIFY (with a 500 ms poll behind it).
-jest.setTimeout(15_000);
 
 type Worker = Awaited<ReturnType<typeof startWorker>>;
 
@@ -125,7 +122,7 @@ for (const shared of rows)
         worker = await startWorker(env);
         a = await startTestApp(env);
         b = await startTestApp(env);
-      }, 30_000);
+      }, within(30_000));
 
       afterEach(() => {
         for (const s of sockets.splice(0)) s.disconnect();
@@ -157,7 +154,7 @@ for (const shared of rows)
       beforeAll(async () => {
         acme = await a.organization('Acme');
         other = await a.organization('Other');
-      }, 30_000);
+      }, within(30_000));
 
       it('runs both instances and the worker on the engines its title names, with Redis between them', async () => {
         expect((await a.client().get('/healthz')).body.engines).toEqual(

@@ -7,6 +7,7 @@ import { ApiClient, startTestApp, TestApp, TestOrganization, TEST_PASSWORD } fro
 import { kitFor } from '../support/given';
 import { freshDatabase } from '../support/postgres';
 import { disconnection, nextPush, PUSH_WITHIN_MS } from '../support/sockets';
+import { within } from '../support/time';
 
 type ClientSocket = Socket<ServerToClientEvents, Record<string, never>>;
 type Received = { event: string; payload: unknown };
@@ -15,9 +16,6 @@ type Received = { event: string; payload: unknown };
 const QUIET_MS = 500;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-// Generous bounds for a loaded machine: every wait inside is bounded by PUSH_WITHIN_MS anyway.
-jest.setTimeout(15_000);
 
 /**
  * Where one run of the suite keeps its data: the engines /healthz must name, the app's environment, and what
@@ -61,7 +59,7 @@ describe.each(rows)('realtime over socket.io ($where)', (row) => {
   beforeAll(async () => {
     data = await row.open();
     app = await startTestApp(data.env);
-  }, 30_000);
+  }, within(30_000));
   afterEach(() => {
     for (const s of sockets.splice(0)) s.disconnect();
   });

@@ -10,6 +10,7 @@ import { writeReportWorkbook } from '../../src/reports/report-workbook';
 import { startTestApp, TestApp, TestOrganization } from '../support/app';
 import { kitFor } from '../support/given';
 import { mailsWhen } from '../support/outbox';
+import { within } from '../support/time';
 
 /**
  * The Jobs and Ratings exports on paper (#26 item 8): downloaded over HTTP, read back with exceljs (page setup, print
@@ -120,7 +121,7 @@ printing('the exports on paper', () => {
     }
     // Each job rated by the customer through its e-mailed link, with a long comment.
     for (const job of jobs) await given.ratingRequest(job);
-    const mails = await mailsWhen(app.dataDir, (m) => jobNames.some((n) => m.text.includes(n)), 10, 20_000);
+    const mails = await mailsWhen(app.dataDir, (m) => jobNames.some((n) => m.text.includes(n)), 10, within(20_000));
     expect(mails).toHaveLength(10);
     for (const [i, name] of jobNames.entries()) {
       const mail = mails.find((m) => m.text.includes(`"${name}"`))!;
@@ -175,7 +176,7 @@ printing('the exports on paper', () => {
         files.ratings.xlsx,
         join(work, 'long.xlsx'),
       ],
-      { timeout: 120_000 },
+      { timeout: within(120_000) },
     );
     // The first page of each, to look at.
     const shots = SHOTS ?? work;
@@ -193,7 +194,7 @@ printing('the exports on paper', () => {
         files[kind].pdf,
         join(shots, `${kind}-report-page1`),
       ]);
-  }, 180_000);
+  }, within(180_000));
   afterAll(async () => {
     await app?.stop();
     if (work) rmSync(work, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { DateTime } from 'luxon';
 import { ApiClient, ApiResponse, expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
 import { kitFor } from '../support/given';
 import { mailsWhen } from '../support/outbox';
+import { within } from '../support/time';
 
 /**
  * The Jobs and Ratings reports as of a moment (#17 item 4): asOf or asOfPosition on the pages, the summaries and
@@ -97,7 +98,7 @@ describe('reports as of a moment', () => {
     );
     // The other organization's timer in the same days: never in this organization's reports, at any moment.
     await kitFor(other.associate).timer({ label: 'Theirs', startDateTime: at(2, 8), endDateTime: at(2, 12) });
-  }, 60_000);
+  }, within(60_000));
   afterAll(() => app.stop());
 
   it('shows the earlier values as of an export’s position, the new ones now, and exports the same rows again', async () => {

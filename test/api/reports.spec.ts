@@ -6,6 +6,7 @@ import { REPORT_EXPORT_MAX_ROWS } from '../../src/shared/reports';
 import { expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
 import { kitFor } from '../support/given';
 import { mailsWhen } from '../support/outbox';
+import { within } from '../support/time';
 
 /**
  * The Jobs and Ratings reports over HTTP (#15): GET /api/jobs-report/paged, /summary and the spreadsheet, and
@@ -75,7 +76,7 @@ describe('reports', () => {
     const token = /\/feedback\/([\w-]+)/.exec(mail.text)![1];
     const submitted = await app.client().post(`/api/feedback/${token}`, { rating: 4, comments: 'Edges missed' });
     expect(submitted.status).toBe(200);
-  }, 60_000);
+  }, within(60_000));
   afterAll(() => app.stop());
 
   describe('the Jobs report', () => {

@@ -4,6 +4,7 @@ import { CUSTOMER_DOCUMENTS, CustomerDocumentDoc } from '../../src/customers/cus
 import { signInErrorMessage } from '../../src/shared/sign-in';
 import { ApiClient, expectError, startTestApp, TestApp, TestOrganization, TINY_PDF, TINY_PNG } from '../support/app';
 import { kitFor } from '../support/given';
+import { within } from '../support/time';
 
 /** Issue #24, the security review's lows: one test (or a few) per item, named by the item. */
 describe('security review lows (issue #24)', () => {
@@ -13,7 +14,7 @@ describe('security review lows (issue #24)', () => {
   beforeAll(async () => {
     app = await startTestApp();
     org = await app.organization('Lows');
-  }, 60_000);
+  }, within(60_000));
   afterAll(() => app.stop());
 
   const given = kitFor(() => org.admin);
@@ -181,25 +182,32 @@ describe('security review lows (issue #24)', () => {
       expectError(await org.associate.get(`/api/audit/moment?asOfPosition=${position}`), 400);
     });
 
-    it('answers /healthz with a bare status to callers who are not internal, with details to loopback', async () => {
-      const proxied = await startTestApp({ TRUST_PROXY: '1' });
-      try {
-        const outside = await fetch(`${proxied.url}/healthz`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
-        expect({ status: outside.status, body: await outside.json() }).toEqual({ status: 200, body: { status: 'ok' } });
-        const inside = await fetch(`${proxied.url}/healthz`);
-        expect(await inside.json()).toMatchObject({ status: 'ok', projections: { caughtUp: true } });
-        // A configured internal address reads the details too.
-        const configured = await startTestApp({ TRUST_PROXY: '1', INTERNAL_ADDRESSES: '203.0.113.0/24' });
+    it(
+      'answers /healthz with a bare status to callers who are not internal, with details to loopback',
+      async () => {
+        const proxied = await startTestApp({ TRUST_PROXY: '1' });
         try {
-          const ops = await fetch(`${configured.url}/healthz`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
-          expect(await ops.json()).toMatchObject({ projections: { caughtUp: expect.any(Boolean) } });
+          const outside = await fetch(`${proxied.url}/healthz`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+          expect({ status: outside.status, body: await outside.json() }).toEqual({
+            status: 200,
+            body: { status: 'ok' },
+          });
+          const inside = await fetch(`${proxied.url}/healthz`);
+          expect(await inside.json()).toMatchObject({ status: 'ok', projections: { caughtUp: true } });
+          // A configured internal address reads the details too.
+          const configured = await startTestApp({ TRUST_PROXY: '1', INTERNAL_ADDRESSES: '203.0.113.0/24' });
+          try {
+            const ops = await fetch(`${configured.url}/healthz`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+            expect(await ops.json()).toMatchObject({ projections: { caughtUp: expect.any(Boolean) } });
+          } finally {
+            await configured.stop();
+          }
         } finally {
-          await configured.stop();
+          await proxied.stop();
         }
-      } finally {
-        await proxied.stop();
-      }
-    }, 60_000);
+      },
+      within(60_000),
+    );
   });
 
   describe('item 12: the production compose file publishes no store and no mail catcher', () => {

@@ -2,6 +2,7 @@ import { io, Socket } from 'socket.io-client';
 import type { ServerToClientEvents } from '../../src/shared/client-events';
 import { ApiClient, startTestApp, TestApp, TestOrganization } from '../support/app';
 import { kitFor } from '../support/given';
+import { PUSH_WITHIN_MS } from '../support/sockets';
 
 /** Jobs and recurring jobs over HTTP, on the real engines (SQLite events and read models). */
 describe('scheduling over HTTP', () => {
@@ -369,7 +370,9 @@ describe('scheduling over HTTP', () => {
       const created = await given.job(job({ name: 'Live change' }));
       const pushed = await Promise.race([
         seen,
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no push within 2 s')), 2000)),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`no push within ${PUSH_WITHIN_MS} ms`)), PUSH_WITHIN_MS),
+        ),
       ]);
       expect(pushed).toEqual({ jobIds: [created.id], visible: true });
       await new Promise((r) => setTimeout(r, 300));

@@ -1,5 +1,6 @@
 import { startTestApp, TestApp, TestOrganization } from '../support/app';
 import { kitFor } from '../support/given';
+import { within } from '../support/time';
 
 /**
  * POST /api/time/for-person (issue #26, Home): a manager adds the tracked time a person forgot, on a job that ended.
@@ -29,7 +30,7 @@ describe('time a manager adds for a person', () => {
       ...ended,
       userIds: [other.associate.userId],
     }));
-  }, 60_000);
+  }, within(60_000));
   afterAll(async () => {
     await app?.stop();
   });

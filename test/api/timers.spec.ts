@@ -5,6 +5,7 @@ import { NOT_YOUR_JOB } from '../../src/timers/timer.handlers';
 import { ApiClient, startTestApp, TestApp, TestOrganization } from '../support/app';
 import { kitFor } from '../support/given';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
+import { within } from '../support/time';
 
 /** Timers over HTTP and socket.io: every call, its validation, paging, claims and pushes. */
 describe('timers', () => {
@@ -16,7 +17,7 @@ describe('timers', () => {
   beforeAll(async () => {
     app = await startTestApp();
     [org, other] = [await app.organization('Timers'), await app.organization('Other')];
-  }, 60_000);
+  }, within(60_000));
   afterEach(async () => {
     for (const s of sockets.splice(0)) s.disconnect();
     // Leave nobody with a running timer.
