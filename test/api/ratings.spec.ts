@@ -52,8 +52,7 @@ describe('ratings', () => {
 
   /** Requests a rating and returns the token from the e-mail's link. */
   const request = async (jobId: string, email: string, previous = 0) => {
-    const response = await org.manager.post('/api/ratings/request', { jobId });
-    expect(response.body).toEqual({ success: true, message: 'The rating request was sent' });
+    await given.ratingRequest(jobId);
     return tokenOf(email, previous);
   };
   const tokenOf = async (email: string, previous = 0) => {
