@@ -1,6 +1,7 @@
 import { schedulingStreams } from '../../src/scheduling/scheduling.events';
 import { AS_OF_POSITION_MESSAGE } from '../../src/audit/moment';
-import { ApiClient, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { startTestApp, TestApp, TestOrganization } from '../support/app';
+import { kitFor } from '../support/given';
 
 /**
  * The Job Schedule and Home as of a past moment (asOf, asOfPosition), read-only, from the schedule's
@@ -23,8 +24,6 @@ describe('the schedule as of a moment, over HTTP', () => {
     endDateTime: '2026-06-01T13:30:00Z',
     ...over,
   });
-  const create = (client: ApiClient, jobModel: Record<string, unknown>, recurrenceModel?: Record<string, unknown>) =>
-    client.post('/api/recurrence-jobs', { jobModel, ...(recurrenceModel ? { recurrenceModel } : {}) });
   /** A position as the wire names it for an organization: its token (issue #24). */
   const tok = (position: number, organizationId = org.organizationId) =>
     app.positionToken(organizationId, Math.max(0, position));
@@ -48,9 +47,7 @@ describe('the schedule as of a moment, over HTTP', () => {
   it('gives back each state of a job changed three times, by position and by date-time', async () => {
     const before = new Date().toISOString();
     await pause();
-    const created = await create(org.manager, job({ userIds: [org.associate.userId] }));
-    expect(created.status).toBe(201);
-    const id = created.body.data.id as string;
+    const { id } = await kitFor(org.manager).job(job({ userIds: [org.associate.userId] }));
     const states = [(await week()).body];
     const instants = [new Date().toISOString()];
     const changes = [
@@ -97,21 +94,14 @@ describe('the schedule as of a moment, over HTTP', () => {
   });
 
   it("shows people's names and colours and customers' names as they were, not as they are now", async () => {
-    const added = await org.admin.post('/api/users', {
+    const { id: rita } = await kitFor(org.admin).user({
       firstName: 'Rita',
       lastName: 'Reyes',
-      email: `rita-${org.organizationId.slice(0, 8)}@example.test`,
       role: 'Associate',
       colorCode: '#2E7D32',
-      password: 'correct-horse-battery',
     });
-    expect(added.status).toBe(201);
-    const rita = added.body.data.id as string;
-    const customer = await org.manager.post('/api/customers', { contactFirstName: 'Pat', name: 'Birch Dental' });
-    expect(customer.status).toBe(201);
-    const customerId = customer.body.data.id as string;
-    const created = await create(
-      org.manager,
+    const { id: customerId } = await kitFor(org.manager).customer({ name: 'Birch Dental' });
+    const { id } = await kitFor(org.manager).job(
       job({
         startDateTime: '2026-06-16T13:00:00Z',
         endDateTime: '2026-06-16T14:00:00Z',
@@ -120,8 +110,6 @@ describe('the schedule as of a moment, over HTTP', () => {
         customerId,
       }),
     );
-    expect(created.status).toBe(201);
-    const id = created.body.data.id as string;
     const shown = async (moment: Record<string, string | number> = {}) =>
       ((await week(moment, org.manager, '06/15/2026')).body as Record<string, unknown>[]).find((j) => j.id === id);
     const then = await shown();
@@ -152,7 +140,7 @@ describe('the schedule as of a moment, over HTTP', () => {
   });
 
   it('reads date-times without an offset in the organization’s zone', async () => {
-    const id = (await create(org.manager, job({ name: 'Zoned' }))).body.data.id as string;
+    const id = (await kitFor(org.manager).job(job({ name: 'Zoned' }))).id;
     const [scheduled] = await positions(schedulingStreams.job(id));
     const local = new Date(Date.now() + 60_000)
       .toLocaleString('sv-SE', { timeZone: 'America/New_York' })
@@ -161,12 +149,10 @@ describe('the schedule as of a moment, over HTTP', () => {
   });
 
   it('shows a recurring job with its changed occurrence until the series is deleted, and not after', async () => {
-    const created = await create(
-      org.manager,
+    const { recurrenceId } = await kitFor(org.manager).job(
       job({ name: 'Office cleaning', startDateTime: '2026-07-06T13:00:00Z', endDateTime: '2026-07-06T14:00:00Z' }),
       { recurringFrequency: 'Daily', expireDate: '2026-07-10' },
     );
-    const { recurrenceId } = created.body.data;
     const ofSeries = (body: { id: string; jobRecurrenceModel: { id: string } | null }[]) =>
       body.filter((j) => j.jobRecurrenceModel?.id === recurrenceId);
     const july = (moment: Record<string, string | number> = {}) => week(moment, org.manager, '07/06/2026');
@@ -190,7 +176,7 @@ describe('the schedule as of a moment, over HTTP', () => {
     expect((await org.manager.delete(`/api/recurrences/${recurrenceId}`)).status).toBe(200);
     expect(ofSeries((await july()).body)).toEqual([]);
 
-    const [scheduled, changed, deleted] = await positions(schedulingStreams.series(recurrenceId));
+    const [scheduled, changed, deleted] = await positions(schedulingStreams.series(recurrenceId!));
     expect((await july({ asOfPosition: deleted - 1 })).body).toEqual(withChange);
     expect((await july({ asOfPosition: changed })).body).toEqual(withChange);
     expect(ofSeries((await july({ asOfPosition: scheduled })).body).map((j) => j.id.slice(-8))).toEqual([
@@ -207,7 +193,7 @@ describe('the schedule as of a moment, over HTTP', () => {
   });
 
   it("never shows another organization's jobs", async () => {
-    const theirs = (await create(other.manager, job({ name: 'Theirs' }))).body.data.id as string;
+    const theirs = (await kitFor(other.manager).job(job({ name: 'Theirs' }))).id;
     const [position] = await positions(schedulingStreams.job(theirs));
     for (const moment of [{ asOfPosition: position }, { asOfPosition: Number.MAX_SAFE_INTEGER }]) {
       const mine = (await week(moment)).body as { id: string }[];
@@ -242,14 +228,14 @@ describe('the schedule as of a moment, over HTTP', () => {
     const soon = new Date(Date.now() + 2 * 86_400_000);
     soon.setUTCMinutes(0, 0, 0);
     const later = (hours: number) => new Date(soon.getTime() + hours * 3_600_000).toISOString();
-    const theirs = (await create(org.manager, job({ name: 'Theirs', startDateTime: later(0), endDateTime: later(1) })))
-      .body.data.id as string;
+    const theirs = (
+      await kitFor(org.manager).job(job({ name: 'Theirs', startDateTime: later(0), endDateTime: later(1) }))
+    ).id;
     const mine = (
-      await create(
-        org.manager,
+      await kitFor(org.manager).job(
         job({ name: 'Mine', startDateTime: later(2), endDateTime: later(3), userIds: [org.associate.userId] }),
       )
-    ).body.data.id as string;
+    ).id;
     const [assigned] = await positions(schedulingStreams.job(mine));
     await pause();
     // Then the jobs swap hands: as of before, the Associate had only "Mine".

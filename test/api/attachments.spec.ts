@@ -1,8 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { CUSTOMER_DOCUMENTS, CustomerDocumentDoc } from '../../src/customers/customers.read-models';
-import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization, TINY_PDF, TINY_PNG } from '../support/app';
+import {
+  ApiClient,
+  ApiResponse,
+  expectError,
+  startTestApp,
+  TestApp,
+  TestOrganization,
+  TINY_PDF,
+  TINY_PNG,
+} from '../support/app';
+import { kitFor } from '../support/given';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
+import { within } from '../support/time';
 
 /**
  * A customer's Attached Documents over HTTP and socket.io: POST /api/attachments (multipart File,
@@ -16,12 +27,6 @@ const CUSTOMER_NOT_FOUND = 'The customer was not found.';
 const ATTACHMENT_NOT_FOUND = 'The attachment was not found.';
 const FORBIDDEN = 'You do not have permission to do this.';
 const MB = 1024 * 1024;
-
-const expectError = (response: ApiResponse, status: number, message: string) =>
-  expect({ status: response.status, body: response.body }).toEqual({
-    status,
-    body: { success: false, errors: [message] },
-  });
 
 /** A ZIP with its entries stored (not compressed): enough for an Office file's signature. */
 function storedZip(entries: Record<string, string>): Buffer {
@@ -81,17 +86,13 @@ describe('customer documents (attachments)', () => {
   beforeAll(async () => {
     app = await startTestApp();
     [org, other] = await Promise.all([app.organization('Docs'), app.organization('Elsewhere')]);
-  }, 60_000);
+  }, within(60_000));
   afterEach(() => {
     for (const s of sockets.splice(0)) s.disconnect();
   });
   afterAll(() => app.stop());
 
-  async function newCustomer(client: ApiClient = org.admin, name = 'Harbor View') {
-    const response = await client.post('/api/customers', { name, contactFirstName: 'Pat' });
-    expect(response.status).toBe(201);
-    return response.body.data.id as string;
-  }
+  const given = kitFor(() => org.admin);
 
   const upload = (
     client: ApiClient,
@@ -129,7 +130,7 @@ describe('customer documents (attachments)', () => {
 
   describe('POST /api/attachments', () => {
     it("attaches a PDF and answers { success, message: 'Attachment has been created', data } with the attachment", async () => {
-      const customerId = await newCustomer();
+      const { id: customerId } = await given.customer();
       const response = await upload(org.manager, customerId, TINY_PDF, 'contract.pdf', '  Service contract ');
       expect(response.status).toBe(201);
       const id = response.body.data.id;
@@ -153,7 +154,7 @@ describe('customer documents (attachments)', () => {
     });
 
     it('downloads the PDF back byte for byte, as an attachment with its name, never as a page', async () => {
-      const customerId = await newCustomer();
+      const { id: customerId } = await given.customer();
       const fileName = 'Vertrag Müller "2024" €.pdf';
       const attached = await attach(customerId, TINY_PDF, fileName);
       for (const client of [org.admin, org.manager]) {
@@ -205,7 +206,7 @@ describe('customer documents (attachments)', () => {
       ],
       ['a PDF named .txt (the content decides)', TINY_PDF, 'report.txt', 'application/pdf'],
     ])('accepts %s, typed by its content', async (_what, bytes, fileName, contentType) => {
-      const customerId = await newCustomer();
+      const { id: customerId } = await given.customer();
       const attached = await attach(customerId, bytes as Buffer, fileName as string);
       expect(attached).toMatchObject({ fileName, contentType, size: (bytes as Buffer).length });
       const response = await download(org.admin, attached.url);
@@ -225,13 +226,13 @@ describe('customer documents (attachments)', () => {
       ['a ZIP cut short, named .xlsx', DOCX.subarray(0, DOCX.length - 30), 'budget.xlsx'],
       ['an SVG image', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script/></svg>'), 'logo.svg'],
     ])('refuses %s, saying what is accepted, and stores nothing', async (_what, bytes, fileName) => {
-      const customerId = await newCustomer();
+      const { id: customerId } = await given.customer();
       expectError(await upload(org.manager, customerId, bytes, fileName), 400, TYPES);
       expect(await list(org.admin, customerId)).toEqual({ resultItems: [], totalRecords: 0 });
     });
 
     it('refuses a file over 2.5 MB, naming the limit, and accepts one of exactly 2.5 MB', async () => {
-      const customerId = await newCustomer();
+      const { id: customerId } = await given.customer();
       const big = Buffer.concat([TINY_PDF, Buffer.alloc(Math.round(2.6 * MB) - TINY_PDF.length, 0x20)]);
       const response = await upload(org.manager, customerId, big, 'big.pdf');
       expect([400, 413]).toContain(response.status);
@@ -242,7 +243,7 @@ describe('customer documents (attachments)', () => {
     });
 
     it('requires a name, a customer and a file, in that order, with a message for each', async () => {
-      const customerId = await newCustomer();
+      const { id: customerId } = await given.customer();
       expectError(await upload(org.manager, customerId, TINY_PDF, 'a.pdf', null), 400, 'File name is required');
       expectError(await upload(org.manager, customerId, TINY_PDF, 'a.pdf', '   '), 400, 'File name is required');
       expectError(
@@ -294,40 +295,44 @@ describe('customer documents (attachments)', () => {
     });
 
     it('answers 404 for an unknown, malformed or deleted customer', async () => {
-      const deleted = await newCustomer();
+      const { id: deleted } = await given.customer();
       expect((await org.admin.delete(`/api/customers/${deleted}`)).status).toBe(200);
       for (const customerId of [randomUUID(), 'not-an-id', '../../etc', deleted])
         expectError(await upload(org.manager, customerId, TINY_PDF), 404, CUSTOMER_NOT_FOUND);
     });
 
     it('keeps only the last part of a path in the file name', async () => {
-      const customerId = await newCustomer();
+      const { id: customerId } = await given.customer();
       expect((await attach(customerId, TINY_PDF, 'C:\\Users\\pat\\My Docs\\plan.pdf')).fileName).toBe('plan.pdf');
     });
   });
 
   describe('GET /api/attachments/customer/{customerId}/paged', () => {
-    it('lists 10 a page by default, newest first, with totalRecords; pageSize and currentPage page it', async () => {
-      const customerId = await newCustomer();
-      const ids: string[] = [];
-      for (let i = 0; i < 12; i++) ids.push((await attach(customerId, TINY_PDF, `doc-${i}.pdf`, `Document ${i}`)).id);
-      const newestFirst = [...ids].reverse();
-      const first = await list(org.admin, customerId);
-      expect(first.totalRecords).toBe(12);
-      expect(first.resultItems.map((a) => a.id)).toEqual(newestFirst.slice(0, 10));
-      expect((await list(org.admin, customerId, 'currentPage=2')).resultItems.map((a) => a.id)).toEqual(
-        newestFirst.slice(10),
-      );
-      expect((await list(org.admin, customerId, 'pageSize=5&currentPage=2')).resultItems.map((a) => a.id)).toEqual(
-        newestFirst.slice(5, 10),
-      );
-      expect(await list(org.admin, customerId, 'currentPage=3')).toEqual({ resultItems: [], totalRecords: 12 });
-      // Another customer's documents are not this one's.
-      expect((await list(org.admin, await newCustomer())).totalRecords).toBe(0);
-    }, 30_000);
+    it(
+      'lists 10 a page by default, newest first, with totalRecords; pageSize and currentPage page it',
+      async () => {
+        const { id: customerId } = await given.customer();
+        const ids: string[] = [];
+        for (let i = 0; i < 12; i++) ids.push((await attach(customerId, TINY_PDF, `doc-${i}.pdf`, `Document ${i}`)).id);
+        const newestFirst = [...ids].reverse();
+        const first = await list(org.admin, customerId);
+        expect(first.totalRecords).toBe(12);
+        expect(first.resultItems.map((a) => a.id)).toEqual(newestFirst.slice(0, 10));
+        expect((await list(org.admin, customerId, 'currentPage=2')).resultItems.map((a) => a.id)).toEqual(
+          newestFirst.slice(10),
+        );
+        expect((await list(org.admin, customerId, 'pageSize=5&currentPage=2')).resultItems.map((a) => a.id)).toEqual(
+          newestFirst.slice(5, 10),
+        );
+        expect(await list(org.admin, customerId, 'currentPage=3')).toEqual({ resultItems: [], totalRecords: 12 });
+        // Another customer's documents are not this one's.
+        expect((await list(org.admin, (await given.customer()).id)).totalRecords).toBe(0);
+      },
+      within(30_000),
+    );
 
     it('refuses bad paging values with a message', async () => {
-      const customerId = await newCustomer();
+      const { id: customerId } = await given.customer();
       for (const [query, message] of [
         ['currentPage=0', 'currentPage must be 1 or more'],
         ['currentPage=two', 'currentPage must be a whole number'],
@@ -339,7 +344,7 @@ describe('customer documents (attachments)', () => {
     });
 
     it('answers 404 for an unknown, malformed or deleted customer', async () => {
-      const deleted = await newCustomer();
+      const { id: deleted } = await given.customer();
       await attach(deleted);
       expect((await org.admin.delete(`/api/customers/${deleted}`)).status).toBe(200);
       for (const customerId of [randomUUID(), 'nope', deleted])
@@ -349,7 +354,7 @@ describe('customer documents (attachments)', () => {
 
   describe('DELETE /api/attachments/{id}', () => {
     it("removes a document: 'Attachment was deleted', it leaves the list, its file is gone, who removed it is recorded", async () => {
-      const customerId = await newCustomer();
+      const { id: customerId } = await given.customer();
       const keep = await attach(customerId, TINY_PDF, 'keep.pdf', 'Keep');
       const doomed = await attach(customerId, TINY_PDF, 'doomed.pdf', 'Doomed');
       const { fileId } = (await documentDoc(doomed.id))!;
@@ -379,7 +384,7 @@ describe('customer documents (attachments)', () => {
     });
 
     it('answers 404 when deleting twice, an unknown id or a malformed id', async () => {
-      const attached = await attach(await newCustomer());
+      const attached = await attach((await given.customer()).id);
       expect((await org.manager.delete(`/api/attachments/${attached.id}`)).status).toBe(200);
       for (const id of [attached.id, randomUUID(), 'nope', '..%2F..%2Fetc'])
         expectError(await org.manager.delete(`/api/attachments/${id}`), 404, ATTACHMENT_NOT_FOUND);
@@ -388,7 +393,7 @@ describe('customer documents (attachments)', () => {
 
   describe('GET /api/attachments/{id}/file', () => {
     it("answers 404 for an unknown or malformed id, and for a deleted customer's document (which is kept)", async () => {
-      const customerId = await newCustomer();
+      const { id: customerId } = await given.customer();
       const attached = await attach(customerId);
       expect((await org.admin.delete(`/api/customers/${customerId}`)).status).toBe(200);
       for (const url of [attached.url, `/api/attachments/${randomUUID()}/file`, '/api/attachments/nope/file']) {
@@ -403,7 +408,7 @@ describe('customer documents (attachments)', () => {
     });
 
     it('is not served by /api/files/{id}, which serves logos and pictures to every member', async () => {
-      const attached = await attach(await newCustomer());
+      const attached = await attach((await given.customer()).id);
       const { fileId } = (await documentDoc(attached.id))!;
       for (const client of [org.admin, org.associate])
         expect((await download(client, `/api/files/${fileId}`)).status).toBe(404);
@@ -412,7 +417,7 @@ describe('customer documents (attachments)', () => {
 
   describe('claims and organizations', () => {
     it('refuses an Associate with 403 on every call, and changes nothing', async () => {
-      const customerId = await newCustomer();
+      const { id: customerId } = await given.customer();
       const attached = await attach(customerId);
       for (const [what, response] of [
         ['list', await org.associate.get(`/api/attachments/customer/${customerId}/paged`)],
@@ -429,7 +434,7 @@ describe('customer documents (attachments)', () => {
     });
 
     it("answers 404 for another organization's customer or attachment on every call, and changes nothing of theirs", async () => {
-      const theirCustomer = await newCustomer(other.admin, 'Their Co');
+      const { id: theirCustomer } = await kitFor(other.admin).customer({ name: 'Their Co' });
       const theirs = await other.manager.upload('POST', '/api/attachments', TINY_PDF, 'theirs.pdf', 'File', {
         CustomerId: theirCustomer,
         Name: 'Theirs',
@@ -454,7 +459,7 @@ describe('customer documents (attachments)', () => {
 
   describe('pushes', () => {
     it("pushes customers.changed to the organization's customer managers when a document is attached or removed, and to nobody else", async () => {
-      const customerId = await newCustomer();
+      const { id: customerId } = await given.customer();
       const [admin, manager, associate, stranger] = await Promise.all([
         openSocket(app.url, org.admin.cookie, sockets),
         openSocket(app.url, org.manager.cookie, sockets),

@@ -5,6 +5,7 @@ import type { AuditEntry, AuditPerson } from '../../src/shared/audit';
 import {
   ApiClient,
   ApiResponse,
+  expectError,
   startTestApp,
   TEST_PASSWORD,
   TestApp,
@@ -12,8 +13,10 @@ import {
   TINY_PDF,
   TINY_PNG,
 } from '../support/app';
+import { kitFor } from '../support/given';
 import { mailsWhen } from '../support/outbox';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
+import { within } from '../support/time';
 
 /**
  * The organization's audit log over HTTP: one pass through every flow that records a change (settings, users,
@@ -35,16 +38,6 @@ const NOT_DRIVEN: Record<string, string> = {
   // Written only by the org:create CLI (the test harness creates organizations through the command bus, so it
   // may still appear; it is not required).
   OrganizationCreated: 'only the org:create CLI creates an organization',
-};
-
-const expectError = (response: ApiResponse, status: number, message?: string | RegExp) => {
-  expect({ status: response.status, body: response.body }).toEqual({
-    status,
-    body: {
-      success: false,
-      errors: [message instanceof RegExp ? expect.stringMatching(message) : (message ?? expect.any(String))],
-    },
-  });
 };
 
 describe('the audit log', () => {
@@ -84,7 +77,11 @@ describe('the audit log', () => {
     if (!found.length) throw new Error(`no ${type} entry${recordId ? ` of ${recordId}` : ''}`);
     return found[found.length - 1]; // the oldest
   };
-  const until = async <T>(what: string, probe: () => Promise<T | undefined | null | false>, withinMs = 5000) => {
+  const until = async <T>(
+    what: string,
+    probe: () => Promise<T | undefined | null | false>,
+    withinMs = within(5000),
+  ) => {
     const end = Date.now() + withinMs;
     for (;;) {
       const value = await probe();
@@ -97,278 +94,251 @@ describe('the audit log', () => {
   beforeAll(async () => {
     app = await startTestApp();
     [org, other] = [await app.organization('Audited'), await app.organization('Elsewhere')];
-  }, 60_000);
+  }, within(60_000));
   afterAll(async () => {
     sockets.forEach((s) => s.disconnect());
     await app?.stop();
   });
 
-  it('records every kind of change made over HTTP', async () => {
-    const { admin, manager, associate } = org;
-    // Settings and logo.
-    ok(await admin.patch('/api/organization/settings', { pickUpJobsEnabled: true }), 'settings');
-    ok(await admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG, 'logo.png'), 'logo');
-    ok(
-      await admin.put('/api/organization/settings/holidays', {
-        holidays: [{ date: '2030-11-28', name: 'Thanksgiving' }],
-      }),
-      'holidays',
-    );
+  it(
+    'records every kind of change made over HTTP',
+    async () => {
+      const { admin, manager, associate } = org;
+      // Settings and logo.
+      ok(await admin.patch('/api/organization/settings', { pickUpJobsEnabled: true }), 'settings');
+      ok(await admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG, 'logo.png'), 'logo');
+      ok(
+        await admin.put('/api/organization/settings/holidays', {
+          holidays: [{ date: '2030-11-28', name: 'Thanksgiving' }],
+        }),
+        'holidays',
+      );
 
-    // A user added, who signs in, changes their password, tracks a little time and signs out; then their role
-    // changes, they are deactivated, reactivated and deleted. A reset link is asked for in their name.
-    const umaEmail = `uma-${org.organizationId.slice(0, 8)}@example.test`;
-    const uma = ok(
-      await admin.post('/api/users', {
-        firstName: 'Uma',
-        lastName: 'Umber',
-        email: umaEmail,
-        role: 'Associate',
-        password: TEST_PASSWORD,
-      }),
-      'add user',
-    );
-    made.uma = uma.body.data.id;
-    made.umaEmail = umaEmail;
-    const umaClient = await new ApiClient(app.url).signIn(umaEmail, TEST_PASSWORD);
-    ok(
-      await umaClient.post('/ManageAccount/ChangePassword', {
-        currentPassword: TEST_PASSWORD,
-        newPassword: 'uma-new-password-42',
-        confirmPassword: 'uma-new-password-42',
-      }),
-      'change password',
-    );
-    const umaTimer = ok(await umaClient.post('/api/time', { type: 'Unassigned', label: 'Sweeping' }), 'uma timer');
-    made.umaTimer = umaTimer.body.data.id;
-    ok(await umaClient.patch(`/api/time/${made.umaTimer}`, { endDateTime: new Date().toISOString() }), 'uma stop');
-    ok(await umaClient.post('/account/logout'), 'sign out');
-    ok(await app.client().post('/forgotpassword/index', { email: umaEmail }), 'reset link');
-    ok(await admin.patch(`/api/users/${made.uma}`, { role: 'Customer Manager' }), 'role');
-    ok(await admin.patch(`/api/users/${made.uma}`, { active: false }), 'deactivate');
-    ok(await admin.patch(`/api/users/${made.uma}`, { active: true }), 'reactivate');
-    ok(await admin.delete(`/api/users/${made.uma}`), 'delete user');
+      // A user added, who signs in, changes their password, tracks a little time and signs out; then their role
+      // changes, they are deactivated, reactivated and deleted. A reset link is asked for in their name.
+      const umaClient = await kitFor(admin).signedInUser({ firstName: 'Uma', lastName: 'Umber', role: 'Associate' });
+      const umaEmail = umaClient.email;
+      made.uma = umaClient.userId;
+      made.umaEmail = umaEmail;
+      ok(
+        await umaClient.post('/ManageAccount/ChangePassword', {
+          currentPassword: TEST_PASSWORD,
+          newPassword: 'uma-new-password-42',
+          confirmPassword: 'uma-new-password-42',
+        }),
+        'change password',
+      );
+      ({ id: made.umaTimer } = await kitFor(umaClient).timer({
+        label: 'Sweeping',
+        endDateTime: () => new Date().toISOString(),
+      }));
+      ok(await umaClient.post('/account/logout'), 'sign out');
+      ok(await app.client().post('/forgotpassword/index', { email: umaEmail }), 'reset link');
+      ok(await admin.patch(`/api/users/${made.uma}`, { role: 'Customer Manager' }), 'role');
+      ok(await admin.patch(`/api/users/${made.uma}`, { active: false }), 'deactivate');
+      ok(await admin.patch(`/api/users/${made.uma}`, { active: true }), 'reactivate');
+      ok(await admin.delete(`/api/users/${made.uma}`), 'delete user');
 
-    // A person invited by e-mail, who chooses their own password from the link (#26).
-    const inaEmail = `ina-${org.organizationId.slice(0, 8)}@example.test`;
-    made.ina = ok(
-      await admin.post('/api/users', { firstName: 'Ina', lastName: 'Invited', email: inaEmail, invite: true }),
-      'invite user',
-    ).body.data.id;
-    const [invitation] = await mailsWhen(app.dataDir, (m) => m.to === inaEmail, 1, 5000);
-    const token = decodeURIComponent(/\/account\/invitation\/(\S+)/.exec(invitation.text)![1]);
-    const password = 'ina-own-password-42';
-    ok(await app.client().post('/account/invitation', { token, password, confirmPassword: password }), 'accept');
-    ok(await associate.upload('PUT', '/api/profile/image', TINY_PNG, 'me.png'), 'profile picture');
+      // A person invited by e-mail, who chooses their own password from the link (#26).
+      const { id: ina, email: inaEmail } = await kitFor(admin).user({
+        firstName: 'Ina',
+        lastName: 'Invited',
+        invite: true,
+      });
+      made.ina = ina;
+      const [invitation] = await mailsWhen(app.dataDir, (m) => m.to === inaEmail, 1, within(5000));
+      const token = decodeURIComponent(/\/account\/invitation\/(\S+)/.exec(invitation.text)![1]);
+      const password = 'ina-own-password-42';
+      ok(await app.client().post('/account/invitation', { token, password, confirmPassword: password }), 'accept');
+      ok(await associate.upload('PUT', '/api/profile/image', TINY_PNG, 'me.png'), 'profile picture');
 
-    // Customers (the manager's): added, changed, a document attached and removed; another added and deleted.
-    const gardens = ok(
-      await manager.post('/api/customers', {
+      // Customers (the manager's): added, changed, a document attached and removed; another added and deleted.
+      const byManager = kitFor(manager);
+      const gardens = await byManager.customer({
         name: 'Zephyr Gardens',
         contactFirstName: 'Quincy',
         contactLastName: 'Marlow',
         contactEmail: `quincy-${org.organizationId.slice(0, 8)}@example.test`,
         status: 'Current',
-      }),
-      'customer',
-    );
-    made.customer = gardens.body.data.id;
-    made.customerEmail = `quincy-${org.organizationId.slice(0, 8)}@example.test`;
-    ok(await manager.patch(`/api/customers/${made.customer}`, { city: 'Boston' }), 'customer change');
-    const attached = ok(
-      await manager.upload('POST', '/api/attachments', TINY_PDF, 'contract.pdf', 'File', {
-        CustomerId: made.customer,
-        Name: 'Contract',
-      }),
-      'attach',
-    );
-    ok(await manager.delete(`/api/attachments/${attached.body.data.id}`), 'remove document');
-    const plumbing = ok(
-      await manager.post('/api/customers', { name: 'Zephyr Plumbing', contactFirstName: 'Rory', status: 'Current' }),
-      'second customer',
-    );
-    made.plumbing = plumbing.body.data.id;
-    ok(await manager.delete(`/api/customers/${made.plumbing}`), 'delete customer');
+      });
+      made.customer = gardens.id;
+      made.customerEmail = gardens.contactEmail!;
+      ok(await manager.patch(`/api/customers/${made.customer}`, { city: 'Boston' }), 'customer change');
+      const attached = ok(
+        await manager.upload('POST', '/api/attachments', TINY_PDF, 'contract.pdf', 'File', {
+          CustomerId: made.customer,
+          Name: 'Contract',
+        }),
+        'attach',
+      );
+      ok(await manager.delete(`/api/attachments/${attached.body.data.id}`), 'remove document');
+      ({ id: made.plumbing } = await byManager.customer({
+        name: 'Zephyr Plumbing',
+        contactFirstName: 'Rory',
+        status: 'Current',
+      }));
+      ok(await manager.delete(`/api/customers/${made.plumbing}`), 'delete customer');
 
-    // One-time jobs: created, changed (start, end, assigned), deleted.
-    const job = ok(
-      await manager.post('/api/recurrence-jobs', {
-        jobModel: {
-          name: 'Hedge trimming',
-          startDateTime: '2026-06-01T13:00:00Z',
-          endDateTime: '2026-06-01T14:00:00Z',
-          userIds: [associate.userId],
-          customerId: made.customer,
-        },
-      }),
-      'job',
-    );
-    made.job = job.body.data.id;
-    // The time the associate forgot to track, added by the manager (Home's "Add time", #26).
-    ok(
-      await manager.post('/api/time/for-person', {
-        userId: associate.userId,
-        jobId: made.job,
+      // One-time jobs: created, changed (start, end, assigned), deleted.
+      ({ id: made.job } = await byManager.job({
+        name: 'Hedge trimming',
         startDateTime: '2026-06-01T13:00:00Z',
         endDateTime: '2026-06-01T14:00:00Z',
-      }),
-      'time added for a person',
-    );
-    ok(
-      await manager.patch(`/api/jobs/${made.job}`, {
-        startDateTime: '2026-06-01T15:00:00Z',
-        endDateTime: '2026-06-01T16:30:00Z',
-        userIds: [associate.userId, manager.userId],
-      }),
-      'job change',
-    );
-    const doomed = ok(
-      await manager.post('/api/recurrence-jobs', {
-        jobModel: { name: 'Doomed', startDateTime: '2026-06-02T13:00:00Z', endDateTime: '2026-06-02T14:00:00Z' },
-      }),
-      'doomed job',
-    );
-    ok(await manager.delete(`/api/jobs/${doomed.body.data.id}`), 'job delete');
-
-    // Open jobs requested: one approved, one denied.
-    for (const [name, answer, day] of [
-      ['Gutter cleaning', 'approve', 1],
-      ['Roof sweep', 'clear', 2],
-    ] as const) {
-      const open = ok(
-        await manager.post('/api/recurrence-jobs', {
-          jobModel: { name, startDateTime: iso(inDays(day, 9)), endDateTime: iso(inDays(day, 11)) },
+        userIds: [associate.userId],
+        customerId: made.customer,
+      }));
+      // The time the associate forgot to track, added by the manager (Home's "Add time", #26).
+      ok(
+        await manager.post('/api/time/for-person', {
+          userId: associate.userId,
+          jobId: made.job,
+          startDateTime: '2026-06-01T13:00:00Z',
+          endDateTime: '2026-06-01T14:00:00Z',
         }),
-        name,
+        'time added for a person',
       );
-      made[name] = open.body.data.id;
-      ok(await associate.post(`/api/jobs/${open.body.data.id}/request`), `${name} request`);
-      ok(await manager.post(`/api/jobs/${open.body.data.id}/request/${answer}`, {}), `${name} ${answer}`);
-    }
+      ok(
+        await manager.patch(`/api/jobs/${made.job}`, {
+          startDateTime: '2026-06-01T15:00:00Z',
+          endDateTime: '2026-06-01T16:30:00Z',
+          userIds: [associate.userId, manager.userId],
+        }),
+        'job change',
+      );
+      const doomed = await byManager.job({
+        name: 'Doomed',
+        startDateTime: '2026-06-02T13:00:00Z',
+        endDateTime: '2026-06-02T14:00:00Z',
+      });
+      ok(await manager.delete(`/api/jobs/${doomed.id}`), 'job delete');
 
-    // A recurring job: one occurrence changed, another deleted, the series changed, then deleted.
-    const series = ok(
-      await manager.post('/api/recurrence-jobs', {
-        jobModel: { name: 'Pool care', startDateTime: '2026-06-01T13:00:00Z', endDateTime: '2026-06-01T14:00:00Z' },
-        recurrenceModel: { recurringFrequency: 'Daily', expireDate: '2026-06-10' },
-      }),
-      'series',
-    );
-    made.series = series.body.data.recurrenceId;
-    ok(await manager.patch(`/api/jobs/${made.series}_20260602`, { name: 'Pool care (deep)' }), 'occurrence change');
-    ok(await manager.delete(`/api/jobs/${made.series}_20260603`), 'occurrence delete');
-    ok(await manager.patch(`/api/jobs/${made.series}_20260604?scope=series`, { notes: 'Bring the net' }), 'series');
-    ok(await manager.delete(`/api/recurrences/${made.series}`), 'series delete');
+      // Open jobs requested: one approved, one denied.
+      for (const [name, answer, day] of [
+        ['Gutter cleaning', 'approve', 1],
+        ['Roof sweep', 'clear', 2],
+      ] as const) {
+        const open = await byManager.job({
+          name,
+          startDateTime: iso(inDays(day, 9)),
+          endDateTime: iso(inDays(day, 11)),
+        });
+        made[name] = open.id;
+        ok(await associate.post(`/api/jobs/${open.id}/request`), `${name} request`);
+        ok(await manager.post(`/api/jobs/${open.id}/request/${answer}`, {}), `${name} ${answer}`);
+      }
 
-    // Timers: the associate's, started, stopped, changed; one changed by the admin; a mileage one deleted.
-    const timer = ok(await associate.post('/api/time', { type: 'Unassigned', label: 'Loading the van' }), 'timer');
-    made.timer = timer.body.data.id;
-    ok(await associate.patch(`/api/time/${made.timer}`, { endDateTime: new Date().toISOString() }), 'stop');
-    ok(await associate.patch(`/api/time/${made.timer}`, { label: 'Loading the truck' }), 'timer change');
-    ok(await admin.patch(`/api/time/${made.timer}`, { label: 'Loading (checked)' }), 'admin timer change');
-    const drive = ok(
-      await associate.post('/api/time', { type: 'Mileage', mileageStart: 1200, label: 'Drive' }),
-      'drive',
-    );
-    made.drive = drive.body.data.id;
-    ok(
-      await associate.patch(`/api/time/${made.drive}`, { endDateTime: new Date().toISOString(), mileageEnd: 1230 }),
-      'drive stop',
-    );
-    ok(await associate.delete(`/api/time/${made.drive}`), 'drive delete');
+      // A recurring job: one occurrence changed, another deleted, the series changed, then deleted.
+      const series = await byManager.job(
+        { name: 'Pool care', startDateTime: '2026-06-01T13:00:00Z', endDateTime: '2026-06-01T14:00:00Z' },
+        { recurringFrequency: 'Daily', expireDate: '2026-06-10' },
+      );
+      made.series = series.recurrenceId!;
+      ok(await manager.patch(`/api/jobs/${made.series}_20260602`, { name: 'Pool care (deep)' }), 'occurrence change');
+      ok(await manager.delete(`/api/jobs/${made.series}_20260603`), 'occurrence delete');
+      ok(await manager.patch(`/api/jobs/${made.series}_20260604?scope=series`, { notes: 'Bring the net' }), 'series');
+      ok(await manager.delete(`/api/recurrences/${made.series}`), 'series delete');
 
-    // The associate's availability, set by the admin (every day, so that the booking link has slots).
-    const week = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((weekDay) => ({
-      weekDay,
-      startTime: '09:00',
-      endTime: '17:00',
-    }));
-    ok(await admin.patch(`/api/employee-availability/${associate.userId}`, week), 'availability');
-    ok(
-      await admin.put(`/api/employee-availability/${associate.userId}/time-off`, {
-        timeOff: [{ from: '2030-12-23', to: '2030-12-27', note: 'Trip' }],
-      }),
-      'time off',
-    );
+      // Timers: the associate's, started, stopped, changed; one changed by the admin; a mileage one deleted.
+      const byAssociate = kitFor(associate);
+      ({ id: made.timer } = await byAssociate.timer({
+        label: 'Loading the van',
+        endDateTime: () => new Date().toISOString(),
+      }));
+      ok(await associate.patch(`/api/time/${made.timer}`, { label: 'Loading the truck' }), 'timer change');
+      ok(await admin.patch(`/api/time/${made.timer}`, { label: 'Loading (checked)' }), 'admin timer change');
+      ({ id: made.drive } = await byAssociate.timer({
+        mileageStart: 1200,
+        label: 'Drive',
+        endDateTime: () => new Date().toISOString(),
+        mileageEnd: 1230,
+      }));
+      ok(await associate.delete(`/api/time/${made.drive}`), 'drive delete');
 
-    // A rating: requested by the manager (the mail is the system's), answered through the link, then edited.
-    ok(await manager.post('/api/ratings/request', { jobId: made.job }), 'rating request');
-    const [mail] = await mailsWhen(app.dataDir, (m) => m.to === made.customerEmail, 1, 5000);
-    const link = mail.text.split(/\s+/).find((w) => w.includes('/feedback/'))!;
-    await until('the rating request mail record', async () =>
-      (await everything()).some((e) => e.type === 'RatingRequestMailed'),
-    );
-    ok(
-      await app.client().post(`/api/feedback/${link.slice(link.lastIndexOf('/') + 1)}`, {
-        rating: 4,
-        comments: 'Tidy work',
-      }),
-      'feedback',
-    );
-    ok(await manager.patch(`/api/ratings/${made.job}`, { rating: 2, notes: 'Missed a hedge' }), 'rating edit');
+      // The associate's availability, set by the admin (every day, so that the booking link has slots).
+      const week = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((weekDay) => ({
+        weekDay,
+        startTime: '09:00',
+        endTime: '17:00',
+      }));
+      ok(await admin.patch(`/api/employee-availability/${associate.userId}`, week), 'availability');
+      ok(
+        await admin.put(`/api/employee-availability/${associate.userId}/time-off`, {
+          timeOff: [{ from: '2030-12-23', to: '2030-12-27', note: 'Trip' }],
+        }),
+        'time off',
+      );
 
-    // A booking link: created, changed, paused, resumed; a visit booked, moved and cancelled; the link deleted.
-    const created = ok(
-      await manager.post('/api/booking-links', {
-        serviceName: 'Garden estimate',
-        durationMinutes: 60,
-        staffIds: [associate.userId],
-        minimumNoticeMinutes: 60,
-        horizonDays: 14,
-        bufferMinutes: 0,
-      }),
-      'link',
-    );
-    made.link = created.body.data.id;
-    ok(await manager.patch(`/api/booking-links/${made.link}`, { bufferMinutes: 15 }), 'link change');
-    ok(await manager.patch(`/api/booking-links/${made.link}`, { status: 'paused' }), 'pause');
-    ok(await manager.patch(`/api/booking-links/${made.link}`, { status: 'active' }), 'resume');
-    const day = inDays(4, 0).toISODate();
-    const slots = ok(await app.client().get(`/api/booking-links/${made.link}/slots?from=${day}&to=${day}`), 'slots')
-      .body.slots as { start: string }[];
-    expect(slots.length).toBeGreaterThan(2);
-    const booked = ok(
-      await app.client().post(`/api/booking-links/${made.link}/bookings`, {
-        start: slots[0].start,
-        name: 'Vera Visitor',
-        email: 'vera@example.test',
-        phone: '(555) 123-4567',
-        address: '1 Main Street',
-        note: null,
-      }),
-      'book',
-    );
-    const visit = booked.body.data.id;
-    ok(
-      await app.client().post(`/api/share/booking/${visit}/reschedule`, { start: slots[slots.length - 1].start }),
-      'move',
-    );
-    ok(await app.client().post(`/api/share/booking/${visit}/cancel`, {}), 'cancel');
-    ok(await manager.delete(`/api/booking-links/${made.link}`), 'link delete');
+      // A rating: requested by the manager (the mail is the system's), answered through the link, then edited.
+      await byManager.ratingRequest(made.job);
+      const [mail] = await mailsWhen(app.dataDir, (m) => m.to === made.customerEmail, 1, within(5000));
+      const link = mail.text.split(/\s+/).find((w) => w.includes('/feedback/'))!;
+      await until('the rating request mail record', async () =>
+        (await everything()).some((e) => e.type === 'RatingRequestMailed'),
+      );
+      ok(
+        await app.client().post(`/api/feedback/${link.slice(link.lastIndexOf('/') + 1)}`, {
+          rating: 4,
+          comments: 'Tidy work',
+        }),
+        'feedback',
+      );
+      ok(await manager.patch(`/api/ratings/${made.job}`, { rating: 2, notes: 'Missed a hedge' }), 'rating edit');
 
-    // The other organization: a customer of its own, a timer and a rating id the first must never see.
-    const theirs = ok(
-      await other.manager.post('/api/customers', {
+      // A booking link: created, changed, paused, resumed; a visit booked, moved and cancelled; the link deleted.
+      const created = ok(
+        await manager.post('/api/booking-links', {
+          serviceName: 'Garden estimate',
+          durationMinutes: 60,
+          staffIds: [associate.userId],
+          minimumNoticeMinutes: 60,
+          horizonDays: 14,
+          bufferMinutes: 0,
+        }),
+        'link',
+      );
+      made.link = created.body.data.id;
+      ok(await manager.patch(`/api/booking-links/${made.link}`, { bufferMinutes: 15 }), 'link change');
+      ok(await manager.patch(`/api/booking-links/${made.link}`, { status: 'paused' }), 'pause');
+      ok(await manager.patch(`/api/booking-links/${made.link}`, { status: 'active' }), 'resume');
+      const day = inDays(4, 0).toISODate();
+      const slots = ok(await app.client().get(`/api/booking-links/${made.link}/slots?from=${day}&to=${day}`), 'slots')
+        .body.slots as { start: string }[];
+      expect(slots.length).toBeGreaterThan(2);
+      const booked = ok(
+        await app.client().post(`/api/booking-links/${made.link}/bookings`, {
+          start: slots[0].start,
+          name: 'Vera Visitor',
+          email: 'vera@example.test',
+          phone: '(555) 123-4567',
+          address: '1 Main Street',
+          note: null,
+        }),
+        'book',
+      );
+      const visit = booked.body.data.id;
+      ok(
+        await app.client().post(`/api/share/booking/${visit}/reschedule`, { start: slots[slots.length - 1].start }),
+        'move',
+      );
+      ok(await app.client().post(`/api/share/booking/${visit}/cancel`, {}), 'cancel');
+      ok(await manager.delete(`/api/booking-links/${made.link}`), 'link delete');
+
+      // The other organization: a customer of its own, a timer and a rating id the first must never see.
+      ({ id: made.theirCustomer } = await kitFor(other.manager).customer({
         name: 'Xanadu Quarry',
         contactFirstName: 'Xena',
         status: 'Current',
-      }),
-      'their customer',
-    );
-    made.theirCustomer = theirs.body.data.id;
-    const theirTimer = ok(
-      await other.associate.post('/api/time', { type: 'Unassigned', label: 'Theirs' }),
-      'their timer',
-    );
-    made.theirTimer = theirTimer.body.data.id;
-    ok(
-      await other.associate.patch(`/api/time/${made.theirTimer}`, { endDateTime: new Date().toISOString() }),
-      'their stop',
-    );
+      }));
+      ({ id: made.theirTimer } = await kitFor(other.associate).timer({
+        label: 'Theirs',
+        endDateTime: () => new Date().toISOString(),
+      }));
 
-    log = await everything();
-    expect(log.length).toBeGreaterThan(50);
-  }, 120_000);
+      log = await everything();
+      expect(log.length).toBeGreaterThan(50);
+    },
+    within(120_000),
+  );
 
   it('has every event type in words, with who did it and which record', () => {
     const produced = typesOf(log);
@@ -811,16 +781,7 @@ describe('the audit log', () => {
 
   // Last: it adds a person, after the checks that count the drive's entries.
   it('offers the Person filter everyone whose changes it holds: active, inactive, then deleted, by name', async () => {
-    const ivy = ok(
-      await org.admin.post('/api/users', {
-        firstName: 'Ivy',
-        lastName: 'Idle',
-        email: `ivy-${org.organizationId.slice(0, 8)}@example.test`,
-        role: 'Associate',
-        password: TEST_PASSWORD,
-      }),
-      'add ivy',
-    ).body.data.id as string;
+    const { id: ivy } = await kitFor(org.admin).user({ firstName: 'Ivy', lastName: 'Idle', role: 'Associate' });
     ok(await org.admin.patch(`/api/users/${ivy}`, { active: false }), 'deactivate ivy');
 
     const people = ok(await org.admin.get('/api/audit/people'), 'people').body as AuditPerson[];

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { io, Socket } from 'socket.io-client';
 import type { ServerToClientEvents } from '../../src/shared/client-events';
-import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization, TEST_PASSWORD } from '../support/app';
+import { ApiClient, expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { kitFor } from '../support/given';
+import { PUSH_WITHIN_MS } from '../support/sockets';
 
 /**
  * Employee weekly availability over HTTP: GET /api/employee-availability/user/{userId},
@@ -31,14 +33,6 @@ describe('employee availability over HTTP', () => {
   });
   const nineToFive = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((d) => entry(d, '08:00', '17:00'));
 
-  const expectError = (response: ApiResponse, status: number, message: string) => {
-    const rest: unknown[] = Array.isArray(response.body?.errors) ? response.body.errors.slice(1) : [];
-    expect({ status: response.status, body: response.body }).toEqual({
-      status,
-      body: { success: false, errors: [message, ...rest] },
-    });
-  };
-
   async function save(client: ApiClient, userId: string, body: unknown) {
     const response = await client.patch(saveUrl(userId), body);
     expect({ status: response.status, body: response.body }).toEqual({
@@ -46,17 +40,6 @@ describe('employee availability over HTTP', () => {
       body: { success: true, data: expect.any(Array) },
     });
     return response.body.data as any[];
-  }
-
-  async function createUser(admin: ApiClient, firstName: string, lastName: string) {
-    const response = await admin.post('/api/users', {
-      firstName,
-      lastName,
-      email: `${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}@example.test`,
-      password: TEST_PASSWORD,
-    });
-    expect(response.status).toBe(201);
-    return response.body.data.id as string;
   }
 
   describe("GET and PATCH of a user's week", () => {
@@ -102,7 +85,7 @@ describe('employee availability over HTTP', () => {
     });
 
     it('keeps the ids of entries sent back, and gives new entries new ids', async () => {
-      const userId = await createUser(org.admin, 'Ida', 'Ids');
+      const { id: userId } = await kitFor(org.admin).user({ firstName: 'Ida', lastName: 'Ids' });
       const first = await save(org.admin, userId, [entry('Monday', '08:00', '12:00')]);
       const second = await save(org.admin, userId, [
         { ...first[0], endTime: '13:00' },
@@ -120,7 +103,7 @@ describe('employee availability over HTTP', () => {
     });
 
     it('saves an empty week (then the user is saved as not available at all)', async () => {
-      const userId = await createUser(org.admin, 'Emma', 'Empty');
+      const { id: userId } = await kitFor(org.admin).user({ firstName: 'Emma', lastName: 'Empty' });
       expect(await save(org.admin, userId, [])).toEqual([]);
       const response = await org.admin.get(userUrl(userId));
       expect(response.body).toEqual([]);
@@ -128,7 +111,7 @@ describe('employee availability over HTTP', () => {
     });
 
     it('works for an inactive user', async () => {
-      const userId = await createUser(org.admin, 'Ina', 'Active');
+      const { id: userId } = await kitFor(org.admin).user({ firstName: 'Ina', lastName: 'Active' });
       expect((await org.admin.patch(`/api/users/${userId}`, { active: false })).status).toBe(200);
       expect(await save(org.admin, userId, [entry('Monday', '08:00', '17:00')])).toHaveLength(1);
     });
@@ -188,8 +171,8 @@ describe('employee availability over HTTP', () => {
     });
 
     it('drops fields it does not know, including a userId in an entry', async () => {
-      const other = await createUser(org.admin, 'Otto', 'Other');
-      const userId = await createUser(org.admin, 'Dora', 'Drop');
+      const { id: other } = await kitFor(org.admin).user({ firstName: 'Otto', lastName: 'Other' });
+      const { id: userId } = await kitFor(org.admin).user({ firstName: 'Dora', lastName: 'Drop' });
       const data = await save(org.admin, userId, [
         { ...entry('Monday', '08:00', '09:00'), userId: other, organizationId: randomUUID(), colour: 'red' },
       ]);
@@ -208,7 +191,7 @@ describe('employee availability over HTTP', () => {
           'The user was not found.',
         );
       }
-      const gone = await createUser(org.admin, 'Del', 'Eted');
+      const { id: gone } = await kitFor(org.admin).user({ firstName: 'Del', lastName: 'Eted' });
       expect((await org.admin.delete(`/api/users/${gone}`)).status).toBe(200);
       expectError(await org.admin.get(userUrl(gone)), 404, 'The user was not found.');
       expectError(await org.admin.patch(saveUrl(gone), []), 404, 'The user was not found.');
@@ -279,7 +262,7 @@ describe('employee availability over HTTP', () => {
           startTime: '07:00',
           endTime: '17:00',
         });
-      const early = await createUser(org.admin, 'Erin', 'Early');
+      const { id: early } = await kitFor(org.admin).user({ firstName: 'Erin', lastName: 'Early' });
       await org.admin.patch(saveUrl(org.associate.userId), [entry('Monday', '09:00', '17:00')]);
       // A whole day says nothing of when work starts.
       await org.admin.patch(saveUrl(org.manager.userId), [entry('Tuesday', '00:00', '24:00')]);
@@ -317,10 +300,10 @@ describe('employee availability over HTTP', () => {
         ada: org.admin.userId,
         mona: org.manager.userId,
         abe: org.associate.userId,
-        zed: await createUser(org.admin, 'zed', 'Night'),
-        bea: await createUser(org.admin, 'Bea', 'Weekend'),
-        ina: await createUser(org.admin, 'Ina', 'Inactive'),
-        nil: await createUser(org.admin, 'Nil', 'Nothing'),
+        zed: (await kitFor(org.admin).user({ firstName: 'zed', lastName: 'Night' })).id,
+        bea: (await kitFor(org.admin).user({ firstName: 'Bea', lastName: 'Weekend' })).id,
+        ina: (await kitFor(org.admin).user({ firstName: 'Ina', lastName: 'Inactive' })).id,
+        nil: (await kitFor(org.admin).user({ firstName: 'Nil', lastName: 'Nothing' })).id,
       };
       await save(org.admin, ids.ada, nineToFive);
       await save(org.admin, ids.mona, [entry('Monday', '12:00', '20:00')]);
@@ -438,7 +421,10 @@ describe('employee availability over HTTP', () => {
       [
         'no dates at all',
         filterUrl(),
-        'startDate is required, as an ISO 8601 date and time such as 2025-03-10T13:00:00Z',
+        [
+          'startDate is required, as an ISO 8601 date and time such as 2025-03-10T13:00:00Z',
+          'endDate is required, as an ISO 8601 date and time such as 2025-03-10T13:00:00Z',
+        ],
       ],
       [
         'a startDate that is not ISO',
@@ -523,7 +509,10 @@ describe('employee availability over HTTP', () => {
       const associate = await connect(org.associate);
       const outsider = await connect(other.manager);
       const seen = new Promise<{ payload: unknown; week: unknown }>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error("no 'availability.changed' within 2 s")), 2000);
+        const timer = setTimeout(
+          () => reject(new Error(`no 'availability.changed' within ${PUSH_WITHIN_MS} ms`)),
+          PUSH_WITHIN_MS,
+        );
         manager.socket.once('availability.changed', (payload) => {
           clearTimeout(timer);
           org.manager.get(userUrl(org.associate.userId)).then((r) => resolve({ payload, week: r.body }), reject);

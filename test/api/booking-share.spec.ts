@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
 import { mailsWhen, OutboxMail, outboxMails } from '../support/outbox';
+import { within } from '../support/time';
 
 /**
  * A booked visit's page and its e-mails (#24 item 15): the times it may move to say who would take each, a move or a
@@ -37,7 +38,7 @@ describe('the booked visit’s page and e-mails', () => {
       200,
     );
     expect((await org.admin.patch(`/api/employee-availability/${org.manager.userId}`, week('17:00'))).status).toBe(200);
-  }, 60_000);
+  }, within(60_000));
   afterAll(() => app.stop());
 
   const createLink = async (staffIds: string[]) => {

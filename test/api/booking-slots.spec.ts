@@ -1,6 +1,8 @@
 import { DateTime } from 'luxon';
 import { BOOKING_SLOT_READS_PER_HOUR } from '../../src/booking/booking-throttle';
 import { expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { kitFor } from '../support/given';
+import { within } from '../support/time';
 
 /**
  * A booking page's free slots (#24): a read covers at most two weeks, each day's slots are kept until the schedule,
@@ -24,7 +26,7 @@ describe('booking slots', () => {
     expect((await org.admin.patch('/api/organization/settings', { timeZone: ZONE })).status).toBe(200);
     const week = ALL_WEEK.map((weekDay) => ({ weekDay, startTime: '09:00', endTime: '12:00' }));
     expect((await org.admin.patch(`/api/employee-availability/${org.associate.userId}`, week)).status).toBe(200);
-  }, 60_000);
+  }, within(60_000));
   afterAll(() => app.stop());
 
   let address = 0;
@@ -75,15 +77,12 @@ describe('booking slots', () => {
     expect(await starts(linkId)).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00']);
 
     // A job for the staff member from 10:00 to 11:00.
-    const job = await org.manager.post('/api/recurrence-jobs', {
-      jobModel: {
-        name: 'Gutters',
-        startDateTime: day.set({ hour: 10 }).toUTC().toISO(),
-        endDateTime: day.set({ hour: 11 }).toUTC().toISO(),
-        userIds: [org.associate.userId],
-      },
+    const job = await kitFor(org.manager).job({
+      name: 'Gutters',
+      startDateTime: day.set({ hour: 10 }).toUTC().toISO(),
+      endDateTime: day.set({ hour: 11 }).toUTC().toISO(),
+      userIds: [org.associate.userId],
     });
-    expect(job.status).toBe(201);
     expect(await starts(linkId)).toEqual(['09:00', '11:00']);
 
     // Availability from 9:00 to 11:00 only.
@@ -94,7 +93,7 @@ describe('booking slots', () => {
     // The job moved away, and the link's visits cut to 30 minutes.
     expect(
       (
-        await org.manager.patch(`/api/jobs/${job.body.data.id}`, {
+        await org.manager.patch(`/api/jobs/${job.id}`, {
           startDateTime: day.plus({ days: 1 }).set({ hour: 10 }).toUTC().toISO(),
           endDateTime: day.plus({ days: 1 }).set({ hour: 11 }).toUTC().toISO(),
         })

@@ -1,6 +1,8 @@
 import { DateTime } from 'luxon';
 import { ApiClient, expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { kitFor } from '../support/given';
 import { mailsWhen, outboxMails } from '../support/outbox';
+import { within } from '../support/time';
 
 /**
  * Self-booking's visits over HTTP (#24): who a booking is for (always a new customer), what its e-mail says and
@@ -50,7 +52,7 @@ describe('self-booked visits', () => {
     expect((await org.admin.patch('/api/organization/settings', { timeZone: ZONE })).status).toBe(200);
     const week = ALL_WEEK.map((weekDay) => ({ weekDay, startTime: '09:00', endTime: '12:00' }));
     expect((await org.admin.patch(`/api/employee-availability/${org.associate.userId}`, week)).status).toBe(200);
-  }, 60_000);
+  }, within(60_000));
   afterAll(() => app.stop());
 
   const createLink = async (over: Record<string, unknown> = {}) => {
@@ -89,14 +91,12 @@ describe('self-booked visits', () => {
   };
 
   it("books a visitor typing a known customer's e-mail under a new customer, and answers as for any e-mail", async () => {
-    const known = await org.manager.post('/api/customers', {
+    const { id: knownId } = await kitFor(org.manager).customer({
       name: 'Carla Known Ltd',
       contactFirstName: 'Carla',
       contactEmail: 'carla@example.test',
       status: 'Current',
     });
-    expect(known.status).toBe(201);
-    const knownId = known.body.data.id as string;
     const linkId = await createLink();
     const [first, , third] = await slotsOf(linkId, 1);
     const client = visitorClient();
@@ -246,13 +246,12 @@ describe('self-booked visits', () => {
   });
 
   it('lets a manager merge a customer a booking created into the one it is: its jobs move there, it is deleted', async () => {
-    const known = await org.manager.post('/api/customers', {
+    const { id: doraId } = await kitFor(org.manager).customer({
       name: 'Dora Known Ltd',
       contactFirstName: 'Dora',
       contactEmail: 'dora@example.test',
       status: 'Current',
     });
-    const doraId = known.body.data.id as string;
     const linkId = await createLink();
     const [slot] = await slotsOf(linkId, 8);
     await book(visitorClient(), linkId, slot.start, visitor('Dora Known', 'dora@example.test'));

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { ApiResponse, expectError, startTestApp, TestApp, TestOrganization, TINY_PNG } from '../support/app';
 import { mailsWhen } from '../support/outbox';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
+import { within } from '../support/time';
 
 /**
  * Self-booking over HTTP (#16): the managers' booking links, the public page, its free slots and bookings
@@ -32,7 +33,7 @@ describe('self-booking', () => {
     expect((await org.admin.patch('/api/organization/settings', { timeZone: ZONE })).status).toBe(200);
     const week = ALL_WEEK.map((weekDay) => ({ weekDay, startTime: '09:00', endTime: '12:00' }));
     expect((await org.admin.patch(`/api/employee-availability/${org.associate.userId}`, week)).status).toBe(200);
-  }, 60_000);
+  }, within(60_000));
   afterAll(async () => {
     sockets.forEach((s) => s.disconnect());
     await app.stop();

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { ApiClient, expectError, startTestApp, TestApp, TestOrganization, TEST_PASSWORD } from '../support/app';
+import { ApiClient, expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { kitFor } from '../support/given';
 
 /**
  * POST /api/jobs/clashes (issue #26): every clash of a job as a save would leave it, decided on the server over all
@@ -18,30 +18,13 @@ describe('the clash check over HTTP', () => {
   const proposal = (date: string, from: string, to: string, over: Record<string, unknown> = {}) => ({
     jobModel: { name: 'Window cleaning', startDateTime: at(date, from), endDateTime: at(date, to), ...over },
   });
-  const create = async (jobModel: Record<string, unknown>, recurrenceModel?: Record<string, unknown>) => {
-    const created = await org.manager.post('/api/recurrence-jobs', {
-      jobModel,
-      ...(recurrenceModel ? { recurrenceModel } : {}),
-    });
-    expect(created.status).toBe(201);
-    return created.body.data as { id: string; recurrenceId: string | null };
-  };
-  async function person(firstName: string, lastName: string) {
-    const created = await org.admin.post('/api/users', {
-      firstName,
-      lastName,
-      email: `${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}@example.test`,
-      password: TEST_PASSWORD,
-    });
-    expect(created.status).toBe(201);
-    return created.body.data.id as string;
-  }
+  const given = kitFor(() => org.manager);
 
   beforeAll(async () => {
     app = await startTestApp();
     org = await app.organization('Clashes');
-    maria = await person('Maria', 'Lopez');
-    jamal = await person('Jamal', 'Reed');
+    ({ id: maria } = await kitFor(org.admin).user({ firstName: 'Maria', lastName: 'Lopez' }));
+    ({ id: jamal } = await kitFor(org.admin).user({ firstName: 'Jamal', lastName: 'Reed' }));
     // Maria works 8–5 on weekdays; Jamal never saved a week (every day counts as his).
     const week = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((weekDay) => ({
       weekDay,
@@ -154,13 +137,13 @@ describe('the clash check over HTTP', () => {
 
   it('checks a series over its future weeks: a job five weeks on and another series both clash', async () => {
     // Jamal's one-time job on a Tuesday five weeks after the series starts, and his weekly series on Thursdays.
-    const single = await create({
+    const single = await given.job({
       name: 'Gutter repair',
       startDateTime: at('2031-09-09', '10:00'),
       endDateTime: at('2031-09-09', '11:00'),
       leadUserId: jamal,
     });
-    const thursdays = await create(
+    const thursdays = await given.job(
       {
         name: 'Office lobby',
         startDateTime: at('2031-08-07', '10:15'),
@@ -206,7 +189,7 @@ describe('the clash check over HTTP', () => {
   });
 
   it('never counts a job against itself, nor a series changed whole against its own occurrences', async () => {
-    const job = await create({
+    const job = await given.job({
       name: 'Deck staining',
       startDateTime: at('2031-10-01', '09:00'),
       endDateTime: at('2031-10-01', '12:00'),
@@ -228,7 +211,7 @@ describe('the clash check over HTTP', () => {
       expect.objectContaining({ userId: jamal, kind: 'booked', job: expect.objectContaining({ id: job.id }) }),
     ]);
 
-    const series = await create(
+    const series = await given.job(
       {
         name: 'Pool service',
         startDateTime: at('2031-11-03', '09:00'),
@@ -279,16 +262,13 @@ describe('the clash check over HTTP', () => {
     expectError(await check(proposal('2031-06-04', '09:00', '10:00'), org.associate), 403);
 
     const other = await app.organization('Elsewhere');
-    const theirs = await other.manager.post('/api/recurrence-jobs', {
-      jobModel: {
-        name: 'Theirs',
-        startDateTime: at('2031-06-04', '09:00'),
-        endDateTime: at('2031-06-04', '10:00'),
-        leadUserId: other.associate.userId,
-      },
+    const theirs = await kitFor(other.manager).job({
+      name: 'Theirs',
+      startDateTime: at('2031-06-04', '09:00'),
+      endDateTime: at('2031-06-04', '10:00'),
+      leadUserId: other.associate.userId,
     });
-    expect(theirs.status).toBe(201);
-    expectError(await check({ id: theirs.body.data.id, jobModel: {} }), 404, 'The job was not found.');
+    expectError(await check({ id: theirs.id, jobModel: {} }), 404, 'The job was not found.');
     // Their person on our proposal: nothing of theirs is read or named.
     const probe = await check(proposal('2031-06-04', '09:30', '10:30', { leadUserId: other.associate.userId }));
     expect(probe.body).toMatchObject({ clashes: [] });

@@ -3,11 +3,13 @@ import { CommandBus } from '@nestjs/cqrs';
 import { DateTime } from 'luxon';
 import type { MongoReadStore } from '../../src/core/read-store/mongo-read-store';
 import { CreateCustomer } from '../../src/customers/customers.commands';
-import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { ApiClient, ApiResponse, expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
 import { withDatabase } from '../support/ferretdb';
 import { freshDatabase } from '../support/postgres';
+import { Fields, kitFor } from '../support/given';
 import { mailsWhen } from '../support/outbox';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
+import { within } from '../support/time';
 
 /**
  * Customers over HTTP: GET /api/customers/paged, GET /api/customers/lookup, GET /api/customers/{id},
@@ -18,22 +20,6 @@ import { nextPush, openSocket, TestSocket } from '../support/sockets';
 const FERRETDB_URL = process.env.FERRETDB_URL;
 const NOT_FOUND = 'The customer was not found.';
 const FORBIDDEN = 'You do not have permission to do this.';
-
-type Fields = Record<string, unknown>;
-
-const expectError = (response: ApiResponse, status: number, message: string) => {
-  const rest: unknown[] = Array.isArray(response.body?.errors) ? response.body.errors.slice(1) : [];
-  expect({ status: response.status, body: response.body }).toEqual({
-    status,
-    body: { success: false, errors: [message, ...rest] },
-  });
-};
-
-async function createCustomer(client: ApiClient, fields: Fields = {}) {
-  const response = await client.post('/api/customers', { contactFirstName: 'Pat', ...fields });
-  expect({ status: response.status, success: response.body?.success }).toEqual({ status: 201, success: true });
-  return response.body.data as Record<string, any> & { id: string };
-}
 
 async function list(client: ApiClient, query = '') {
   const response = await client.get(`/api/customers/paged${query ? `?${query}` : ''}`);
@@ -105,10 +91,10 @@ function listingChecks(engine: string, readModels: ReadModels) {
     beforeAll(async () => {
       app = await startTestApp(await readModels.env());
       [org, other] = await Promise.all([app.organization('Listing'), app.organization('Neighbour')]);
-      for (const fields of LISTED) await createCustomer(org.admin, fields);
+      for (const fields of LISTED) await kitFor(org.admin).customer(fields);
       // The neighbour's customers look alike: none of them may ever show up in org's answers.
-      for (const fields of LISTED) await createCustomer(other.admin, { ...fields, notes: 'neighbour' });
-    }, 60_000);
+      for (const fields of LISTED) await kitFor(other.admin).customer({ ...fields, notes: 'neighbour' });
+    }, within(60_000));
     afterAll(async () => {
       await readModels.dispose(app);
     });
@@ -326,23 +312,27 @@ describe('customers over HTTP', () => {
   afterAll(() => app.stop());
 
   describe('GET /api/customers/paged: default page size', () => {
-    it('pages 20 customers at a time by default (spec §9)', async () => {
-      const big = await app.organization('Big');
-      for (let i = 0; i < 23; i += 6) {
-        await Promise.all(
-          Array.from({ length: Math.min(6, 23 - i) }, (_, k) =>
-            createCustomer(big.manager, { name: `Customer ${String(i + k).padStart(2, '0')}` }),
-          ),
-        );
-      }
-      const first = await list(big.admin);
-      expect(first.totalRecords).toBe(23);
-      expect(first.resultItems).toHaveLength(20);
-      expect(first.resultItems[0].name).toBe('Customer 22');
-      const second = await list(big.admin, 'currentPage=2');
-      expect(second.resultItems.map((c) => c.name)).toEqual(['Customer 02', 'Customer 01', 'Customer 00']);
-      expect(new Set([...first.resultItems, ...second.resultItems].map((c) => c.id)).size).toBe(23);
-    }, 30_000);
+    it(
+      'pages 20 customers at a time by default (spec §9)',
+      async () => {
+        const big = await app.organization('Big');
+        for (let i = 0; i < 23; i += 6) {
+          await Promise.all(
+            Array.from({ length: Math.min(6, 23 - i) }, (_, k) =>
+              kitFor(big.manager).customer({ name: `Customer ${String(i + k).padStart(2, '0')}` }),
+            ),
+          );
+        }
+        const first = await list(big.admin);
+        expect(first.totalRecords).toBe(23);
+        expect(first.resultItems).toHaveLength(20);
+        expect(first.resultItems[0].name).toBe('Customer 22');
+        const second = await list(big.admin, 'currentPage=2');
+        expect(second.resultItems.map((c) => c.name)).toEqual(['Customer 02', 'Customer 01', 'Customer 00']);
+        expect(new Set([...first.resultItems, ...second.resultItems].map((c) => c.id)).size).toBe(23);
+      },
+      within(30_000),
+    );
 
     it('refuses bad paging and sorting values with a message', async () => {
       const org = await app.organization();
@@ -375,31 +365,38 @@ describe('customers over HTTP', () => {
   });
 
   describe('GET /api/customers/lookup: the dropdown limit', () => {
-    it('returns at most 1000 customers (spec §9: dropdown lists load 1000 items), the first 1000 by name', async () => {
-      const many = await app.organization('Many');
-      const commands = app.app.get(CommandBus);
-      const meta = () => ({
-        organizationId: many.organizationId,
-        actorUserId: many.admin.userId,
-        correlationId: randomUUID(),
-        causationId: null,
-        at: new Date().toISOString(),
-      });
-      for (let i = 0; i < 1001; i += 100) {
-        await Promise.all(
-          Array.from({ length: Math.min(100, 1001 - i) }, (_, k) =>
-            commands.execute(
-              new CreateCustomer({ name: `Bulk ${String(i + k).padStart(4, '0')}`, contactFirstName: 'Bulk' }, meta()),
+    it(
+      'returns at most 1000 customers (spec §9: dropdown lists load 1000 items), the first 1000 by name',
+      async () => {
+        const many = await app.organization('Many');
+        const commands = app.app.get(CommandBus);
+        const meta = () => ({
+          organizationId: many.organizationId,
+          actorUserId: many.admin.userId,
+          correlationId: randomUUID(),
+          causationId: null,
+          at: new Date().toISOString(),
+        });
+        for (let i = 0; i < 1001; i += 100) {
+          await Promise.all(
+            Array.from({ length: Math.min(100, 1001 - i) }, (_, k) =>
+              commands.execute(
+                new CreateCustomer(
+                  { name: `Bulk ${String(i + k).padStart(4, '0')}`, contactFirstName: 'Bulk' },
+                  meta(),
+                ),
+              ),
             ),
-          ),
-        );
-      }
-      const entries = await lookup(many.manager);
-      expect(entries).toHaveLength(1000);
-      expect(entries[0].name).toBe('Bulk 0000');
-      expect(entries[999].name).toBe('Bulk 0999');
-      expect((await list(many.admin, 'pageSize=1')).totalRecords).toBe(1001);
-    }, 120_000);
+          );
+        }
+        const entries = await lookup(many.manager);
+        expect(entries).toHaveLength(1000);
+        expect(entries[0].name).toBe('Bulk 0000');
+        expect(entries[999].name).toBe('Bulk 0999');
+        expect((await list(many.admin, 'pageSize=1')).totalRecords).toBe(1001);
+      },
+      within(120_000),
+    );
   });
 
   describe('POST /api/customers', () => {
@@ -456,7 +453,7 @@ describe('customers over HTTP', () => {
     });
 
     it('needs only the contact first name: the rest is null and the status Current', async () => {
-      const customer = await createCustomer(org.admin, { contactFirstName: 'Solo' });
+      const customer = await kitFor(org.admin).customer({ contactFirstName: 'Solo' });
       expect(customer).toEqual({
         id: customer.id,
         name: null,
@@ -482,7 +479,7 @@ describe('customers over HTTP', () => {
 
     it('accepts each of the four statuses', async () => {
       for (const status of ['Current', 'Declined', 'Tentative', 'Past']) {
-        expect((await createCustomer(org.admin, { status })).status).toBe(status);
+        expect((await kitFor(org.admin).customer({ status })).status).toBe(status);
       }
     });
 
@@ -609,7 +606,7 @@ describe('customers over HTTP', () => {
   describe('GET /api/customers/{id}', () => {
     it('answers the customer for the detail screen, and 404 for an unknown, malformed or deleted id', async () => {
       const org = await app.organization('Detail');
-      const customer = await createCustomer(org.admin, { name: 'Detail Co', notes: null });
+      const customer = await kitFor(org.admin).customer({ name: 'Detail Co', notes: null });
       expect((await org.manager.get(`/api/customers/${customer.id}`)).body).toEqual(customer);
       expectError(await org.admin.get(`/api/customers/${randomUUID()}`), 404, NOT_FOUND);
       expectError(await org.admin.get('/api/customers/not-a-uuid'), 404, NOT_FOUND);
@@ -625,7 +622,7 @@ describe('customers over HTTP', () => {
     });
 
     it('changes the fields given, keeps the rest, and answers the customer', async () => {
-      const customer = await createCustomer(org.admin, {
+      const customer = await kitFor(org.admin).customer({
         name: 'Old Name',
         contactLastName: 'Keep',
         city: 'Springfield',
@@ -644,7 +641,7 @@ describe('customers over HTTP', () => {
     });
 
     it('clears optional fields with null or a blank', async () => {
-      const customer = await createCustomer(org.admin, {
+      const customer = await kitFor(org.admin).customer({
         name: 'Full',
         displayName: 'F',
         contactPhone: '5551234567',
@@ -667,7 +664,7 @@ describe('customers over HTTP', () => {
     });
 
     it('changes any status to any other, and keeps it when none is given', async () => {
-      const customer = await createCustomer(org.admin);
+      const customer = await kitFor(org.admin).customer();
       for (const status of ['Declined', 'Tentative', 'Past', 'Current', 'Past', 'Declined', 'Current', 'Tentative']) {
         const response = await org.admin.patch(`/api/customers/${customer.id}`, { status });
         expect({ status, answer: response.status, now: response.body.data.status }).toEqual({
@@ -685,7 +682,7 @@ describe('customers over HTTP', () => {
     });
 
     it('changes nothing with an empty body', async () => {
-      const customer = await createCustomer(org.admin, { name: 'Same' });
+      const customer = await kitFor(org.admin).customer({ name: 'Same' });
       expect((await org.admin.patch(`/api/customers/${customer.id}`, {})).body).toEqual({
         success: true,
         data: customer,
@@ -693,7 +690,7 @@ describe('customers over HTTP', () => {
     });
 
     it('refuses invalid details with the same messages as on create, and changes nothing', async () => {
-      const customer = await createCustomer(org.admin, { name: 'Stay', contactEmail: 'stay@example.test' });
+      const customer = await kitFor(org.admin).customer({ name: 'Stay', contactEmail: 'stay@example.test' });
       for (const [fields, message] of [
         [{ contactFirstName: '' }, 'Contact first name is required'],
         [{ contactFirstName: null }, 'Contact first name is required'],
@@ -714,7 +711,7 @@ describe('customers over HTTP', () => {
     it('answers 404 for an unknown id, a malformed id and a deleted customer', async () => {
       expectError(await org.admin.patch(`/api/customers/${randomUUID()}`, { name: 'Ghost' }), 404, NOT_FOUND);
       expectError(await org.admin.patch('/api/customers/not-a-uuid', { name: 'Ghost' }), 404, NOT_FOUND);
-      const customer = await createCustomer(org.admin);
+      const customer = await kitFor(org.admin).customer();
       expect((await org.admin.delete(`/api/customers/${customer.id}`)).status).toBe(200);
       expectError(await org.admin.patch(`/api/customers/${customer.id}`, { name: 'Ghost' }), 404, NOT_FOUND);
     });
@@ -727,8 +724,8 @@ describe('customers over HTTP', () => {
     });
 
     it('deletes a customer: it leaves the list, the search, the lookup and its own address', async () => {
-      const keep = await createCustomer(org.admin, { name: 'Keeper' });
-      const doomed = await createCustomer(org.admin, { name: 'Doomed Co', status: 'Past' });
+      const keep = await kitFor(org.admin).customer({ name: 'Keeper' });
+      const doomed = await kitFor(org.admin).customer({ name: 'Doomed Co', status: 'Past' });
       const response = await org.manager.delete(`/api/customers/${doomed.id}`);
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ success: true, data: { id: doomed.id } });
@@ -742,7 +739,7 @@ describe('customers over HTTP', () => {
     });
 
     it('answers 404 when deleting twice, an unknown id or a malformed id', async () => {
-      const customer = await createCustomer(org.admin);
+      const customer = await kitFor(org.admin).customer();
       expect((await org.admin.delete(`/api/customers/${customer.id}`)).status).toBe(200);
       expectError(await org.admin.delete(`/api/customers/${customer.id}`), 404, NOT_FOUND);
       expectError(await org.admin.delete(`/api/customers/${randomUUID()}`), 404, NOT_FOUND);
@@ -763,15 +760,6 @@ describe('customers over HTTP', () => {
     const nineAm = (days: number) =>
       DateTime.now().setZone(zone).plus({ days }).set({ hour: 9, minute: 0, second: 0, millisecond: 0 });
 
-    async function schedule(client: ApiClient, jobModel: Fields, recurrenceModel?: Fields) {
-      const response = await client.post('/api/recurrence-jobs', {
-        jobModel,
-        ...(recurrenceModel ? { recurrenceModel } : {}),
-      });
-      expect({ status: response.status, errors: response.body.errors }).toEqual({ status: 201, errors: undefined });
-      return response.body.data as { id: string; recurrenceId?: string };
-    }
-
     const jobsOf = async (client: ApiClient, customerId: string, query = '') => {
       const response = await client.get(`/api/customers/${customerId}/jobs/paged${query ? `?${query}` : ''}`);
       expect(response.status).toBe(200);
@@ -779,10 +767,10 @@ describe('customers over HTTP', () => {
     };
 
     it("lists a customer's one-time jobs and the occurrences of its weekly job: today's and upcoming ones soonest first, then past ones latest first", async () => {
-      const customer = await createCustomer(org.admin, { name: 'Harbor View' });
-      const elsewhere = await createCustomer(org.admin, { name: 'Elsewhere' });
+      const customer = await kitFor(org.admin).customer({ name: 'Harbor View' });
+      const elsewhere = await kitFor(org.admin).customer({ name: 'Elsewhere' });
       const once = nineAm(-2);
-      const oneTime = await schedule(org.manager, {
+      const oneTime = await kitFor(org.manager).job({
         name: 'Gutter cleaning',
         startDateTime: iso(once),
         endDateTime: iso(once.plus({ hours: 2 })),
@@ -790,7 +778,7 @@ describe('customers over HTTP', () => {
         leadUserId: org.associate.userId,
         customerId: customer.id,
       });
-      await schedule(org.manager, {
+      await kitFor(org.manager).job({
         name: 'Not theirs',
         startDateTime: iso(once),
         endDateTime: iso(once.plus({ hours: 1 })),
@@ -799,8 +787,7 @@ describe('customers over HTTP', () => {
       });
       // Weekly from three weeks ago, ending in about five weeks: six occurrences (0, 7, … 35 days from its start).
       const first = nineAm(-21);
-      const weekly = await schedule(
-        org.manager,
+      const weekly = await kitFor(org.manager).job(
         {
           name: 'Pool service',
           startDateTime: iso(first),
@@ -861,15 +848,14 @@ describe('customers over HTTP', () => {
     async function ratedToday(customer: { id: string; contactEmail: string }) {
       const now = DateTime.now().setZone(zone);
       const start = DateTime.max(now.startOf('day'), now.minus({ hours: 2 }));
-      const job = await schedule(org.manager, {
+      const job = await kitFor(org.manager).job({
         name: 'Window cleaning',
         startDateTime: iso(start),
         endDateTime: iso(DateTime.min(start.plus({ hours: 1 }), now.minus({ seconds: 30 }))),
         userIds: [org.associate.userId],
         customerId: customer.id,
       });
-      const requested = await org.manager.post('/api/ratings/request', { jobId: job.id });
-      expect(requested.body).toEqual({ success: true, message: 'The rating request was sent' });
+      await kitFor(org.manager).ratingRequest(job.id);
       const [mail] = await mailsWhen(app.dataDir, (m) => m.to === customer.contactEmail, 1);
       const token = /\/feedback\/([\w-]+)/.exec(mail.text)![1];
       const answered = await app.client().post(`/api/feedback/${token}`, { rating: 5, comments: 'Spotless.' });
@@ -878,14 +864,13 @@ describe('customers over HTTP', () => {
     }
 
     it("opens on today: with a weekly series running for a year, the first page holds today's rated job; 30 days back to 60 ahead, 10 a page", async () => {
-      const customer = await createCustomer(org.admin, {
+      const customer = await kitFor(org.admin).customer({
         name: 'Endless Co',
         contactEmail: `endless-${randomUUID().slice(0, 8)}@example.test`,
       });
       // Weekly, endless, on today's weekday since 52 weeks ago: an occurrence every 7 days up to today and on.
       const first = nineAm(-364);
-      await schedule(
-        org.manager,
+      await kitFor(org.manager).job(
         {
           name: 'Weekly forever',
           startDateTime: iso(first),
@@ -923,10 +908,9 @@ describe('customers over HTTP', () => {
     });
 
     it('lists the days asked: fromDate and toDate (MM/DD/YYYY, both included), or 91 days from the one given', async () => {
-      const customer = await createCustomer(org.admin, { name: 'Ranged' });
+      const customer = await kitFor(org.admin).customer({ name: 'Ranged' });
       const first = nineAm(-364);
-      await schedule(
-        org.manager,
+      await kitFor(org.manager).job(
         {
           name: 'Weekly visit',
           startDateTime: iso(first),
@@ -941,7 +925,7 @@ describe('customers over HTTP', () => {
         },
       );
       const once = nineAm(-330);
-      await schedule(org.manager, {
+      await kitFor(org.manager).job({
         name: 'Spring check',
         startDateTime: iso(once),
         endDateTime: iso(once.plus({ hours: 1 })),
@@ -971,9 +955,9 @@ describe('customers over HTTP', () => {
     });
 
     it("leaves out jobs hidden from a manager's schedule, which a Company Admin sees", async () => {
-      const customer = await createCustomer(org.admin, { name: 'Discreet' });
+      const customer = await kitFor(org.admin).customer({ name: 'Discreet' });
       const at = nineAm(3);
-      await schedule(org.admin, {
+      await kitFor(org.admin).job({
         name: 'Hidden visit',
         startDateTime: iso(at),
         endDateTime: iso(at.plus({ hours: 1 })),
@@ -987,7 +971,7 @@ describe('customers over HTTP', () => {
     });
 
     it('refuses bad paging values and dates, an Associate (403), and answers 404 for an unknown, deleted or another organization’s customer', async () => {
-      const customer = await createCustomer(org.admin, { name: 'Checked' });
+      const customer = await kitFor(org.admin).customer({ name: 'Checked' });
       for (const [query, message] of [
         ['currentPage=0', 'currentPage must be 1 or more'],
         ['pageSize=ten', 'pageSize must be a whole number'],
@@ -1004,9 +988,9 @@ describe('customers over HTTP', () => {
       ])
         expectError(await org.admin.get(`/api/customers/${customer.id}/jobs/paged?${query}`), 400, message);
       expectError(await org.associate.get(`/api/customers/${customer.id}/jobs/paged`), 403, FORBIDDEN);
-      const deleted = await createCustomer(org.admin, { name: 'Gone' });
+      const deleted = await kitFor(org.admin).customer({ name: 'Gone' });
       expect((await org.admin.delete(`/api/customers/${deleted.id}`)).status).toBe(200);
-      const theirs = await createCustomer(other.admin, { name: 'Theirs' });
+      const theirs = await kitFor(other.admin).customer({ name: 'Theirs' });
       for (const id of [randomUUID(), 'nope', deleted.id, theirs.id])
         expectError(await org.manager.get(`/api/customers/${id}/jobs/paged`), 404, NOT_FOUND);
     });
@@ -1015,18 +999,14 @@ describe('customers over HTTP', () => {
   describe('a deleted customer and its jobs', () => {
     it('keeps its jobs, which name it marked as deleted, while the pickers leave it out', async () => {
       const org = await app.organization('Deleted jobs');
-      const customer = await createCustomer(org.admin, { name: 'Harbor View', city: 'Portland' });
-      const created = await org.manager.post('/api/recurrence-jobs', {
-        jobModel: {
-          name: 'Dock repair',
-          startDateTime: '2026-06-02T13:00:00Z',
-          endDateTime: '2026-06-02T15:00:00Z',
-          userIds: [org.associate.userId],
-          customerId: customer.id,
-        },
+      const customer = await kitFor(org.admin).customer({ name: 'Harbor View', city: 'Portland' });
+      const { id: jobId } = await kitFor(org.manager).job({
+        name: 'Dock repair',
+        startDateTime: '2026-06-02T13:00:00Z',
+        endDateTime: '2026-06-02T15:00:00Z',
+        userIds: [org.associate.userId],
+        customerId: customer.id,
       });
-      expect(created.status).toBe(201);
-      const jobId = created.body.data.id;
       expect((await org.manager.get(`/api/jobs/${jobId}`)).body.customer).toMatchObject({
         id: customer.id,
         name: 'Harbor View',
@@ -1056,7 +1036,7 @@ describe('customers over HTTP', () => {
       );
       const heard = () => Promise.all([nextPush(admin, 'customers.changed'), nextPush(manager, 'customers.changed')]);
       let pushes = heard();
-      const customer = await createCustomer(org.manager, { name: 'Live Co' });
+      const customer = await kitFor(org.manager).customer({ name: 'Live Co' });
       const expected = { organizationId: org.organizationId, customerId: customer.id };
       expect(await pushes).toEqual([expected, expected]);
       // On receipt, a refetch shows the change.
@@ -1078,7 +1058,7 @@ describe('customers over HTTP', () => {
       const demoted = nextPush(socket, 'profile.changed');
       expect((await org.admin.patch(`/api/users/${org.manager.userId}`, { roles: ['Associate'] })).status).toBe(200);
       await demoted;
-      await createCustomer(org.admin, { name: 'Unheard' });
+      await kitFor(org.admin).customer({ name: 'Unheard' });
       await new Promise((r) => setTimeout(r, 300));
       expect(socket.received.filter((r) => r.event === 'customers.changed')).toEqual([]);
     });
@@ -1093,7 +1073,7 @@ describe('customers over HTTP', () => {
 
     it('lets a Company Admin and a Customer Manager (customers.crud) use every call', async () => {
       for (const client of [a.admin, a.manager]) {
-        const customer = await createCustomer(client, { name: 'Allowed' });
+        const customer = await kitFor(client).customer({ name: 'Allowed' });
         expect((await client.get('/api/customers/paged')).status).toBe(200);
         expect((await client.get('/api/customers/lookup')).status).toBe(200);
         expect((await client.get(`/api/customers/${customer.id}`)).status).toBe(200);
@@ -1103,7 +1083,7 @@ describe('customers over HTTP', () => {
     });
 
     it('refuses an Associate with 403 on every call, and changes nothing', async () => {
-      const customer = await createCustomer(a.admin, { name: 'Guarded' });
+      const customer = await kitFor(a.admin).customer({ name: 'Guarded' });
       const before = await list(a.admin, 'pageSize=1000');
       for (const [what, response] of [
         ['list', await a.associate.get('/api/customers/paged')],
@@ -1123,7 +1103,7 @@ describe('customers over HTTP', () => {
     });
 
     it("answers 404 for another organization's customer on GET, PATCH and DELETE, and leaves it unchanged", async () => {
-      const theirs = await createCustomer(b.admin, {
+      const theirs = await kitFor(b.admin).customer({
         name: 'Beta Only',
         contactEmail: 'beta@example.test',
         status: 'Current',

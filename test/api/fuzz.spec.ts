@@ -4,6 +4,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { pool } from '../support/pool';
 import { ApiClient, startTestApp, TestApp, TestOrganization, TEST_PASSWORD, TINY_PNG } from '../support/app';
+import { kitFor } from '../support/given';
 import {
   bodyProperties,
   fillPath,
@@ -15,6 +16,7 @@ import {
   PropertyPath,
   seedOrganization,
 } from '../support/routes';
+import { within } from '../support/time';
 
 /**
  * Malformed input on EVERY route of the live OpenAPI document (a route added later is fuzzed without
@@ -337,14 +339,8 @@ describe('fuzzing every route', () => {
     org = await app.organization('Fuzz');
     ids = await seedOrganization(org);
     // Path parameters name a user nobody is signed in as: editing, deactivating or deleting them ends no session of the walk.
-    const target = await org.admin.post('/api/users', {
-      firstName: 'Tess',
-      lastName: 'Target',
-      email: `target-${randomUUID().slice(0, 8)}@example.test`,
-      password: TEST_PASSWORD,
-      role: 'Associate',
-    });
-    ids = { ...ids, user: [target.body.data.id] };
+    const target = await kitFor(org.admin).user({ firstName: 'Tess', lastName: 'Target', role: 'Associate' });
+    ids = { ...ids, user: [target.id] };
     callers = [
       { name: 'anonymous', cookie: '', csrfToken: '' },
       ...(['admin', 'manager', 'associate'] as const).map((name) => ({
@@ -354,7 +350,7 @@ describe('fuzzing every route', () => {
       })),
     ];
     agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  }, 30_000);
+  }, within(30_000));
 
   afterAll(async () => {
     agent?.destroy();
@@ -413,7 +409,7 @@ describe('fuzzing every route', () => {
         });
       const { hostname, port } = new URL(app.url);
       const req = httpRequest(
-        { agent, hostname, port, method: op.method, path: fuzz.url, headers, timeout: 20_000 },
+        { agent, hostname, port, method: op.method, path: fuzz.url, headers, timeout: within(20_000) },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -520,38 +516,43 @@ describe('fuzzing every route', () => {
     await pool(tasks, CONCURRENCY);
   }
 
-  it('answers malformed input on every route, anonymously and as every role, without a 5xx and with { success: false, errors } on every 4xx', async () => {
-    const last = (op: Operation) => op.method === 'DELETE' || ENDS_SESSION.has(op.label);
-    // Deletions and sign-outs last, so the ids and sessions the rest of the walk uses are still there.
-    await walk(operations.filter((op) => !last(op)));
-    const alive = await Promise.all(
-      callers
-        .filter((c) => c.name !== 'anonymous')
-        .map(async (c) => {
-          const response = await fetch(`${app.url}/api/session`, { headers: { cookie: c.cookie } });
-          return `${c.name}: ${response.status}`;
-        }),
-    );
-    await walk(operations.filter((op) => !ENDS_SESSION.has(op.label) && op.method === 'DELETE'));
-    await walk(operations.filter((op) => ENDS_SESSION.has(op.label)));
+  it(
+    'answers malformed input on every route, anonymously and as every role, without a 5xx and with { success: false, errors } on every 4xx',
+    async () => {
+      const last = (op: Operation) => op.method === 'DELETE' || ENDS_SESSION.has(op.label);
+      // Deletions and sign-outs last, so the ids and sessions the rest of the walk uses are still there.
+      await walk(operations.filter((op) => !last(op)));
+      const alive = await Promise.all(
+        callers
+          .filter((c) => c.name !== 'anonymous')
+          .map(async (c) => {
+            const response = await fetch(`${app.url}/api/session`, { headers: { cookie: c.cookie } });
+            return `${c.name}: ${response.status}`;
+          }),
+      );
+      await walk(operations.filter((op) => !ENDS_SESSION.has(op.label) && op.method === 'DELETE'));
+      await walk(operations.filter((op) => ENDS_SESSION.has(op.label)));
 
-    const wrong = sent.flatMap((s) => {
-      const why = malformed(s.status, s.text);
-      return why
-        ? [
-            `${s.method} ${s.url.length > 140 ? `${s.url.slice(0, 140)}…` : s.url} [${s.caseName}] as ${s.caller}: ${s.status} (${why}) ${s.text.slice(0, 200)}`,
-          ]
-        : [];
-    });
-    expect(wrong).toEqual([]);
-    // The walk exercised what it meant to: every route, sessions that stayed signed in (a route that ends them belongs in ENDS_SESSION), no polluted prototype.
-    expect(new Set(sent.map((s) => s.route))).toEqual(new Set(operations.map((op) => op.label)));
-    expect(alive).toEqual(['admin: 200', 'manager: 200', 'associate: 200']);
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    // Every documented body was validated for some caller: its bad properties got 400s, not just 401s and 403s.
-    const unvalidated = operations.filter(
-      (op) => op.body && !sent.some((s) => s.route === op.label && s.kind.startsWith('property:') && s.status === 400),
-    );
-    expect(unvalidated.map((op) => op.label)).toEqual([]);
-  }, 360_000); // ~100 s alone; under the full suite's load it ran past 180
+      const wrong = sent.flatMap((s) => {
+        const why = malformed(s.status, s.text);
+        return why
+          ? [
+              `${s.method} ${s.url.length > 140 ? `${s.url.slice(0, 140)}…` : s.url} [${s.caseName}] as ${s.caller}: ${s.status} (${why}) ${s.text.slice(0, 200)}`,
+            ]
+          : [];
+      });
+      expect(wrong).toEqual([]);
+      // The walk exercised what it meant to: every route, sessions that stayed signed in (a route that ends them belongs in ENDS_SESSION), no polluted prototype.
+      expect(new Set(sent.map((s) => s.route))).toEqual(new Set(operations.map((op) => op.label)));
+      expect(alive).toEqual(['admin: 200', 'manager: 200', 'associate: 200']);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      // Every documented body was validated for some caller: its bad properties got 400s, not just 401s and 403s.
+      const unvalidated = operations.filter(
+        (op) =>
+          op.body && !sent.some((s) => s.route === op.label && s.kind.startsWith('property:') && s.status === 400),
+      );
+      expect(unvalidated.map((op) => op.label)).toEqual([]);
+    },
+    within(360_000),
+  ); // ~100 s alone; under the full suite's load it ran past 180
 });

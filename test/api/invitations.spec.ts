@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ApiClient, expectError, startTestApp, TestApp, TestOrganization, TEST_PASSWORD } from '../support/app';
+import { kitFor } from '../support/given';
 import { mailsWhen, OutboxMail } from '../support/outbox';
+import { within } from '../support/time';
 
 const INVALID = 'This invitation link is not valid or has already been used. Ask your administrator to send a new one.';
 const EXPIRED = 'This invitation has expired. Ask your administrator to send a new one.';
@@ -18,19 +20,9 @@ describe('invitations over HTTP', () => {
 
   const uniqueEmail = (name = 'invitee') => `${name}-${randomUUID().slice(0, 8)}@example.test`;
 
-  async function invite(admin: ApiClient = org.admin, fields: Record<string, unknown> = {}) {
-    const email = uniqueEmail();
-    const response = await admin.post('/api/users', {
-      firstName: 'Ina',
-      lastName: 'Vited',
-      email,
-      roles: ['Associate'],
-      invite: true,
-      ...fields,
-    });
-    expect(response.status).toBe(201);
-    return { id: response.body.data.id as string, email };
-  }
+  /** An associate invited by e-mail (no password), by `admin`: their id and address. */
+  const invite = (admin: ApiClient = org.admin, fields: Record<string, unknown> = {}) =>
+    kitFor(admin).user({ firstName: 'Ina', lastName: 'Vited', roles: ['Associate'], invite: true, ...fields });
 
   /** The invitation e-mails to `email` once `count` are there, oldest first. */
   const invitations = (email: string, count = 1) =>
@@ -38,7 +30,7 @@ describe('invitations over HTTP', () => {
       app.dataDir,
       (m) => m.to === email && /^Inviting \S+ invited you to CrewClock$/.test(m.subject),
       count,
-      5000,
+      within(5000),
     );
 
   /** The token in an invitation e-mail's link: /account/invitation/{token}. */

@@ -8,8 +8,10 @@ import {
 } from '../../src/scheduling/job-request.rules';
 import { REQUEST_APPROVED, REQUEST_DENIED, REQUEST_SENT } from '../../src/job-requests/job-requests.controller';
 import { ApiClient, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { kitFor } from '../support/given';
 import { mailsWhen } from '../support/outbox';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
+import { within } from '../support/time';
 
 /** Job requests over HTTP and socket.io: pick-up switch, duplicates, parallel approvals, pushes, e-mail. */
 describe('job requests', () => {
@@ -29,7 +31,7 @@ describe('job requests', () => {
     [org, other] = [await app.organization('Requests'), await app.organization('Other')];
     for (const o of [org, other])
       expect((await o.admin.patch('/api/organization/settings', { pickUpJobsEnabled: true })).status).toBe(200);
-  }, 60_000);
+  }, within(60_000));
   afterEach(() => {
     for (const s of sockets.splice(0)) s.disconnect();
   });
@@ -37,28 +39,15 @@ describe('job requests', () => {
     await app?.stop();
   });
 
-  async function openJob(name = 'Gutter cleaning', start = tomorrow, client: ApiClient = org.manager) {
-    const created = await client.post('/api/recurrence-jobs', {
-      jobModel: { name, startDateTime: iso(start), endDateTime: iso(start.plus({ hours: 2 })) },
-    });
-    expect(created.status).toBe(201);
-    return created.body.data.id as string;
-  }
-
-  async function addAssociate(firstName: string): Promise<ApiClient & { userId: string }> {
-    const email = `${firstName.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-    const created = await org.admin.post('/api/users', {
-      firstName,
-      lastName: 'Crew',
-      email,
-      role: 'Associate',
-      password: 'correct-horse-battery',
-    });
-    expect(created.status).toBe(201);
-    return Object.assign(await new ApiClient(app.url).signIn(email, 'correct-horse-battery'), {
-      userId: created.body.data.id as string,
-    });
-  }
+  const given = kitFor(() => org.manager);
+  /** `length` hours from `start`, as a job's times. */
+  const hours = (start: DateTime, length: number) => ({
+    startDateTime: iso(start),
+    endDateTime: iso(start.plus({ hours: length })),
+  });
+  /** An associate of the organization's besides Abe, signed in. */
+  const addAssociate = (firstName: string) =>
+    kitFor(org.admin).signedInUser({ firstName, lastName: 'Crew', role: 'Associate' });
 
   const connect = (client: ApiClient) => openSocket(app.url, client.cookie, sockets);
 
@@ -67,7 +56,7 @@ describe('job requests', () => {
     mailsWhen(app.dataDir, (m) => m.subject.includes(jobName), count);
 
   it('lets staff request an open job; managers see it in the table and are e-mailed', async () => {
-    const jobId = await openJob('Window cleaning');
+    const { id: jobId } = await given.job({ name: 'Window cleaning', ...hours(tomorrow, 2) });
     const response = await org.associate.post(`/api/jobs/${jobId}/request`);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ success: true, message: REQUEST_SENT });
@@ -113,7 +102,7 @@ describe('job requests', () => {
   });
 
   it('refuses a request when picking up jobs is turned off, and offers no requestable jobs', async () => {
-    const jobId = await openJob('Sealing');
+    const { id: jobId } = await given.job({ name: 'Sealing', ...hours(tomorrow, 2) });
     await org.admin.patch('/api/organization/settings', { pickUpJobsEnabled: false });
     try {
       const refused = await org.associate.post(`/api/jobs/${jobId}/request`);
@@ -130,27 +119,20 @@ describe('job requests', () => {
   });
 
   it('refuses a duplicate request and a job that is not open', async () => {
-    const jobId = await openJob('Pressure washing');
+    const { id: jobId } = await given.job({ name: 'Pressure washing', ...hours(tomorrow, 2) });
     expect((await org.associate.post(`/api/jobs/${jobId}/request`)).status).toBe(200);
     const again = await org.associate.post(`/api/jobs/${jobId}/request`);
     expect(again.status).toBe(409);
     expect(again.body.errors[0]).toBe(ALREADY_REQUESTED);
-    const assigned = await org.manager.post('/api/recurrence-jobs', {
-      jobModel: {
-        name: 'Taken',
-        startDateTime: iso(tomorrow),
-        endDateTime: iso(tomorrow.plus({ hours: 1 })),
-        userIds: [org.manager.userId],
-      },
-    });
-    const taken = await org.associate.post(`/api/jobs/${assigned.body.data.id}/request`);
+    const assigned = await given.job({ name: 'Taken', ...hours(tomorrow, 1), userIds: [org.manager.userId] });
+    const taken = await org.associate.post(`/api/jobs/${assigned.id}/request`);
     expect(taken.status).toBe(409);
     expect(taken.body.errors[0]).toBe(NOT_OPEN);
     await org.manager.post(`/api/jobs/${jobId}/request/clear`, {});
   });
 
   it('approves one of several requests: the job is assigned, the others are closed, and each requester learns the outcome live', async () => {
-    const jobId = await openJob('Roof repair', tomorrow.plus({ hours: 4 }));
+    const { id: jobId } = await given.job({ name: 'Roof repair', ...hours(tomorrow.plus({ hours: 4 }), 2) });
     const second = await addAssociate('Bea');
     await org.associate.post(`/api/jobs/${jobId}/request`);
     await second.post(`/api/jobs/${jobId}/request`);
@@ -207,7 +189,7 @@ describe('job requests', () => {
 
   it('lets exactly one of two parallel approvals win; the other gets a conflict with a message', async () => {
     for (let round = 0; round < 3; round++) {
-      const jobId = await openJob(`Race ${round}`, tomorrow.plus({ hours: 6 }));
+      const { id: jobId } = await given.job({ name: `Race ${round}`, ...hours(tomorrow.plus({ hours: 6 }), 2) });
       const { requestId } = (await org.associate.post(`/api/jobs/${jobId}/request`)).body.data;
       // As the table sends it (the request named), and unnamed as a script might.
       const body = round === 0 ? {} : { requestId };
@@ -223,7 +205,7 @@ describe('job requests', () => {
   });
 
   it('denies a request, and flags a request whose job moved: it can be denied, not approved', async () => {
-    const jobId = await openJob('Fence staining', tomorrow.plus({ hours: 1 }));
+    const { id: jobId } = await given.job({ name: 'Fence staining', ...hours(tomorrow.plus({ hours: 1 }), 2) });
     await org.associate.post(`/api/jobs/${jobId}/request`);
     const abe = await connect(org.associate);
     const hears = nextPush(abe, 'jobRequest.answered');
@@ -231,7 +213,7 @@ describe('job requests', () => {
     expect(denied.body).toEqual({ success: true, message: REQUEST_DENIED });
     expect(await hears).toMatchObject({ jobId, status: 'denied' });
 
-    const moving = await openJob('Deck oiling', tomorrow.plus({ hours: 2 }));
+    const { id: moving } = await given.job({ name: 'Deck oiling', ...hours(tomorrow.plus({ hours: 2 }), 2) });
     await org.associate.post(`/api/jobs/${moving}/request`);
     const later = tomorrow.plus({ hours: 3 });
     await org.manager.patch(`/api/jobs/${moving}`, {
@@ -247,14 +229,11 @@ describe('job requests', () => {
   });
 
   it('shows whether the requester is available and which of their jobs overlap', async () => {
-    const jobId = await openJob('Attic insulation', tomorrow.plus({ days: 1 }));
-    await org.manager.post('/api/recurrence-jobs', {
-      jobModel: {
-        name: "Abe's other job",
-        startDateTime: iso(tomorrow.plus({ days: 1, hours: 1 })),
-        endDateTime: iso(tomorrow.plus({ days: 1, hours: 2 })),
-        userIds: [org.associate.userId],
-      },
+    const { id: jobId } = await given.job({ name: 'Attic insulation', ...hours(tomorrow.plus({ days: 1 }), 2) });
+    await given.job({
+      name: "Abe's other job",
+      ...hours(tomorrow.plus({ days: 1, hours: 1 }), 1),
+      userIds: [org.associate.userId],
     });
     // Available only on a day that is not the job's.
     const otherDay = tomorrow.plus({ days: 3 }).toFormat('cccc');
@@ -272,7 +251,7 @@ describe('job requests', () => {
   });
 
   it('closes pending requests when the job is deleted, and the requester is told', async () => {
-    const jobId = await openJob('Chimney sweep', tomorrow.plus({ hours: 5 }));
+    const { id: jobId } = await given.job({ name: 'Chimney sweep', ...hours(tomorrow.plus({ hours: 5 }), 2) });
     await org.associate.post(`/api/jobs/${jobId}/request`);
     const abe = await connect(org.associate);
     const hears = nextPush(abe, 'jobRequest.answered');
@@ -284,7 +263,7 @@ describe('job requests', () => {
   });
 
   it("treats another organization's job as not found, for requests and answers", async () => {
-    const theirs = await openJob('Their job', tomorrow, other.manager);
+    const { id: theirs } = await kitFor(other.manager).job({ name: 'Their job', ...hours(tomorrow, 2) });
     for (const call of [
       () => org.associate.post(`/api/jobs/${theirs}/request`),
       () => org.manager.post(`/api/jobs/${theirs}/request/approve`, {}),
@@ -298,19 +277,15 @@ describe('job requests', () => {
   });
 
   it('lets staff request one occurrence of a recurring job', async () => {
-    const created = await org.manager.post('/api/recurrence-jobs', {
-      jobModel: {
-        name: 'Pool check',
-        startDateTime: iso(tomorrow.plus({ hours: 8 })),
-        endDateTime: iso(tomorrow.plus({ hours: 9 })),
-      },
-      recurrenceModel: { recurringFrequency: 'Daily' },
-    });
-    const { recurrenceId } = created.body.data;
+    const created = await given.job(
+      { name: 'Pool check', ...hours(tomorrow.plus({ hours: 8 }), 1) },
+      { recurringFrequency: 'Daily' },
+    );
+    const { recurrenceId } = created;
     const second = `${recurrenceId}_${tomorrow.plus({ days: 1 }).toFormat('yyyyMMdd')}`;
     expect((await org.associate.post(`/api/jobs/${second}/request`)).status).toBe(200);
     expect((await org.manager.post(`/api/jobs/${second}/request/approve`, {})).status).toBe(200);
     expect((await org.manager.get(`/api/jobs/${second}`)).body.userIds).toEqual([org.associate.userId]);
-    expect((await org.manager.get(`/api/jobs/${created.body.data.id}`)).body.userIds).toEqual([]);
+    expect((await org.manager.get(`/api/jobs/${created.id}`)).body.userIds).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization, TINY_PNG } from '../support/app';
+import { ApiClient, expectError, startTestApp, TestApp, TestOrganization, TINY_PNG } from '../support/app';
 
 /** Organization settings (name, time zone, switches, logo) and My Profile (names, phone, picture) over HTTP. */
 describe('organization settings and profile over HTTP', () => {
@@ -8,14 +8,6 @@ describe('organization settings and profile over HTTP', () => {
     app = await startTestApp();
   });
   afterAll(() => app.stop());
-
-  const expectError = (response: ApiResponse, status: number, message: string) => {
-    const rest: unknown[] = Array.isArray(response.body?.errors) ? response.body.errors.slice(1) : [];
-    expect({ status: response.status, body: response.body }).toEqual({
-      status,
-      body: { success: false, errors: [message, ...rest] },
-    });
-  };
 
   /** The raw bytes and headers of a served file. */
   async function download(client: ApiClient, url: string) {

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pgPool } from '../../src/core/postgres';
 import { ApiClient, startTestApp, TEST_PASSWORD, TestApp, TINY_PNG } from '../support/app';
+import { kitFor } from '../support/given';
 import { freshDatabase } from '../support/postgres';
+import { within } from '../support/time';
 
 /**
  * The app with DATABASE_URL: its event log, read models and files are PostgreSQL, so two instances on one database
@@ -42,8 +44,7 @@ describe('the app on PostgreSQL', () => {
     });
     const org = await first.organization('Shared log');
 
-    const created = await org.admin.post('/api/customers', { contactFirstName: 'Pat', name: 'Acme Plumbing' });
-    expect(created.status).toBe(201);
+    await kitFor(org.admin).customer({ name: 'Acme Plumbing' });
     // Read-your-writes on the instance that took the command.
     const names = async (client: ApiClient) =>
       ((await client.get('/api/customers/paged')).body.resultItems as { name: string }[]).map((c) => c.name);
@@ -53,7 +54,7 @@ describe('the app on PostgreSQL', () => {
     // and the customer.
     const head = (await first.engines.eventStore.headPosition())!.commit;
     const elsewhere = new ApiClient(second.url);
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + within(5000);
     while (((await elsewhere.get('/healthz')).body.projections.processedPosition ?? 0) < head) {
       if (Date.now() > deadline) throw new Error('the second instance did not catch up');
       await new Promise((resolve) => setTimeout(resolve, 50));

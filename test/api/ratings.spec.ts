@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { RequestRating } from '../../src/ratings/ratings.commands';
-import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization, TINY_PNG } from '../support/app';
+import { ApiClient, ApiResponse, expectError, startTestApp, TestApp, TestOrganization, TINY_PNG } from '../support/app';
+import { kitFor } from '../support/given';
 import { mailsWhen } from '../support/outbox';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
+import { within } from '../support/time';
 
 /**
  * Ratings over HTTP: POST /api/ratings/request, the public GET and POST /api/feedback/{token},
@@ -13,13 +15,6 @@ import { nextPush, openSocket, TestSocket } from '../support/sockets';
 
 const NOT_FOUND_LINK = 'This feedback link was not found.';
 const ALREADY = 'This feedback has already been submitted.';
-
-const expectError = (response: ApiResponse, status: number, message: string) =>
-  expect({ status: response.status, first: response.body?.errors?.[0], success: response.body?.success }).toEqual({
-    status,
-    first: message,
-    success: false,
-  });
 
 describe('ratings', () => {
   let app: TestApp;
@@ -32,44 +27,32 @@ describe('ratings', () => {
     app = await startTestApp();
     [org, other] = await Promise.all([app.organization('Rated'), app.organization('Other')]);
     guest = app.client();
-  }, 30_000);
+  }, within(30_000));
   afterAll(async () => {
     sockets.forEach((s) => s.disconnect());
     await app.stop();
   });
 
-  const createCustomer = async (
-    client = org.manager,
-    email: string | null = `c-${randomUUID().slice(0, 8)}@example.test`,
-  ) => {
-    const response = await client.post('/api/customers', {
-      contactFirstName: 'Pat',
-      name: 'Acme',
-      contactEmail: email,
-    });
-    expect(response.status).toBe(201);
-    return { id: response.body.data.id as string, email };
-  };
-
-  const createJob = async (customerId: string | null, over: Record<string, unknown> = {}, client = org.manager) => {
-    const response = await client.post('/api/recurrence-jobs', {
-      jobModel: {
+  const given = kitFor(() => org.manager);
+  /** Acme, with an e-mail of its own unless `contactEmail` says otherwise. */
+  const acme = (contactEmail: string | null = `c-${randomUUID().slice(0, 8)}@example.test`) =>
+    given.customer({ name: 'Acme', contactEmail });
+  /** A finished lawn-care job of the associate's for `customerId`, changed by `over`. */
+  const lawnCare = async (customerId: string | null, over: Record<string, unknown> = {}) =>
+    (
+      await given.job({
         name: 'Lawn care',
         startDateTime: '2026-06-01T13:00:00Z',
         endDateTime: '2026-06-01T14:00:00Z',
         userIds: [org.associate.userId],
         customerId,
         ...over,
-      },
-    });
-    expect(response.status).toBe(201);
-    return response.body.data.id as string;
-  };
+      })
+    ).id;
 
   /** Requests a rating and returns the token from the e-mail's link. */
   const request = async (jobId: string, email: string, previous = 0) => {
-    const response = await org.manager.post('/api/ratings/request', { jobId });
-    expect(response.body).toEqual({ success: true, message: 'The rating request was sent' });
+    await given.ratingRequest(jobId);
     return tokenOf(email, previous);
   };
   const tokenOf = async (email: string, previous = 0) => {
@@ -79,9 +62,9 @@ describe('ratings', () => {
   };
 
   it('sends a link that opens the job (twice, recording nothing) and takes one answer; a second is refused', async () => {
-    const customer = await createCustomer();
-    const jobId = await createJob(customer.id);
-    const token = await request(jobId, customer.email!);
+    const customer = await acme();
+    const jobId = await lawnCare(customer.id);
+    const token = await request(jobId, customer.contactEmail!);
     expect(token.length).toBeGreaterThanOrEqual(43);
     for (let i = 0; i < 2; i++) {
       const page = await guest.get(`/api/feedback/${token}`);
@@ -128,8 +111,8 @@ describe('ratings', () => {
   });
 
   it('refuses a link after 30 days, and an older link once sent again', async () => {
-    const customer = await createCustomer();
-    const jobId = await createJob(customer.id, {
+    const customer = await acme();
+    const jobId = await lawnCare(customer.id, {
       startDateTime: '2026-01-05T13:00:00Z',
       endDateTime: '2026-01-05T14:00:00Z',
     });
@@ -143,18 +126,18 @@ describe('ratings', () => {
         at,
       }),
     );
-    const old = await tokenOf(customer.email!);
+    const old = await tokenOf(customer.contactEmail!);
     expectError(await guest.get(`/api/feedback/${old}`), 410, 'This feedback link has expired.');
     expectError(await guest.post(`/api/feedback/${old}`, { rating: 5 }), 410, 'This feedback link has expired.');
-    const fresh = await request(jobId, customer.email!, 1);
+    const fresh = await request(jobId, customer.contactEmail!, 1);
     expect(fresh).not.toBe(old);
     expectError(await guest.post(`/api/feedback/${old}`, { rating: 5 }), 410, 'This feedback link has expired.');
     expect((await guest.post(`/api/feedback/${fresh}`, { rating: 5 })).status).toBe(200);
   });
 
   it('refuses a request for a job that has not ended, has no customer, or a customer without e-mail', async () => {
-    const customer = await createCustomer();
-    const future = await createJob(customer.id, {
+    const customer = await acme();
+    const future = await lawnCare(customer.id, {
       startDateTime: '2030-01-01T13:00:00Z',
       endDateTime: '2030-01-01T14:00:00Z',
     });
@@ -164,23 +147,23 @@ describe('ratings', () => {
       'A rating can be requested once the job has ended.',
     );
     expectError(
-      await org.manager.post('/api/ratings/request', { jobId: await createJob(null) }),
+      await org.manager.post('/api/ratings/request', { jobId: await lawnCare(null) }),
       400,
       'This job has no customer to rate it.',
     );
-    const silent = await createCustomer(org.manager, null);
-    expect((await org.manager.post('/api/ratings/request', { jobId: await createJob(silent.id) })).status).toBe(400);
+    const silent = await acme(null);
+    expect((await org.manager.post('/api/ratings/request', { jobId: await lawnCare(silent.id) })).status).toBe(400);
     expect((await org.manager.post('/api/ratings/request', { jobId: randomUUID() })).status).toBe(404);
     expect((await other.manager.post('/api/ratings/request', { jobId: future })).status).toBe(404);
   });
 
   it('lists, pushes, edits with the original kept, and keeps the customer average; other organizations and associates are refused', async () => {
-    const customer = await createCustomer();
-    const [first, second] = [await createJob(customer.id), await createJob(customer.id, { name: 'Hedges' })];
+    const customer = await acme();
+    const [first, second] = [await lawnCare(customer.id), await lawnCare(customer.id, { name: 'Hedges' })];
     const managerSocket = await openSocket(app.url, org.manager.cookie, sockets);
     const associateSocket = await openSocket(app.url, org.associate.cookie, sockets);
-    const t1 = await request(first, customer.email!);
-    const t2 = await request(second, customer.email!, 1);
+    const t1 = await request(first, customer.contactEmail!);
+    const t2 = await request(second, customer.contactEmail!, 1);
     const pushes = [nextPush(managerSocket, 'ratings.changed'), nextPush(associateSocket, 'ratings.changed')];
     expect((await guest.post(`/api/feedback/${t1}`, { rating: 4, comments: 'Good' })).status).toBe(200);
     expect(await Promise.all(pushes)).toEqual([
@@ -242,9 +225,9 @@ describe('ratings', () => {
   });
 
   it("serves the organization's logo to the feedback page by its token, and names no logo when there is none", async () => {
-    const customer = await createCustomer();
-    const jobId = await createJob(customer.id, { name: 'Roof check' });
-    const token = await request(jobId, customer.email!);
+    const customer = await acme();
+    const jobId = await lawnCare(customer.id, { name: 'Roof check' });
+    const token = await request(jobId, customer.contactEmail!);
     expect((await guest.get(`/api/feedback/${token}`)).body.logoUrl).toBeNull();
     expectError(await guest.get(`/api/feedback/${token}/logo`), 404, 'The logo was not found.');
 

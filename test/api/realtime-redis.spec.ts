@@ -10,9 +10,11 @@ import { Engines, openEngines } from '../../src/core/engines';
 import type { MongoReadStore } from '../../src/core/read-store/mongo-read-store';
 import { socketIoRedisEmitter } from '../../src/core/redis';
 import { ApiClient, startTestApp, TestApp, TestOrganization, TEST_PASSWORD } from '../support/app';
+import { kitFor } from '../support/given';
 import { withDatabase } from '../support/ferretdb';
 import { freshDatabase } from '../support/postgres';
 import { disconnection, nextPush, openSocket, PUSH_WITHIN_MS, TestSocket } from '../support/sockets';
+import { within } from '../support/time';
 
 /**
  * The production topology, with the engines we have: two API instances with PROJECTIONS=external
@@ -47,10 +49,6 @@ async function startWorker(env: Record<string, string>) {
     },
   };
 }
-
-// Commands here wait for the worker, which sees each append by polling the SQLite file (200 ms) or by PostgreSQL's
-// NOTIFY (with a 500 ms poll behind it).
-jest.setTimeout(15_000);
 
 type Worker = Awaited<ReturnType<typeof startWorker>>;
 
@@ -124,7 +122,7 @@ for (const shared of rows)
         worker = await startWorker(env);
         a = await startTestApp(env);
         b = await startTestApp(env);
-      }, 30_000);
+      }, within(30_000));
 
       afterEach(() => {
         for (const s of sockets.splice(0)) s.disconnect();
@@ -156,7 +154,7 @@ for (const shared of rows)
       beforeAll(async () => {
         acme = await a.organization('Acme');
         other = await a.organization('Other');
-      }, 30_000);
+      }, within(30_000));
 
       it('runs both instances and the worker on the engines its title names, with Redis between them', async () => {
         expect((await a.client().get('/healthz')).body.engines).toEqual(
@@ -239,22 +237,18 @@ for (const shared of rows)
         expect(outsiderOnA.received).toEqual([]);
       });
       it("moves a demoted user's socket on instance B out of the time admins' room, by the worker through Redis", async () => {
-        const email = `second-admin-${randomUUID().slice(0, 8)}@example.test`;
-        const created = await acme.admin.post('/api/users', {
+        const { id: secondId, email } = await kitFor(acme.admin).user({
           firstName: 'Sol',
           lastName: 'Second',
-          email,
           roles: ['Company Admin'],
-          password: TEST_PASSWORD,
         });
-        expect(created.status).toBe(201);
         const secondOnB = await connect(b, await signIn(email));
         const adminOnA = await connect(a, acme.admin);
         const heardBy = async (socket: TestSocket) => {
           const admin = nextPush(adminOnA, 'timers.changed');
           // The manager's timer (the associate was deactivated above): heard by its owner and the time admins.
-          const timer = await acme.manager.post('/api/time', { type: 'Unassigned', label: 'Loading' });
-          await acme.manager.delete(`/api/time/${timer.body.data.id}`);
+          const timer = await kitFor(acme.manager).timer({ label: 'Loading' });
+          await acme.manager.delete(`/api/time/${timer.id}`);
           await admin;
           await sleep(QUIET_MS);
           return socket.received.filter((r) => r.event === 'timers.changed').length;
@@ -262,9 +256,7 @@ for (const shared of rows)
 
         expect(await heardBy(secondOnB)).toBeGreaterThan(0);
         const told = nextPush(secondOnB, 'profile.changed');
-        expect((await acme.admin.patch(`/api/users/${created.body.data.id}`, { roles: ['Associate'] })).status).toBe(
-          200,
-        );
+        expect((await acme.admin.patch(`/api/users/${secondId}`, { roles: ['Associate'] })).status).toBe(200);
         await told;
         secondOnB.received.length = 0;
         expect(await heardBy(secondOnB)).toBe(0);

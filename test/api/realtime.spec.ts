@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { io, Socket } from 'socket.io-client';
 import type { ServerToClientEvents } from '../../src/shared/client-events';
 import { ApiClient, startTestApp, TestApp, TestOrganization, TEST_PASSWORD } from '../support/app';
+import { kitFor } from '../support/given';
 import { freshDatabase } from '../support/postgres';
 import { disconnection, nextPush, PUSH_WITHIN_MS } from '../support/sockets';
+import { within } from '../support/time';
 
 type ClientSocket = Socket<ServerToClientEvents, Record<string, never>>;
 type Received = { event: string; payload: unknown };
@@ -14,9 +16,6 @@ type Received = { event: string; payload: unknown };
 const QUIET_MS = 500;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-// Generous bounds for a loaded machine: every wait inside is bounded by PUSH_WITHIN_MS anyway.
-jest.setTimeout(15_000);
 
 /**
  * Where one run of the suite keeps its data: the engines /healthz must name, the app's environment, and what
@@ -60,7 +59,7 @@ describe.each(rows)('realtime over socket.io ($where)', (row) => {
   beforeAll(async () => {
     data = await row.open();
     app = await startTestApp(data.env);
-  }, 30_000);
+  }, within(30_000));
   afterEach(() => {
     for (const s of sockets.splice(0)) s.disconnect();
   });
@@ -241,24 +240,18 @@ describe.each(rows)('realtime over socket.io ($where)', (row) => {
 
     it("moves an open socket out of the managers' and time admins' rooms when its user is demoted, and back when promoted", async () => {
       const org = await app.organization('Demote');
-      const email = `second-admin-${org.organizationId}@example.test`;
-      const created = await org.admin.post('/api/users', {
+      const { id: secondId, email } = await kitFor(org.admin).user({
         firstName: 'Sol',
         lastName: 'Second',
-        email,
         roles: ['Company Admin'],
-        password: TEST_PASSWORD,
       });
-      expect(created.status).toBe(201);
-      const secondId = created.body.data.id as string;
       const second = await connect(await signIn(email));
       const first = await connect(org.admin);
 
       /** A timer start and stop by the associate: heard by time admins and managers (and the owner) only. */
       async function timerNotices() {
         const heard = nextPush(first, 'timers.changed');
-        const timer = await org.associate.post('/api/time', { type: 'Unassigned', label: 'Sweeping' });
-        await org.associate.patch(`/api/time/${timer.body.data.id}`, { endDateTime: new Date().toISOString() });
+        await kitFor(org.associate).timer({ label: 'Sweeping', endDateTime: () => new Date().toISOString() });
         await heard;
         await sleep(QUIET_MS);
       }

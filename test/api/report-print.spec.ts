@@ -8,7 +8,9 @@ import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import { writeReportWorkbook } from '../../src/reports/report-workbook';
 import { startTestApp, TestApp, TestOrganization } from '../support/app';
+import { kitFor } from '../support/given';
 import { mailsWhen } from '../support/outbox';
+import { within } from '../support/time';
 
 /**
  * The Jobs and Ratings exports on paper (#26 item 8): downloaded over HTTP, read back with exceljs (page setup, print
@@ -93,41 +95,33 @@ printing('the exports on paper', () => {
     organizationName = 'Green & Sons Grounds Care';
     const settings = await org.admin.patch('/api/organization/settings', { timeZone: ZONE, name: organizationName });
     expect(settings.status).toBe(200);
-    const customer = await org.manager.post('/api/customers', {
+    const given = kitFor(org.manager);
+    const customer = await given.customer({
       name: 'Maple Court Homeowners Association, Building Services',
-      contactFirstName: 'Pat',
       contactEmail: `maple-${randomUUID().slice(0, 6)}@example.test`,
       billingFrequency: 'Monthly',
     });
-    expect(customer.status).toBe(201);
     // Ten finished jobs over the last ten days, each with an hour and 20 minutes of the associate's tracked time.
     const jobs: string[] = [];
     for (const [i, name] of jobNames.entries()) {
-      const job = await org.manager.post('/api/recurrence-jobs', {
-        jobModel: {
-          name,
-          number: `J-${100 + i}`,
-          startDateTime: at(10 - i, 9),
-          endDateTime: at(10 - i, 11),
-          userIds: [org.associate.userId],
-          customerId: customer.body.data.id,
-        },
-      });
-      expect(job.status).toBe(201);
-      jobs.push(job.body.data.id);
-      const started = await org.associate.post('/api/time', {
-        type: 'Job',
-        jobId: job.body.data.id,
+      const job = await given.job({
+        name,
+        number: `J-${100 + i}`,
         startDateTime: at(10 - i, 9),
+        endDateTime: at(10 - i, 11),
+        userIds: [org.associate.userId],
+        customerId: customer.id,
       });
-      expect(started.status).toBe(201);
-      expect(
-        (await org.associate.patch(`/api/time/${started.body.data.id}`, { endDateTime: at(10 - i, 10, 20) })).status,
-      ).toBe(200);
+      jobs.push(job.id);
+      await kitFor(org.associate).timer({
+        jobId: job.id,
+        startDateTime: at(10 - i, 9),
+        endDateTime: at(10 - i, 10, 20),
+      });
     }
     // Each job rated by the customer through its e-mailed link, with a long comment.
-    for (const job of jobs) expect((await org.manager.post('/api/ratings/request', { jobId: job })).status).toBe(200);
-    const mails = await mailsWhen(app.dataDir, (m) => jobNames.some((n) => m.text.includes(n)), 10, 20_000);
+    for (const job of jobs) await given.ratingRequest(job);
+    const mails = await mailsWhen(app.dataDir, (m) => jobNames.some((n) => m.text.includes(n)), 10, within(20_000));
     expect(mails).toHaveLength(10);
     for (const [i, name] of jobNames.entries()) {
       const mail = mails.find((m) => m.text.includes(`"${name}"`))!;
@@ -138,14 +132,11 @@ printing('the exports on paper', () => {
 
     // Another company's time is in none of these pages.
     const other = await app.organization('Other');
-    const theirs = await other.associate.post('/api/time', {
-      type: 'Unassigned',
+    await kitFor(other.associate).timer({
       label: 'Another company’s paperwork',
       startDateTime: at(3, 9),
+      endDateTime: at(3, 10),
     });
-    expect((await other.associate.patch(`/api/time/${theirs.body.data.id}`, { endDateTime: at(3, 10) })).status).toBe(
-      200,
-    );
 
     // Both exports over HTTP, then printed by LibreOffice in one run, with a profile of its own (parallel runs
     // sharing the default profile would clash).
@@ -185,7 +176,7 @@ printing('the exports on paper', () => {
         files.ratings.xlsx,
         join(work, 'long.xlsx'),
       ],
-      { timeout: 120_000 },
+      { timeout: within(120_000) },
     );
     // The first page of each, to look at.
     const shots = SHOTS ?? work;
@@ -203,7 +194,7 @@ printing('the exports on paper', () => {
         files[kind].pdf,
         join(shots, `${kind}-report-page1`),
       ]);
-  }, 180_000);
+  }, within(180_000));
   afterAll(async () => {
     await app?.stop();
     if (work) rmSync(work, { recursive: true, force: true });

@@ -1,8 +1,10 @@
 import { AS_OF_POSITION_MESSAGE } from '../../src/audit/moment';
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
-import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { ApiClient, ApiResponse, expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { kitFor } from '../support/given';
 import { mailsWhen } from '../support/outbox';
+import { within } from '../support/time';
 
 /**
  * The Jobs and Ratings reports as of a moment (#17 item 4): asOf or asOfPosition on the pages, the summaries and
@@ -11,8 +13,6 @@ import { mailsWhen } from '../support/outbox';
  */
 
 const ZONE = 'America/New_York';
-const expectError = (response: ApiResponse, status: number, message: string) =>
-  expect({ status: response.status, first: response.body?.errors?.[0] }).toEqual({ status, first: message });
 
 type Row = Record<string, unknown>;
 
@@ -43,14 +43,7 @@ describe('reports as of a moment', () => {
     );
   const get = (path: string, query: Record<string, string | number> = {}, client = org.manager) =>
     client.get(`${path}?${search(query, client)}`);
-  const timer = async (client: ApiClient, start: string, end: string, fields: Record<string, unknown> = {}) => {
-    const { mileageEnd, ...starting } = fields;
-    const started = await client.post('/api/time', { type: 'Unassigned', startDateTime: start, ...starting });
-    expect(started.status).toBe(201);
-    const stopped = await client.patch(`/api/time/${started.body.data.id}`, { endDateTime: end, mileageEnd });
-    expect(stopped.status).toBe(200);
-    return started.body.data.id as string;
-  };
+
   /** The spreadsheet's report sheet as rows of values, and its 'About this export' as name → value. */
   const exported = async (path: string, query: Record<string, string | number> = {}, client = org.manager) => {
     const response = await fetch(`${app.url}${path}?${search(query, client)}`, { headers: { cookie: client.cookie } });
@@ -75,39 +68,37 @@ describe('reports as of a moment', () => {
     app = await startTestApp();
     [org, other] = await Promise.all([app.organization('As of'), app.organization('Elsewhere')]);
     expect((await org.admin.patch('/api/organization/settings', { timeZone: ZONE })).status).toBe(200);
-    const created = await org.manager.post('/api/customers', {
+    const given = kitFor(org.manager);
+    ({ id: lawnCustomer } = await given.customer({
       name: 'Maple Lawns',
-      contactFirstName: 'Pat',
       contactEmail: `maple-${Date.now()}@example.test`,
       billingFrequency: 'Monthly',
-    });
-    lawnCustomer = created.body.data.id;
-    const job = await org.manager.post('/api/recurrence-jobs', {
-      jobModel: {
-        name: 'Lawn care',
-        number: 'J-1',
-        startDateTime: at(2, 9),
-        endDateTime: at(2, 11),
-        userIds: [org.associate.userId],
-        customerId: lawnCustomer,
-      },
-    });
-    lawnJob = job.body.data.id;
-    lawnTimer = await timer(org.associate, at(2, 9), at(2, 10), { type: 'Job', jobId: lawnJob });
-    tripTimer = await timer(org.associate, at(3, 8), at(3, 9), {
-      type: 'Mileage',
+    }));
+    ({ id: lawnJob } = await given.job({
+      name: 'Lawn care',
+      number: 'J-1',
+      startDateTime: at(2, 9),
+      endDateTime: at(2, 11),
+      userIds: [org.associate.userId],
+      customerId: lawnCustomer,
+    }));
+    const associate = kitFor(org.associate);
+    ({ id: lawnTimer } = await associate.timer({ jobId: lawnJob, startDateTime: at(2, 9), endDateTime: at(2, 10) }));
+    ({ id: tripTimer } = await associate.timer({
       mileageStart: 100,
+      startDateTime: at(3, 8),
+      endDateTime: at(3, 9),
       mileageEnd: 112.5,
-    });
-    expect((await org.manager.post('/api/ratings/request', { jobId: lawnJob })).status).toBe(200);
+    }));
+    await given.ratingRequest(lawnJob);
     const [mail] = await mailsWhen(app.dataDir, (m) => m.text.includes('"Lawn care"'), 1);
     const token = /\/feedback\/([\w-]+)/.exec(mail.text)![1];
     expect((await app.client().post(`/api/feedback/${token}`, { rating: 4, comments: 'Edges missed' })).status).toBe(
       200,
     );
     // The other organization's timer in the same days: never in this organization's reports, at any moment.
-    await timer(other.associate, at(2, 8), at(2, 12), { label: 'Theirs' });
-  }, 60_000);
+    await kitFor(other.associate).timer({ label: 'Theirs', startDateTime: at(2, 8), endDateTime: at(2, 12) });
+  }, within(60_000));
   afterAll(() => app.stop());
 
   it('shows the earlier values as of an export’s position, the new ones now, and exports the same rows again', async () => {
@@ -198,7 +189,7 @@ describe('reports as of a moment', () => {
 
     // More changes (a timer deleted, one added, a name changed): the moment still exports the same rows.
     expect((await org.associate.delete(`/api/time/${tripTimer}`)).status).toBe(200);
-    await timer(org.associate, at(1, 9), at(1, 10), { label: 'Later' });
+    await kitFor(org.associate).timer({ label: 'Later', startDateTime: at(1, 9), endDateTime: at(1, 10) });
     expect((await org.manager.patch(`/api/customers/${lawnCustomer}`, { name: 'Maple Woods' })).status).toBe(200);
     expect((await exported('/api/jobs-report', { asOfPosition: moment })).rows).toEqual(jobsThen.rows);
     expect((await exported('/api/ratings-report', { asOfPosition: moment })).rows).toEqual(ratingsThen.rows);

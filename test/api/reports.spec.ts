@@ -3,8 +3,10 @@ import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import { ReportExportHandler } from '../../src/reports/reports.queries';
 import { REPORT_EXPORT_MAX_ROWS } from '../../src/shared/reports';
-import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { kitFor } from '../support/given';
 import { mailsWhen } from '../support/outbox';
+import { within } from '../support/time';
 
 /**
  * The Jobs and Ratings reports over HTTP (#15): GET /api/jobs-report/paged, /summary and the spreadsheet, and
@@ -13,8 +15,6 @@ import { mailsWhen } from '../support/outbox';
  */
 
 const ZONE = 'America/New_York';
-const expectError = (response: ApiResponse, status: number, message: string) =>
-  expect({ status: response.status, first: response.body?.errors?.[0] }).toEqual({ status, first: message });
 
 describe('reports', () => {
   let app: TestApp;
@@ -29,33 +29,6 @@ describe('reports', () => {
   let officeCustomer: string;
   let ratedJob: string;
 
-  const customer = async (name: string, billingFrequency: string | null, email: string | null = null) => {
-    const response = await org.manager.post('/api/customers', {
-      name,
-      contactFirstName: 'Pat',
-      contactEmail: email,
-      billingFrequency,
-    });
-    expect(response.status).toBe(201);
-    return response.body.data.id as string;
-  };
-  const job = async (name: string, customerId: string, start: string, end: string, number: string | null = null) => {
-    const response = await org.manager.post('/api/recurrence-jobs', {
-      jobModel: { name, number, startDateTime: start, endDateTime: end, userIds: [org.associate.userId], customerId },
-    });
-    expect(response.status).toBe(201);
-    return response.body.data.id as string;
-  };
-  /** A stopped timer of `client`'s, from `start` to `end`. */
-  const timer = async (client: ApiClient, start: string, end: string, fields: Record<string, unknown> = {}) => {
-    const { mileageEnd: _end, ...starting } = fields;
-    const started = await client.post('/api/time', { type: 'Unassigned', startDateTime: start, ...starting });
-    expect(started.status).toBe(201);
-    const mileageEnd = fields.mileageEnd;
-    const stopped = await client.patch(`/api/time/${started.body.data.id}`, { endDateTime: end, mileageEnd });
-    expect(stopped.status).toBe(200);
-    return started.body.data.id as string;
-  };
   const paged = (path: string, query: Record<string, string | number> = {}, client = org.manager) =>
     client.get(
       `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]))}`,
@@ -65,26 +38,45 @@ describe('reports', () => {
     app = await startTestApp();
     [org, other] = await Promise.all([app.organization('Reported'), app.organization('Other')]);
     expect((await org.admin.patch('/api/organization/settings', { timeZone: ZONE })).status).toBe(200);
+    const given = kitFor(org.manager);
+    const customer = async (name: string, billingFrequency: string, contactEmail: string | null = null) =>
+      (await given.customer({ name, contactEmail, billingFrequency })).id;
     lawnCustomer = await customer('Maple Lawns', 'Monthly', `maple-${randomUUID().slice(0, 6)}@example.test`);
     officeCustomer = await customer('Office Park', 'Weekly');
-    const lawnJob = await job('Lawn care', lawnCustomer, at(2, 9), at(2, 11), 'J-100');
-    const officeJob = await job('Office clean', officeCustomer, at(5, 18), at(5, 20), 'J-200');
+    const crew = [org.associate.userId];
+    const { id: lawnJob } = await given.job({
+      name: 'Lawn care',
+      number: 'J-100',
+      startDateTime: at(2, 9),
+      endDateTime: at(2, 11),
+      userIds: crew,
+      customerId: lawnCustomer,
+    });
+    const { id: officeJob } = await given.job({
+      name: 'Office clean',
+      number: 'J-200',
+      startDateTime: at(5, 18),
+      endDateTime: at(5, 20),
+      userIds: crew,
+      customerId: officeCustomer,
+    });
     ratedJob = lawnJob;
     // Associate: 1 h 20 min on the lawn job two days ago; a mileage trip of 12.5 miles; a late-evening
     // timer on the day 10 days ago (after midnight UTC); one 40 days ago, outside the default range.
-    await timer(org.associate, at(2, 9), at(2, 10, 20), { type: 'Job', jobId: lawnJob });
-    await timer(org.associate, at(3, 8), at(3, 8, 45), { type: 'Mileage', mileageStart: 100, mileageEnd: 112.5 });
-    await timer(org.associate, at(10, 23, 30), at(10, 23, 45), { label: 'Late paperwork' });
-    await timer(org.associate, at(40, 9), at(40, 10), { label: 'Long ago' });
+    const associate = kitFor(org.associate);
+    await associate.timer({ jobId: lawnJob, startDateTime: at(2, 9), endDateTime: at(2, 10, 20) });
+    await associate.timer({ mileageStart: 100, startDateTime: at(3, 8), endDateTime: at(3, 8, 45), mileageEnd: 112.5 });
+    await associate.timer({ label: 'Late paperwork', startDateTime: at(10, 23, 30), endDateTime: at(10, 23, 45) });
+    await associate.timer({ label: 'Long ago', startDateTime: at(40, 9), endDateTime: at(40, 10) });
     // Manager: 2 h on the office job.
-    await timer(org.manager, at(5, 18), at(5, 20), { type: 'Job', jobId: officeJob });
+    await kitFor(org.manager).timer({ jobId: officeJob, startDateTime: at(5, 18), endDateTime: at(5, 20) });
     // The lawn job is rated 4 stars by its customer.
-    expect((await org.manager.post('/api/ratings/request', { jobId: lawnJob })).status).toBe(200);
+    await given.ratingRequest(lawnJob);
     const [mail] = await mailsWhen(app.dataDir, (m) => m.text.includes('"Lawn care"'), 1);
     const token = /\/feedback\/([\w-]+)/.exec(mail.text)![1];
     const submitted = await app.client().post(`/api/feedback/${token}`, { rating: 4, comments: 'Edges missed' });
     expect(submitted.status).toBe(200);
-  }, 60_000);
+  }, within(60_000));
   afterAll(() => app.stop());
 
   describe('the Jobs report', () => {
@@ -184,17 +176,9 @@ describe('reports', () => {
         400,
         'From date must be at most 20 characters',
       );
-      const theirs = await other.manager.post('/api/customers', { name: 'Theirs', contactFirstName: 'Tao' });
-      expectError(
-        await paged('/api/jobs-report/paged', { customerId: theirs.body.data.id }),
-        404,
-        'The customer was not found.',
-      );
-      expectError(
-        await paged('/api/jobs-report', { customerId: theirs.body.data.id }),
-        404,
-        'The customer was not found.',
-      );
+      const theirs = await kitFor(other.manager).customer({ name: 'Theirs', contactFirstName: 'Tao' });
+      expectError(await paged('/api/jobs-report/paged', { customerId: theirs.id }), 404, 'The customer was not found.');
+      expectError(await paged('/api/jobs-report', { customerId: theirs.id }), 404, 'The customer was not found.');
       expectError(
         await paged('/api/jobs-report/paged', { employeeId: other.associate.userId }),
         404,

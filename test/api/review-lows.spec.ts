@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { CUSTOMER_DOCUMENTS, CustomerDocumentDoc } from '../../src/customers/customers.read-models';
 import { signInErrorMessage } from '../../src/shared/sign-in';
 import { ApiClient, expectError, startTestApp, TestApp, TestOrganization, TINY_PDF, TINY_PNG } from '../support/app';
+import { kitFor } from '../support/given';
+import { within } from '../support/time';
 
 /** Issue #24, the security review's lows: one test (or a few) per item, named by the item. */
 describe('security review lows (issue #24)', () => {
@@ -12,14 +14,10 @@ describe('security review lows (issue #24)', () => {
   beforeAll(async () => {
     app = await startTestApp();
     org = await app.organization('Lows');
-  }, 60_000);
+  }, within(60_000));
   afterAll(() => app.stop());
 
-  async function newCustomer(client: ApiClient = org.admin, name = 'Harbor View') {
-    const response = await client.post('/api/customers', { name, contactFirstName: 'Pat' });
-    expect(response.status).toBe(201);
-    return response.body.data.id as string;
-  }
+  const given = kitFor(() => org.admin);
 
   const attach = async (customerId: string, fileName = 'contract.pdf', name = 'Service contract', bytes = TINY_PDF) => {
     const response = await org.manager.upload('POST', '/api/attachments', bytes, fileName, 'File', {
@@ -35,7 +33,7 @@ describe('security review lows (issue #24)', () => {
 
   describe('item 3: /api/files decides by the file kind, not the spelling of its id', () => {
     it('does not serve a customer document to an Associate by its upper-cased id, and refuses non-canonical ids', async () => {
-      const attached = await attach(await newCustomer());
+      const attached = await attach((await given.customer()).id);
       const { fileId } = (await documentDoc(attached.id))!;
       for (const id of [fileId, fileId.toUpperCase(), `${fileId.slice(0, 9)}${fileId.slice(9).toUpperCase()}`])
         expectError(await org.associate.get(`/api/files/${id}`), 404, 'The file was not found.');
@@ -51,7 +49,7 @@ describe('security review lows (issue #24)', () => {
 
   describe('item 11: bidirectional controls are stripped from names shown as file names', () => {
     it('keeps neither the attachment Name nor the uploaded file name with U+202E and friends', async () => {
-      const customerId = await newCustomer();
+      const { id: customerId } = await given.customer();
       const text = Buffer.from('amount due: 12\n');
       const attached = await attach(
         customerId,
@@ -76,7 +74,7 @@ describe('security review lows (issue #24)', () => {
 
   describe('item 13: signed-in answers are not cached', () => {
     it('sends Cache-Control: no-store on the API answers of a signed-in user, refusals included', async () => {
-      const customerId = await newCustomer();
+      const { id: customerId } = await given.customer();
       const responses = [
         await org.admin.get('/api/session'),
         await org.manager.get('/api/customers/paged'),
@@ -111,21 +109,17 @@ describe('security review lows (issue #24)', () => {
       `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
 
     it('leaves it out of as-of calendars, running timers, the Jobs report and its summary for a Customer Manager', async () => {
-      const customerId = await newCustomer(org.admin, 'Quiet Client');
+      const { id: customerId } = await given.customer({ name: 'Quiet Client' });
       const now = Date.now();
-      const created = await org.admin.post('/api/recurrence-jobs', {
-        jobModel: {
-          name: 'Quiet job',
-          startDateTime: new Date(now - 3_600_000).toISOString(),
-          endDateTime: new Date(now + 3_600_000).toISOString(),
-          // The manager works on it too, but only its lead may see it once hidden.
-          userIds: [org.associate.userId, org.manager.userId],
-          leadUserId: org.associate.userId,
-          customerId,
-        },
+      const { id: jobId } = await given.job({
+        name: 'Quiet job',
+        startDateTime: new Date(now - 3_600_000).toISOString(),
+        endDateTime: new Date(now + 3_600_000).toISOString(),
+        // The manager works on it too, but only its lead may see it once hidden.
+        userIds: [org.associate.userId, org.manager.userId],
+        leadUserId: org.associate.userId,
+        customerId,
       });
-      expect(created.status).toBe(201);
-      const jobId = created.body.data.id as string;
       const week = (client: ApiClient, moment: Record<string, string> = {}, path = '/api/jobs/syncfusion/fetch') =>
         client.get(
           `${path}?${new URLSearchParams({
@@ -146,7 +140,7 @@ describe('security review lows (issue #24)', () => {
       const visibleThen = new Date().toISOString();
       await new Promise((r) => setTimeout(r, 20));
       expect((await org.admin.patch(`/api/jobs/${jobId}`, { hideFromScheduleView: true })).status).toBe(200);
-      expect((await org.associate.post('/api/time', { type: 'Job', jobId })).status).toBe(201);
+      await kitFor(org.associate).timer({ jobId });
 
       // The calendars: now, and as of a moment when it was not hidden yet.
       expect(ids(await week(org.manager))).not.toContain(jobId);
@@ -188,25 +182,32 @@ describe('security review lows (issue #24)', () => {
       expectError(await org.associate.get(`/api/audit/moment?asOfPosition=${position}`), 400);
     });
 
-    it('answers /healthz with a bare status to callers who are not internal, with details to loopback', async () => {
-      const proxied = await startTestApp({ TRUST_PROXY: '1' });
-      try {
-        const outside = await fetch(`${proxied.url}/healthz`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
-        expect({ status: outside.status, body: await outside.json() }).toEqual({ status: 200, body: { status: 'ok' } });
-        const inside = await fetch(`${proxied.url}/healthz`);
-        expect(await inside.json()).toMatchObject({ status: 'ok', projections: { caughtUp: true } });
-        // A configured internal address reads the details too.
-        const configured = await startTestApp({ TRUST_PROXY: '1', INTERNAL_ADDRESSES: '203.0.113.0/24' });
+    it(
+      'answers /healthz with a bare status to callers who are not internal, with details to loopback',
+      async () => {
+        const proxied = await startTestApp({ TRUST_PROXY: '1' });
         try {
-          const ops = await fetch(`${configured.url}/healthz`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
-          expect(await ops.json()).toMatchObject({ projections: { caughtUp: expect.any(Boolean) } });
+          const outside = await fetch(`${proxied.url}/healthz`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+          expect({ status: outside.status, body: await outside.json() }).toEqual({
+            status: 200,
+            body: { status: 'ok' },
+          });
+          const inside = await fetch(`${proxied.url}/healthz`);
+          expect(await inside.json()).toMatchObject({ status: 'ok', projections: { caughtUp: true } });
+          // A configured internal address reads the details too.
+          const configured = await startTestApp({ TRUST_PROXY: '1', INTERNAL_ADDRESSES: '203.0.113.0/24' });
+          try {
+            const ops = await fetch(`${configured.url}/healthz`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+            expect(await ops.json()).toMatchObject({ projections: { caughtUp: expect.any(Boolean) } });
+          } finally {
+            await configured.stop();
+          }
         } finally {
-          await configured.stop();
+          await proxied.stop();
         }
-      } finally {
-        await proxied.stop();
-      }
-    }, 60_000);
+      },
+      within(60_000),
+    );
   });
 
   describe('item 12: the production compose file publishes no store and no mail catcher', () => {

@@ -1,6 +1,8 @@
 import { io, Socket } from 'socket.io-client';
 import type { ServerToClientEvents } from '../../src/shared/client-events';
 import { ApiClient, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { kitFor } from '../support/given';
+import { PUSH_WITHIN_MS } from '../support/sockets';
 
 /** Jobs and recurring jobs over HTTP, on the real engines (SQLite events and read models). */
 describe('scheduling over HTTP', () => {
@@ -25,6 +27,7 @@ describe('scheduling over HTTP', () => {
     jobModel: Record<string, unknown> = job(),
     recurrenceModel?: Record<string, unknown>,
   ) => client.post('/api/recurrence-jobs', { jobModel, ...(recurrenceModel ? { recurrenceModel } : {}) });
+  const given = kitFor(() => org.manager);
   const fetchRange = (client = org.manager, start = '06/01/2026', end = '06/07/2026') =>
     client.get(`/api/jobs/syncfusion/fetch?StartDate=${encodeURIComponent(start)}&EndDate=${encodeURIComponent(end)}`);
 
@@ -76,11 +79,9 @@ describe('scheduling over HTTP', () => {
         over,
         body: { success: false, errors: [message] },
       });
-    const created = await create(
-      org.manager,
+    const { id } = await given.job(
       job({ name: 'Hedges', notes: 'Bring the ladder', number: 'J-7', userIds: [org.associate.userId] }),
     );
-    const id = created.body.data.id;
     for (const [over, message] of refusals)
       expect({ over, body: (await org.manager.patch(`/api/jobs/${id}`, over)).body }).toEqual({
         over,
@@ -123,9 +124,7 @@ describe('scheduling over HTTP', () => {
     expect((await create(org.manager, hidden)).body.errors).toEqual([
       'Only a Company Admin can hide a job from the schedule view.',
     ]);
-    const created = await create(org.admin, hidden);
-    expect(created.status).toBe(201);
-    const id = created.body.data.id;
+    const { id } = await kitFor(org.admin).job(hidden);
     expect((await fetchRange(org.admin)).body.some((j: { id: string }) => j.id === id)).toBe(true);
     expect((await fetchRange(org.manager)).body.some((j: { id: string }) => j.id === id)).toBe(false);
     expect((await org.manager.get(`/api/jobs/${id}`)).status).toBe(404);
@@ -167,15 +166,13 @@ describe('scheduling over HTTP', () => {
   });
 
   it('edits one occurrence, then the series, without overwriting the occurrence; deletes one, then the series', async () => {
-    const created = await create(
-      org.manager,
+    const { recurrenceId } = await given.job(
       job({ name: 'Office cleaning', startDateTime: '2026-07-06T13:00:00Z', endDateTime: '2026-07-06T14:00:00Z' }),
       {
         recurringFrequency: 'Daily',
         expireDate: '2026-07-10',
       },
     );
-    const { recurrenceId } = created.body.data;
     const tuesday = `${recurrenceId}_20260707`;
     const moved = await org.manager.patch(`/api/jobs/${tuesday}`, {
       name: 'Deep clean',
@@ -223,11 +220,9 @@ describe('scheduling over HTTP', () => {
   });
 
   it('assigns an employee, and applies batched calendar changes', async () => {
-    const created = await create(
-      org.manager,
+    const { id } = await given.job(
       job({ name: 'Gutters', startDateTime: '2026-06-02T13:00:00Z', endDateTime: '2026-06-02T14:00:00Z' }),
     );
-    const id = created.body.data.id;
     expect((await org.manager.post(`/api/jobs/${id}/assign/${org.associate.userId}`)).status).toBe(200);
     expect((await org.manager.get(`/api/jobs/${id}`)).body.userIds).toEqual([org.associate.userId]);
     const batch = await org.manager.post('/api/jobs/syncfusion/bulk', {
@@ -249,8 +244,7 @@ describe('scheduling over HTTP', () => {
   });
 
   it("tells a job's history in words, old → new, who and when", async () => {
-    const created = await create(org.manager, job({ name: 'Windows' }));
-    const id = created.body.data.id;
+    const { id } = await given.job(job({ name: 'Windows' }));
     await org.admin.patch(`/api/jobs/${id}`, { name: 'Windows and doors' });
     const history = await org.manager.get(`/api/jobs/${id}/history`);
     expect(history.status).toBe(200);
@@ -264,8 +258,7 @@ describe('scheduling over HTTP', () => {
 
   it('shows staff their own jobs and upcoming jobs only', async () => {
     const start = new Date(Date.now() + 86_400_000);
-    const mine = await create(
-      org.manager,
+    const mine = await given.job(
       job({
         name: 'Tomorrow',
         startDateTime: start.toISOString(),
@@ -273,8 +266,7 @@ describe('scheduling over HTTP', () => {
         userIds: [org.associate.userId],
       }),
     );
-    await create(
-      org.manager,
+    await given.job(
       job({
         name: 'Not mine',
         startDateTime: start.toISOString(),
@@ -282,12 +274,12 @@ describe('scheduling over HTTP', () => {
       }),
     );
     const upcoming = await org.associate.get('/api/jobs/upcoming');
-    expect(upcoming.body.map((j: { id: string }) => j.id)).toContain(mine.body.data.id);
+    expect(upcoming.body.map((j: { id: string }) => j.id)).toContain(mine.id);
     expect(upcoming.body.some((j: { name: string }) => j.name === 'Not mine')).toBe(false);
   });
 
   it('keeps jobs within their organization and behind jobs.crud', async () => {
-    const id = (await create(org.manager)).body.data.id;
+    const { id } = await given.job(job());
     expect((await create(org.associate)).status).toBe(403);
     expect((await org.associate.get(`/api/jobs/syncfusion/fetch?StartDate=06/01/2026&EndDate=06/07/2026`)).status).toBe(
       403,
@@ -375,12 +367,14 @@ describe('scheduling over HTTP', () => {
           resolve({ jobIds: payload.jobIds, visible: job.body.name === 'Live change' });
         });
       });
-      const created = await create(org.manager, job({ name: 'Live change' }));
+      const created = await given.job(job({ name: 'Live change' }));
       const pushed = await Promise.race([
         seen,
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no push within 2 s')), 2000)),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`no push within ${PUSH_WITHIN_MS} ms`)), PUSH_WITHIN_MS),
+        ),
       ]);
-      expect(pushed).toEqual({ jobIds: [created.body.data.id], visible: true });
+      expect(pushed).toEqual({ jobIds: [created.id], visible: true });
       await new Promise((r) => setTimeout(r, 300));
       expect(foreign).toEqual([]);
     } finally {

@@ -11,7 +11,9 @@ import {
   TestOrganization,
   TEST_PASSWORD,
 } from '../support/app';
+import { kitFor } from '../support/given';
 import { mailsWhen } from '../support/outbox';
+import { within } from '../support/time';
 
 const WRONG_CREDENTIALS = 'The email or password is incorrect.';
 const OTHER_PASSWORD = 'quiet-harbor-lantern';
@@ -43,11 +45,6 @@ describe('an address used in several organizations', () => {
     password,
     roles: ['Associate'],
   });
-  async function add(org: TestOrganization, email: string, password: string) {
-    const response = await org.admin.post('/api/users', person(email, password));
-    expect(response.status).toBe(201);
-    return response.body.data.id as string;
-  }
   const login = (email: string, password: string, extra: Record<string, unknown> = {}) =>
     app.client().post('/account/login', { username: email, password, ...extra });
 
@@ -70,8 +67,8 @@ describe('an address used in several organizations', () => {
 
   it('signs each person in to their own organization with their own password', async () => {
     const email = address();
-    await add(acme, email, TEST_PASSWORD);
-    await add(birch, email, OTHER_PASSWORD);
+    await kitFor(acme.admin).user(person(email, TEST_PASSWORD));
+    await kitFor(birch.admin).user(person(email, OTHER_PASSWORD));
     expect(await companyOf(await app.client().signIn(email, TEST_PASSWORD))).toBe(names[acme.organizationId]);
     expect(await companyOf(await app.client().signIn(email, OTHER_PASSWORD))).toBe(names[birch.organizationId]);
     expectError(await login(email, 'not-the-password-at-all'), 401, WRONG_CREDENTIALS);
@@ -79,9 +76,9 @@ describe('an address used in several organizations', () => {
 
   it('asks which organization when the password opens several, naming only those, and signs in to the chosen one', async () => {
     const email = address();
-    await add(acme, email, TEST_PASSWORD);
-    const inBirch = await add(birch, email, TEST_PASSWORD);
-    await add(cedar, email, OTHER_PASSWORD);
+    await kitFor(acme.admin).user(person(email, TEST_PASSWORD));
+    const { id: inBirch } = await kitFor(birch.admin).user(person(email, TEST_PASSWORD));
+    await kitFor(cedar.admin).user(person(email, OTHER_PASSWORD));
 
     const answer = await login(email, TEST_PASSWORD);
     expect({ status: answer.status, body: answer.body }).toEqual({
@@ -117,15 +114,15 @@ describe('an address used in several organizations', () => {
 
   it('still refuses an address another user of the same organization has with 409', async () => {
     const email = address();
-    await add(acme, email, TEST_PASSWORD);
-    await add(birch, email, TEST_PASSWORD);
+    await kitFor(acme.admin).user(person(email, TEST_PASSWORD));
+    await kitFor(birch.admin).user(person(email, TEST_PASSWORD));
     expectError(await acme.admin.post('/api/users', person(email.toUpperCase(), OTHER_PASSWORD)), 409, DUPLICATE_EMAIL);
   });
 
   it('changes a user’s address to one another organization uses with 200', async () => {
     const email = address();
-    await add(acme, email, TEST_PASSWORD);
-    const id = await add(birch, address(), OTHER_PASSWORD);
+    await kitFor(acme.admin).user(person(email, TEST_PASSWORD));
+    const { id: id } = await kitFor(birch.admin).user(person(address(), OTHER_PASSWORD));
     const changed = await birch.admin.patch(`/api/users/${id}`, { email });
     expect({ status: changed.status, body: changed.body }).toEqual({ status: 200, body: { success: true } });
     expect(await companyOf(await app.client().signIn(email, OTHER_PASSWORD))).toBe(names[birch.organizationId]);
@@ -136,8 +133,8 @@ describe('an address used in several organizations', () => {
 
   it('e-mails one reset message with a link for each organization, each link resetting only its own account', async () => {
     const email = address();
-    const inAcme = await add(acme, email, TEST_PASSWORD);
-    const inBirch = await add(birch, email, OTHER_PASSWORD);
+    const { id: inAcme } = await kitFor(acme.admin).user(person(email, TEST_PASSWORD));
+    const { id: inBirch } = await kitFor(birch.admin).user(person(email, OTHER_PASSWORD));
     expect((await app.client().post('/forgotpassword/index', { email })).status).toBe(200);
     const mails = await mailsWhen(app.dataDir, (m) => m.to === email && m.subject === 'Reset your password', 1);
     expect(mails).toHaveLength(1);
@@ -171,8 +168,8 @@ describe('an address used in several organizations', () => {
 
   it('tells each added user by e-mail which organization added them, with no password in it', async () => {
     const email = address();
-    await add(acme, email, TEST_PASSWORD);
-    await add(birch, email, OTHER_PASSWORD);
+    await kitFor(acme.admin).user(person(email, TEST_PASSWORD));
+    await kitFor(birch.admin).user(person(email, OTHER_PASSWORD));
     const mails = await mailsWhen(
       app.dataDir,
       (m) => m.to === email && m.subject.endsWith('added you to CrewClock'),
@@ -234,17 +231,17 @@ describe('an address used in several organizations', () => {
     );
     const listed = async () =>
       (await acme.admin.get(`/api/users/paged?filter=${encodeURIComponent(email)}`)).body.totalRecords as number;
-    for (const until = Date.now() + 10_000; (await listed()) === 0 && Date.now() < until;)
+    for (const until = Date.now() + within(10_000); (await listed()) === 0 && Date.now() < until;)
       await new Promise((r) => setTimeout(r, 50));
     expect(await listed()).toBe(1);
 
     expectError(await acme.admin.post('/api/users', person(email, OTHER_PASSWORD)), 409, DUPLICATE_EMAIL);
-    const renamed = await add(acme, address(), OTHER_PASSWORD);
+    const { id: renamed } = await kitFor(acme.admin).user(person(address(), OTHER_PASSWORD));
     expectError(await acme.admin.patch(`/api/users/${renamed}`, { email }), 409, DUPLICATE_EMAIL);
-    await add(birch, email, OTHER_PASSWORD);
+    await kitFor(birch.admin).user(person(email, OTHER_PASSWORD));
     expect(await companyOf(await app.client().signIn(email, TEST_PASSWORD))).toBe(names[acme.organizationId]);
     // Deleted, the legacy user leaves the address free in its organization (its global claim stays, unread).
     expect((await acme.admin.delete(`/api/users/${userId}`)).status).toBe(200);
-    await add(acme, email, OTHER_PASSWORD);
+    await kitFor(acme.admin).user(person(email, OTHER_PASSWORD));
   });
 });

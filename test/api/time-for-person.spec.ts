@@ -1,4 +1,6 @@
 import { startTestApp, TestApp, TestOrganization } from '../support/app';
+import { kitFor } from '../support/given';
+import { within } from '../support/time';
 
 /**
  * POST /api/time/for-person (issue #26, Home): a manager adds the tracked time a person forgot, on a job that ended.
@@ -14,20 +16,21 @@ describe('time a manager adds for a person', () => {
   const start = new Date(Date.now() - 3 * HOUR).toISOString();
   const end = new Date(Date.now() - 2 * HOUR).toISOString();
 
-  const job = async (client: TestOrganization['manager'], userIds: string[], name: string) => {
-    const created = await client.post('/api/recurrence-jobs', {
-      jobModel: { name, startDateTime: start, endDateTime: end, userIds },
-    });
-    expect(created.status).toBe(201);
-    return created.body.data.id as string;
-  };
-
   beforeAll(async () => {
     app = await startTestApp();
     [org, other] = [await app.organization('Added time'), await app.organization('Elsewhere')];
-    jobId = await job(org.manager, [org.associate.userId], 'Hedge trimming');
-    otherJobId = await job(other.manager, [other.associate.userId], 'Their job');
-  }, 60_000);
+    const ended = { startDateTime: start, endDateTime: end };
+    ({ id: jobId } = await kitFor(org.manager).job({
+      name: 'Hedge trimming',
+      ...ended,
+      userIds: [org.associate.userId],
+    }));
+    ({ id: otherJobId } = await kitFor(other.manager).job({
+      name: 'Their job',
+      ...ended,
+      userIds: [other.associate.userId],
+    }));
+  }, within(60_000));
   afterAll(async () => {
     await app?.stop();
   });

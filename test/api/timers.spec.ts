@@ -2,8 +2,10 @@ import { DateTime } from 'luxon';
 import { ONE_RUNNING } from '../../src/timers/running-timer.decider';
 import { NOT_YOURS } from '../../src/timers/timer.decider';
 import { NOT_YOUR_JOB } from '../../src/timers/timer.handlers';
-import { ApiClient, startTestApp, TEST_PASSWORD, TestApp, TestOrganization } from '../support/app';
+import { ApiClient, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { kitFor } from '../support/given';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
+import { within } from '../support/time';
 
 /** Timers over HTTP and socket.io: every call, its validation, paging, claims and pushes. */
 describe('timers', () => {
@@ -15,7 +17,7 @@ describe('timers', () => {
   beforeAll(async () => {
     app = await startTestApp();
     [org, other] = [await app.organization('Timers'), await app.organization('Other')];
-  }, 60_000);
+  }, within(60_000));
   afterEach(async () => {
     for (const s of sockets.splice(0)) s.disconnect();
     // Leave nobody with a running timer.
@@ -151,36 +153,28 @@ describe('timers', () => {
   });
 
   it("starts a job timer only on a job the user works on, with the job's and customer's names", async () => {
-    const customer = await org.admin.post('/api/customers', {
-      name: 'Maple Street Dental',
-      contactFirstName: 'Pat',
-      status: 'Current',
-    });
+    const customer = await kitFor(org.admin).customer({ name: 'Maple Street Dental', status: 'Current' });
     const at = new Date(Date.now() + 3_600_000);
     const jobModel = {
       name: 'Lawn care',
       startDateTime: at.toISOString(),
       endDateTime: new Date(at.getTime() + 3_600_000).toISOString(),
-      customerId: customer.body.data.id,
+      customerId: customer.id,
     };
-    const mine = await org.manager.post('/api/recurrence-jobs', {
-      jobModel: { ...jobModel, userIds: [org.associate.userId] },
-    });
-    const theirs = await org.manager.post('/api/recurrence-jobs', {
-      jobModel: { ...jobModel, name: 'Not mine', userIds: [org.manager.userId] },
-    });
-    const refused = await org.associate.post('/api/time', { type: 'Job', jobId: theirs.body.data.id });
+    const mine = await kitFor(org.manager).job({ ...jobModel, userIds: [org.associate.userId] });
+    const theirs = await kitFor(org.manager).job({ ...jobModel, name: 'Not mine', userIds: [org.manager.userId] });
+    const refused = await org.associate.post('/api/time', { type: 'Job', jobId: theirs.id });
     expect([refused.status, refused.body.errors]).toEqual([403, [NOT_YOUR_JOB]]);
     const unknown = await org.associate.post('/api/time', {
       type: 'Job',
       jobId: '00000000-0000-4000-8000-000000000000',
     });
     expect(unknown.status).toBe(404);
-    const started = await org.associate.post('/api/time', { type: 'Job', jobId: mine.body.data.id, mileageStart: 5 });
+    const started = await org.associate.post('/api/time', { type: 'Job', jobId: mine.id, mileageStart: 5 });
     expect(started.status).toBe(201);
     expect((await org.associate.get('/api/time/current')).body).toMatchObject({
       type: 'Job',
-      jobId: mine.body.data.id,
+      jobId: mine.id,
       jobName: 'Lawn care',
       customerName: 'Maple Street Dental',
       mileageStart: null,
@@ -188,7 +182,7 @@ describe('timers', () => {
     // The job carries its time for the calendars' "time submitted" mark; a deleted timer leaves it.
     const end = new Date(Date.now() + 60_000).toISOString();
     await org.associate.patch(`/api/time/${started.body.data.id}`, { endDateTime: end });
-    const job = await org.manager.get(`/api/jobs/${mine.body.data.id}`);
+    const job = await org.manager.get(`/api/jobs/${mine.id}`);
     expect(job.body.trackedTimes).toEqual([
       expect.objectContaining({
         id: started.body.data.id,
@@ -198,15 +192,13 @@ describe('timers', () => {
       }),
     ]);
     await org.admin.delete(`/api/time/${started.body.data.id}`);
-    expect((await org.manager.get(`/api/jobs/${mine.body.data.id}`)).body.trackedTimes).toEqual([]);
+    expect((await org.manager.get(`/api/jobs/${mine.id}`)).body.trackedTimes).toEqual([]);
   });
 
   it('pages and sorts own timers (newest first by default) and searches them', async () => {
     const client = org.manager;
-    for (const label of ['Alpha errand', 'Bravo errand', 'Charlie errand']) {
-      const t = await client.post('/api/time', { type: 'Unassigned', label });
-      await client.patch(`/api/time/${t.body.data.id}`, { endDateTime: new Date(Date.now() + 1000).toISOString() });
-    }
+    for (const label of ['Alpha errand', 'Bravo errand', 'Charlie errand'])
+      await kitFor(client).timer({ label, endDateTime: () => new Date(Date.now() + 1000).toISOString() });
     const first = await client.get('/api/time/user/paged?pageSize=2&currentPage=1');
     expect(first.body.totalRecords).toBe(3);
     expect(first.body.resultItems.map((t: { label: string }) => t.label)).toEqual(['Charlie errand', 'Bravo errand']);
@@ -231,20 +223,13 @@ describe('timers', () => {
     const zone = (await client.get('/api/session')).body.company.timeZone as string;
     const daysAgo = (days: number, hour: number, minute = 0) =>
       DateTime.now().setZone(zone).startOf('day').minus({ days }).set({ hour, minute });
-    async function track(start: DateTime, minutes: number, mileage?: [number, number]) {
-      const started = await client.post('/api/time', {
-        type: mileage ? 'Mileage' : 'Unassigned',
+    const track = (start: DateTime, minutes: number, mileage?: [number, number]) =>
+      kitFor(client).timer({
         label: `Ranged ${start.toISODate()}`,
         startDateTime: start.toUTC().toISO(),
-        ...(mileage ? { mileageStart: mileage[0] } : {}),
-      });
-      expect(started.status).toBe(201);
-      const stopped = await client.patch(`/api/time/${started.body.data.id}`, {
         endDateTime: start.plus({ minutes }).toUTC().toISO(),
-        ...(mileage ? { mileageEnd: mileage[1] } : {}),
+        ...(mileage ? { mileageStart: mileage[0], mileageEnd: mileage[1] } : {}),
       });
-      expect(stopped.status).toBe(200);
-    }
     await track(daysAgo(12, 9), 90);
     await track(daysAgo(3, 8), 75, [100, 112.5]);
     await track(daysAgo(1, 23, 30), 15); // late in the day in the organization's zone: still that day
@@ -282,8 +267,7 @@ describe('timers', () => {
   });
 
   it("lists the organization's timers for users.crud only; an admin edits and deletes another's timer, a colleague cannot", async () => {
-    const t = await org.associate.post('/api/time', { type: 'Unassigned', label: 'Shop cleanup' });
-    const id = t.body.data.id;
+    const { id } = await kitFor(org.associate).timer({ label: 'Shop cleanup' });
     expect((await org.manager.get('/api/time/paged')).status).toBe(403);
     const all = await org.admin.get('/api/time/paged?filter=shop%20cleanup');
     expect(all.body.resultItems).toEqual([expect.objectContaining({ id, userFullName: 'Abe Associate' })]);
@@ -302,8 +286,7 @@ describe('timers', () => {
   });
 
   it("treats another organization's timer as not found", async () => {
-    const theirs = await other.associate.post('/api/time', { type: 'Unassigned', label: 'Theirs' });
-    const id = theirs.body.data.id;
+    const { id } = await kitFor(other.associate).timer({ label: 'Theirs' });
     expect((await org.admin.patch(`/api/time/${id}`, { label: 'Hijacked' })).status).toBe(404);
     expect((await org.admin.delete(`/api/time/${id}`)).status).toBe(404);
     expect((await org.admin.get('/api/time/paged?filter=Theirs')).body.totalRecords).toBe(0);
@@ -311,16 +294,11 @@ describe('timers', () => {
   });
 
   it("pushes every change to all of the owner's devices, the organization's time admins and managers, and to nobody else", async () => {
-    const colleagueEmail = `colleague-${Date.now()}@example.test`;
-    const created = await org.admin.post('/api/users', {
+    const colleagueClient = await kitFor(org.admin).signedInUser({
       firstName: 'Cal',
       lastName: 'Colleague',
-      email: colleagueEmail,
-      password: TEST_PASSWORD,
       roles: ['Associate'],
     });
-    expect(created.status).toBe(201);
-    const colleagueClient = await new ApiClient(app.url).signIn(colleagueEmail, TEST_PASSWORD);
     const [phone, laptop, admin, manager, colleague, stranger] = await Promise.all([
       connect(org.associate),
       connect(org.associate),
@@ -330,14 +308,12 @@ describe('timers', () => {
       connect(other.admin),
     ]);
     const heard = [phone, laptop, admin, manager].map((socket) => nextPush(socket, 'timers.changed'));
-    const started = await org.associate.post('/api/time', { type: 'Unassigned' });
+    const started = await kitFor(org.associate).timer();
     for (const push of await Promise.all(heard))
-      expect(push).toEqual({ userId: org.associate.userId, timerId: started.body.data.id });
+      expect(push).toEqual({ userId: org.associate.userId, timerId: started.id });
     // On receipt, the other device's refetch already shows it, and so does the managers' list of who is on the clock.
-    expect((await org.associate.get('/api/time/current')).body.id).toBe(started.body.data.id);
-    expect((await org.manager.get('/api/time/running')).body.map((t: { id: string }) => t.id)).toContain(
-      started.body.data.id,
-    );
+    expect((await org.associate.get('/api/time/current')).body.id).toBe(started.id);
+    expect((await org.manager.get('/api/time/running')).body.map((t: { id: string }) => t.id)).toContain(started.id);
     await new Promise((r) => setTimeout(r, 300));
     expect(colleague.received.filter((r) => r.event.startsWith('timers'))).toEqual([]);
     expect(stranger.received).toEqual([]);
@@ -345,31 +321,28 @@ describe('timers', () => {
 
   it("lists who is on the clock for jobs.crud holders: the organization's running timers, longest running first", async () => {
     const before = new Date(Date.now() - 3_600_000).toISOString();
-    const admins = await org.admin.post('/api/time', { type: 'Unassigned', label: 'Office', startDateTime: before });
-    const associates = await org.associate.post('/api/time', { type: 'Mileage', mileageStart: 100, label: 'Drive' });
-    const theirs = await other.associate.post('/api/time', { type: 'Unassigned', label: 'Theirs' });
-    expect([admins.status, associates.status, theirs.status]).toEqual([201, 201, 201]);
+    const admins = await kitFor(org.admin).timer({ label: 'Office', startDateTime: before });
+    const associates = await kitFor(org.associate).timer({ mileageStart: 100, label: 'Drive' });
+    const theirs = await kitFor(other.associate).timer({ label: 'Theirs' });
     for (const client of [org.manager, org.admin]) {
       const running = await client.get('/api/time/running');
       expect(running.status).toBe(200);
       expect(running.body).toEqual([
         expect.objectContaining({
-          id: admins.body.data.id,
+          id: admins.id,
           userFullName: 'Ada Admin',
           label: 'Office',
           endDateTime: null,
         }),
-        expect.objectContaining({ id: associates.body.data.id, type: 'Mileage', userId: org.associate.userId }),
+        expect.objectContaining({ id: associates.id, type: 'Mileage', userId: org.associate.userId }),
       ]);
     }
     // A stopped timer leaves the list; an Associate may not read it.
-    await org.admin.patch(`/api/time/${admins.body.data.id}`, { endDateTime: new Date().toISOString() });
-    expect((await org.manager.get('/api/time/running')).body.map((t: { id: string }) => t.id)).toEqual([
-      associates.body.data.id,
-    ]);
+    await org.admin.patch(`/api/time/${admins.id}`, { endDateTime: new Date().toISOString() });
+    expect((await org.manager.get('/api/time/running')).body.map((t: { id: string }) => t.id)).toEqual([associates.id]);
     const refused = await org.associate.get('/api/time/running');
     expect(refused.status).toBe(403);
     expect(refused.body.success).toBe(false);
-    await other.associate.patch(`/api/time/${theirs.body.data.id}`, { endDateTime: new Date().toISOString() });
+    await other.associate.patch(`/api/time/${theirs.id}`, { endDateTime: new Date().toISOString() });
   });
 });

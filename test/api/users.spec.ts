@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { ApiClient, ApiResponse, startTestApp, TestApp, TestOrganization, TEST_PASSWORD } from '../support/app';
+import {
+  ApiClient,
+  ApiResponse,
+  expectError,
+  startTestApp,
+  TEST_PASSWORD,
+  TestApp,
+  TestOrganization,
+} from '../support/app';
+import { kitFor } from '../support/given';
+import { within } from '../support/time';
 
 /** Users administration over HTTP: GET /api/users/paged, POST /api/users, PATCH and DELETE /api/users/{id}. */
 describe('users over HTTP', () => {
@@ -20,21 +30,6 @@ describe('users over HTTP', () => {
     return response;
   }
 
-  async function createUser(admin: ApiClient, fields: Record<string, unknown> = {}) {
-    const body = {
-      firstName: 'Pat',
-      lastName: 'Person',
-      email: uniqueEmail(),
-      password: TEST_PASSWORD,
-      roles: ['Associate'],
-      ...fields,
-    };
-    const response = await call(admin, 'POST', '/api/users', body);
-    expect(response.status).toBe(201);
-    expect(response.body).toEqual({ success: true, data: { id: expect.any(String) } });
-    return { id: response.body.data.id as string, email: String(body.email).trim().toLowerCase() };
-  }
-
   async function list(client: ApiClient, query = '') {
     const response = await call(client, 'GET', `/api/users/paged${query ? `?${query}` : ''}`);
     expect(response.status).toBe(200);
@@ -43,14 +38,6 @@ describe('users over HTTP', () => {
 
   const findUser = async (admin: ApiClient, id: string) =>
     (await list(admin, 'pageSize=1000')).resultItems.find((u) => u.id === id);
-
-  const expectError = (response: ApiResponse, status: number, message: string) => {
-    const rest: unknown[] = Array.isArray(response.body?.errors) ? response.body.errors.slice(1) : [];
-    expect({ status: response.status, body: response.body }).toEqual({
-      status,
-      body: { success: false, errors: [message, ...rest] },
-    });
-  };
 
   describe('GET /api/users/paged', () => {
     let org: TestOrganization;
@@ -63,7 +50,7 @@ describe('users over HTTP', () => {
         ['zoe', 'Quill', `zoe.quill-${randomUUID().slice(0, 6)}@Quill-Mail.test`],
         ['Yusuf', 'Xander', uniqueEmail('yx')],
       ])
-        await createUser(org.admin, { firstName, lastName, email });
+        await kitFor(org.admin).user({ firstName, lastName, email });
     });
 
     it('lists the organization sorted by firstName ascending (ignoring case) by default', async () => {
@@ -148,7 +135,7 @@ describe('users over HTTP', () => {
 
     it('hides inactive users with hideInactive=true, and shows them otherwise', async () => {
       const other = await app.organization('Inactive');
-      const gone = await createUser(other.admin, { firstName: 'Ina', lastName: 'Active' });
+      const gone = await kitFor(other.admin).user({ firstName: 'Ina', lastName: 'Active' });
       expect((await call(other.admin, 'PATCH', `/api/users/${gone.id}`, { active: false })).status).toBe(200);
       const all = await list(other.admin);
       expect(all.totalRecords).toBe(4);
@@ -159,24 +146,28 @@ describe('users over HTTP', () => {
       expect(active.resultItems.map((u) => u.id)).not.toContain(gone.id);
     });
 
-    it('pages 50 users at a time by default', async () => {
-      const big = await app.organization('Big');
-      const extra = 50; // 3 + 50 = 53 users
-      for (let i = 0; i < extra; i += 10) {
-        await Promise.all(
-          Array.from({ length: Math.min(10, extra - i) }, (_, k) =>
-            createUser(big.admin, { firstName: `User${String(i + k).padStart(2, '0')}`, lastName: 'Many' }),
-          ),
-        );
-      }
-      const first = await list(big.admin);
-      expect(first.totalRecords).toBe(53);
-      expect(first.resultItems).toHaveLength(50);
-      const second = await list(big.admin, 'currentPage=2');
-      expect(second.resultItems).toHaveLength(3);
-      const ids = new Set([...first.resultItems, ...second.resultItems].map((u) => u.id));
-      expect(ids.size).toBe(53);
-    }, 30_000);
+    it(
+      'pages 50 users at a time by default',
+      async () => {
+        const big = await app.organization('Big');
+        const extra = 50; // 3 + 50 = 53 users
+        for (let i = 0; i < extra; i += 10) {
+          await Promise.all(
+            Array.from({ length: Math.min(10, extra - i) }, (_, k) =>
+              kitFor(big.admin).user({ firstName: `User${String(i + k).padStart(2, '0')}`, lastName: 'Many' }),
+            ),
+          );
+        }
+        const first = await list(big.admin);
+        expect(first.totalRecords).toBe(53);
+        expect(first.resultItems).toHaveLength(50);
+        const second = await list(big.admin, 'currentPage=2');
+        expect(second.resultItems).toHaveLength(3);
+        const ids = new Set([...first.resultItems, ...second.resultItems].map((u) => u.id));
+        expect(ids.size).toBe(53);
+      },
+      within(30_000),
+    );
   });
 
   describe('POST /api/users', () => {
@@ -195,11 +186,20 @@ describe('users over HTTP', () => {
 
     it('creates a user who can then sign in, with the e-mail stored in lower case and the default colour #0D1B41', async () => {
       const email = uniqueEmail('Nora.New').toUpperCase();
-      const { id } = await createUser(org.admin, {
+      const created = await call(org.admin, 'POST', '/api/users', {
+        firstName: 'Pat',
+        lastName: 'Person',
         email: `  ${email} `,
+        password: TEST_PASSWORD,
+        roles: ['Associate'],
         employeeId: 'E-42',
         phoneNumber: '(555) 123-4567',
       });
+      expect({ status: created.status, body: created.body }).toEqual({
+        status: 201,
+        body: { success: true, data: { id: expect.any(String) } },
+      });
+      const { id } = created.body.data;
       const user = await findUser(org.admin, id);
       expect(user).toMatchObject({
         id,
@@ -221,7 +221,7 @@ describe('users over HTTP', () => {
     });
 
     it('keeps a chosen colour, in upper case', async () => {
-      const { id } = await createUser(org.admin, { colorCode: '#e2435b' });
+      const { id } = await kitFor(org.admin).user({ colorCode: '#e2435b' });
       expect((await findUser(org.admin, id)).colorCode).toBe('#E2435B');
     });
 
@@ -236,9 +236,9 @@ describe('users over HTTP', () => {
     });
 
     it('accepts the role as `roles` (a one-item list) or `role`', async () => {
-      const manager = await createUser(org.admin, { roles: ['Customer Manager'] });
+      const manager = await kitFor(org.admin).user({ roles: ['Customer Manager'] });
       expect((await findUser(org.admin, manager.id)).roles).toEqual(['Customer Manager']);
-      const admin = await createUser(org.admin, { roles: undefined, role: 'Company Admin' });
+      const admin = await kitFor(org.admin).user({ role: 'Company Admin' });
       expect((await findUser(org.admin, admin.id)).roles).toEqual(['Company Admin']);
       const signedIn = await new ApiClient(app.url).signIn(admin.email, TEST_PASSWORD);
       expect((await signedIn.get('/api/session')).body.claims).toEqual([
@@ -289,7 +289,7 @@ describe('users over HTTP', () => {
     });
 
     it('refuses an e-mail another user has, whatever its case, with 409', async () => {
-      const taken = await createUser(org.admin);
+      const taken = await kitFor(org.admin).user();
       const again = await call(org.admin, 'POST', '/api/users', {
         ...valid(),
         email: ` ${taken.email.toUpperCase()} `,
@@ -340,7 +340,7 @@ describe('users over HTTP', () => {
     });
 
     it('changes the details and keeps the rest', async () => {
-      const { id } = await createUser(org.admin, { firstName: 'Old', lastName: 'Name', phoneNumber: '5551234567' });
+      const { id } = await kitFor(org.admin).user({ firstName: 'Old', lastName: 'Name', phoneNumber: '5551234567' });
       const response = await call(org.admin, 'PATCH', `/api/users/${id}`, {
         firstName: ' New ',
         lastName: 'Surname',
@@ -362,7 +362,7 @@ describe('users over HTTP', () => {
     });
 
     it('refuses invalid details with the same messages as on create, and changes nothing', async () => {
-      const { id } = await createUser(org.admin, { firstName: 'Stay' });
+      const { id } = await kitFor(org.admin).user({ firstName: 'Stay' });
       for (const [fields, message] of [
         [{ firstName: '' }, 'First name is required'],
         [{ lastName: '  ' }, 'Last name is required'],
@@ -380,7 +380,7 @@ describe('users over HTTP', () => {
     });
 
     it("refuses null for a field a user must have with that field's message, and clears the optional ones", async () => {
-      const { id, email } = await createUser(org.admin, {
+      const { id, email } = await kitFor(org.admin).user({
         firstName: 'Keep',
         phoneNumber: '5551234567',
         employeeId: 'E1',
@@ -409,7 +409,7 @@ describe('users over HTTP', () => {
     });
 
     it("changes a user's role, and their claims follow at once", async () => {
-      const { id, email } = await createUser(org.admin);
+      const { id, email } = await kitFor(org.admin).user();
       const them = await new ApiClient(app.url).signIn(email, TEST_PASSWORD);
       expect((await them.get('/api/users/paged')).status).toBe(403);
       expect((await call(org.admin, 'PATCH', `/api/users/${id}`, { roles: ['Company Admin'] })).status).toBe(200);
@@ -422,7 +422,7 @@ describe('users over HTTP', () => {
     });
 
     it('changes the e-mail: the user signs in with the new one, and the old one is free for someone else', async () => {
-      const { id, email: oldEmail } = await createUser(org.admin);
+      const { id, email: oldEmail } = await kitFor(org.admin).user();
       const newEmail = uniqueEmail('moved');
       expect((await call(org.admin, 'PATCH', `/api/users/${id}`, { email: newEmail.toUpperCase() })).status).toBe(200);
       expect((await findUser(org.admin, id)).email).toBe(newEmail);
@@ -430,7 +430,7 @@ describe('users over HTTP', () => {
       expect((await app.client().post('/account/login', { username: oldEmail, password: TEST_PASSWORD })).status).toBe(
         401,
       );
-      const successor = await createUser(org.admin, { email: oldEmail, firstName: 'Successor' });
+      const successor = await kitFor(org.admin).user({ email: oldEmail, firstName: 'Successor' });
       expect(successor.id).not.toBe(id);
       // …and the new address is held: nobody else can take it.
       expectError(
@@ -446,8 +446,8 @@ describe('users over HTTP', () => {
     });
 
     it('refuses an e-mail another user holds with 409, and changes nothing', async () => {
-      const a = await createUser(org.admin, { firstName: 'Keep' });
-      const b = await createUser(org.admin);
+      const a = await kitFor(org.admin).user({ firstName: 'Keep' });
+      const b = await kitFor(org.admin).user();
       expectError(
         await call(org.admin, 'PATCH', `/api/users/${a.id}`, { email: b.email, firstName: 'Changed' }),
         409,
@@ -458,7 +458,7 @@ describe('users over HTTP', () => {
     });
 
     it('keeps the new address free when the rest of the change is refused', async () => {
-      const a = await createUser(org.admin);
+      const a = await kitFor(org.admin).user();
       const wanted = uniqueEmail('wanted');
       expectError(
         await call(org.admin, 'PATCH', `/api/users/${a.id}`, { email: wanted, firstName: '' }),
@@ -466,11 +466,11 @@ describe('users over HTTP', () => {
         'First name is required',
       );
       expect((await findUser(org.admin, a.id)).email).toBe(a.email);
-      await createUser(org.admin, { email: wanted });
+      await kitFor(org.admin).user({ email: wanted });
     });
 
     it('deactivating a user ends their sessions at once, and they cannot sign in until reactivated', async () => {
-      const { id, email } = await createUser(org.admin);
+      const { id, email } = await kitFor(org.admin).user();
       const them = await new ApiClient(app.url).signIn(email, TEST_PASSWORD);
       const second = await new ApiClient(app.url).signIn(email, TEST_PASSWORD);
       expect((await them.get('/api/session')).status).toBe(200);
@@ -490,7 +490,7 @@ describe('users over HTTP', () => {
     });
 
     it('an inactive user can still be edited', async () => {
-      const { id } = await createUser(org.admin);
+      const { id } = await kitFor(org.admin).user();
       expect((await call(org.admin, 'PATCH', `/api/users/${id}`, { active: false })).status).toBe(200);
       expect((await call(org.admin, 'PATCH', `/api/users/${id}`, { lastName: 'Dormant' })).status).toBe(200);
       expect(await findUser(org.admin, id)).toMatchObject({ lastName: 'Dormant', active: false });
@@ -536,7 +536,7 @@ describe('users over HTTP', () => {
         400,
         'This address could not be read: it has a malformed % escape. Check the link and try again.',
       );
-      const { id } = await createUser(org.admin);
+      const { id } = await kitFor(org.admin).user();
       expect((await call(org.admin, 'DELETE', `/api/users/${id}`)).status).toBe(200);
       expectError(
         await call(org.admin, 'PATCH', `/api/users/${id}`, { firstName: 'Ghost' }),
@@ -553,7 +553,7 @@ describe('users over HTTP', () => {
     });
 
     it('deletes a user: their sessions end at once, they leave the list, and the e-mail can be used again', async () => {
-      const { id, email } = await createUser(org.admin, { firstName: 'Doomed' });
+      const { id, email } = await kitFor(org.admin).user({ firstName: 'Doomed' });
       const them = await new ApiClient(app.url).signIn(email, TEST_PASSWORD);
       const response = await call(org.admin, 'DELETE', `/api/users/${id}`);
       expect(response.status).toBe(200);
@@ -565,21 +565,21 @@ describe('users over HTTP', () => {
       expect((await app.client().post('/account/login', { username: email, password: TEST_PASSWORD })).status).toBe(
         401,
       );
-      const reborn = await createUser(org.admin, { email, firstName: 'Reborn' });
+      const reborn = await kitFor(org.admin).user({ email, firstName: 'Reborn' });
       expect(reborn.id).not.toBe(id);
       const signedIn = await new ApiClient(app.url).signIn(email, TEST_PASSWORD);
       expect((await signedIn.get('/api/session')).body.user).toMatchObject({ id: reborn.id, firstName: 'Reborn' });
     });
 
     it('deletes an inactive user', async () => {
-      const { id } = await createUser(org.admin);
+      const { id } = await kitFor(org.admin).user();
       await call(org.admin, 'PATCH', `/api/users/${id}`, { active: false });
       expect((await call(org.admin, 'DELETE', `/api/users/${id}`)).status).toBe(200);
       expect(await findUser(org.admin, id)).toBeUndefined();
     });
 
     it('answers 404 when deleting twice, an unknown id or a malformed id', async () => {
-      const { id } = await createUser(org.admin);
+      const { id } = await kitFor(org.admin).user();
       expect((await call(org.admin, 'DELETE', `/api/users/${id}`)).status).toBe(200);
       expectError(await call(org.admin, 'DELETE', `/api/users/${id}`), 404, 'The user was not found.');
       expectError(await call(org.admin, 'DELETE', `/api/users/${randomUUID()}`), 404, 'The user was not found.');
@@ -661,7 +661,14 @@ describe('users over HTTP', () => {
 
   it('never shows a password or its hash in any response', async () => {
     const org = await app.organization('Secrets');
-    const { id } = await createUser(org.admin, { password: 'very-secret-password' });
+    const created = await call(org.admin, 'POST', '/api/users', {
+      firstName: 'Pat',
+      lastName: 'Person',
+      email: uniqueEmail(),
+      password: 'very-secret-password',
+    });
+    expect(created.status).toBe(201);
+    const { id } = created.body.data;
     await call(org.admin, 'PATCH', `/api/users/${id}`, { firstName: 'Renamed', password: 'another-secret-pass' });
     await call(org.admin, 'GET', '/api/users/paged');
     await call(org.admin, 'GET', '/api/session');

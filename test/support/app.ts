@@ -129,13 +129,24 @@ export interface ApiResponse<T = any> {
   headers: Headers;
 }
 
-/** The error shape every refusal has: `status`, and one message (exact, matching, or any). */
-export function expectError(response: ApiResponse, status: number, message?: string | RegExp) {
+/**
+ * The shape of every refusal (docs: every 4xx body is `{ success: false, errors: [...] }`): the status, and a body
+ * that is exactly `{ success: false, errors }`. `message` is its one message, equal to a string or matching a
+ * RegExp; a list names every message in order; absent, any one message.
+ */
+export function expectError(
+  response: ApiResponse,
+  status: number,
+  message?: string | RegExp | readonly (string | RegExp)[],
+) {
+  const messages = Array.isArray(message) ? message : [message];
   expect({ status: response.status, body: response.body }).toEqual({
     status,
     body: {
       success: false,
-      errors: [message instanceof RegExp ? expect.stringMatching(message) : (message ?? expect.any(String))],
+      errors: messages.map((m) =>
+        m instanceof RegExp ? expect.stringMatching(m) : m === undefined ? expect.any(String) : m,
+      ),
     },
   });
 }

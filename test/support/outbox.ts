@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { within } from './time';
 
 /** An e-mail the embedded mailer wrote to DATA_DIR/outbox. */
 export interface OutboxMail {
@@ -28,13 +29,14 @@ export function outboxMails(dataDir: string): OutboxMail[] {
 
 /**
  * The e-mails that `match`, once `count` of them are there (or after `withinMs`). Mail is sent after the
- * answer (notices after the projection, reset links in the background), so it may land a moment later.
+ * answer (notices after the projection, reset links in the background), so it may land a moment later; the
+ * default deadline is a generous one under the suite's time scale (it only says how long a failure takes).
  */
 export async function mailsWhen(
   dataDir: string,
   match: (mail: OutboxMail) => boolean,
   count: number,
-  withinMs = 2000,
+  withinMs = within(15_000),
 ): Promise<OutboxMail[]> {
   const until = Date.now() + withinMs;
   for (;;) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TestOrganization, TINY_PDF, TINY_PNG } from './app';
+import { kitFor } from './given';
 
 /**
  * The routes of the running app as its live OpenAPI document lists them, and real ids to fill their
@@ -140,56 +141,51 @@ export type OrganizationIds = Record<Kind, string[]>;
 export async function seedOrganization(org: TestOrganization): Promise<OrganizationIds> {
   const logo = await org.admin.upload('PUT', '/api/organization/settings/logo', TINY_PNG, 'logo.png');
   const picture = await org.associate.upload('PUT', '/api/profile/image', TINY_PNG, 'me.png');
-  const customer = await org.admin.post('/api/customers', {
+  const customer = await kitFor(org.admin).customer({
     name: `Customer of ${org.organizationId}`,
     contactFirstName: 'Casey',
     status: 'Current',
   });
   const attachment = await org.manager.upload('POST', '/api/attachments', TINY_PDF, 'contract.pdf', 'File', {
-    CustomerId: customer.body.data.id,
+    CustomerId: customer.id,
     Name: 'Contract',
   });
+  const byManager = kitFor(org.manager);
   const jobModel = {
     name: 'Lawn care',
     startDateTime: '2026-06-01T13:00:00Z',
     endDateTime: '2026-06-01T14:00:00Z',
     userIds: [org.associate.userId],
   };
-  const job = await org.manager.post('/api/recurrence-jobs', { jobModel });
-  const series = await org.manager.post('/api/recurrence-jobs', {
-    jobModel: { ...jobModel, name: 'Pool' },
-    recurrenceModel: { recurringFrequency: 'Daily', expireDate: '2026-06-05' },
-  });
-  const timer = await org.associate.post('/api/time', {
-    type: 'Mileage',
-    mileageStart: 1200,
-    label: `Drive of ${org.organizationId}`,
-  });
+  const job = await byManager.job(jobModel);
+  const series = await byManager.job(
+    { ...jobModel, name: 'Pool' },
+    { recurringFrequency: 'Daily', expireDate: '2026-06-05' },
+  );
+  const timer = await kitFor(org.associate).timer({ mileageStart: 1200, label: `Drive of ${org.organizationId}` });
   // A finished job of a customer with an e-mail, whose rating was requested (the token is only in the e-mail).
-  const rated = await org.manager.post('/api/customers', {
+  const rated = await byManager.customer({
     contactFirstName: 'Rae',
     contactEmail: `rae-${org.organizationId}@example.test`,
   });
-  const ratedJob = await org.manager.post('/api/recurrence-jobs', {
-    jobModel: { ...jobModel, name: 'Rated', customerId: rated.body.data.id },
-  });
-  await org.manager.post('/api/ratings/request', { jobId: ratedJob.body.data.id });
+  const ratedJob = await byManager.job({ ...jobModel, name: 'Rated', customerId: rated.id });
+  await byManager.ratingRequest(ratedJob.id);
   const bookingLink = await org.manager.post('/api/booking-links', {
     serviceName: `Visit of ${org.organizationId}`,
     staffIds: [org.associate.userId],
   });
   return {
     bookingLink: [bookingLink.body.data.id],
-    rating: [ratedJob.body.data.id],
+    rating: [ratedJob.id],
     // A well-formed token nobody was given.
     token: [Buffer.from(org.organizationId.padEnd(32, '0').slice(0, 32)).toString('base64url')],
-    job: [job.body.data.id, series.body.data.id],
-    series: [series.body.data.recurrenceId],
+    job: [job.id, series.id],
+    series: [series.recurrenceId!],
     user: [org.associate.userId, org.manager.userId, org.admin.userId],
     file: [logo.body.data.logoUrl, picture.body.data.profilePictureUrl].map((url: string) => url.split('/').pop()!),
-    customer: [customer.body.data.id],
+    customer: [customer.id],
     attachment: [attachment.body.data.id],
-    timer: [timer.body.data.id],
+    timer: [timer.id],
   };
 }
 
