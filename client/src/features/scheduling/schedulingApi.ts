@@ -17,6 +17,7 @@ import {
   jobUrl,
   seriesUrl,
   type CustomerOption,
+  type EmployeeOption,
   type Job,
   type JobPerson,
 } from './jobs';
@@ -31,8 +32,8 @@ export function useCalendarJobs(base: string, range: DayRange | null, extra?: Re
 export const useJob = (id: string | null) => useApiQuery<Job>(id ? jobUrl(id) : null);
 
 /** Active employees for the pickers, filter and TimelineDay rows (GET /api/users/lookup, jobs.crud). */
-export function useActiveEmployees(): { employees: JobPerson[] | undefined; isError: boolean } {
-  const employees = useApiQuery<JobPerson[]>(ACTIVE_EMPLOYEES_URL);
+export function useActiveEmployees(): { employees: EmployeeOption[] | undefined; isError: boolean } {
+  const employees = useApiQuery<EmployeeOption[]>(ACTIVE_EMPLOYEES_URL);
   return { employees: employees.data, isError: employees.isError };
 }
 
