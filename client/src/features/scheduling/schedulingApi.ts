@@ -19,7 +19,6 @@ import {
   type CustomerOption,
   type EmployeeOption,
   type Job,
-  type JobPerson,
 } from './jobs';
 import type { RecurrenceModel } from './recurrenceForm';
 
