@@ -178,7 +178,7 @@ describe('access to every route', () => {
     ({ operations } = await liveOperations(app.url));
     [a, b, c] = await Promise.all([app.organization('Alpha'), app.organization('Beta'), app.organization('Gamma')]);
     for (const org of [a, b, c]) ids.set(org, await seedOrganization(org));
-  }, within(30_000));
+  });
   afterAll(() => app.stop());
 
   /** The path with each parameter replaced by a real id of `org` (the `index`-th of its kind, or a random id). */

@@ -27,7 +27,7 @@ describe('ratings', () => {
     app = await startTestApp();
     [org, other] = await Promise.all([app.organization('Rated'), app.organization('Other')]);
     guest = app.client();
-  }, within(30_000));
+  });
   afterAll(async () => {
     sockets.forEach((s) => s.disconnect());
     await app.stop();

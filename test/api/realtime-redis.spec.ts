@@ -122,7 +122,7 @@ for (const shared of rows)
         worker = await startWorker(env);
         a = await startTestApp(env);
         b = await startTestApp(env);
-      }, within(30_000));
+      });
 
       afterEach(() => {
         for (const s of sockets.splice(0)) s.disconnect();
@@ -154,7 +154,7 @@ for (const shared of rows)
       beforeAll(async () => {
         acme = await a.organization('Acme');
         other = await a.organization('Other');
-      }, within(30_000));
+      });
 
       it('runs both instances and the worker on the engines its title names, with Redis between them', async () => {
         expect((await a.client().get('/healthz')).body.engines).toEqual(

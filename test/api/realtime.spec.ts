@@ -59,7 +59,7 @@ describe.each(rows)('realtime over socket.io ($where)', (row) => {
   beforeAll(async () => {
     data = await row.open();
     app = await startTestApp(data.env);
-  }, within(30_000));
+  });
   afterEach(() => {
     for (const s of sockets.splice(0)) s.disconnect();
   });
