@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Aggregates, PROJECTION_PROGRESS } from '../../src/core/commands/aggregates';
 import { systemClock } from '../../src/core/clock';
 import type { Mailer } from '../../src/core/mail/mail.port';
-import { RatingRequests } from '../../src/ratings/rating-requests';
+import { LiveEvents, ProcessHost } from '../../src/core/processes/process-host';
+import { RatingRequests } from '../../src/ratings/rating-requests.process';
 import { startTestApp, TestApp, TestOrganization } from '../support/app';
 import { kitFor } from '../support/given';
 import { mailsWhen, outboxMails } from '../support/outbox';
@@ -136,9 +137,9 @@ describe('automated rating requests', () => {
           given.job({ ...crew(), name: `Race ${i}`, customerId, startDateTime: inMs(-3_600_000), endDateTime: ends }),
         ),
       );
-      // Three processes over the same log and read models (the app's own is stopped: it would get there first).
+      // Three processes over the same log and read models (the app's own are stopped: it would get there first).
       // One of them sends and then fails before recording it, as a process killed between the two would.
-      await app.app.get(RatingRequests).stop();
+      await app.app.get(ProcessHost).stop();
       const deps = {
         eventStore: app.engines.eventStore,
         store: app.engines.readStore,
@@ -147,6 +148,8 @@ describe('automated rating requests', () => {
         config: { ...app.config, ratingRequestsEveryMs: EVERY_MS },
         clock: systemClock,
         log: { error: () => undefined },
+        // Driven by tick() here, never started: no live event reaches them.
+        live: new LiveEvents(),
       };
       const crashing: Mailer = {
         async send(message) {
