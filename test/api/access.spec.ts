@@ -18,7 +18,6 @@ import {
   OrganizationIds,
   seedOrganization,
 } from '../support/routes';
-import { within } from '../support/time';
 
 /**
  * Sessions, claims and tenant isolation, walked over EVERY route of the OpenAPI document of the

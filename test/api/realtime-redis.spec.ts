@@ -14,7 +14,6 @@ import { kitFor } from '../support/given';
 import { withDatabase } from '../support/ferretdb';
 import { freshDatabase } from '../support/postgres';
 import { disconnection, nextPush, openSocket, PUSH_WITHIN_MS, TestSocket } from '../support/sockets';
-import { within } from '../support/time';
 
 /**
  * The production topology, with the engines we have: two API instances with PROJECTIONS=external

@@ -7,7 +7,6 @@ import { ApiClient, startTestApp, TestApp, TestOrganization, TEST_PASSWORD } fro
 import { kitFor } from '../support/given';
 import { freshDatabase } from '../support/postgres';
 import { disconnection, nextPush, PUSH_WITHIN_MS } from '../support/sockets';
-import { within } from '../support/time';
 
 type ClientSocket = Socket<ServerToClientEvents, Record<string, never>>;
 type Received = { event: string; payload: unknown };

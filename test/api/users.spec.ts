@@ -9,7 +9,6 @@ import {
   TestOrganization,
 } from '../support/app';
 import { kitFor } from '../support/given';
-import { within } from '../support/time';
 
 /** Users administration over HTTP: GET /api/users/paged, POST /api/users, PATCH and DELETE /api/users/{id}. */
 describe('users over HTTP', () => {
