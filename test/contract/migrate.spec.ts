@@ -14,6 +14,7 @@ import { SqliteReadStore } from '../../src/core/read-store/sqlite-read-store';
 import { PostgresReadStore } from '../../src/core/read-store/postgres-read-store';
 import type { ReadStore } from '../../src/core/read-store/read-store.port';
 import { killedWithTheSuite } from '../support/children';
+import { within } from '../support/time';
 import { freshDatabase } from '../support/postgres';
 
 /**
@@ -31,7 +32,7 @@ const repoRoot = join(__dirname, '..', '..');
  */
 const EVENTS = Number(process.env.MIGRATE_EVENTS ?? 5_000);
 /** A command's time limit: generous, and growing with the events (read models are built at about 1,500 a second). */
-const LIMIT_MS = 120_000 + EVENTS * 10;
+const LIMIT_MS = within(120_000 + EVENTS * 10);
 
 function run(args: string[], timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -104,7 +104,7 @@ function ferret(url: string): Backend {
   return {
     events: Number(process.env.PROJECTION_CRASH_EVENTS ?? 500),
     maxDelayMs: 200,
-    timeoutMs: Math.max(within(150_000), Number(process.env.PROJECTION_CRASH_EVENTS ?? 0) * 300),
+    timeoutMs: Math.max(within(300_000), Number(process.env.PROJECTION_CRASH_EVENTS ?? 0) * 300),
     async place(log, tag) {
       const dataDir = copyOfLog(log);
       const mongodbUrl = withDatabase(url, `crash_${tag}_${Date.now()}_${randomUUID().slice(0, 8)}`);
@@ -128,7 +128,7 @@ const postgres: Backend = {
   staged: true,
   events: Number(process.env.PROJECTION_CRASH_EVENTS ?? 2000),
   maxDelayMs: 50,
-  timeoutMs: Math.max(within(60_000), Number(process.env.PROJECTION_CRASH_EVENTS ?? 0) * 60),
+  timeoutMs: Math.max(within(180_000), Number(process.env.PROJECTION_CRASH_EVENTS ?? 0) * 60),
   async place(log, tag) {
     // With DATABASE_URL the log is PostgreSQL's too: the place's database gets a copy of it, positions kept.
     const dataDir = mkdtempSync(join(tmpdir(), 'crewclock-crash-run-'));

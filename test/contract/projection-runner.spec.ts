@@ -134,7 +134,7 @@ const applies = (events: RecordedEvent[], projections = names) =>
 // FerretDB answers in milliseconds per operation, and these tests run a few hundred events through every projection:
 // up to 5.5 s each with a rebuild running beside them, and CI runs them beside the browser suites (over three times
 // slower than idle for the kill test's FerretDB rebuilds).
-jest.setTimeout(60_000);
+jest.setTimeout(within(120_000));
 
 describe.each(adapters)('ProjectionRunner contract: %s read store', (adapterName, adapter) => {
   const cleanups: (() => Promise<void> | void)[] = [];
