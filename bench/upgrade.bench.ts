@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { CHECKPOINTS, type Checkpoint } from '../projections/runner/projection-runner';
 import { SqliteReadStore } from '../src/core/read-store/sqlite-read-store';
 import { PAST_READ_MODELS } from '../src/core/read-models-of-the-past';
-import { DEMO_PASSWORD } from '../src/identity/demo-seed';
+import { DEMO_PASSWORD } from '../src/demo-seed';
 import { ApiClient } from '../test/support/app';
 import { inWorker } from './harness';
 import { figureTable, percentile } from './report';

@@ -18,6 +18,7 @@ import { RatingsModule } from './ratings/ratings.module';
 import { ReportsModule } from './reports/reports.module';
 import { BookingModule } from './booking/booking.module';
 import { AuditModule } from './audit/audit.module';
+import { RealtimeModule } from './realtime/realtime.module';
 
 /**
  * Where the read side meets the API: in-process projections (the default), the checkpoints of the
@@ -52,7 +53,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CqrsModule.forRoot(),
-        CoreModule.forRoot(config, engines, logger, projectionsFor(config, engines, logger)),
+        CoreModule.forRoot(config, engines, logger, projectionsFor(config, engines, logger), RealtimeModule),
         IdentityModule,
         CustomersModule,
         AvailabilityModule,

@@ -21,7 +21,7 @@ import { customerJobsPage, organizationSeries } from '../scheduling/scheduling.r
 import { CUSTOMER_JOBS_DAYS_AHEAD, CUSTOMER_JOBS_DAYS_BACK, type CustomerJobView } from '../shared/customers';
 import { REPORT_DATE_FORMAT } from '../shared/reports';
 import { dayIn, startRange } from './calendar-range';
-import { isoInstant } from '../scheduling/zoned-time';
+import { isoInstant } from '../core/zoned-time';
 import { DateTime } from 'luxon';
 import { CUSTOMER_JOBS_PAGE_SIZE, type Paged } from '../shared/paging';
 import { jobViews } from './job-views';

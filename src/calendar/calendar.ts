@@ -10,7 +10,7 @@ import {
 import { occurrenceFields, seriesTiming } from '../scheduling/job-series.decider';
 import { occurrenceId, plannedBetween, plannedStart, SeriesTiming } from '../scheduling/recurrence';
 import { resolveJobId } from '../scheduling/job-ids';
-import { isoInstant } from '../scheduling/zoned-time';
+import { isoInstant } from '../core/zoned-time';
 import type { JobFields } from '../scheduling/scheduling.events';
 import type { RecurrenceRule } from '../scheduling/recurrence';
 

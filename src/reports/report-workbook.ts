@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { toWallMs } from '../scheduling/zoned-time';
+import { toWallMs } from '../core/zoned-time';
 import { TurnBudget } from '../core/loop-turns';
 
 /** A column of a report's sheet: how a row's value is written and shown. */
