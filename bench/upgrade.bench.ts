@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CHECKPOINTS, type Checkpoint } from '../projections/runner/projection-runner';
 import { SqliteReadStore } from '../src/core/read-store/sqlite-read-store';
-import { PAST_READ_MODELS } from '../src/core/read-models-of-the-past';
+import { PAST_READ_MODELS } from '../src/as-of/read-models-of-the-past';
 import { DEMO_PASSWORD } from '../src/demo-seed';
 import { ApiClient } from '../test/support/app';
 import { inWorker } from './harness';

@@ -18,6 +18,7 @@ import { RatingsModule } from './ratings/ratings.module';
 import { ReportsModule } from './reports/reports.module';
 import { BookingModule } from './booking/booking.module';
 import { AuditModule } from './audit/audit.module';
+import { AsOfModule } from './as-of/as-of.module';
 import { RealtimeModule } from './realtime/realtime.module';
 
 /**
@@ -54,6 +55,7 @@ export class AppModule {
       imports: [
         CqrsModule.forRoot(),
         CoreModule.forRoot(config, engines, logger, projectionsFor(config, engines, logger), RealtimeModule),
+        AsOfModule,
         IdentityModule,
         CustomersModule,
         AvailabilityModule,

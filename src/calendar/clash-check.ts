@@ -10,7 +10,7 @@ import { isoInstant } from '../core/zoned-time';
 import { plannedBetween, recurrenceProblem, RecurrenceRule } from '../scheduling/recurrence';
 import type { JobFields } from '../scheduling/scheduling.events';
 import { jobPeople, organizationSeries, peopleJobsAround, seriesById } from '../scheduling/scheduling.read-models';
-import { findCalendarJob, seriesOccurrences } from './calendar';
+import { findCalendarJob, seriesOccurrences } from '../scheduling/calendar-jobs';
 import { BusyJob, clashesOf, DayOff, Interval, PersonTimes } from './clashes';
 import type { ClashReport } from '../shared/clashes';
 

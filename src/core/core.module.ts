@@ -8,7 +8,6 @@ import {
   OnApplicationBootstrap,
   OnApplicationShutdown,
 } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Aggregates, PROJECTION_PROGRESS, ProjectionProgress } from './commands/aggregates';
@@ -20,7 +19,6 @@ import { EVENT_STORE } from './event-store/event-store.port';
 import { FILE_STORE } from './files/files.port';
 import { MAILER } from './mail/mail.port';
 import { READ_STORE } from './read-store/read-store.port';
-import { PastReadModelsInterceptor } from './http/past-read-models.interceptor';
 
 export const REDIS = Symbol('Redis');
 export const LOGGER = Symbol('Logger');
@@ -72,7 +70,6 @@ export class CoreModule {
         { provide: PROJECTION_PROGRESS, inject: [NOTIFIER], useFactory: (notifier: Notifier) => projections(notifier) },
         ProjectionsHost,
         Aggregates,
-        { provide: APP_INTERCEPTOR, useClass: PastReadModelsInterceptor },
       ],
       exports: [
         APP_CONFIG,
