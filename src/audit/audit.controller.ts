@@ -69,7 +69,7 @@ export class AuditController {
     return auditPeople(this.store, me.organizationId);
   }
 
-  @Get('as-of/moment')
+  @Get('audit/moment')
   @ApiOperation({
     summary:
       'The moment a read is "as of": asOf (ISO date-time) or asOfPosition (a position token) → its position token, its last change and the moment in words.',

@@ -94,7 +94,7 @@ const CLAIM_BY_PREFIX: Record<string, Claim | Claim[] | null> = {
   '/api/ratings-report': 'reports.read',
   // The audit log is the Company Admin's; the moment a read is "as of" is anyone's (their own organization's log).
   '/api/audit': 'audit.read',
-  'GET /api/as-of/moment': null,
+  'GET /api/audit/moment': null,
   '/api/session': null,
   '/account/logout': null,
   '/ManageAccount/ChangePassword': null,
