@@ -1,16 +1,14 @@
-import { DateTime } from 'luxon';
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
 import type { RequestStatus } from '../../src/shared/jobs';
 import type { JobEvent, JobSeriesEvent } from '../../src/scheduling/scheduling.events';
 import { rooms } from '../../src/realtime/rooms';
-import { OrganizationDoc, ORGANIZATIONS, UserDoc, USERS } from '../../src/identity/identity.read-models';
 import { applyOnce } from '../runner/apply-once';
 import { Projection, ProjectionContext } from '../runner/projection';
 import { JOB_REQUESTS, JobRequestDoc } from '../../src/job-requests/job-requests.read-models';
 
 /**
- * Job requests from the job and recurring-job streams: the Job Requests table's rows, the pushes to
- * managers and requesters, and the notice e-mail to the organization's managers.
+ * Job requests from the job and recurring-job streams: the Job Requests table's rows and the pushes to
+ * managers and requesters. The notice e-mail to the managers is a process's: src/job-requests/job-request-emails.process.ts.
  */
 export const jobRequestsProjection: Projection = {
   name: 'jobRequests',
@@ -49,7 +47,6 @@ export const jobRequestsProjection: Projection = {
           },
           { upsert: true },
         );
-        await mailManagers(context, organizationId, e.data);
         break;
       }
       case 'JobRequestApproved':
@@ -107,39 +104,3 @@ async function answer(
       payload: { organizationId: request.organizationId, jobId },
     });
 }
-
-/** Spec §4: a manager is notified; every active Company Admin and Customer Manager gets the e-mail. */
-async function mailManagers(
-  { store, mail, publicUrl }: ProjectionContext,
-  organizationId: string,
-  request: { userId: string; name: string; start: string; end: string },
-) {
-  const [organization, people] = await Promise.all([
-    store.collection<OrganizationDoc>(ORGANIZATIONS).findOne({ _id: organizationId }),
-    store.collection<UserDoc>(USERS).find({ organizationId }),
-  ]);
-  const requester = people.find((u) => u._id === request.userId)?.fullName ?? 'An employee';
-  const zone = organization?.timeZone ?? 'UTC';
-  const at = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone);
-  const when = `${at(request.start).toFormat('cccc d LLLL yyyy, h:mm a')} – ${at(request.end).toFormat('h:mm a')}`;
-  const where = organization?.name ?? 'your organization';
-  // The Job Schedule holds the Job Requests table (spec §2); the link only opens it: approving is a click there.
-  const schedule = `${publicUrl ?? ''}/scheduling`;
-  for (const manager of people.filter(
-    (u) => u.active && u.roles.some((r) => r === 'Company Admin' || r === 'Customer Manager'),
-  )) {
-    mail({
-      to: manager.email,
-      subject: `Job request: ${requester} would like to pick up ${request.name}`,
-      text: `Hello ${manager.firstName},\n\n${requester} requested to pick up "${request.name}" (${when}) at ${where}.\n\nOpen the Job Schedule to approve or deny the request:\n\n${schedule}\n`,
-      html:
-        `<p>Hello ${escapeHtml(manager.firstName)},</p>` +
-        `<p>${escapeHtml(requester)} requested to pick up &ldquo;${escapeHtml(request.name)}&rdquo; (${escapeHtml(when)}) at ${escapeHtml(where)}.</p>` +
-        `<p><a href="${escapeHtml(schedule)}">Open the Job Schedule</a> to approve or deny the request.</p>`,
-    });
-  }
-}
-
-/** Names and job titles are typed by people: never markup in the e-mail. */
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -93,8 +93,7 @@ const deleted = (commit: number, revision: number) =>
 describe('report history projection', () => {
   let store: SqliteReadStore;
   const apply = async (...events: RecordedEvent[]) => {
-    for (const e of events)
-      await reportHistoryProjection.apply(e, { store, notify: () => undefined, mail: () => undefined });
+    for (const e of events) await reportHistoryProjection.apply(e, { store, notify: () => undefined });
   };
   const versions = (name: string) =>
     store.collection<Version>(name).find({}, { sort: { _id: 1 }, projection: { _id: 1, from: 1, to: 1 } });

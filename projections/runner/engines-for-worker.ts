@@ -22,8 +22,6 @@ export async function openRunner(config: AppConfig, options: RunnerOptions = {})
   const logger = createLogger(config.logLevel);
   const engines = await openEngines(config);
   const runner = new ProjectionRunner(engines.eventStore, engines.readStore, allProjections, {
-    mailer: engines.mailer,
-    publicUrl: config.publicUrl,
     logger: { info: (m) => logger.info(m), error: (m, e) => logger.error({ err: e }, m) },
     ...options,
   });

@@ -1,4 +1,3 @@
-import type { Mailer, MailMessage } from '../../src/core/mail/mail.port';
 import {
   comparePositions,
   EventStore,
@@ -9,6 +8,7 @@ import {
 import { ReadStore } from '../../src/core/read-store/read-store.port';
 import type { BuildingReadModel, ProjectionProgress } from '../../src/core/commands/aggregates';
 import type { ChangeNotice, Notifier } from '../../src/core/change-notice';
+import type { LiveEvents } from '../../src/core/processes/process-host';
 import { Projection } from './projection';
 import { nextTurn } from '../../src/core/loop-turns';
 
@@ -31,9 +31,11 @@ export interface RunnerLogger {
 
 export interface RunnerOptions {
   notifier?: Notifier | null;
-  mailer?: Mailer | null;
-  /** The app's public base URL, for links in the e-mails projections send (given with a mailer). */
-  publicUrl?: string;
+  /**
+   * Where the processes of this process (src/core/processes) hear the log: each live event, after its batch
+   * committed. Not given to the rebuild command nor to the background build, so nothing there reaches a process.
+   */
+  live?: Pick<LiveEvents, 'publish'> | null;
   logger?: RunnerLogger;
   /**
    * While catching up (and rebuilding), events are applied in batches of up to N, each committed
@@ -83,8 +85,9 @@ function percentOf(position: GlobalPosition | null, head: GlobalPosition | null)
  * model ahead of or behind its checkpoint. MongoDB has no transaction here (FerretDB v1 has none): the
  * same batch runs without one, and a crash between a write and its checkpoint only means the events
  * are applied again (writes are idempotent). Only after the commit are the positions advanced,
- * read-your-writes waiters released, pushes and e-mails sent and `onProcessed` called. A failed batch
- * leaves the positions at the last commit and ends the subscription, which resubscribes from them.
+ * read-your-writes waiters released, pushes sent, live events handed to the processes (`live`) and
+ * `onProcessed` called. A failed batch leaves the positions at the last commit and ends the
+ * subscription, which resubscribes from them.
  */
 export class ProjectionRunner implements ProjectionProgress {
   /** Per projection, the last position committed with its checkpoint. */
@@ -191,6 +194,8 @@ export class ProjectionRunner implements ProjectionProgress {
       ...this.options,
       buildInBackground: false,
       inBackground: true,
+      // Its events are the main runner's too: the processes hear each once, from that one.
+      live: null,
       checkpointEvery: Math.min(this.options.checkpointEvery ?? BACKGROUND_BATCH, BACKGROUND_BATCH),
       onProcessed: undefined,
     });
@@ -355,48 +360,34 @@ export class ProjectionRunner implements ProjectionProgress {
   private async commit(batch: RecordedEvent[]): Promise<void> {
     // Positions within the batch; `this.positions` keeps the committed ones until COMMIT.
     const working = new Map(this.positions);
-    const effects: { event: RecordedEvent; notices: ChangeNotice[]; mails: MailMessage[] }[] = [];
+    const effects: { event: RecordedEvent; notices: ChangeNotice[] }[] = [];
     await this.unit(async () => {
       for (const event of batch) {
         const notices: ChangeNotice[] = [];
-        const mails: MailMessage[] = [];
         const context = {
           store: this.store,
           notify: (n: ChangeNotice) => {
             notices.push(n);
           },
-          mail: (m: MailMessage) => {
-            mails.push(m);
-          },
-          publicUrl: this.options.publicUrl ?? '',
         };
         for (const p of this.running) {
           if (!before(working.get(p.name) ?? null, event.position)) continue;
           await p.apply(event, context as never);
           working.set(p.name, event.position);
         }
-        effects.push({ event, notices, mails });
+        effects.push({ event, notices });
       }
       await this.saveCheckpoints(working, this.positions);
     });
     // Committed: the read models and checkpoints of the whole batch are visible to everyone now.
     for (const [name, position] of working) this.positions.set(name, position);
-    for (const { event, notices, mails } of effects) {
+    for (const { event, notices } of effects) {
       const live = this.isLive(event);
       if (live && this.options.notifier) for (const n of notices) this.options.notifier.send(n);
-      if (live && this.options.mailer) for (const m of mails) void this.send(m);
+      if (live) this.options.live?.publish(event);
       await this.options.onProcessed?.(event);
     }
     this.releaseWaiters();
-  }
-
-  /** A failed e-mail is logged, never retried into the subscription: the log stays the source of truth. */
-  private async send(message: MailMessage): Promise<void> {
-    try {
-      await this.options.mailer!.send(message);
-    } catch (error) {
-      (this.options.logger ?? silent).error(`could not send "${message.subject}" to ${message.to}`, error);
-    }
   }
 
   /** Saves the checkpoints of the projections whose position moved since the last commit. */

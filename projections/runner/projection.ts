@@ -2,19 +2,11 @@ import type { RecordedEvent } from '../../src/core/event-store/event-store.port'
 import type { ReadStore } from '../../src/core/read-store/read-store.port';
 import type { ChangeNotice } from '../../src/core/change-notice';
 import type { ServerEventName } from '../../src/shared/client-events';
-import type { MailMessage } from '../../src/core/mail/mail.port';
 
 export interface ProjectionContext {
   store: ReadStore;
+  /** Sent after the writes commit, for live events only. E-mails and commands are processes' (src/core/processes). */
   notify<K extends ServerEventName>(notice: ChangeNotice<K>): void;
-  /**
-   * An e-mail the event calls for (process managers such as request notices). Sent like pushes:
-   * after the writes, for live events only, so a rebuild or a catch-up after a crash never mails
-   * again (at most once).
-   */
-  mail(message: MailMessage): void;
-  /** The app's public base URL (PUBLIC_URL, no trailing slash), for the links in those e-mails (the runner sets it). */
-  publicUrl?: string;
 }
 
 /**

@@ -26,7 +26,7 @@ export async function buildStaged(
   const staging = new SqliteReadStore(stagingFile, { staging: true });
   try {
     // Effects belong to live events only, which a build from the start has none of.
-    const runner = new ProjectionRunner(events, staging, projections, { ...options, notifier: null, mailer: null });
+    const runner = new ProjectionRunner(events, staging, projections, { ...options, notifier: null, live: null });
     await runner.rebuild();
     await runner.stop();
     // The tables and indexes the projections make, in PostgreSQL (idempotent), which the load then fills.

@@ -1,7 +1,8 @@
 import { socketIoRedisEmitter } from '../../src/core/redis';
 import { Aggregates } from '../../src/core/commands/aggregates';
 import { systemClock } from '../../src/core/clock';
-import { RatingRequests } from '../../src/ratings/rating-requests';
+import { LiveEvents, ProcessHost } from '../../src/core/processes/process-host';
+import { logProcesses } from '../../src/app.processes';
 import { loadConfig } from '../../src/config/config';
 import { commandConfig, openRunner } from './engines-for-worker';
 import { redisNotifier } from './redis-notifier';
@@ -10,8 +11,8 @@ import { lead } from '../../src/core/leadership';
 /**
  * The projections as their own process (production topology): API instances run with
  * PROJECTIONS=external and wait on the checkpoints this process saves; pushes go out through
- * Redis to whichever instance holds each socket. It also runs what follows the log with effects
- * outside it: the e-mails projections ask for and the rating requests process.
+ * Redis to whichever instance holds each socket. It also hosts the processes that follow the log
+ * (src/app.processes.ts: rating requests, job-request e-mails), which the API runs only as a single instance.
  */
 async function main() {
   const config = commandConfig(() => loadConfig());
@@ -28,32 +29,38 @@ async function main() {
   });
   const fanOut = config.redisUrl ? socketIoRedisEmitter(config.redisUrl) : null;
   const notifier = fanOut && redisNotifier(fanOut.emitter);
-  const { logger, engines, runner } = await openRunner(config, { notifier, buildInBackground: true });
+  const live = new LiveEvents((err) => console.error('a process failed on a live event', err));
+  const { logger, engines, runner } = await openRunner(config, { notifier, buildInBackground: true, live });
   if (!config.mongodbUrl && !config.databaseUrl)
     logger.warn(
       'Neither DATABASE_URL nor MONGODB_URL is set: the read models go to DATA_DIR/read-models.sqlite, which only API instances on this machine sharing DATA_DIR can read. Use PostgreSQL across machines.',
     );
   if (!fanOut) logger.warn('REDIS_URL is not set: no pushes will reach API instances.');
+  const processes = new ProcessHost(
+    logProcesses({
+      eventStore: engines.eventStore,
+      store: engines.readStore,
+      mailer: engines.mailer,
+      aggregates: new Aggregates(engines.eventStore, runner),
+      progress: runner,
+      live,
+      config,
+      clock: systemClock,
+      logger,
+    }),
+    { info: (m) => logger.info(m) },
+  );
+  // Before the catch-up ends: the live events it meets (appended since this start) reach them too.
+  processes.start();
   await runner.start();
   // Printed whatever the log level: scripts and tests wait for this line, as for the API's 'CrewClock is running at'.
   console.log('projections caught up; following the event log');
-  const ratingRequests = new RatingRequests({
-    eventStore: engines.eventStore,
-    store: engines.readStore,
-    mailer: engines.mailer,
-    aggregates: new Aggregates(engines.eventStore, runner),
-    progress: runner,
-    config,
-    clock: systemClock,
-    log: { error: (message, err) => logger.error({ err }, message) },
-  });
-  ratingRequests.start();
   // The embedded event store's polling timer does not hold the process open (its owner decides):
   // without this, the worker on SQLite exited as soon as it had caught up.
   const alive = setInterval(() => undefined, 1 << 30);
   const stop = async () => {
     clearInterval(alive);
-    await ratingRequests.stop();
+    await processes.stop();
     await runner.stop();
     await engines.close();
     await fanOut?.close();

@@ -105,7 +105,7 @@ function log(): RecordedEvent[] {
 describe('schedule-history projection', () => {
   let current: SqliteReadStore;
   let history: SqliteReadStore;
-  const context = (store: SqliteReadStore) => ({ store, notify: () => undefined, mail: () => undefined });
+  const context = (store: SqliteReadStore) => ({ store, notify: () => undefined });
   const from = new Date('2026-05-25T00:00:00.000Z');
   const to = new Date('2026-06-22T00:00:00.000Z');
   const dump = async (store: SqliteReadStore) =>

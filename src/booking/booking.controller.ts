@@ -10,16 +10,18 @@ import { BookingLinkDto, BookingRequestDto, RescheduleDto, SlotsQueryDto } from 
 import {
   BookVisit,
   CancelVisit,
-  MoveVisit,
   ChangeBookingLink,
   CreateBookingLink,
   DeleteBookingLink,
+  MoveVisit,
+} from './booking.commands';
+import {
   GetBookingLogo,
   GetBookingSlots,
   GetPublicBookingLink,
   GetSharedBooking,
   ListBookingLinks,
-} from './booking.handlers';
+} from './booking.queries';
 import { GetVisitSlots } from './visit-slots.handler';
 
 /**

@@ -8,16 +8,19 @@ import { SlotCache } from './slot-cache';
 import {
   BookVisitHandler,
   CancelVisitHandler,
-  MoveVisitHandler,
   ChangeBookingLinkHandler,
   CreateBookingLinkHandler,
   DeleteBookingLinkHandler,
+  MoveVisitHandler,
+} from './booking.handlers';
+import { VisitBookings } from './booking.process';
+import {
   GetBookingLogoHandler,
   GetBookingSlotsHandler,
   GetPublicBookingLinkHandler,
   GetSharedBookingHandler,
   ListBookingLinksHandler,
-} from './booking.handlers';
+} from './booking.queries';
 import { GetVisitSlotsHandler } from './visit-slots.handler';
 
 @Module({
@@ -27,6 +30,7 @@ import { GetVisitSlotsHandler } from './visit-slots.handler';
     SlotCache,
     { provide: BookingConfirmations, inject: [REDIS], useFactory: (redis) => new BookingConfirmations(redis) },
     MergeBookedCustomerHandler,
+    VisitBookings,
     CreateBookingLinkHandler,
     ChangeBookingLinkHandler,
     DeleteBookingLinkHandler,

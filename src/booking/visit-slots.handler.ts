@@ -7,7 +7,7 @@ import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { organizationById, usersByIds } from '../identity/identity.read-models';
 import type { VisitSlots } from '../shared/booking';
 import { ALREADY_CANCELLED } from './booking-link.decider';
-import { bookedVisit } from './booking.handlers';
+import { bookedVisit } from './public-booking';
 import { BookingThrottle } from './booking-throttle';
 import { dayRange, SlotCache } from './slot-cache';
 import { freeSlots } from './slots';

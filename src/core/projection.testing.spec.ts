@@ -50,7 +50,6 @@ describe('projection specification', () => {
     await expect(projection(tally(true)).given(counted('a-1')).thenNothing()).rejects.toThrow();
     expect(await projection(tally(true)).given(counted('a-1'), counted('b-1')).effects()).toEqual({
       notices: [{ counted: 'a-1' }, { counted: 'b-1' }],
-      mails: [],
     });
   });
 

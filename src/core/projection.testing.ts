@@ -1,6 +1,5 @@
 import type { DomainEvent } from './decider';
 import type { RecordedEvent } from './event-store/event-store.port';
-import type { MailMessage } from './mail/mail.port';
 import type { AnyDoc, ReadStore } from './read-store/read-store.port';
 import { SqliteReadStore } from './read-store/sqlite-read-store';
 
@@ -18,17 +17,14 @@ export interface SpecifiedProjection {
 export interface SpecifiedContext {
   store: ReadStore;
   notify(notice: unknown): void;
-  mail(message: MailMessage): void;
-  publicUrl?: string;
 }
 
 /** Every document of each collection, by `_id`. */
 type Snapshot = Record<string, AnyDoc[]>;
 
-/** What one delivery of the events pushed and mailed, in order. */
+/** What one delivery of the events pushed, in order (e-mails are processes', not projections'). */
 export interface Effects {
   notices: unknown[];
-  mails: MailMessage[];
 }
 
 /**
@@ -70,12 +66,10 @@ export function projection(projection: SpecifiedProjection, options: { readsFrom
       }
     });
 
-  async function deliver(store: ReadStore, events: RecordedEvent[], effects: Effects = { notices: [], mails: [] }) {
+  async function deliver(store: ReadStore, events: RecordedEvent[], effects: Effects = { notices: [] }) {
     const context: SpecifiedContext = {
       store,
       notify: (notice) => effects.notices.push(notice),
-      mail: (message) => effects.mails.push(message),
-      publicUrl: 'https://crewclock.test',
     };
     for (const event of events) for (const p of projections) await p.apply(event, context);
     return effects;
@@ -114,7 +108,7 @@ export function projection(projection: SpecifiedProjection, options: { readsFrom
         run(events, async (store) => expect(await read(store)).toEqual(expected)),
       /** Any checks of the store the events built (several queries, or a query at several positions). */
       thenStore: (check: (store: ReadStore) => Promise<void>) => run(events, check),
-      /** The pushes and e-mails of one delivery of the events (a replay of them is checked for documents only). */
+      /** The pushes of one delivery of the events (a replay of them is checked for documents only). */
       effects: (): Promise<Effects> => withStore((store) => deliver(store, events)),
     }),
   };

@@ -8,7 +8,7 @@ import { FILE_STORE, FileStore } from '../core/files/files.port';
 import { withoutBidiControls } from '../shared/uploads';
 import { READ_STORE, ReadStore, Sort } from '../core/read-store/read-store.port';
 import { usersByIds } from '../identity/identity.read-models';
-import type { AttachmentView, CustomerView } from '../shared/customers';
+import type { AttachmentView, CustomerOption, CustomerView } from '../shared/customers';
 import { ATTACHMENTS_PAGE_SIZE, CUSTOMERS_PAGE_SIZE, type Paged } from '../shared/paging';
 import {
   CUSTOMER_SEARCH_FIELDS,
@@ -134,7 +134,7 @@ export class LookupCustomers {
 export class LookupCustomersHandler implements IQueryHandler<LookupCustomers> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  async execute({ organizationId, filter }: LookupCustomers): Promise<{ id: string; name: string }[]> {
+  async execute({ organizationId, filter }: LookupCustomers): Promise<CustomerOption[]> {
     return customerChoices(this.store, customersFilter(organizationId, filter), LOOKUP_LIMIT);
   }
 }

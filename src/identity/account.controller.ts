@@ -10,7 +10,7 @@ import {
   UnauthenticatedError,
   ValidationError,
 } from '../core/errors';
-import type { SignInErrorCode } from '../shared/sign-in';
+import type { SignInAnswer, SignInErrorCode } from '../shared/sign-in';
 import { AuthenticatedRequest, commandMeta, Me, Meta, Public } from './current-user';
 import type { CurrentUser } from './current-user';
 import type { CommandMeta } from '../core/commands/aggregates';
@@ -76,7 +76,7 @@ export class AccountController {
             303,
             `/account/login?${new URLSearchParams({ error: 'organization' satisfies SignInErrorCode, ReturnUrl: redirectUrl })}`,
           );
-        return { success: false, chooseOrganization: result.chooseOrganization, errors };
+        return { success: false, chooseOrganization: result.chooseOrganization, errors } satisfies SignInAnswer;
       }
       const session = result;
       // Signing in again rotates the session: the token this browser held stops working.
@@ -84,7 +84,7 @@ export class AccountController {
         await this.commands.execute(new SignOut(request.user.sessionId, commandMeta(request), 'signed in again'));
       this.setSessionCookie(request, response, session);
       if (!wantsJson(request)) return response.redirect(303, redirectUrl);
-      return { success: true, redirectUrl };
+      return { success: true, redirectUrl } satisfies SignInAnswer;
     } catch (error) {
       if (wantsJson(request) || !(error instanceof DomainError)) throw error;
       // A plain form post comes back to the page with a code the page turns into its sentence (never text: a

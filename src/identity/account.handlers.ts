@@ -15,7 +15,7 @@ import { LoginThrottle } from './login-throttle';
 import { PasswordResetThrottle } from './password-reset-throttle';
 import { decoyHash, hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { sessionDecider } from './session.decider';
-import { SIGN_IN_ERRORS } from '../shared/sign-in';
+import { SIGN_IN_ERRORS, type OrganizationChoice } from '../shared/sign-in';
 import {
   newToken,
   PASSWORD_RESET_TTL_MINUTES,
@@ -33,7 +33,7 @@ export const CHOOSE_ORGANIZATION = SIGN_IN_ERRORS.organization;
 /** What a sign-in gives: a session, or the organizations whose account the password opened, to choose from. */
 export type SignInResult =
   | { token: string; sessionId: string; expiresAt: string; rememberMe: boolean }
-  | { chooseOrganization: { id: string; name: string }[] };
+  | { chooseOrganization: OrganizationChoice[] };
 
 /**
  * One address may sign in to several organizations. The password is checked against each of its

@@ -16,6 +16,7 @@ import {
 import type { CurrentUser } from './current-user';
 import type { HolidayList } from '../shared/organization';
 import type { ProfileView } from '../shared/profile';
+import type { EmployeeOption } from '../shared/session';
 import { type Paged, USERS_PAGE_SIZE } from '../shared/paging';
 import {
   DEFAULT_LATE_GRACE_MINUTES,
@@ -116,7 +117,7 @@ export class ListActiveEmployees {
 export class ListActiveEmployeesHandler implements IQueryHandler<ListActiveEmployees> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  async execute({ organizationId }: ListActiveEmployees) {
+  async execute({ organizationId }: ListActiveEmployees): Promise<EmployeeOption[]> {
     const users = await activeUsers(this.store, organizationId, 1000);
     return users.map((u) => ({
       id: u._id,

@@ -13,21 +13,20 @@ import { ratingsStreams } from './ratings.events';
 import { ratingByTokenHash, ratingOf } from './ratings.read-models';
 import { FeedbackThrottle } from './feedback-throttle';
 import { feedbackToken, feedbackTokenHash, isFeedbackTokenShape } from './feedback-tokens';
-import { ratedJob, RatingRequests } from './rating-requests';
+import { ratedJob } from './rating-requests.process';
 
 export const NO_CONTACT_EMAIL = "The customer's contact has no e-mail address to send the request to.";
 
 /**
  * Records a request for the customer's contact to rate a finished job; the rating requests process mails
- * it (at once when it runs in this process). Sending again issues a new link and the old one stops working
- * (only the latest request's token is accepted): a forwarded or leaked old e-mail cannot answer for the
- * customer.
+ * it (at once: it hears the request among the log's live events). Sending again issues a new link and the
+ * old one stops working (only the latest request's token is accepted): a forwarded or leaked old e-mail
+ * cannot answer for the customer.
  */
 @CommandHandler(RequestRating)
 export class RequestRatingHandler implements ICommandHandler<RequestRating> {
   constructor(
     private readonly aggregates: Aggregates,
-    private readonly ratingRequests: RatingRequests,
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -54,7 +53,6 @@ export class RequestRatingHandler implements ICommandHandler<RequestRating> {
       },
       meta,
     );
-    this.ratingRequests.kick();
   }
 }
 

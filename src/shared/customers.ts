@@ -1,5 +1,11 @@
 // Customer views on the wire, shared by the server and the client: imports nothing (see docs/architecture.md, src/shared).
 
+/** GET /api/customers/lookup: a dropdown's choice (up to 1000, name ascending). */
+export interface CustomerOption {
+  id: string;
+  name: string;
+}
+
 /** Spec §4: any status can be changed to any other by edit; Current by default. */
 export const CUSTOMER_STATUS_VALUES = ['Current', 'Declined', 'Tentative', 'Past'] as const;
 

@@ -41,6 +41,14 @@ export type SessionUser = Omit<UserView, 'organizationId'>;
 export const DEFAULT_LATE_GRACE_MINUTES = 10;
 export const MAX_LATE_GRACE_MINUTES = 240;
 
+/** GET /api/users/lookup: an active employee for the schedule's pickers, filters and rows (at most 1000, by name). */
+export interface EmployeeOption {
+  id: string;
+  fullName: string;
+  colorCode: string | null;
+  profilePictureUrl: string | null;
+}
+
 /** The signed-in user's organization as the session shows it. */
 export interface CompanyView {
   id: string;

@@ -21,3 +21,14 @@ export type SignInErrorCode = keyof typeof SIGN_IN_ERRORS;
 export function signInErrorMessage(code: string | null | undefined): string | null {
   return code && Object.hasOwn(SIGN_IN_ERRORS, code) ? SIGN_IN_ERRORS[code as SignInErrorCode] : null;
 }
+
+/** One of the organizations whose account an address and password opened: the person picks one. */
+export interface OrganizationChoice {
+  id: string;
+  name: string;
+}
+
+/** POST /account/login's JSON answer: signed in (the session cookie is set), or asked to pick an organization. */
+export type SignInAnswer =
+  | { success: true; redirectUrl?: string | null }
+  | { success: false; chooseOrganization: OrganizationChoice[]; errors: string[] };

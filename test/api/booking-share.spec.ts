@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
 import { mailsWhen, OutboxMail, outboxMails } from '../support/outbox';
 import { within } from '../support/time';
+import { kitFor } from '../support/given';
 
 /**
  * A booked visit's page and its e-mails (#24 item 15): the times it may move to say who would take each, a move or a
@@ -41,17 +42,7 @@ describe('the booked visit’s page and e-mails', () => {
   }, within(60_000));
   afterAll(() => app.stop());
 
-  const createLink = async (staffIds: string[]) => {
-    const response = await org.manager.post('/api/booking-links', {
-      serviceName: 'Window cleaning',
-      durationMinutes: 60,
-      staffIds,
-      minimumNoticeMinutes: 60,
-      horizonDays: 14,
-    });
-    expect(response.status).toBe(201);
-    return response.body.data.id as string;
-  };
+  const createLink = (staffIds: string[]) => kitFor(org.manager).bookingLink({ staffIds, horizonDays: 14 });
   const dayOf = (days: number) => tomorrow.plus({ days: days - 1 }).toISODate()!;
   const at = (days: number, time: string) =>
     DateTime.fromISO(`${dayOf(days)}T${time}`, { zone: ZONE })

@@ -33,18 +33,8 @@ describe('booking slots', () => {
   /** From an address of its own each time unless given one, so that the allowance is not what a test meets. */
   const get = (path: string, from = `198.51.100.${(address = (address % 250) + 1)}`) =>
     app.client().request('GET', path, undefined, { 'x-forwarded-for': from });
-  const createLink = async (over: Record<string, unknown> = {}) => {
-    const response = await org.manager.post('/api/booking-links', {
-      serviceName: 'Window cleaning',
-      durationMinutes: 60,
-      staffIds: [org.associate.userId],
-      minimumNoticeMinutes: 60,
-      horizonDays: 30,
-      ...over,
-    });
-    expect(response.status).toBe(201);
-    return response.body.data.id as string;
-  };
+  const createLink = (over: Record<string, unknown> = {}) =>
+    kitFor(org.manager).bookingLink({ staffIds: [org.associate.userId], ...over });
   /** The wall-clock starts (HH:mm in the zone) offered on `date`. */
   const starts = async (linkId: string, from = date, to = date) => {
     const response = await get(`/api/booking-links/${linkId}/slots?from=${from}&to=${to}`);

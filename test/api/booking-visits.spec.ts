@@ -55,19 +55,8 @@ describe('self-booked visits', () => {
   }, within(60_000));
   afterAll(() => app.stop());
 
-  const createLink = async (over: Record<string, unknown> = {}) => {
-    const response = await org.manager.post('/api/booking-links', {
-      serviceName: 'Window cleaning',
-      durationMinutes: 60,
-      staffIds: [org.associate.userId],
-      minimumNoticeMinutes: 60,
-      horizonDays: 30,
-      bufferMinutes: 0,
-      ...over,
-    });
-    expect(response.status).toBe(201);
-    return response.body.data.id as string;
-  };
+  const createLink = (over: Record<string, unknown> = {}) =>
+    kitFor(org.manager).bookingLink({ staffIds: [org.associate.userId], bufferMinutes: 0, ...over });
   /** Free slots on one day, `days` after today: each test books on days of its own. */
   const slotsOf = async (linkId: string, days: number) => {
     const date = tomorrow.plus({ days: days - 1 }).toISODate();

@@ -3,6 +3,7 @@ import { ApiResponse, expectError, startTestApp, TestApp, TestOrganization, TINY
 import { mailsWhen } from '../support/outbox';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
 import { within } from '../support/time';
+import { kitFor } from '../support/given';
 
 /**
  * Self-booking over HTTP (#16): the managers' booking links, the public page, its free slots and bookings
@@ -39,19 +40,8 @@ describe('self-booking', () => {
     await app.stop();
   });
 
-  const createLink = async (over: Record<string, unknown> = {}) => {
-    const response = await org.manager.post('/api/booking-links', {
-      serviceName: 'Window cleaning',
-      durationMinutes: 60,
-      staffIds: [org.associate.userId],
-      minimumNoticeMinutes: 60,
-      horizonDays: 14,
-      bufferMinutes: 0,
-      ...over,
-    });
-    expect(response.status).toBe(201);
-    return response.body.data.id as string;
-  };
+  const createLink = (over: Record<string, unknown> = {}) =>
+    kitFor(org.manager).bookingLink({ staffIds: [org.associate.userId], horizonDays: 14, bufferMinutes: 0, ...over });
   /** Free slots on one day, `days` after today: each test books on a day of its own (one staff member for all). */
   const slotsOf = async (linkId: string, days = 1) => {
     const date = tomorrow.plus({ days: days - 1 }).toISODate();

@@ -5,7 +5,6 @@ import { ApiClient, ApiResponse, expectError, startTestApp, TestApp, TestOrganiz
 import { kitFor } from '../support/given';
 import { mailsWhen } from '../support/outbox';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
-import { within } from '../support/time';
 
 /**
  * Ratings over HTTP: POST /api/ratings/request, the public GET and POST /api/feedback/{token},
@@ -27,7 +26,7 @@ describe('ratings', () => {
     app = await startTestApp();
     [org, other] = await Promise.all([app.organization('Rated'), app.organization('Other')]);
     guest = app.client();
-  }, within(30_000));
+  });
   afterAll(async () => {
     sockets.forEach((s) => s.disconnect());
     await app.stop();

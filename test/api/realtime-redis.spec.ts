@@ -14,7 +14,6 @@ import { kitFor } from '../support/given';
 import { withDatabase } from '../support/ferretdb';
 import { freshDatabase } from '../support/postgres';
 import { disconnection, nextPush, openSocket, PUSH_WITHIN_MS, TestSocket } from '../support/sockets';
-import { within } from '../support/time';
 
 /**
  * The production topology, with the engines we have: two API instances with PROJECTIONS=external
@@ -122,7 +121,7 @@ for (const shared of rows)
         worker = await startWorker(env);
         a = await startTestApp(env);
         b = await startTestApp(env);
-      }, within(30_000));
+      });
 
       afterEach(() => {
         for (const s of sockets.splice(0)) s.disconnect();
@@ -154,7 +153,7 @@ for (const shared of rows)
       beforeAll(async () => {
         acme = await a.organization('Acme');
         other = await a.organization('Other');
-      }, within(30_000));
+      });
 
       it('runs both instances and the worker on the engines its title names, with Redis between them', async () => {
         expect((await a.client().get('/healthz')).body.engines).toEqual(

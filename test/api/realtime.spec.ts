@@ -7,7 +7,6 @@ import { ApiClient, startTestApp, TestApp, TestOrganization, TEST_PASSWORD } fro
 import { kitFor } from '../support/given';
 import { freshDatabase } from '../support/postgres';
 import { disconnection, nextPush, PUSH_WITHIN_MS } from '../support/sockets';
-import { within } from '../support/time';
 
 type ClientSocket = Socket<ServerToClientEvents, Record<string, never>>;
 type Received = { event: string; payload: unknown };
@@ -59,7 +58,7 @@ describe.each(rows)('realtime over socket.io ($where)', (row) => {
   beforeAll(async () => {
     data = await row.open();
     app = await startTestApp(data.env);
-  }, within(30_000));
+  });
   afterEach(() => {
     for (const s of sockets.splice(0)) s.disconnect();
   });

@@ -87,7 +87,7 @@ function copyOfLog(log: string): string {
 const sqlite: Backend = {
   events: Number(process.env.PROJECTION_CRASH_EVENTS ?? 6000),
   maxDelayMs: 20,
-  timeoutMs: Math.max(within(40_000), Number(process.env.PROJECTION_CRASH_EVENTS ?? 0) * 40),
+  timeoutMs: Math.max(within(120_000), Number(process.env.PROJECTION_CRASH_EVENTS ?? 0) * 40),
   async place(log) {
     const dataDir = copyOfLog(log);
     return {

@@ -26,6 +26,7 @@ import { SqliteReadStore } from '../../src/core/read-store/sqlite-read-store';
 import type { AnyDoc, ReadStore } from '../../src/core/read-store/read-store.port';
 import { organizationDecider } from '../../src/identity/organization.decider';
 import { identityStreams } from '../../src/identity/identity.events';
+import { LiveEvents } from '../../src/core/processes/process-host';
 import { withDatabase } from '../support/ferretdb';
 import { IdentityLog } from '../support/identity-log';
 import { freshDatabase } from '../support/postgres';
@@ -176,32 +177,41 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (adapterName
     return { models: await snapshot(store), checkpoints: await checkpoints(store) };
   }
 
-  it('sends the e-mails projections ask for only for live events: never while catching up or rebuilding', async () => {
+  it('hands the processes each live event once its batch committed: never while catching up or rebuilding', async () => {
     const log = events();
     const identity = new IdentityLog(log, 3);
     await identity.generate(40);
-    const sent: string[] = [];
-    const mailer = { send: async (m: { subject: string }) => void sent.push(m.subject) };
-    const mailing: Projection = {
-      name: 'mailing',
+    const seen: Projection = {
+      name: 'seen',
       version: 1,
-      collections: [],
-      apply: async (event, context) => context.mail({ to: 'a@example.test', subject: event.id, text: '' }),
+      collections: ['seen'],
+      apply: async (event, context) =>
+        void (await context.store
+          .collection('seen')
+          .updateOne({ _id: event.id }, { $set: { type: event.type } }, { upsert: true })),
     };
     const store = await readStore().connect();
-    const r = runner(log, store, [mailing], { mailer });
+    const heard: string[] = [];
+    // What a process reads when it hears an event: the read models have it already.
+    const readsThen: Promise<unknown>[] = [];
+    const live = new LiveEvents();
+    live.subscribe((event) => {
+      heard.push(event.id);
+      readsThen.push(store.collection('seen').findOne({ _id: event.id }));
+    });
+    const r = runner(log, store, [seen], { live });
     await r.start();
-    expect(sent).toEqual([]);
+    expect(heard).toEqual([]);
     const head = await identity.generate(3);
     await r.waitFor(head, 5000);
-    await new Promise((resolve) => setImmediate(resolve));
-    const live = (await log.readAll()).slice(-3).map((e) => e.id);
-    expect(sent).toEqual(live);
-    // A restart catches up from its checkpoint (nothing new) and a rebuild replays all: no e-mail again.
+    const appended = (await log.readAll()).slice(-3).map((e) => e.id);
+    expect(heard).toEqual(appended);
+    expect((await Promise.all(readsThen)).map((doc) => (doc as { _id: string } | null)?._id)).toEqual(appended);
+    // A restart catches up from its checkpoint (nothing new) and a rebuild replays all: nothing heard again.
     await r.stop();
-    const again = runner(log, store, [{ ...mailing, version: 2 }], { mailer });
+    const again = runner(log, store, [{ ...seen, version: 2 }], { live });
     await again.start();
-    expect(sent).toEqual(live);
+    expect(heard).toEqual(appended);
   });
 
   it('applies live events the log hands over together as one batch', async () => {

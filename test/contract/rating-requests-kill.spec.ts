@@ -287,6 +287,6 @@ describe.each([
       expect([...after.mailed.values()].every((n) => n === 1)).toBe(true);
       expect(outboxMails(dataDir).filter((m) => m.to === email)).toHaveLength(JOBS);
     },
-    within(180_000),
+    within(600_000),
   );
 });

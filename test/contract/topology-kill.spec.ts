@@ -170,6 +170,6 @@ describe('the production topology on PostgreSQL killed with SIGKILL under HTTP l
       ]);
       expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     },
-    within(180_000),
+    within(600_000),
   );
 });

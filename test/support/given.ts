@@ -49,6 +49,11 @@ export interface Given {
   signedInUser(fields?: Fields): Promise<SignedInUser>;
   /** POST /api/ratings/request: the customer of job `jobId` is e-mailed a feedback link. */
   ratingRequest(jobId: string): Promise<void>;
+  /**
+   * POST /api/booking-links: a one-hour "Window cleaning" bookable an hour ahead and up to 30 days out, by the staff
+   * `fields.staffIds` names (else nobody), unless given. Returns the link's id.
+   */
+  bookingLink(fields?: Fields): Promise<string>;
 }
 
 /**
@@ -118,6 +123,18 @@ export function kitFor(as: ApiClient | (() => ApiClient)): Given {
       const { id, email, password } = await user(fields);
       if (!password) throw new Error('an invited user has no password to sign in with yet');
       return Object.assign(await new ApiClient(client().baseUrl).signIn(email, password), { userId: id, email });
+    },
+
+    bookingLink: async (fields = {}) => {
+      const link = {
+        serviceName: 'Window cleaning',
+        durationMinutes: 60,
+        minimumNoticeMinutes: 60,
+        horizonDays: 30,
+        staffIds: [],
+        ...fields,
+      };
+      return created<{ id: string }>('a booking link', await client().post('/api/booking-links', link)).id;
     },
 
     ratingRequest: async (jobId) => {

@@ -3,19 +3,13 @@ import { api } from '../../app/api';
 import { paths } from '../../app/paths';
 import { useAppStore } from '../../app/store';
 import { fetchSession } from '../session/sessionApi';
+import type { SignInAnswer } from '../../../../src/shared/sign-in';
 
 /** Signing in and the password pages come before a session: no CSRF token, and a 401 is an answer, not "sign in again". */
 const BEFORE_SIGN_IN = { csrf: false, redirectOnUnauthorized: false } as const;
 
-export type LoginResponse =
-  | { success: true; redirectUrl?: string | null }
-  /** The address and password open accounts in several organizations: the person picks one. */
-  | { success: false; chooseOrganization: Organization[]; errors: string[] };
-
-export interface Organization {
-  id: string;
-  name: string;
-}
+/** The sign-in's answer and the organizations it may offer, declared once in src/shared/sign-in.ts. */
+export type { OrganizationChoice as Organization } from '../../../../src/shared/sign-in';
 
 export interface Credentials {
   username: string;
@@ -29,7 +23,7 @@ export interface Credentials {
 
 /** POST /account/login as JSON: the session cookie is set, or the person is asked to pick an organization. */
 export const submitSignIn = (c: Credentials) =>
-  api.post<LoginResponse>(
+  api.post<SignInAnswer>(
     paths.login,
     {
       username: c.username.trim(),

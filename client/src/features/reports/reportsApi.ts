@@ -3,7 +3,12 @@ import type { SortDir } from '../../shared/pagedQuery';
 import { useApiQuery } from '../../shared/useApiQuery';
 import type { Paged } from '../../../../src/shared/paging';
 import { REPORTS_PAGE_SIZE } from '../../../../src/shared/reports';
-import { ACTIVE_EMPLOYEES_URL, CUSTOMER_LOOKUP_URL, type CustomerOption, type JobPerson } from '../scheduling/jobs';
+import {
+  ACTIVE_EMPLOYEES_URL,
+  CUSTOMER_LOOKUP_URL,
+  type CustomerOption,
+  type EmployeeOption,
+} from '../scheduling/jobs';
 import { pagedReportUrl, reportCountUrl, reportSummaryUrl, type ReportBase, type ReportScreenFilters } from './reports';
 
 /** One page of a report's rows; the previous page stays shown while the next loads. */
@@ -24,7 +29,8 @@ export const useReportSummary = <Summary>(base: ReportBase, filters: ReportScree
 export const useCustomerChoices = () => useApiQuery<CustomerOption[]>(CUSTOMER_LOOKUP_URL);
 
 /** The Employee filter's choices (active employees), read only when the report has that filter. */
-export const useEmployeeChoices = (wanted: boolean) => useApiQuery<JobPerson[]>(wanted ? ACTIVE_EMPLOYEES_URL : null);
+export const useEmployeeChoices = (wanted: boolean) =>
+  useApiQuery<EmployeeOption[]>(wanted ? ACTIVE_EMPLOYEES_URL : null);
 
 /**
  * A push that may add rows (`event`) checks only the count (a page of one row, same filters) and tells how

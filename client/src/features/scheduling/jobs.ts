@@ -15,10 +15,9 @@ import type { JobCustomer, JobView as Job } from '../../../../src/shared/jobs';
 /** One line of a job's history (GET /api/jobs/{id}/history): the server's own type. */
 export type { AuditEntry as HistoryEntry } from '../../../../src/shared/audit';
 
-export interface CustomerOption {
-  id: string;
-  name: string;
-}
+/** The customer and employee lookups' choices (GET /api/customers/lookup, /api/users/lookup). */
+export type { CustomerOption } from '../../../../src/shared/customers';
+export type { EmployeeOption } from '../../../../src/shared/session';
 
 export const JOBS_URL = '/api/jobs';
 export const OWN_JOBS_URL = `${JOBS_URL}/user`;

@@ -17,8 +17,8 @@ import {
   jobUrl,
   seriesUrl,
   type CustomerOption,
+  type EmployeeOption,
   type Job,
-  type JobPerson,
 } from './jobs';
 import type { RecurrenceModel } from './recurrenceForm';
 
@@ -31,8 +31,8 @@ export function useCalendarJobs(base: string, range: DayRange | null, extra?: Re
 export const useJob = (id: string | null) => useApiQuery<Job>(id ? jobUrl(id) : null);
 
 /** Active employees for the pickers, filter and TimelineDay rows (GET /api/users/lookup, jobs.crud). */
-export function useActiveEmployees(): { employees: JobPerson[] | undefined; isError: boolean } {
-  const employees = useApiQuery<JobPerson[]>(ACTIVE_EMPLOYEES_URL);
+export function useActiveEmployees(): { employees: EmployeeOption[] | undefined; isError: boolean } {
+  const employees = useApiQuery<EmployeeOption[]>(ACTIVE_EMPLOYEES_URL);
   return { employees: employees.data, isError: employees.isError };
 }
 

@@ -5,6 +5,7 @@ import { Clock, derivedId } from '../core/clock';
 import { ConflictError, ValidationError } from '../core/errors';
 import type { EventStore } from '../core/event-store/event-store.port';
 import type { Mailer, MailMessage } from '../core/mail/mail.port';
+import type { LiveEvents, Process } from '../core/processes/process-host';
 import type { ReadStore } from '../core/read-store/read-store.port';
 import { CalendarJob, jobsBetween } from '../scheduling/calendar-jobs';
 import { isBookedOnline, liveCustomer } from '../customers/customers.read-models';
@@ -51,11 +52,14 @@ export interface RatingRequestsDeps {
   config: Pick<AppConfig, 'publicUrl' | 'sessionSecret' | 'ratingRequestsEveryMs'>;
   clock: Clock;
   log: { error(message: string, error: unknown): void };
+  /** The log's live events: a manual request is mailed at once rather than at the next tick. */
+  live: Pick<LiveEvents, 'subscribe'>;
 }
 
 /**
- * Rating requests, exactly once (#14): a process driven by the event log, run by whichever process runs
- * the projections with effects (`runsLogProcesses`: the single instance, else the worker). Each tick:
+ * Rating requests, exactly once (#14): a process driven by a clock and the event log, run by the process host
+ * of whichever process runs the log's processes (`runsLogProcesses`: the single instance, else the worker). A
+ * request a person makes (a live `RatingRequested` not by 'system') starts a tick at once. Each tick:
  *
  * 1. For each organization with automated rating e-mails on, the jobs and occurrences that ended since
  *    it last looked (and since the setting was turned on) and have a customer whose contact has an
@@ -68,8 +72,10 @@ export interface RatingRequestsDeps {
  *    (`ratingMail-<requestId>`). The link's token derives from the request id, so a crash between the
  *    two writes the same e-mail again: the same outbox file, or over SMTP the same Message-ID.
  */
-export class RatingRequests {
+export class RatingRequests implements Process {
+  readonly name = 'rating requests';
   private timer: NodeJS.Timeout | null = null;
+  private unsubscribe: (() => void) | null = null;
   private running: Promise<void> | null = null;
   private again = false;
   private started = false;
@@ -78,10 +84,15 @@ export class RatingRequests {
 
   start(): void {
     this.started = true;
+    this.unsubscribe ??= this.deps.live.subscribe((event) => {
+      // The process's own (automated) requests are mailed by the tick that records them.
+      if (event.type === 'RatingRequested' && (event.data as { requestedBy?: string }).requestedBy !== 'system')
+        this.kick();
+    });
     this.schedule(this.deps.config.ratingRequestsEveryMs);
   }
 
-  /** A request was just recorded here: mail it now rather than at the next tick. */
+  /** A request was just recorded: mail it now rather than at the next tick. */
   kick(): void {
     if (!this.started) return;
     if (this.running) this.again = true;
@@ -90,6 +101,8 @@ export class RatingRequests {
 
   async stop(): Promise<void> {
     this.started = false;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
   }

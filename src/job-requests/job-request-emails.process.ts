@@ -1,0 +1,94 @@
+import { DateTime } from 'luxon';
+import type { AppConfig } from '../config/config';
+import type { RecordedEvent } from '../core/event-store/event-store.port';
+import type { Mailer, MailMessage } from '../core/mail/mail.port';
+import type { Process, LiveEvents } from '../core/processes/process-host';
+import type { ReadStore } from '../core/read-store/read-store.port';
+import { organizationById, organizationUsers } from '../identity/identity.read-models';
+import type { JobEvent, JobSeriesEvent } from '../scheduling/scheduling.events';
+
+export interface JobRequestEmailsDeps {
+  live: Pick<LiveEvents, 'subscribe'>;
+  store: ReadStore;
+  mailer: Mailer;
+  config: Pick<AppConfig, 'publicUrl'>;
+  log: { error(message: string, error: unknown): void };
+}
+
+type Requested = Extract<JobEvent | JobSeriesEvent, { type: 'JobRequested' }>['data'];
+
+/**
+ * Spec §4: a request to pick up a job is mailed to every active Company Admin and Customer Manager. Driven by the
+ * live events of the log (`LiveEvents`): after the read models have the request, never while catching up or
+ * rebuilding, so a restart or a rebuild does not mail again (at most once; a crash between the commit and the
+ * e-mail loses it, as the push would be). Where several instances run, only the one running the log's processes
+ * (the worker) mails.
+ */
+export class JobRequestEmails implements Process {
+  readonly name = 'job-request e-mails';
+  private unsubscribe: (() => void) | null = null;
+  /** The e-mails under way, one request after another, for stop() to wait on. */
+  private sending: Promise<void> = Promise.resolve();
+
+  constructor(private readonly deps: JobRequestEmailsDeps) {}
+
+  start(): void {
+    this.unsubscribe ??= this.deps.live.subscribe((event) => this.heard(event));
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    await this.sending;
+  }
+
+  private heard(event: RecordedEvent): void {
+    if (event.type !== 'JobRequested') return;
+    if (!event.streamId.startsWith('job-') && !event.streamId.startsWith('jobSeries-')) return;
+    const request = event.data as Requested;
+    this.sending = this.sending.then(() =>
+      this.mailManagers(request).catch((error) =>
+        this.deps.log.error(`job-request e-mails: request ${request.requestId}`, error),
+      ),
+    );
+  }
+
+  /** The notices of one request; a failed e-mail is logged and not tried again (the Job Requests table has it). */
+  async mailManagers(request: Requested): Promise<void> {
+    for (const mail of await this.noticesOf(request))
+      await this.deps.mailer
+        .send(mail)
+        .catch((error) => this.deps.log.error(`could not send "${mail.subject}" to ${mail.to}`, error));
+  }
+
+  /** One e-mail to each active manager of the request's organization, in its zone. */
+  async noticesOf(request: Requested): Promise<MailMessage[]> {
+    const { store, config } = this.deps;
+    const [organization, people] = await Promise.all([
+      organizationById(store, request.organizationId),
+      organizationUsers(store, request.organizationId),
+    ]);
+    const requester = people.find((u) => u._id === request.userId)?.fullName ?? 'An employee';
+    const zone = organization?.timeZone ?? 'UTC';
+    const at = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone);
+    const when = `${at(request.start).toFormat('cccc d LLLL yyyy, h:mm a')} – ${at(request.end).toFormat('h:mm a')}`;
+    const where = organization?.name ?? 'your organization';
+    // The Job Schedule holds the Job Requests table (spec §2); the link only opens it: approving is a click there.
+    const schedule = `${config.publicUrl}/scheduling`;
+    return people
+      .filter((u) => u.active && u.roles.some((r) => r === 'Company Admin' || r === 'Customer Manager'))
+      .map((manager) => ({
+        to: manager.email,
+        subject: `Job request: ${requester} would like to pick up ${request.name}`,
+        text: `Hello ${manager.firstName},\n\n${requester} requested to pick up "${request.name}" (${when}) at ${where}.\n\nOpen the Job Schedule to approve or deny the request:\n\n${schedule}\n`,
+        html:
+          `<p>Hello ${escapeHtml(manager.firstName)},</p>` +
+          `<p>${escapeHtml(requester)} requested to pick up &ldquo;${escapeHtml(request.name)}&rdquo; (${escapeHtml(when)}) at ${escapeHtml(where)}.</p>` +
+          `<p><a href="${escapeHtml(schedule)}">Open the Job Schedule</a> to approve or deny the request.</p>`,
+      }));
+  }
+}
+
+/** Names and job titles are typed by people: never markup in the e-mail. */
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
