@@ -2,6 +2,7 @@
 // expression linear in its input: one that backtracks lets a single request with a long crafted value
 // stall the server for every organization (issue #9: a mileage pattern took 43 s on 200,000 characters).
 // Layout is Prettier's (.prettierrc.json), checked by `npm run lint` too.
+import { readdirSync } from 'node:fs';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
@@ -23,6 +24,69 @@ const SHARED_IMPORTS_NOTHING =
 
 const CLIENT_READS_ONLY_SHARED =
   "client/src imports nothing of the server's code but src/shared, the wire contract: declare there the shape the client reads, and have the server return it typed as that.";
+
+// Folders are layers (docs/layers.md reads this table): each folder of src/ → the folders of src/ it may import.
+// The files at src/'s root (main.ts, app.ts, app.module.ts, demo-seed.ts, org-create.ts) compose the app and may
+// import anything; no folder imports them. A new folder needs its row here, and lint says so until it has one.
+const FOUNDATION = ['shared', 'config', 'core'];
+const BELOW_SCHEDULING = [...FOUNDATION, 'identity', 'customers'];
+const BELOW_FEATURES = [...BELOW_SCHEDULING, 'scheduling', 'availability'];
+const BELOW_AS_OF = [...BELOW_FEATURES, 'timers', 'ratings'];
+export const ALLOWED_IMPORTS = {
+  shared: [],
+  config: ['shared'],
+  core: ['shared', 'config'],
+  identity: FOUNDATION,
+  customers: [...FOUNDATION, 'identity'],
+  scheduling: BELOW_SCHEDULING,
+  availability: [...BELOW_SCHEDULING, 'scheduling'],
+  realtime: [...FOUNDATION, 'identity'],
+  timers: BELOW_FEATURES,
+  ratings: BELOW_FEATURES,
+  'job-requests': BELOW_FEATURES,
+  booking: BELOW_FEATURES,
+  // Time travel: the moment, the versions (of the schedule, of timers' and ratings' report rows, of names), the
+  // past-read-models interceptor.
+  'as-of': BELOW_AS_OF,
+  reports: [...BELOW_AS_OF, 'as-of'],
+  audit: [...BELOW_AS_OF, 'as-of', 'reports', 'job-requests', 'booking'],
+  // The calendars' reads show what every feature below knows of a job: its people, customer, times, requests, ratings
+  // and History.
+  calendar: [...BELOW_AS_OF, 'as-of', 'reports', 'job-requests', 'booking', 'audit'],
+  health: [...FOUNDATION, 'identity'],
+  topology: FOUNDATION,
+};
+
+/** The table is a layer order only if it has no cycle, and it must name every folder of src/. */
+function checkedLayers(table) {
+  const folders = readdirSync(new URL('./src', import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const missing = folders.filter((folder) => !(folder in table));
+  if (missing.length) throw new Error(`eslint.config.mjs: give src/${missing.join(', src/')} a row in ALLOWED_IMPORTS`);
+  const state = new Map();
+  const visit = (folder, path) => {
+    if (state.get(folder) === 'done') return;
+    if (state.get(folder) === 'open')
+      throw new Error(`eslint.config.mjs: ALLOWED_IMPORTS has a cycle: ${path.join(' → ')}`);
+    state.set(folder, 'open');
+    for (const next of table[folder] ?? []) visit(next, [...path, next]);
+    state.set(folder, 'done');
+  };
+  for (const folder of Object.keys(table)) visit(folder, [folder]);
+  return table;
+}
+
+const layerZones = Object.entries(checkedLayers(ALLOWED_IMPORTS)).map(([folder, allowed]) => ({
+  target: `./src/${folder}`,
+  from: './src',
+  except: [folder, ...allowed].map((name) => `./${name}`),
+  message: allowed.length
+    ? `src/${folder} may import only src/${allowed.join(', src/')} (the layer order, ALLOWED_IMPORTS in eslint.config.mjs; docs/layers.md). Move what both need down a layer, or compose them in a folder above both.`
+    : `src/${folder} imports no other folder of src (the layer order, ALLOWED_IMPORTS in eslint.config.mjs; docs/layers.md).`,
+}));
+
+const TS_RESOLVER = { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })] };
 
 const FILES = [
   'src/**/*.{ts,tsx}',
@@ -90,10 +154,20 @@ export default [
     },
   },
   {
+    // Folders are layers: a folder of src/ imports only the folders its row of ALLOWED_IMPORTS names (type-only
+    // imports, re-exports and import() too). Resolved, so a path that climbs out and back in is still its target's.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: TS_RESOLVER,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones }],
+    },
+  },
+  {
     // Resolved, not matched as text: '../../../../src/shared/../calendar/x' is src/calendar's, and is refused.
     files: ['client/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })] },
+    settings: TS_RESOLVER,
     rules: {
       'import-x/no-restricted-paths': [
         'error',

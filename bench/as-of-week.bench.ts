@@ -12,7 +12,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SqliteEventStore } from '../src/core/event-store/sqlite-event-store';
-import { DEMO_PASSWORD } from '../src/identity/demo-seed';
+import { DEMO_PASSWORD } from '../src/demo-seed';
 import { ApiClient } from '../test/support/app';
 import { inWorker } from './harness';
 import { figureTable, percentile } from './report';

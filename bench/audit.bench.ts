@@ -15,7 +15,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DateTime } from 'luxon';
-import { DEMO_PASSWORD } from '../src/identity/demo-seed';
+import { DEMO_PASSWORD } from '../src/demo-seed';
 import type { AuditEntry } from '../src/shared/audit';
 import { ApiClient } from '../test/support/app';
 import { figureTable, percentile } from './report';

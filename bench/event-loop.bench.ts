@@ -19,7 +19,7 @@ import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DateTime } from 'luxon';
-import { DEMO_PASSWORD } from '../src/identity/demo-seed';
+import { DEMO_PASSWORD } from '../src/demo-seed';
 import { ApiClient } from '../test/support/app';
 import { freePort } from '../test/support/started-app';
 import { inWorker } from './harness';
@@ -108,7 +108,7 @@ async function main() {
   spawnSync(
     process.execPath,
     [
-      join(server, 'dist/src/identity/cli/org-create.js'),
+      join(server, 'dist/src/org-create.js'),
       '--name',
       'Other Co',
       '--admin-email',

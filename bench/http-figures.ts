@@ -2,7 +2,7 @@
  * The HTTP figures of `npm run bench` (issue #11, and issue #25 on PostgreSQL): paged lists and lookups, alone and
  * with 16 readers, and durable commands from 32 connections, over a bench:data organization.
  */
-import { DEMO_PASSWORD } from '../src/identity/demo-seed';
+import { DEMO_PASSWORD } from '../src/demo-seed';
 import { ApiClient } from '../test/support/app';
 import { percentile } from './report';
 

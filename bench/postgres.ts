@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_PASSWORD } from '../src/identity/demo-seed';
+import { DEMO_PASSWORD } from '../src/demo-seed';
 import { Topology } from '../src/topology/topology';
 import { ApiClient } from '../test/support/app';
 import { healthy, withoutEngines } from '../test/support/children';

@@ -20,7 +20,7 @@ import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DateTime } from 'luxon';
-import { DEMO_PASSWORD } from '../src/identity/demo-seed';
+import { DEMO_PASSWORD } from '../src/demo-seed';
 import { Writable } from 'node:stream';
 import { loadConfig } from '../src/config/config';
 import { systemClock } from '../src/core/clock';

@@ -25,6 +25,8 @@ import { RatingsModule } from './ratings/ratings.module';
 import { ReportsModule } from './reports/reports.module';
 import { BookingModule } from './booking/booking.module';
 import { AuditModule } from './audit/audit.module';
+import { AsOfModule } from './as-of/as-of.module';
+import { RealtimeModule } from './realtime/realtime.module';
 
 /**
  * Where the read side meets the API: in-process projections (the default), the checkpoints of the
@@ -74,7 +76,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         CqrsModule.forRoot(),
-        CoreModule.forRoot(config, engines, logger, projectionsFor(config, engines, logger, live)),
+        CoreModule.forRoot(config, engines, logger, projectionsFor(config, engines, logger, live), RealtimeModule),
+        AsOfModule,
         IdentityModule,
         CustomersModule,
         AvailabilityModule,

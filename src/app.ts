@@ -20,7 +20,7 @@ import { DomainExceptionFilter } from './core/http/domain-exception.filter';
 import { redactHeaders, redactQueryObject, redactUrl } from './core/http/redact-url';
 import { validationPipe } from './core/http/validation';
 import { createLogger, PinoNestLogger } from './core/logging';
-import { seedDemoOrganization } from './identity/demo-seed';
+import { seedDemoOrganization } from './demo-seed';
 import { CSRF_HEADER, SESSION_COOKIE, sessionCookieName } from './identity/session-tokens';
 import { SessionResolver } from './identity/sessions.service';
 import { Realtime } from './realtime/realtime.service';

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
-import { PAST_READ_MODELS } from '../../src/core/read-models-of-the-past';
+import { PAST_READ_MODELS } from '../../src/as-of/read-models-of-the-past';
 import { DuplicateKeyError, type ReadStore } from '../../src/core/read-store/read-store.port';
 import { AUDIT_ENTRIES, AUDIT_NAMES, AuditDoc } from '../../src/audit/audit.read-models';
 import { UNKNOWN_PERSON, whoInWords, Wording, WordingContext, wordingOf } from '../../src/audit/wording';

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
 import { SqliteReadStore } from '../../src/core/read-store/sqlite-read-store';
-import { OPEN, validAt } from '../../src/core/read-store/versions';
+import { OPEN, validAt } from '../../src/as-of/versions';
 import {
   namesAt,
   REPORT_NAME_VERSIONS,
@@ -9,7 +9,7 @@ import {
   ratingVersionsPage,
   timerVersionsPage,
   Version,
-} from '../../src/reports/report-history.read-models';
+} from '../../src/as-of/report-history.read-models';
 import { reportHistoryProjection } from './report-history.projection';
 
 const ORG = 'org-1';

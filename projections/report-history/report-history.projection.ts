@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { PAST_READ_MODELS } from '../../src/core/read-models-of-the-past';
+import { PAST_READ_MODELS } from '../../src/as-of/read-models-of-the-past';
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
 import type { ReadCollection } from '../../src/core/read-store/read-store.port';
 import type { CustomerEvent } from '../../src/customers/customers.events';
@@ -16,8 +16,8 @@ import {
   REPORT_TIMER_VERSIONS,
   TimerVersion,
   Version,
-} from '../../src/reports/report-history.read-models';
-import { OPEN, versionId } from '../../src/core/read-store/versions';
+} from '../../src/as-of/report-history.read-models';
+import { OPEN, versionId } from '../../src/as-of/versions';
 import { fullNameOf } from '../identity/users.projection';
 import { ratingUpdate } from '../ratings/rating-update';
 import { Projection } from '../runner/projection';

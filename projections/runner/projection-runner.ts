@@ -7,7 +7,7 @@ import {
 } from '../../src/core/event-store/event-store.port';
 import { ReadStore } from '../../src/core/read-store/read-store.port';
 import type { BuildingReadModel, ProjectionProgress } from '../../src/core/commands/aggregates';
-import type { ChangeNotice, Notifier } from '../../src/realtime/change-notice';
+import type { ChangeNotice, Notifier } from '../../src/core/change-notice';
 import type { LiveEvents } from '../../src/core/processes/process-host';
 import { Projection } from './projection';
 import { nextTurn } from '../../src/core/loop-turns';

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
 import type { ReadStore } from '../../src/core/read-store/read-store.port';
-import type { ChangeNotice } from '../../src/realtime/change-notice';
+import type { ChangeNotice } from '../../src/core/change-notice';
 import type { ServerEventName } from '../../src/shared/client-events';
 
 export interface ProjectionContext {

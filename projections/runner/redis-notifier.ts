@@ -1,5 +1,5 @@
 import type { socketIoRedisEmitter } from '../../src/core/redis';
-import type { Notifier } from '../../src/realtime/change-notice';
+import type { Notifier } from '../../src/core/change-notice';
 
 type Emitter = ReturnType<typeof socketIoRedisEmitter>['emitter'];
 

@@ -1,9 +1,9 @@
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
 import { SqliteReadStore } from '../../src/core/read-store/sqlite-read-store';
-import { jobsBetween } from '../../src/calendar/calendar';
-import { jobsBetweenAsOf } from '../../src/calendar/as-of';
+import { jobsBetween } from '../../src/scheduling/calendar-jobs';
+import { jobsBetweenAsOf } from '../../src/as-of/schedule-as-of';
 import type { JobFields } from '../../src/scheduling/scheduling.events';
-import { JOB_VERSION_WEEKS, JOB_VERSIONS, SERIES_VERSIONS } from '../../src/scheduling/schedule-history.read-models';
+import { JOB_VERSION_WEEKS, JOB_VERSIONS, SERIES_VERSIONS } from '../../src/as-of/schedule-history.read-models';
 import { schedulingProjection } from '../scheduling/scheduling.projection';
 import { scheduleHistoryProjection } from './schedule-history.projection';
 

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
-import { PAST_READ_MODELS } from '../../src/core/read-models-of-the-past';
+import { PAST_READ_MODELS } from '../../src/as-of/read-models-of-the-past';
 import type { ReadStore } from '../../src/core/read-store/read-store.port';
-import { OPEN, versionId } from '../../src/core/read-store/versions';
+import { OPEN, versionId } from '../../src/as-of/versions';
 import { JobEvent, JobSeriesEvent } from '../../src/scheduling/scheduling.events';
 import { jobDecider, type JobState } from '../../src/scheduling/job.decider';
 import { jobSeriesDecider, type JobSeriesState } from '../../src/scheduling/job-series.decider';
@@ -14,12 +14,12 @@ import {
   SERIES_VERSIONS,
   SeriesVersionDoc,
   versionWeekId,
-} from '../../src/scheduling/schedule-history.read-models';
+} from '../../src/as-of/schedule-history.read-models';
 import { Projection } from '../runner/projection';
 
 /**
  * The schedule's past: every state of each one-time job and recurring job as a version valid over a range
- * of log positions (src/scheduling/schedule-history.read-models.ts), so the calendar as of any moment is an
+ * of log positions (src/as-of/schedule-history.read-models.ts), so the calendar as of any moment is an
  * indexed read and never a replay. Wherever the scheduling projection changes a job or a series document,
  * this closes the open version at the event's commit position and opens the next one there; a deletion
  * only closes. Idempotent: a version's id is its record's id and its first position, and an event whose

@@ -1,4 +1,4 @@
-import { jobsBetween } from '../../src/calendar/calendar';
+import { jobsBetween } from '../../src/scheduling/calendar-jobs';
 import { eventLog, projection } from '../../src/core/projection.testing';
 import type { RecurrenceRule } from '../../src/scheduling/recurrence';
 import type { JobEvent, JobFields, JobSeriesEvent } from '../../src/scheduling/scheduling.events';

@@ -12,7 +12,7 @@ import {
   TimerDoc,
 } from '../../src/timers/timers.read-models';
 import type { ReadStore } from '../../src/core/read-store/read-store.port';
-import { findCalendarJob } from '../../src/calendar/calendar';
+import { findCalendarJob } from '../../src/scheduling/calendar-jobs';
 
 /** Timers, pushed to every device of their owner, the organization's time admins and its managers. */
 export const timersProjection: Projection = {

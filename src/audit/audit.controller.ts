@@ -5,17 +5,18 @@ import type { Logger } from 'pino';
 import { CLOCK, Clock } from '../core/clock';
 import { POSITION_TOKENS, PositionTokens } from '../core/position-tokens';
 import { LOGGER } from '../core/core.module';
-import { sendSpreadsheet, XLSX } from '../core/http/spreadsheet-download';
+import { sendSpreadsheet, XLSX } from '../core/spreadsheets/spreadsheet-download';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { ReadsThePast } from '../core/http/past-read-models.interceptor';
-import { PAST_READ_MODELS } from '../core/read-models-of-the-past';
+import { ReadsThePast } from '../as-of/past-read-models.interceptor';
+import { PAST_READ_MODELS } from '../as-of/read-models-of-the-past';
 import { Me, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
 import type { AsOfMoment, AuditEntry, AuditPerson } from '../shared/audit';
 import type { Paged } from '../shared/paging';
-import { AsOfDto, AuditQueryDto } from './audit.dto';
+import { AsOfDto } from '../as-of/as-of.dto';
+import { AuditQueryDto } from './audit.dto';
 import { auditPage, auditPeople, prepareAuditExport, recordHistory } from './audit.queries';
-import { momentOf, momentView } from './moment';
+import { momentOf, momentView } from '../as-of/moment';
 
 /** The organization's audit log, the moment a read is "as of", and the History of each kind of record. */
 @ApiTags('Audit')

@@ -8,7 +8,7 @@ import type { Filter, ReadStore } from '../core/read-store/read-store.port';
 import { everyWordIn } from '../core/read-store/search';
 import { organizationById, organizationUsers, organizationZone, userOf } from '../identity/identity.read-models';
 import { resolveFilters } from '../reports/report-filters';
-import { DATE_TIME_FORMAT, excelDate, writeReportWorkbook } from '../reports/report-workbook';
+import { DATE_TIME_FORMAT, excelDate, writeReportWorkbook } from '../core/spreadsheets/report-workbook';
 import {
   AUDIT_PAGE_SIZE,
   AUDIT_RECORD_TYPE_LABELS,

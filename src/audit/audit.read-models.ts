@@ -1,8 +1,7 @@
-import type { ReadStore } from '../core/read-store/read-store.port';
 import type { AuditActorKind, AuditChange, AuditRecordType } from '../shared/audit';
 
-/** One document per event of the log: the audit entry in words (projections/audit). */
-export const AUDIT_ENTRIES = 'auditEntries';
+/** One document per event of the log: the audit entry in words (projections/audit). A moment is found in them. */
+export { AUDIT_ENTRIES } from '../as-of/log-positions.read-models';
 /** The names of people, customers and jobs as the log has reached them, for the words of the next entries. */
 export const AUDIT_NAMES = 'auditNames';
 
@@ -38,32 +37,4 @@ export interface AuditDoc {
   /** who, what, the record and the changes in one text, for the search. */
   text: string;
   [key: string]: unknown;
-}
-
-/**
- * The organization's last log position at or before an instant (0 when nothing was recorded yet), with
- * that entry's time: the log's prefix "as it stood" then. The organization's own entries are enough, since
- * every read as of a moment is the organization's own.
- */
-export async function positionAt(
-  store: ReadStore,
-  organizationId: string,
-  instant: string,
-): Promise<{ position: number; at: string | null }> {
-  const [last] = await store
-    .collection<AuditDoc>(AUDIT_ENTRIES)
-    .find({ organizationId, at: { $lte: instant } }, { sort: { at: -1, position: -1 }, limit: 1 });
-  return last ? { position: last.position, at: last.at } : { position: 0, at: null };
-}
-
-/** The time of the organization's last entry at or before a position (null when none). */
-export async function timeAtPosition(
-  store: ReadStore,
-  organizationId: string,
-  position: number,
-): Promise<string | null> {
-  const [last] = await store
-    .collection<AuditDoc>(AUDIT_ENTRIES)
-    .find({ organizationId, position: { $lte: position } }, { sort: { position: -1 }, limit: 1 });
-  return last?.at ?? null;
 }

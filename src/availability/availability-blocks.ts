@@ -4,7 +4,7 @@ import type { ReadStore } from '../core/read-store/read-store.port';
 import { organizationById, userOf } from '../identity/identity.read-models';
 import type { JobFields } from '../scheduling/scheduling.events';
 import { localDateOf } from '../scheduling/recurrence';
-import { fromWallMs, isoInstant, toWallMs } from '../scheduling/zoned-time';
+import { fromWallMs, isoInstant, toWallMs } from '../core/zoned-time';
 import { availabilityOf } from './availability.read-models';
 import { WEEK_DAYS } from './availability.events';
 import { minutesOf } from './availability-times';

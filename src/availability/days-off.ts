@@ -1,6 +1,4 @@
-import { DateTime } from 'luxon';
-import { ValidationError } from '../core/errors';
-import { fromWallMs, toWallMs } from '../scheduling/zoned-time';
+import { fromWallMs, toWallMs } from '../core/zoned-time';
 import { minutesOf } from './availability-times';
 
 /**
@@ -22,13 +20,6 @@ export function hoursOfDay(range: DayRange, zone: string): { start: number; end:
   const at = (time: string) => fromWallMs(midnight + (minutesOf(time) ?? 0) * 60_000, zone);
   return { start: at(range.startTime), end: at(range.endTime) };
 }
-
-/** A real calendar date written YYYY-MM-DD. */
-export const isIsoDate = (value: unknown): value is string =>
-  typeof value === 'string' &&
-  value.length === 10 &&
-  /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-  DateTime.fromISO(value, { zone: 'UTC' }).isValid;
 
 /** The organization day (YYYY-MM-DD in `zone`) an instant falls on. */
 export const zonedDate = (instant: number, zone: string) =>
@@ -63,11 +54,3 @@ export function firstDayOff<T extends DayRange>(
 
 /** Days as single-day ranges (holidays). */
 export const singleDays = (dates: readonly string[]): DayRange[] => dates.map((date) => ({ from: date, to: date }));
-
-/** Text of at most `max` characters, trimmed; null when blank. */
-export function optionalText(value: unknown, max: number, label: string): string | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value !== 'string') throw new ValidationError(`${label} must be text`);
-  if (value.length > max) throw new ValidationError(`${label} must be at most ${max} characters`);
-  return value.trim() || null;
-}

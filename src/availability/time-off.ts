@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { ValidationError } from '../core/errors';
-import { isIsoDate, optionalText } from './days-off';
+import { isIsoDate, optionalText } from '../core/value-checks';
 import { minutesOf, TIME_STEP_MINUTES, timeOf } from './availability-times';
 import type { TimeOff } from './availability.events';
 

@@ -2,7 +2,7 @@ import type { AvailabilityEntry } from '../availability/availability.events';
 import { WEEK_DAYS } from '../availability/availability.events';
 import { minutesOf } from '../availability/availability-times';
 import { DayRange, touchesDaysOff } from '../availability/days-off';
-import { fromWallMs, isoInstant, toWallMs } from '../scheduling/zoned-time';
+import { fromWallMs, isoInstant, toWallMs } from '../core/zoned-time';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

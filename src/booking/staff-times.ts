@@ -1,6 +1,6 @@
 import { weeklyAvailability } from '../availability/availability.read-models';
 import { daysOffOf } from '../availability/days-off.read-models';
-import { jobsBetween } from '../calendar/calendar';
+import { jobsBetween } from '../scheduling/calendar-jobs';
 import type { ReadStore } from '../core/read-store/read-store.port';
 import { jobPeople } from '../scheduling/scheduling.read-models';
 import type { BookingLinkSettings } from './booking.events';

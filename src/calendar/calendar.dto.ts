@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsObject, ValidateNested } from 'class-validator';
 import { Nullable, OptionalNotNull, Text } from '../core/http/dto-fields';
-import { AsOfDto } from '../audit/audit.dto';
+import { AsOfDto } from '../as-of/as-of.dto';
 import { JobModelDto, RecurrenceModelDto } from '../scheduling/scheduling.dto';
 
 /** Request shapes of the calendars (spec §7 Jobs). */

@@ -6,11 +6,11 @@ import { TurnBudget } from '../core/loop-turns';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { organizationById, usersByIds } from '../identity/identity.read-models';
 import { jobProblem } from '../scheduling/job.rules';
-import { isoInstant } from '../scheduling/zoned-time';
+import { isoInstant } from '../core/zoned-time';
 import { plannedBetween, recurrenceProblem, RecurrenceRule } from '../scheduling/recurrence';
 import type { JobFields } from '../scheduling/scheduling.events';
 import { jobPeople, organizationSeries, peopleJobsAround, seriesById } from '../scheduling/scheduling.read-models';
-import { findCalendarJob, seriesOccurrences } from './calendar';
+import { findCalendarJob, seriesOccurrences } from '../scheduling/calendar-jobs';
 import { BusyJob, clashesOf, DayOff, Interval, PersonTimes } from './clashes';
 import type { ClashReport } from '../shared/clashes';
 

@@ -3,7 +3,7 @@ import { coveredBy, stretchesByDay, WallPiece, wallPieces } from '../availabilit
 import type { AvailabilityEntry, WeekDay } from '../availability/availability.events';
 import { firstDayOff, zonedDate } from '../availability/days-off';
 import { minutesOf } from '../availability/availability-times';
-import { isoInstant } from '../scheduling/zoned-time';
+import { isoInstant } from '../core/zoned-time';
 import type { Clash, ClashKind } from '../shared/clashes';
 
 /**

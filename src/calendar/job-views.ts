@@ -1,9 +1,9 @@
 import type { ReadStore } from '../core/read-store/read-store.port';
 import { organizationUsers } from '../identity/identity.read-models';
 import { customersByIds } from '../customers/customers.read-models';
-import { namesAt } from '../reports/report-history.read-models';
+import { namesAt } from '../as-of/report-history.read-models';
 import { JobTimeEntry, jobTimes } from '../timers/timers.read-models';
-import type { CalendarJob } from './calendar';
+import type { CalendarJob } from '../scheduling/calendar-jobs';
 import type { TurnBudget } from '../core/loop-turns';
 import { AVAILABILITY_COLOR, AVAILABLE_COLOR, INTERNAL_COLOR } from '../shared/job-colours';
 import type { JobCustomer, JobPerson, JobRecurrenceModel, JobView } from '../shared/jobs';
@@ -66,7 +66,7 @@ export async function jobViews(
   organizationId: string,
   jobs: CalendarJob[],
   asOfPosition: number | null = null,
-  /** A long calendar's reads take turns of the event loop (calendar.queries.ts). */
+  /** A long calendar's reads take turns of the event loop (src/calendar/calendar.queries.ts). */
   budget: TurnBudget | null = null,
 ): Promise<JobView[]> {
   const customerIds = [...new Set(jobs.map((j) => j.customerId).filter((id): id is string => !!id))];

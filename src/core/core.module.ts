@@ -1,17 +1,17 @@
 import {
   DynamicModule,
   Global,
+  type ModuleMetadata,
   Inject,
   Injectable,
   Module,
   OnApplicationBootstrap,
   OnApplicationShutdown,
 } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Aggregates, PROJECTION_PROGRESS, ProjectionProgress } from './commands/aggregates';
-import type { Notifier } from '../realtime/change-notice';
+import { NOTIFIER, type Notifier } from './change-notice';
 import { CLOCK, systemClock } from './clock';
 import { POSITION_TOKENS, PositionTokens } from './position-tokens';
 import { Engines } from './engines';
@@ -19,9 +19,6 @@ import { EVENT_STORE } from './event-store/event-store.port';
 import { FILE_STORE } from './files/files.port';
 import { MAILER } from './mail/mail.port';
 import { READ_STORE } from './read-store/read-store.port';
-import { PastReadModelsInterceptor } from './http/past-read-models.interceptor';
-import { Realtime } from '../realtime/realtime.service';
-import { RealtimeModule } from '../realtime/realtime.module';
 
 export const REDIS = Symbol('Redis');
 export const LOGGER = Symbol('Logger');
@@ -42,14 +39,23 @@ class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShutdown {
 /** How commands learn that the read models have their events: given by the composition root, which knows the projections. */
 export type ProjectionsFor = (notifier: Notifier) => ProjectionProgress;
 
+/** A module that provides NOTIFIER (src/realtime's socket.io gateway): core knows the port, not the gateway. */
+export type NotifierModule = NonNullable<ModuleMetadata['imports']>[number];
+
 /** Config, engines (ports), projections and command execution, for every feature module. */
 @Global()
 @Module({})
 export class CoreModule {
-  static forRoot(config: AppConfig, engines: Engines, logger: Logger, projections: ProjectionsFor): DynamicModule {
+  static forRoot(
+    config: AppConfig,
+    engines: Engines,
+    logger: Logger,
+    projections: ProjectionsFor,
+    notifier: NotifierModule,
+  ): DynamicModule {
     return {
       module: CoreModule,
-      imports: [RealtimeModule],
+      imports: [notifier],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: ENGINES, useValue: engines },
@@ -61,10 +67,9 @@ export class CoreModule {
         { provide: REDIS, useValue: engines.redis },
         { provide: CLOCK, useValue: systemClock },
         { provide: POSITION_TOKENS, useValue: new PositionTokens(config.sessionSecret) },
-        { provide: PROJECTION_PROGRESS, inject: [Realtime], useFactory: (realtime: Realtime) => projections(realtime) },
+        { provide: PROJECTION_PROGRESS, inject: [NOTIFIER], useFactory: (notifier: Notifier) => projections(notifier) },
         ProjectionsHost,
         Aggregates,
-        { provide: APP_INTERCEPTOR, useClass: PastReadModelsInterceptor },
       ],
       exports: [
         APP_CONFIG,

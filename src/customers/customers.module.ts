@@ -3,6 +3,7 @@ import { AttachmentsController } from './attachments.controller';
 import { AttachCustomerDocumentHandler, RemoveCustomerDocumentHandler } from './customer-document.handlers';
 import { CreateCustomerHandler, DeleteCustomerHandler, UpdateCustomerHandler } from './customer.handlers';
 import { CustomersController } from './customers.controller';
+import { FilesController } from './files.controller';
 import {
   GetCustomerDocumentFileHandler,
   GetCustomerDocumentHandler,
@@ -13,7 +14,7 @@ import {
 } from './customers.queries';
 
 @Module({
-  controllers: [CustomersController, AttachmentsController],
+  controllers: [CustomersController, AttachmentsController, FilesController],
   providers: [
     CreateCustomerHandler,
     UpdateCustomerHandler,

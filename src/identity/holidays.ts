@@ -1,5 +1,5 @@
 import { ValidationError } from '../core/errors';
-import { isIsoDate, optionalText } from '../availability/days-off';
+import { isIsoDate, optionalText } from '../core/value-checks';
 import type { OrganizationHoliday } from './identity.events';
 
 export const HOLIDAYS_MAX = 200;

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { REDIS } from '../core/core.module';
-import { RealtimeModule } from '../realtime/realtime.module';
 import { AccountController } from './account.controller';
 import { AuthGuard } from './auth.guard';
 import {
@@ -24,7 +23,6 @@ import {
   UpdateProfileHandler,
   UpdateUserHandler,
 } from './user.handlers';
-import { FilesController } from './files.controller';
 import {
   GetOrganizationHolidaysHandler,
   GetOrganizationSettingsHandler,
@@ -40,10 +38,11 @@ import { AcceptInvitationHandler, InvitationMail, ResendInvitationHandler } from
 import { OrganizationController } from './organization.controller';
 import { ProfileController } from './profile.controller';
 import { UsersController } from './users.controller';
+import { SessionsModule } from './sessions.module';
 
 @Module({
-  imports: [RealtimeModule],
-  controllers: [AccountController, UsersController, OrganizationController, ProfileController, FilesController],
+  imports: [SessionsModule],
+  controllers: [AccountController, UsersController, OrganizationController, ProfileController],
   providers: [
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: LoginThrottle, inject: [REDIS], useFactory: (redis) => new LoginThrottle(redis) },

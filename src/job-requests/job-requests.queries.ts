@@ -7,7 +7,7 @@ import { customerLabels } from '../customers/customers.read-models';
 import { pendingJobRequests } from './job-requests.read-models';
 import { isAvailable } from '../availability/availability-check';
 import type { CurrentUser } from '../identity/current-user';
-import { CalendarJob, findCalendarJob, isOwnJob, jobsBetween } from '../calendar/calendar';
+import { CalendarJob, findCalendarJob, isOwnJob, jobsBetween } from '../scheduling/calendar-jobs';
 import { isOpen } from '../scheduling/job-request.rules';
 import { canSeeJob } from '../scheduling/job-visibility';
 import type { JobRequestView } from '../shared/job-requests';

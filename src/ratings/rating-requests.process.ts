@@ -7,7 +7,7 @@ import type { EventStore } from '../core/event-store/event-store.port';
 import type { Mailer, MailMessage } from '../core/mail/mail.port';
 import type { LiveEvents, Process } from '../core/processes/process-host';
 import type { ReadStore } from '../core/read-store/read-store.port';
-import { CalendarJob, jobsBetween } from '../calendar/calendar';
+import { CalendarJob, jobsBetween } from '../scheduling/calendar-jobs';
 import { isBookedOnline, liveCustomer } from '../customers/customers.read-models';
 import { organizationById, organizationsAskingForRatings } from '../identity/identity.read-models';
 import { FEEDBACK_LINK_DAYS, JobSnapshot, ratingDecider } from './rating.decider';

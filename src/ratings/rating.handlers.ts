@@ -5,7 +5,7 @@ import { newId } from '../core/clock';
 import { NotFoundError, ValidationError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { findCalendarJob } from '../calendar/calendar';
+import { findCalendarJob } from '../scheduling/calendar-jobs';
 import { liveCustomer } from '../customers/customers.read-models';
 import { EditRating, RequestRating, SubmitFeedback } from './ratings.commands';
 import { ALREADY_SUBMITTED, LINK_NOT_FOUND, ratingDecider } from './rating.decider';

@@ -3,7 +3,7 @@ import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { socketIoRedisAdapter } from '../core/redis';
-import type { ChangeNotice, Notifier } from './change-notice';
+import type { ChangeNotice, Notifier } from '../core/change-notice';
 import { SessionResolver, cookieValue } from '../identity/sessions.service';
 import { sessionCookieName } from '../identity/session-tokens';
 import { claimRooms, rooms } from './rooms';

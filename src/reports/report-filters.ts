@@ -6,7 +6,7 @@ import type { ReadStore } from '../core/read-store/read-store.port';
 import { CustomerDoc, customersByIds } from '../customers/customers.read-models';
 import { organizationZone, UserDoc, userOf } from '../identity/identity.read-models';
 import { REPORT_DATE_FORMAT, REPORT_DEFAULT_DAYS, ReportFilters } from '../shared/reports';
-import { dayIn, startRange } from '../calendar/calendar-range';
+import { dayIn, startRange } from '../scheduling/calendar-range';
 import { HiddenJobs, hiddenJobsFor, JobViewer, NO_HIDDEN_JOBS } from '../scheduling/job-visibility';
 
 /** A report's filters, checked: the range as instants and as the days asked, and who it is narrowed to. */

@@ -1,7 +1,7 @@
 import type { JobsReportRow, RatingsReportRow } from '../shared/reports';
 import type { ReportTimer } from '../timers/timers.read-models';
 import { hoursBetween } from './report-filters';
-import type { ReportRating } from './report-history.read-models';
+import type { ReportRating } from '../as-of/report-history.read-models';
 import type { ReportSource } from './report-source';
 
 const unique = <T>(values: (T | null | undefined)[]) => [...new Set(values.filter((v): v is T => v != null))];

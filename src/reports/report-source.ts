@@ -1,5 +1,5 @@
 import type { ReadStore } from '../core/read-store/read-store.port';
-import { validAt } from '../core/read-store/versions';
+import { validAt } from '../as-of/versions';
 import { customersByIds } from '../customers/customers.read-models';
 import { usersByIds } from '../identity/identity.read-models';
 import {
@@ -26,7 +26,7 @@ import {
   ReportRating,
   timerVersionsInOrder,
   timerVersionsPage,
-} from './report-history.read-models';
+} from '../as-of/report-history.read-models';
 import type { ResolvedFilters } from './report-filters';
 import { notHiddenFilter } from '../scheduling/job-visibility';
 

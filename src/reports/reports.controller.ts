@@ -4,9 +4,9 @@ import { ApiCookieAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import type { Response } from 'express';
 import type { Logger } from 'pino';
 import { LOGGER } from '../core/core.module';
-import { ReadsThePast } from '../core/http/past-read-models.interceptor';
-import { sendSpreadsheet, XLSX } from '../core/http/spreadsheet-download';
-import { PAST_READ_MODELS } from '../core/read-models-of-the-past';
+import { ReadsThePast } from '../as-of/past-read-models.interceptor';
+import { sendSpreadsheet, XLSX } from '../core/spreadsheets/spreadsheet-download';
+import { PAST_READ_MODELS } from '../as-of/read-models-of-the-past';
 import { Me, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
 import { ReportQueryDto } from './reports.dto';

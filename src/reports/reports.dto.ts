@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { Text } from '../core/http/dto-fields';
 import { DatedPageQueryDto } from '../core/http/page-query.dto';
-import { AsOf, AsOfPosition } from '../audit/audit.dto';
+import { AsOf, AsOfPosition } from '../as-of/as-of.dto';
 
 /** The filters of every report call (the paging only matters to …/paged). */
 export class ReportQueryDto extends DatedPageQueryDto {

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DateTime } from 'luxon';
-import { momentOf, ResolvedMoment } from '../audit/moment';
+import { momentOf, ResolvedMoment } from '../as-of/moment';
 import { POSITION_TOKENS, PositionCodec, PositionTokens } from '../core/position-tokens';
 import { CLOCK, Clock } from '../core/clock';
 import { PROJECTION_PROGRESS, ProjectionProgress } from '../core/commands/aggregates';
@@ -32,7 +32,7 @@ import {
   PrintedHeader,
   TWO_DECIMALS,
   writeReportWorkbook,
-} from './report-workbook';
+} from '../core/spreadsheets/report-workbook';
 
 export type ReportKind = 'jobs' | 'ratings';
 

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { RRule, Weekday as RRuleWeekday } from 'rrule';
-import { fromWallMs, isoDate, isoInstant, toWallMs } from './zoned-time';
+import { fromWallMs, isoDate, isoInstant, toWallMs } from '../core/zoned-time';
 
 /**
  * Recurrence rules (spec §3 Recurrence) expanded with rrule in the organization's time zone: the

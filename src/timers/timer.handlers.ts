@@ -6,7 +6,7 @@ import { ForbiddenError, NotFoundError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { customerLabelOf } from '../customers/customers.read-models';
 import type { CurrentUser } from '../identity/current-user';
-import { findCalendarJob, isOwnJob } from '../calendar/calendar';
+import { findCalendarJob, isOwnJob } from '../scheduling/calendar-jobs';
 import { ONE_RUNNING, runningTimerDecider } from './running-timer.decider';
 import { isRunning, TimerActor, timerDecider } from './timer.decider';
 import { AddTimeFor, ChangeTimer, DeleteTimer, StartTimer } from './timers.commands';

@@ -2,7 +2,7 @@ import { pageWindow } from '../core/http/page-query.dto';
 import { Inject } from '@nestjs/common';
 import { hiddenJobsFor, isHiddenJobId, JobViewer } from '../scheduling/job-visibility';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { startRange } from '../calendar/calendar-range';
+import { startRange } from '../scheduling/calendar-range';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { organizationZone } from '../identity/identity.read-models';
 import { everyWordIn } from '../core/read-store/search';

@@ -1,5 +1,5 @@
 import { schedulingStreams } from '../../src/scheduling/scheduling.events';
-import { AS_OF_POSITION_MESSAGE } from '../../src/audit/moment';
+import { AS_OF_POSITION_MESSAGE } from '../../src/as-of/moment';
 import { startTestApp, TestApp, TestOrganization } from '../support/app';
 import { kitFor } from '../support/given';
 

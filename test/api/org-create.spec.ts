@@ -11,7 +11,7 @@ const ROOT = join(__dirname, '../..');
 function orgCreate(dataDir: string, args: string[]) {
   const result = spawnSync(
     process.execPath,
-    ['--require', './test/support/swc-register.js', 'src/identity/cli/org-create.ts', ...args],
+    ['--require', './test/support/swc-register.js', 'src/org-create.ts', ...args],
     {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', SCRYPT_LOG_N: '10', LOG_LEVEL: 'silent' },

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
-import { writeReportWorkbook } from '../../src/reports/report-workbook';
+import { writeReportWorkbook } from '../../src/core/spreadsheets/report-workbook';
 import { startTestApp, TestApp, TestOrganization } from '../support/app';
 import { kitFor } from '../support/given';
 import { mailsWhen } from '../support/outbox';

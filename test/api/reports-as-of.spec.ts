@@ -1,4 +1,4 @@
-import { AS_OF_POSITION_MESSAGE } from '../../src/audit/moment';
+import { AS_OF_POSITION_MESSAGE } from '../../src/as-of/moment';
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import { ApiClient, ApiResponse, expectError, startTestApp, TestApp, TestOrganization } from '../support/app';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { CHECKPOINTS, type Checkpoint } from '../../projections/runner/projection-runner';
 import { SqliteEventStore } from '../../src/core/event-store/sqlite-event-store';
 import { SqliteReadStore } from '../../src/core/read-store/sqlite-read-store';
-import { PAST_READ_MODELS } from '../../src/core/read-models-of-the-past';
+import { PAST_READ_MODELS } from '../../src/as-of/read-models-of-the-past';
 import { ApiClient, expectError, startTestApp, TestApp, TEST_PASSWORD } from '../support/app';
 import { kitFor } from '../support/given';
 import { IdentityLog } from '../support/identity-log';

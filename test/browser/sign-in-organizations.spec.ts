@@ -14,7 +14,7 @@ const PASSWORD = 'quiet-harbor-lantern';
 function orgCreate(dataDir: string, name: string) {
   const result = spawnSync(
     process.execPath,
-    ['dist/src/identity/cli/org-create.js', '--name', name, '--admin-email', EMAIL, '--admin-password', PASSWORD],
+    ['dist/src/org-create.js', '--name', name, '--admin-email', EMAIL, '--admin-password', PASSWORD],
     {
       cwd: join(__dirname, '../..'),
       env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },

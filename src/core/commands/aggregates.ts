@@ -36,7 +36,7 @@ export interface BuildingReadModel {
 /**
  * Lets a command's response wait until the read models include its events (read-your-writes). Read models
  * of the past that an upgrade rebuilds in the background are left out of both until they have caught up:
- * their reads answer 503 meanwhile (src/core/http/past-read-models.interceptor.ts).
+ * their reads answer 503 meanwhile (src/as-of/past-read-models.interceptor.ts).
  */
 export interface ProjectionProgress {
   /** Resolves once every projection has processed `position`, or after `timeoutMs` (bounded wait). */

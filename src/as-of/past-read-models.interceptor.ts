@@ -1,9 +1,9 @@
 import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { PROJECTION_PROGRESS, ProjectionProgress } from '../commands/aggregates';
-import { UnavailableError } from '../errors';
-import { PAST_READ_MODELS } from '../read-models-of-the-past';
+import { PROJECTION_PROGRESS, ProjectionProgress } from '../core/commands/aggregates';
+import { UnavailableError } from '../core/errors';
+import { PAST_READ_MODELS } from './read-models-of-the-past';
 
 type PastReadModel = (typeof PAST_READ_MODELS)[keyof typeof PAST_READ_MODELS];
 interface Needs {

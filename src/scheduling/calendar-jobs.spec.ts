@@ -1,6 +1,6 @@
-import type { JobSeriesDoc } from '../scheduling/scheduling.read-models';
-import { seriesOccurrences } from './calendar';
-import { occurrencesBetween } from '../scheduling/recurrence';
+import type { JobSeriesDoc } from './scheduling.read-models';
+import { seriesOccurrences } from './calendar-jobs';
+import { occurrencesBetween } from './recurrence';
 
 const series = (over: Partial<JobSeriesDoc> = {}): JobSeriesDoc => ({
   _id: '5f1c2c4e-8d0b-4a57-9a57-0c1d2e3f4a5b',

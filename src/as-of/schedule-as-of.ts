@@ -1,6 +1,6 @@
 import type { ReadStore } from '../core/read-store/read-store.port';
-import { jobsAndSeriesAroundAsOf } from '../scheduling/schedule-history.read-models';
-import { CalendarJob, calendarJobs } from './calendar';
+import { jobsAndSeriesAroundAsOf } from './schedule-history.read-models';
+import { CalendarJob, calendarJobs } from '../scheduling/calendar-jobs';
 
 /**
  * What jobsBetween returned when the log ended at `position` (every event whose commit position is at most

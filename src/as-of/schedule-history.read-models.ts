@@ -1,12 +1,12 @@
 import type { ReadStore } from '../core/read-store/read-store.port';
-import { validAt } from '../core/read-store/versions';
-import { JobDoc, JobSeriesDoc, weekKeys } from './scheduling.read-models';
+import { validAt } from './versions';
+import { JobDoc, JobSeriesDoc, weekKeys } from '../scheduling/scheduling.read-models';
 
 /**
  * Read models of the schedule's past (projections/schedule-history): every state a one-time job or a
  * recurring job has had, as versions valid over a range of log positions [from, to). A version opens at
  * the commit position of the event that made it and closes at the one of the next change or the deletion;
- * an open version's `to` is OPEN (src/core/read-store/versions.ts). The state "as of" position P is every version with from ≤ P < to.
+ * an open version's `to` is OPEN (src/as-of/versions.ts). The state "as of" position P is every version with from ≤ P < to.
  */
 export const JOB_VERSIONS = 'jobVersions';
 export const JOB_VERSION_WEEKS = 'jobVersionWeeks';

@@ -15,3 +15,9 @@ export interface ChangeNotice<K extends ServerEventName = ServerEventName> {
 export interface Notifier {
   send(notice: ChangeNotice): void;
 }
+
+/**
+ * The in-process Notifier, provided by the module that the composition root hands to CoreModule.forRoot (the
+ * socket.io gateway's, src/realtime): core knows the port, not the gateway.
+ */
+export const NOTIFIER = Symbol('Notifier');

@@ -4,11 +4,14 @@ import type { Response } from 'express';
 import { NotFoundError } from '../core/errors';
 import { FILE_STORE, FileStore, isFileId, StoredFile } from '../core/files/files.port';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { isCustomerDocumentFile } from '../customers/customers.read-models';
-import { Me } from './current-user';
-import type { CurrentUser } from './current-user';
+import { Me } from '../identity/current-user';
+import type { CurrentUser } from '../identity/current-user';
+import { isCustomerDocumentFile } from './customers.read-models';
 
-/** Stored images of my organization, served so that a browser can never run them as a page. */
+/**
+ * Stored images of my organization (logos, pictures), served so that a browser can never run them as a page. It
+ * lives beside the customers' documents because it must refuse them: a document is served only as an attachment.
+ */
 @ApiTags('Files')
 @ApiCookieAuth()
 @Controller('api/files')

@@ -4,7 +4,7 @@ import type { ReadStore } from '../core/read-store/read-store.port';
 import { organizationZone } from '../identity/identity.read-models';
 import type { PositionCodec } from '../core/position-tokens';
 import type { AsOfMoment } from '../shared/audit';
-import { positionAt, timeAtPosition } from './audit.read-models';
+import { positionAt, timeAtPosition } from './log-positions.read-models';
 
 /** The two ways a read names its moment (query parameters; at most one). */
 export interface AsOfQuery {

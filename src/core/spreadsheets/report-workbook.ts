@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { toWallMs } from '../scheduling/zoned-time';
-import { TurnBudget } from '../core/loop-turns';
+import { toWallMs } from '../zoned-time';
+import { TurnBudget } from '../loop-turns';
 
 /** A column of a report's sheet: how a row's value is written and shown. */
 export interface ReportColumn<R> {

@@ -6,13 +6,13 @@ import {
   jobsAndSeriesAround,
   seriesById,
   seriesStateOf,
-} from '../scheduling/scheduling.read-models';
-import { occurrenceFields, seriesTiming } from '../scheduling/job-series.decider';
-import { occurrenceId, plannedBetween, plannedStart, SeriesTiming } from '../scheduling/recurrence';
-import { resolveJobId } from '../scheduling/job-ids';
-import { isoInstant } from '../scheduling/zoned-time';
-import type { JobFields } from '../scheduling/scheduling.events';
-import type { RecurrenceRule } from '../scheduling/recurrence';
+} from './scheduling.read-models';
+import { occurrenceFields, seriesTiming } from './job-series.decider';
+import { occurrenceId, plannedBetween, plannedStart, SeriesTiming } from './recurrence';
+import { resolveJobId } from './job-ids';
+import { isoInstant } from '../core/zoned-time';
+import type { JobFields } from './scheduling.events';
+import type { RecurrenceRule } from './recurrence';
 
 /** A job or one occurrence of a recurring job, as calendars show it. */
 export interface CalendarJob extends JobFields {

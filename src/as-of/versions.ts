@@ -1,4 +1,4 @@
-import type { Filter } from './read-store.port';
+import type { Filter } from '../core/read-store/read-store.port';
 
 /*
  * Read models of the past keep versions of a record, each valid over the log positions [from, to): from the

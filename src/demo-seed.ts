@@ -1,14 +1,14 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { DateTime } from 'luxon';
-import { newId } from '../core/clock';
-import type { CommandMeta } from '../core/commands/aggregates';
-import { CreateCustomer } from '../customers/customers.commands';
-import { ScheduleJob } from '../scheduling/scheduling.commands';
-import type { JobFields } from '../scheduling/scheduling.events';
-import type { CurrentUser } from './current-user';
-import { CreateOrganization, CreateUser, UpdateOrganizationSettings } from './identity.commands';
-import { claimsFor } from './roles';
-import type { Role } from '../shared/session';
+import { newId } from './core/clock';
+import type { CommandMeta } from './core/commands/aggregates';
+import { CreateCustomer } from './customers/customers.commands';
+import { ScheduleJob } from './scheduling/scheduling.commands';
+import type { JobFields } from './scheduling/scheduling.events';
+import type { CurrentUser } from './identity/current-user';
+import { CreateOrganization, CreateUser, UpdateOrganizationSettings } from './identity/identity.commands';
+import { claimsFor } from './identity/roles';
+import type { Role } from './shared/session';
 
 export const DEMO_PASSWORD = 'Welcome2Crew!';
 

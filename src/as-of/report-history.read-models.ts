@@ -1,6 +1,6 @@
 import { batchesInOrder } from '../core/read-store/in-order';
 import type { Filter, ReadStore } from '../core/read-store/read-store.port';
-import { validAt } from '../core/read-store/versions';
+import { validAt } from './versions';
 import type { RatingDoc } from '../ratings/ratings.read-models';
 import { REPORT_TIMER_FIELDS, type ReportTimer } from '../timers/timers.read-models';
 

@@ -2,13 +2,13 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
-import { AppModule } from '../../app.module';
-import { ConfigError, environmentWith, loadConfig } from '../../config/config';
-import { newId } from '../../core/clock';
-import { openEngines } from '../../core/engines';
-import { DomainError } from '../../core/errors';
-import { createLogger } from '../../core/logging';
-import { CreateOrganization } from '../identity.commands';
+import { AppModule } from './app.module';
+import { ConfigError, environmentWith, loadConfig } from './config/config';
+import { newId } from './core/clock';
+import { openEngines } from './core/engines';
+import { DomainError } from './core/errors';
+import { createLogger } from './core/logging';
+import { CreateOrganization } from './identity/identity.commands';
 
 const USAGE =
   'Usage: npm run org:create -- --name <name> --admin-email <email> --admin-password <password> [--time-zone <IANA zone>] [--admin-first-name <name>] [--admin-last-name <name>]';
