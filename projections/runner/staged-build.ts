@@ -10,7 +10,7 @@ import { CHECKPOINTS, ProjectionRunner, RunnerOptions } from './projection-runne
  * the embedded default): the runner applies the log into an embedded SQLite store in `stagingFile` — no round trip
  * per read or write, no index kept up row by row — and the result, checkpoints included, is then loaded into
  * PostgreSQL in one transaction (PostgresReadStore.load), each table's indexes built once over all its rows. Applied
- * straight into PostgreSQL, the same log went at about 500 events/s (docs/architecture.md, "Building read models into
+ * straight into PostgreSQL, the same log went at about 500 events/s (docs/topology.md, "Building read models into
  * PostgreSQL"). Interrupted before the load, nothing changed in PostgreSQL; the staging file is removed either way.
  * `onLoad` is told when the load starts (a progress bar's last step).
  */

@@ -1,5 +1,5 @@
 // The audit log, records' History and the "as of" moment on the wire, shared by the server and the client:
-// imports nothing (see docs/architecture.md, src/shared).
+// imports nothing (see docs/wire-contract.md).
 
 /** Spec style: 50 a page, newest first, over the last 30 days unless asked. */
 export const AUDIT_PAGE_SIZE = 50;

@@ -1,5 +1,5 @@
 // Availability and time off on the wire (spec §3 Availability; #24, #26), shared by the server and the client:
-// imports nothing (see docs/architecture.md, src/shared).
+// imports nothing (see docs/wire-contract.md).
 
 /** Spec §3 Availability: Monday to Sunday, in this order (the editor and every listing use it). */
 export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;

@@ -1,4 +1,4 @@
-// Self-booking on the wire, shared by the server and the client: imports nothing (see docs/architecture.md, src/shared).
+// Self-booking on the wire, shared by the server and the client: imports nothing (see docs/wire-contract.md).
 
 /** A booking link as its managers see it (GET /api/booking-links). */
 export interface BookingLinkView {

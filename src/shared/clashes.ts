@@ -1,5 +1,5 @@
 // The clash check on the wire (POST /api/jobs/clashes, issue #26), shared by the server and the client: imports nothing
-// (see docs/architecture.md, src/shared).
+// (see docs/wire-contract.md).
 
 export type ClashKind = 'holiday' | 'timeOff' | 'notWorking' | 'hours' | 'booked';
 

@@ -1,5 +1,5 @@
 // The socket.io events on the wire, shared by the server, the projections and the client: imports nothing
-// (see docs/architecture.md, src/shared).
+// (see docs/wire-contract.md).
 
 /**
  * The typed map of every server → client socket.io event, shared by the server, the projections

@@ -1,4 +1,4 @@
-// Customer views on the wire, shared by the server and the client: imports nothing (see docs/architecture.md, src/shared).
+// Customer views on the wire, shared by the server and the client: imports nothing (see docs/wire-contract.md).
 
 /** GET /api/customers/lookup: a dropdown's choice (up to 1000, name ascending). */
 export interface CustomerOption {

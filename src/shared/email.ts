@@ -1,4 +1,4 @@
-// The shape of an e-mail address, shared by the server and the client: imports nothing (see docs/architecture.md, src/shared).
+// The shape of an e-mail address, shared by the server and the client: imports nothing (see docs/wire-contract.md).
 
 /** The longest address taken (RFC 5321's path limit less the brackets). */
 export const EMAIL_MAX = 254;

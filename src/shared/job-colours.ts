@@ -1,5 +1,5 @@
 // The jobs' colours on the calendars (spec §4, §9), shared by the server and the client: imports nothing
-// (see docs/architecture.md, src/shared). The server picks a job's colour; the client's legends name these.
+// (see docs/wire-contract.md). The server picks a job's colour; the client's legends name these.
 
 /** A job assigned without a customer, that has no colour of its own or its lead's: Internal, red. */
 export const INTERNAL_COLOR = '#E2435B';

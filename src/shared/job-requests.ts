@@ -1,5 +1,5 @@
 // Job requests on the wire (GET /api/jobs/requests), shared by the server and the client: imports nothing (see
-// docs/architecture.md, src/shared). A request's status on a job is RequestStatus in jobs.ts.
+// docs/wire-contract.md). A request's status on a job is RequestStatus in jobs.ts.
 
 /** A row of the Job Requests table (spec §3 Job request), with what a manager needs to decide. */
 export interface JobRequestView {

@@ -1,5 +1,5 @@
 // Jobs on the wire (spec §3 Job, Recurrence), shared by the server and the client: imports nothing (see
-// docs/architecture.md, src/shared). The server's calendar (src/calendar/job-views.ts) builds JobView; every
+// docs/wire-contract.md). The server's calendar (src/calendar/job-views.ts) builds JobView; every
 // calendar, Home and the job modal read it.
 
 /** A person on a job, and a row of the active-employees lookup: name and colour as the calendars show them. */

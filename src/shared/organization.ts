@@ -1,5 +1,5 @@
 // The organization's settings on the wire besides its CompanyView (session.ts), shared by the server and the
-// client: imports nothing (see docs/architecture.md, src/shared).
+// client: imports nothing (see docs/wire-contract.md).
 
 /** A day the organization takes no work: no booking slots then. */
 export interface HolidayView {

@@ -1,4 +1,4 @@
-// Paging on the wire, shared by the server and the client: imports nothing (see docs/architecture.md, src/shared).
+// Paging on the wire, shared by the server and the client: imports nothing (see docs/wire-contract.md).
 
 /** A page of a table as the `…/paged` endpoints answer it. */
 export interface Paged<T> {

@@ -1,5 +1,5 @@
 // My profile on the wire (GET /api/profile), shared by the server and the client: imports nothing (see
-// docs/architecture.md, src/shared).
+// docs/wire-contract.md).
 
 export interface ProfileView {
   firstName: string;

@@ -1,4 +1,4 @@
-// Ratings on the wire, shared by the server and the client: imports nothing (see docs/architecture.md, src/shared).
+// Ratings on the wire, shared by the server and the client: imports nothing (see docs/wire-contract.md).
 
 export interface FeedbackValues {
   rating: number | null;

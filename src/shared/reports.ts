@@ -1,4 +1,4 @@
-// The reports on the wire, shared by the server and the client: imports nothing (see docs/architecture.md, src/shared).
+// The reports on the wire, shared by the server and the client: imports nothing (see docs/wire-contract.md).
 
 /** Spec §9: reports, 50 a page, by start (job date) ascending, over the last 30 days unless asked. */
 export const REPORTS_PAGE_SIZE = 50;

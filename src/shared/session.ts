@@ -1,5 +1,5 @@
 // Roles, claims, the user and the session on the wire, shared by the server and the client: imports nothing
-// (see docs/architecture.md, src/shared). Which claims each role holds is the server's (src/identity/roles.ts).
+// (see docs/wire-contract.md). Which claims each role holds is the server's (src/identity/roles.ts).
 
 /** Roles (issue #2 §5). A user has exactly one role. */
 export const ROLES = ['Associate', 'Company Admin', 'Customer Manager'] as const;

@@ -1,5 +1,5 @@
 // Why a sign-in was refused, on the wire, shared by the server and the client: imports nothing (see
-// docs/architecture.md, src/shared).
+// docs/wire-contract.md).
 
 /**
  * The sentences the sign-in screen may show for a refused form post. The server redirects to

@@ -1,4 +1,4 @@
-// The timer on the wire, shared by the server and the client: imports nothing (see docs/architecture.md, src/shared).
+// The timer on the wire, shared by the server and the client: imports nothing (see docs/wire-contract.md).
 
 export const TIMER_TYPES = ['Unassigned', 'Mileage', 'Job'] as const;
 export type TimerType = (typeof TIMER_TYPES)[number];

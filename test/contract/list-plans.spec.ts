@@ -120,7 +120,7 @@ const ferretUrl = process.env.FERRETDB_URL;
           )
           .join('\n'),
       );
-      // What FerretDB v1 does (docs/architecture.md): a FerretDB that starts using the indexes fails here, which is news to record.
+      // What FerretDB v1 does (docs/engines.md): a FerretDB that starts using the indexes fails here, which is news to record.
       // The calendar week's read of jobs by _id $in showed no SQL plan while jobs had no index but _id's; since a
       // customer's jobs have one (organization_customer_start_id), it scans like every other read.
       for (const f of found) {

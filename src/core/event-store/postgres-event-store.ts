@@ -45,7 +45,7 @@ const MAX_APPENDS_PER_COMMIT = 1000;
 
 /**
  * The event log on PostgreSQL: one table whose `position` is the global order, assigned in commit order (see
- * docs/architecture.md, "The event log on PostgreSQL (issue #25)"). Appends of one process arriving together share
+ * docs/postgres.md, "The event log on PostgreSQL (issue #25)"). Appends of one process arriving together share
  * one transaction (group commit), each decided on its own so that a refusal does not fail the others; live
  * subscriptions wake on NOTIFY and poll as a fallback.
  */

@@ -42,7 +42,7 @@ const SCHEMA_LOCK = 0x63726577;
 const LOCK = 'SELECT pg_advisory_xact_lock($1, hashtext($2))';
 
 /**
- * The read models in PostgreSQL, with MongoDB's semantics (docs/architecture.md, "Read models on PostgreSQL").
+ * The read models in PostgreSQL, with MongoDB's semantics (docs/postgres.md, "Read models on PostgreSQL").
  *
  * Storage: one table per collection, `_id text COLLATE "C" PRIMARY KEY, seq bigint identity, doc jsonb`: `seq` is
  * the insertion order (MongoDB's natural order, SQLite's rowid). `_collections` names each collection's table and

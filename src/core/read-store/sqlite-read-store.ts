@@ -114,7 +114,7 @@ export class SqliteReadStore implements ReadStore {
       indexes TEXT NOT NULL DEFAULT '{}'
     )`);
     // $regex in SQL: mingo compiles the pattern, as it does for every other match (our own code
-    // builds no pattern at run time; see "Hostile input" in docs/architecture.md).
+    // builds no pattern at run time; see "Hostile input" in docs/security.md).
     const regexes = new Map<string, { test(doc: AnyDoc): boolean }>();
     this.db.function('mongo_regex', { deterministic: true }, (value: unknown, source: unknown, flags: unknown) => {
       if (typeof value !== 'string') return 0;
