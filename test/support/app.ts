@@ -216,7 +216,16 @@ export class ApiClient {
       h['content-type'] = 'application/json';
       payload = JSON.stringify(body);
     }
-    const response = await fetch(this.baseUrl + path, { method, headers: h, body: payload, redirect: 'manual' });
+    const send = () => fetch(this.baseUrl + path, { method, headers: h, body: payload, redirect: 'manual' });
+    let response: Response;
+    try {
+      response = await send();
+    } catch (error) {
+      // A pooled connection the server had closed (an instance killed and started again, or its keep-alive ending
+      // that moment) fails as 'other side closed': a browser sends a GET again on a new one, and so does this client.
+      if (method !== 'GET' || (error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+      response = await send();
+    }
     const setCookie = response.headers.getSetCookie();
     for (const c of setCookie) {
       const [pair] = c.split(';');
