@@ -5,6 +5,7 @@ import type { CustomerEvent } from '../../src/customers/customers.events';
 import type { UserEvent } from '../../src/identity/identity.events';
 import type { TimerEvent } from '../../src/timers/timers.events';
 import { auditProjection } from './audit.projection';
+import { customerDetails } from '../../src/customers/customers.testing';
 
 // Ids of an id's length: the projection finds the names an event needs by the ids in its data.
 const ORG = 'org-0000-0000-0000-0000-000000000001';
@@ -53,22 +54,7 @@ describe('audit projection', () => {
           data: {
             customerId: CUSTOMER,
             organizationId: ORG,
-            name: 'Maple Lawns',
-            displayName: null,
-            contactFirstName: 'Pat',
-            contactLastName: null,
-            contactEmail: null,
-            contactPhone: null,
-            address1: null,
-            address2: null,
-            city: 'Springfield',
-            state: null,
-            postalCode: null,
-            country: null,
-            status: 'Current',
-            jobType: null,
-            billingFrequency: null,
-            notes: null,
+            ...customerDetails({ name: 'Maple Lawns', city: 'Springfield' }),
           },
         }),
         log.event(`user-${ANA}`, {

@@ -1,29 +1,19 @@
 import { eventLog, projection } from '../../src/core/projection.testing';
 import type { CustomerDetails, CustomerEvent } from '../../src/customers/customers.events';
+import { customerDetails } from '../../src/customers/customers.testing';
 import { CUSTOMER_DOCUMENTS, CUSTOMERS } from '../../src/customers/customers.read-models';
 import { customersProjection } from './customers.projection';
 
 const ORG = 'org-1';
 const ID = '6f1c0b7e-0000-4000-8000-000000000001';
 const ATTACHMENT = '6f1c0b7e-0000-4000-8000-0000000000a1';
-const details: CustomerDetails = {
+const details = customerDetails({
   name: 'Acme Plumbing',
-  displayName: null,
-  contactFirstName: 'Pat',
   contactLastName: 'Jones',
   contactEmail: 'pat@acme.test',
   contactPhone: '(555) 123-4567',
-  address1: null,
-  address2: null,
   city: 'Springfield',
-  state: null,
-  postalCode: null,
-  country: null,
-  status: 'Current',
-  jobType: null,
-  billingFrequency: null,
-  notes: null,
-};
+});
 const file = {
   attachmentId: ATTACHMENT,
   name: 'Contract',

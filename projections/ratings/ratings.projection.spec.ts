@@ -5,6 +5,7 @@ import type { RatingEvent, RatingMailEvent } from '../../src/ratings/ratings.eve
 import { ratingByTokenHash, RATING_MAILS, RATING_TOKENS, RATINGS } from '../../src/ratings/ratings.read-models';
 import { customersProjection } from '../customers/customers.projection';
 import { ratingsProjection } from './ratings.projection';
+import { customerDetails } from '../../src/customers/customers.testing';
 
 const ORG = 'org-1';
 const CUSTOMER = 'customer-a';
@@ -23,22 +24,7 @@ describe('ratings projection', () => {
       data: {
         customerId: CUSTOMER,
         organizationId: ORG,
-        name: 'Maple Lawns',
-        displayName: null,
-        contactFirstName: 'Pat',
-        contactLastName: null,
-        contactEmail: 'pat@maple.test',
-        contactPhone: null,
-        address1: null,
-        address2: null,
-        city: null,
-        state: null,
-        postalCode: null,
-        country: null,
-        status: 'Current',
-        jobType: null,
-        billingFrequency: null,
-        notes: null,
+        ...customerDetails({ name: 'Maple Lawns', contactEmail: 'pat@maple.test' }),
       },
     } satisfies CustomerEvent);
   const requested = (ratingId = JOB, tokenHash = 'hash-1', requestId: string | null = `request-${tokenHash}`) =>

@@ -8,6 +8,7 @@ import {
   isCustomerStatus,
 } from './customer.decider';
 import { CustomerDetails, CustomerEvent } from './customers.events';
+import { customerDetails } from './customers.testing';
 
 /** The whole message, not a part of it: toThrow compares an Error's message exactly. */
 const exactly = (message: string) => new Error(message);
@@ -33,24 +34,7 @@ const details: CustomerDetails = {
   billingFrequency: 'Monthly',
   notes: 'Gate code 1234',
 };
-const minimal: CustomerDetails = {
-  name: null,
-  displayName: null,
-  contactFirstName: 'Pat',
-  contactLastName: null,
-  contactEmail: null,
-  contactPhone: null,
-  address1: null,
-  address2: null,
-  city: null,
-  state: null,
-  postalCode: null,
-  country: null,
-  status: 'Current',
-  jobType: null,
-  billingFrequency: null,
-  notes: null,
-};
+const minimal = customerDetails();
 const created: CustomerEvent = { type: 'CustomerCreated', data: { ...ids, ...details } };
 const deleted: CustomerEvent = { type: 'CustomerDeleted', data: ids };
 const changed = (changes: Record<string, { from: unknown; to: unknown }>): CustomerEvent =>
