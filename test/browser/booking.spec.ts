@@ -166,26 +166,30 @@ describe('self-booking in a browser', () => {
     within(180_000),
   );
 
+  /** A 30-minute link of Alex's (who works 9 to 5 every day), made by the manager, and its first free time. */
+  async function alexsLink(serviceName: string) {
+    const manager = await api('Customer Manager');
+    const staff: { id: string; fullName: string }[] = (await manager.get('/api/users/lookup')).body;
+    const alex = staff.find((s) => s.fullName === 'Alex Kim')!;
+    const week = ALL_WEEK.map((weekDay) => ({ weekDay, startTime: '09:00', endTime: '17:00' }));
+    expect((await (await api('Company Admin')).patch(`/api/employee-availability/${alex.id}`, week)).status).toBe(200);
+    const created = await manager.post('/api/booking-links', {
+      serviceName,
+      durationMinutes: 30,
+      staffIds: [alex.id],
+      minimumNoticeMinutes: 60,
+      horizonDays: 14,
+    });
+    const linkId = created.body.data.id as string;
+    const visitorApi = new ApiClient(env.app.url);
+    const [slot] = (await visitorApi.get(`/api/booking-links/${linkId}/slots`)).body.slots as { start: string }[];
+    return { manager, linkId, visitorApi, slot };
+  }
+
   it(
     "says on the visit's page when its link is closed for moves, and when the company cancelled it",
     async () => {
-      const manager = await api('Customer Manager');
-      const staff: { id: string; fullName: string }[] = (await manager.get('/api/users/lookup')).body;
-      const alex = staff.find((s) => s.fullName === 'Alex Kim')!;
-      const week = ALL_WEEK.map((weekDay) => ({ weekDay, startTime: '09:00', endTime: '17:00' }));
-      expect((await (await api('Company Admin')).patch(`/api/employee-availability/${alex.id}`, week)).status).toBe(
-        200,
-      );
-      const created = await manager.post('/api/booking-links', {
-        serviceName: 'Window check',
-        durationMinutes: 30,
-        staffIds: [alex.id],
-        minimumNoticeMinutes: 60,
-        horizonDays: 14,
-      });
-      const linkId = created.body.data.id as string;
-      const visitorApi = new ApiClient(env.app.url);
-      const [slot] = (await visitorApi.get(`/api/booking-links/${linkId}/slots`)).body.slots as { start: string }[];
+      const { manager, linkId, visitorApi, slot } = await alexsLink('Window check');
       const booked = await visitorApi.post(`/api/booking-links/${linkId}/bookings`, {
         start: slot.start,
         name: 'Casey Closed',
@@ -224,23 +228,7 @@ describe('self-booking in a browser', () => {
   it(
     'merges a customer a booking created into the one it is, from the customer page',
     async () => {
-      const manager = await api('Customer Manager');
-      const staff: { id: string; fullName: string }[] = (await manager.get('/api/users/lookup')).body;
-      const alex = staff.find((s) => s.fullName === 'Alex Kim')!;
-      const week = ALL_WEEK.map((weekDay) => ({ weekDay, startTime: '09:00', endTime: '17:00' }));
-      expect((await (await api('Company Admin')).patch(`/api/employee-availability/${alex.id}`, week)).status).toBe(
-        200,
-      );
-      const created = await manager.post('/api/booking-links', {
-        serviceName: 'Lawn check',
-        durationMinutes: 30,
-        staffIds: [alex.id],
-        minimumNoticeMinutes: 60,
-        horizonDays: 14,
-      });
-      const linkId = created.body.data.id as string;
-      const visitorApi = new ApiClient(env.app.url);
-      const [slot] = (await visitorApi.get(`/api/booking-links/${linkId}/slots`)).body.slots as { start: string }[];
+      const { manager, linkId, visitorApi, slot } = await alexsLink('Lawn check');
       expect(
         (
           await visitorApi.post(`/api/booking-links/${linkId}/bookings`, {
