@@ -1,4 +1,4 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,7 @@ import type { AnyDoc, ReadStore } from '../../src/core/read-store/read-store.por
 import { withDatabase } from '../support/ferretdb';
 import { IdentityLog } from '../support/identity-log';
 import { freshDatabase } from '../support/postgres';
-import { killedWithTheSuite, withoutEngines } from '../support/children';
+import { killedWithTheSuite, killRunning, withoutEngines } from '../support/children';
 import { within } from '../support/time';
 
 /**
@@ -171,7 +171,6 @@ interface Run {
 
 /** A child that has not exited this long before its test's timeout is killed, so the test fails with its output. */
 const CHILD_DEADLINE_MARGIN_MS = 5_000;
-const children = new Set<ChildProcess>();
 
 function childEnv(place: Place, extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = withoutEngines(['REBUILD_RESUME', 'PORT']);
@@ -196,7 +195,6 @@ function rebuild(
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );
-  children.add(child);
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   // A rebuild that hangs (e.g. the database went away) must fail the test, not the whole run.
@@ -207,7 +205,6 @@ function rebuild(
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
     child.on('exit', (code, signal) => {
       clearTimeout(watchdog);
-      children.delete(child);
       resolve(signal ?? code);
     }),
   );
@@ -280,7 +277,7 @@ describe.each(backends)('projections killed with SIGKILL and resumed (%s)', (bac
   }, within(60_000));
 
   afterAll(async () => {
-    for (const child of children) child.kill('SIGKILL');
+    killRunning(); // before the places' databases are dropped
     await reference?.catch(() => undefined);
     for (const p of places) await p.dispose();
     rmSync(log, { recursive: true, force: true });
@@ -442,7 +439,6 @@ describe.each(backends)('projections killed with SIGKILL and resumed (%s)', (bac
           stdio: ['ignore', 'pipe', 'pipe'],
         }),
       );
-      children.add(worker);
       const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
         worker.on('exit', (code, signal) => resolve(signal ?? code)),
       );
@@ -462,7 +458,6 @@ describe.each(backends)('projections killed with SIGKILL and resumed (%s)', (bac
       }
       await live.close();
       expect({ exit: await exited, stderr }).toEqual({ exit: 'SIGKILL', stderr: '' });
-      children.delete(worker);
 
       // Killed while live: the read models stop at a committed event, with their checkpoints.
       const left = await readState(w);

@@ -9,10 +9,12 @@ const repoRoot = join(__dirname, '..', '..');
  * suite's last hook kills whatever is left (after the suite's own afterAll, which stops them gracefully).
  */
 const running = new Set<ChildProcess>();
-if (typeof afterAll === 'function')
-  afterAll(() => {
-    for (const child of running) child.kill('SIGKILL');
-  });
+if (typeof afterAll === 'function') afterAll(killRunning);
+
+/** SIGKILL to every process the suite started that is still running (a suite that must stop them sooner calls it). */
+export function killRunning(): void {
+  for (const child of running) child.kill('SIGKILL');
+}
 
 /** Kills `child` with the suite if nothing else stopped it first. */
 export function killedWithTheSuite<C extends ChildProcess>(child: C): C {
