@@ -50,9 +50,9 @@ export const ALLOWED_IMPORTS = {
   'as-of': BELOW_AS_OF,
   reports: [...BELOW_AS_OF, 'as-of'],
   audit: [...BELOW_AS_OF, 'as-of', 'reports', 'job-requests', 'booking'],
-  // The calendars' reads show what every feature below knows of a job: its people, customer, times, requests, ratings
-  // and History.
-  calendar: [...BELOW_AS_OF, 'as-of', 'reports', 'job-requests', 'booking', 'audit'],
+  // The calendars' reads show what every feature below knows of a job: its times, ratings and History; its people,
+  // customer and requests come from the calendar's own read model (calendar.read-models.ts).
+  calendar: [...BELOW_AS_OF, 'as-of', 'audit'],
   health: [...FOUNDATION, 'identity'],
   topology: FOUNDATION,
 };

@@ -4,6 +4,7 @@ import { identityProjections } from './identity';
 import { schedulingProjections } from './scheduling';
 import { scheduleHistoryProjections } from './schedule-history';
 import { jobRequestsProjections } from './job-requests';
+import { calendarProjections } from './calendar';
 import { timersProjections } from './timers';
 import { ratingsProjections } from './ratings';
 import { bookingProjections } from './booking';
@@ -19,6 +20,7 @@ export const allProjections: Projection[] = [
   ...schedulingProjections,
   ...scheduleHistoryProjections,
   ...jobRequestsProjections,
+  ...calendarProjections,
   ...timersProjections,
   ...ratingsProjections,
   ...bookingProjections,

@@ -99,7 +99,7 @@ export async function auditPeople(store: ReadStore, organizationId: string): Pro
 /** The filters as a query of the organization's entries over [from, to), and the zone and days they meant. */
 async function auditFilter(store: ReadStore, organizationId: string, filters: AuditFilters, now: Date) {
   const [resolved, person] = await Promise.all([
-    resolveFilters(store, organizationId, { fromDate: filters.fromDate, toDate: filters.toDate }, now, null),
+    resolveFilters(store, organizationId, { fromDate: filters.fromDate, toDate: filters.toDate }, now, null, null),
     filters.userId ? personOf(store, organizationId, filters.userId) : null,
   ]);
   const words = everyWordIn(filters.search, ['text']);

@@ -1,7 +1,4 @@
-import { NotFoundError } from '../core/errors';
-import { isUuid } from '../core/clock';
 import type { ReadStore } from '../core/read-store/read-store.port';
-import { organizationById, userOf } from '../identity/identity.read-models';
 import type { JobFields } from '../scheduling/scheduling.events';
 import { localDateOf } from '../scheduling/recurrence';
 import { fromWallMs, isoInstant, toWallMs } from '../core/zoned-time';
@@ -9,27 +6,29 @@ import { availabilityOf } from './availability.read-models';
 import { WEEK_DAYS } from './availability.events';
 import { minutesOf } from './availability-times';
 import { hoursOfDay } from './days-off';
-import { daysOffOf } from './days-off.read-models';
+import { daysOffWith } from './days-off.read-models';
 
 /** A stretch of an employee's availability as a calendar entry: an availability-only job of no series. */
 export type AvailabilityBlock = JobFields & { id: string; organizationId: string; series: null };
 
-/** An employee's weekly availability laid over [from, to) in the organization's zone, as calendar entries. */
+/**
+ * An employee's weekly availability laid over [from, to) in the organization's zone, as calendar entries named
+ * "<their name> available".
+ */
 export async function availabilityBlocks(
   store: ReadStore,
   organizationId: string,
-  userId: string,
+  employee: { id: string; fullName: string },
+  organization: { timeZone: string; holidays: string[] },
   from: Date,
   to: Date,
 ): Promise<AvailabilityBlock[]> {
-  const user = isUuid(userId) ? await userOf(store, organizationId, userId) : null;
-  if (!user) throw new NotFoundError('The employee');
-  const [availability, organization, daysOff] = await Promise.all([
+  const userId = employee.id;
+  const [availability, daysOff] = await Promise.all([
     availabilityOf(store, organizationId, userId),
-    organizationById(store, organizationId),
-    daysOffOf(store, organizationId, [userId]),
+    daysOffWith(store, organizationId, [userId], organization.holidays),
   ]);
-  if (!availability || !organization) return [];
+  if (!availability) return [];
   const zone = organization.timeZone;
   const blocks: AvailabilityBlock[] = [];
   // Each local day touching the range, Monday = 0.
@@ -59,7 +58,7 @@ export async function availabilityBlocks(
           id: `availability_${userId}_${date.replace(/-/g, '')}_${index}`,
           organizationId,
           series: null,
-          name: `${user.fullName} available`,
+          name: `${employee.fullName} available`,
           notes: null,
           number: null,
           type: null,

@@ -12,11 +12,24 @@ export async function daysOffOf(
   organizationId: string,
   userIds: string[],
 ): Promise<Map<string, DayRange[]>> {
-  const [organization, timeOff] = await Promise.all([
-    organizationById(store, organizationId),
-    timeOffOfUsers(store, organizationId, userIds),
-  ]);
-  const holidays = singleDays((organization?.holidays ?? []).map((h) => h.date));
+  const organization = await organizationById(store, organizationId);
+  return daysOffWith(
+    store,
+    organizationId,
+    userIds,
+    (organization?.holidays ?? []).map((h) => h.date),
+  );
+}
+
+/** The same, with the organization's holidays (YYYY-MM-DD) given by the caller, which has read them already. */
+export async function daysOffWith(
+  store: ReadStore,
+  organizationId: string,
+  userIds: string[],
+  holidayDates: string[],
+): Promise<Map<string, DayRange[]>> {
+  const timeOff = await timeOffOfUsers(store, organizationId, userIds);
+  const holidays = singleDays(holidayDates);
   return new Map(
     userIds.map((id) => [
       id,

@@ -3,14 +3,13 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { NotFoundError, ValidationError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { organizationById, organizationUsers, organizationZone } from '../identity/identity.read-models';
+import { organizationUsers, organizationZone } from '../identity/identity.read-models';
 import type { CurrentUser } from '../identity/current-user';
 import { availabilityBlocks } from '../availability/availability-blocks';
 import { resolveJobId } from '../scheduling/job-ids';
 import { recordHistory } from '../audit/audit.queries';
 import type { AuditEntry } from '../shared/audit';
 import { isOpen } from '../scheduling/job-request.rules';
-import { jobRequestsOf } from '../job-requests/job-requests.read-models';
 import { jobsBetweenAsOf } from '../as-of/schedule-as-of';
 import { CalendarJob, findCalendarJob, isOwnJob, jobsBetween, seriesOccurrences } from '../scheduling/calendar-jobs';
 import { canSeeJob, hiddenJobsFor, isHiddenJobId, visibleJobsFilter } from '../scheduling/job-visibility';
@@ -25,6 +24,7 @@ import { isoInstant } from '../core/zoned-time';
 import { DateTime } from 'luxon';
 import { CUSTOMER_JOBS_PAGE_SIZE, type Paged } from '../shared/paging';
 import { jobViews } from './job-views';
+import { calendarOrganization, calendarPerson, requestStatusesOf } from './calendar.read-models';
 import { TurnBudget } from '../core/loop-turns';
 import { submittedRatingsByJobIds } from '../ratings/ratings.read-models';
 
@@ -62,7 +62,8 @@ export class GetCalendarJobsHandler implements IQueryHandler<GetCalendarJobs> {
       await budget.spent();
       return jobViews(this.store, viewer.organizationId, then, asOfPosition, budget);
     }
-    const organization = requestable ? await organizationById(this.store, viewer.organizationId) : null;
+    const organization =
+      requestable || availabilityUserId ? await calendarOrganization(this.store, viewer.organizationId) : null;
     const offered = (job: CalendarJob) =>
       !!organization?.pickUpJobsEnabled &&
       isOpen(job) &&
@@ -76,15 +77,28 @@ export class GetCalendarJobsHandler implements IQueryHandler<GetCalendarJobs> {
       .filter(scope === 'own' ? (job) => own(job) || offered(job) : () => true);
     await budget.spent();
     const blocks = availabilityUserId
-      ? await availabilityBlocks(this.store, viewer.organizationId, availabilityUserId, from, to)
+      ? await availabilityBlocks(
+          this.store,
+          viewer.organizationId,
+          await employeeOnCalendar(this.store, viewer.organizationId, availabilityUserId),
+          organization ?? { timeZone: 'UTC', holidays: [] },
+          from,
+          to,
+        )
       : [];
     const views = await jobViews(this.store, viewer.organizationId, [...jobs, ...blocks], null, budget);
-    if (!organization?.pickUpJobsEnabled) return views;
-    const mine = await jobRequestsOf(this.store, viewer.organizationId, viewer.userId);
-    const status = new Map(mine.map((r) => [r.jobId, r.status]));
+    if (!requestable || !organization?.pickUpJobsEnabled) return views;
+    const status = await requestStatusesOf(this.store, viewer.organizationId, viewer.userId);
     for (const view of views) view.requestStatus = status.get(view.id) ?? null;
     return views;
   }
+}
+
+/** The employee whose availability a calendar lays over its jobs: another organization's (or no such) id is a 404. */
+async function employeeOnCalendar(store: ReadStore, organizationId: string, userId: string) {
+  const person = isUuid(userId) ? await calendarPerson(store, organizationId, userId) : null;
+  if (!person) throw new NotFoundError('The employee');
+  return { id: person._id, fullName: person.fullName };
 }
 
 /** Own jobs from now on, soonest first: the next 30 days, at most 50. */

@@ -1,6 +1,5 @@
 import type { ReadStore } from '../core/read-store/read-store.port';
-import { organizationUsers } from '../identity/identity.read-models';
-import { customersByIds } from '../customers/customers.read-models';
+import { calendarCustomers, calendarPeople } from './calendar.read-models';
 import { namesAt } from '../as-of/report-history.read-models';
 import { JobTimeEntry, jobTimes } from '../timers/timers.read-models';
 import type { CalendarJob } from '../scheduling/calendar-jobs';
@@ -36,12 +35,7 @@ async function namesOf(
   customerIds: string[],
   asOfPosition: number | null,
 ): Promise<{ people: People; customerNames: Map<string, string> }> {
-  const people: People = new Map(
-    (await organizationUsers(store, organizationId)).map((u) => [
-      u._id,
-      { fullName: u.fullName, colorCode: u.colorCode },
-    ]),
-  );
+  const people: People = await calendarPeople(store, organizationId);
   const customerNames = new Map<string, string>();
   if (asOfPosition === null) return { people, customerNames };
   const userIds = [...new Set(jobs.flatMap((j) => (j.leadUserId ? [...j.userIds, j.leadUserId] : j.userIds)))];
@@ -72,7 +66,7 @@ export async function jobViews(
   const customerIds = [...new Set(jobs.map((j) => j.customerId).filter((id): id is string => !!id))];
   const { people: users, customerNames } = await namesOf(store, organizationId, jobs, customerIds, asOfPosition);
   const customers = new Map<string, JobCustomer>(
-    (await customersByIds(store, organizationId, customerIds)).map((c) => [
+    (await calendarCustomers(store, organizationId, customerIds)).map((c) => [
       c._id,
       {
         id: c._id,

@@ -3,7 +3,6 @@ import { isUuid } from '../core/clock';
 import { NotFoundError, ValidationError } from '../core/errors';
 
 import type { ReadStore } from '../core/read-store/read-store.port';
-import { CustomerDoc, customersByIds } from '../customers/customers.read-models';
 import { organizationZone, UserDoc, userOf } from '../identity/identity.read-models';
 import { REPORT_DATE_FORMAT, REPORT_DEFAULT_DAYS, ReportFilters } from '../shared/reports';
 import { dayIn, startRange } from '../scheduling/calendar-range';
@@ -17,11 +16,24 @@ export interface ResolvedFilters {
   range: { from: string; to: string };
   fromDate: string;
   toDate: string;
-  customer: CustomerDoc | null;
+  /** Named as the report's source names it (now, or at the report's position). */
+  customer: ReportFilterCustomer | null;
   employee: UserDoc | null;
   /** The jobs hidden from the viewer: their timers and ratings are not the viewer's rows (job-visibility.ts). */
   hidden: HiddenJobs;
 }
+
+/** The customer a report is narrowed to. */
+export interface ReportFilterCustomer {
+  _id: string;
+  label: string;
+}
+
+/**
+ * The customer of an id in the organization as a report's source knows it (deleted ones too: their past jobs and
+ * ratings are still reported); null when it knows none.
+ */
+export type CustomerLookup = (customerId: string) => Promise<ReportFilterCustomer | null>;
 
 /**
  * fromDate and toDate (MM/DD/YYYY, whole days in the organization's zone, both included; the last 30 days
@@ -35,6 +47,8 @@ export async function resolveFilters(
   now: Date,
   /** Whose rows: jobs hidden from them are left out; null for every job (the audit log's days: Company Admins only). */
   viewer: JobViewer | null,
+  /** Where the customer filter is looked up: the report's source (null where a report has no customer filter). */
+  customers: CustomerLookup | null,
 ): Promise<ResolvedFilters> {
   const timeZone = await organizationZone(store, organizationId);
   const today = DateTime.fromJSDate(now, { zone: timeZone }).startOf('day');
@@ -45,7 +59,7 @@ export async function resolveFilters(
   const { from, to } = startRange(fromDate, toDate, timeZone);
   const instant = (iso: string | null) => new Date(Date.parse(iso!)).toISOString();
   const [customer, employee, hidden] = await Promise.all([
-    filters.customerId ? customerOf(store, organizationId, filters.customerId) : null,
+    filters.customerId && customers ? customerOf(customers, filters.customerId) : null,
     filters.employeeId ? employeeOf(store, organizationId, filters.employeeId) : null,
     viewer ? hiddenJobsFor(store, organizationId, viewer) : NO_HIDDEN_JOBS,
   ]);
@@ -61,9 +75,8 @@ export async function resolveFilters(
   };
 }
 
-/** Deleted customers too: their past jobs and ratings are still reported. */
-async function customerOf(store: ReadStore, organizationId: string, customerId: string) {
-  const [found] = isUuid(customerId) ? await customersByIds(store, organizationId, [customerId]) : [];
+async function customerOf(customers: CustomerLookup, customerId: string) {
+  const found = isUuid(customerId) ? await customers(customerId) : null;
   if (!found) throw new NotFoundError('The customer');
   return found;
 }

@@ -1,5 +1,5 @@
 import type { ReadStore } from '../core/read-store/read-store.port';
-import { validAt } from '../as-of/versions';
+import { OPEN, validAt } from '../as-of/versions';
 import { customersByIds } from '../customers/customers.read-models';
 import { usersByIds } from '../identity/identity.read-models';
 import {
@@ -27,7 +27,7 @@ import {
   timerVersionsInOrder,
   timerVersionsPage,
 } from '../as-of/report-history.read-models';
-import type { ResolvedFilters } from './report-filters';
+import type { CustomerLookup, ResolvedFilters } from './report-filters';
 import { notHiddenFilter } from '../scheduling/job-visibility';
 
 type Window = { skip: number; limit: number };
@@ -49,6 +49,8 @@ export interface ReportSource {
   countRatings(f: ResolvedFilters): Promise<number>;
   ratingsPage(f: ResolvedFilters, direction: 1 | -1, window: Window): Promise<ReportRating[]>;
   ratingsInOrder(f: ResolvedFilters): AsyncGenerator<ReportRating[]>;
+  /** The customer a report may be narrowed to, named as this source names it. */
+  customer: CustomerLookup;
   /** Customer id → its name and billing frequency (deleted customers still named). */
   customers(ids: string[]): Promise<Map<string, ReportCustomer>>;
   /** Job id → the stars of its answered rating. */
@@ -76,6 +78,10 @@ export function sourceNow(store: ReadStore, organizationId: string): ReportSourc
     countRatings: (f) => countRatings(store, ratingsFilter(f)),
     ratingsPage: (f, direction, window) => reportRatingsPage(store, ratingsFilter(f), direction, window),
     ratingsInOrder: (f) => reportRatingsInOrder(store, ratingsFilter(f)),
+    async customer(id) {
+      const [found] = await customersByIds(store, organizationId, [id]);
+      return found ? { _id: found._id, label: found.label } : null;
+    },
     async customers(ids) {
       const found = await customersByIds(store, organizationId, ids);
       return new Map(found.map((c) => [c._id, { label: c.label, billingFrequency: c.billingFrequency ?? null }]));
@@ -106,6 +112,13 @@ export function sourceAt(store: ReadStore, organizationId: string, position: num
     countRatings: (f) => countRatingVersions(store, ratings(f)),
     ratingsPage: (f, direction, window) => ratingVersionsPage(store, ratings(f), direction, window),
     ratingsInOrder: (f) => ratingVersionsInOrder(store, ratings(f)),
+    // A customer added since the position is narrowed to as it is named now: its rows then are none.
+    async customer(id) {
+      const name =
+        (await namesAt(store, 'customer', organizationId, [id], position)).get(id) ??
+        (await namesAt(store, 'customer', organizationId, [id], OPEN)).get(id);
+      return name ? { _id: id, label: name.label } : null;
+    },
     async customers(ids) {
       const found = await namesAt(store, 'customer', organizationId, ids, position);
       return new Map([...found].map(([id, n]) => [id, { label: n.label, billingFrequency: n.billingFrequency }]));

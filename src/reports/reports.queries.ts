@@ -110,7 +110,7 @@ export class ReportPageHandler implements IQueryHandler<ReportPage> {
 
   async execute({ kind, organizationId, query, viewer }: ReportPage): Promise<Paged<JobsReportRow | RatingsReportRow>> {
     const { source } = await sourceFor(this.store, organizationId, query, this.tokens.of(organizationId));
-    const filters = await resolveFilters(this.store, organizationId, query, this.clock.now(), viewer);
+    const filters = await resolveFilters(this.store, organizationId, query, this.clock.now(), viewer, source.customer);
     const window = pageWindow(query, REPORTS_PAGE_SIZE);
     if (kind === 'jobs') {
       const [timers, totalRecords] = await Promise.all([
@@ -142,7 +142,7 @@ export class ReportSummaryHandler implements IQueryHandler<ReportSummary> {
     viewer,
   }: ReportSummary): Promise<JobsReportSummary | RatingsReportSummary> {
     const { source } = await sourceFor(this.store, organizationId, query, this.tokens.of(organizationId));
-    const filters = await resolveFilters(this.store, organizationId, query, this.clock.now(), viewer);
+    const filters = await resolveFilters(this.store, organizationId, query, this.clock.now(), viewer, source.customer);
     return kind === 'jobs' ? this.jobs(source, filters) : this.ratings(source, filters);
   }
 
@@ -339,20 +339,18 @@ export class ReportExportHandler implements IQueryHandler<ReportExport> {
     const reached = (await this.progress.processed())?.commit ?? 0;
     const position = moment ? Math.min(moment.position, reached) : reached;
     const source = sourceAt(this.store, organizationId, position);
-    const f = await resolveFilters(this.store, organizationId, query, now, viewer);
+    const f = await resolveFilters(this.store, organizationId, query, now, viewer, source.customer);
     const rows = kind === 'jobs' ? await source.countTimers(f) : await source.countRatings(f);
     if (rows > this.maxRows) throw new ValidationError(tooManyRows(rows, this.maxRows));
-    // The customer and the employee named as they were at that position too (as they are now if they were not yet).
-    const [customers, staff] = await Promise.all([
-      source.customers(f.customer ? [f.customer._id] : []),
-      source.staffNames(f.employee ? [f.employee._id] : []),
-    ]);
+    // The customer (resolved through the source) and the employee named as they were at that position too (as they
+    // are now if they were not yet).
+    const staff = await source.staffNames(f.employee ? [f.employee._id] : []);
     const about: [string, string | number | Date][] = [
       ['Report', kind === 'jobs' ? 'Jobs Report' : 'Ratings Report'],
       ['From date', f.fromDate],
       ['To date', f.toDate],
       ['Time zone', f.timeZone],
-      ['Customer', f.customer ? (customers.get(f.customer._id)?.label ?? f.customer.label) : 'All customers'],
+      ['Customer', f.customer ? f.customer.label : 'All customers'],
       ...(kind === 'jobs'
         ? [
             ['Employee', f.employee ? (staff.get(f.employee._id) ?? f.employee.fullName) : 'All employees'] as [

@@ -223,6 +223,36 @@ describe('reports as of a moment', () => {
     expect(about['Event position']).toEqual(expect.stringMatching(/^[0-9a-f]{32}$/));
   });
 
+  it('names the customer a report is narrowed to as it was at the position, or as it is now if added since', async () => {
+    const before = await exported('/api/jobs-report');
+    const { id: renamed } = await kitFor(org.manager).customer({ name: 'Birch Yards' });
+    const { id: added } = await kitFor(org.manager).customer({ name: 'Cedar Courts' });
+    const middle = await exported('/api/jobs-report');
+    expect((await org.manager.patch(`/api/customers/${renamed}`, { name: 'Birch Gardens' })).status).toBe(200);
+
+    const customerAt = async (customerId: string, position?: number) =>
+      (await exported('/api/jobs-report', position ? { customerId, asOfPosition: position } : { customerId })).about;
+    expect((await customerAt(renamed, middle.position)).Customer).toBe('Birch Yards');
+    expect((await customerAt(renamed)).Customer).toBe('Birch Gardens');
+    // Not yet a customer at the position: named as now, with no rows then.
+    const notYet = await customerAt(added, before.position);
+    expect(notYet).toMatchObject({ Customer: 'Cedar Courts', Rows: 0 });
+    // The pages narrow the same way, now and as of a moment.
+    expect((await get('/api/jobs-report/paged', { customerId: added, asOfPosition: before.position })).status).toBe(
+      200,
+    );
+    // Another organization's customer is not one of this organization's, at any position.
+    const { id: theirs } = await kitFor(other.manager).customer({ name: 'Theirs Inc' });
+    const queries: Record<string, string | number>[] = [
+      { customerId: theirs },
+      { customerId: theirs, asOfPosition: middle.position },
+    ];
+    for (const query of queries) {
+      expectError(await get('/api/jobs-report', query), 404, 'The customer was not found.');
+      expectError(await get('/api/jobs-report/paged', query), 404, 'The customer was not found.');
+    }
+  });
+
   it('refuses a bad moment with a message', async () => {
     for (const path of ['/api/jobs-report/paged', '/api/jobs-report/summary', '/api/ratings-report']) {
       expectError(

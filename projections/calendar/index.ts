@@ -1,0 +1,3 @@
+import { calendarDirectoryProjection } from './calendar-directory.projection';
+
+export const calendarProjections = [calendarDirectoryProjection];
