@@ -12,8 +12,8 @@
  *  - lists: on that running server, each paged list and lookup, with and without a search word taken
  *    from its own first page: p50/p99 of 200 requests one after another, then requests/s and p99 with
  *    16 concurrent readers for 5 s (one session shared by 16 clients, as tabs share a browser's).
- *  - commands: POST /api/customers from 32 connections for 10 s (each answered once its read model
- *    has it): commands/s, p50, p99.
+ *  - commands: POST /api/customers for 10 s from 1, 8, 32 and 128 connections (each answered once
+ *    today's read models have it): commands/s, p50, p99, failures; whether throughput falls from 8 up.
  *  - week, push: `bench:week-view`, and `bench:job-request-push` with 200 and 500 manager sockets.
  *  - rebuild: `npm run projections:rebuild` on the folder (it ends with the read models rebuilt).
  *  - ferret: the same rebuild into FerretDB (test/support/ferretdb.ts; needs Go), over a folder of

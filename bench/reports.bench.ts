@@ -212,11 +212,7 @@ async function main() {
         const organizationId = session.company.id as string;
         const viewer = { userId: session.user.id as string, role: 'Company Admin' as const };
         // The export reads at the position the server's projections saved (its checkpoints in the same folder).
-        const progress = new CheckpointProgress(
-          engines.readStore,
-          allProjections.map((p) => p.name),
-          engines.eventStore,
-        );
+        const progress = new CheckpointProgress(engines.readStore, allProjections, engines.eventStore);
         const handler = new ReportExportHandler(
           engines.readStore,
           systemClock,

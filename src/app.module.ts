@@ -36,17 +36,14 @@ function projectionsFor(config: AppConfig, engines: Engines, logger: Logger, liv
   return (notifier) => {
     if (config.projections === 'none') return { waitFor: async () => true, processed: async () => null };
     if (config.projections === 'external')
-      return new CheckpointProgress(
-        engines.readStore,
-        allProjections.map((p) => p.name),
-        engines.eventStore,
-      );
+      return new CheckpointProgress(engines.readStore, allProjections, engines.eventStore);
     return new ProjectionRunner(engines.eventStore, engines.readStore, allProjections, {
       notifier,
       // Several instances with in-process projections would each run the processes: there, the worker does.
       live: runsLogProcesses(config) ? live : null,
-      // An upgrade that rebuilds the audit log or a history does not keep the app from serving today's work.
-      buildInBackground: true,
+      // Commands wait for today's read models only; an upgrade that rebuilds the audit log or a history does not keep
+      // the app from serving today's work.
+      pastApart: true,
       logger: { info: (m) => logger.info(m), error: (m, e) => logger.error({ err: e }, m) },
     });
   };

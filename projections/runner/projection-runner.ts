@@ -46,11 +46,14 @@ export interface RunnerOptions {
   onProcessed?: (event: RecordedEvent) => void | Promise<void>;
   retryDelayMs?: number;
   /**
-   * Read models of the past (`Projection.ofThePast`) that start over from the beginning of a log whose other read
-   * models are there already (an upgrade) are built by a second runner in the background: start() resolves once the
-   * others have caught up. The API and the worker say so; the rebuild command does not (it ends when all are built).
+   * Read models of the past (`Projection.ofThePast`: the audit log, the schedule's and the reports' versions) follow
+   * the log in runners of their own (the API and the worker say so; the rebuild command does not). A command waits
+   * for today's read models only (`waitFor`), and a read that needs one of the past waits until it has reached the
+   * log as it was when the read came (`caughtUpWithLog`). Those that start over from the beginning of a log whose
+   * other read models are there already (an upgrade) are built in the background: start() does not wait for them,
+   * and their reads answer 503 until they have caught up.
    */
-  buildInBackground?: boolean;
+  pastApart?: boolean;
   /** This runner is that second one: its checkpoints say `building` until it has caught up. */
   inBackground?: boolean;
 }
@@ -92,10 +95,13 @@ function percentOf(position: GlobalPosition | null, head: GlobalPosition | null)
 export class ProjectionRunner implements ProjectionProgress {
   /** Per projection, the last position committed with its checkpoint. */
   private readonly positions = new Map<string, GlobalPosition | null>();
-  /** The projections this runner's subscription applies: all, less those built in the background. */
+  /** The projections this runner's subscription applies: all, less those of the past that run apart. */
   private running: Projection[];
-  /** Read models of the past built in the background after an upgrade, and whether they have caught up. */
-  private background: { runner: ProjectionRunner; head: GlobalPosition | null; caughtUp: boolean } | null = null;
+  /**
+   * Runners of the read models of the past (`pastApart`): those following the log beside this one, and those built
+   * in the background after an upgrade, which count once they have caught up.
+   */
+  private apart: { runner: ProjectionRunner; head: GlobalPosition | null; caughtUp: boolean }[] = [];
   /** Whether this (background) runner's checkpoints still say `building`. */
   private markBuilding: boolean;
   private subscription: Subscription | null = null;
@@ -124,11 +130,14 @@ export class ProjectionRunner implements ProjectionProgress {
    * the past still being built in the background are not counted; once caught up, they are.
    */
   get position(): GlobalPosition | null {
-    const own = this.ownPosition;
-    const background = this.background?.caughtUp ? this.background.runner.position : undefined;
-    if (own === null || background === undefined) return own;
-    if (background === null) return null;
-    return comparePositions(background, own) < 0 ? background : own;
+    let lowest = this.ownPosition;
+    for (const { runner, caughtUp } of this.apart) {
+      if (!caughtUp) continue;
+      const theirs = runner.position;
+      if (lowest === null || theirs === null) return null;
+      if (comparePositions(theirs, lowest) < 0) lowest = theirs;
+    }
+    return lowest;
   }
 
   /** Lowest position the projections of this runner's own subscription have processed. */
@@ -147,12 +156,14 @@ export class ProjectionRunner implements ProjectionProgress {
   }
 
   async building(): Promise<BuildingReadModel[]> {
-    const background = this.background;
-    if (!background || background.caughtUp) return [];
-    return background.runner.projections.map((p) => ({
-      name: p.name,
-      percent: percentOf(background.runner.positions.get(p.name) ?? null, background.head),
-    }));
+    return this.apart
+      .filter((a) => !a.caughtUp)
+      .flatMap(({ runner, head }) =>
+        runner.projections.map((p) => ({
+          name: p.name,
+          percent: percentOf(runner.positions.get(p.name) ?? null, head),
+        })),
+      );
   }
 
   /** Loads checkpoints (resetting projections whose version changed) and starts the subscription.
@@ -160,7 +171,8 @@ export class ProjectionRunner implements ProjectionProgress {
   async start(): Promise<void> {
     this.stopped = false;
     const behind = await this.unit(() => this.prepare());
-    this.running = this.projections.filter((p) => !behind.includes(p));
+    const past = this.options.pastApart ? this.projections.filter((p) => p.ofThePast) : [];
+    this.running = this.projections.filter((p) => !past.includes(p));
     const head = await this.events.headPosition();
     this.liveFrom = head;
     const current = this.ownPosition;
@@ -169,15 +181,16 @@ export class ProjectionRunner implements ProjectionProgress {
         ? Promise.resolve(true)
         : this.waitForOwn(head, Number.POSITIVE_INFINITY);
     this.subscribe();
-    await caughtUp;
+    const following = past.filter((p) => !behind.includes(p));
+    await Promise.all([caughtUp, following.length ? this.follow(following, head) : null]);
     if (behind.length) this.buildInBackground(behind, head);
   }
 
   /** Stops following the log. Every committed batch saved its checkpoints; an open batch is dropped (its events come again at the next start). */
   async stop(): Promise<void> {
     this.stopped = true;
-    await this.background?.runner.stop();
-    this.background = null;
+    const apart = this.apart.splice(0);
+    await Promise.all(apart.map((a) => a.runner.stop()));
     await this.subscription?.unsubscribe();
     this.subscription = null;
     await this.inFlight?.catch(() => undefined);
@@ -185,22 +198,37 @@ export class ProjectionRunner implements ProjectionProgress {
     for (const waiter of this.waiters.splice(0)) waiter.resolve(false);
   }
 
+  /** A runner for read models of the past: their events are this one's too, so the processes hear each from this one. */
+  private runnerApart(projections: Projection[], options: RunnerOptions): ProjectionRunner {
+    return new ProjectionRunner(this.events, this.store, projections, {
+      ...this.options,
+      pastApart: false,
+      live: null,
+      onProcessed: undefined,
+      ...options,
+    });
+  }
+
+  /** Starts the read models of the past that are up to date with a runner of their own, caught up when it resolves. */
+  private async follow(projections: Projection[], head: GlobalPosition | null): Promise<void> {
+    const runner = this.runnerApart(projections, { inBackground: false });
+    const following = { runner, head, caughtUp: false };
+    this.apart.push(following);
+    await runner.start();
+    following.caughtUp = true;
+  }
+
   /**
-   * Builds `behind` (read models of the past starting over, see `RunnerOptions.buildInBackground`) with a runner of
-   * their own, following the log from their checkpoints; once caught up, they count for read-your-writes again.
+   * Builds `behind` (read models of the past starting over, see `RunnerOptions.pastApart`) with a runner of their
+   * own, following the log from their checkpoints; once caught up, their reads are served.
    */
   private buildInBackground(behind: Projection[], head: GlobalPosition | null): void {
-    const runner = new ProjectionRunner(this.events, this.store, behind, {
-      ...this.options,
-      buildInBackground: false,
+    const runner = this.runnerApart(behind, {
       inBackground: true,
-      // Its events are the main runner's too: the processes hear each once, from that one.
-      live: null,
       checkpointEvery: Math.min(this.options.checkpointEvery ?? BACKGROUND_BATCH, BACKGROUND_BATCH),
-      onProcessed: undefined,
     });
     const background = { runner, head, caughtUp: false };
-    this.background = background;
+    this.apart.push(background);
     const names = behind.map((p) => p.name).join(', ');
     const started = Date.now();
     this.logger.info(`building ${names} in the background from the start of the log; their reads wait until then`);
@@ -208,7 +236,7 @@ export class ProjectionRunner implements ProjectionProgress {
       await runner.start();
       if (runner.stopped) return; // stopped part-way: it resumes from its checkpoints at the next start
       await runner.finishBuilding();
-      if (this.background !== background || this.stopped) return;
+      if (!this.apart.includes(background) || this.stopped) return;
       background.caughtUp = true;
       this.logger.info(`${names} built in ${Math.round((Date.now() - started) / 1000)} s; following the log`);
     };
@@ -234,13 +262,23 @@ export class ProjectionRunner implements ProjectionProgress {
     await this.start();
   }
 
+  /** Today's read models (with `pastApart`; else every one) have processed `position`: a command's read-your-writes. */
   async waitFor(position: GlobalPosition, timeoutMs: number): Promise<boolean> {
-    const background = this.background?.caughtUp ? this.background.runner : null;
-    const [own, past] = await Promise.all([
-      this.waitForOwn(position, timeoutMs),
-      background ? background.waitFor(position, timeoutMs) : true,
-    ]);
-    return own && past;
+    return this.waitForOwn(position, timeoutMs);
+  }
+
+  /**
+   * The read models named have processed the log as far as it reached when asked (false after `timeoutMs`, or while
+   * one is still being built in the background): a read of the past sees every write made before it.
+   */
+  async caughtUpWithLog(names: string[], timeoutMs: number): Promise<boolean> {
+    const head = await this.events.headPosition();
+    if (!head) return true;
+    const holds = (runner: ProjectionRunner) => runner.running.some((p) => names.includes(p.name));
+    const waits = [holds(this) ? this.waitForOwn(head, timeoutMs) : true];
+    for (const { runner, caughtUp } of this.apart)
+      if (holds(runner)) waits.push(caughtUp ? runner.waitForOwn(head, timeoutMs) : false);
+    return (await Promise.all(waits)).every(Boolean);
   }
 
   private waitForOwn(position: GlobalPosition, timeoutMs: number): Promise<boolean> {
@@ -273,7 +311,7 @@ export class ProjectionRunner implements ProjectionProgress {
         this.positions.set(p.name, saved.position);
       }
     }
-    if (!this.options.buildInBackground) return [];
+    if (!this.options.pastApart) return [];
     // An upgrade, not a first start: the read models of today are there (on a first start all are built together).
     const upgrade = this.projections.some((p) => !p.ofThePast && this.positions.get(p.name));
     const behind = this.projections.filter(
@@ -429,27 +467,34 @@ export class ProjectionRunner implements ProjectionProgress {
 
 /**
  * Read-your-writes for an API instance whose projections run in another process: polls the
- * checkpoints that process saves after every live event. A checkpoint saying `building` (a read model of
- * the past the worker builds in the background after an upgrade) is left out until it has caught up.
+ * checkpoints that process saves after every live event. A command waits for today's read models; a read of the
+ * past for the ones it reads (`caughtUpWithLog`). A checkpoint saying `building` (a read model of the past the
+ * worker builds in the background after an upgrade) is left out of `processed` until it has caught up.
  */
 export class CheckpointProgress implements ProjectionProgress {
-  private waiters: { position: GlobalPosition; deadline: number; resolve: (ok: boolean) => void }[] = [];
+  private waiters: { names: string[]; position: GlobalPosition; deadline: number; resolve: (ok: boolean) => void }[] =
+    [];
   private polling: Promise<void> | null = null;
+  private readonly names: string[];
+  /** The read models a command waits for: all but those of the past (the worker runs them apart). */
+  private readonly today: string[];
 
   constructor(
     private readonly store: ReadStore,
-    private readonly projectionNames: string[],
-    /** The log's head, for how far a background build is. */
+    projections: Pick<Projection, 'name' | 'ofThePast'>[],
+    /** The log's head, for how far a background build is and how far a read of the past waits. */
     private readonly events: Pick<EventStore, 'headPosition'>,
     private readonly pollMs = 25,
-  ) {}
+  ) {
+    this.names = projections.map((p) => p.name);
+    this.today = projections.filter((p) => !p.ofThePast).map((p) => p.name);
+  }
 
-  /** The checkpoints waited on: those not building in the background (null: none saved yet), and those that are. */
-  private async checkpoints(): Promise<{ waited: (Checkpoint | null)[]; building: Checkpoint[] }> {
-    const saved = await this.store.collection<Checkpoint>(CHECKPOINTS).find({ _id: { $in: this.projectionNames } });
-    const byName = new Map(saved.map((c) => [c._id, c]));
-    const all = this.projectionNames.map((name) => byName.get(name) ?? null);
-    return { waited: all.filter((c) => !c?.building), building: saved.filter((c) => c.building) };
+  /** The checkpoints: those not building in the background (null: none saved yet), and those that are. */
+  private async checkpoints(): Promise<{ saved: Map<string, Checkpoint>; waited: (Checkpoint | null)[] }> {
+    const found = await this.store.collection<Checkpoint>(CHECKPOINTS).find({ _id: { $in: this.names } });
+    const saved = new Map(found.map((c) => [c._id, c]));
+    return { saved, waited: this.names.map((name) => saved.get(name) ?? null).filter((c) => !c?.building) };
   }
 
   /** The lowest checkpoint of the projections (null until each has saved one). */
@@ -460,34 +505,49 @@ export class CheckpointProgress implements ProjectionProgress {
   }
 
   async building(): Promise<BuildingReadModel[]> {
-    const { building } = await this.checkpoints();
+    const building = [...(await this.checkpoints()).saved.values()].filter((c) => c.building);
     if (!building.length) return [];
     const head = await this.events.headPosition();
     return building.map((c) => ({ name: c._id, percent: percentOf(c.position, head) }));
+  }
+
+  waitFor(position: GlobalPosition, timeoutMs: number): Promise<boolean> {
+    return this.waitOn(this.today, position, timeoutMs);
+  }
+
+  async caughtUpWithLog(names: string[], timeoutMs: number): Promise<boolean> {
+    const head = await this.events.headPosition();
+    return head ? this.waitOn(names, head, timeoutMs) : true;
   }
 
   /**
    * One read of the checkpoints per poll for every waiter of this process: 32 commands waiting at once would otherwise
    * read them 32 times every `pollMs`.
    */
-  waitFor(position: GlobalPosition, timeoutMs: number): Promise<boolean> {
+  private waitOn(names: string[], position: GlobalPosition, timeoutMs: number): Promise<boolean> {
     return new Promise((resolve) => {
-      this.waiters.push({ position, deadline: Date.now() + timeoutMs, resolve });
+      this.waiters.push({ names, position, deadline: Date.now() + timeoutMs, resolve });
       this.polling ??= this.poll().finally(() => (this.polling = null));
     });
   }
 
   private async poll(): Promise<void> {
     while (this.waiters.length) {
-      let waited: (Checkpoint | null)[] | null = null;
+      let saved: Map<string, Checkpoint> | null = null;
       try {
-        waited = (await this.checkpoints()).waited;
+        saved = (await this.checkpoints()).saved;
       } catch {
         // The store is away for a moment: the waiters keep waiting until their deadline.
       }
       const now = Date.now();
       this.waiters = this.waiters.filter((w) => {
-        const reached = waited?.every((c) => c?.position && comparePositions(c.position, w.position) >= 0) ?? false;
+        const reached =
+          saved !== null &&
+          w.names.every((name) => {
+            const c = saved.get(name);
+            // A read model being built does not count as caught up (its reads answer 503 meanwhile).
+            return !!c?.position && !c.building && comparePositions(c.position, w.position) >= 0;
+          });
         if (reached || now >= w.deadline) w.resolve(reached);
         return !reached && now < w.deadline;
       });

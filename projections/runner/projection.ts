@@ -21,7 +21,7 @@ export interface Projection {
   /**
    * A read model of the past (the audit log, the schedule's and the reports' versions), which nothing the app
    * does to serve today reads. When an upgrade (re)builds it from the start of a log whose other read models
-   * are there already, it is built in the background (`RunnerOptions.buildInBackground`): the API serves
+   * are there already, it is built in the background (`RunnerOptions.pastApart`): the API serves
    * meanwhile, without waiting on it for read-your-writes, and its reads answer 503 until it has caught up.
    */
   ofThePast?: true;

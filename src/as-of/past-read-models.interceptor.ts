@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { PROJECTION_PROGRESS, ProjectionProgress } from '../core/commands/aggregates';
+import { PROJECTION_PROGRESS, ProjectionProgress, READ_YOUR_WRITES_TIMEOUT_MS } from '../core/commands/aggregates';
 import { UnavailableError } from '../core/errors';
 import { PAST_READ_MODELS } from './read-models-of-the-past';
 
@@ -37,9 +37,11 @@ function asksAsOf(request: Request): boolean {
 }
 
 /**
- * While an upgrade builds a read model of the past in the background (projections/runner: `ofThePast`), the reads
- * that need it answer 503 with how far it is and Retry-After, rather than an empty or partial past. Runs after the
- * guards: signed out is still a 401, without the claim a 403.
+ * The reads of a read model of the past (projections/runner: `ofThePast`). Commands do not wait for those read
+ * models, so such a read first waits until they hold every event appended before it came (bounded, as a command's
+ * wait is): a command, then at once its History or the audit log, shows it. While an upgrade builds one in the
+ * background, the reads that need it answer 503 with how far it is and Retry-After, rather than an empty or partial
+ * past. Runs after the guards: signed out is still a 401, without the claim a 403.
  */
 @Injectable()
 export class PastReadModelsInterceptor implements NestInterceptor {
@@ -49,11 +51,11 @@ export class PastReadModelsInterceptor implements NestInterceptor {
   ) {}
 
   async intercept(context: ExecutionContext, next: CallHandler) {
-    if (context.getType() !== 'http' || !this.progress.building) return next.handle();
+    if (context.getType() !== 'http') return next.handle();
     const needs =
       this.reflector.getAllAndOverride<Needs | undefined>(READS_THE_PAST, [context.getHandler(), context.getClass()]) ??
       (asksAsOf(context.switchToHttp().getRequest<Request>()) ? AS_OF : undefined);
-    if (needs) {
+    if (needs && this.progress.building) {
       const building = (await this.progress.building()).filter((b) => (needs.readModels as string[]).includes(b.name));
       if (building.length) {
         const percent = Math.min(...building.map((b) => b.percent));
@@ -63,6 +65,8 @@ export class PastReadModelsInterceptor implements NestInterceptor {
         );
       }
     }
+    // Late past a bounded wait (a stalled worker), the read is served as the read models stand, as a command is.
+    if (needs) await this.progress.caughtUpWithLog?.(needs.readModels, READ_YOUR_WRITES_TIMEOUT_MS);
     return next.handle();
   }
 }

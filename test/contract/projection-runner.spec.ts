@@ -510,7 +510,7 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (adapterName
     const place = readStore();
     const store = await place.connect();
     // A first start builds everything before it resolves, the past included.
-    const first = runner(log, store, allProjections, { buildInBackground: true });
+    const first = runner(log, store, allProjections, { pastApart: true });
     await first.start();
     expect(await first.building()).toEqual([]);
     await first.stop();
@@ -548,38 +548,104 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (adapterName
     const audit = allProjections.find((p) => p.name === 'audit')!;
     expect(audit.ofThePast).toBe(true);
     const upgraded = allProjections.map((p) => (p === audit ? { ...p, version: p.version + 1 } : p));
-    const serving = runner(held, store, upgraded, { buildInBackground: true });
+    const serving = runner(held, store, upgraded, { pastApart: true });
     await serving.start();
     expect(await serving.building()).toEqual([{ name: 'audit', percent: 0 }]);
     expect((await checkpoints(store)).filter((c) => c.building)).toEqual([
       { _id: 'audit', version: audit.version + 1, position: null, building: true },
     ]);
-    // Read-your-writes leaves it out, in this process and in another (the API's checkpoints).
+    // Read-your-writes leaves it out, in this process and in another (the API's checkpoints); a read of it is not
+    // served as caught up.
     const later = await identity.generate(5);
     await expect(serving.waitFor(later, 5000)).resolves.toBe(true);
+    await expect(serving.caughtUpWithLog(['reportHistory', 'schedule-history'], 5000)).resolves.toBe(true);
     expect(comparePositions(serving.position!, later)).toBe(0);
-    const api = new CheckpointProgress(await place.connect(), names, log);
+    await expect(serving.caughtUpWithLog(['audit'], 100)).resolves.toBe(false);
+    const api = new CheckpointProgress(await place.connect(), allProjections, log);
     await expect(api.building()).resolves.toEqual([{ name: 'audit', percent: 0 }]);
     await expect(api.waitFor(later, 5000)).resolves.toBe(true);
+    await expect(api.caughtUpWithLog(['audit'], 100)).resolves.toBe(false);
 
     // Stopped mid-build, the next start goes on building it in the background, now unheld, to the end.
     await serving.stop();
     open();
-    const next = runner(log, store, upgraded, { buildInBackground: true });
+    const next = runner(log, store, upgraded, { pastApart: true });
     await next.start();
     const deadline = Date.now() + 30_000;
     while ((await next.building()).length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(await next.building()).toEqual([]);
     await expect(api.building()).resolves.toEqual([]);
-    // Caught up, it counts for read-your-writes again; its read models equal a fresh build's.
+    // Caught up, its reads wait for it again; its read models equal a fresh build's.
     const last = await identity.generate(3);
-    await expect(next.waitFor(last, 5000)).resolves.toBe(true);
-    await expect(api.waitFor(last, 5000)).resolves.toBe(true);
+    await expect(next.caughtUpWithLog(['audit'], 5000)).resolves.toBe(true);
+    await expect(api.caughtUpWithLog(['audit'], 5000)).resolves.toBe(true);
+    expect(comparePositions(next.position!, last)).toBe(0);
     expect((await checkpoints(store)).filter((c) => c.building)).toEqual([]);
     await next.stop();
     const fresh = await reference(log);
     expect(await snapshot(store)).toEqual(fresh.models);
     expect((await checkpoints(store)).map((c) => c.position)).toEqual(fresh.checkpoints.map((c) => c.position));
+  });
+
+  it("runs the read models of the past apart: a command waits for today's only, a read of the past for its own", async () => {
+    const log = events();
+    const identity = new IdentityLog(log, 4);
+    await identity.generate(20);
+    // Each projection keeps one document per event it applied.
+    const keeping = (name: string, ofThePast?: true): Projection => ({
+      name,
+      version: 1,
+      collections: [name],
+      ...(ofThePast ? { ofThePast } : {}),
+      apply: async (event, context) =>
+        void (await context.store
+          .collection(name)
+          .updateOne({ _id: event.id }, { $set: { type: event.type } }, { upsert: true })),
+    });
+    const projections = [keeping('today'), keeping('past', true)];
+    // The past's runner subscribes second (after today's, in start()): its delivery of live events waits on a gate.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let subscriptions = 0;
+    const held = new Proxy(log, {
+      get(target, property) {
+        if (property === 'subscribeToAll')
+          return (
+            options: Parameters<EventStore['subscribeToAll']>[0],
+            handler: (e: RecordedEvent, more: boolean) => Promise<void>,
+          ) => {
+            const past = ++subscriptions === 2;
+            return target.subscribeToAll(options, async (event, more) => {
+              if (past && comparePositions(event.position, first) > 0) await gate;
+              await handler(event, more);
+            });
+          };
+        const value = Reflect.get(target, property) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const first = (await log.headPosition())!;
+    const place = readStore();
+    const store = await place.connect();
+    const r = runner(held, store, projections, { pastApart: true });
+    // A first start builds both before it resolves.
+    await r.start();
+    const count = (name: string) => store.collection(name).countDocuments({});
+    expect(await count('past')).toBe(await count('today'));
+
+    const later = await identity.generate(3);
+    await expect(r.waitFor(later, 5000)).resolves.toBe(true);
+    expect(await count('today')).toBe(identity.appended);
+    await expect(r.caughtUpWithLog(['past'], 200)).resolves.toBe(false);
+    // So in another process that reads the checkpoints (PROJECTIONS=external).
+    const api = new CheckpointProgress(await place.connect(), projections, log);
+    await expect(api.waitFor(later, 5000)).resolves.toBe(true);
+    await expect(api.caughtUpWithLog(['past'], 200)).resolves.toBe(false);
+    // A read of the past waits until its read model has every event appended before it came.
+    const reads = [r.caughtUpWithLog(['past'], 10_000), api.caughtUpWithLog(['past'], 10_000)];
+    open();
+    await expect(Promise.all(reads)).resolves.toEqual([true, true]);
+    expect(await count('past')).toBe(identity.appended);
   });
 
   it('waitFor resolves once the position is processed, and false after its timeout otherwise', async () => {
@@ -618,7 +684,8 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (adapterName
     const r = runner(mode === 'external' ? events() : log, workerStore);
     await r.start();
     const apiStore = mode === 'external' ? await place.connect() : workerStore;
-    const progress: ProjectionProgress = mode === 'external' ? new CheckpointProgress(apiStore, names, log) : r;
+    const progress: ProjectionProgress =
+      mode === 'external' ? new CheckpointProgress(apiStore, allProjections, log) : r;
     const aggregates = new Aggregates(log, progress);
     const { organizationId, adminId } = identity.anOrganization();
     const organizations = apiStore.collection<OrganizationDoc>(ORGANIZATIONS);

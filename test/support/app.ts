@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { createApp, RunningApp } from '../../src/app';
+import { Engines, openEngines } from '../../src/core/engines';
 import { AppConfig, loadConfig } from '../../src/config/config';
 import { CreateOrganization, CreateUser } from '../../src/identity/identity.commands';
 import type { Role } from '../../src/shared/session';
@@ -36,7 +37,11 @@ export interface TestOrganization {
 /** Boots the real app (real engines: SQLite events and read models by default) on a free port with a fresh data folder. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { logger?: Logger } = {},
+  options: {
+    logger?: Logger;
+    /** The engines the app is built on, as a test changes them (a slower log for one reader, say). */
+    engines?: (opened: Engines) => Engines;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'crewclock-test-'));
   const config = loadConfig({
@@ -47,7 +52,10 @@ export async function startTestApp(
     SEED_DEMO: 'false',
     ...env,
   });
-  const running = await createApp(config, options);
+  const running = await createApp(config, {
+    logger: options.logger,
+    engines: options.engines ? options.engines(await openEngines(config)) : undefined,
+  });
   const app: TestApp = {
     ...running,
     config,

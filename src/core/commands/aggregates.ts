@@ -34,13 +34,22 @@ export interface BuildingReadModel {
 }
 
 /**
- * Lets a command's response wait until the read models include its events (read-your-writes). Read models
- * of the past that an upgrade rebuilds in the background are left out of both until they have caught up:
- * their reads answer 503 meanwhile (src/as-of/past-read-models.interceptor.ts).
+ * Lets a command's response wait until the read models of today include its events (read-your-writes), and a read
+ * of the past until the read models it reads include every event appended before it came. Read models of the past
+ * that an upgrade rebuilds in the background are left out until they have caught up: their reads answer 503
+ * meanwhile (src/as-of/past-read-models.interceptor.ts).
  */
 export interface ProjectionProgress {
-  /** Resolves once every projection has processed `position`, or after `timeoutMs` (bounded wait). */
+  /**
+   * Resolves once the read models of today have processed `position`, or after `timeoutMs` (bounded wait). Those of
+   * the past (the audit log, the histories) follow on their own where they run apart (projections/runner).
+   */
   waitFor(position: GlobalPosition, timeoutMs: number): Promise<boolean>;
+  /**
+   * Resolves once the read models named (projection names) have processed the log as far as it reached when asked:
+   * true, or false after `timeoutMs` or while one is being built in the background. Absent: nothing runs apart.
+   */
+  caughtUpWithLog?(names: string[], timeoutMs: number): Promise<boolean>;
   /** The lowest position every projection has processed (null: one has processed nothing yet), for /healthz. */
   processed(): Promise<GlobalPosition | null>;
   /** The read models still being built in the background (none: every read is served). */
