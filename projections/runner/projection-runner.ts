@@ -490,7 +490,7 @@ export class CheckpointProgress implements ProjectionProgress {
     this.today = projections.filter((p) => !p.ofThePast).map((p) => p.name);
   }
 
-  /** The checkpoints: those not building in the background (null: none saved yet), and those that are. */
+  /** Every saved checkpoint by name, and those `processed` counts: all but the ones building (null: none saved yet). */
   private async checkpoints(): Promise<{ saved: Map<string, Checkpoint>; waited: (Checkpoint | null)[] }> {
     const found = await this.store.collection<Checkpoint>(CHECKPOINTS).find({ _id: { $in: this.names } });
     const saved = new Map(found.map((c) => [c._id, c]));

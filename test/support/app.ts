@@ -230,8 +230,10 @@ export class ApiClient {
       response = await send();
     } catch (error) {
       // A pooled connection the server had closed (an instance killed and started again, or its keep-alive ending
-      // that moment) fails as 'other side closed': a browser sends a GET again on a new one, and so does this client.
-      if (method !== 'GET' || (error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+      // that moment) fails as 'other side closed', or as a reset when the kill came mid-read: a browser sends a GET
+      // again on a new one, and so does this client.
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (method !== 'GET' || (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET')) throw error;
       response = await send();
     }
     const setCookie = response.headers.getSetCookie();
