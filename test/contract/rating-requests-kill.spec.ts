@@ -26,8 +26,8 @@ const repoRoot = join(__dirname, '..', '..');
 const JOBS = 200;
 /** The jobs end one after another over this long, starting a while after they are all created. */
 const ENDS_OVER_MS = 20_000;
-/** Time to create the jobs first (about 7 s with the machine loaded). */
-const FIRST_END_AFTER_MS = within(15_000);
+/** Time to create the jobs first: about 7 s with the machine loaded, over 15 s with three busy loops beside the suite. */
+const FIRST_END_AFTER_MS = within(30_000);
 /** Kills at least this many times, at least once while jobs end, whatever the restarts cost on a busy machine. */
 const KILLS = 5;
 const EVERY_MS = '300';
