@@ -10,6 +10,7 @@ import type { ReadStore } from '../../src/core/read-store/read-store.port';
 import { rooms } from '../../src/realtime/rooms';
 import { organizationZone } from '../../src/identity/identity.read-models';
 import { applyOnce } from '../runner/apply-once';
+import { newValues } from '../runner/changes';
 import { Projection } from '../runner/projection';
 
 /** Booking links for their managers and public pages, and each visit booked, by its id. */
@@ -54,7 +55,7 @@ export const bookingProjection: Projection = {
         break;
       }
       case 'BookingLinkChanged': {
-        const $set = Object.fromEntries(Object.entries(e.data.changes).map(([k, c]) => [k, c!.to]));
+        const $set = newValues(e.data.changes);
         await applyOnce(links, linkId, at, { $set });
         break;
       }

@@ -16,14 +16,11 @@ import {
   CUSTOMER_LABEL_PARTS,
 } from '../../src/calendar/calendar.read-models';
 import { applyOnce } from '../runner/apply-once';
+import { newValues } from '../runner/changes';
 import { Projection } from '../runner/projection';
 import { fullNameOf } from '../identity/users.projection';
 
 const CUSTOMER_PARTS = [...CUSTOMER_LABEL_PARTS, ...CUSTOMER_ADDRESS_PARTS];
-
-/** The fields of `changes` (old → new) as their new values. */
-const newValues = (changes: Record<string, { to: unknown } | undefined>) =>
-  Object.fromEntries(Object.entries(changes).map(([k, c]) => [k, c!.to]));
 
 const pick = (fields: object, keys: readonly string[]): Record<string, unknown> =>
   Object.fromEntries(keys.filter((k) => k in fields).map((k) => [k, (fields as Record<string, unknown>)[k] ?? null]));

@@ -1,5 +1,6 @@
 import { CustomerEvent } from '../../src/customers/customers.events';
 import { applyOnce } from '../runner/apply-once';
+import { newValues } from '../runner/changes';
 import { Projection } from '../runner/projection';
 import {
   CUSTOMER_DOCUMENTS,
@@ -74,9 +75,7 @@ export const customersProjection: Projection = {
         break;
       }
       case 'CustomerDetailsChanged': {
-        const $set: Record<string, unknown> = Object.fromEntries(
-          Object.entries(e.data.changes).map(([k, c]) => [k, c!.to]),
-        );
+        const $set: Record<string, unknown> = newValues(e.data.changes);
         $set.updatedAt = when;
         if (e.data.changes.contactPhone) $set.phoneDigits = digitsOf(e.data.changes.contactPhone.to);
         const current = await customers.findOne({ _id: customerId });

@@ -1,6 +1,7 @@
 import { OrganizationEvent } from '../../src/identity/identity.events';
 import { rooms } from '../../src/realtime/rooms';
 import { applyOnce } from '../runner/apply-once';
+import { newValues } from '../runner/changes';
 import { Projection } from '../runner/projection';
 import { fileUrl, OrganizationDoc, ORGANIZATIONS } from '../../src/identity/identity.read-models';
 
@@ -28,9 +29,7 @@ export const organizationsProjection: Projection = {
         return;
       }
       case 'OrganizationSettingsChanged': {
-        const $set: Record<string, unknown> = Object.fromEntries(
-          Object.entries(e.data.changes).map(([k, c]) => [k, c!.to]),
-        );
+        const $set: Record<string, unknown> = newValues(e.data.changes);
         // Rating requests go to jobs that end from the moment the setting is turned on.
         if (e.data.changes.automatedRatingEmailsEnabled?.to === true)
           $set.automatedRatingEmailsSince = event.metadata.timestamp;

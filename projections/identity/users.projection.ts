@@ -2,6 +2,7 @@ import { UserEvent } from '../../src/identity/identity.events';
 import { claimRooms, rooms } from '../../src/realtime/rooms';
 import { claimsFor } from '../../src/identity/roles';
 import { applyOnce } from '../runner/apply-once';
+import { newValues } from '../runner/changes';
 import { Projection } from '../runner/projection';
 import { fileUrl, USER_SEARCH_FIELDS, UserDoc, USERS } from '../../src/identity/identity.read-models';
 
@@ -52,9 +53,7 @@ export const usersProjection: Projection = {
         break;
       }
       case 'UserDetailsChanged': {
-        const $set: Record<string, unknown> = Object.fromEntries(
-          Object.entries(e.data.changes).map(([k, c]) => [k, c!.to]),
-        );
+        const $set: Record<string, unknown> = newValues(e.data.changes);
         if (e.data.changes.role) $set.roles = [e.data.changes.role.to];
         const current = await users.findOne({ _id: userId });
         if (current && (e.data.changes.firstName || e.data.changes.lastName)) {

@@ -1,3 +1,4 @@
+import { newValues } from '../runner/changes';
 import { isDeepStrictEqual } from 'node:util';
 import { PAST_READ_MODELS } from '../../src/as-of/read-models-of-the-past';
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
@@ -128,7 +129,7 @@ export const reportHistoryProjection: Projection = {
           e.type === 'CustomerCreated'
             ? { ...e.data }
             : e.type === 'CustomerDetailsChanged'
-              ? Object.fromEntries(Object.entries(e.data.changes).map(([k, c]) => [k, c!.to]))
+              ? newValues(e.data.changes)
               : {};
         const relevant = [...CUSTOMER_NAME_PARTS, 'billingFrequency'].some((k) => k in set);
         if (!relevant || (!current && e.type !== 'CustomerCreated')) return Promise.resolve(null);
@@ -151,7 +152,7 @@ export const reportHistoryProjection: Projection = {
           e.type === 'UserRegistered'
             ? { firstName: e.data.firstName, lastName: e.data.lastName, colorCode: e.data.colorCode }
             : e.type === 'UserDetailsChanged'
-              ? Object.fromEntries(Object.entries(e.data.changes).map(([k, c]) => [k, c!.to]))
+              ? newValues(e.data.changes)
               : {};
         const relevant = [...USER_NAME_PARTS, 'colorCode'].some((k) => k in set);
         if (!relevant || (!current && e.type !== 'UserRegistered')) return Promise.resolve(null);

@@ -4,6 +4,7 @@ import { applyChanges } from '../../src/scheduling/job.rules';
 import { localDateOf } from '../../src/scheduling/recurrence';
 import { rooms } from '../../src/realtime/rooms';
 import { applyOnce } from '../runner/apply-once';
+import { newValues } from '../runner/changes';
 import { Projection, ProjectionContext } from '../runner/projection';
 import {
   JOB_PEOPLE_WEEKS,
@@ -100,7 +101,7 @@ async function applyJob(event: RecordedEvent, context: ProjectionContext) {
       if (!current) return;
       const next = applyChanges(current, e.data.changes);
       const weeks = weekKeys(organizationId, next.start, next.end);
-      const $set = Object.fromEntries(Object.entries(e.data.changes).map(([k, c]) => [k, c!.to]));
+      const $set = newValues(e.data.changes);
       if (await applyOnce(jobs, jobId, event.revision, { $set: { ...$set, weeks } }))
         await listInWeeks(context, jobId, listingOf(current), { weeks, people: jobPeople(next) });
       else await listInWeeks(context, jobId, NOWHERE, listingOf(current)); // a replay: as for JobScheduled
