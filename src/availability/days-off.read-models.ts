@@ -12,13 +12,9 @@ export async function daysOffOf(
   organizationId: string,
   userIds: string[],
 ): Promise<Map<string, DayRange[]>> {
-  const organization = await organizationById(store, organizationId);
-  return daysOffWith(
-    store,
-    organizationId,
-    userIds,
-    (organization?.holidays ?? []).map((h) => h.date),
-  );
+  // The holidays are read beside the time off, not before it.
+  const holidays = organizationById(store, organizationId).then((o) => (o?.holidays ?? []).map((h) => h.date));
+  return daysOffWith(store, organizationId, userIds, holidays);
 }
 
 /** The same, with the organization's holidays (YYYY-MM-DD) given by the caller, which has read them already. */
@@ -26,10 +22,10 @@ export async function daysOffWith(
   store: ReadStore,
   organizationId: string,
   userIds: string[],
-  holidayDates: string[],
+  holidayDates: string[] | Promise<string[]>,
 ): Promise<Map<string, DayRange[]>> {
-  const timeOff = await timeOffOfUsers(store, organizationId, userIds);
-  const holidays = singleDays(holidayDates);
+  const [timeOff, dates] = await Promise.all([timeOffOfUsers(store, organizationId, userIds), holidayDates]);
+  const holidays = singleDays(dates);
   return new Map(
     userIds.map((id) => [
       id,
