@@ -2,7 +2,7 @@
  * Grows a data folder (embedded default: DATA_DIR/events.sqlite) to N events, for timing starts,
  * rebuilds and queries over a realistic log:
  *
- *   npm run bench:data -- --events 1000000 [--dir PATH]
+ *   npm run bench:data -- --events 1000000 [--dir PATH] [--staff N] [--jobs-per-week N]
  *
  * An empty folder first gets what the app writes on its first start (the demo organization, seeded
  * by the real app and its commands) and the staff users (CreateUser through the command bus). The
@@ -11,6 +11,13 @@
  * 350,000 job events (300,000 JobScheduled, 50,000 JobChanged: reassignments, moves, notes) and
  * 150,000 timer cycles (TimerClaimed, TimerStarted, TimerStopped, TimerReleased); other N scale it.
  * The log runs in order over the last three years; jobs fall from then to a month ahead.
+ *
+ * The data's shape: `--staff N` spreads the jobs and timers over N staff members (default 50 per 1,000,000 events;
+ * the demo's own associates get none), and `--jobs-per-week N` packs the log into as many weeks as the jobs fill at
+ * that density (default: three years). The dense mix of issue #28, about 3,500 one-time jobs a week on five people,
+ * 300,000 of them (and 50,000 changes) over 86 weeks at 1,000,000 events:
+ *
+ *   npm run bench:data -- --events 1000000 --staff 5 --jobs-per-week 3500 --dir PATH
  *
  * A folder that already holds events is grown to N with the same mix (its staff are read back from
  * the first events). The read models are removed after seeding: the next start builds them.
@@ -67,20 +74,25 @@ function args(argv: string[]) {
     const i = argv.indexOf(name);
     return i >= 0 ? argv[i + 1] : undefined;
   };
+  const usage = 'usage: bench/data.ts --events N [--dir PATH] [--staff N] [--jobs-per-week N]';
   const events = Number(value('--events'));
-  if (!Number.isInteger(events) || events <= 0) throw new Error('usage: bench/data.ts --events N [--dir PATH]');
-  return { events, dir: resolve(value('--dir') ?? `data-bench-${events}`) };
+  const staff = Number(value('--staff') ?? Math.max(1, Math.round((MIX.staff * events) / PER_MILLION)));
+  const jobsPerWeek = value('--jobs-per-week') === undefined ? null : Number(value('--jobs-per-week'));
+  if (!Number.isInteger(events) || events <= 0) throw new Error(usage);
+  if (!Number.isInteger(staff) || staff <= 0) throw new Error(`--staff: a number of people, 1 or more (${usage})`);
+  if (jobsPerWeek !== null && !(Number.isInteger(jobsPerWeek) && jobsPerWeek > 0))
+    throw new Error(`--jobs-per-week: a number of jobs, 1 or more (${usage})`);
+  return { events, staff, jobsPerWeek, dir: resolve(value('--dir') ?? `data-bench-${events}`) };
 }
 
 interface Org {
   organizationId: string;
   adminId: string;
+  /** The staff this script added (`staff<i>@demo.crewclock.test`), in order: the people jobs and timers go to. */
   staff: string[];
   customers: { customerId: string; name: string }[];
   /** Customer names by id, for the timers set to their jobs. */
   customerNames: Map<string, string>;
-  /** Staff this script added (`staff<i>@demo.crewclock.test`), beside the demo's associates. */
-  benchStaff: number;
 }
 
 /** What the app writes on a first start (the demo organization), then the staff, through the real commands. */
@@ -91,7 +103,7 @@ async function seed(dir: string, staff: number): Promise<void> {
     const org = await readOrganization(running.engines.eventStore);
     const commands = running.app.get(CommandBus);
     const random = prng(7);
-    for (let i = org.benchStaff; i < staff; i++) {
+    for (let i = org.staff.length; i < staff; i++) {
       const firstName = FIRST[Math.floor(random() * FIRST.length)];
       const lastName = LAST[Math.floor(random() * LAST.length)];
       await commands.execute(
@@ -134,14 +146,13 @@ async function readOrganization(store: EventStore): Promise<Org> {
   const created = events.find((e) => e.type === 'OrganizationCreated');
   if (!created) throw new Error('no organization in the first events of this folder');
   const organizationId = (created.data as { organizationId: string }).organizationId;
-  const org: Org = { organizationId, adminId: '', staff: [], customers: [], customerNames: new Map(), benchStaff: 0 };
+  const org: Org = { organizationId, adminId: '', staff: [], customers: [], customerNames: new Map() };
   for (const e of events) {
     if (e.metadata.organizationId !== organizationId) continue;
     const data = e.data as Record<string, string>;
     if (e.type === 'UserRegistered') {
       if (data.role === 'Company Admin' && !org.adminId) org.adminId = data.userId;
-      else if (data.role === 'Associate') org.staff.push(data.userId);
-      if (data.email.startsWith('staff')) org.benchStaff += 1;
+      else if (data.role === 'Associate' && data.email.startsWith('staff')) org.staff.push(data.userId);
     }
     if (e.type === 'CustomerCreated') {
       org.customers.push({ customerId: data.customerId, name: data.name ?? data.contactFirstName });
@@ -174,6 +185,11 @@ class Generator {
     private readonly org: Org,
     /** Each staff member's running-timer stream: its state and revision. */
     private readonly running: Map<string, Slot>,
+    /**
+     * How much of the log's span each of a person's timer cycles has (ms): a dense mix's cycles are shorter and closer
+     * together, so that one person's timers never overlap nor run past now.
+     */
+    private readonly cycleSpan: number,
   ) {}
 
   private pick<T>(xs: T[]): T {
@@ -316,8 +332,12 @@ class Generator {
   timerCycle(at: number, now: number) {
     const userId = this.pick(this.org.staff);
     const organizationId = this.org.organizationId;
-    const start = Math.max(at, (this.free.get(userId) ?? 0) + 15 * 60_000);
-    const end = Math.max(start + 60_000, Math.min(now, start + (15 + Math.floor(this.random() * 16) * 15) * 60_000));
+    // 15 minutes apart, 15 minutes to 4 hours long (about 2 on average), or shorter in proportion where that does not fit.
+    const gap = Math.min(15 * 60_000, this.cycleSpan / 4);
+    const shorter = Math.min(1, (this.cycleSpan - gap) / (127.5 * 60_000));
+    const length = Math.max(60_000, shorter * (15 + Math.floor(this.random() * 16) * 15) * 60_000);
+    const start = Math.max(at, (this.free.get(userId) ?? 0) + gap);
+    const end = Math.max(start + 60_000, Math.min(now, start + length));
     this.free.set(userId, end);
     const job = this.random() < 0.6 ? this.pick(this.recent) : undefined;
     const scheduled = job?.state.status === 'scheduled' ? job.state : null;
@@ -398,11 +418,9 @@ async function runningSlots(store: EventStore, staff: string[]) {
 }
 
 async function main() {
-  const { events: target, dir } = args(process.argv.slice(2));
+  const { events: target, dir, staff, jobsPerWeek } = args(process.argv.slice(2));
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'events.sqlite');
-  const scale = target / PER_MILLION;
-  const staff = Math.max(1, Math.round(MIX.staff * scale));
   const started = Date.now();
   if (!existsSync(file) || (await headOf(file)) === 0) {
     console.log(`seeding the demo organization and ${staff} staff in ${dir} (the app's own first start)…`);
@@ -410,6 +428,8 @@ async function main() {
   }
   const store = new SqliteEventStore(file);
   const org = await readOrganization(store);
+  // A grown folder keeps the staff it has: the jobs go to the first N of them.
+  org.staff = org.staff.slice(0, staff);
   const have = (await store.headPosition())?.commit ?? 0;
   const remaining = target - have;
   console.log(`${dir}: ${have} events, ${org.staff.length} staff, growing to ${target}`);
@@ -430,9 +450,14 @@ async function main() {
     `writing ${plan.customers} customers, ${plan.jobs} jobs, ${plan.changes} job changes, ${plan.cycles} timer cycles`,
   );
 
-  const generator = new Generator(store, org, await runningSlots(store, org.staff));
   const now = Date.now();
-  const from = now - 3 * 365 * DAY;
+  const weeks = jobsPerWeek === null ? (3 * 365) / 7 : Math.max(1, plan.jobs / jobsPerWeek);
+  const from = now - weeks * 7 * DAY;
+  console.log(
+    `over ${Math.round(weeks)} weeks: about ${Math.round(plan.jobs / weeks)} jobs a week on ${org.staff.length} people`,
+  );
+  const cycleSpan = (now - from) / Math.max(1, plan.cycles / org.staff.length);
+  const generator = new Generator(store, org, await runningSlots(store, org.staff), cycleSpan);
   const until = now + 30 * DAY;
   const rounds = Math.max(1, Math.ceil(remaining / ROUND));
   const done = { customers: 0, jobs: 0, changes: 0, cycles: 0 };

@@ -65,6 +65,35 @@ const wordOf = (text: unknown) =>
     .split(/\s+/)[0]
     .toLowerCase();
 
+/** Every word of 3 letters or more in a page's texts, lower-cased. */
+const wordsOf = (rows: Record<string, unknown>[], fields: string[]) => [
+  ...new Set(
+    rows.flatMap((r) =>
+      fields.flatMap((f) =>
+        String(r[f] ?? '')
+          .toLowerCase()
+          .split(/[^a-z]+/)
+          .filter((w) => w.length >= 3),
+      ),
+    ),
+  ),
+];
+
+/**
+ * A search whose first word matches most of a list's rows (the word of its first page that finds the most), and a
+ * short second word that no search index can answer: `lee 4`, `work 12` (issue #28), the kind a page cannot find
+ * without looking past thousands of rows.
+ */
+async function broadSearch(client: ApiClient, path: string, fields: string[], short: string): Promise<string> {
+  const page = ((await client.get(`${path}?pageSize=100`)).body?.resultItems ?? []) as Record<string, unknown>[];
+  let best = { word: '', total: -1 };
+  for (const word of wordsOf(page, fields)) {
+    const total = Number((await client.get(`${path}?filter=${word}&pageSize=1`)).body?.totalRecords ?? 0);
+    if (total > best.total) best = { word, total };
+  }
+  return `${best.word} ${short}`;
+}
+
 /** Each paged list and lookup of a bench:data organization, with and without a search word from its first page. */
 export async function lists(row: Row, url: string): Promise<void> {
   const admin = await new ApiClient(url).signIn(ADMIN, DEMO_PASSWORD);
@@ -76,6 +105,10 @@ export async function lists(row: Row, url: string): Promise<void> {
   const timerWord = (t: Record<string, unknown>) => wordOf(t.customerName || t.jobName || t.label || t.type);
   const timer = timerWord(await first(admin, '/api/time/paged'));
   const own = timerWord(await first(associate, '/api/time/user/paged'));
+  const customerFields = ['name', 'contactFirstName', 'contactLastName', 'contactEmail', 'city', 'jobType'];
+  const broadCustomer = await broadSearch(admin, '/api/customers/paged', customerFields, '4');
+  const timerFields = ['label', 'jobName', 'customerName', 'type', 'userFullName'];
+  const broadTimer = await broadSearch(admin, '/api/time/paged', timerFields, '12');
   const cases: [string, ApiClient, string][] = [
     ['Customer List', admin, '/api/customers/paged'],
     [`Customer List, search "${customer}"`, admin, `/api/customers/paged?filter=${customer}`],
@@ -85,6 +118,16 @@ export async function lists(row: Row, url: string): Promise<void> {
     [`Users, search "${user}"`, admin, `/api/users/paged?filter=${user}`],
     ['Organization Tracked Times', admin, '/api/time/paged'],
     [`Organization Tracked Times, search "${timer}"`, admin, `/api/time/paged?filter=${timer}`],
+    [
+      `Customer List, search "${broadCustomer}" (most rows)`,
+      admin,
+      `/api/customers/paged?filter=${encodeURIComponent(broadCustomer)}`,
+    ],
+    [
+      `Organization Tracked Times, search "${broadTimer}" (most rows)`,
+      admin,
+      `/api/time/paged?filter=${encodeURIComponent(broadTimer)}`,
+    ],
     ['My Tracked Times', associate, '/api/time/user/paged'],
     [`My Tracked Times, search "${own}"`, associate, `/api/time/user/paged?filter=${own}`],
   ];

@@ -1,16 +1,16 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rename, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { homedir, tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 
 // FerretDB v1 embedded in a small Go program (test/support/ferretdb): a real MongoDB wire-protocol
 // server for the contract and API suites, since MongoDB itself cannot be installed here.
 
 const HELPER_DIR = join(__dirname, 'ferretdb');
-const BINARY = join(HELPER_DIR, 'ferretdb-helper');
 const GO_BIN_DIR = '/usr/local/go/bin';
 
 export interface FerretDbHandle {
@@ -28,21 +28,27 @@ export function goAvailable(): boolean {
   return dirs.some((d) => existsSync(join(d, 'go')));
 }
 
-function isStale(): boolean {
-  if (!existsSync(BINARY)) return true;
-  const built = statSync(BINARY).mtimeMs;
-  return ['main.go', 'go.mod', 'go.sum'].some((f) => statSync(join(HELPER_DIR, f)).mtimeMs > built);
+/**
+ * The helper built from these sources, kept in the user's cache by their hash: every checkout of the same sources
+ * (a clean clone each CI run) shares one build, which takes about 100 s on these machines.
+ */
+function binaryPath(): string {
+  const hash = createHash('sha256');
+  for (const file of ['main.go', 'go.mod', 'go.sum']) hash.update(readFileSync(join(HELPER_DIR, file)));
+  const cache = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'crewclock');
+  return join(cache, `ferretdb-helper-${hash.digest('hex').slice(0, 16)}`);
 }
 
-async function build(): Promise<void> {
+async function build(binary: string): Promise<void> {
+  mkdirSync(dirname(binary), { recursive: true });
   // Build beside the target and rename, so concurrent test runs never execute a half-written binary.
-  const tmp = `${BINARY}.${process.pid}.tmp`;
+  const tmp = `${binary}.${process.pid}.tmp`;
   await promisify(execFile)('go', ['build', '-o', tmp, '.'], {
     cwd: HELPER_DIR,
     env: goEnv(),
     maxBuffer: 16 * 1024 * 1024,
   });
-  await rename(tmp, BINARY);
+  await rename(tmp, binary);
 }
 
 function freePort(): Promise<number> {
@@ -59,12 +65,13 @@ function freePort(): Promise<number> {
 /** Starts FerretDB (sqlite handler, throwaway state dir). null when Go is not installed. */
 export async function startFerretDb(): Promise<FerretDbHandle | null> {
   if (!goAvailable()) return null;
-  if (isStale()) await build();
+  const binary = binaryPath();
+  if (!existsSync(binary)) await build(binary);
 
   const stateDir = await mkdtemp(join(tmpdir(), 'crewclock-ferretdb-'));
   const port = await freePort();
   const child = spawn(
-    BINARY,
+    binary,
     ['-port', String(port), '-handler', 'sqlite', '-state-dir', stateDir, '-watch-stdin', '-remove-state-dir'],
     {
       stdio: ['pipe', 'pipe', 'pipe'],
