@@ -173,6 +173,7 @@ export class ProjectionRunner implements ProjectionProgress {
     const behind = await this.unit(() => this.prepare());
     const past = this.options.pastApart ? this.projections.filter((p) => p.ofThePast) : [];
     this.running = this.projections.filter((p) => !past.includes(p));
+    const makeSearch = await this.suspendSearchOfFresh();
     const head = await this.events.headPosition();
     this.liveFrom = head;
     const current = this.ownPosition;
@@ -183,7 +184,20 @@ export class ProjectionRunner implements ProjectionProgress {
     this.subscribe();
     const following = past.filter((p) => !behind.includes(p));
     await Promise.all([caughtUp, following.length ? this.follow(following, head) : null]);
+    // Stopped part-way, the indexes are made by the setup of the next start.
+    if (!this.stopped) await makeSearch?.();
     if (behind.length) this.buildInBackground(behind, head);
+  }
+
+  /**
+   * The read models this start builds from the start of the log keep no search index meanwhile: the store makes each
+   * from the documents once they have caught up, far cheaper than keeping it row by row (see ReadStore.suspendSearch).
+   * Not in the background, beside an API serving requests: making them there would hold its event loop.
+   */
+  private async suspendSearchOfFresh(): Promise<(() => Promise<void>) | null> {
+    if (this.markBuilding || !this.store.suspendSearch) return null;
+    const fresh = this.running.filter((p) => (this.positions.get(p.name) ?? null) === null);
+    return fresh.length ? this.store.suspendSearch(fresh.flatMap((p) => p.collections)) : null;
   }
 
   /** Stops following the log. Every committed batch saved its checkpoints; an open batch is dropped (its events come again at the next start). */

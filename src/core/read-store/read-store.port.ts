@@ -74,6 +74,13 @@ export interface ReadStore {
    * writes and the checkpoints that cover them.
    */
   transaction?<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Where keeping a search index row by row costs more than making it from the documents (SQLite's trigram tables):
+   * stops keeping those of `collections` while a build writes them from nothing, and returns what makes them again.
+   * Searches find the same meanwhile, only slower. The runner calls it for the read models a start builds from the
+   * start of the log, and makes the indexes once they have caught up.
+   */
+  suspendSearch?(collections: string[]): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

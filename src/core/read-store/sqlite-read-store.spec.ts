@@ -63,4 +63,55 @@ describe('the SQLite read store shared by two connections (the worker and an API
       DuplicateKeyError,
     );
   });
+
+  it('suspends a search index while a build writes, finding the same, and makes it again from the documents; a crash in between leaves none claimed', async () => {
+    const written = writer.collection('notes');
+    const read = reader.collection('notes');
+    await written.createSearchIndex(['text'], { name: 'search' });
+    const searchTables = () => {
+      const db = new Database(join(dir, 'read.sqlite'), { readonly: true });
+      try {
+        return db
+          .prepare(
+            "SELECT type, name FROM sqlite_master WHERE name LIKE '%notes%' AND name LIKE '%search%' ORDER BY name",
+          )
+          .all()
+          .map((row) => (row as { type: string }).type);
+      } finally {
+        db.close();
+      }
+    };
+    const kept = searchTables();
+    expect(kept).toEqual(expect.arrayContaining(['table', 'trigger']));
+
+    const makeAgain = await writer.suspendSearch(['notes']);
+    expect(searchTables()).toEqual([]);
+    for (const [i, text] of ['Maple lawn', 'oak hedge', 'maple gutter', 'Elm'].entries())
+      await written.insertOne({ _id: `n${i}`, text });
+    await written.updateOne({ _id: 'n3' }, { $set: { text: 'Maple court' } });
+    const maple = { $or: [{ text: { $regex: 'maple', $options: 'i' } }] };
+    // Found by reading the rows meanwhile, on either connection.
+    expect((await read.find(maple, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['n0', 'n2', 'n3']);
+
+    await makeAgain();
+    expect(searchTables()).toEqual(kept);
+    await written.insertOne({ _id: 'n4', text: 'maple again' });
+    await written.updateOne({ _id: 'n0' }, { $set: { text: 'Birch' } });
+    expect((await read.find(maple, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['n2', 'n3', 'n4']);
+
+    // Suspended and never made again (the build was killed): a later setup makes it, from the documents.
+    await writer.suspendSearch(['notes']);
+    const restarted = new SqliteReadStore(join(dir, 'read.sqlite'));
+    try {
+      await restarted.collection('notes').createSearchIndex(['text'], { name: 'search' });
+      expect(searchTables()).toEqual(kept);
+      expect((await restarted.collection('notes').find(maple, { sort: { _id: 1 } })).map((d) => d._id)).toEqual([
+        'n2',
+        'n3',
+        'n4',
+      ]);
+    } finally {
+      await restarted.close();
+    }
+  });
 });

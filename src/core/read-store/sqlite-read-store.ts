@@ -169,6 +169,39 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /**
+   * Stops keeping the search indexes of `collections` while a build writes them from nothing: each one's trigram
+   * table and triggers are dropped, and its entry with them, so that a crash before the resume leaves no index
+   * claimed (the next setup makes it anew, from the documents). Until then a search reads the rows, as with no index.
+   * The function returned makes each again from the documents, one statement apiece: at 50,000 events of the bench's
+   * mix, 1.3 s after the build instead of 13 s of its 49 s spent keeping them row by row (the audit log's above all).
+   */
+  async suspendSearch(collections: string[]): Promise<() => Promise<void>> {
+    const suspended: { collection: string; name: string; fields: string[] }[] = [];
+    this.write(() => {
+      for (const collection of collections) {
+        const t = this.table(collection);
+        for (const [name, spec] of Object.entries(t.indexes)) {
+          const parsed = JSON.parse(spec) as unknown;
+          if (!isSearchSpec(parsed)) continue;
+          const fts = searchTableOf(t, name);
+          this.db.exec(
+            ['insert', 'delete', 'update']
+              .map((what) => `DROP TRIGGER IF EXISTS ${searchTrigger(fts, what)};`)
+              .join(' ') + `DROP TABLE IF EXISTS ${fts};`,
+          );
+          delete t.indexes[name];
+          this.saveIndexes(t);
+          suspended.push({ collection, name, fields: parsed.search });
+        }
+      }
+    });
+    return async () => {
+      for (const { collection, name, fields } of suspended)
+        await this.collection(collection).createSearchIndex(fields, { name });
+    };
+  }
+
+  /**
    * A collection's documents as JSON texts, `batch` at a time in their order (by rowid, through the page cache), and
    * its kinds: what a staged build moves into PostgreSQL (PostgresReadStore.load).
    */
@@ -415,6 +448,11 @@ const sqlSafe = (name: string) => name.replace(/[^A-Za-z0-9_]/g, '_');
 /** The quoted name of a search index's trigram table. */
 function searchTableOf(t: Table, name: string): string {
   return `"fts_${t.sqlName.slice(1, -1)}__${sqlSafe(name)}"`;
+}
+
+/** The quoted name of the trigger that keeps a search index's trigram table on an insert, delete or update. */
+function searchTrigger(fts: string, what: string): string {
+  return `"tr_${fts.slice(1, -1)}_${what}"`;
 }
 
 /** SQL for the value at a path (the `_id` column for `_id`), matching the expression indexes' text. */
@@ -890,7 +928,7 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
       const existing = t.indexes[options.name];
       if (existing === spec) return;
       const fts = searchTableOf(t, options.name);
-      const trigger = (what: string) => `"tr_${fts.slice(1, -1)}_${what}"`;
+      const trigger = (what: string) => searchTrigger(fts, what);
       if (existing) {
         // A search index is derived from the documents: another field list or format is built anew.
         if (!isSearchSpec(JSON.parse(existing)))
