@@ -1,4 +1,3 @@
-import { newValues } from '../runner/changes';
 import { isDeepStrictEqual } from 'node:util';
 import { PAST_READ_MODELS } from '../../src/as-of/read-models-of-the-past';
 import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
@@ -21,6 +20,7 @@ import {
 import { OPEN, versionId } from '../../src/as-of/versions';
 import { fullNameOf } from '../identity/users.projection';
 import { ratingUpdate } from '../ratings/rating-update';
+import { newValues } from '../runner/changes';
 import { Projection } from '../runner/projection';
 import { customerOfJob } from '../timers/timers.projection';
 import { timerUpdate } from '../timers/timer-update';

@@ -291,35 +291,37 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (adapterName
     expect(r.position).toEqual(head);
   });
 
-  it('makes the search indexes of the read models it builds from nothing once they have caught up, not row by row', async () => {
-    const log = events();
-    const head = await new IdentityLog(log, 1).generate(120);
-    const store = await readStore().connect();
-    // MongoDB's and PostgreSQL's adapters keep their search indexes as they are.
-    if (!store.suspendSearch) return;
-    const suspend = store.suspendSearch.bind(store);
-    const suspended: string[] = [];
-    let madeAt: GlobalPosition | null | undefined;
-    let r = runner(log, store);
-    store.suspendSearch = async (collections) => {
-      suspended.push(...collections);
-      const make = await suspend(collections);
-      return async () => {
-        madeAt = r.position;
-        await make();
+  // Only SQLite's trigram tables are suspended: MongoDB's and PostgreSQL's adapters keep their search indexes as they are.
+  (adapterName === 'sqlite' ? it : it.skip)(
+    'makes the search indexes of the read models it builds from nothing once they have caught up, not row by row',
+    async () => {
+      const log = events();
+      const head = await new IdentityLog(log, 1).generate(120);
+      const store = await readStore().connect();
+      const suspend = store.suspendSearch!.bind(store);
+      const suspended: string[] = [];
+      let madeAt: GlobalPosition | null | undefined;
+      let r = runner(log, store);
+      store.suspendSearch = async (collections) => {
+        suspended.push(...collections);
+        const make = await suspend(collections);
+        return async () => {
+          madeAt = r.position;
+          await make();
+        };
       };
-    };
-    await r.start();
-    expect(suspended.sort()).toEqual([...READ_MODELS].sort());
-    expect(madeAt).toEqual(head);
-    await r.stop();
+      await r.start();
+      expect(suspended.sort()).toEqual([...READ_MODELS].sort());
+      expect(madeAt).toEqual(head);
+      await r.stop();
 
-    // A restart from the checkpoints builds nothing from nothing: it suspends nothing.
-    suspended.length = 0;
-    r = runner(log, store);
-    await r.start();
-    expect(suspended).toEqual([]);
-  });
+      // A restart from the checkpoints builds nothing from nothing: it suspends nothing.
+      suspended.length = 0;
+      r = runner(log, store);
+      await r.start();
+      expect(suspended).toEqual([]);
+    },
+  );
 
   it('resumes after a restart from its checkpoints, without applying covered events again', async () => {
     const place = readStore();

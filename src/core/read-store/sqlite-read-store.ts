@@ -183,16 +183,11 @@ export class SqliteReadStore implements ReadStore {
         for (const [name, spec] of Object.entries(t.indexes)) {
           const parsed = JSON.parse(spec) as unknown;
           if (!isSearchSpec(parsed)) continue;
-          const fts = searchTableOf(t, name);
-          this.db.exec(
-            ['insert', 'delete', 'update']
-              .map((what) => `DROP TRIGGER IF EXISTS ${searchTrigger(fts, what)};`)
-              .join(' ') + `DROP TABLE IF EXISTS ${fts};`,
-          );
+          this.db.exec(dropSearchIndex(searchTableOf(t, name)));
           delete t.indexes[name];
-          this.saveIndexes(t);
           suspended.push({ collection, name, fields: parsed.search });
         }
+        this.saveIndexes(t);
       }
     });
     return async () => {
@@ -453,6 +448,12 @@ function searchTableOf(t: Table, name: string): string {
 /** The quoted name of the trigger that keeps a search index's trigram table on an insert, delete or update. */
 function searchTrigger(fts: string, what: string): string {
   return `"tr_${fts.slice(1, -1)}_${what}"`;
+}
+
+/** SQL dropping a search index: its trigram table and the triggers that keep it. */
+function dropSearchIndex(fts: string): string {
+  const triggers = ['insert', 'delete', 'update'].map((what) => `DROP TRIGGER IF EXISTS ${searchTrigger(fts, what)};`);
+  return `${triggers.join(' ')} DROP TABLE IF EXISTS ${fts};`;
 }
 
 /** SQL for the value at a path (the `_id` column for `_id`), matching the expression indexes' text. */
@@ -933,10 +934,7 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
         // A search index is derived from the documents: another field list or format is built anew.
         if (!isSearchSpec(JSON.parse(existing)))
           throw new Error(`An index named ${options.name} exists with different options`);
-        this.store.exec(
-          `DROP TRIGGER ${trigger('insert')}; DROP TRIGGER ${trigger('delete')}; DROP TRIGGER ${trigger('update')};
-           DROP TABLE ${fts};`,
-        );
+        this.store.exec(dropSearchIndex(fts));
       }
       const bad = fields.find((p) => p === '_id' || !indexablePath(p));
       if (bad !== undefined || !fields.length) throw new Error(`Cannot search the path '${bad ?? ''}' in ${t.name}`);
