@@ -2,18 +2,18 @@
 SHELL := /bin/bash
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: start test install build typecheck test-server test-client clean
+.PHONY: start test install build lint typecheck test-client checks clean
 
 start: install build
 	node dist/src/main.js
 
+# The build and the checks that need no build share the machine's two cores; the server suites need the build.
 test: install
 	./scripts/install.sh --test
-	$(MAKE) build
-	npm run lint
-	npm run typecheck
-	npm --prefix client test
+	$(MAKE) -j2 --output-sync=target checks
 	npx jest --maxWorkers=2
+
+checks: build lint typecheck test-client
 
 install:
 	./scripts/install.sh
@@ -21,6 +21,15 @@ install:
 build:
 	npm run build:server
 	npm run build:client
+
+lint:
+	npm run lint
+
+typecheck:
+	npm run typecheck
+
+test-client:
+	npm --prefix client test
 
 clean:
 	rm -rf dist client/dist

@@ -8,13 +8,30 @@ cd "$(dirname "$0")/.."
 # better-sqlite3 builds from source here; node-gyp must use the local Node headers when they exist.
 if [ -d /usr/include/node ]; then export npm_config_nodedir=/usr; fi
 
+# No prebuilt better-sqlite3 can be downloaded here, and compiling its SQLite takes about 90 s: the first install
+# keeps its build in the user's cache, named as a prebuilt binary is (version, Node ABI, platform), where
+# prebuild-install looks for a local one before building. Every later clean checkout unpacks it instead.
+export npm_config_better_sqlite3_local_prebuilds="${XDG_CACHE_HOME:-$HOME/.cache}/crewclock/prebuilds"
+keep_sqlite_build() {
+  local package=node_modules/better-sqlite3 name
+  [ -f "$package/build/Release/better_sqlite3.node" ] || return 0
+  name="better-sqlite3-v$(node -p "require('./$package/package.json').version")-node-v$(node -p process.versions.modules)-$(node -p "process.platform + '-' + process.arch").tar.gz"
+  [ -f "$npm_config_better_sqlite3_local_prebuilds/$name" ] && return 0
+  mkdir -p "$npm_config_better_sqlite3_local_prebuilds"
+  # Written beside and renamed, so a concurrent install never unpacks half an archive.
+  tar -czf "$npm_config_better_sqlite3_local_prebuilds/$name.$$" -C "$package" build/Release/better_sqlite3.node
+  mv "$npm_config_better_sqlite3_local_prebuilds/$name.$$" "$npm_config_better_sqlite3_local_prebuilds/$name"
+}
+
 stamp() { sha1sum package.json package-lock.json client/package.json client/package-lock.json 2>/dev/null | sha1sum | cut -d' ' -f1; }
 if [ ! -f node_modules/.install-stamp ] || [ "$(cat node_modules/.install-stamp)" != "$(stamp)" ]; then
   echo "==> installing npm packages"
   # `npm install`, not `npm ci`: the lock files lack other platforms' optional packages (absent from
-  # the registry this team uses), which `npm ci` refuses; install still follows the locked versions.
-  npm install --no-audit --no-fund --loglevel=error
-  npm --prefix client install --no-audit --no-fund --loglevel=error
+  # the registry this team uses), which `npm ci` refuses; install still follows the locked versions. The lock files
+  # pin every version, so what the npm cache holds is used without asking the registry whether it changed.
+  npm install --prefer-offline --no-audit --no-fund --loglevel=error
+  npm --prefix client install --prefer-offline --no-audit --no-fund --loglevel=error
+  keep_sqlite_build
   stamp > node_modules/.install-stamp
 fi
 

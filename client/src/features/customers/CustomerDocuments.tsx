@@ -141,7 +141,11 @@ export function CustomerDocuments({ customerId, zone }: { customerId: string; zo
               {actions(a)}
             </Group>
           ))}
-          {!rows && <Skeleton h={48} m="md" />}
+          {!rows && (
+            <Box component="li" aria-busy="true">
+              <Skeleton h={48} m="md" />
+            </Box>
+          )}
         </Stack>
       ) : (
         <Table.ScrollContainer minWidth={640} type="native">

@@ -216,7 +216,12 @@ export function CustomerJobs({ customerId, zone }: { customerId: string; zone: s
               {reviewed(job) && <Review job={job} />}
             </Box>
           ))}
-          {!rows && <Skeleton h={48} m="md" />}
+          {!rows && (
+            // Inside an item: a list holds only items, loading or not (axe: list).
+            <Box component="li" aria-busy="true">
+              <Skeleton h={48} m="md" />
+            </Box>
+          )}
         </Stack>
       ) : (
         <Table.ScrollContainer minWidth={720} type="native">
