@@ -30,7 +30,7 @@ const repoRoot = join(__dirname, '..', '..');
  * own read models and the staged rebuild compared after it most of the rest); fewer in the suite, the same
  * comparisons.
  */
-const EVENTS = Number(process.env.MIGRATE_EVENTS ?? 5_000);
+const EVENTS = Number(process.env.MIGRATE_EVENTS ?? 2_500);
 /** A command's time limit: generous, and growing with the events (read models are built at about 1,500 a second). */
 const LIMIT_MS = within(120_000 + EVENTS * 10);
 
