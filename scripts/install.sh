@@ -15,7 +15,8 @@ export npm_config_better_sqlite3_local_prebuilds="${XDG_CACHE_HOME:-$HOME/.cache
 keep_sqlite_build() {
   local package=node_modules/better-sqlite3 name
   [ -f "$package/build/Release/better_sqlite3.node" ] || return 0
-  name="better-sqlite3-v$(node -p "require('./$package/package.json').version")-node-v$(node -p process.versions.modules)-$(node -p "process.platform + '-' + process.arch").tar.gz"
+  name=$(node -p "['better-sqlite3-v' + require('./$package/package.json').version, 'node-v' + process.versions.modules,
+    process.platform, process.arch].join('-') + '.tar.gz'")
   [ -f "$npm_config_better_sqlite3_local_prebuilds/$name" ] && return 0
   mkdir -p "$npm_config_better_sqlite3_local_prebuilds"
   # Written beside and renamed, so a concurrent install never unpacks half an archive.

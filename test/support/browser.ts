@@ -31,6 +31,8 @@ const PLAYWRIGHT_DISABLED_FEATURES = {
     'NetworkTimeServiceQuerying',
     'AimEnabled',
     'PreconnectToSearch',
+    'msForceBrowserSignIn',
+    'msEdgeUpdateLaunchServicesPreferredVersion',
   ],
 };
 
