@@ -20,6 +20,8 @@ const TIMEOUT_MS = 60 * 60_000;
 
 export interface Start {
   label: string;
+  /** Spawn to the first answer from /healthz, whatever it says (a first start answers 503 "building: N %"). */
+  answeringSeconds: number;
   /** Spawn to the first 200 from /healthz. */
   healthySeconds: number;
   /** Spawn to the first answer whose projections have caught up with the log. */
@@ -43,9 +45,9 @@ async function health(url: string) {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
     const body = (await response.json()) as { projections?: { caughtUp?: boolean; headPosition?: number | null } };
-    return { ok: response.status === 200, caughtUp: body.projections?.caughtUp === true, body };
+    return { answered: true, ok: response.status === 200, caughtUp: body.projections?.caughtUp === true, body };
   } catch {
-    return { ok: false, caughtUp: false, body: null };
+    return { answered: false, ok: false, caughtUp: false, body: null };
   }
 }
 
@@ -73,6 +75,7 @@ export async function startServer(dir: string, label: string): Promise<RunningSe
   let exited: number | null = null;
   child.on('exit', (code) => (exited = code ?? -1));
   const url = `http://127.0.0.1:${port}/healthz`;
+  let answeringSeconds = NaN;
   let healthySeconds = NaN;
   const stop = async () => {
     if (exited !== null) return;
@@ -86,11 +89,13 @@ export async function startServer(dir: string, label: string): Promise<RunningSe
       if (performance.now() - began > TIMEOUT_MS) throw new Error('no healthy /healthz within the time limit');
       const answer = await health(url);
       const seconds = (performance.now() - began) / 1000;
+      if (answer.answered && Number.isNaN(answeringSeconds)) answeringSeconds = seconds;
       if (answer.ok && Number.isNaN(healthySeconds)) healthySeconds = seconds;
       if (answer.ok && answer.caughtUp) {
         const { rss, peak } = memory(child.pid!);
         const start = {
           label,
+          answeringSeconds,
           healthySeconds,
           caughtUpSeconds: seconds,
           events: answer.body?.projections?.headPosition ?? null,
@@ -126,10 +131,11 @@ async function main() {
     await start(dir, 'second (restart from checkpoints)'),
   ];
   const rows = [
-    ['start', 'events', 'to healthy s', 'to caught up s', 'RSS MB', 'peak RSS MB'],
+    ['start', 'events', 'to answering s', 'to healthy s', 'to caught up s', 'RSS MB', 'peak RSS MB'],
     ...starts.map((s) => [
       s.label,
       String(s.events ?? '-'),
+      s.answeringSeconds.toFixed(1),
       s.healthySeconds.toFixed(1),
       s.caughtUpSeconds.toFixed(1),
       s.rssMb.toFixed(0),

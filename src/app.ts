@@ -23,6 +23,8 @@ import { createLogger, PinoNestLogger } from './core/logging';
 import { seedDemoOrganization } from './demo-seed';
 import { CSRF_HEADER, SESSION_COOKIE, sessionCookieName } from './identity/session-tokens';
 import { SessionResolver } from './identity/sessions.service';
+import { startingGate } from './health/starting-gate';
+import { PROJECTION_PROGRESS, ProjectionProgress } from './core/commands/aggregates';
 import { Realtime } from './realtime/realtime.service';
 
 export interface RunningApp {
@@ -129,6 +131,10 @@ export async function createApp(
       strictTransportSecurity: config.publicUrl.startsWith('https://'),
     }),
   );
+  // Until it has started, the server answers /healthz with how far it is, and everything else with a 503.
+  const progress = app.get<ProjectionProgress>(PROJECTION_PROGRESS);
+  const gate = startingGate(() => progress.starting?.() ?? null);
+  app.use(gate.middleware);
   // Answers of the API and the account routes are a person's data: no browser or proxy cache keeps them (a shared
   // computer's back button, a proxy's disk). A route that may be cached (a logo, a picture) sets its own header.
   app.use(['/api', '/account'], (_req: express.Request, res: express.Response, next: express.NextFunction) => {
@@ -165,16 +171,28 @@ export async function createApp(
     });
   }
 
-  await app.init();
-  app.get(Realtime).attach(app.getHttpServer());
-
+  // Listening before init: init starts the projections, and a first start on a long log builds every read model then.
+  const server = app.getHttpServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, '0.0.0.0', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   let demoSignIns: string[] | null = null;
-  if (config.seedDemo && (await engines.eventStore.headPosition()) === null) {
-    demoSignIns = await seedDemoOrganization(app.get(CommandBus));
+  try {
+    await app.init();
+    app.get(Realtime).attach(server);
+    if (config.seedDemo && (await engines.eventStore.headPosition()) === null) {
+      demoSignIns = await seedDemoOrganization(app.get(CommandBus));
+    }
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
   }
-
-  await app.listen(config.port, '0.0.0.0');
-  const { port } = app.getHttpServer().address() as AddressInfo;
+  gate.open();
+  const { port } = server.address() as AddressInfo;
   return {
     app,
     url: `http://127.0.0.1:${port}`,

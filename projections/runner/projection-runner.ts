@@ -106,6 +106,8 @@ export class ProjectionRunner implements ProjectionProgress {
   private markBuilding: boolean;
   private subscription: Subscription | null = null;
   private liveFrom: GlobalPosition | null = null;
+  /** Set while start() runs, for `starting()`: the head it catches up toward (null: not read yet, or an empty log). */
+  private startingToward: { head: GlobalPosition | null } | null = null;
   private waiters: { position: GlobalPosition; resolve: (ok: boolean) => void }[] = [];
   /** Events received but not applied yet: the open batch. */
   private pending: RecordedEvent[] = [];
@@ -155,6 +157,20 @@ export class ProjectionRunner implements ProjectionProgress {
     return this.position;
   }
 
+  /**
+   * While start() has not resolved (a first start builds every read model from the log): how far this runner and those
+   * it waits for are toward the head it began with, 0-99. Null once started, and before.
+   */
+  starting(): number | null {
+    if (!this.startingToward) return null;
+    let percent = percentOf(this.ownPosition, this.startingToward.head);
+    for (const { runner, caughtUp } of this.apart) {
+      const theirs = caughtUp ? null : runner.starting();
+      if (theirs !== null) percent = Math.min(percent, theirs);
+    }
+    return percent;
+  }
+
   async building(): Promise<BuildingReadModel[]> {
     return this.apart
       .filter((a) => !a.caughtUp)
@@ -170,12 +186,22 @@ export class ProjectionRunner implements ProjectionProgress {
    *  Resolves once the read models have caught up with the log as it was at start (but those built in the background). */
   async start(): Promise<void> {
     this.stopped = false;
+    this.startingToward = { head: null };
+    try {
+      await this.catchUp();
+    } finally {
+      this.startingToward = null;
+    }
+  }
+
+  private async catchUp(): Promise<void> {
     const behind = await this.unit(() => this.prepare());
     const past = this.options.pastApart ? this.projections.filter((p) => p.ofThePast) : [];
     this.running = this.projections.filter((p) => !past.includes(p));
     const makeSearch = await this.suspendSearchOfFresh();
     const head = await this.events.headPosition();
     this.liveFrom = head;
+    this.startingToward = { head };
     const current = this.ownPosition;
     const caughtUp =
       head === null || (current !== null && comparePositions(current, head) >= 0)
@@ -403,9 +429,10 @@ export class ProjectionRunner implements ProjectionProgress {
     } finally {
       if (this.inFlight === running) this.inFlight = null;
     }
-    // A build in the background leaves the event loop to the requests served beside it after every batch: on SQLite
-    // its reads and writes never wait for I/O, and it would otherwise hold the loop until it had caught up.
-    if (this.markBuilding) await nextTurn();
+    // A catch-up (a first start's build, one in the background) leaves the event loop to the requests served beside it
+    // after every batch: on SQLite its reads and writes never wait for I/O, and it would otherwise hold the loop until
+    // it had caught up (a first start answers /healthz meanwhile, src/health/starting-gate.ts).
+    if (this.markBuilding || !this.isLive(batch[batch.length - 1])) await nextTurn();
   }
 
   /** Applies a batch and saves the checkpoints in one unit; advances and announces only once it committed. */

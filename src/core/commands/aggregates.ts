@@ -52,6 +52,11 @@ export interface ProjectionProgress {
   caughtUpWithLog?(names: string[], timeoutMs: number): Promise<boolean>;
   /** The lowest position every projection has processed (null: one has processed nothing yet), for /healthz. */
   processed(): Promise<GlobalPosition | null>;
+  /**
+   * While the projections of this process start (a first start builds every read model from the log): how far they
+   * are, 0-99, and the API answers only /healthz meanwhile (src/health/starting-gate.ts). Null once they have started.
+   */
+  starting?(): number | null;
   /** The read models still being built in the background (none: every read is served). */
   building?(): Promise<BuildingReadModel[]>;
   /** Projections that run in this process start before the API takes requests, and stop with it. */
