@@ -198,7 +198,10 @@ export class ProjectionRunner implements ProjectionProgress {
     const behind = await this.unit(() => this.prepare());
     const past = this.options.pastApart ? this.projections.filter((p) => p.ofThePast) : [];
     this.running = this.projections.filter((p) => !past.includes(p));
-    const makeSearch = await this.suspendSearchOfFresh();
+    // Read models this start builds from the start of the log (not in the background, beside an API serving requests).
+    const fresh = this.markBuilding ? [] : this.running.filter((p) => (this.positions.get(p.name) ?? null) === null);
+    const makeSearch = await this.suspendSearch(fresh);
+    const endBuild = fresh.length ? this.store.beginBuild?.() : undefined;
     const head = await this.events.headPosition();
     this.liveFrom = head;
     this.startingToward = { head };
@@ -209,21 +212,24 @@ export class ProjectionRunner implements ProjectionProgress {
         : this.waitForOwn(head, Number.POSITIVE_INFINITY);
     this.subscribe();
     const following = past.filter((p) => !behind.includes(p));
-    await Promise.all([caughtUp, following.length ? this.follow(following, head) : null]);
-    // Stopped part-way, the indexes are made by the setup of the next start.
-    if (!this.stopped) await makeSearch?.();
+    try {
+      await Promise.all([caughtUp, following.length ? this.follow(following, head) : null]);
+      // Stopped part-way, the indexes are made by the setup of the next start.
+      if (!this.stopped) await makeSearch?.();
+    } finally {
+      endBuild?.();
+    }
     if (behind.length) this.buildInBackground(behind, head);
   }
 
   /**
-   * The read models this start builds from the start of the log keep no search index meanwhile: the store makes each
+   * The read models a start builds from the start of the log keep no search index meanwhile: the store makes each
    * from the documents once they have caught up, far cheaper than keeping it row by row (see ReadStore.suspendSearch).
    * Not in the background, beside an API serving requests: making them there would hold its event loop.
    */
-  private async suspendSearchOfFresh(): Promise<(() => Promise<void>) | null> {
-    if (this.markBuilding || !this.store.suspendSearch) return null;
-    const fresh = this.running.filter((p) => (this.positions.get(p.name) ?? null) === null);
-    return fresh.length ? this.store.suspendSearch(fresh.flatMap((p) => p.collections)) : null;
+  private async suspendSearch(fresh: Projection[]): Promise<(() => Promise<void>) | null> {
+    if (!fresh.length || !this.store.suspendSearch) return null;
+    return this.store.suspendSearch(fresh.flatMap((p) => p.collections));
   }
 
   /** Stops following the log. Every committed batch saved its checkpoints; an open batch is dropped (its events come again at the next start). */
@@ -296,10 +302,16 @@ export class ProjectionRunner implements ProjectionProgress {
 
   /** Drops every read model and builds it again from the start of the log. */
   async rebuild(): Promise<void> {
-    await this.unit(async () => {
-      for (const p of this.projections) await this.reset(p);
-    });
-    await this.start();
+    // Dropping what was there reads every page of it: not through the memory map either.
+    const endBuild = this.store.beginBuild?.();
+    try {
+      await this.unit(async () => {
+        for (const p of this.projections) await this.reset(p);
+      });
+      await this.start();
+    } finally {
+      endBuild?.();
+    }
   }
 
   /** Today's read models (with `pastApart`; else every one) have processed `position`: a command's read-your-writes. */

@@ -293,7 +293,7 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (adapterName
 
   // Only SQLite's trigram tables are suspended: MongoDB's and PostgreSQL's adapters keep their search indexes as they are.
   (adapterName === 'sqlite' ? it : it.skip)(
-    'makes the search indexes of the read models it builds from nothing once they have caught up, not row by row',
+    'makes the search indexes of the read models it builds from nothing once they have caught up, not row by row, and says when such a build ends',
     async () => {
       const log = events();
       const head = await new IdentityLog(log, 1).generate(120);
@@ -310,16 +310,32 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (adapterName
           await make();
         };
       };
+      // The build is said to be under way until it has caught up (SQLite maps no file meanwhile).
+      const begin = store.beginBuild!.bind(store);
+      const builds: { endedAt: GlobalPosition | null | undefined }[] = [];
+      store.beginBuild = () => {
+        const build = { endedAt: undefined as GlobalPosition | null | undefined };
+        builds.push(build);
+        const end = begin();
+        return () => {
+          build.endedAt = r.position;
+          end();
+        };
+      };
       await r.start();
       expect(suspended.sort()).toEqual([...READ_MODELS].sort());
       expect(madeAt).toEqual(head);
+      expect(builds.length).toBeGreaterThan(0);
+      expect(builds.map((b) => b.endedAt)).toEqual(builds.map(() => head));
       await r.stop();
 
       // A restart from the checkpoints builds nothing from nothing: it suspends nothing.
       suspended.length = 0;
+      builds.length = 0;
       r = runner(log, store);
       await r.start();
       expect(suspended).toEqual([]);
+      expect(builds).toEqual([]);
     },
   );
 

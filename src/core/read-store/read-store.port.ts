@@ -81,6 +81,12 @@ export interface ReadStore {
    * start of the log, and makes the indexes once they have caught up.
    */
   suspendSearch?(collections: string[]): Promise<() => Promise<void>>;
+  /**
+   * A start builds read models from the start of the log until the function returned is called (calls may overlap).
+   * SQLite reads its file through its page cache meanwhile rather than mapping it: a build passes over every page of
+   * a file that grows by gigabytes, and each mapped page it touched stayed in the process's resident memory.
+   */
+  beginBuild?(): () => void;
   close(): Promise<void>;
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { DuplicateKeyError } from './read-store.port';
+import { DuplicateKeyError, type Sort } from './read-store.port';
 import { SqliteReadStore } from './sqlite-read-store';
 
 describe('the SQLite read store shared by two connections (the worker and an API instance)', () => {
@@ -113,5 +113,78 @@ describe('the SQLite read store shared by two connections (the worker and an API
     } finally {
       await restarted.close();
     }
+  });
+
+  it('does not map its file while a build runs, and maps it again once the last one has ended', async () => {
+    const mapped = () => (writer as unknown as { db: Database.Database }).db.pragma('mmap_size', { simple: true });
+    const before = mapped();
+    expect(before).toBeGreaterThan(0);
+    const endFirst = writer.beginBuild();
+    const endSecond = writer.beginBuild();
+    expect(mapped()).toBe(0);
+    // Written and read meanwhile as ever.
+    await writer.transaction(() => writer.collection('built').insertOne({ _id: 'b1', name: 'Gutter cleaning' }));
+    expect(await reader.collection('built').findOne({ _id: 'b1' })).toEqual({ _id: 'b1', name: 'Gutter cleaning' });
+    endFirst();
+    endFirst();
+    expect(mapped()).toBe(0);
+    endSecond();
+    expect(mapped()).toBe(before);
+  });
+
+  it('pages a search whose word matches most rows exactly as without an index, however the matches lie', async () => {
+    const plain = writer.collection('broadPlain');
+    const indexed = writer.collection('broadIndexed');
+    await indexed.createSearchIndex(['name', 'city'], { name: 'search' });
+    // o1: 'lawn' in two rows of three, spread through name order; 'zebra' in 1,200 rows that all sort last by name
+    // (a walk in name order meets none of them); o2: 60 rows, all 'lawn'. Both words match over 1,000 rows.
+    const docs: Record<string, unknown>[] = [];
+    for (let i = 0; i < 4000; i++) {
+      const late = i >= 2800;
+      docs.push({
+        _id: `d${String(i).padStart(4, '0')}`,
+        org: 'o1',
+        name: late ? `Zz zebra ${i}` : `${i % 3 ? 'Lawn' : 'Hedge'} ${i % 97}`,
+        city: i % 5 ? `City ${i % 13}` : 'Lawnside',
+      });
+    }
+    for (let i = 0; i < 60; i++) docs.push({ _id: `e${i}`, org: 'o2', name: `Lawn care ${i}`, city: 'Oslo' });
+    await writer.transaction(async () => {
+      for (const d of docs) {
+        await plain.insertOne({ ...d, _id: String(d._id) });
+        await indexed.insertOne({ ...d, _id: String(d._id) });
+      }
+    });
+    const search = (org: string, words: string[]) => ({
+      org,
+      $and: words.map((w) => ({ $or: ['name', 'city'].map((f) => ({ [f]: { $regex: w, $options: 'i' } })) })),
+    });
+    const ids = (found: { _id: string }[]) => found.map((d) => d._id);
+    for (const [org, words] of [
+      ['o1', ['lawn']],
+      ['o1', ['lawn', '7']],
+      ['o1', ['zebra']],
+      ['o1', ['zebra', '9']],
+      ['o2', ['lawn']],
+    ] as const)
+      for (const sort of [{ name: 1, _id: 1 }, { _id: -1 }] as Sort[])
+        for (const [skip, limit] of [
+          [0, 20],
+          [40, 20],
+          [1500, 25],
+        ]) {
+          const filter = search(org, [...words]);
+          const options = { sort, skip, limit };
+          expect({ org, words, sort, skip, found: ids(await indexed.find(filter, options)) }).toEqual({
+            org,
+            words,
+            sort,
+            skip,
+            found: ids(await plain.find(filter, options)),
+          });
+        }
+    expect(await indexed.countDocuments(search('o1', ['lawn']))).toBe(
+      await plain.countDocuments(search('o1', ['lawn'])),
+    );
   });
 });
