@@ -39,7 +39,7 @@ export interface RunnerOptions {
   logger?: RunnerLogger;
   /**
    * While catching up (and rebuilding), events are applied in batches of up to N, each committed
-   * with its checkpoints; live, every event is a batch of its own. Default 500.
+   * with its checkpoints; live, the events one read of the log brought. Default CATCH_UP_BATCH.
    */
   checkpointEvery?: number;
   /** Called after each event is processed and committed (rebuild progress bars, crash tests). */
@@ -58,6 +58,12 @@ export interface RunnerOptions {
   inBackground?: boolean;
 }
 
+/**
+ * Batches of a catch-up: a rebuild of 100,000 events of the dense mix took 42.6 s in batches of 500, 37.7 s of 2,000
+ * (each commit writes every page its batch changed, and a larger batch changes the same pages more often) and 36.5 s
+ * of 5,000, whose peak RSS was 40 MB higher.
+ */
+export const CATCH_UP_BATCH = 2000;
 /** Batches of the background build: small, so that the live events' batches (SQLite runs one at a time) never wait long. */
 const BACKGROUND_BATCH = 100;
 
@@ -431,7 +437,7 @@ export class ProjectionRunner implements ProjectionProgress {
     const closes =
       this.liveFrom === null ||
       (comparePositions(event.position, this.liveFrom) >= 0 && !more) ||
-      this.pending.length >= Math.max(1, this.options.checkpointEvery ?? 500);
+      this.pending.length >= Math.max(1, this.options.checkpointEvery ?? CATCH_UP_BATCH);
     if (!closes) return;
     const batch = this.pending.splice(0);
     const running = this.commit(batch);

@@ -9,7 +9,7 @@ import { buildStaged } from './staged-build';
 /**
  * `npm run projections:rebuild`: drops every read model and builds it again from the event log,
  * with a progress bar (or one line per 100 events with REBUILD_PROGRESS=lines, for scripts).
- * Events are applied in batches of REBUILD_CHECKPOINT_EVERY (500), each committed with the
+ * Events are applied in batches of REBUILD_CHECKPOINT_EVERY (2,000), each committed with the
  * checkpoints that cover it (one transaction on the SQLite read store). Interrupted at any point,
  * the next start (or a rebuild with REBUILD_RESUME=true) resumes from the last committed batch.
  * Into PostgreSQL, a rebuild from the start is staged (staged-build.ts): applied into a SQLite file in DATA_DIR, then

@@ -215,7 +215,7 @@ export interface RebuildOptions {
 export function loadRebuildOptions(env: Env = process.env): RebuildOptions {
   return {
     progress: oneOf(env, 'REBUILD_PROGRESS', ['bar', 'lines'] as const, 'bar'),
-    checkpointEvery: integer(env, 'REBUILD_CHECKPOINT_EVERY', 500, 1, 1_000_000),
+    checkpointEvery: integer(env, 'REBUILD_CHECKPOINT_EVERY', 2000, 1, 1_000_000),
     resume: oneOf(env, 'REBUILD_RESUME', ['true', 'false'] as const, 'false') === 'true',
   };
 }
