@@ -5,6 +5,7 @@ import type { EventStore } from '../../src/core/event-store/event-store.port';
 import { SqliteEventStore } from '../../src/core/event-store/sqlite-event-store';
 import { startTestApp, TestApp } from '../support/app';
 import { IdentityLog } from '../support/identity-log';
+import { deliveredThrough } from '../support/log-delivery';
 import { freePort } from '../support/started-app';
 import { within } from '../support/time';
 
@@ -13,24 +14,11 @@ const LOG_EVENTS = 4_000;
 const HELD_AT = 2_000;
 const STARTED_WITHIN_MS = within(60_000);
 
-/** Every subscription to the log hands its events on up to HELD_AT, then waits for `release`. */
-function heldHalfway(log: EventStore, released: Promise<void>): EventStore {
-  return new Proxy(log, {
-    get(target, property) {
-      if (property === 'subscribeToAll')
-        return (
-          options: Parameters<EventStore['subscribeToAll']>[0],
-          handler: Parameters<EventStore['subscribeToAll']>[1],
-        ) =>
-          target.subscribeToAll(options, async (event, more) => {
-            if (event.position.commit > HELD_AT) await released;
-            await handler(event, more);
-          });
-      const value = Reflect.get(target, property) as unknown;
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
+/** Every subscription to the log hands its events on up to HELD_AT, then waits for `released`. */
+const heldHalfway = (log: EventStore, released: Promise<void>) =>
+  deliveredThrough(log, async (event) => {
+    if (event.position.commit > HELD_AT) await released;
   });
-}
 
 async function poll<T>(read: () => Promise<T>, until: (value: T) => boolean): Promise<T> {
   const deadline = Date.now() + STARTED_WITHIN_MS;

@@ -2,6 +2,7 @@ import type { EventStore } from '../../src/core/event-store/event-store.port';
 import type { AuditEntry } from '../../src/shared/audit';
 import { startTestApp, TestApp, TestOrganization } from '../support/app';
 import { kitFor } from '../support/given';
+import { deliveredThrough } from '../support/log-delivery';
 
 /**
  * Commands wait for today's read models only; the audit log's entries and the histories follow apart (issue #28
@@ -12,28 +13,12 @@ import { kitFor } from '../support/given';
  */
 const LATE_MS = 300;
 
-function pastHearsLate(log: EventStore): EventStore {
-  let subscriptions = 0;
-  return new Proxy(log, {
-    get(target, property) {
-      if (property === 'subscribeToAll')
-        return (
-          options: Parameters<EventStore['subscribeToAll']>[0],
-          handler: Parameters<EventStore['subscribeToAll']>[1],
-        ) => {
-          const past = ++subscriptions === 2;
-          const started = Date.now();
-          return target.subscribeToAll(options, async (event, more) => {
-            if (past && Date.parse(event.metadata.timestamp) > started)
-              await new Promise((r) => setTimeout(r, LATE_MS));
-            await handler(event, more);
-          });
-        };
-      const value = Reflect.get(target, property) as unknown;
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
+/** The second subscription (the past's runner) hears each event appended after it subscribed LATE_MS late. */
+const pastHearsLate = (log: EventStore) =>
+  deliveredThrough(log, async (event, { subscription, madeAt }) => {
+    if (subscription === 2 && Date.parse(event.metadata.timestamp) > madeAt)
+      await new Promise((r) => setTimeout(r, LATE_MS));
   });
-}
 
 describe('reads of the past right after a command', () => {
   let app: TestApp;

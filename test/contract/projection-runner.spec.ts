@@ -29,6 +29,7 @@ import { identityStreams } from '../../src/identity/identity.events';
 import { LiveEvents } from '../../src/core/processes/process-host';
 import { withDatabase } from '../support/ferretdb';
 import { IdentityLog } from '../support/identity-log';
+import { deliveredThrough } from '../support/log-delivery';
 import { freshDatabase } from '../support/postgres';
 import { within } from '../support/time';
 
@@ -654,23 +655,8 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (adapterName
     // The past's runner subscribes second (after today's, in start()): its delivery of live events waits on a gate.
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    let subscriptions = 0;
-    const held = new Proxy(log, {
-      get(target, property) {
-        if (property === 'subscribeToAll')
-          return (
-            options: Parameters<EventStore['subscribeToAll']>[0],
-            handler: (e: RecordedEvent, more: boolean) => Promise<void>,
-          ) => {
-            const past = ++subscriptions === 2;
-            return target.subscribeToAll(options, async (event, more) => {
-              if (past && comparePositions(event.position, first) > 0) await gate;
-              await handler(event, more);
-            });
-          };
-        const value = Reflect.get(target, property) as unknown;
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
+    const held = deliveredThrough(log, async (event, { subscription }) => {
+      if (subscription === 2 && comparePositions(event.position, first) > 0) await gate;
     });
     const first = (await log.headPosition())!;
     const place = readStore();
