@@ -187,4 +187,35 @@ describe('the SQLite read store shared by two connections (the worker and an API
       await plain.countDocuments(search('o1', ['lawn'])),
     );
   });
+
+  it("keeps the planner's statistics in its file: an open measures only indexes without any, a build's end all", async () => {
+    const file = join(dir, 'stats.sqlite');
+    const rowsCounted = () => {
+      const db = new Database(file, { readonly: true });
+      try {
+        const row = db.prepare(`SELECT stat FROM sqlite_stat1 WHERE idx LIKE 'ix_%'`).get() as
+          { stat: string } | undefined;
+        return row ? Number(row.stat.split(' ')[0]) : null;
+      } finally {
+        db.close();
+      }
+    };
+    const first = new SqliteReadStore(file);
+    await first.collection('visits').createIndex({ org: 1 }, { name: 'org' });
+    await first.transaction(async () => {
+      for (let i = 0; i < 30; i++) await first.collection('visits').insertOne({ _id: `v${i}`, org: `o${i % 3}` });
+    });
+    await first.close();
+    const second = new SqliteReadStore(file); // the index has no statistics yet: this open measures it
+    expect(rowsCounted()).toBe(30);
+    await second.transaction(async () => {
+      for (let i = 30; i < 50; i++) await second.collection('visits').insertOne({ _id: `v${i}`, org: `o${i % 3}` });
+    });
+    await second.close();
+    const third = new SqliteReadStore(file); // it has some: this open reads nothing more
+    expect(rowsCounted()).toBe(30);
+    third.beginBuild()();
+    expect(rowsCounted()).toBe(50);
+    await third.close();
+  });
 });
