@@ -533,6 +533,8 @@ class FilterCompiler {
   readonly alternatives: Sql[] = [];
   /** A search word matched many rows (see narrowedBySearch). */
   broad = false;
+  /** The filter less its `alternatives` (each taken as true), for a page that tests those itself: set by filter(). */
+  rest: Sql = EVERYTHING;
   /** How deep in an `$or` or `$nor` the part being compiled is (0: a condition of the whole filter). */
   private nested = 0;
 
@@ -541,12 +543,22 @@ class FilterCompiler {
     private readonly ci: boolean,
     /** Counts a search index's matches, up to a limit, to choose how a query uses them. */
     private readonly searchMatches?: (fts: string, match: string, limit: number) => number,
-    /** Compile each of `alternatives` as true: the rest of the filter, for a page that tests those itself. */
-    private readonly withoutAlternatives = false,
   ) {}
 
   filter(f: Filter): Sql {
-    const parts: Sql[] = [];
+    const { all, rest } = this.compile(f);
+    if (this.nested === 0) this.rest = rest;
+    return all;
+  }
+
+  /** The filter, and the same less the alternatives of the whole filter (`rest`), in one pass. */
+  private compile(f: Filter): { all: Sql; rest: Sql } {
+    const all: Sql[] = [];
+    const rest: Sql[] = [];
+    const both = (part: Sql) => {
+      all.push(part);
+      rest.push(part);
+    };
     const inner = (x: unknown) => {
       this.nested++;
       try {
@@ -556,23 +568,24 @@ class FilterCompiler {
       }
     };
     for (const [k, v] of Object.entries(f)) {
-      if (k === '$and' && Array.isArray(v) && v.length) parts.push(and(v.map((x) => this.filter(x as Filter))));
-      else if (k === '$or' && Array.isArray(v) && v.length) {
+      if (k === '$and' && Array.isArray(v) && v.length) {
+        const parts = v.map((x) => this.compile(x as Filter));
+        all.push(and(parts.map((p) => p.all)));
+        rest.push(and(parts.map((p) => p.rest)));
+      } else if (k === '$or' && Array.isArray(v) && v.length) {
         const compiled = or(v.map(inner));
         const wasBroad = this.broad;
-        const narrowed = this.narrowedBySearch(v as Filter[], compiled);
+        all.push(this.narrowedBySearch(v as Filter[], compiled));
         if (this.nested === 0 && compiled.exact) {
           // A word that matches many rows is tested last: a row the others reject is not read for it.
           if (this.broad && !wasBroad) this.alternatives.push(compiled);
           else this.alternatives.unshift(compiled);
-          if (this.withoutAlternatives) continue;
-        }
-        parts.push(narrowed);
-      } else if (k === '$nor' && Array.isArray(v) && v.length) parts.push(not(or(v.map(inner))));
-      else if (k.startsWith('$')) parts.push(ANY);
-      else parts.push(this.field(k, v));
+        } else rest.push(all[all.length - 1]);
+      } else if (k === '$nor' && Array.isArray(v) && v.length) both(not(or(v.map(inner))));
+      else if (k.startsWith('$')) both(ANY);
+      else both(this.field(k, v));
     }
-    return and(parts);
+    return { all: and(all), rest: and(rest) };
   }
 
   /**
@@ -799,9 +812,8 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
    * full. It walks so far and no further: matches that sit far apart in that order (a name's, in name order) are left
    * to the plan that starts from them (null).
    */
-  private walkedPage(filter: Filter, words: Sql[], order: string, skip: number, limit: number): AnyDoc[] | null {
+  private walkedPage(words: Sql[], rest: Sql, order: string, skip: number, limit: number): AnyDoc[] | null {
     const t = this.t;
-    const rest = new FilterCompiler(t, false, this.store.searchMatches, true).filter(filter);
     const test = and(words);
     const walk = Math.min(WALK_UP_TO, Math.max(WALK_AT_LEAST, WALK_PER_ROW * (skip + limit)));
     const rows = this.store
@@ -835,7 +847,7 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
       options.projection ? new Query({}, {}).find<AnyDoc>(docs, options.projection).all() : docs;
 
     if (order !== null && where.exact && limit && compiler.broad) {
-      const walked = this.walkedPage(filter, compiler.alternatives, order, skip, limit);
+      const walked = this.walkedPage(compiler.alternatives, compiler.rest, order, skip, limit);
       if (walked) return project(walked) as T[];
     }
     if (order !== null && where.exact) {
