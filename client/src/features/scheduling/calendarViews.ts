@@ -41,6 +41,10 @@ export function anchorDay(range: DayRange | null, today: string): string {
   return today >= range.first && today <= range.last ? today : range.first;
 }
 
+/** The view to open a day in: the one asked for, or Week where Work Week would hide the day (a weekend). */
+export const viewShowing = (view: CalendarView, day: string): CalendarView =>
+  view === 'workWeek' && DateTime.fromISO(day, { zone: 'utc' }).weekday > 5 ? 'week' : view;
+
 /** TimelineDay's one day, as a range, and a step to the day before or after. */
 export const dayRange = (day: string): DayRange => ({ first: day, last: day });
 export const shiftDay = (day: string, days: number) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchorDay, shiftDay, slotDuration } from './calendarViews';
+import { anchorDay, shiftDay, slotDuration, viewShowing } from './calendarViews';
 import { createScheduleStore } from './scheduleStore';
 
 describe('schedule screen state', () => {
@@ -23,6 +23,14 @@ describe('schedule screen state', () => {
     store.getState().showRange({ first: '2026-06-08', last: '2026-06-08' }, '');
     store.getState().setView('week', '2026-06-03');
     expect(store.getState().day).toBe('2026-06-08');
+  });
+
+  it('opens a linked weekend day in Week, since Work Week hides it; any other view as asked', () => {
+    expect(viewShowing('workWeek', '2026-11-28')).toBe('week'); // a Saturday
+    expect(viewShowing('workWeek', '2026-11-29')).toBe('week'); // a Sunday
+    expect(viewShowing('workWeek', '2026-11-27')).toBe('workWeek'); // a Friday
+    expect(viewShowing('month', '2026-11-28')).toBe('month');
+    expect(viewShowing('timelineDay', '2026-11-29')).toBe('timelineDay');
   });
 
   it('adds filter chips once and removes them', () => {

@@ -1,12 +1,13 @@
 import type FullCalendar from '@fullcalendar/react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { useAppStore } from '../../app/store';
 import { MOBILE_QUERY } from '../../app/theme';
 import { useWorkingHours } from '../availability/availabilityApi';
 import { loadCalendarPreferences, saveCalendarPreferences, workdayOf } from './calendarPreferences';
-import { dayRange, longDayTitle, shiftDay, type CalendarView } from './calendarViews';
+import { dayRange, longDayTitle, shiftDay, viewShowing, type CalendarView } from './calendarViews';
 import { createScheduleStore } from './scheduleStore';
 import { todayIn } from './zonedTime';
 import { dayFromSearch } from '../../shared/asOf';
@@ -26,11 +27,15 @@ export function useCalendarScreen(
   // Read at once (not after a first render) so a phone opens straight on Day, today (or the day a link asks for).
   const [startsMobile] = useState(() => typeof window !== 'undefined' && window.matchMedia(MOBILE_QUERY).matches);
   const mobile = useMediaQuery(MOBILE_QUERY, startsMobile, { getInitialValueInEffect: false }) ?? false;
+  // A link may ask for a day (`?day=yyyy-MM-dd`: a History's "Schedule before", an audit entry's job).
+  const location = useLocation();
+  const linkedDay = dayFromSearch(location.search);
   const [store] = useState(() => {
     const saved = loadCalendarPreferences(userId, screen, views);
+    const day = linkedDay || todayIn(zone);
     return createScheduleStore({
-      view: startsMobile ? 'day' : (saved.view ?? defaultView),
-      day: (typeof window !== 'undefined' && dayFromSearch(window.location.search)) || todayIn(zone),
+      view: startsMobile ? 'day' : viewShowing(saved.view ?? defaultView, day),
+      day,
       blockMinutes: saved.blockMinutes,
     });
   });
@@ -60,6 +65,17 @@ export function useCalendarScreen(
   }, [view, day, store]);
 
   const api = () => calendarRef.current?.getApi();
+  // A link followed on this screen (the store opened on the first one): go to its day, in a view that shows it.
+  const openedOnLink = useRef(location.key);
+  useEffect(() => {
+    if (!linkedDay || location.key === openedOnLink.current) return;
+    openedOnLink.current = location.key;
+    const state = store.getState();
+    const view = viewShowing(state.view, linkedDay);
+    if (view !== state.view) state.setView(view, linkedDay);
+    state.setDay(linkedDay);
+    calendarRef.current?.getApi().gotoDate(linkedDay);
+  }, [linkedDay, location.key, store]);
   const navigation = {
     onView: (next: CalendarView) => store.getState().setView(next, todayIn(zone)),
     onPrev: () => (view === 'timelineDay' ? store.getState().setDay(shiftDay(day, -1)) : api()?.prev()),
