@@ -43,6 +43,14 @@ import {
 } from './value-kinds';
 
 const MMAP_BYTES = 1 << 30;
+/** SQLite's page cache, in KB (64 MB). */
+const CACHE_KB = 65536;
+/**
+ * The page cache while a bulk read runs (throughPageCache), in KB. A bulk read passes over its pages once, so a cache
+ * full of them helps no one, and it stayed in the process's memory: the first export after a start grew the server
+ * by 50 MB more than with 8 MB (SQLite frees the pages beyond a lowered cache_size at once).
+ */
+const BULK_CACHE_KB = 8192;
 
 /**
  * A persistent, indexed read store in one SQLite file (better-sqlite3), with MongoDB semantics.
@@ -103,7 +111,7 @@ export class SqliteReadStore implements ReadStore {
     this.db.pragma('busy_timeout = 5000');
     // Queries that scan an organization's rows (a search, its count) read pages all over the file:
     // keep up to 64 MB of them in the page cache and read the file through a memory map.
-    this.db.pragma('cache_size = -65536');
+    this.db.pragma(`cache_size = -${CACHE_KB}`);
     this.db.pragma(`mmap_size = ${MMAP_BYTES}`);
     // Statistics for the query planner: without them SQLite guesses that an organization's index entries
     // are few and walks all of them for a search that matches one customer. Kept in the file: at an open, only the
@@ -370,10 +378,12 @@ export class SqliteReadStore implements ReadStore {
    */
   throughPageCache<R>(work: () => R): R {
     this.db.pragma('mmap_size = 0');
+    this.db.pragma(`cache_size = -${BULK_CACHE_KB}`);
     try {
       return work();
     } finally {
       this.db.pragma(`mmap_size = ${this.mapped}`);
+      this.db.pragma(`cache_size = -${CACHE_KB}`);
     }
   }
 

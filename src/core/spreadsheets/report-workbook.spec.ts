@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
@@ -195,5 +196,55 @@ describe('writeReportWorkbook', () => {
     ]);
     const about = workbook.getWorksheet('About this export')!.getSheetValues();
     expect((about[2] as unknown[]).slice(1)).toEqual(['Employee', "'=1+1"]);
+  });
+});
+
+describe('a download read slowly', () => {
+  const COLUMNS = [
+    { header: 'Name', width: 30, value: (r: { name: string }) => r.name },
+    { header: 'Notes', width: 60, value: (r: { notes: string }) => r.notes },
+  ];
+  /** 500 batches of 100 rows whose notes hardly compress: about 3 MB of zip, far more than may wait unsent. */
+  function source() {
+    const read = { batches: 0 };
+    async function* batches() {
+      for (let b = 0; b < 500; b++) {
+        read.batches++;
+        yield Array.from({ length: 100 }, (_, i) => ({
+          name: `Customer ${b}-${i}`,
+          notes: randomBytes(30).toString('hex'),
+        }));
+      }
+    }
+    return { read, batches: batches() };
+  }
+
+  it('is not read ahead of: the rows wait while the download has more than it can take', async () => {
+    const { read, batches } = source();
+    // A download that takes nothing until let go.
+    const out = new PassThrough({ highWaterMark: 16 * 1024 });
+    const writing = writeReportWorkbook(out, 'Jobs Report', COLUMNS, batches, [], PRINTED);
+    // Long enough for every batch to have been read, were nothing waiting (ten thousand turns of the loop).
+    for (let turn = 0; turn < 10_000 && read.batches < 500; turn++) await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(read.batches).toBeLessThan(250);
+
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    expect(await writing).toBe(50_000);
+    expect(read.batches).toBe(500);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    expect(workbook.getWorksheet('Jobs Report')!.rowCount).toBe(50_002); // the header and the totals
+  });
+
+  it('stops writing once the download is closed', async () => {
+    const { read, batches } = source();
+    const out = new PassThrough({ highWaterMark: 16 * 1024 });
+    const writing = writeReportWorkbook(out, 'Jobs Report', COLUMNS, batches, [], PRINTED);
+    await new Promise((r) => setTimeout(r, 100));
+    out.destroy();
+    await expect(writing).rejects.toThrow('the download was closed before the export was written');
+    expect(read.batches).toBeLessThan(500);
   });
 });

@@ -27,6 +27,27 @@ export interface PrintedHeader {
 /** Rows written between two looks at the time they took (reading the clock for each would cost more). */
 const ROWS_PER_CHECK = 25;
 
+/**
+ * Waits while the download has more than it takes at once (`writableNeedDrain`): exceljs's streaming writer takes
+ * rows without backpressure, handing each to the zip's deflate without waiting, so rows written faster than a slow
+ * download reads them piled up uncompressed in the server's memory (the zip itself waits for the download, so what
+ * piles up is inside it, where only this tells). Throws once the download is gone.
+ */
+async function downloadCaughtUp(out: Writable): Promise<void> {
+  while (out.writableNeedDrain && !out.destroyed) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        out.off('drain', done);
+        out.off('close', done);
+        resolve();
+      };
+      out.on('drain', done);
+      out.on('close', done);
+    });
+  }
+  if (out.destroyed) throw new Error('the download was closed before the export was written');
+}
+
 export const DATE_TIME_FORMAT = 'mm/dd/yyyy h:mm AM/PM';
 export const DATE_FORMAT = 'mm/dd/yyyy';
 export const TWO_DECIMALS = '0.00';
@@ -258,6 +279,7 @@ export async function writeReportWorkbook<R>(
       // a spreadsheet of a year must not hold every other request until it is written.
       if (++rows % ROWS_PER_CHECK === 0) await budget.spent();
     }
+    await downloadCaughtUp(out);
   }
   const last = rows + 1;
   const range = (i: number) => `${columnLetter(i)}2:${columnLetter(i)}${last}`;
