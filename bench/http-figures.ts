@@ -140,7 +140,8 @@ const CONNECTIONS = [1, 8, 32, 128];
 /**
  * POST /api/customers for 10 s from 1, 8, 32 and 128 connections in turn, spread over `urls` (each answered once
  * today's read models have it): commands/s, p50, p99 (against `p99TargetMs` at 32), refusals and failures; then
- * whether throughput never falls from 8 connections up (issue #28).
+ * whether throughput never falls from 8 connections up (issue #28); and, for scale, a read that writes nothing from
+ * 32 connections.
  */
 export async function commands(row: Row, urls: string[], p99TargetMs: number): Promise<void> {
   const admins = await Promise.all(urls.map((url) => new ApiClient(url).signIn(ADMIN, DEMO_PASSWORD)));
@@ -176,6 +177,17 @@ export async function commands(row: Row, urls: string[], p99TargetMs: number): P
       (at32 ? p99 <= p99TargetMs : true) && failed === 0,
     );
   }
+  // What the same load gets from a read that writes nothing (a session checked, one document read): the ceiling of
+  // the HTTP stack and of this load generator on the machine, which no command can pass.
+  const readers = Array.from({ length: 32 }, (_, i) => admins[i % admins.length].sharingSession());
+  const ceiling = await concurrently(readers, 10_000, async (client) => {
+    const answer = await client.get('/api/profile');
+    if (answer.status !== 200) throw new Error(`/api/profile: ${answer.status}`);
+  });
+  row(
+    `ceiling: GET /api/profile (no write), 32 connections${over}: requests/s (p99)`,
+    `${ceiling.perSecond.toFixed(0)}/s (${ms(percentile(ceiling.times, 99))})`,
+  );
   // From 8 connections up each figure is at least the one before (less 5 %: runs of 10 s differ by about that).
   const fromEight = rates.slice(CONNECTIONS.indexOf(8));
   const holds = fromEight.every((rate, i) => i === 0 || rate >= fromEight[i - 1] * 0.95);
