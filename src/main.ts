@@ -1,8 +1,10 @@
 import { ConfigError, loadConfig } from './config/config';
 import { createApp } from './app';
 import { createLogger } from './core/logging';
+import { growHeapSlowly } from './core/heap-growth';
 
 async function main() {
+  growHeapSlowly();
   let config;
   try {
     config = loadConfig();

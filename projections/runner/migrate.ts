@@ -12,6 +12,7 @@ import { allProjections } from '../all-projections';
 import { commandConfig, openRunner } from './engines-for-worker';
 import { CHECKPOINTS } from './projection-runner';
 import { buildStaged } from './staged-build';
+import { growHeapSlowly } from '../../src/core/heap-growth';
 
 const USAGE = 'npm run migrate -- --from DATA_DIR --to postgres://user@host:5432/database';
 /** Events read and written per transaction. */
@@ -24,6 +25,7 @@ const PAGE = 2_000;
  * after an interruption: what was copied is found and skipped. The data folder is only read.
  */
 async function main() {
+  growHeapSlowly();
   const argv = process.argv.slice(2);
   const value = (name: string) => {
     const at = argv.indexOf(name);

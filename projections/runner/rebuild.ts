@@ -5,6 +5,7 @@ import { PostgresReadStore } from '../../src/core/read-store/postgres-read-store
 import { allProjections } from '../all-projections';
 import { commandConfig, openRunner } from './engines-for-worker';
 import { buildStaged } from './staged-build';
+import { growHeapSlowly } from '../../src/core/heap-growth';
 
 /**
  * `npm run projections:rebuild`: drops every read model and builds it again from the event log,
@@ -16,6 +17,7 @@ import { buildStaged } from './staged-build';
  * loaded in one transaction; interrupted, it starts over and PostgreSQL keeps the read models it had.
  */
 async function main() {
+  growHeapSlowly();
   const config = commandConfig(() => loadConfig());
   const options = commandConfig(() => loadRebuildOptions());
   const lines = options.progress === 'lines';

@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config/config';
 import { commandConfig, openRunner } from './engines-for-worker';
 import { redisNotifier } from './redis-notifier';
 import { lead } from '../../src/core/leadership';
+import { growHeapSlowly } from '../../src/core/heap-growth';
 
 /**
  * The projections as their own process (production topology): API instances run with
@@ -15,6 +16,7 @@ import { lead } from '../../src/core/leadership';
  * (src/app.processes.ts: rating requests, job-request e-mails), which the API runs only as a single instance.
  */
 async function main() {
+  growHeapSlowly();
   const config = commandConfig(() => loadConfig());
   // On PostgreSQL a second worker stands by and takes over when the active one dies (src/core/leadership.ts).
   const leadership = config.databaseUrl

@@ -1,11 +1,13 @@
 import { resolve } from 'node:path';
 import { pgConnection } from '../core/postgres';
 import { PROCESS_NAMES, Topology } from './topology';
+import { growHeapSlowly } from '../core/heap-growth';
 
 const USAGE = `npm run topology -- [--database postgres://…/crewclock] [--redis redis://127.0.0.1:6379] [--port 3000] [--data ./data-topology]`;
 
 /** `npm run topology`: the production topology on this machine, for a demo (see topology.ts). */
 async function main() {
+  growHeapSlowly();
   const argv = process.argv.slice(2);
   const value = (name: string, fallback: string) => {
     const at = argv.indexOf(name);
