@@ -2,6 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
@@ -15,8 +16,45 @@ function servePageOnGet(req: IncomingMessage): string | undefined {
   return '/index.html';
 }
 
+/**
+ * The installable app (issue #29): a web app manifest, and a service worker (Workbox, generated at build) that
+ * precaches the shell and every screen's code, so the app opens from the home screen without a network. A new
+ * version waits until the person chooses to reload (src/app/appUpdates.tsx): nothing typed is lost to a reload they
+ * did not ask for.
+ */
+const installable = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+  manifest: {
+    id: '/',
+    name: 'CrewClock',
+    short_name: 'CrewClock',
+    description: 'Schedule field jobs, track time and mileage, and rate the work.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#0D1B41',
+    background_color: '#F8F9FA',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    // The report screens' charts are the largest chunk (about 600 KB): within the limit, so every screen opens.
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    navigateFallback: '/index.html',
+    // What the server answers itself (SERVER_ONLY in src/app.ts): the API and its docs, sockets, health.
+    navigateFallbackDenylist: [/^\/(api|socket\.io|healthz)(\/|$)/],
+    cleanupOutdatedCaches: true,
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), installable],
   server: {
     port: 5173,
     // The client imports the wire contract from the server's src/shared (import-free): that folder is

@@ -7,7 +7,7 @@ import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pinoHttp from 'pino-http';
 import type { Logger } from 'pino';
@@ -39,6 +39,8 @@ export interface RunningApp {
 const CLIENT_DIST = resolve(__dirname, '../../client/dist');
 /** Paths the SPA never owns: the API, sockets, docs and health. */
 const SERVER_ONLY = /^\/(api|socket\.io|healthz)(\/|$)/;
+/** The installable app's files that name its version (client/vite.config.ts): never served from a cache unasked. */
+const ASKED_EVERY_TIME = /^(sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest|index\.html)$/;
 
 /** In production the API description is for signed-in people only: it maps every route for an attacker too. */
 function docsNeedSession(app: NestExpressApplication, config: AppConfig) {
@@ -160,6 +162,8 @@ export async function createApp(
         setHeaders: (res, path) => {
           if (path.includes(`${join('assets', '')}`))
             res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+          // The service worker, its manifest and the shell it precaches name the version: asked again every time.
+          else if (ASKED_EVERY_TIME.test(basename(path))) res.setHeader('Cache-Control', 'no-cache');
         },
       }),
     );

@@ -75,8 +75,11 @@ export async function newContext(
   baseURL: string,
   viewport = DESKTOP,
   storageState?: SignedIn,
+  serviceWorkers: 'allow' | 'block' = 'block',
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport, deviceScaleFactor: 1, storageState });
+  // Without the service worker (issue #29) unless a test is about it: each new context would otherwise install it and
+  // download every screen's code to precache, which only the tests of the installed app need.
+  const context = await browser.newContext({ baseURL, viewport, deviceScaleFactor: 1, storageState, serviceWorkers });
   context.setDefaultTimeout(PAGE_WAIT_MS);
   context.setDefaultNavigationTimeout(PAGE_WAIT_MS);
   return context;

@@ -1,5 +1,6 @@
 import { AppShell, Box } from '@mantine/core';
 import { Outlet } from 'react-router-dom';
+import { useAppUpdates } from '../../app/appUpdates';
 import { useAppStore } from '../../app/store';
 import { useRealtimeSync } from '../../app/useRealtimeSync';
 import { RunningTimerBar } from './RunningTimerBar';
@@ -10,6 +11,7 @@ import { TopBar } from './TopBar';
 export function AppLayout() {
   const mobileNavOpen = useAppStore((s) => s.mobileNavOpen);
   useRealtimeSync();
+  useAppUpdates();
   return (
     <AppShell
       header={{ height: 64 }}

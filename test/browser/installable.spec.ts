@@ -1,0 +1,80 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { ApiClient } from '../support/app';
+import { appInBrowser, demoAccount, LIVE_MS, newContext, PHONE, screenshotPath, signIn } from '../support/browser';
+import { within } from '../support/time';
+
+/** The installable app (issue #29 item 1): a manifest, and a service worker that opens the app with no network. */
+describe('the installed app', () => {
+  const env = appInBrowser();
+  const associate = () => demoAccount(env.app.output, 'Associate');
+
+  /** A phone's page signed in as the Associate, once the service worker has installed (its precache filled). */
+  async function installed(): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await newContext(env.browser, env.app.url, PHONE, undefined, 'allow');
+    const page = await context.newPage();
+    await signIn(page, associate(), '/');
+    await page.getByRole('heading', { name: 'Home', exact: true }).waitFor();
+    // Ready once a worker is active: the first one activates after its install, which fetched every precached file.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    return { context, page };
+  }
+
+  it(
+    "passes the browser's checks for installing: a manifest with a name, icons and standalone display, a worker",
+    async () => {
+      const { context, page } = await installed();
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      // Every check passes but one the test's browser makes true: its contexts are incognito, which cannot install.
+      expect(installabilityErrors.map((e) => e.errorId)).toEqual(['in-incognito']);
+
+      const client = new ApiClient(env.app.url);
+      const manifest = await client.get('/manifest.webmanifest');
+      expect(manifest.status).toBe(200);
+      expect(manifest.headers.get('content-type')).toContain('application/manifest+json');
+      expect(manifest.headers.get('cache-control')).toBe('no-cache');
+      const body = JSON.parse(typeof manifest.body === 'string' ? manifest.body : JSON.stringify(manifest.body));
+      expect(body).toMatchObject({
+        name: 'CrewClock',
+        short_name: 'CrewClock',
+        display: 'standalone',
+        start_url: '/',
+        theme_color: '#0D1B41',
+      });
+      for (const icon of body.icons as { src: string; sizes: string }[]) {
+        const answer = await fetch(`${env.app.url}${icon.src}`);
+        expect([icon.src, answer.status, answer.headers.get('content-type')]).toEqual([icon.src, 200, 'image/png']);
+      }
+      // A new version must reach the phone: the worker is asked for again every time, never taken from a cache.
+      const worker = await fetch(`${env.app.url}/sw.js`);
+      expect([worker.status, worker.headers.get('cache-control')]).toEqual([200, 'no-cache']);
+      await context.close();
+    },
+    within(120_000),
+  );
+
+  it(
+    'opens without a network once installed: the app, saying the server cannot be reached, then works again online',
+    async () => {
+      const { context, page } = await installed();
+      await context.setOffline(true);
+      await page.reload();
+      // Not the browser's own offline page: the app's shell, from the worker's precache.
+      await page.getByText('This could not be loaded').waitFor({ timeout: LIVE_MS });
+      await page.getByText('The server cannot be reached. Check your connection and try again.').waitFor();
+      await page.screenshot({ path: screenshotPath('installable-offline-phone') });
+
+      // Another screen's code too (every screen's code is precached, not only the first one's).
+      await page.goto('/timers');
+      await page.getByText('This could not be loaded').waitFor({ timeout: LIVE_MS });
+
+      await context.setOffline(false);
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.getByRole('heading', { name: 'My Tracked Times' }).waitFor({ timeout: LIVE_MS });
+      await context.close();
+    },
+    within(120_000),
+  );
+});
