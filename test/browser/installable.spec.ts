@@ -15,7 +15,7 @@ describe('the installed app', () => {
     await signIn(page, associate(), '/');
     await page.getByRole('heading', { name: 'Home', exact: true }).waitFor();
     // Ready once a worker is active: the first one activates after its install, which fetched every precached file.
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
     return { context, page };
   }
 

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
-import { excelDate, headerText, linesIn, rowPoints, writeReportWorkbook } from './report-workbook';
+import type { Response } from 'express';
+import { DownloadClosedError, excelDate, headerText, linesIn, rowPoints, writeReportWorkbook } from './report-workbook';
+import { sendSpreadsheet } from './spreadsheet-download';
 
 describe('excelDate', () => {
   it.each(['America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC'])(
@@ -244,7 +246,19 @@ describe('a download read slowly', () => {
     const writing = writeReportWorkbook(out, 'Jobs Report', COLUMNS, batches, [], PRINTED);
     await new Promise((r) => setTimeout(r, 100));
     out.destroy();
-    await expect(writing).rejects.toThrow('the download was closed before the export was written');
+    await expect(writing).rejects.toThrow(DownloadClosedError);
     expect(read.batches).toBeLessThan(500);
+  });
+
+  it('is no failure to report when the person closed it; anything else is', async () => {
+    const response = { set: () => response, destroy: () => response } as unknown as Response;
+    const failures: unknown[] = [];
+    await sendSpreadsheet(response, { write: () => Promise.reject(new DownloadClosedError()) }, (e) =>
+      failures.push(e),
+    );
+    expect(failures).toEqual([]);
+    const broken = new Error('disk gone');
+    await sendSpreadsheet(response, { write: () => Promise.reject(broken) }, (e) => failures.push(e));
+    expect(failures).toEqual([broken]);
   });
 });

@@ -33,6 +33,12 @@ const ROWS_PER_CHECK = 25;
  * download reads them piled up uncompressed in the server's memory (the zip itself waits for the download, so what
  * piles up is inside it, where only this tells). Throws once the download is gone.
  */
+export class DownloadClosedError extends Error {
+  constructor() {
+    super('the download was closed before the export was written');
+  }
+}
+
 async function downloadCaughtUp(out: Writable): Promise<void> {
   while (out.writableNeedDrain && !out.destroyed) {
     await new Promise<void>((resolve) => {
@@ -45,7 +51,7 @@ async function downloadCaughtUp(out: Writable): Promise<void> {
       out.on('close', done);
     });
   }
-  if (out.destroyed) throw new Error('the download was closed before the export was written');
+  if (out.destroyed) throw new DownloadClosedError();
 }
 
 export const DATE_TIME_FORMAT = 'mm/dd/yyyy h:mm AM/PM';
