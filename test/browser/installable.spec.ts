@@ -64,6 +64,7 @@ describe('the installed app', () => {
       // Not the browser's own offline page: the app's shell, from the worker's precache.
       await page.getByText('This could not be loaded').waitFor({ timeout: LIVE_MS });
       await page.getByText('The server cannot be reached. Check your connection and try again.').waitFor();
+      expect(await page.evaluate('navigator.serviceWorker.controller !== null')).toBe(true);
       await page.screenshot({ path: screenshotPath('installable-offline-phone') });
 
       // Another screen's code too (every screen's code is precached, not only the first one's).
