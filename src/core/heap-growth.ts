@@ -3,8 +3,9 @@ import { setFlagsFromString } from 'node:v8';
 /**
  * How far V8 lets the old generation grow past what the last full collection kept, in percent. Left to itself it
  * grows the heap up to about four times that when collecting is quick, so a process whose work makes garbage fast (a
- * first start applying 1,000,000 events in batches) held 200 MB of it: its RSS peaked at 461 MB with 75-90 MB alive.
- * At 40 % the same first start peaked at 299 MB, in the same time (371 s rather than 384 s, 4 min 40 s of CPU both).
+ * first start applying 1,000,000 events in batches) held 200 MB of it, with 75-90 MB alive. At 40 % the same first
+ * start's peak RSS (VmHWM) went from 457-461 to 386 MB (bench:data's mix) and 299 MB (the dense mix), in the same
+ * time and CPU.
  */
 export const HEAP_GROWING_PERCENT = 40;
 
