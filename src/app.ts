@@ -153,10 +153,11 @@ export async function createApp(
   docsNeedSession(app, config);
   openApi(app);
 
-  if (existsSync(CLIENT_DIST)) {
-    app.use(precompressedAssets(CLIENT_DIST));
+  const client = config.clientDir ?? CLIENT_DIST;
+  if (existsSync(client)) {
+    app.use(precompressedAssets(client));
     app.use(
-      express.static(CLIENT_DIST, {
+      express.static(client, {
         index: false,
         maxAge: '1h',
         setHeaders: (res, path) => {
@@ -171,7 +172,7 @@ export async function createApp(
     app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
       if (req.method !== 'GET' || SERVER_ONLY.test(req.path) || !req.accepts('html')) return next();
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(join(CLIENT_DIST, 'index.html'));
+      res.sendFile(join(client, 'index.html'));
     });
   }
 

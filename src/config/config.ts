@@ -13,6 +13,8 @@ export interface AppConfig {
   nodeEnv: 'production' | 'development' | 'test';
   port: number;
   dataDir: string;
+  /** The built web client the server sends (CLIENT_DIR); null: the repository's client/dist. */
+  clientDir: string | null;
   /** EventStoreDB when set; otherwise PostgreSQL when databaseUrl is set, SQLite in dataDir otherwise. */
   eventStoreUrl: string | null;
   /**
@@ -170,6 +172,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     nodeEnv,
     port,
     dataDir,
+    clientDir: env.CLIENT_DIR?.trim() ? resolve(env.CLIENT_DIR.trim()) : null,
     eventStoreUrl: url(env, 'EVENTSTORE_URL', ['esdb', 'esdb+discover', 'kurrentdb', 'kurrent']),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
     mongodbUrl: url(env, 'MONGODB_URL', ['mongodb', 'mongodb+srv']),

@@ -1,3 +1,6 @@
+import { appendFileSync, cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ApiClient } from '../support/app';
 import { appInBrowser, demoAccount, LIVE_MS, newContext, PHONE, screenshotPath, signIn } from '../support/browser';
@@ -5,7 +8,10 @@ import { within } from '../support/time';
 
 /** The installable app (issue #29 item 1): a manifest, and a service worker that opens the app with no network. */
 describe('the installed app', () => {
-  const env = appInBrowser();
+  // Its own copy of the built client, which a test changes to make a new version.
+  const client = mkdtempSync(join(tmpdir(), 'crewclock-client-'));
+  cpSync(join(__dirname, '../../client/dist'), client, { recursive: true, filter: (from) => !from.endsWith('.map') });
+  const env = appInBrowser({ CLIENT_DIR: client });
   const associate = () => demoAccount(env.app.output, 'Associate');
 
   /** A phone's page signed in as the Associate, once the service worker has installed (its precache filled). */
@@ -50,6 +56,34 @@ describe('the installed app', () => {
       // A new version must reach the phone: the worker is asked for again every time, never taken from a cache.
       const worker = await fetch(`${env.app.url}/sw.js`);
       expect([worker.status, worker.headers.get('cache-control')]).toEqual([200, 'no-cache']);
+      await context.close();
+    },
+    within(120_000),
+  );
+
+  it(
+    'tells of a new version and waits for the Reload asked for: what is being typed stays until then',
+    async () => {
+      const { context, page } = await installed();
+      await page.goto('/profile');
+      const firstName = page.getByRole('textbox', { name: 'First Name' });
+      await firstName.fill('Typed but not saved');
+      // A new version: the worker's bytes differ, as a new build's do. The phone's next look finds it.
+      appendFileSync(join(client, 'sw.js'), '\n// the next version\n');
+      await page.evaluate('navigator.serviceWorker.getRegistration().then((r) => r.update())');
+      const toast = page.getByRole('alert').filter({ hasText: 'A new version of CrewClock is ready' });
+      await toast.waitFor({ timeout: LIVE_MS });
+      // Nothing reloaded by itself: the text is still there.
+      expect(await firstName.inputValue()).toBe('Typed but not saved');
+      // Once its entrance has ended (Mantine slides a toast in).
+      await page.waitForTimeout(600);
+      await page.screenshot({ path: screenshotPath('installable-update-phone') });
+
+      await toast.getByRole('button', { name: 'Reload' }).click();
+      await page.waitForEvent('load');
+      await page.getByRole('textbox', { name: 'First Name' }).waitFor();
+      expect(await page.getByRole('textbox', { name: 'First Name' }).inputValue()).not.toBe('Typed but not saved');
+      expect(await toast.count()).toBe(0);
       await context.close();
     },
     within(120_000),

@@ -182,10 +182,13 @@ export const showDemoWeek = (page: Page) =>
  * The built app on a fresh demo organization and one Chromium for a browser suite, started before
  * its tests and stopped after: `const env = appInBrowser();` then `env.app`, `env.browser`.
  */
-export function appInBrowser(): { readonly app: StartedApp; readonly browser: Browser } {
+export function appInBrowser(appEnv: Record<string, string> = {}): {
+  readonly app: StartedApp;
+  readonly browser: Browser;
+} {
   const env = {} as { app: StartedApp; browser: Browser };
   beforeAll(async () => {
-    env.app = await startBuiltApp();
+    env.app = await startBuiltApp(appEnv);
     env.browser = await launchBrowser();
   }, within(120_000));
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -24,12 +24,13 @@ export function useAppUpdates(): void {
           autoClose: false,
           title: 'A new version of CrewClock is ready',
           message: (
-            <Group justify="space-between" wrap="nowrap" gap="sm">
+            // The button under the words: beside them, a phone's narrow toast cut it off.
+            <Stack gap={6} align="flex-start">
               <Text size="sm">Save what you are working on, then reload to use it.</Text>
               <Button size="compact-sm" variant="light" onClick={() => void update(true)}>
                 Reload
               </Button>
-            </Group>
+            </Stack>
           ),
         });
       },
