@@ -21,10 +21,17 @@ describe('configuration', () => {
       publicUrl: 'http://localhost:3000',
       seedDemo: true,
       sessionIdleMinutes: 30,
+      clientDir: null,
     });
     // A generated secret is kept in the data folder, so sessions survive a restart.
     expect(config.sessionSecret).toBe(readFileSync(join(dir, '.session-secret'), 'utf8'));
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
+  });
+
+  it('serves the built client from CLIENT_DIR when set, as an absolute path', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), CLIENT_DIR: ' web/dist ' }).clientDir).toBe(
+      join(process.cwd(), 'web/dist'),
+    );
   });
 
   it('takes the production engines from their URLs', () => {
