@@ -124,10 +124,11 @@ async function main() {
   const dir = resolve(argv[at + 1]);
   if (!existsSync(join(dir, 'events.sqlite'))) throw new Error(`no events.sqlite in ${dir}: run npm run bench:data`);
   if (!existsSync(MAIN)) throw new Error(`no ${MAIN}: run npm run build:server first`);
-  if (!argv.includes('--keep-read-models')) removeReadModels(dir);
+  const keep = argv.includes('--keep-read-models');
+  if (!keep) removeReadModels(dir);
 
   const starts = [
-    await start(dir, 'first (read models from scratch)'),
+    await start(dir, keep ? 'first (the read models the folder had)' : 'first (read models from scratch)'),
     await start(dir, 'second (restart from checkpoints)'),
   ];
   const rows = [
