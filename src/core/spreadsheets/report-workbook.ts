@@ -27,18 +27,19 @@ export interface PrintedHeader {
 /** Rows written between two looks at the time they took (reading the clock for each would cost more). */
 const ROWS_PER_CHECK = 25;
 
-/**
- * Waits while the download has more than it takes at once (`writableNeedDrain`): exceljs's streaming writer takes
- * rows without backpressure, handing each to the zip's deflate without waiting, so rows written faster than a slow
- * download reads them piled up uncompressed in the server's memory (the zip itself waits for the download, so what
- * piles up is inside it, where only this tells). Throws once the download is gone.
- */
+/** The person closed the download before the export was written: nothing failed on the server's side. */
 export class DownloadClosedError extends Error {
   constructor() {
     super('the download was closed before the export was written');
   }
 }
 
+/**
+ * Waits while the download has more than it takes at once (`writableNeedDrain`): exceljs's streaming writer takes
+ * rows without backpressure, handing each to the zip's deflate without waiting, so rows written faster than a slow
+ * download reads them piled up uncompressed in the server's memory (the zip itself waits for the download, so what
+ * piles up is inside it, where only this tells). Throws once the download is gone.
+ */
 async function downloadCaughtUp(out: Writable): Promise<void> {
   while (out.writableNeedDrain && !out.destroyed) {
     await new Promise<void>((resolve) => {

@@ -74,7 +74,7 @@ export function useCalendarScreen(
     const view = viewShowing(state.view, linkedDay);
     if (view !== state.view) state.setView(view, linkedDay);
     state.setDay(linkedDay);
-    calendarRef.current?.getApi().gotoDate(linkedDay);
+    api()?.gotoDate(linkedDay);
   }, [linkedDay, location.key, store]);
   const navigation = {
     onView: (next: CalendarView) => store.getState().setView(next, todayIn(zone)),
