@@ -67,6 +67,8 @@ function openApi(app: NestExpressApplication) {
           '',
           `**CSRF.** Every state-changing request (POST, PUT, PATCH, DELETE) of a signed-in user must send the header \`X-CSRF-Token\`. Get its value from \`GET /api/session\` (field \`csrfToken\`); it is valid for the life of the session. Sign-in and password-reset calls need no token; their Origin is checked instead.`,
           '',
+          '**Command ids.** A state-changing request may send `X-Command-Id` (a UUID made for that command) and `X-Device-Time` (an ISO instant with its offset: when the person acted, for a command sent later). The same id sent again by the same person gets the first answer again, with `X-Command-Replayed: 1`, and changes nothing; while the first is still running, a 409 with `Retry-After`.',
+          '',
           'Errors: every 4xx answer is `{ "success": false, "errors": ["first message, for a person", …] }`.',
         ].join('\n'),
       )

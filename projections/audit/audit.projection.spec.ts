@@ -104,6 +104,19 @@ describe('audit projection', () => {
       });
   });
 
+  it('keeps when a change a phone sent later was made on the device, beside when it was received', async () => {
+    const registered = user(ANA, 'Ana');
+    const offline = {
+      ...registered,
+      metadata: { ...registered.metadata, commandId: 'c0ffee00-0000-4000-8000-000000000001', deviceTime: log.at(-90) },
+    };
+    await spec.given(offline, user(BOB, 'Bob')).thenStore(async (store) => {
+      const [fromPhone, online] = await entries(store);
+      expect(fromPhone).toMatchObject({ at: log.at(1), deviceAt: log.at(-90) });
+      expect(online.deviceAt).toBeUndefined();
+    });
+  });
+
   it("marks a change to someone else's tracked time, and whose time it is", async () => {
     const timer = (e: TimerEvent, actorUserId: string) => log.event(`timer-${TIMER}`, e, { actorUserId });
     await spec

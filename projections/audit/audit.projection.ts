@@ -239,8 +239,9 @@ export const auditProjection: Projection = {
   name: PAST_READ_MODELS.audit,
   ofThePast: true,
   // 2: a moved visit's old start and staff, a link's units on both sides, a new person's address; 3: a job's start,
-  // the changed fields as a map; 4: a moved visit's former staff member by name, a visitor's cancel and move in words
-  version: 4,
+  // the changed fields as a map; 4: a moved visit's former staff member by name, a visitor's cancel and move in words;
+  // 5: when a change sent later from a phone was made on the device (deviceAt)
+  version: 5,
   collections: [AUDIT_ENTRIES, AUDIT_NAMES],
   async setup(store) {
     const entries = store.collection(AUDIT_ENTRIES);
@@ -316,6 +317,7 @@ async function writeEntry(
     position: event.position.commit,
     type: event.type,
     at: new Date(event.metadata.timestamp).toISOString(),
+    ...(event.metadata.deviceTime ? { deviceAt: new Date(event.metadata.deviceTime).toISOString() } : {}),
     actorKind,
     actorId,
     who,

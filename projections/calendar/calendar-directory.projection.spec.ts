@@ -207,6 +207,19 @@ describe('calendar directory projection', () => {
       });
   });
 
+  it('forgets a request its requester cancelled: the job is theirs to request again', async () => {
+    await spec
+      .given(
+        requested('r1', ANA),
+        requested('r2', BOB),
+        job({ type: 'JobRequestCancelled', data: { jobId: JOB, organizationId: ORG, requestId: 'r1', userId: ANA } }),
+      )
+      .thenStore(async (store) => {
+        expect(await requestStatusesOf(store, ORG, ANA)).toEqual(new Map());
+        expect(await requestStatusesOf(store, ORG, BOB)).toEqual(new Map([[JOB, 'pending']]));
+      });
+  });
+
   it('cancels the pending requests of a deleted job, and leaves the answered ones as they were', async () => {
     await spec
       .given(

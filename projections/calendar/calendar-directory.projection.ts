@@ -164,6 +164,10 @@ async function applyRequest(event: RecordedEvent, requests: ReadCollection<Calen
     case 'JobRequestDenied':
       await answer(e.data.requestId, 'denied');
       return;
+    case 'JobRequestCancelled':
+      // Withdrawn: no request of theirs any more, and the job is theirs to request again.
+      await requests.deleteOne({ _id: e.data.requestId });
+      return;
     case 'JobDeleted':
     case 'OccurrenceDeleted':
       return cancel(await requests.find({ organizationId, kind: 'request', jobId: jobId!, status: 'pending' }));

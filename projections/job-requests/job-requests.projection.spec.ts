@@ -17,8 +17,9 @@ describe('job requests projection', () => {
   beforeEach(() => (log = eventLog({ organizationId: ORG, actorUserId: MANAGER })));
   const job = (e: JobEvent) => log.event(`job-${e.data.jobId}`, e, { actorUserId: actorOf(e) });
   const series = (e: JobSeriesEvent) => log.event(`jobSeries-${e.data.seriesId}`, e, { actorUserId: actorOf(e) });
-  // A request is made by its requester; answers and deletions by a manager.
-  const actorOf = (e: JobEvent | JobSeriesEvent) => (e.type === 'JobRequested' ? e.data.userId : MANAGER);
+  // A request is made (and cancelled) by its requester; answers and deletions by a manager.
+  const actorOf = (e: JobEvent | JobSeriesEvent) =>
+    e.type === 'JobRequested' || e.type === 'JobRequestCancelled' ? e.data.userId : MANAGER;
   const requested = (requestId: string, userId: string) =>
     job({
       type: 'JobRequested',
@@ -75,6 +76,26 @@ describe('job requests projection', () => {
       .then(JOB_REQUESTS, [
         { ...pending('r1', ANA, 1, 1), status: 'denied', answeredAt: log.at(2), answeredBy: MANAGER },
       ]);
+  });
+
+  const cancelled = (requestId: string, userId: string) =>
+    job({ type: 'JobRequestCancelled', data: { jobId: JOB, organizationId: ORG, requestId, userId } });
+
+  it('closes a request its requester cancelled, as closed by them', async () => {
+    await spec
+      .given(requested('r1', ANA), requested('r2', BOB), cancelled('r1', ANA))
+      .then(JOB_REQUESTS, [
+        { ...pending('r1', ANA, 1, 2), status: 'cancelled', answeredAt: log.at(3), answeredBy: ANA },
+        pending('r2', BOB, 2, 1),
+      ]);
+  });
+
+  it('tells the managers of a cancelled request', async () => {
+    const { notices } = await spec.given(requested('r1', ANA), cancelled('r1', ANA)).effects();
+    expect(notices).toEqual([
+      { rooms: [`managers:${ORG}`], event: 'jobRequests.changed', payload: { organizationId: ORG, jobId: JOB } },
+      { rooms: [`managers:${ORG}`], event: 'jobRequests.changed', payload: { organizationId: ORG, jobId: JOB } },
+    ]);
   });
 
   it('cancels the pending requests of a deleted job, and leaves the answered ones as they were', async () => {

@@ -56,6 +56,12 @@ export const jobRequestsProjection: Projection = {
       case 'JobRequestDenied':
         await answer(context, event, jobId!, e.data.requestId, 'denied');
         break;
+      case 'JobRequestCancelled':
+        // Withdrawn by its requester: closed unanswered, by them; the managers' table drops it (pushed below).
+        await applyOnce(requests, e.data.requestId, event.revision, {
+          $set: { status: 'cancelled', answeredAt: event.metadata.timestamp, answeredBy: e.data.userId },
+        });
+        break;
       case 'JobDeleted':
       case 'OccurrenceDeleted': {
         const open = await requests.find({ organizationId, jobId: jobId!, status: 'pending' });

@@ -42,8 +42,8 @@ export const scheduleHistoryProjection: Projection = {
   },
 };
 
-/** Requests and denials change nothing on the calendar (an approval assigns, and does). */
-const KEEPS_THE_CALENDAR = new Set(['JobRequested', 'JobRequestDenied']);
+/** Requests, denials and withdrawals change nothing on the calendar (an approval assigns, and does). */
+const KEEPS_THE_CALENDAR = new Set(['JobRequested', 'JobRequestDenied', 'JobRequestCancelled']);
 
 /**
  * The job after the event, folded by its decider: a document, null when deleted, undefined when the calendar

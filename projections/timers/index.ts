@@ -1,3 +1,4 @@
+import { timeReviewsProjection } from './time-reviews.projection';
 import { timersProjection } from './timers.projection';
 
-export const timersProjections = [timersProjection];
+export const timersProjections = [timersProjection, timeReviewsProjection];

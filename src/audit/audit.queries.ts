@@ -26,6 +26,14 @@ const entries = (store: ReadStore) => store.collection<AuditDoc>(AUDIT_ENTRIES);
 const inWords = (at: string, zone: string) =>
   DateTime.fromISO(at, { zone: 'utc' }).setZone(zone).toFormat('ccc d LLL yyyy, h:mm:ss a ZZZZ');
 
+/** When it was made on the device and when it was received, in the organization's zone; the day once if the same. */
+export function bothTimesInWords(deviceAt: string, receivedAt: string, zone: string): string {
+  const device = DateTime.fromISO(deviceAt, { zone: 'utc' }).setZone(zone);
+  const received = DateTime.fromISO(receivedAt, { zone: 'utc' }).setZone(zone);
+  const sameDay = device.toISODate() === received.toISODate();
+  return `On the device ${inWords(deviceAt, zone)} · received ${sameDay ? received.toFormat('h:mm:ss a ZZZZ') : inWords(receivedAt, zone)}`;
+}
+
 /** A stored entry as the wire shows it, its time in the organization's zone, its place in the log as tokens. */
 export function entryOf(doc: AuditDoc, zone: string, codec: PositionCodec): AuditEntry {
   return {
@@ -35,6 +43,8 @@ export function entryOf(doc: AuditDoc, zone: string, codec: PositionCodec): Audi
     type: doc.type,
     at: doc.at,
     when: inWords(doc.at, zone),
+    deviceAt: doc.deviceAt ?? null,
+    bothTimes: doc.deviceAt ? bothTimesInWords(doc.deviceAt, doc.at, zone) : null,
     actor: { kind: doc.actorKind, id: doc.actorId },
     who: doc.who,
     record: {

@@ -13,6 +13,8 @@ export interface AuditDoc {
   position: number;
   type: string;
   at: string;
+  /** When the person made the change on their device, for one a phone sent later (its event's deviceTime). */
+  deviceAt?: string;
   actorKind: AuditActorKind;
   actorId: string | null;
   who: string;

@@ -240,6 +240,7 @@ const SAMPLES: Record<string, { data: Record<string, unknown>; actor?: string | 
   JobRequested: { data: { jobId: JOB, organizationId: ORG, ...request, name: 'Lawn care', start: START, end: END } },
   JobRequestApproved: { data: { jobId: JOB, organizationId: ORG, ...approved } },
   JobRequestDenied: { data: { ...occurrence, ...request } },
+  JobRequestCancelled: { data: { jobId: JOB, organizationId: ORG, ...request } },
   JobSeriesScheduled: {
     data: { seriesId: SERIES, organizationId: ORG, timeZone: 'America/New_York', rule, ...jobFields },
   },
@@ -301,6 +302,34 @@ const SAMPLES: Record<string, { data: Record<string, unknown>; actor?: string | 
   TimerDeleted: { data: { timerId: TIMER, organizationId: ORG, userId: USER } },
   TimerClaimed: { data: { timerId: TIMER, organizationId: ORG, userId: USER, at: START } },
   TimerReleased: { data: { timerId: TIMER, organizationId: ORG, userId: USER } },
+  TimeReviewRequested: {
+    data: {
+      reviewId: TIMER,
+      organizationId: ORG,
+      userId: USER,
+      timerId: TIMER,
+      request: {
+        kind: 'start',
+        fields: {
+          type: 'Job',
+          start: START,
+          mileageStart: null,
+          jobId: JOB,
+          jobName: 'Lawn care',
+          customerId: null,
+          customerName: null,
+          label: null,
+        },
+      },
+      deviceAt: START,
+      receivedAt: END,
+      clock: { offsetMinutes: -840, limitHours: 12 },
+      reason: 'The start was 14 hours before it reached us, more than the limit of 12 hours.',
+    },
+    actor: USER,
+  },
+  TimeReviewApproved: { data: { reviewId: TIMER, organizationId: ORG, userId: USER, timerId: TIMER } },
+  TimeReviewDeclined: { data: { reviewId: TIMER, organizationId: ORG, userId: USER, timerId: TIMER } },
   AvailabilitySet: {
     data: {
       userId: USER,

@@ -6,7 +6,8 @@ import type { EmailClaimEvent, OrganizationEvent, SessionEvent, UserEvent } from
 import type { RatingEvent, RatingMailEvent } from '../ratings/ratings.events';
 import type { RecurrenceRule } from '../scheduling/recurrence';
 import type { JobEvent, JobSeriesEvent } from '../scheduling/scheduling.events';
-import type { RunningTimerEvent, TimerEvent } from '../timers/timers.events';
+import { reviewedTimer } from '../timers/offline.rules';
+import type { RunningTimerEvent, TimeReviewEvent, TimeReviewRequest, TimerEvent } from '../timers/timers.events';
 import { AUDIT_FIELD_LABELS, type AuditActorKind, type AuditChange, type AuditRecordType } from '../shared/audit';
 
 /** Every event the log holds: each type must have its words below (the compiler and audit-wording.spec check). */
@@ -20,6 +21,7 @@ export type LoggedEvent =
   | JobSeriesEvent
   | TimerEvent
   | RunningTimerEvent
+  | TimeReviewEvent
   | AvailabilityEvent
   | RatingEvent
   | RatingMailEvent
@@ -205,6 +207,21 @@ const link = (linkId: string, ctx: WordingContext, name?: string) => ({
 
 const timerLabel = (fields: { label?: string | null; jobName?: string | null; type?: string }) =>
   fields.jobName || fields.label || (fields.type === 'Mileage' ? 'Mileage' : 'Unassigned time');
+
+/** What a phone sent for review: a start's fields, or a change as from → to (the ids left out, as on timers). */
+function reviewedChanges(request: TimeReviewRequest, ctx: WordingContext) {
+  if (request.kind === 'start')
+    return created(
+      TIMER,
+      { ...request.fields, jobId: null, customerId: null } as unknown as Record<string, unknown>,
+      ctx,
+    );
+  const before = request.before as unknown as Record<string, unknown>;
+  const changes = Object.entries(request.changes)
+    .filter(([field]) => field !== 'jobId' && field !== 'customerId')
+    .map(([field, to]) => [field, { from: before[field] ?? null, to }]);
+  return changesInWords(TIMER, Object.fromEntries(changes), ctx);
+}
 
 const SESSION_ENDED: Record<string, string> = {
   'signed out': 'Signed out',
@@ -411,6 +428,10 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
   JobRequested: (d, ctx) => ({ ...requestedOf(d, ctx), what: requested(d.userId, ctx) }),
   JobRequestApproved: (d, ctx) => ({ ...requestedOf(d, ctx), ...approved(d, ctx) }),
   JobRequestDenied: (d, ctx) => ({ ...requestedOf(d, ctx), what: `${ctx.userName(d.userId)}'s request denied` }),
+  JobRequestCancelled: (d, ctx) => ({
+    ...requestedOf(d, ctx),
+    what: `${ctx.userName(d.userId)} cancelled their request to pick up this job`,
+  }),
   JobSeriesScheduled: (d, ctx) => ({
     ...series(d.seriesId, ctx, null, d.name),
     what: `Recurring job created: ${describeRule(d.rule)}`,
@@ -455,6 +476,17 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
   TimerDeleted: (d, ctx) => ({ ...timer(d, ctx), what: 'Tracked time deleted' }),
   TimerClaimed: (d, ctx) => ({ ...timer(d, ctx), what: 'Running on every device' }),
   TimerReleased: (d, ctx) => ({ ...timer(d, ctx), what: 'No longer running' }),
+  // A time a phone sent later with its clock off, for a manager's review (issue #29 item 5): the reason is in words.
+  TimeReviewRequested: (d, ctx) => ({
+    ...timer(d, ctx, timerLabel(reviewedTimer(d.request))),
+    what: `Sent from a phone for a manager's review. ${d.reason}`,
+    changes: reviewedChanges(d.request, ctx),
+  }),
+  TimeReviewApproved: (d, ctx) => ({ ...timer(d, ctx), what: 'Time sent from a phone approved after review' }),
+  TimeReviewDeclined: (d, ctx) => ({
+    ...timer(d, ctx),
+    what: 'Time sent from a phone declined after review: nothing it sent was applied',
+  }),
   AvailabilitySet: (d, ctx) => {
     const days = Object.keys(AUDIT_FIELD_LABELS.availability);
     return {

@@ -44,6 +44,12 @@ export class ConflictError extends DomainError {
   }
 }
 
+/**
+ * 409 for a lost race: the record changed between reading it and writing the decision, so nothing was decided
+ * (src/core/commands/aggregates.ts). The same command sent again is decided afresh, also under the same command id.
+ */
+export class ConcurrentChangeError extends ConflictError {}
+
 /** 410: it existed and is gone for good (an expired or replaced link). */
 export class GoneError extends DomainError {
   constructor(message: string) {

@@ -4,7 +4,7 @@ import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional } from 'class
 import { Nullable, OptionalNotNull, Text, toBoolean } from '../core/http/dto-fields';
 import { PageQueryDto } from '../core/http/page-query.dto';
 import { ROLES, Role } from '../shared/session';
-import { LATE_GRACE_PROBLEM } from './organization.decider';
+import { LATE_GRACE_PROBLEM, OFFLINE_CLOCK_LIMIT_PROBLEM } from './organization.decider';
 
 /** Request and response shapes of identity's routes. Shapes only: the rules are the deciders'. */
 
@@ -151,6 +151,13 @@ export class OrganizationSettingsDto {
   @OptionalNotNull()
   @IsInt({ message: LATE_GRACE_PROBLEM })
   lateGraceMinutes?: number;
+  @ApiPropertyOptional({
+    description:
+      "Hours: a time sent from a phone that was offline, starting more than this many hours before it reached us or in the future, goes to a manager's review (1–72, default 12)",
+  })
+  @OptionalNotNull()
+  @IsInt({ message: OFFLINE_CLOCK_LIMIT_PROBLEM })
+  offlineClockLimitHours?: number;
 }
 
 /** PUT /api/organization/settings/holidays: the whole list; its items are checked by the decider. */

@@ -11,6 +11,8 @@ export interface OrganizationSettings {
   automatedRatingEmailsEnabled: boolean;
   /** Minutes after a job's start with nobody of its crew on the clock before Home marks it late (absent: the default). */
   lateGraceMinutes?: number;
+  /** How far back (hours) a start sent later from an offline phone may be before a manager reviews it (absent: the default). */
+  offlineClockLimitHours?: number;
 }
 
 /** A day the organization takes no work (#24): no booking slots then. */

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { REDIS } from '../core/core.module';
 import { AccountController } from './account.controller';
 import { AuthGuard } from './auth.guard';
+import { CommandReceiptsInterceptor } from './command-receipts.interceptor';
 import {
   ChangeOwnPasswordHandler,
   RequestPasswordResetHandler,
@@ -45,6 +46,8 @@ import { SessionsModule } from './sessions.module';
   controllers: [AccountController, UsersController, OrganizationController, ProfileController],
   providers: [
     { provide: APP_GUARD, useClass: AuthGuard },
+    // Every route's commands sent with X-Command-Id are executed at most once (docs/offline.md).
+    { provide: APP_INTERCEPTOR, useClass: CommandReceiptsInterceptor },
     { provide: LoginThrottle, inject: [REDIS], useFactory: (redis) => new LoginThrottle(redis) },
     { provide: PasswordResetThrottle, inject: [REDIS], useFactory: (redis) => new PasswordResetThrottle(redis) },
     { provide: InvitationThrottle, inject: [REDIS], useFactory: (redis) => new InvitationThrottle(redis) },

@@ -20,6 +20,7 @@ import type { EmployeeOption } from '../shared/session';
 import { type Paged, USERS_PAGE_SIZE } from '../shared/paging';
 import {
   DEFAULT_LATE_GRACE_MINUTES,
+  DEFAULT_OFFLINE_CLOCK_LIMIT_HOURS,
   type CompanyView,
   type Role,
   type SessionPayload,
@@ -54,6 +55,7 @@ export function companyView(o: OrganizationDoc): CompanyView {
     pickUpJobsEnabled: o.pickUpJobsEnabled,
     automatedRatingEmailsEnabled: o.automatedRatingEmailsEnabled,
     lateGraceMinutes: o.lateGraceMinutes ?? DEFAULT_LATE_GRACE_MINUTES,
+    offlineClockLimitHours: o.offlineClockLimitHours ?? DEFAULT_OFFLINE_CLOCK_LIMIT_HOURS,
   };
 }
 

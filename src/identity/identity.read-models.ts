@@ -19,6 +19,7 @@ export interface OrganizationDoc {
   pickUpJobsEnabled: boolean;
   automatedRatingEmailsEnabled: boolean;
   lateGraceMinutes?: number;
+  offlineClockLimitHours?: number;
   /** When automated rating e-mails were last turned on: jobs that ended before get none (absent: before #14's process). */
   automatedRatingEmailsSince?: string | null;
   logoFileId: string | null;

@@ -27,14 +27,18 @@ export class OrganizationController {
 
   @Get()
   @ApiOperation({
-    summary: 'Company settings: name, logoUrl, timeZone, pickUpJobsEnabled, automatedRatingEmailsEnabled.',
+    summary:
+      'Company settings: name, logoUrl, timeZone, pickUpJobsEnabled, automatedRatingEmailsEnabled, lateGraceMinutes, offlineClockLimitHours.',
   })
   get(@Me() me: CurrentUser) {
     return this.queries.execute(new GetOrganizationSettings(me.organizationId));
   }
 
   @Patch()
-  @ApiOperation({ summary: 'Change any of name, timeZone (IANA), pickUpJobsEnabled, automatedRatingEmailsEnabled.' })
+  @ApiOperation({
+    summary:
+      'Change any of name, timeZone (IANA), pickUpJobsEnabled, automatedRatingEmailsEnabled, lateGraceMinutes (0–240), offlineClockLimitHours (1–72).',
+  })
   async update(@Body() body: OrganizationSettingsDto, @Meta() meta: CommandMeta) {
     await this.commands.execute(new UpdateOrganizationSettings(body, meta));
     return { success: true, data: await this.queries.execute(new GetOrganizationSettings(meta.organizationId)) };

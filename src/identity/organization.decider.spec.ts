@@ -7,6 +7,7 @@ import {
   timeZoneProblem,
   ORGANIZATION_NAME_MAX,
   LATE_GRACE_PROBLEM,
+  OFFLINE_CLOCK_LIMIT_PROBLEM,
 } from './organization.decider';
 
 /** The whole message, not a part of it: toThrow compares an Error's message exactly. */
@@ -143,6 +144,24 @@ describe('organization decider', () => {
             data: { organizationId: ORG, changes: { lateGraceMinutes: { from: 10, to: 0 } } },
           },
         ]);
+    });
+
+    it('sets the offline clock limit, from its default of 12 hours (issue #29), to a whole number of hours from 1 to 72', () => {
+      given(organizationDecider, [created])
+        .when(change({ offlineClockLimitHours: 24 }))
+        .then([
+          {
+            type: 'OrganizationSettingsChanged',
+            data: { organizationId: ORG, changes: { offlineClockLimitHours: { from: 12, to: 24 } } },
+          },
+        ]);
+      given(organizationDecider, [created])
+        .when(change({ offlineClockLimitHours: 12 }))
+        .then([]);
+      for (const hours of [0, 73, 1.5, Number.NaN])
+        given(organizationDecider, [created])
+          .when(change({ offlineClockLimitHours: hours }))
+          .thenThrows(ValidationError, exactly(OFFLINE_CLOCK_LIMIT_PROBLEM));
     });
 
     it('records each changed setting as from → to', () => {

@@ -3,7 +3,13 @@ import { Decider } from '../core/decider';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
 import { checkedHolidays } from './holidays';
 import { OrganizationEvent, OrganizationHoliday, OrganizationSettings } from './identity.events';
-import { DEFAULT_LATE_GRACE_MINUTES, MAX_LATE_GRACE_MINUTES } from '../shared/session';
+import {
+  DEFAULT_LATE_GRACE_MINUTES,
+  DEFAULT_OFFLINE_CLOCK_LIMIT_HOURS,
+  MAX_LATE_GRACE_MINUTES,
+  MAX_OFFLINE_CLOCK_LIMIT_HOURS,
+  MIN_OFFLINE_CLOCK_LIMIT_HOURS,
+} from '../shared/session';
 
 export type OrganizationCommand =
   | { type: 'CreateOrganization'; organizationId: string; name: string; timeZone: string }
@@ -43,6 +49,16 @@ export function lateGraceProblem(minutes: unknown): string | null {
   return Number.isInteger(minutes) && (minutes as number) >= 0 && (minutes as number) <= MAX_LATE_GRACE_MINUTES
     ? null
     : LATE_GRACE_PROBLEM;
+}
+
+export const OFFLINE_CLOCK_LIMIT_PROBLEM = `The offline clock limit must be a whole number of hours from ${MIN_OFFLINE_CLOCK_LIMIT_HOURS} to ${MAX_OFFLINE_CLOCK_LIMIT_HOURS}`;
+
+export function offlineClockLimitProblem(hours: unknown): string | null {
+  return Number.isInteger(hours) &&
+    (hours as number) >= MIN_OFFLINE_CLOCK_LIMIT_HOURS &&
+    (hours as number) <= MAX_OFFLINE_CLOCK_LIMIT_HOURS
+    ? null
+    : OFFLINE_CLOCK_LIMIT_PROBLEM;
 }
 
 export const organizationDecider: Decider<OrganizationCommand, OrganizationState, OrganizationEvent> = {
@@ -101,14 +117,23 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationState
           const problem = lateGraceProblem(wanted.lateGraceMinutes);
           if (problem) throw new ValidationError(problem);
         }
+        if (wanted.offlineClockLimitHours !== undefined) {
+          const problem = offlineClockLimitProblem(wanted.offlineClockLimitHours);
+          if (problem) throw new ValidationError(problem);
+        }
         const changes: Record<string, { from: unknown; to: unknown }> = {};
-        const current = { ...state, lateGraceMinutes: state.lateGraceMinutes ?? DEFAULT_LATE_GRACE_MINUTES };
+        const current = {
+          ...state,
+          lateGraceMinutes: state.lateGraceMinutes ?? DEFAULT_LATE_GRACE_MINUTES,
+          offlineClockLimitHours: state.offlineClockLimitHours ?? DEFAULT_OFFLINE_CLOCK_LIMIT_HOURS,
+        };
         for (const key of [
           'name',
           'timeZone',
           'pickUpJobsEnabled',
           'automatedRatingEmailsEnabled',
           'lateGraceMinutes',
+          'offlineClockLimitHours',
         ] as const) {
           if (wanted[key] !== undefined && wanted[key] !== current[key])
             changes[key] = { from: current[key], to: wanted[key] };

@@ -11,7 +11,7 @@ import { jobDecider } from '../scheduling/job.decider';
 import { jobSeriesDecider } from '../scheduling/job-series.decider';
 import { schedulingStreams } from '../scheduling/scheduling.events';
 import { ANSWERED_AT_ONCE, RequestCommand } from '../scheduling/job-request.rules';
-import { AnswerJobRequest, RequestJob } from './job-requests.commands';
+import { AnswerJobRequest, CancelJobRequest, RequestJob } from './job-requests.commands';
 
 /** Sends a request command to the job's stream, or its recurring job's for an occurrence. */
 function pickUp(
@@ -89,5 +89,14 @@ export class AnswerJobRequestHandler implements ICommandHandler<AnswerJobRequest
       throw new ConflictError(
         `${user?.fullName ?? 'The employee'} is no longer active and cannot be assigned; deny the request instead.`,
       );
+  }
+}
+
+@CommandHandler(CancelJobRequest)
+export class CancelJobRequestHandler implements ICommandHandler<CancelJobRequest> {
+  constructor(private readonly aggregates: Aggregates) {}
+
+  async execute({ jobId, actor, meta }: CancelJobRequest) {
+    await pickUp(this.aggregates, jobId, { type: 'CancelJobRequest', userId: actor.userId }, meta);
   }
 }

@@ -20,3 +20,12 @@ export class AnswerJobRequest {
     readonly meta: CommandMeta,
   ) {}
 }
+
+/** The signed-in employee withdraws their own pending request on a job or occurrence. */
+export class CancelJobRequest {
+  constructor(
+    readonly jobId: string,
+    readonly actor: CurrentUser,
+    readonly meta: CommandMeta,
+  ) {}
+}

@@ -1,17 +1,18 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCookieAuth, ApiOperation, ApiPropertyOptional, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsUUID, MaxLength } from 'class-validator';
 import type { CommandMeta } from '../core/commands/aggregates';
 import { Me, Meta, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
-import { AnswerJobRequest, RequestJob } from './job-requests.commands';
+import { AnswerJobRequest, CancelJobRequest, RequestJob } from './job-requests.commands';
 import { GetJobRequests } from './job-requests.queries';
 import type { JobRequestView } from '../shared/job-requests';
 
 export const REQUEST_SENT = 'Your request has been processed and a customer manager has been notified';
 export const REQUEST_APPROVED = 'The request was approved';
 export const REQUEST_DENIED = 'The request was denied';
+export const REQUEST_CANCELLED = 'Your request was cancelled';
 
 class AnswerDto {
   @ApiPropertyOptional({ description: 'Which request; may be left out when the job has only one pending request' })
@@ -48,6 +49,15 @@ export class JobRequestsController {
   async request(@Param('id') id: string, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
     const data = await this.commands.execute(new RequestJob(id, me, meta));
     return { success: true, message: REQUEST_SENT, data };
+  }
+
+  @Delete(':id/request')
+  @ApiOperation({
+    summary: 'Cancel my own pending request on a job or occurrence; a 404 when I have none pending there.',
+  })
+  async cancel(@Param('id') id: string, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
+    await this.commands.execute(new CancelJobRequest(id, me, meta));
+    return { success: true, message: REQUEST_CANCELLED };
   }
 
   @Post(':id/request/approve')

@@ -16,6 +16,7 @@ export interface JobRequestDoc {
   name: string;
   start: string;
   end: string;
+  /** 'cancelled': closed unanswered, the job deleted (answeredBy: who deleted it) or withdrawn by its requester. */
   status: RequestStatus;
   requestedAt: string;
   answeredAt: string | null;

@@ -9,7 +9,10 @@ import {
   ASSIGNED_SINCE,
   MOVED_SINCE,
   NO_PENDING,
+  NO_REQUEST_OF_YOURS,
+  ALREADY_YOURS,
   NOT_OPEN,
+  NOT_REQUESTABLE,
   PICK_UP_OFF,
   RequestCommand,
 } from './job-request.rules';
@@ -64,11 +67,23 @@ describe('requests to pick up a one-time job', () => {
   it.each([
     ['with a lead', { leadUserId: 'u9' }],
     ['with an assignee', { userIds: ['u9'] }],
-    ['that is availability only', { availabilityOnly: true }],
-  ])('refuses a job %s: it is not open', (_, f) => {
+  ])('refuses a job %s, saying it was given to someone else', (_, f) => {
     given(jobDecider, [scheduled(f)])
       .when(ask('u1'))
       .thenThrows(ConflictError, NOT_OPEN);
+    expect(NOT_OPEN).toMatch(/given to someone else/);
+  });
+
+  it('refuses a job already assigned to the one asking, and an availability entry, each in its own words', () => {
+    given(jobDecider, [scheduled({ userIds: ['u1'] })])
+      .when(ask('u1'))
+      .thenThrows(ConflictError, ALREADY_YOURS);
+    given(jobDecider, [scheduled({ leadUserId: 'u1' })])
+      .when(ask('u1'))
+      .thenThrows(ConflictError, ALREADY_YOURS);
+    given(jobDecider, [scheduled({ availabilityOnly: true })])
+      .when(ask('u1'))
+      .thenThrows(ConflictError, NOT_REQUESTABLE);
   });
 
   it('refuses a job that has already started', () => {
@@ -191,6 +206,38 @@ describe('requests to pick up a one-time job', () => {
     const state = given(jobDecider, [scheduled(), requested('r1', 'u1'), { type: 'JobDeleted', data: ids }]).state;
     expect(state.status === 'deleted' && state.requests.r1.status).toBe('cancelled');
   });
+
+  it("cancels the requester's own pending request, which can then be neither answered nor cancelled again", () => {
+    const cancel = (userId: string) => pickUp({ type: 'CancelJobRequest', userId });
+    const cancelled: JobEvent = { type: 'JobRequestCancelled', data: { ...ids, requestId: 'r1', userId: 'u1' } };
+    given(jobDecider, [scheduled(), requested('r1', 'u1'), requested('r2', 'u2')])
+      .when(cancel('u1'))
+      .then([cancelled]);
+    const history = [scheduled(), requested('r1', 'u1'), cancelled];
+    given(jobDecider, history).when(cancel('u1')).thenThrows(NotFoundError, NO_REQUEST_OF_YOURS);
+    given(jobDecider, history)
+      .when(pickUp({ type: 'ApproveJobRequest', requestId: 'r1' }))
+      .thenThrows(ConflictError, 'This request was cancelled by the employee who made it.');
+    given(jobDecider, history)
+      .when(pickUp({ type: 'ApproveJobRequest', requestId: null }))
+      .thenThrows(ConflictError, NO_PENDING);
+    // Cancelled, they may ask again.
+    given(jobDecider, history)
+      .when(ask('u1', 'r3'))
+      .then([requested('r3', 'u1')]);
+  });
+
+  it("refuses to cancel a request that is not pending, or someone else's, as none of theirs", () => {
+    const cancel = (userId: string) => pickUp({ type: 'CancelJobRequest', userId });
+    given(jobDecider, [scheduled(), requested('r1', 'u1')])
+      .when(cancel('u2'))
+      .thenThrows(NotFoundError, NO_REQUEST_OF_YOURS);
+    const denied: JobEvent = { type: 'JobRequestDenied', data: { ...ids, requestId: 'r1', userId: 'u1' } };
+    given(jobDecider, [scheduled(), requested('r1', 'u1'), denied])
+      .when(cancel('u1'))
+      .thenThrows(NotFoundError, NO_REQUEST_OF_YOURS);
+    given(jobDecider, [scheduled()]).when(cancel('u1')).thenThrows(NotFoundError, NO_REQUEST_OF_YOURS);
+  });
 });
 
 describe('requests to pick up one occurrence of a recurring job', () => {
@@ -293,5 +340,29 @@ describe('requests to pick up one occurrence of a recurring job', () => {
         }),
       )
       .thenThrows(NotFoundError);
+  });
+
+  it("cancels the requester's request on that occurrence only", () => {
+    const ask = (localDate: string, requestId: string) =>
+      given(jobSeriesDecider, [scheduledSeries])
+        .when(
+          occurrence(localDate, { type: 'RequestJob', requestId, userId: 'u1', pickUpJobsEnabled: true, at: BEFORE }),
+        )
+        .events()[0];
+    const history = [scheduledSeries, ask('2026-06-02', 'r1'), ask('2026-06-03', 'r2')];
+    given(jobSeriesDecider, history)
+      .when(occurrence('2026-06-03', { type: 'CancelJobRequest', userId: 'u1' }))
+      .then([
+        {
+          type: 'JobRequestCancelled',
+          data: {
+            ...series,
+            occurrenceId: 's1_20260603',
+            originalStart: '2026-06-03T13:00:00Z',
+            requestId: 'r2',
+            userId: 'u1',
+          },
+        },
+      ]);
   });
 });

@@ -16,4 +16,6 @@ export type RequestDecision =
         changes: { userIds: { from: string[]; to: string[] } };
       };
     }
-  | { type: 'JobRequestDenied'; data: { requestId: string; userId: string } };
+  | { type: 'JobRequestDenied'; data: { requestId: string; userId: string } }
+  /** The requester withdrew their pending request. */
+  | { type: 'JobRequestCancelled'; data: { requestId: string; userId: string } };

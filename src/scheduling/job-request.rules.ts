@@ -14,33 +14,42 @@ export interface JobRequest {
   /** The job's time when it was requested: an approval must not assign a job that has moved since. */
   start: string;
   end: string;
-  status: RequestStatus;
+  /** 'withdrawn': its requester cancelled it (the read models drop it; on the wire it is no request at all). */
+  status: RequestStatus | 'withdrawn';
 }
 
 /** A job's requests by id. */
 export type RequestBook = Record<string, JobRequest>;
 
 export const PICK_UP_OFF = 'Picking up open jobs is turned off for your organization.';
-export const NOT_OPEN = 'This job is no longer open for requests.';
+/** The job has its crew: someone else was given it (also meanwhile, while a phone's request waited to be sent). */
+export const NOT_OPEN = 'This job was given to someone else, so it is no longer open for requests.';
+export const ALREADY_YOURS = 'This job is already assigned to you.';
+/** An availability entry on the calendar, not a job. */
+export const NOT_REQUESTABLE = 'This is not a job that can be requested.';
 export const ALREADY_STARTED = 'This job has already started and can no longer be requested.';
 export const ALREADY_REQUESTED = 'You have already requested this job.';
 export const ASSIGNED_SINCE = 'This job was assigned after the request was made; deny the request instead.';
 export const MOVED_SINCE =
   'This job was moved after the request was made; deny the request, and the employee can request it again.';
 export const NO_PENDING = 'This job has no pending request: it has already been answered.';
+export const NO_REQUEST_OF_YOURS = 'You have no pending request for this job.';
 export const ANSWERED_AT_ONCE =
   'This job changed at the same moment, most likely another manager answered the request. Reload to see where it stands.';
-const ANSWERED: Record<Exclude<RequestStatus, 'pending'>, string> = {
+const ANSWERED: Record<Exclude<JobRequest['status'], 'pending'>, string> = {
   approved: 'This request has already been approved.',
   denied: 'This request has already been denied.',
   notChosen: "This request was closed when another employee's request for the job was approved.",
   cancelled: 'This request was closed because the job was deleted.',
+  withdrawn: 'This request was cancelled by the employee who made it.',
 };
 
 export type RequestCommand =
   | { type: 'RequestJob'; requestId: string; userId: string; pickUpJobsEnabled: boolean; at: string }
   | { type: 'ApproveJobRequest'; requestId: string | null }
-  | { type: 'DenyJobRequest'; requestId: string | null };
+  | { type: 'DenyJobRequest'; requestId: string | null }
+  /** The requester withdraws their own pending request. */
+  | { type: 'CancelJobRequest'; userId: string };
 
 export const isOpen = (job: Pick<JobFields, 'leadUserId' | 'userIds'>) => !job.leadUserId && job.userIds.length === 0;
 
@@ -67,9 +76,14 @@ export function decideRequest(book: RequestBook, job: JobFields, command: Reques
   switch (command.type) {
     case 'RequestJob': {
       if (!command.pickUpJobsEnabled) throw new ForbiddenError(PICK_UP_OFF);
-      if (job.availabilityOnly || !isOpen(job)) throw new ConflictError(NOT_OPEN);
+      if (job.availabilityOnly) throw new ConflictError(NOT_REQUESTABLE);
+      if (job.leadUserId === command.userId || job.userIds.includes(command.userId))
+        throw new ConflictError(ALREADY_YOURS);
+      if (!isOpen(job)) throw new ConflictError(NOT_OPEN);
       if (Date.parse(job.start) <= Date.parse(command.at)) throw new ConflictError(ALREADY_STARTED);
-      if (Object.values(book).some((r) => r.userId === command.userId)) throw new ConflictError(ALREADY_REQUESTED);
+      // A request its requester withdrew does not count: they may ask again.
+      if (Object.values(book).some((r) => r.userId === command.userId && r.status !== 'withdrawn'))
+        throw new ConflictError(ALREADY_REQUESTED);
       return {
         type: 'JobRequested',
         data: { requestId: command.requestId, userId: command.userId, name: job.name, start: job.start, end: job.end },
@@ -98,6 +112,11 @@ export function decideRequest(book: RequestBook, job: JobFields, command: Reques
       if (request.status !== 'pending') throw new ConflictError(ANSWERED[request.status]);
       return { type: 'JobRequestDenied', data: { requestId: request.requestId, userId: request.userId } };
     }
+    case 'CancelJobRequest': {
+      const own = pending(book).find((r) => r.userId === command.userId);
+      if (!own) throw new NotFoundError('The request', NO_REQUEST_OF_YOURS);
+      return { type: 'JobRequestCancelled', data: { requestId: own.requestId, userId: own.userId } };
+    }
   }
 }
 
@@ -115,6 +134,8 @@ export function evolveBook(book: RequestBook, event: RequestDecision | { type: '
     }
     case 'JobRequestDenied':
       return { ...book, [event.data.requestId]: { ...book[event.data.requestId], status: 'denied' } };
+    case 'JobRequestCancelled':
+      return { ...book, [event.data.requestId]: { ...book[event.data.requestId], status: 'withdrawn' } };
     case 'JobDeleted':
       return Object.fromEntries(
         Object.entries(book).map(([id, r]) => [

@@ -175,7 +175,8 @@ export const jobSeriesDecider: Decider<JobSeriesCommand, JobSeriesState, JobSeri
         };
       case 'JobRequested':
       case 'JobRequestApproved':
-      case 'JobRequestDenied': {
+      case 'JobRequestDenied':
+      case 'JobRequestCancelled': {
         const date = localDateOf(event.data.originalStart, state.timeZone);
         const requests = { ...state.requests, [date]: evolveBook(state.requests[date] ?? {}, event) };
         if (event.type !== 'JobRequestApproved') return { ...state, requests };

@@ -35,7 +35,8 @@ export const jobDecider: Decider<JobCommand, JobState, JobEvent> = {
         return { status: 'deleted', requests: state.status === 'scheduled' ? evolveBook(state.requests, event) : {} };
       case 'JobRequested':
       case 'JobRequestApproved':
-      case 'JobRequestDenied': {
+      case 'JobRequestDenied':
+      case 'JobRequestCancelled': {
         if (state.status !== 'scheduled') return state;
         const requests = evolveBook(state.requests, event);
         return event.type === 'JobRequestApproved'

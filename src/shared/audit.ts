@@ -64,6 +64,16 @@ export interface AuditEntry {
   at: string;
   /** `at` in the organization's zone, in words. */
   when: string;
+  /**
+   * For a change a phone made offline and sent later (X-Device-Time): when the person made it on the device (UTC
+   * ISO); `at` is when the server received it. Null for any other change.
+   */
+  deviceAt: string | null;
+  /**
+   * Both times in words, for such a change: 'On the device Tue 2 Jun 2026, 7:42:05 AM EDT · received 9:10:12 AM EDT'
+   * (the received day too when it differs). Null for any other change: `when` says it all.
+   */
+  bothTimes: string | null;
   actor: { kind: AuditActorKind; id: string | null };
   who: string;
   record: {
@@ -165,6 +175,7 @@ export const AUDIT_FIELD_LABELS = {
     pickUpJobsEnabled: 'Staff may pick up open jobs',
     automatedRatingEmailsEnabled: 'Automated rating e-mails',
     lateGraceMinutes: 'Late after (minutes)',
+    offlineClockLimitHours: 'Offline clock limit (hours)',
   },
   timer: {
     type: 'Type',

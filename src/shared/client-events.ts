@@ -34,6 +34,8 @@ export interface ServerToClientEvents {
   }) => void;
   /** To the timer's owner (every device) and the organization's time admins: a timer started, changed, stopped or was deleted. */
   'timers.changed': (p: { userId: string; timerId: string }) => void;
+  /** To the organization's managers and the person: a time a phone sent later went to review, or was approved or declined. */
+  'timeReviews.changed': (p: { organizationId: string; reviewId: string }) => void;
   /** To the holders of audit.read: new entries of the organization's audit log were written. */
   'audit.added': (p: { organizationId: string }) => void;
   /** To the requester: their request was answered or closed (the job's name is theirs to know). */

@@ -41,6 +41,15 @@ export type SessionUser = Omit<UserView, 'organizationId'>;
 export const DEFAULT_LATE_GRACE_MINUTES = 10;
 export const MAX_LATE_GRACE_MINUTES = 240;
 
+/**
+ * A time a phone sends later (offline) whose start is more than this many hours before it reached the server, or
+ * later than that moment, goes to a manager's review instead of becoming a tracked time, unless the organization sets
+ * another whole number of hours within the bounds (issue #29 item 5).
+ */
+export const DEFAULT_OFFLINE_CLOCK_LIMIT_HOURS = 12;
+export const MIN_OFFLINE_CLOCK_LIMIT_HOURS = 1;
+export const MAX_OFFLINE_CLOCK_LIMIT_HOURS = 72;
+
 /** GET /api/users/lookup: an active employee for the schedule's pickers, filters and rows (at most 1000, by name). */
 export interface EmployeeOption {
   id: string;
@@ -58,6 +67,8 @@ export interface CompanyView {
   pickUpJobsEnabled: boolean;
   automatedRatingEmailsEnabled: boolean;
   lateGraceMinutes: number;
+  /** Hours back an offline start may be before it goes to a manager's review. */
+  offlineClockLimitHours: number;
 }
 
 /** GET /api/session as the client reads it: who is signed in, their claims and company, the CSRF token. */

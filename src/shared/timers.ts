@@ -51,6 +51,27 @@ export interface TimersPage {
 /** The longest date range totals are added up for (a quarter): longer, a table shows rows without them. */
 export const TIMER_TOTALS_MAX_DAYS = 93;
 
+/**
+ * GET /api/time/reviews (jobs.crud): a time a phone sent later with its clock off, waiting for a manager (issue #29
+ * item 5). `act`: a timer started, a running timer stopped, or a tracked time edited on the phone; `timer` is the time
+ * as it would be once approved; `what` and `reason` are words to show as they are.
+ */
+export interface TimeReviewView {
+  id: string;
+  userId: string;
+  userFullName: string;
+  act: 'start' | 'stop' | 'edit';
+  what: string;
+  timer: Pick<TimerBase, 'type' | 'jobName' | 'customerName' | 'label'> & {
+    startDateTime: string;
+    endDateTime: string | null;
+  };
+  /** When the person acted on the phone (its clock), and when it reached the server (UTC ISO). */
+  deviceTime: string;
+  receivedAt: string;
+  reason: string;
+}
+
 /** The server's clock (epoch ms) with the running timer: devices whose clocks differ still agree on the elapsed time. */
 export const SERVER_TIME_HEADER = 'X-Server-Time';
 

@@ -1,17 +1,32 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { Aggregates, CommandMeta } from '../core/commands/aggregates';
+import { Aggregates, CommandMeta, toDomainEvent } from '../core/commands/aggregates';
 import { isUuid, newId } from '../core/clock';
-import { ForbiddenError, NotFoundError } from '../core/errors';
+import { fold } from '../core/decider';
+import { ConflictError, ForbiddenError, NotFoundError } from '../core/errors';
+import { EVENT_STORE, EventStore } from '../core/event-store/event-store.port';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { customerLabelOf } from '../customers/customers.read-models';
 import type { CurrentUser } from '../identity/current-user';
 import { findCalendarJob, isOwnJob } from '../scheduling/calendar-jobs';
+import { DEFAULT_OFFLINE_CLOCK_LIMIT_HOURS } from '../shared/session';
+import {
+  ActedEvent,
+  actedAt,
+  clockOff,
+  decideOfflineChange,
+  notAfter,
+  otherTimerRunning,
+  reviewAct,
+  reviewReason,
+  sentForReviewMessage,
+} from './offline.rules';
 import { ONE_RUNNING, runningTimerDecider } from './running-timer.decider';
-import { isRunning, TimerActor, timerDecider } from './timer.decider';
-import { AddTimeFor, ChangeTimer, DeleteTimer, StartTimer } from './timers.commands';
-import { USERS, type UserDoc } from '../identity/identity.read-models';
-import { TimerFields, timersStreams } from './timers.events';
+import { timeReviewDecider } from './time-review.decider';
+import { isRunning, NOT_YOURS, TimerActor, timerDecider } from './timer.decider';
+import { AddTimeFor, ChangeTimer, DeleteTimer, OfflineOutcome, StartTimer } from './timers.commands';
+import { organizationById, organizationZone, userById, USERS, type UserDoc } from '../identity/identity.read-models';
+import { DeviceClockOff, TimeReviewRequest, TimerEvent, TimerFields, timersStreams } from './timers.events';
 
 export const NOT_YOUR_JOB = 'You can only track time on jobs you are assigned to';
 
@@ -49,11 +64,17 @@ export class StartTimerHandler implements ICommandHandler<StartTimer> {
     @Inject(READ_STORE) private readonly store: ReadStore,
   ) {}
 
-  async execute({ input, actor, meta }: StartTimer) {
+  async execute({ input, actor, meta }: StartTimer): Promise<{ id: string } | OfflineOutcome> {
     const timerId = newId();
+    // Sent later from a phone, it started when the person acted there, not when it reached us; a phone's clock off
+    // beyond the organization's limit sends it to review, and one a little ahead is taken as now.
+    const phoneStart = input.start ?? meta.deviceAt ?? meta.at;
+    const clock = meta.deviceAt
+      ? clockOff(phoneStart, meta.at, await offlineClockLimit(this.store, meta.organizationId), true)
+      : null;
     const fields = {
       type: input.type as TimerFields['type'],
-      start: input.start ?? meta.at,
+      start: meta.deviceAt && !clock ? notAfter(phoneStart, meta.at) : phoneStart,
       mileageStart: input.mileageStart ?? null,
       label: input.label ?? null,
       ...(input.type === 'Job'
@@ -67,15 +88,84 @@ export class StartTimerHandler implements ICommandHandler<StartTimer> {
       userId: actor.userId,
       fields,
     };
-    timerDecider.decide(start, timerDecider.initialState); // refuse a bad timer before claiming the running slot
-    await claimRunning(this.aggregates, actor.userId, timerId, meta);
+    // Refuse a bad timer before claiming the running slot (or asking a manager to review it).
+    const [started] = timerDecider.decide(start, timerDecider.initialState);
+    if (clock) {
+      const {
+        timerId: _t,
+        organizationId: _o,
+        userId: _u,
+        ...recorded
+      } = started.data as TimerFields & {
+        timerId: string;
+        organizationId: string;
+        userId: string;
+      };
+      return requestReview(this.aggregates, actor.userId, timerId, { kind: 'start', fields: recorded }, clock, meta);
+    }
+    try {
+      await claimRunning(this.aggregates, actor.userId, timerId, meta);
+    } catch (error) {
+      if (meta.deviceAt && error instanceof ConflictError) throw await this.runningElsewhere(actor, phoneStart, meta);
+      throw error;
+    }
     await this.aggregates.execute(timersStreams.timer(timerId), timerDecider, start, meta);
     return { id: timerId };
   }
+
+  /** A start sent later while another timer of the person runs: one runs at a time, and it is the one running. */
+  private async runningElsewhere(actor: CurrentUser, phoneStart: string, meta: CommandMeta) {
+    const { state } = await this.aggregates.loadLatest(timersStreams.running(actor.userId), runningTimerDecider);
+    const running = state.timerId
+      ? (await this.aggregates.load(timersStreams.timer(state.timerId), timerDecider)).state
+      : null;
+    if (!running || !isRunning(running) || running.status !== 'recorded') return new ConflictError(ONE_RUNNING);
+    const zone = await organizationZone(this.store, meta.organizationId);
+    return new ConflictError(otherTimerRunning(running.fields.start, phoneStart, zone, meta.at));
+  }
+}
+
+/** The organization's offline clock limit in hours (its setting, else the default). */
+async function offlineClockLimit(store: ReadStore, organizationId: string): Promise<number> {
+  return (await organizationById(store, organizationId))?.offlineClockLimitHours ?? DEFAULT_OFFLINE_CLOCK_LIMIT_HOURS;
+}
+
+/**
+ * What a phone sent later with its clock off goes to a manager's review (stream `timeReview-<id>`) instead of
+ * becoming a tracked time; the phone is told so in words. A start's review id is the id its timer gets if approved.
+ */
+async function requestReview(
+  aggregates: Aggregates,
+  userId: string,
+  timerId: string,
+  request: TimeReviewRequest,
+  clock: DeviceClockOff,
+  meta: CommandMeta,
+): Promise<OfflineOutcome> {
+  const reviewId = request.kind === 'start' ? timerId : newId();
+  const act = reviewAct(request);
+  await aggregates.execute(
+    timersStreams.review(reviewId),
+    timeReviewDecider,
+    {
+      type: 'RequestTimeReview',
+      reviewId,
+      organizationId: meta.organizationId,
+      userId,
+      timerId,
+      request,
+      deviceAt: meta.deviceAt!,
+      receivedAt: meta.at,
+      clock,
+      reason: reviewReason(act, clock),
+    },
+    meta,
+  );
+  return { reviewId, message: sentForReviewMessage(act, clock) };
 }
 
 /** Takes the user's one running slot; two devices starting at once meet at one expected revision. */
-async function claimRunning(aggregates: Aggregates, userId: string, timerId: string, meta: CommandMeta) {
+export async function claimRunning(aggregates: Aggregates, userId: string, timerId: string, meta: CommandMeta) {
   const stream = timersStreams.running(userId);
   const { state, revision } = await aggregates.loadLatest(stream, runningTimerDecider);
   let claimed: 'running' | 'finished' | 'missing' = 'finished';
@@ -91,7 +181,7 @@ async function claimRunning(aggregates: Aggregates, userId: string, timerId: str
 }
 
 /** Frees the slot when the timer holding it has stopped or gone (a no-op otherwise). */
-async function releaseRunning(aggregates: Aggregates, userId: string, timerId: string, meta: CommandMeta) {
+export async function releaseRunning(aggregates: Aggregates, userId: string, timerId: string, meta: CommandMeta) {
   const stream = timersStreams.running(userId);
   const { state, revision } = await aggregates.loadLatest(stream, runningTimerDecider);
   const events = runningTimerDecider.decide(
@@ -106,13 +196,15 @@ export class ChangeTimerHandler implements ICommandHandler<ChangeTimer> {
   constructor(
     private readonly aggregates: Aggregates,
     @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
   ) {}
 
-  async execute({ timerId, input, actor, meta }: ChangeTimer) {
+  async execute({ timerId, input, actor, meta }: ChangeTimer): Promise<OfflineOutcome> {
     if (!isUuid(timerId)) throw new NotFoundError('The timer');
     const stream = timersStreams.timer(timerId.toLowerCase());
     const { jobId, ...given } = input;
     const changes: Partial<TimerFields> = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
+    if (meta.deviceAt) return this.sentLater(stream, jobId, changes, actor, meta);
     if (jobId !== undefined) {
       // Whether the job is one the timer's owner works on needs the owner: read the timer first.
       const { state } = await this.aggregates.load(stream, timerDecider);
@@ -128,6 +220,80 @@ export class ChangeTimerHandler implements ICommandHandler<ChangeTimer> {
     );
     const stopped = events.find((e) => e.type === 'TimerStopped');
     if (stopped) await releaseRunning(this.aggregates, stopped.data.userId, stopped.data.timerId, meta);
+    return {};
+  }
+
+  /**
+   * A stop or edit a phone sent later (issue #29 items 5 and 6): decided against who changed the timer since the
+   * person acted (the stream's events with their actors and times: src/timers/offline.rules.ts), and an end later than
+   * when it reached us goes to a manager's review.
+   */
+  private async sentLater(
+    stream: string,
+    jobId: string | null | undefined,
+    changes: Partial<TimerFields>,
+    actor: CurrentUser,
+    meta: CommandMeta,
+  ): Promise<OfflineOutcome> {
+    const recorded = await this.events.readStream(stream);
+    if (!recorded.length || recorded[0].metadata.organizationId !== meta.organizationId)
+      throw new NotFoundError('The timer');
+    const history: ActedEvent[] = recorded.map((r) => ({
+      event: toDomainEvent<TimerEvent>(r),
+      actorUserId: r.metadata.actorUserId,
+      actedAt: actedAt(r.metadata),
+      commandId: r.metadata.commandId,
+    }));
+    const state = fold(
+      timerDecider,
+      history.map((e) => e.event),
+    );
+    const owner = history[0].event.data.userId;
+    // Who may change it is checked before anything is said about who else did.
+    if (owner !== actor.userId && !actorOf(actor).mayEditOthers) throw new ForbiddenError(NOT_YOURS);
+    const zone = await organizationZone(this.store, meta.organizationId);
+    const names = new Map<string | null, string>();
+    for (const id of new Set(history.map((e) => e.actorUserId)))
+      names.set(id, (id && (await userById(this.store, id))?.fullName) || 'Someone');
+    const { note } = decideOfflineChange({
+      history,
+      changes,
+      deviceAt: meta.deviceAt!,
+      receivedAt: meta.at,
+      commandId: meta.commandId,
+      actorUserId: actor.userId,
+      nameOf: (id) => names.get(id) ?? 'Someone',
+      zone,
+    });
+    if (state.status !== 'recorded') throw new NotFoundError('The timer');
+    if (jobId !== undefined && jobId !== state.fields.jobId)
+      Object.assign(changes, await jobFor(this.store, jobId, state.userId, actor));
+    const revision = recorded[recorded.length - 1].revision;
+    // An end (or start) later than when it reached us: the phone's clock is ahead, so a manager reviews it; within
+    // the tolerance it is taken as now.
+    const limit = await offlineClockLimit(this.store, meta.organizationId);
+    const clock = [changes.end, changes.start]
+      .filter((instant): instant is string => typeof instant === 'string')
+      .map((instant) => clockOff(instant, meta.at, limit, false))
+      .find((off) => off !== null);
+    const applied = clock ? changes : { ...changes };
+    for (const field of ['start', 'end'] as const)
+      if (!clock && typeof applied[field] === 'string') applied[field] = notAfter(applied[field], meta.at);
+    const command = {
+      type: 'ChangeTimer' as const,
+      organizationId: meta.organizationId,
+      changes: applied,
+      actor: actorOf(actor),
+    };
+    const events = timerDecider.decide(command, state); // a change the timer's rules refuse is refused as always
+    if (clock && events.length) {
+      const request = { kind: 'change' as const, changes, before: state.fields, timerRevision: revision };
+      return requestReview(this.aggregates, state.userId, state.timerId, request, clock, meta);
+    }
+    if (events.length) await this.aggregates.settle(await this.aggregates.append(stream, events, revision, meta));
+    const stopped = events.find((e) => e.type === 'TimerStopped');
+    if (stopped) await releaseRunning(this.aggregates, stopped.data.userId, stopped.data.timerId, meta);
+    return note ? { message: note } : {};
   }
 }
 

@@ -40,3 +40,16 @@ export class AddTimeFor {
     readonly meta: CommandMeta,
   ) {}
 }
+
+/** A manager approves or declines a time a phone sent later with its clock off (issue #29 item 5). */
+export class AnswerTimeReview {
+  constructor(
+    readonly reviewId: string,
+    readonly answer: 'approve' | 'decline',
+    readonly actor: CurrentUser,
+    readonly meta: CommandMeta,
+  ) {}
+}
+
+/** What a command sent later answers when it went to review or met a change made meanwhile: words to show. */
+export type OfflineOutcome = { reviewId: string; message: string } | { message: string } | Record<string, never>;

@@ -5,10 +5,22 @@ import { ApiCookieAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagg
 import type { CommandMeta } from '../core/commands/aggregates';
 import { Me, Meta, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
-import { AddTimeFor, ChangeTimer, DeleteTimer, StartTimer } from './timers.commands';
+import { AddTimeFor, AnswerTimeReview, ChangeTimer, DeleteTimer, OfflineOutcome, StartTimer } from './timers.commands';
 import { AddTimeForDto, TimerDto, TimersPagedQueryDto, toTimerInput } from './timers.dto';
-import { GetCurrentTimer, ListRunningTimers, ListTimers } from './timers.queries';
-import { SERVER_TIME_HEADER, type TimerView } from '../shared/timers';
+import { GetCurrentTimer, ListRunningTimers, ListTimeReviews, ListTimers } from './timers.queries';
+import { SERVER_TIME_HEADER, type TimeReviewView, type TimerView } from '../shared/timers';
+
+/**
+ * What a command a phone sent later answers: 202 with `data: { reviewId }` and words to show when it went to a
+ * manager's review, else as usual, with `message` when a change made meanwhile is worth saying (issue #29 item 5).
+ */
+function offlineAnswer(outcome: OfflineOutcome, response: Response, usual: Record<string, unknown>) {
+  if ('reviewId' in outcome) {
+    response.status(202);
+    return { success: true, data: { reviewId: outcome.reviewId }, message: outcome.message };
+  }
+  return { ...usual, ...('message' in outcome ? { message: outcome.message } : {}) };
+}
 
 @ApiTags('Timers')
 @ApiCookieAuth()
@@ -23,11 +35,51 @@ export class TimersController {
   @Post()
   @ApiOperation({
     summary:
-      'Start a timer (type Unassigned, Mileage with mileageStart, or Job with jobId); one runs at a time per user.',
+      "Start a timer (type Unassigned, Mileage with mileageStart, or Job with jobId); one runs at a time per user. Sent later from a phone (X-Device-Time) with a start more than the organization's offline clock limit back, or in the future: 202, sent to a manager's review, data.reviewId.",
   })
-  async start(@Body() body: TimerDto, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
-    const data = await this.commands.execute(new StartTimer(toTimerInput(body), me, meta));
-    return { success: true, data };
+  async start(
+    @Body() body: TimerDto,
+    @Me() me: CurrentUser,
+    @Meta() meta: CommandMeta,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const data = await this.commands.execute<StartTimer, { id: string } | OfflineOutcome>(
+      new StartTimer(toTimerInput(body), me, meta),
+    );
+    return 'id' in data ? { success: true, data } : offlineAnswer(data, response, { success: true });
+  }
+
+  @Get('reviews')
+  @RequireClaim('jobs.crud')
+  @ApiOperation({
+    summary:
+      "Times phones sent later with their clocks off, waiting for a manager's review (Home's Time to review), the oldest first.",
+  })
+  reviews(@Me() me: CurrentUser): Promise<TimeReviewView[]> {
+    return this.queries.execute(new ListTimeReviews(me.organizationId, me));
+  }
+
+  @Post('reviews/:id/approve')
+  @RequireClaim('jobs.crud')
+  @ApiOperation({
+    summary:
+      'Approve a time to review: it becomes what the phone said (a start: a timer started then, if no other timer of the person runs; a stop or edit: applied, if the timer is unchanged since).',
+  })
+  async approve(@Param('id') id: string, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
+    const { message } = await this.commands.execute<AnswerTimeReview, { message: string }>(
+      new AnswerTimeReview(id, 'approve', me, meta),
+    );
+    return { success: true, message };
+  }
+
+  @Post('reviews/:id/decline')
+  @RequireClaim('jobs.crud')
+  @ApiOperation({ summary: 'Decline a time to review: nothing the phone sent is applied.' })
+  async decline(@Param('id') id: string, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
+    const { message } = await this.commands.execute<AnswerTimeReview, { message: string }>(
+      new AnswerTimeReview(id, 'decline', me, meta),
+    );
+    return { success: true, message };
   }
 
   /**
@@ -85,11 +137,20 @@ export class TimersController {
 
   @Patch(':id')
   @ApiOperation({
-    summary: 'Stop (endDateTime, and mileageEnd for mileage) or edit a timer: its owner, or users.crud.',
+    summary:
+      "Stop (endDateTime, and mileageEnd for mileage) or edit a timer: its owner, or users.crud. Sent later from a phone (X-Device-Time): refused (409, in words) when someone stopped, deleted or (for an edit) changed it after the phone's time; an end in the future goes to a manager's review (202).",
   })
-  async change(@Param('id') id: string, @Body() body: TimerDto, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
-    await this.commands.execute(new ChangeTimer(id, toTimerInput(body), me, meta));
-    return { success: true };
+  async change(
+    @Param('id') id: string,
+    @Body() body: TimerDto,
+    @Me() me: CurrentUser,
+    @Meta() meta: CommandMeta,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const outcome = await this.commands.execute<ChangeTimer, OfflineOutcome>(
+      new ChangeTimer(id, toTimerInput(body), me, meta),
+    );
+    return offlineAnswer(outcome, response, { success: true });
   }
 
   @Delete(':id')

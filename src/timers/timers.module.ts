@@ -1,7 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AddTimeForHandler, ChangeTimerHandler, DeleteTimerHandler, StartTimerHandler } from './timer.handlers';
+import { AnswerTimeReviewHandler } from './time-review.handlers';
 import { TimersController } from './timers.controller';
-import { GetCurrentTimerHandler, ListRunningTimersHandler, ListTimersHandler } from './timers.queries';
+import {
+  GetCurrentTimerHandler,
+  ListRunningTimersHandler,
+  ListTimeReviewsHandler,
+  ListTimersHandler,
+} from './timers.queries';
 
 @Module({
   controllers: [TimersController],
@@ -10,9 +16,11 @@ import { GetCurrentTimerHandler, ListRunningTimersHandler, ListTimersHandler } f
     AddTimeForHandler,
     ChangeTimerHandler,
     DeleteTimerHandler,
+    AnswerTimeReviewHandler,
     GetCurrentTimerHandler,
     ListTimersHandler,
     ListRunningTimersHandler,
+    ListTimeReviewsHandler,
   ],
 })
 export class TimersModule {}

@@ -6,8 +6,11 @@ import { startRange } from '../scheduling/calendar-range';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { organizationZone } from '../identity/identity.read-models';
 import { everyWordIn } from '../core/read-store/search';
+import { reviewWhat } from './offline.rules';
 import {
   ORGANIZATION_TIMER_SEARCH_FIELDS,
+  pendingTimeReviews,
+  TimeReviewDoc,
   runningTimer,
   runningTimers,
   TIMER_SEARCH_FIELDS,
@@ -15,7 +18,7 @@ import {
   timersPage,
   timerTotals,
 } from './timers.read-models';
-import { TIMER_TOTALS_MAX_DAYS, type TimersPage, type TimerView } from '../shared/timers';
+import { TIMER_TOTALS_MAX_DAYS, type TimeReviewView, type TimersPage, type TimerView } from '../shared/timers';
 import { TIMERS_PAGE_SIZE } from '../shared/paging';
 
 export function timerView(doc: TimerDoc): TimerView {
@@ -119,5 +122,39 @@ export class ListTimersHandler implements IQueryHandler<ListTimers> {
       totalRecords,
       totals: totalled ? await timerTotals(this.store, filter) : null,
     };
+  }
+}
+
+export function timeReviewView(doc: TimeReviewDoc): TimeReviewView {
+  return {
+    id: doc._id,
+    userId: doc.userId,
+    userFullName: doc.userFullName,
+    act: doc.act,
+    what: reviewWhat(doc.act, doc.timer),
+    timer: doc.timer,
+    deviceTime: doc.deviceTime,
+    receivedAt: doc.receivedAt,
+    reason: doc.reason,
+  };
+}
+
+/** The organization's times sent later from phones with their clocks off, waiting for a manager, the oldest first. */
+export class ListTimeReviews {
+  constructor(
+    readonly organizationId: string,
+    /** Reviews of time on a job hidden from this viewer are left out, as on the running list. */
+    readonly viewer: JobViewer,
+  ) {}
+}
+
+@QueryHandler(ListTimeReviews)
+export class ListTimeReviewsHandler implements IQueryHandler<ListTimeReviews> {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async execute({ organizationId, viewer }: ListTimeReviews): Promise<TimeReviewView[]> {
+    const pending = await pendingTimeReviews(this.store, organizationId);
+    const hidden = await hiddenJobsFor(this.store, organizationId, viewer);
+    return pending.filter((r) => !isHiddenJobId(hidden, r.jobId)).map(timeReviewView);
   }
 }

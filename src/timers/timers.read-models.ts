@@ -1,6 +1,6 @@
 import type { Filter, ReadStore, Sort } from '../core/read-store/read-store.port';
 import { batchesInOrder } from '../core/read-store/in-order';
-import type { TimerTotals, TimerView } from '../shared/timers';
+import type { TimeReviewView, TimerTotals, TimerView } from '../shared/timers';
 
 /** Read model of timers: one row per timer, for the tracked-times tables and the running timer. */
 export const TIMERS = 'timers';
@@ -174,3 +174,33 @@ export function reportTimersPage(
 /** Every timer `filter` (a reportTimersFilter) matches, by start, a batch at a time. */
 export const reportTimersInOrder = (store: ReadStore, filter: Filter): AsyncGenerator<ReportTimer[]> =>
   batchesInOrder<TimerDoc>(timers(store), filter, 'startsAt', 'sequence', { projection: REPORT_TIMER_FIELDS });
+
+/** Read model of the times phones sent later for a manager's review (issue #29 item 5): one row per review. */
+export const TIME_REVIEWS = 'timeReviews';
+
+export interface TimeReviewDoc {
+  _id: string;
+  organizationId: string;
+  userId: string;
+  userFullName: string;
+  status: 'pending' | 'approved' | 'declined';
+  act: TimeReviewView['act'];
+  /** The timer it starts (a start: the id its timer gets) or changes. */
+  timerId: string;
+  /** The job the time is on (null: none), for the job's visibility. */
+  jobId: string | null;
+  timer: TimeReviewView['timer'];
+  deviceTime: string;
+  receivedAt: string;
+  reason: string;
+  answeredAt: string | null;
+  answeredBy: string | null;
+  _rev?: number;
+}
+
+/** The organization's reviews still to decide, the oldest first (what reached us first is decided first). */
+export function pendingTimeReviews(store: ReadStore, organizationId: string): Promise<TimeReviewDoc[]> {
+  return store
+    .collection<TimeReviewDoc>(TIME_REVIEWS)
+    .find({ organizationId, status: 'pending' }, { sort: { receivedAt: 1, _id: 1 }, limit: 500 });
+}

@@ -77,8 +77,9 @@ const CLAIM_BY_PREFIX: Record<string, Claim | Claim[] | null> = {
   'GET /api/jobs/user': null,
   'GET /api/jobs/upcoming': null,
   'GET /api/jobs/{id}': null,
-  // Anyone may ask to pick up an open job; answering is for schedulers.
+  // Anyone may ask to pick up an open job, and cancel their own request; answering is for schedulers.
   'POST /api/jobs/{id}/request': null,
+  'DELETE /api/jobs/{id}/request': null,
   // Staff track their own time; the organization's is for users.crud (another's timer is a 404 or a 403 by the decider).
   '/api/time': null,
   '/api/time/paged': 'users.crud',
@@ -86,6 +87,8 @@ const CLAIM_BY_PREFIX: Record<string, Claim | Claim[] | null> = {
   '/api/time/running': 'jobs.crud',
   // A manager adds a person's missing time on a job they schedule (Home, issue #26).
   '/api/time/for-person': 'jobs.crud',
+  // Times phones sent with their clocks off, for those who schedule to decide (Home, issue #29).
+  '/api/time/reviews': 'jobs.crud',
   '/api/profile': null,
   '/api/files': null,
   '/api/jobs-report': 'reports.read',

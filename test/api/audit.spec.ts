@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { WORDS } from '../../src/audit/wording';
 import type { AuditEntry, AuditPerson } from '../../src/shared/audit';
@@ -226,6 +227,14 @@ describe('the audit log', () => {
         ok(await associate.post(`/api/jobs/${open.id}/request`), `${name} request`);
         ok(await manager.post(`/api/jobs/${open.id}/request/${answer}`, {}), `${name} ${answer}`);
       }
+      // And one the associate cancelled.
+      const withdrawn = await byManager.job({
+        name: 'Window wash',
+        startDateTime: iso(inDays(3, 9)),
+        endDateTime: iso(inDays(3, 11)),
+      });
+      ok(await associate.post(`/api/jobs/${withdrawn.id}/request`), 'Window wash request');
+      ok(await associate.delete(`/api/jobs/${withdrawn.id}/request`), 'Window wash request cancelled');
 
       // A recurring job: one occurrence changed, another deleted, the series changed, then deleted.
       const series = await byManager.job(
@@ -253,6 +262,21 @@ describe('the audit log', () => {
         mileageEnd: 1230,
       }));
       ok(await associate.delete(`/api/time/${made.drive}`), 'drive delete');
+      // Starts a phone sent long after (a clock off by more than the limit) go to a manager's review: one approved
+      // (then stopped), one declined.
+      const sentLate = () => ({
+        'x-command-id': randomUUID(),
+        'x-device-time': new Date(Date.now() - 14 * 3_600_000).toISOString(),
+      });
+      for (const label of ['Late start approved', 'Late start declined'])
+        ok(await associate.request('POST', '/api/time', { type: 'Unassigned', label }, sentLate()), label, [202]);
+      const [approve, decline] = (await admin.get('/api/time/reviews')).body as { id: string }[];
+      made.approvedReview = approve.id;
+      made.declinedReview = decline.id;
+      ok(await admin.post(`/api/time/reviews/${approve.id}/approve`), 'review approved');
+      ok(await admin.post(`/api/time/reviews/${decline.id}/decline`), 'review declined');
+      const approved = (await associate.get('/api/time/current')).body as { id: string };
+      ok(await associate.patch(`/api/time/${approved.id}`, { endDateTime: new Date().toISOString() }), 'approved stop');
 
       // The associate's availability, set by the admin (every day, so that the booking link has slots).
       const week = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((weekDay) => ({
@@ -478,6 +502,11 @@ describe('the audit log', () => {
           ['AvailabilitySet', 'Ada Admin', org.associate.userId],
           ['TimeOffSet', 'Ada Admin', org.associate.userId],
           ['TimerChanged', 'Ada Admin', made.timer],
+          // A review the admin decided: the approved start became the associate's timer, by the admin's hand.
+          ['TimeReviewApproved', 'Ada Admin', made.approvedReview],
+          ['TimerClaimed', 'Ada Admin', made.approvedReview],
+          ['TimerStarted', 'Ada Admin', made.approvedReview],
+          ['TimeReviewDeclined', 'Ada Admin', made.declinedReview],
         ].sort(),
       );
       expect(others.every((e) => e.othersTime)).toBe(true);

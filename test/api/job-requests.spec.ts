@@ -3,11 +3,17 @@ import {
   ALREADY_REQUESTED,
   ANSWERED_AT_ONCE,
   NO_PENDING,
+  NO_REQUEST_OF_YOURS,
   NOT_OPEN,
   PICK_UP_OFF,
 } from '../../src/scheduling/job-request.rules';
-import { REQUEST_APPROVED, REQUEST_DENIED, REQUEST_SENT } from '../../src/job-requests/job-requests.controller';
-import { ApiClient, startTestApp, TestApp, TestOrganization } from '../support/app';
+import {
+  REQUEST_APPROVED,
+  REQUEST_CANCELLED,
+  REQUEST_DENIED,
+  REQUEST_SENT,
+} from '../../src/job-requests/job-requests.controller';
+import { ApiClient, expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
 import { kitFor } from '../support/given';
 import { mailsWhen } from '../support/outbox';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
@@ -287,5 +293,75 @@ describe('job requests', () => {
     expect((await org.manager.post(`/api/jobs/${second}/request/approve`, {})).status).toBe(200);
     expect((await org.manager.get(`/api/jobs/${second}`)).body.userIds).toEqual([org.associate.userId]);
     expect((await org.manager.get(`/api/jobs/${created.id}`)).body.userIds).toEqual([]);
+  });
+
+  describe('cancelling my own request (DELETE /api/jobs/{id}/request)', () => {
+    it("withdraws it: gone from the managers' table (pushed), the job requestable again, the History says so", async () => {
+      const { id: jobId } = await given.job({ name: 'Fence painting', ...hours(tomorrow.plus({ hours: 3 }), 2) });
+      expect((await org.associate.post(`/api/jobs/${jobId}/request`)).status).toBe(200);
+      const mine = (rows: { jobId: string }[]) => rows.filter((r) => r.jobId === jobId);
+      expect(mine((await org.manager.get('/api/jobs/requests')).body)).toHaveLength(1);
+
+      const manager = await connect(org.manager);
+      const managerHears = nextPush(manager, 'jobRequests.changed');
+      const cancelled = await org.associate.delete(`/api/jobs/${jobId}/request`);
+      expect([cancelled.status, cancelled.body]).toEqual([200, { success: true, message: REQUEST_CANCELLED }]);
+      expect(REQUEST_CANCELLED).toBe('Your request was cancelled');
+      expect(await managerHears).toEqual({ organizationId: org.organizationId, jobId });
+      expect(mine((await org.manager.get('/api/jobs/requests')).body)).toEqual([]);
+
+      const day = tomorrow.toFormat('MM/dd/yyyy');
+      const calendar = await org.associate.get(
+        `/api/jobs/user?StartDate=${day}&EndDate=${day}&showRequestableJobs=true`,
+      );
+      expect(calendar.body.find((j: { id: string }) => j.id === jobId)).toMatchObject({
+        isOpen: true,
+        requestStatus: null,
+      });
+      // Nothing pending any more: a second cancel finds none.
+      expectError(await org.associate.delete(`/api/jobs/${jobId}/request`), 404, NO_REQUEST_OF_YOURS);
+      // They may ask again.
+      expect((await org.associate.post(`/api/jobs/${jobId}/request`)).status).toBe(200);
+      const history = await org.manager.get(`/api/jobs/${jobId}/history`);
+      expect(history.body.map((h: { what: string; who: string }) => [h.what, h.who])).toEqual([
+        ['Job created', 'Mona Customer'],
+        ['Abe Associate requested to pick up this job', 'Abe Associate'],
+        ['Abe Associate cancelled their request to pick up this job', 'Abe Associate'],
+        ['Abe Associate requested to pick up this job', 'Abe Associate'],
+      ]);
+      await org.manager.post(`/api/jobs/${jobId}/request/clear`, {});
+    });
+
+    it("answers 404 when I have no pending request there: someone else's, answered, none, another organization's job", async () => {
+      const { id: jobId } = await given.job({ name: 'Hedge trimming', ...hours(tomorrow.plus({ hours: 5 }), 1) });
+      expectError(await org.associate.delete(`/api/jobs/${jobId}/request`), 404, NO_REQUEST_OF_YOURS);
+      expect((await org.associate.post(`/api/jobs/${jobId}/request`)).status).toBe(200);
+      // Another associate cannot cancel Abe's request.
+      const colleague = await addAssociate('Dee');
+      expectError(await colleague.delete(`/api/jobs/${jobId}/request`), 404, NO_REQUEST_OF_YOURS);
+      expect((await org.manager.get('/api/jobs/requests')).body.some((r: { jobId: string }) => r.jobId === jobId)).toBe(
+        true,
+      );
+      // Answered, it is no longer theirs to cancel.
+      expect((await org.manager.post(`/api/jobs/${jobId}/request/clear`, {})).status).toBe(200);
+      expectError(await org.associate.delete(`/api/jobs/${jobId}/request`), 404, NO_REQUEST_OF_YOURS);
+      const { id: theirs } = await kitFor(other.manager).job({ name: 'Their job', ...hours(tomorrow, 2) });
+      expectError(await org.associate.delete(`/api/jobs/${theirs}/request`), 404);
+    });
+
+    it("cancels a request for one occurrence of a recurring job, and leaves the other occurrences' alone", async () => {
+      const created = await given.job(
+        { name: 'Gate check', ...hours(tomorrow.plus({ hours: 10 }), 1) },
+        { recurringFrequency: 'Daily' },
+      );
+      const second = `${created.recurrenceId}_${tomorrow.plus({ days: 1 }).toFormat('yyyyMMdd')}`;
+      const third = `${created.recurrenceId}_${tomorrow.plus({ days: 2 }).toFormat('yyyyMMdd')}`;
+      for (const id of [second, third]) expect((await org.associate.post(`/api/jobs/${id}/request`)).status).toBe(200);
+      expect((await org.associate.delete(`/api/jobs/${second}/request`)).status).toBe(200);
+      const pending = (await org.manager.get('/api/jobs/requests')).body.map((r: { jobId: string }) => r.jobId);
+      expect(pending).not.toContain(second);
+      expect(pending).toContain(third);
+      await org.manager.post(`/api/jobs/${third}/request/clear`, {});
+    });
   });
 });

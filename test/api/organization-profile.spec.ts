@@ -37,6 +37,7 @@ describe('organization settings and profile over HTTP', () => {
         pickUpJobsEnabled: false,
         automatedRatingEmailsEnabled: false,
         lateGraceMinutes: 10,
+        offlineClockLimitHours: 12,
       });
     });
 
@@ -114,6 +115,20 @@ describe('organization settings and profile over HTTP', () => {
       expect((await org.admin.patch('/api/organization/settings', { lateGraceMinutes: 10 })).status).toBe(200);
     });
 
+    it("sets the offline clock limit (1–72 hours, 12 by default): how far back a phone's start may be before a manager reviews it", async () => {
+      expect((await org.admin.get('/api/session')).body.company.offlineClockLimitHours).toBe(12);
+      for (const hours of [0, 73, 2.5, '24'])
+        expectError(
+          await org.admin.patch('/api/organization/settings', { offlineClockLimitHours: hours }),
+          400,
+          'The offline clock limit must be a whole number of hours from 1 to 72',
+        );
+      expect((await org.admin.patch('/api/organization/settings', { offlineClockLimitHours: 24 })).status).toBe(200);
+      expect((await org.admin.get('/api/organization/settings')).body.offlineClockLimitHours).toBe(24);
+      expect((await org.manager.get('/api/session')).body.company.offlineClockLimitHours).toBe(24);
+      expect((await org.admin.patch('/api/organization/settings', { offlineClockLimitHours: 12 })).status).toBe(200);
+    });
+
     it('refuses a switch that is not true or false', async () => {
       expectError(
         await org.admin.patch('/api/organization/settings', { pickUpJobsEnabled: 'yes' }),
@@ -176,6 +191,7 @@ describe('organization settings and profile over HTTP', () => {
         'lateGraceMinutes',
         'logoUrl',
         'name',
+        'offlineClockLimitHours',
         'pickUpJobsEnabled',
         'timeZone',
       ]);

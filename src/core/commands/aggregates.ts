@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ConflictError } from '../errors';
+import { ConcurrentChangeError } from '../errors';
 import { Decider, DomainEvent, fold } from '../decider';
 import { newId } from '../clock';
 import {
@@ -16,8 +16,12 @@ export interface CommandMeta {
   actorUserId: string | null;
   correlationId: string;
   causationId?: string | null;
-  /** UTC ISO instant the command is decided at. */
+  /** UTC ISO instant the command is decided at (when the server received it). */
   at: string;
+  /** The id the client made for this command (an offline outbox's): a second delivery answers as the first did. */
+  commandId?: string;
+  /** UTC ISO instant the person acted on their device, when it sent the command later (offline). */
+  deviceAt?: string;
   /**
    * The first event's id, when the caller derives it (a process retrying the same step): appended again
    * at the same place, EventStoreDB takes it as the same event. Otherwise every event gets a new id.
@@ -79,7 +83,7 @@ export function toDomainEvent<E extends DomainEvent>(event: RecordedEvent): E {
 
 /**
  * Runs a command against an event-sourced aggregate: read its stream, fold, decide, append at the
- * expected revision, then wait for the projections. A concurrent change is a 409.
+ * expected revision, then wait for the projections. A concurrent change is a 409 (ConcurrentChangeError).
  */
 @Injectable()
 export class Aggregates {
@@ -131,7 +135,7 @@ export class Aggregates {
     return { events, state: events.reduce(decider.evolve, state), position };
   }
 
-  /** Appends decided events with full metadata; maps a lost race to ConflictError. */
+  /** Appends decided events with full metadata; maps a lost race to ConcurrentChangeError (a 409). */
   async append(
     streamId: string,
     events: DomainEvent[],
@@ -152,13 +156,15 @@ export class Aggregates {
             correlationId: meta.correlationId,
             causationId: meta.causationId ?? null,
             timestamp: meta.at,
+            ...(meta.commandId ? { commandId: meta.commandId } : {}),
+            ...(meta.deviceAt ? { deviceTime: meta.deviceAt } : {}),
           },
         })),
         expected,
       );
       return result.position;
     } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) throw new ConflictError(conflictMessage);
+      if (error instanceof WrongExpectedRevisionError) throw new ConcurrentChangeError(conflictMessage);
       throw error;
     }
   }

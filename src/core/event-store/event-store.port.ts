@@ -10,8 +10,12 @@ export interface EventMetadata {
   actorUserId: string | null;
   correlationId: string;
   causationId: string | null;
-  /** UTC ISO-8601 instant at which the command was decided. */
+  /** UTC ISO-8601 instant at which the command was decided (received by the server). */
   timestamp: string;
+  /** The client-made id of the command (an offline outbox's), when it sent one. */
+  commandId?: string;
+  /** UTC ISO-8601 instant the person acted on their device, when the command was sent later (offline). */
+  deviceTime?: string;
 }
 
 export interface NewEvent<T = unknown> {

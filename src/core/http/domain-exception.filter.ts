@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import {
+  ConcurrentChangeError,
   ConflictError,
   DomainError,
   ForbiddenError,
@@ -19,6 +20,7 @@ const STATUS = new Map<unknown, number>([
   [GoneError, HttpStatus.GONE],
   [NotFoundError, HttpStatus.NOT_FOUND],
   [ConflictError, HttpStatus.CONFLICT],
+  [ConcurrentChangeError, HttpStatus.CONFLICT],
   [TooManyRequestsError, HttpStatus.TOO_MANY_REQUESTS],
   [UnavailableError, HttpStatus.SERVICE_UNAVAILABLE],
 ]);

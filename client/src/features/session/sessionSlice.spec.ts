@@ -26,6 +26,7 @@ const session: SessionData = {
     pickUpJobsEnabled: true,
     automatedRatingEmailsEnabled: false,
     lateGraceMinutes: 10,
+    offlineClockLimitHours: 12,
   },
   csrfToken: 't0k',
 };

@@ -10,6 +10,7 @@ const session = {
     pickUpJobsEnabled: false,
     automatedRatingEmailsEnabled: false,
     lateGraceMinutes: 10,
+    offlineClockLimitHours: 12,
   },
   user: {
     id: 'u1',

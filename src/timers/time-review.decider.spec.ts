@@ -1,0 +1,67 @@
+import { ConflictError, NotFoundError } from '../core/errors';
+import { given } from '../core/decider.testing';
+import { ALREADY_ANSWERED, TimeReviewCommand, timeReviewDecider } from './time-review.decider';
+import type { TimeReviewEvent } from './timers.events';
+
+const ORG = 'org-1';
+const ids = { reviewId: 'r1', organizationId: ORG, userId: 'u1', timerId: 'r1' };
+const request: TimeReviewCommand = {
+  type: 'RequestTimeReview',
+  ...ids,
+  request: {
+    kind: 'start',
+    fields: {
+      type: 'Unassigned',
+      start: '2026-06-01T00:00:00.000Z',
+      mileageStart: null,
+      jobId: null,
+      jobName: null,
+      customerId: null,
+      customerName: null,
+      label: null,
+    },
+  },
+  deviceAt: '2026-06-01T00:00:00.000Z',
+  receivedAt: '2026-06-01T14:00:00.000Z',
+  clock: { offsetMinutes: -840, limitHours: 12 },
+  reason: 'The start was 14 hours before it reached us.',
+};
+const { type: _, ...requestedData } = request as Extract<TimeReviewCommand, { type: 'RequestTimeReview' }>;
+const requested: TimeReviewEvent = { type: 'TimeReviewRequested', data: requestedData };
+const answer = (a: 'approve' | 'decline', organizationId = ORG): TimeReviewCommand => ({
+  type: 'AnswerTimeReview',
+  organizationId,
+  answer: a,
+});
+
+describe('a time to review', () => {
+  it('is requested once, holding what the phone sent, when and why', () => {
+    given(timeReviewDecider, []).when(request).then([requested]);
+    given(timeReviewDecider, [requested]).when(request).thenThrows(ConflictError);
+  });
+
+  it('is approved or declined while pending', () => {
+    given(timeReviewDecider, [requested])
+      .when(answer('approve'))
+      .then([{ type: 'TimeReviewApproved', data: ids }]);
+    given(timeReviewDecider, [requested])
+      .when(answer('decline'))
+      .then([{ type: 'TimeReviewDeclined', data: ids }]);
+  });
+
+  it('refuses a second answer in words', () => {
+    const approved: TimeReviewEvent = { type: 'TimeReviewApproved', data: ids };
+    const declined: TimeReviewEvent = { type: 'TimeReviewDeclined', data: ids };
+    given(timeReviewDecider, [requested, approved])
+      .when(answer('decline'))
+      .thenThrows(ConflictError, new Error(ALREADY_ANSWERED.approved));
+    given(timeReviewDecider, [requested, declined])
+      .when(answer('approve'))
+      .thenThrows(ConflictError, new Error(ALREADY_ANSWERED.declined));
+  });
+
+  it('is not found by another organization, nor when there is none', () => {
+    given(timeReviewDecider, [requested]).when(answer('approve', 'org-2')).thenThrows(NotFoundError);
+    given(timeReviewDecider, []).when(answer('approve')).thenThrows(NotFoundError);
+  });
+});
