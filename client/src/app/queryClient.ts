@@ -26,8 +26,19 @@ export function keyMatchesUrlPrefix(queryKey: readonly unknown[], prefixes: read
   return prefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
 }
 
+let held = () => false;
+
+/**
+ * While `hold` says so (the offline outbox is being sent), the refetches that pushes and changes ask for wait: the
+ * sender refetches everything once it is done, rather than every screen refetching after each of its commands.
+ */
+export function holdRefetchesWhile(hold: () => boolean): void {
+  held = hold;
+}
+export const refetchesHeld = () => held();
+
 /** Marks the data under these URL prefixes stale; what is on screen refetches now. */
 export function invalidateUrls(prefixes: readonly string[], client: QueryClient = queryClient): Promise<void> {
-  if (prefixes.length === 0) return Promise.resolve();
+  if (prefixes.length === 0 || held()) return Promise.resolve();
   return client.invalidateQueries({ predicate: (query: Query) => keyMatchesUrlPrefix(query.queryKey, prefixes) });
 }

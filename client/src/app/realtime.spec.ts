@@ -72,6 +72,11 @@ describe('staleUrlsFor', () => {
       '/api/jobs',
     ]);
   });
+  it("refetches Home's times to review on their notice", () => {
+    expect(staleUrlsFor('timeReviews.changed', { organizationId: 'o1', reviewId: 'r1' }, me)).toEqual([
+      '/api/time/reviews',
+    ]);
+  });
   it('refetches the booking links on their notice', () => {
     expect(staleUrlsFor('bookingLinks.changed', { organizationId: 'o1', linkId: 'l1' }, me)).toEqual([
       '/api/booking-links',

@@ -9,6 +9,7 @@ import { JOBS_URL } from '../features/scheduling/jobs';
 import { SESSION_URL } from '../features/session/session';
 import { ORGANIZATION_TIMERS_URL, RUNNING_TIMERS_URL, TIME_URL } from '../features/timers/timers';
 import { USERS_URL } from '../features/users/users';
+import { TIME_REVIEWS_URL } from '../features/home/timeReviews';
 import type { ServerToClientEvents } from './socket';
 
 export type ServerEvent = keyof ServerToClientEvents;
@@ -41,6 +42,8 @@ export function staleUrlsFor<E extends Exclude<ServerEvent, 'session.ended'>>(
         : [ORGANIZATION_TIMERS_URL, RUNNING_TIMERS_URL, JOBS_URL];
     case 'jobRequests.changed':
       return [JOB_REQUESTS_URL];
+    case 'timeReviews.changed':
+      return [TIME_REVIEWS_URL]; // Home's Time to review (an approved time's own notices follow as timers')
     case 'ratings.changed':
       // My Job Ratings, a customer's ratings and Jobs & Ratings, its average on the detail.
       return [RATINGS_URL, CUSTOMERS_URL];

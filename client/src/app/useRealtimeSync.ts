@@ -5,7 +5,7 @@ import { notifyInfo, notifySuccess } from '../shared/notify';
 import { answeredMessage } from '../features/job-requests/jobRequestsApi';
 import { bookingNotice } from '../features/booking/booking';
 import { paths } from './paths';
-import { invalidateUrls, queryClient } from './queryClient';
+import { invalidateUrls, queryClient, refetchesHeld } from './queryClient';
 import { staleUrlsFor } from './realtime';
 import { emitServerEvent } from './serverEvents';
 import { connectSocket } from './socket';
@@ -26,10 +26,14 @@ export function useRealtimeSync(): void {
     const socket = connectSocket();
     // Notices sent before the socket joined its rooms are lost: what was fetched before (on the first
     // connect, while the screen loaded) or during a disconnection is refetched on every connect.
-    socket.on('connect', () => void queryClient.invalidateQueries());
+    socket.on('connect', () => {
+      if (!refetchesHeld()) void queryClient.invalidateQueries();
+    });
     // Back online, the socket may take its reconnection backoff (up to several seconds) to notice, or
     // never notice a connection the browser kept: refetch at once rather than wait for it.
-    const backOnline = () => void queryClient.invalidateQueries();
+    const backOnline = () => {
+      if (!refetchesHeld()) void queryClient.invalidateQueries();
+    };
     window.addEventListener('online', backOnline);
     socket.on('organization.changed', (p) => void invalidateUrls(staleUrlsFor('organization.changed', p, me)));
     socket.on('users.changed', (p) => void invalidateUrls(staleUrlsFor('users.changed', p, me)));
@@ -41,6 +45,7 @@ export function useRealtimeSync(): void {
       emitServerEvent('timers.changed');
     });
     socket.on('jobRequests.changed', (p) => void invalidateUrls(staleUrlsFor('jobRequests.changed', p, me)));
+    socket.on('timeReviews.changed', (p) => void invalidateUrls(staleUrlsFor('timeReviews.changed', p, me)));
     socket.on('bookingLinks.changed', (p) => void invalidateUrls(staleUrlsFor('bookingLinks.changed', p, me)));
     socket.on('booking.notice', (p) => notifyInfo(bookingNotice(p)));
     socket.on('customers.changed', (p) => void invalidateUrls(staleUrlsFor('customers.changed', p, me)));

@@ -94,8 +94,9 @@ export function ChangesList({ changes }: { changes: AuditChange[] }) {
 }
 
 /**
- * What happened to a record, oldest first, in words: when, who, what, and each field's old → new value; a
- * job's changes link to the schedule just before and after. `url` is the record's history (…/:id/history).
+ * What happened to a record, oldest first, in words: when (for a change a phone sent later, when on the device and
+ * when received), who, what, and each field's old → new value; a job's changes link to the schedule just before and
+ * after. `url` is the record's history (…/:id/history).
  */
 export function History({
   url,
@@ -134,7 +135,7 @@ export function History({
         >
           <Group gap="sm" mt={2} wrap="wrap">
             <Text size="xs" c="gray.7">
-              {entry.when}
+              {entry.bothTimes ?? entry.when}
             </Text>
             <ScheduleMomentLinks entry={entry} />
           </Group>

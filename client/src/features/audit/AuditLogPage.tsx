@@ -223,7 +223,7 @@ function AuditTable({ rows }: { rows: AuditEntry[] | undefined }) {
             rows.map((entry) => (
               <Table.Tr key={entry.id} style={{ verticalAlign: 'top' }}>
                 <Table.Td>
-                  <Text size="sm">{entry.when}</Text>
+                  <Text size="sm">{entry.bothTimes ?? entry.when}</Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" fw={600} c="navy.8" style={{ overflowWrap: 'anywhere' }}>
@@ -271,7 +271,7 @@ function AuditCards({ rows }: { rows: AuditEntry[] | undefined }) {
               {entry.who}
             </Text>
             <Text size="xs" c="gray.7">
-              {entry.when}
+              {entry.bothTimes ?? entry.when}
             </Text>
           </Group>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

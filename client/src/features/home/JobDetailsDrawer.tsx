@@ -19,7 +19,9 @@ import { useRequestRating } from '../ratings/ratingsApi';
 import { useAppStore } from '../../app/store';
 import { MOBILE_QUERY } from '../../app/theme';
 import { notifyError, notifySuccess } from '../../shared/notify';
-import { useRequestJob } from '../job-requests/jobRequestsApi';
+import { useCancelRequest, useRequestJob } from '../job-requests/jobRequestsApi';
+import { useWaiting } from '../offline/OfflineStatus';
+import { waitingToSync } from '../offline/outbox';
 import { customerAddress, mapsUrl, type Job } from '../scheduling/jobs';
 import { describeRecurrence } from '../scheduling/recurrenceForm';
 import { timeRangeLabel } from '../scheduling/zonedTime';
@@ -145,20 +147,45 @@ const REQUEST_STATE: Record<RequestStatus, string> = {
 /** An open job: the request button (spec §4 Job openness), or where the employee's request stands. */
 function RequestJob({ job }: { job: Job }) {
   const request = useRequestJob();
+  const cancel = useCancelRequest();
   const [sent, setSent] = useState(false);
-  const status: RequestStatus | null = job.requestStatus ?? (sent ? 'pending' : null);
+  const [cancelled, setCancelled] = useState(false);
+  const waiting = useWaiting((e) => e.effect.kind === 'requestJob' && e.effect.jobId === job.id);
+  const cancelWaiting = useWaiting((e) => e.effect.kind === 'cancelRequest' && e.effect.jobId === job.id);
+  // A cancel just sent (or waiting to sync) shows the job as requestable again, before the server's lists follow.
+  const status: RequestStatus | null =
+    cancelled || cancelWaiting ? null : (job.requestStatus ?? (sent || waiting ? 'pending' : null));
+  async function withdraw() {
+    try {
+      const result = await cancel.mutateAsync(job.id);
+      setSent(false);
+      setCancelled(true);
+      notifySuccess(result.body?.message ?? waitingToSync(result, 'Your request was cancelled'));
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+  }
   if (status) {
     return (
-      <Alert color={status === 'pending' ? 'navy' : 'gray'} variant="light" icon={<IconHandGrab size={18} />}>
-        {REQUEST_STATE[status]}
-      </Alert>
+      <Stack gap={6}>
+        <Alert color={status === 'pending' ? 'navy' : 'gray'} variant="light" icon={<IconHandGrab size={18} />}>
+          {waiting ? 'You requested this job on this phone. Waiting to sync.' : REQUEST_STATE[status]}
+        </Alert>
+        {status === 'pending' && (
+          <Button variant="default" onClick={() => void withdraw()} loading={cancel.isPending}>
+            Cancel request
+          </Button>
+        )}
+      </Stack>
     );
   }
   async function send() {
     try {
       const result = await request.mutateAsync(job.id);
-      setSent(true);
-      notifySuccess(result.message);
+      // Sent: requested. Waiting in the outbox: the outbox's entry says so until the server's answer.
+      setSent(!result.queued);
+      setCancelled(false);
+      notifySuccess(result.body?.message ?? waitingToSync(result, 'You requested this job'));
     } catch (error) {
       notifyError(errorMessage(error));
     }

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconClockPlay, IconPlayerPlay, IconPlayerStopFilled } from '@tabler/icons-react';
 import { errorMessage } from '../../app/api';
 import { notifyError, notifySuccess } from '../../shared/notify';
+import { waitingToSync } from '../offline/outbox';
 import type { Job } from '../scheduling/jobs';
 import { serverNow } from '../timers/serverClock';
 import { Elapsed } from '../timers/TimerControl';
@@ -22,8 +23,8 @@ export function JobTimer({ job, compact = false }: { job: Job; compact?: boolean
 
   async function startTimer() {
     try {
-      await start.mutateAsync({ type: 'Job', jobId: job.id });
-      notifySuccess(timerStartedMessage(job.name));
+      const result = await start.mutateAsync({ type: 'Job', jobId: job.id });
+      notifySuccess(waitingToSync(result, timerStartedMessage(job.name)));
     } catch (error) {
       notifyError(errorMessage(error));
     }
@@ -32,8 +33,11 @@ export function JobTimer({ job, compact = false }: { job: Job; compact?: boolean
     if (!running) return;
     try {
       // A job timer has no mileage: it stops at once, on the server's clock.
-      await save.mutateAsync({ id: running.id, body: { endDateTime: new Date(serverNow()).toISOString() } });
-      notifySuccess(stoppedMessage(running));
+      const result = await save.mutateAsync({
+        id: running.id,
+        body: { endDateTime: new Date(serverNow()).toISOString() },
+      });
+      notifySuccess(waitingToSync(result, stoppedMessage(running)));
     } catch (error) {
       notifyError(errorMessage(error));
     }

@@ -33,6 +33,7 @@ import { newJobSlot } from '../scheduling/jobForm';
 import { JobModal } from '../scheduling/JobModal';
 import { AddTimeModal } from './AddTimeModal';
 import { AssignCrewModal } from './AssignCrewModal';
+import { TimeReviewsPanel } from './TimeReviewsPanel';
 import { QueryError } from '../../shared/QueryError';
 import { StatusBadge } from '../../shared/StatusBadge';
 import { useNow } from '../../shared/useNow';
@@ -52,8 +53,8 @@ type Acting = { kind: 'assign' | 'edit' | 'addTime'; job: Job } | null;
 
 /**
  * Home for the people who run the crew (jobs.crud): today's jobs across the crew with the unassigned and
- * open ones flagged, who is on the clock, jobs that ended without time, and the pending job requests to
- * answer in place. Pushes keep every part live (schedule, timers and request notices).
+ * open ones flagged, who is on the clock, jobs that ended without time, the times phones sent with their clocks
+ * off to review, and the pending job requests to answer in place. Pushes keep every part live (schedule, timers and request notices).
  */
 export function TodayPanel({ zone, onOpenJob }: { zone: string; onOpenJob: (job: Job) => void }) {
   const today = todayIn(zone);
@@ -214,6 +215,7 @@ export function TodayPanel({ zone, onOpenJob }: { zone: string; onOpenJob: (job:
           </Stack>
         </SimpleGrid>
       </Paper>
+      <TimeReviewsPanel zone={zone} />
       {pickUpEnabled && <JobRequestsTable zone={zone} placement="inline" />}
       {acting?.kind === 'assign' && actingJob && (
         <AssignCrewModal job={actingJob} zone={zone} onClose={() => setActing(null)} />

@@ -1,7 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../app/api';
+import { invalidateUrls } from '../../app/queryClient';
 import { withAsOf, type AsOf } from '../../shared/asOf';
 import { useApiQuery } from '../../shared/useApiQuery';
 import type { DayRange } from '../scheduling/calendarRange';
-import { OWN_JOBS_URL, UPCOMING_JOBS_URL, type Job } from '../scheduling/jobs';
+import { JOBS_URL, OWN_JOBS_URL, UPCOMING_JOBS_URL, type Job } from '../scheduling/jobs';
+import { TIME_URL } from '../timers/timers';
+import { TIME_REVIEWS_URL, timeReviewUrl, type TimeReview } from './timeReviews';
 import { useCalendarJobs } from '../scheduling/schedulingApi';
 
 /** The signed-in person's jobs for the days shown (GET /api/jobs/user), with what `extra` asks for (requestable jobs, a moment). */
@@ -10,3 +15,18 @@ export const useOwnJobs = (range: DayRange | null, extra?: Record<string, string
 
 /** The signed-in person's next jobs, soonest first; as of a moment, as they stood then. */
 export const useUpcomingJobs = (asOf: AsOf | null = null) => useApiQuery<Job[]>(withAsOf(UPCOMING_JOBS_URL, asOf));
+
+/** The times phones sent later with their clocks off, waiting for a manager (jobs.crud), the oldest first. */
+export const useTimeReviews = () => useApiQuery<TimeReview[]>(TIME_REVIEWS_URL);
+
+/**
+ * Approve (the time becomes what the phone said) or decline (nothing changes) a time to review. The list, the
+ * timers (who is on the clock, the tracked times) and the calendars' marks refetch after.
+ */
+export function useAnswerTimeReview() {
+  return useMutation({
+    mutationFn: ({ id, answer }: { id: string; answer: 'approve' | 'decline' }) =>
+      api.post<{ success: true; message: string }>(timeReviewUrl(id, answer)),
+    onSettled: () => invalidateUrls([TIME_URL, JOBS_URL]),
+  });
+}

@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../app/api';
-import { invalidateUrls } from '../../app/queryClient';
+import { invalidateUrls, queryClient } from '../../app/queryClient';
+import { jobInLocalCopy } from '../offline/localCopy';
+import { outbox } from '../offline/offline';
 import { useAppStore } from '../../app/store';
 import { useApiQuery } from '../../shared/useApiQuery';
 import { useHasClaim } from '../session/session';
@@ -31,9 +33,33 @@ export function useAnswerRequest() {
   });
 }
 
+/** Requests an open job through the outbox (issue #29): marked requested at once, sent now or when back online. */
 export function useRequestJob() {
   return useMutation({
-    mutationFn: (jobId: string) => api.post<{ success: true; message: string }>(`${jobUrl(jobId)}/request`, {}),
+    networkMode: 'always',
+    mutationFn: (jobId: string) =>
+      outbox.perform<{ success: true; message: string }>({
+        method: 'POST',
+        url: `${jobUrl(jobId)}/request`,
+        body: {},
+        label: `Request · ${jobInLocalCopy(queryClient, jobId)?.name ?? 'an open job'}`,
+        effect: { kind: 'requestJob', jobId },
+      }),
+    onSettled: () => invalidateUrls([JOBS_URL]),
+  });
+}
+
+/** Withdraws the signed-in person's own pending request ('Your request was cancelled'), through the outbox too. */
+export function useCancelRequest() {
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: (jobId: string) =>
+      outbox.perform<{ success: true; message: string }>({
+        method: 'DELETE',
+        url: `${jobUrl(jobId)}/request`,
+        label: `Cancel request · ${jobInLocalCopy(queryClient, jobId)?.name ?? 'a job'}`,
+        effect: { kind: 'cancelRequest', jobId },
+      }),
     onSettled: () => invalidateUrls([JOBS_URL]),
   });
 }

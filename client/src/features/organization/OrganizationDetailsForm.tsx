@@ -8,7 +8,11 @@ import { useSaveOrganizationSettings, type OrganizationSettings } from './organi
 import { timeZoneOptions } from './timeZones';
 import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
 import { useFollowServerValues } from '../../shared/useFollowServerValues';
-import { MAX_LATE_GRACE_MINUTES } from '../../../../src/shared/session';
+import {
+  MAX_LATE_GRACE_MINUTES,
+  MAX_OFFLINE_CLOCK_LIMIT_HOURS,
+  MIN_OFFLINE_CLOCK_LIMIT_HOURS,
+} from '../../../../src/shared/session';
 
 type DetailsValues = Omit<OrganizationSettings, 'logoUrl'>;
 
@@ -18,6 +22,7 @@ const detailsOf = (s: OrganizationSettings): DetailsValues => ({
   pickUpJobsEnabled: s.pickUpJobsEnabled,
   automatedRatingEmailsEnabled: s.automatedRatingEmailsEnabled,
   lateGraceMinutes: s.lateGraceMinutes,
+  offlineClockLimitHours: s.offlineClockLimitHours,
 });
 
 export function OrganizationDetailsForm({ settings }: { settings: OrganizationSettings }) {
@@ -30,6 +35,10 @@ export function OrganizationDetailsForm({ settings }: { settings: OrganizationSe
         Number.isInteger(value) && value >= 0 && value <= MAX_LATE_GRACE_MINUTES
           ? null
           : `Enter a whole number of minutes from 0 to ${MAX_LATE_GRACE_MINUTES}`,
+      offlineClockLimitHours: (value) =>
+        Number.isInteger(value) && value >= MIN_OFFLINE_CLOCK_LIMIT_HOURS && value <= MAX_OFFLINE_CLOCK_LIMIT_HOURS
+          ? null
+          : `Enter a whole number of hours from ${MIN_OFFLINE_CLOCK_LIMIT_HOURS} to ${MAX_OFFLINE_CLOCK_LIMIT_HOURS}`,
     },
   });
   const save = useSaveOrganizationSettings();
@@ -87,6 +96,17 @@ export function OrganizationDetailsForm({ settings }: { settings: OrganizationSe
             allowNegative={false}
             clampBehavior="none"
             {...form.getInputProps('lateGraceMinutes')}
+          />
+          <NumberInput
+            label="Offline clock limit (hours)"
+            description="A time sent from a phone that was offline, starting more than this many hours before it reached us or in the future, goes to a manager's review."
+            min={MIN_OFFLINE_CLOCK_LIMIT_HOURS}
+            max={MAX_OFFLINE_CLOCK_LIMIT_HOURS}
+            step={1}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            {...form.getInputProps('offlineClockLimitHours')}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>

@@ -3,6 +3,8 @@ import { Outlet } from 'react-router-dom';
 import { useAppUpdates } from '../../app/appUpdates';
 import { useAppStore } from '../../app/store';
 import { useRealtimeSync } from '../../app/useRealtimeSync';
+import { useLocalCopyOfTheDay } from '../offline/offline';
+import { OfflineStatus } from '../offline/OfflineStatus';
 import { RunningTimerBar } from './RunningTimerBar';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
@@ -12,6 +14,7 @@ export function AppLayout() {
   const mobileNavOpen = useAppStore((s) => s.mobileNavOpen);
   useRealtimeSync();
   useAppUpdates();
+  useLocalCopyOfTheDay();
   return (
     <AppShell
       header={{ height: 64 }}
@@ -30,6 +33,7 @@ export function AppLayout() {
         <SideNav />
       </AppShell.Navbar>
       <AppShell.Main>
+        <OfflineStatus />
         <RunningTimerBar />
         <Box px={{ base: 'md', xs: 'xl' }} py={{ base: 'md', xs: 'xl' }} maw={1320} mx="auto">
           <Outlet />

@@ -3,6 +3,7 @@ import { IconPlayerStop } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { notifySuccess } from '../../shared/notify';
+import { waitingToSync } from '../offline/outbox';
 import { FormAlert } from '../../shared/ServerErrorAlert';
 import { serverNow } from './serverClock';
 import { parseMileage, stoppedMessage, type Timer } from './timers';
@@ -28,11 +29,11 @@ export function StopTimerDialog({ timer, onClose }: { timer: Timer; onClose: () 
     setProblem(local);
     if (local) return;
     try {
-      await save.mutateAsync({
+      const result = await save.mutateAsync({
         id: timer.id,
         body: { endDateTime: new Date(serverNow()).toISOString(), mileageEnd: parseMileage(mileageEnd) },
       });
-      notifySuccess(stoppedMessage(timer));
+      notifySuccess(waitingToSync(result, stoppedMessage(timer)));
       onClose();
     } catch (error) {
       setProblem(errorMessage(error));

@@ -3,6 +3,7 @@ import { IconPlayerPlay, IconPlayerStopFilled } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { notifyError, notifySuccess } from '../../shared/notify';
+import { isLocalId, waitingToSync } from '../offline/outbox';
 import { serverNow, useServerClock } from './serverClock';
 import { StopTimerDialog } from './StopTimerDialog';
 import { TimerFormModal } from './TimerFormModal';
@@ -42,8 +43,11 @@ export function TimerControl({ block = false }: { block?: boolean }) {
       return;
     }
     try {
-      await save.mutateAsync({ id: running.id, body: { endDateTime: new Date(serverNow()).toISOString() } });
-      notifySuccess(stoppedMessage(running));
+      const result = await save.mutateAsync({
+        id: running.id,
+        body: { endDateTime: new Date(serverNow()).toISOString() },
+      });
+      notifySuccess(waitingToSync(result, stoppedMessage(running)));
     } catch (error) {
       notifyError(errorMessage(error));
     }
@@ -72,7 +76,14 @@ export function TimerControl({ block = false }: { block?: boolean }) {
             <Text size="xs" c="teal.9" fw={600} truncate="end" maw={block ? undefined : 180}>
               {timerTitle(timer)}
             </Text>
-            <Elapsed start={timer.startDateTime} />
+            <Group gap={6} wrap="nowrap">
+              <Elapsed start={timer.startDateTime} />
+              {isLocalId(timer.id) && (
+                <Text span size="xs" c="yellow.9" fw={600}>
+                  Waiting to sync
+                </Text>
+              )}
+            </Group>
           </Stack>
           <Tooltip label="Stop timer">
             <ActionIcon

@@ -6,6 +6,7 @@ import { FormAlert } from '../../shared/ServerErrorAlert';
 import { useAppStore } from '../../app/store';
 import { DetailsAndHistoryTabs } from '../../shared/History';
 import { notifySuccess } from '../../shared/notify';
+import { waitingToSync } from '../offline/outbox';
 import { historyUrl } from '../audit/audit';
 import { isoFromWall, wallFromIso } from '../scheduling/zonedTime';
 import { endingMileageProblem } from './StopTimerDialog';
@@ -47,7 +48,7 @@ export function TimerEditModal({
     setProblem(local);
     if (local) return;
     try {
-      await save.mutateAsync({
+      const result = await save.mutateAsync({
         id: timer.id,
         body: {
           type,
@@ -59,7 +60,7 @@ export function TimerEditModal({
           ...(type === 'Mileage' && !running ? { mileageEnd: parseMileage(mileageEnd) } : {}),
         },
       });
-      notifySuccess(savedMessage);
+      notifySuccess(waitingToSync(result, savedMessage));
       onClose();
     } catch (error) {
       setProblem(errorMessage(error));

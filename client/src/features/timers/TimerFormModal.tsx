@@ -1,16 +1,16 @@
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
-import { DateTime } from 'luxon';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { FormAlert } from '../../shared/ServerErrorAlert';
 import { useAppStore } from '../../app/store';
 import { notifySuccess } from '../../shared/notify';
+import { waitingToSync } from '../offline/outbox';
 import { OWN_JOBS_URL } from '../scheduling/jobs';
 import { useCalendarJobs } from '../scheduling/schedulingApi';
 import { timeRangeLabel, todayIn } from '../scheduling/zonedTime';
 import { TIMER_TYPES, type TimerType } from '../../../../src/shared/timers';
-import { parseMileage } from './timers';
+import { parseMileage, startableJobsRange } from './timers';
 import { useStartTimer } from './timersApi';
 
 /** The timer form's own checks (spec §5), worded as the server words them. */
@@ -46,15 +46,8 @@ export function TimerFormModal({
   const [problem, setProblem] = useState<string | null>(null);
   const start = useStartTimer();
 
-  // Own jobs from yesterday to tomorrow (spec §2: the Home job fetch covers the same days).
   const today = todayIn(zone);
-  const range = useMemo(
-    () => ({
-      first: DateTime.fromISO(today).minus({ days: 1 }).toISODate()!,
-      last: DateTime.fromISO(today).plus({ days: 1 }).toISODate()!,
-    }),
-    [today],
-  );
+  const range = useMemo(() => startableJobsRange(today), [today]);
   const jobs = useCalendarJobs(OWN_JOBS_URL, range);
   const options = (jobs.data ?? [])
     .filter((j) => !j.availabilityOnly && !j.isOpen)
@@ -65,14 +58,17 @@ export function TimerFormModal({
     setProblem(local);
     if (local) return;
     try {
-      await start.mutateAsync({
+      const result = await start.mutateAsync({
         type,
         label: label.trim() || null,
         jobId: type === 'Job' ? jobId : null,
         mileageStart: type === 'Mileage' ? parseMileage(mileageStart) : null,
       });
       if (type === 'Job')
-        notifySuccess(timerStartedMessage((jobs.data ?? []).find((j) => j.id === jobId)?.name ?? 'the job'));
+        notifySuccess(
+          waitingToSync(result, timerStartedMessage((jobs.data ?? []).find((j) => j.id === jobId)?.name ?? 'the job')),
+        );
+      else if (result.queued) notifySuccess(waitingToSync(result, 'The timer has started'));
       onClose();
     } catch (error) {
       setProblem(errorMessage(error));

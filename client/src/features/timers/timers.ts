@@ -84,3 +84,9 @@ export function parseMileage(text: string | number | null | undefined): number |
   // left as the server does: digits, or digits after a point.
   return parseMileageText(text.replace(/[,\s]/g, ''));
 }
+
+/** The jobs a timer may be started on: one's own from yesterday to tomorrow (spec §2: Home's job fetch, the same days). */
+export function startableJobsRange(today: string): { first: string; last: string } {
+  const day = DateTime.fromISO(today);
+  return { first: day.minus({ days: 1 }).toISODate()!, last: day.plus({ days: 1 }).toISODate()! };
+}

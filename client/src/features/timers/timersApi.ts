@@ -1,12 +1,23 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
-import { invalidateUrls } from '../../app/queryClient';
+import { invalidateUrls, queryClient } from '../../app/queryClient';
+import { useAppStore } from '../../app/store';
+import { jobInLocalCopy, timerInLocalCopy } from '../offline/localCopy';
+import { outbox } from '../offline/offline';
 import { pagedUrl } from '../../shared/pagedQuery';
 import { SERVER_TIME_HEADER, type TimersPage } from '../../../../src/shared/timers';
 import { useApiQuery } from '../../shared/useApiQuery';
 import { JOBS_URL } from '../scheduling/jobs';
-import { clockOffset, useServerClock } from './serverClock';
-import { CURRENT_TIMER_URL, RUNNING_TIMERS_URL, TIME_URL, timerUrl, type Timer, type TimersQuery } from './timers';
+import { clockOffset, serverNow, useServerClock } from './serverClock';
+import {
+  CURRENT_TIMER_URL,
+  RUNNING_TIMERS_URL,
+  TIME_URL,
+  timerTitle,
+  timerUrl,
+  type Timer,
+  type TimersQuery,
+} from './timers';
 
 /** The signed-in user's running timer (null when none), and the server's clock with it. */
 export function useCurrentTimer() {
@@ -44,17 +55,65 @@ export interface TimerPayload {
   endDateTime?: string | null;
 }
 
+/**
+ * Starts a timer through the outbox (issue #29): shown running at once, sent now or when the network is back. The
+ * local timer carries what the screens show of it (the job's name from the jobs the phone holds).
+ */
 export function useStartTimer() {
   return useMutation({
-    mutationFn: (body: TimerPayload) => api.post<{ success: true; data: { id: string } }>(TIME_URL, body),
+    networkMode: 'always',
+    mutationFn: (body: TimerPayload) => {
+      const session = useAppStore.getState().session;
+      const job = body.jobId ? jobInLocalCopy(queryClient, body.jobId) : null;
+      const timer: Timer = {
+        id: '', // the outbox names it after its command until the server names it
+        type: (body.type ?? 'Unassigned') as Timer['type'],
+        jobId: body.jobId ?? null,
+        jobName: job?.name ?? null,
+        customerId: job?.customerId ?? null,
+        customerName: job?.customer?.name ?? null,
+        label: body.label ?? null,
+        mileageStart: body.mileageStart ?? null,
+        mileageEnd: null,
+        startDateTime: new Date(serverNow()).toISOString(),
+        endDateTime: null,
+        userId: session?.user.id ?? '',
+        userFullName: session ? `${session.user.firstName} ${session.user.lastName}` : '',
+        createdAt: new Date(serverNow()).toISOString(),
+      };
+      return outbox.perform<{ success: true; data: { id: string } }>({
+        method: 'POST',
+        url: TIME_URL,
+        body: { ...body },
+        label: `Start timer · ${timerTitle(timer)}`,
+        effect: { kind: 'startTimer', timer },
+      });
+    },
     onSettled: refetchTimers,
   });
 }
 
-/** Stops (an end for a running timer) and edits. */
+/** Stops (an end for a running timer) and edits, through the outbox like a start. */
 export function useSaveTimer() {
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: TimerPayload }) => api.patch(timerUrl(id), body),
+    networkMode: 'always',
+    mutationFn: ({ id, body }: { id: string; body: TimerPayload }) => {
+      const timer = timerInLocalCopy(queryClient, id);
+      const changes: Partial<Timer> = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+      if (body.jobId !== undefined) {
+        const job = body.jobId ? jobInLocalCopy(queryClient, body.jobId) : null;
+        Object.assign(changes, { jobName: job?.name ?? null, customerName: job?.customer?.name ?? null });
+      }
+      const stops = timer !== null && timer.endDateTime === null && !!body.endDateTime;
+      const title = timer ? timerTitle(timer) : 'a timer';
+      return outbox.perform({
+        method: 'PATCH',
+        url: timerUrl(id),
+        body: { ...body },
+        label: `${stops ? 'Stop timer' : 'Edit time'} · ${title}`,
+        effect: { kind: 'changeTimer', timerId: id, changes },
+      });
+    },
     onSettled: refetchTimers,
   });
 }

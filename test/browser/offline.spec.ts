@@ -1,0 +1,247 @@
+import { DateTime } from 'luxon';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { AuditEntry } from '../../src/shared/audit';
+import { ApiClient } from '../support/app';
+import {
+  appInBrowser,
+  demoAccount,
+  DESKTOP,
+  LIVE_MS,
+  newContext,
+  pageSignedIn,
+  PHONE,
+  screenshotPath,
+  signIn,
+} from '../support/browser';
+import { within } from '../support/time';
+
+/**
+ * The day without signal (issue #29 items 2-4): a phone whose network the browser cuts reads its local copy, keeps
+ * what is done in an outbox that survives closing the page, and sends it exactly once when the network is back.
+ */
+describe('the phone without signal', () => {
+  const env = appInBrowser();
+  const account = (role: Parameters<typeof demoAccount>[1]) => demoAccount(env.app.output, role);
+  const api = (role: Parameters<typeof demoAccount>[1]) =>
+    new ApiClient(env.app.url).signIn(account(role).email, account(role).password);
+
+  /** A job on now for the Associate, so Home's next-job card offers its timer. */
+  async function jobNow(name: string): Promise<void> {
+    const admin = await api('Company Admin');
+    const me = (await (await api('Associate')).get('/api/session')).body as { user: { id: string } };
+    const now = DateTime.now();
+    const answer = await admin.post('/api/recurrence-jobs', {
+      jobModel: {
+        name,
+        startDateTime: now.minus({ minutes: 5 }).toUTC().toISO(),
+        endDateTime: now.plus({ hours: 2 }).toUTC().toISO(),
+        leadUserId: me.user.id,
+        userIds: [me.user.id],
+      },
+    });
+    expect(answer.status).toBe(201);
+  }
+
+  /** The Associate's phone, signed in on Home, its service worker installed (the app opens from it offline). */
+  async function phone(): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await newContext(env.browser, env.app.url, PHONE, undefined, 'allow');
+    const page = await context.newPage();
+    await signIn(page, account('Associate'), '/');
+    await page.getByRole('heading', { name: 'Home', exact: true }).waitFor();
+    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+    return { context, page };
+  }
+
+  const timerEvents = async (jobName: string) => {
+    const admin = await api('Company Admin');
+    const page = (await admin.get('/api/audit?recordType=timer')).body as { resultItems: AuditEntry[] };
+    return page.resultItems.filter((e) => e.record.label.includes(jobName)).reverse();
+  };
+
+  it(
+    "starts a job timer offline, survives closing the page, stops it, and syncs once: the manager's table shows it live",
+    async () => {
+      await jobNow('Basement wiring');
+      const manager = await pageSignedIn(env.browser, env.app.url, account('Company Admin'), '/admin/timers', DESKTOP);
+      await manager.page.getByRole('heading', { name: 'Organization Tracked Times' }).waitFor();
+
+      const { context, page } = await phone();
+      await page.getByText('Basement wiring').first().waitFor();
+      await context.setOffline(true);
+      await page.getByText(/^Offline — last updated \d{1,2}:\d{2} [AP]M$/).waitFor({ timeout: LIVE_MS });
+
+      await page.getByRole('button', { name: 'Start timer', exact: true }).click();
+      await page.getByText('The timer has started for Basement wiring. Waiting to sync.').waitFor();
+      // The phone's running timer (the top bar's is hidden on a phone).
+      await page.locator('[aria-label="Running timer"] >> visible=true').getByText('Waiting to sync').waitFor();
+      await page.screenshot({ path: screenshotPath('offline-timer-started-phone') });
+
+      // The page closed and opened again, still without network: the timer still runs, from the phone's copy.
+      await page.close();
+      const reopened = await context.newPage();
+      await reopened.goto('/');
+      await reopened.getByRole('heading', { name: 'Home', exact: true }).waitFor({ timeout: LIVE_MS });
+      await reopened.getByText('1 action waiting to sync. They are sent when you are back online.').waitFor();
+      const running = reopened.locator('[aria-label="Running timer"] >> visible=true');
+      await running.getByText('Basement wiring').waitFor();
+      await running.getByText('Waiting to sync').waitFor();
+
+      await running.getByRole('button', { name: 'Stop timer' }).click();
+      await reopened.getByText('Your time for Basement wiring has been saved. Waiting to sync.').waitFor();
+      await reopened.getByText('2 actions waiting to sync. They are sent when you are back online.').waitFor();
+      await reopened.getByRole('button', { name: 'Show' }).click();
+      await reopened.getByText(/^Stop timer · Basement wiring · \d{1,2}:\d{2} [AP]M · Waiting to sync$/).waitFor();
+      await reopened.screenshot({ path: screenshotPath('offline-waiting-phone') });
+      expect(await timerEvents('Basement wiring')).toEqual([]);
+
+      await context.setOffline(false);
+      await reopened.getByRole('status', { name: 'Connection' }).waitFor({ state: 'detached', timeout: LIVE_MS });
+      // The manager's open table, without a reload.
+      await manager.page.getByRole('row').filter({ hasText: 'Basement wiring' }).first().waitFor({ timeout: LIVE_MS });
+
+      // Exactly one start and one stop (the running slot's claim and release are the timer's bookkeeping).
+      const events = (await timerEvents('Basement wiring')).filter((e) => e.type.match(/^Timer(Started|Stopped)$/));
+      expect(events.map((e) => e.type)).toEqual(['TimerStarted', 'TimerStopped']);
+      for (const e of events) expect(e.deviceAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+      // The audit log shows both times: when it happened on the phone, and when it reached the server.
+      await manager.page.goto('/admin/audit');
+      await manager.page
+        .getByText(/^On the device .+ · received .+$/)
+        .first()
+        .waitFor();
+      await manager.context.close();
+      await context.close();
+    },
+    within(150_000),
+  );
+
+  it(
+    'sends again what the server took but whose answer was lost on the way back: one start, answered as the first',
+    async () => {
+      await jobNow('Attic insulation');
+      const starts = async () => (await timerEvents('')).filter((e) => e.type === 'TimerStarted').length;
+      const before = await starts();
+      const { context, page } = await phone();
+      const deliveries: { commandId: string | undefined; replayed: string | undefined }[] = [];
+      await page.route('**/api/time', async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        const response = await route.fetch(); // the server decides and answers…
+        deliveries.push({
+          commandId: route.request().headers()['x-command-id'],
+          replayed: response.headers()['x-command-replayed'],
+        });
+        // …but the first answer never reaches the phone, as if it crashed before taking it off its outbox.
+        if (deliveries.length === 1) return route.abort('connectionreset');
+        return route.fulfill({ response });
+      });
+      await page.getByRole('button', { name: 'Start timer', exact: true }).click();
+      await page
+        .getByText(/Waiting to sync\.$/)
+        .first()
+        .waitFor();
+      await page.getByText('1 action waiting to sync', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Sync now' }).click();
+      await page.getByRole('status', { name: 'Connection' }).waitFor({ state: 'detached', timeout: LIVE_MS });
+
+      expect(deliveries).toHaveLength(2);
+      expect(deliveries[0].commandId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(deliveries[1]).toEqual({ commandId: deliveries[0].commandId, replayed: '1' });
+      expect((await starts()) - before).toBe(1);
+      // The phone shows the server's timer, named by the server.
+      const running = page.locator('[aria-label="Running timer"] >> visible=true');
+      await running.waitFor();
+      expect(await running.getByText('Waiting to sync').count()).toBe(0);
+      await running.getByRole('button', { name: 'Stop timer' }).click();
+      await page.getByText(/^Your time for .+ has been saved$/).waitFor();
+      await context.close();
+    },
+    within(150_000),
+  );
+
+  it(
+    'tells in words that a job requested offline went to someone else meanwhile',
+    async () => {
+      const admin = await api('Company Admin');
+      const start = DateTime.now()
+        .setZone('America/New_York')
+        .plus({ days: 1 })
+        .set({ hour: 19, minute: 0, second: 0, millisecond: 0 });
+      const created = await admin.post('/api/recurrence-jobs', {
+        jobModel: {
+          name: 'Gutter cleaning',
+          startDateTime: start.toUTC().toISO(),
+          endDateTime: start.plus({ hours: 2 }).toUTC().toISO(),
+        },
+      });
+      expect(created.status).toBe(201);
+      const jobId = (created.body as { data: { id: string } }).data.id;
+      const { context, page } = await phone();
+      await page.getByRole('region', { name: 'Open jobs' }).getByText('Gutter cleaning').click();
+      const drawer = page.getByRole('dialog');
+      await drawer.getByText('This job is available for requests.').waitFor();
+
+      await context.setOffline(true);
+      await drawer.getByRole('button', { name: 'Request job' }).click();
+      await page.getByText('You requested this job. Waiting to sync.').waitFor();
+      await drawer.getByText('You requested this job on this phone. Waiting to sync.').waitFor();
+      await page.screenshot({ path: screenshotPath('offline-request-waiting-phone') });
+
+      // Meanwhile the manager gives it to someone else.
+      const people = (await admin.get('/api/users/lookup')).body as { id: string; fullName: string }[];
+      const jordan = people.find((p) => p.fullName.startsWith('Jordan'))!;
+      expect((await admin.post(`/api/jobs/${jobId}/assign/${jordan.id}`, {})).status).toBe(200);
+
+      await context.setOffline(false);
+      const told = page.getByRole('alert').filter({ hasText: 'Not applied: Request · Gutter cleaning' });
+      await told.waitFor({ timeout: LIVE_MS });
+      expect((await told.innerText()).length).toBeGreaterThan('Not applied: Request · Gutter cleaning'.length + 10);
+      await page.waitForTimeout(600); // the toast's entrance
+      await page.screenshot({ path: screenshotPath('offline-request-not-applied-phone') });
+      await context.close();
+    },
+    within(150_000),
+  );
+
+  it(
+    'two devices: a start offline on the phone, another online on the laptop: one timer runs on both, the phone is told',
+    async () => {
+      const { context, page } = await phone();
+      const laptop = await pageSignedIn(env.browser, env.app.url, account('Associate'), '/timers', DESKTOP);
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'Start Timer', exact: true }).click();
+      const form = page.getByRole('dialog');
+      await form.getByText('Unassigned', { exact: true }).click();
+      await form.getByRole('textbox', { name: 'Label' }).fill('Phone start');
+      await form.getByRole('button', { name: 'Start', exact: true }).click();
+      await page.getByText('The timer has started. Waiting to sync.').waitFor();
+
+      // Later, on the laptop, online: its start reaches the server first.
+      const associateApi = await api('Associate');
+      expect((await associateApi.post('/api/time', { type: 'Unassigned', label: 'Laptop start' })).status).toBe(201);
+      await laptop.page
+        .getByRole('group', { name: 'Running timer' })
+        .getByText('Laptop start')
+        .waitFor({ timeout: LIVE_MS });
+
+      await context.setOffline(false);
+      const told = page.getByRole('alert').filter({ hasText: 'Not applied: Start timer · Phone start' });
+      await told
+        .getByText(/on another device is already running\. This phone's start \(.+\) was not applied\.$/)
+        .waitFor({
+          timeout: LIVE_MS,
+        });
+      // Both screens end with the one timer the server holds.
+      const running = page.locator('[aria-label="Running timer"] >> visible=true');
+      await running.getByText('Laptop start').waitFor({ timeout: LIVE_MS });
+      await page.waitForTimeout(600); // the toast's entrance
+      await page.screenshot({ path: screenshotPath('offline-two-devices-phone') });
+      await laptop.page.getByRole('group', { name: 'Running timer' }).getByText('Laptop start').waitFor();
+      const current = (await associateApi.get('/api/time/current')).body as { id: string; label: string };
+      expect(current.label).toBe('Laptop start');
+      await associateApi.patch(`/api/time/${current.id}`, { endDateTime: new Date().toISOString() });
+      await laptop.context.close();
+      await context.close();
+    },
+    within(150_000),
+  );
+});
