@@ -244,4 +244,44 @@ describe('the phone without signal', () => {
     },
     within(150_000),
   );
+
+  it(
+    "edits one's own tracked time offline from My Tracked Times, read ahead while online: synced once back online",
+    async () => {
+      const associateApi = await api('Associate');
+      const started = await associateApi.post('/api/time', { type: 'Unassigned', label: 'Sorting receipts' });
+      expect(started.status).toBe(201);
+      const id = (started.body as { data: { id: string } }).data.id;
+      expect((await associateApi.patch(`/api/time/${id}`, { endDateTime: new Date().toISOString() })).status).toBe(200);
+
+      // Home only: this week's tracked times are read ahead, not opened.
+      const { context, page } = await phone();
+      await page.waitForTimeout(500); // the read ahead's answers reach the phone's copy
+      await context.setOffline(true);
+      await page.goto('/timers');
+      await page.getByRole('heading', { name: 'My Tracked Times' }).waitFor({ timeout: LIVE_MS });
+      const row = page.getByRole('listitem').filter({ hasText: 'Sorting receipts' });
+      await row.getByRole('button', { name: /^Edit time from/ }).click();
+      const form = page.getByRole('dialog');
+      await form.getByRole('textbox', { name: 'Label' }).fill('Sorting receipts and invoices');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await page
+        .getByText(/Waiting to sync\.$/)
+        .first()
+        .waitFor();
+      const edited = page.getByRole('listitem').filter({ hasText: 'Sorting receipts and invoices' });
+      await edited.getByText('Waiting to sync').waitFor();
+      await page.screenshot({ path: screenshotPath('offline-time-edited-phone') });
+
+      await context.setOffline(false);
+      await page.getByRole('status', { name: 'Connection' }).waitFor({ state: 'detached', timeout: LIVE_MS });
+      const mine = (await associateApi.get('/api/time/user/paged?filter=&sortDir=desc&currentPage=1&pageSize=50'))
+        .body as { resultItems: { id: string; label: string }[] };
+      expect(mine.resultItems.find((t) => t.id === id)?.label).toBe('Sorting receipts and invoices');
+      const changes = (await timerEvents('Sorting receipts')).filter((e) => e.type === 'TimerChanged');
+      expect(changes.map((e) => [e.record.id, e.deviceAt !== null])).toEqual([[id, true]]);
+      await context.close();
+    },
+    within(150_000),
+  );
 });

@@ -1,7 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api';
-import { invalidateUrls, keyMatchesUrlPrefix, queryClient } from './queryClient';
+import {
+  holdRefetchesWhile,
+  invalidateEverything,
+  invalidateUrls,
+  keyMatchesUrlPrefix,
+  queryClient,
+  releaseHeldRefetches,
+} from './queryClient';
 
 describe('query keys by URL', () => {
   it('matches a URL and everything under it, not look-alikes', () => {
@@ -10,6 +17,30 @@ describe('query keys by URL', () => {
     expect(keyMatchesUrlPrefix(['/api/users?x=1'], ['/api/users'])).toBe(true);
     expect(keyMatchesUrlPrefix(['/api/usersettings'], ['/api/users'])).toBe(false);
     expect(keyMatchesUrlPrefix([42], ['/api/users'])).toBe(false);
+  });
+
+  it('holds the refetches asked for while the outbox is sent, and runs them after, none lost', async () => {
+    const client = new QueryClient();
+    client.setQueryData(['/api/time/current'], null);
+    client.setQueryData(['/api/profile'], { firstName: 'J' });
+    let sending = true;
+    holdRefetchesWhile(() => sending);
+    try {
+      await invalidateUrls(['/api/time'], client);
+      expect(client.getQueryState(['/api/time/current'])?.isInvalidated).toBe(false);
+      sending = false;
+      await releaseHeldRefetches(false, client);
+      expect(client.getQueryState(['/api/time/current'])?.isInvalidated).toBe(true);
+      expect(client.getQueryState(['/api/profile'])?.isInvalidated).toBe(false);
+
+      sending = true;
+      await invalidateEverything(client); // a reconnect meanwhile
+      sending = false;
+      await releaseHeldRefetches(false, client);
+      expect(client.getQueryState(['/api/profile'])?.isInvalidated).toBe(true);
+    } finally {
+      holdRefetchesWhile(() => false);
+    }
   });
 
   it('invalidates only the matching entries', async () => {

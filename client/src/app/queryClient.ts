@@ -27,18 +27,42 @@ export function keyMatchesUrlPrefix(queryKey: readonly unknown[], prefixes: read
 }
 
 let held = () => false;
+/** The refetches asked for while held: URL prefixes, or everything. */
+const heldPrefixes = new Set<string>();
+let heldEverything = false;
 
 /**
- * While `hold` says so (the offline outbox is being sent), the refetches that pushes and changes ask for wait: the
- * sender refetches everything once it is done, rather than every screen refetching after each of its commands.
+ * While `hold` says so (the offline outbox is being sent), the refetches that pushes and changes ask for wait, and
+ * run once it is done (`releaseHeldRefetches`), rather than every screen refetching after each of its commands.
  */
 export function holdRefetchesWhile(hold: () => boolean): void {
   held = hold;
 }
-export const refetchesHeld = () => held();
+
+/** The refetches held meanwhile, now; or everything, after the outbox changed what the server holds. */
+export function releaseHeldRefetches(everything: boolean, client: QueryClient = queryClient): Promise<void> {
+  const all = everything || heldEverything;
+  const prefixes = [...heldPrefixes];
+  heldEverything = false;
+  heldPrefixes.clear();
+  return all ? client.invalidateQueries() : invalidateUrls(prefixes, client);
+}
+
+/** Everything refetches (a reconnect: what changed meanwhile is unknown), or once the outbox is sent. */
+export function invalidateEverything(client: QueryClient = queryClient): Promise<void> {
+  if (held()) {
+    heldEverything = true;
+    return Promise.resolve();
+  }
+  return client.invalidateQueries();
+}
 
 /** Marks the data under these URL prefixes stale; what is on screen refetches now. */
 export function invalidateUrls(prefixes: readonly string[], client: QueryClient = queryClient): Promise<void> {
-  if (prefixes.length === 0 || held()) return Promise.resolve();
+  if (prefixes.length === 0) return Promise.resolve();
+  if (held()) {
+    prefixes.forEach((prefix) => heldPrefixes.add(prefix));
+    return Promise.resolve();
+  }
   return client.invalidateQueries({ predicate: (query: Query) => keyMatchesUrlPrefix(query.queryKey, prefixes) });
 }

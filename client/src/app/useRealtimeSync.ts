@@ -5,7 +5,7 @@ import { notifyInfo, notifySuccess } from '../shared/notify';
 import { answeredMessage } from '../features/job-requests/jobRequestsApi';
 import { bookingNotice } from '../features/booking/booking';
 import { paths } from './paths';
-import { invalidateUrls, queryClient, refetchesHeld } from './queryClient';
+import { invalidateEverything, invalidateUrls } from './queryClient';
 import { staleUrlsFor } from './realtime';
 import { emitServerEvent } from './serverEvents';
 import { connectSocket } from './socket';
@@ -26,14 +26,10 @@ export function useRealtimeSync(): void {
     const socket = connectSocket();
     // Notices sent before the socket joined its rooms are lost: what was fetched before (on the first
     // connect, while the screen loaded) or during a disconnection is refetched on every connect.
-    socket.on('connect', () => {
-      if (!refetchesHeld()) void queryClient.invalidateQueries();
-    });
+    socket.on('connect', () => void invalidateEverything());
     // Back online, the socket may take its reconnection backoff (up to several seconds) to notice, or
     // never notice a connection the browser kept: refetch at once rather than wait for it.
-    const backOnline = () => {
-      if (!refetchesHeld()) void queryClient.invalidateQueries();
-    };
+    const backOnline = () => void invalidateEverything();
     window.addEventListener('online', backOnline);
     socket.on('organization.changed', (p) => void invalidateUrls(staleUrlsFor('organization.changed', p, me)));
     socket.on('users.changed', (p) => void invalidateUrls(staleUrlsFor('users.changed', p, me)));

@@ -6,7 +6,8 @@ import type { SessionPayload } from '../../../../src/shared/session';
 import { PROFILE_URL } from '../profile/profileApi';
 import { OWN_JOBS_URL, UPCOMING_JOBS_URL, type Job } from '../scheduling/jobs';
 import { SESSION_URL } from '../session/session';
-import { CURRENT_TIMER_URL, MY_TIMERS_URL, type Timer } from '../timers/timers';
+import { CURRENT_TIMER_URL, MY_TIMERS_URL } from '../timers/timerUrls';
+import type { Timer } from '../timers/timers';
 import { useConnectivity } from './connectivity';
 import type { LocalStore } from './localDb';
 

@@ -1,13 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
-import { api } from '../../app/api';
-import { holdRefetchesWhile, queryClient } from '../../app/queryClient';
+import { holdRefetchesWhile, queryClient, releaseHeldRefetches } from '../../app/queryClient';
 import { useAppStore } from '../../app/store';
-import { pagedUrl } from '../../shared/pagedQuery';
-import { rangeUrl } from '../scheduling/calendarRange';
-import { OWN_JOBS_URL, UPCOMING_JOBS_URL } from '../scheduling/jobs';
-import { todayIn } from '../scheduling/zonedTime';
-import { INITIAL_TIMERS_QUERY, MY_TIMERS_URL, startableJobsRange, thisWeek } from '../timers/timers';
 import { useConnectivity, followConnectivity } from './connectivity';
 import { indexedDbStore } from './localDb';
 import { keepLocalCopy, restoreLocalCopy } from './localCopy';
@@ -45,6 +38,7 @@ export const outbox = createOutbox({
       autoClose: false,
     }),
   changed: (waiting, syncing) => useConnectivity.setState({ waiting, syncing }),
+  settled: (sentSomething) => releaseHeldRefetches(sentSomething),
   exclusive:
     typeof navigator !== 'undefined' && navigator.locks
       ? <T>(run: () => Promise<T>) => navigator.locks.request('crewclock-outbox', run) as Promise<T>
@@ -82,24 +76,4 @@ export async function startOffline(): Promise<void> {
     if (navigator.onLine && useConnectivity.getState().waiting.length) void outbox.sync();
   }, RETRY_MS);
   void outbox.sync();
-}
-
-/**
- * What a person needs in the field is read while the network is there, not only when its screen is opened: this
- * week's tracked times, the next jobs, and the jobs a timer may start on (Home reads the running timer, today's
- * calendar and open jobs).
- */
-export function useLocalCopyOfTheDay(): void {
-  const online = useConnectivity((s) => s.online);
-  const zone = useAppStore((s) => s.session?.company.timeZone);
-  useEffect(() => {
-    if (!online || !zone) return;
-    const urls = [
-      pagedUrl(MY_TIMERS_URL, { ...INITIAL_TIMERS_QUERY, ...thisWeek(zone) }),
-      UPCOMING_JOBS_URL,
-      rangeUrl(OWN_JOBS_URL, startableJobsRange(todayIn(zone))),
-    ];
-    for (const url of urls)
-      void queryClient.prefetchQuery({ queryKey: [url], queryFn: ({ signal }) => api.get(url, { signal }) });
-  }, [online, zone]);
 }

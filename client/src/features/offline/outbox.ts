@@ -4,7 +4,8 @@ import { COMMAND_ID_HEADER, DEVICE_TIME_HEADER } from '../../../../src/shared/of
 import type { Job } from '../scheduling/jobs';
 import { OWN_JOBS_URL, UPCOMING_JOBS_URL } from '../scheduling/jobs';
 import type { TimersPage } from '../../../../src/shared/timers';
-import { CURRENT_TIMER_URL, MY_TIMERS_URL, TIME_URL, type Timer } from '../timers/timers';
+import { CURRENT_TIMER_URL, MY_TIMERS_URL, TIME_URL } from '../timers/timerUrls';
+import type { Timer } from '../timers/timers';
 import type { LocalStore } from './localDb';
 
 /**
@@ -71,6 +72,8 @@ export interface OutboxDeps {
   now: () => Date;
   /** A command sent later that the server refused, or answered with something to say: told in words. */
   tell: (notice: { entry: OutboxEntry; message: string; refused: boolean }) => void;
+  /** A sync ended: the screens refetch (everything, when it sent something). */
+  settled: (sentSomething: boolean) => Promise<void>;
   /** The waiting list changed (the status shows it). */
   changed: (waiting: OutboxEntry[], syncing: boolean) => void;
   /** Serializes the sending across the tabs of the phone (Web Locks), where the browser has it. */
@@ -187,15 +190,17 @@ export function createOutbox(deps: OutboxDeps) {
       let batch = await waiting();
       deps.changed(batch, true);
       while (batch.length && deps.online()) {
-        const entry = batch.shift()!;
+        // Shown as waiting until its answer is in: the status never says "done" while one is on its way.
+        const entry = batch[0];
         const outcome = await deliver(entry);
         if (outcome.kind === 'retry' || outcome.kind === 'signedOut') {
           if (!entry.queued) await deps.store.put('outbox', { ...entry, queued: true });
           break;
         }
         acknowledge(entry, outcome);
-        deps.changed(batch, true);
+        batch.shift();
         if (!batch.length) batch = await waiting();
+        deps.changed(batch, true);
         delivered++;
         if (awaited.has(entry.commandId)) {
           outcomes.set(entry.commandId, outcome); // its screen tells the answer
@@ -214,11 +219,9 @@ export function createOutbox(deps: OutboxDeps) {
       syncing = false;
       await announce();
     }
-    if (delivered > 0) {
-      await prune();
-      // What the server now holds replaces what the phone guessed.
-      await deps.client.invalidateQueries();
-    }
+    if (delivered > 0) await prune();
+    // What the server now holds replaces what the phone guessed; what pushes asked for meanwhile is read too.
+    await deps.settled(delivered > 0);
   }
 
   function sync(): Promise<void> {
@@ -329,4 +332,11 @@ export function applyEffects(client: QueryClient, entries: readonly OutboxEntry[
 /** An action's toast: as online, and "Waiting to sync" while it waits in the outbox. */
 export function waitingToSync(result: unknown, message: string): string {
   return (result as Performed<unknown> | null)?.queued ? `${message}. Waiting to sync.` : message;
+}
+
+/** The timer an action waiting in the outbox is about, if any (a screen marks its row "Waiting to sync"). */
+export function timerOfEntry(entry: OutboxEntry): string | null {
+  if (entry.effect.kind === 'startTimer') return entry.effect.timer.id;
+  if (entry.effect.kind === 'changeTimer') return entry.effect.timerId;
+  return null;
 }

@@ -3,7 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { useAppUpdates } from '../../app/appUpdates';
 import { useAppStore } from '../../app/store';
 import { useRealtimeSync } from '../../app/useRealtimeSync';
-import { useLocalCopyOfTheDay } from '../offline/offline';
+import { useLocalCopyOfTheDay } from '../offline/readAhead';
 import { OfflineStatus } from '../offline/OfflineStatus';
 import { RunningTimerBar } from './RunningTimerBar';
 import { SideNav } from './SideNav';

@@ -24,7 +24,7 @@ import {
   IconSearch,
   IconTrash,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { errorMessage } from '../../app/api';
 import { useAppStore } from '../../app/store';
@@ -37,6 +37,8 @@ import { TablePager } from '../../shared/TablePager';
 import { createPagedQueryStore } from '../../shared/pagedQueryStore';
 import { QueryError } from '../../shared/QueryError';
 import { SkeletonRows } from '../../shared/SkeletonRows';
+import { useConnectivity } from '../offline/connectivity';
+import { timerOfEntry } from '../offline/outbox';
 import { Elapsed } from './TimerControl';
 import { TimerEditModal } from './TimerEditModal';
 import {
@@ -98,6 +100,10 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
   const timers = page.data?.resultItems;
   const total = page.data?.totalRecords ?? 0;
 
+  // Times changed on this phone whose change waits in the outbox (issue #29).
+  const waiting = useConnectivity((s) => s.waiting);
+  const waitingTimers = useMemo(() => new Set(waiting.map(timerOfEntry).filter((id) => id !== null)), [waiting]);
+
   function askDelete(timer: Timer) {
     confirmDelete({
       title: 'Delete time',
@@ -113,6 +119,11 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
   const SortIcon = query.sortDir === 'asc' ? IconArrowUp : IconArrowDown;
   const actions = (timer: Timer) => (
     <Group gap={4} justify="flex-end" wrap="nowrap">
+      {waitingTimers.has(timer.id) && (
+        <Text size="xs" c="yellow.9" fw={600} mr={4}>
+          Waiting to sync
+        </Text>
+      )}
       <Tooltip label="Edit">
         <ActionIcon
           variant="subtle"

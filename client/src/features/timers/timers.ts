@@ -5,13 +5,14 @@ import { MILEAGE_MAX_LENGTH, parseMileageText, type TimerView } from '../../../.
 
 export type { TimerView as Timer } from '../../../../src/shared/timers';
 
-export const TIME_URL = '/api/time';
-export const CURRENT_TIMER_URL = `${TIME_URL}/current`;
-export const MY_TIMERS_URL = `${TIME_URL}/user/paged`;
-export const ORGANIZATION_TIMERS_URL = `${TIME_URL}/paged`;
-/** Who is on the clock now (jobs.crud): Home's today panel. */
-export const RUNNING_TIMERS_URL = `${TIME_URL}/running`;
-export const timerUrl = (id: string) => `${TIME_URL}/${encodeURIComponent(id)}`;
+export {
+  CURRENT_TIMER_URL,
+  MY_TIMERS_URL,
+  ORGANIZATION_TIMERS_URL,
+  RUNNING_TIMERS_URL,
+  TIME_URL,
+  timerUrl,
+} from './timerUrls';
 
 export type TimersQuery = PagedQuery & Record<string, string | number | boolean>;
 /** Spec §9: page size 50, newest first. */
