@@ -84,6 +84,15 @@ describe('the phone without signal', () => {
       await reopened.getByText('1 action waiting to sync. They are sent when you are back online.').waitFor();
       const running = reopened.locator('[aria-label="Running timer"] >> visible=true');
       await running.getByText('Basement wiring').waitFor();
+      // The copy on the phone holds the session, but not its CSRF token (read again once online).
+      const storedToken = await reopened.evaluate(`new Promise((resolve) => {
+        const open = indexedDB.open('crewclock');
+        open.onsuccess = () => {
+          const read = open.result.transaction('copy').objectStore('copy').get('/api/session');
+          read.onsuccess = () => resolve(read.result ? read.result.data.csrfToken : null);
+        };
+      })`);
+      expect(storedToken).toBe('');
       await running.getByText('Waiting to sync').waitFor();
 
       await running.getByRole('button', { name: 'Stop timer' }).click();

@@ -47,11 +47,13 @@ export async function restoreLocalCopy(client: QueryClient, store: LocalStore): 
   const userId = session?.user.id ?? null;
   let lastUpdated: number | null = null;
   for (const entry of entries) {
-    if (entry.userId !== userId) continue;
+    // The session goes to the store (below), never to the cache: its query puts it there only when it reads it.
+    if (entry.userId !== userId || entry.url === SESSION_URL) continue;
     client.setQueryData([entry.url], entry.data, { updatedAt: entry.savedAt });
     lastUpdated = Math.max(lastUpdated ?? 0, entry.savedAt);
   }
-  if (session) useAppStore.getState().setSession(session);
+  // Online, the session is read from the server as always; offline, the phone's copy opens the signed-in screens.
+  if (session && !navigator.onLine) useAppStore.getState().setSession(session);
   useConnectivity.setState({ lastUpdated });
   return userId;
 }
@@ -68,7 +70,10 @@ export function keepLocalCopy(client: QueryClient, store: LocalStore): () => voi
     const url = event.query.queryKey[0];
     const userId = useAppStore.getState().session?.user.id;
     if (!isKept(url) || !userId) return;
-    const entry: CopyEntry = { url, data: event.query.state.data, savedAt: event.query.state.dataUpdatedAt, userId };
+    // The session's CSRF token stays in memory only (ASVS 8.2.2: nothing a request could be forged with on disk).
+    const data =
+      url === SESSION_URL ? { ...(event.query.state.data as SessionPayload), csrfToken: '' } : event.query.state.data;
+    const entry: CopyEntry = { url, data, savedAt: event.query.state.dataUpdatedAt, userId };
     savedAt.set(url, entry.savedAt);
     useConnectivity.setState({ lastUpdated: entry.savedAt });
     void store.put('copy', entry).catch(() => undefined);

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { holdRefetchesWhile, queryClient, releaseHeldRefetches } from '../../app/queryClient';
 import { useAppStore } from '../../app/store';
+import { fetchSession } from '../session/sessionApi';
 import { useConnectivity, followConnectivity } from './connectivity';
 import { indexedDbStore } from './localDb';
 import { keepLocalCopy, restoreLocalCopy } from './localCopy';
@@ -38,6 +39,13 @@ export const outbox = createOutbox({
       autoClose: false,
     }),
   changed: (waiting, syncing) => useConnectivity.setState({ waiting, syncing }),
+  ready: async () => {
+    if (useAppStore.getState().session?.csrfToken) return true;
+    return fetchSession(undefined, { redirectOnUnauthorized: false }).then(
+      (session) => !!session.csrfToken,
+      () => false,
+    );
+  },
   settled: (sentSomething) => releaseHeldRefetches(sentSomething),
   exclusive:
     typeof navigator !== 'undefined' && navigator.locks

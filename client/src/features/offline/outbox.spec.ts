@@ -57,6 +57,7 @@ function setUp(answer: (sent: Sent) => Response | Promise<Response>, store: Loca
     now: () => new Date('2026-11-27T12:00:05.000Z'),
     tell: ({ message, refused }) => told.push({ message, refused }),
     changed: () => undefined,
+    ready: async () => true,
     settled: (sentSomething) => (sentSomething ? client.invalidateQueries() : Promise.resolve()),
   });
   return { net, sent, told, client, outbox, store };

@@ -72,6 +72,8 @@ export interface OutboxDeps {
   now: () => Date;
   /** A command sent later that the server refused, or answered with something to say: told in words. */
   tell: (notice: { entry: OutboxEntry; message: string; refused: boolean }) => void;
+  /** Before sending: the session's CSRF token, read again if the phone opened offline (it is not kept on disk). */
+  ready: () => Promise<boolean>;
   /** A sync ended: the screens refetch (everything, when it sent something). */
   settled: (sentSomething: boolean) => Promise<void>;
   /** The waiting list changed (the status shows it). */
@@ -189,6 +191,7 @@ export function createOutbox(deps: OutboxDeps) {
       // Read in batches: what is done meanwhile joins the end, and is read when these are sent.
       let batch = await waiting();
       deps.changed(batch, true);
+      if (batch.length && !(await deps.ready())) batch = [];
       while (batch.length && deps.online()) {
         // Shown as waiting until its answer is in: the status never says "done" while one is on its way.
         const entry = batch[0];
