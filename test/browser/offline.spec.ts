@@ -192,7 +192,7 @@ describe('the phone without signal', () => {
       await context.setOffline(true);
       await drawer.getByRole('button', { name: 'Request job' }).click();
       await page.getByText('You requested this job. Waiting to sync.').waitFor();
-      await drawer.getByText('You requested this job on this phone. Waiting to sync.').waitFor();
+      await drawer.getByText('You requested this job on this device. Waiting to sync.').waitFor();
       await page.screenshot({ path: screenshotPath('offline-request-waiting-phone') });
 
       // Meanwhile the manager gives it to someone else.
@@ -216,6 +216,13 @@ describe('the phone without signal', () => {
     async () => {
       const { context, page } = await phone();
       const laptop = await pageSignedIn(env.browser, env.app.url, account('Associate'), '/timers', DESKTOP);
+      // The laptop too says when it is offline, under its top bar.
+      await laptop.page.getByRole('heading', { name: 'My Tracked Times' }).waitFor();
+      await laptop.context.setOffline(true);
+      await laptop.page.getByText(/^Offline — last updated \d{1,2}:\d{2} [AP]M$/).waitFor({ timeout: LIVE_MS });
+      await laptop.page.screenshot({ path: screenshotPath('offline-desktop') });
+      await laptop.context.setOffline(false);
+      await laptop.page.getByRole('status', { name: 'Connection' }).waitFor({ state: 'detached', timeout: LIVE_MS });
       await context.setOffline(true);
       await page.getByRole('button', { name: 'Start Timer', exact: true }).click();
       const form = page.getByRole('dialog');

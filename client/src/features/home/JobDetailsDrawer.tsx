@@ -169,7 +169,7 @@ function RequestJob({ job }: { job: Job }) {
     return (
       <Stack gap={6}>
         <Alert color={status === 'pending' ? 'navy' : 'gray'} variant="light" icon={<IconHandGrab size={18} />}>
-          {waiting ? 'You requested this job on this phone. Waiting to sync.' : REQUEST_STATE[status]}
+          {waiting ? 'You requested this job on this device. Waiting to sync.' : REQUEST_STATE[status]}
         </Alert>
         {status === 'pending' && (
           <Button variant="default" onClick={() => void withdraw()} loading={cancel.isPending}>

@@ -60,7 +60,7 @@ export function OfflineStatus() {
             )}
             {!online && waiting.length === 0 && (
               <Text size="xs" c="gray.8">
-                What you do now is kept on this phone and sent when you are back online.
+                What you do now is kept on this device and sent when you are back online.
               </Text>
             )}
           </Stack>

@@ -73,6 +73,15 @@ const start = {
   label: 'Start timer · Smith kitchen',
 };
 
+/** The stop control's action on a timer (a local id while its start waits). */
+const stop = (timerId: string) => ({
+  method: 'PATCH' as const,
+  url: `/api/time/${timerId}`,
+  body: { endDateTime: '2026-11-27T12:30:00.000Z' },
+  label: 'Stop timer · Smith kitchen',
+  effect: { kind: 'changeTimer' as const, timerId, changes: { endDateTime: '2026-11-27T12:30:00.000Z' } },
+});
+
 describe('the outbox', () => {
   it('online, sends at once with a command id and no device time, and answers as the server did', async () => {
     const { sent, outbox } = setUp(() => json(200, { success: true, data: { id: 't1' } }));
@@ -104,13 +113,7 @@ describe('the outbox', () => {
     const local = client.getQueryData<Timer>([CURRENT_TIMER_URL])!;
     expect(local.id).toBe(`${LOCAL_ID_PREFIX}00000000-0000-4000-8000-000000000001`);
     // Stopped while still offline: the stop names the local timer.
-    await outbox.perform({
-      method: 'PATCH',
-      url: `/api/time/${local.id}`,
-      body: { endDateTime: '2026-11-27T12:30:00.000Z' },
-      label: 'Stop timer · Smith kitchen',
-      effect: { kind: 'changeTimer', timerId: local.id, changes: { endDateTime: '2026-11-27T12:30:00.000Z' } },
-    });
+    await outbox.perform(stop(local.id));
     expect(client.getQueryData([CURRENT_TIMER_URL])).toBeNull();
     const waiting = await outbox.waiting();
     expect(waiting.map((e: OutboxEntry) => [e.label, e.queued, e.deviceTime])).toEqual([
@@ -137,13 +140,7 @@ describe('the outbox', () => {
     net.online = false;
     await outbox.perform({ ...start, effect: { kind: 'startTimer', timer: timer() } });
     const id = `${LOCAL_ID_PREFIX}00000000-0000-4000-8000-000000000001`;
-    await outbox.perform({
-      method: 'PATCH',
-      url: `/api/time/${id}`,
-      body: { endDateTime: '2026-11-27T12:30:00.000Z' },
-      label: 'Stop timer · Smith kitchen',
-      effect: { kind: 'changeTimer', timerId: id, changes: { endDateTime: '2026-11-27T12:30:00.000Z' } },
-    });
+    await outbox.perform(stop(id));
     net.online = true;
     await outbox.sync();
     expect(sent).toHaveLength(1);
@@ -207,13 +204,7 @@ describe('the outbox', () => {
       'Alex Rivera changed this timer at 4:10 PM while your phone was offline. Your stop (4:05 PM) was applied and their changes were kept.';
     const { net, outbox, told } = setUp(() => json(200, { success: true, message }));
     net.online = false;
-    await outbox.perform({
-      method: 'PATCH',
-      url: '/api/time/t1',
-      body: { endDateTime: '2026-11-27T12:30:00.000Z' },
-      label: 'Stop timer · Smith kitchen',
-      effect: { kind: 'changeTimer', timerId: 't1', changes: { endDateTime: '2026-11-27T12:30:00.000Z' } },
-    });
+    await outbox.perform(stop('t1'));
     net.online = true;
     await outbox.sync();
     expect(told).toEqual([{ message, refused: false }]);
@@ -225,13 +216,7 @@ describe('the outbox', () => {
     net.online = false;
     await outbox.perform({ ...start, effect: { kind: 'startTimer', timer: timer() } });
     const id = `${LOCAL_ID_PREFIX}00000000-0000-4000-8000-000000000001`;
-    await outbox.perform({
-      method: 'PATCH',
-      url: `/api/time/${id}`,
-      body: { endDateTime: '2026-11-27T12:30:00.000Z' },
-      label: 'Stop timer · Smith kitchen',
-      effect: { kind: 'changeTimer', timerId: id, changes: { endDateTime: '2026-11-27T12:30:00.000Z' } },
-    });
+    await outbox.perform(stop(id));
     net.online = true;
     await outbox.sync();
     expect(sent).toHaveLength(1);
