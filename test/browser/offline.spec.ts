@@ -95,6 +95,14 @@ describe('the phone without signal', () => {
       expect(storedToken).toBe('');
       await running.getByText('Waiting to sync').waitFor();
 
+      // The job's details too, from the copy: its customer and notes.
+      await reopened.getByRole('button', { name: 'Job details' }).click();
+      const details = reopened.getByRole('dialog');
+      await details.getByText('Customer', { exact: true }).waitFor();
+      await details.getByText('Notes', { exact: true }).waitFor();
+      await reopened.keyboard.press('Escape');
+      await details.waitFor({ state: 'detached' });
+
       await running.getByRole('button', { name: 'Stop timer' }).click();
       await reopened.getByText('Your time for Basement wiring has been saved. Waiting to sync.').waitFor();
       await reopened.getByText('2 actions waiting to sync. They are sent when you are back online.').waitFor();
@@ -296,6 +304,65 @@ describe('the phone without signal', () => {
       expect(mine.resultItems.find((t) => t.id === id)?.label).toBe('Sorting receipts and invoices');
       const changes = (await timerEvents('Sorting receipts')).filter((e) => e.type === 'TimerChanged');
       expect(changes.map((e) => [e.record.id, e.deviceAt !== null])).toEqual([[id, true]]);
+      await context.close();
+    },
+    within(150_000),
+  );
+
+  it(
+    'drives with odometer readings and cancels a request offline: both synced once, in order',
+    async () => {
+      const admin = await api('Company Admin');
+      const start = DateTime.now()
+        .setZone('America/New_York')
+        .plus({ days: 2 })
+        .set({ hour: 19, minute: 0, second: 0, millisecond: 0 });
+      const created = await admin.post('/api/recurrence-jobs', {
+        jobModel: {
+          name: 'Pressure washing',
+          startDateTime: start.toUTC().toISO(),
+          endDateTime: start.plus({ hours: 2 }).toUTC().toISO(),
+        },
+      });
+      expect(created.status).toBe(201);
+      const jobId = (created.body as { data: { id: string } }).data.id;
+      const associateApi = await api('Associate');
+      expect([200, 201]).toContain((await associateApi.post(`/api/jobs/${jobId}/request`, {})).status);
+      const { context, page } = await phone();
+      await context.setOffline(true);
+
+      // A drive: the starting odometer, then the ending one.
+      await page.getByRole('button', { name: 'Start Timer', exact: true }).click();
+      const form = page.getByRole('dialog');
+      await form.getByText('Mileage', { exact: true }).click();
+      await form.getByRole('textbox', { name: 'Starting mileage' }).fill('20,100');
+      await form.getByRole('textbox', { name: 'Label' }).fill('Drive to the depot');
+      await form.getByRole('button', { name: 'Start', exact: true }).click();
+      await page.getByText('The timer has started. Waiting to sync.').waitFor();
+      const running = page.locator('[aria-label="Running timer"] >> visible=true');
+      await running.getByRole('button', { name: 'Stop timer' }).click();
+      const stop = page.getByRole('dialog');
+      await stop.getByRole('textbox', { name: 'Ending mileage' }).fill('20,142.5');
+      await stop.getByRole('button', { name: 'Stop Timer' }).click();
+      await page.getByText('Your time for Drive to the depot has been saved. Waiting to sync.').waitFor();
+
+      // The request, cancelled from its drawer.
+      await page.getByRole('region', { name: 'Open jobs' }).getByText('Pressure washing').click();
+      const drawer = page.getByRole('dialog');
+      await drawer.getByRole('button', { name: 'Cancel request' }).click();
+      await page.getByText('Your request was cancelled. Waiting to sync.').waitFor();
+      await drawer.getByText('This job is available for requests.').waitFor();
+      await page.getByText('3 actions waiting to sync. They are sent when you are back online.').waitFor();
+
+      await context.setOffline(false);
+      await page.getByRole('status', { name: 'Connection' }).waitFor({ state: 'detached', timeout: LIVE_MS });
+      const mine = (await associateApi.get('/api/time/user/paged?filter=&sortDir=desc&currentPage=1&pageSize=50'))
+        .body as { resultItems: { label: string; mileageStart: number; mileageEnd: number; endDateTime: string }[] };
+      expect(mine.resultItems.filter((t) => t.label === 'Drive to the depot')).toEqual([
+        expect.objectContaining({ mileageStart: 20100, mileageEnd: 20142.5, endDateTime: expect.any(String) }),
+      ]);
+      const requests = (await admin.get('/api/jobs/requests')).body as { jobId: string }[];
+      expect(requests.filter((r) => r.jobId === jobId)).toEqual([]);
       await context.close();
     },
     within(150_000),
