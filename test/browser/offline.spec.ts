@@ -367,4 +367,28 @@ describe('the phone without signal', () => {
     },
     within(150_000),
   );
+
+  it(
+    'signed out, keeps nothing of the person: opened offline, the app says it cannot reach the server',
+    async () => {
+      const { context, page } = await phone();
+      await page.goto('/account/logout');
+      await page.waitForURL((url) => url.pathname === '/account/login');
+      const kept = await page.evaluate(`new Promise((resolve) => {
+        const open = indexedDB.open('crewclock');
+        open.onsuccess = () => {
+          const read = open.result.transaction('copy').objectStore('copy').count();
+          read.onsuccess = () => resolve(read.result);
+        };
+      })`);
+      expect(kept).toBe(0);
+      await context.setOffline(true);
+      await page.goto('/');
+      await page.getByText('The server cannot be reached. Check your connection and try again.').waitFor({
+        timeout: LIVE_MS,
+      });
+      await context.close();
+    },
+    within(150_000),
+  );
 });
