@@ -8,10 +8,11 @@
  *   npm run build && npm run bench:offline-sync
  */
 import { DateTime } from 'luxon';
+import type { Browser } from 'playwright-core';
 import type { AuditEntry } from '../src/shared/audit';
 import { ApiClient } from '../test/support/app';
 import { demoAccount, launchBrowser, newContext, PHONE, signIn } from '../test/support/browser';
-import { startBuiltApp } from '../test/support/started-app';
+import { startBuiltApp, type StartedApp } from '../test/support/started-app';
 import { figureTable } from './report';
 
 const PAIRS = 25;
@@ -20,7 +21,20 @@ const TARGET_MS = 2000;
 
 async function main() {
   const app = await startBuiltApp({ LOG_LEVEL: 'error' });
-  const browser = await launchBrowser();
+  // A failing round still stops the app and the browser it started.
+  const browser = await launchBrowser().catch(async (error: unknown) => {
+    await app.stop();
+    throw error;
+  });
+  try {
+    await measure(app, browser);
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+}
+
+async function measure(app: StartedApp, browser: Browser) {
   const admin = await new ApiClient(app.url).signIn(
     demoAccount(app.output, 'Company Admin').email,
     demoAccount(app.output, 'Company Admin').password,
@@ -101,8 +115,6 @@ async function main() {
   const median = [...timings].sort((a, b) => a - b)[Math.floor(timings.length / 2)];
   figures.add(`median of ${ROUNDS} rounds`, `${Math.round(median)} ms`, `≤ ${TARGET_MS} ms`, median <= TARGET_MS);
   await context.close();
-  await browser.close();
-  await app.stop();
 }
 
 main().then(
