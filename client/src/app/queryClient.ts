@@ -1,4 +1,4 @@
-import { QueryClient, type Query } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
 
 /**
@@ -57,6 +57,12 @@ export function invalidateEverything(client: QueryClient = queryClient): Promise
   return client.invalidateQueries();
 }
 
+/** A query filter's predicate: the reads under these URL prefixes. */
+export const readsUnder =
+  (prefixes: readonly string[]) =>
+  (query: { queryKey: readonly unknown[] }): boolean =>
+    keyMatchesUrlPrefix(query.queryKey, prefixes);
+
 /** Marks the data under these URL prefixes stale; what is on screen refetches now. */
 export function invalidateUrls(prefixes: readonly string[], client: QueryClient = queryClient): Promise<void> {
   if (prefixes.length === 0) return Promise.resolve();
@@ -64,5 +70,5 @@ export function invalidateUrls(prefixes: readonly string[], client: QueryClient 
     prefixes.forEach((prefix) => heldPrefixes.add(prefix));
     return Promise.resolve();
   }
-  return client.invalidateQueries({ predicate: (query: Query) => keyMatchesUrlPrefix(query.queryKey, prefixes) });
+  return client.invalidateQueries({ predicate: readsUnder(prefixes) });
 }

@@ -1,6 +1,6 @@
 import type { QueryClient, QueryCacheNotifyEvent } from '@tanstack/react-query';
 import type { TimersPage } from '../../../../src/shared/timers';
-import { keyMatchesUrlPrefix } from '../../app/queryClient';
+import { keyMatchesUrlPrefix, readsUnder } from '../../app/queryClient';
 import { useAppStore } from '../../app/store';
 import type { SessionPayload } from '../../../../src/shared/session';
 import { PROFILE_URL } from '../profile/profileApi';
@@ -34,15 +34,17 @@ export function isKept(url: unknown): url is string {
 
 /**
  * Puts the local copy of the person last signed in on this phone into the query cache (and their session into the
- * store) before the first screen renders, so every screen reads it while the network is away. Returns the user id.
+ * store) before the first screen renders, so every screen reads it while the network is away. `kept` learns when
+ * each URL the copy holds was saved (keepLocalCopy's count), so the copy is read once at start.
  */
-export async function restoreLocalCopy(client: QueryClient, store: LocalStore): Promise<string | null> {
+export async function restoreLocalCopy(client: QueryClient, store: LocalStore, kept: Map<string, number>) {
   let entries: CopyEntry[];
   try {
     entries = await store.all<CopyEntry>('copy');
   } catch {
-    return null; // no IndexedDB (a private window in some browsers): the app works online as before
+    return; // no IndexedDB (a private window in some browsers): the app works online as before
   }
+  for (const entry of entries) kept.set(entry.url, entry.savedAt);
   const session = entries.find((e) => e.url === SESSION_URL)?.data as SessionPayload | undefined;
   const userId = session?.user.id ?? null;
   let lastUpdated: number | null = null;
@@ -55,16 +57,13 @@ export async function restoreLocalCopy(client: QueryClient, store: LocalStore): 
   // Online, the session is read from the server as always; offline, the phone's copy opens the signed-in screens.
   if (session && !navigator.onLine) useAppStore.getState().setSession(session);
   useConnectivity.setState({ lastUpdated });
-  return userId;
 }
 
-/** Keeps each server answer of a kept URL in the local copy, as it arrives; returns the unsubscribe. */
-export function keepLocalCopy(client: QueryClient, store: LocalStore): () => void {
-  const savedAt = new Map<string, number>();
-  void store
-    .all<CopyEntry>('copy')
-    .then((entries) => entries.forEach((e) => savedAt.set(e.url, e.savedAt)))
-    .catch(() => undefined);
+/**
+ * Keeps each server answer of a kept URL in the local copy, as it arrives; `savedAt` holds what the copy holds (from
+ * restoreLocalCopy), the newest MAX_KEPT stay. Returns the unsubscribe.
+ */
+export function keepLocalCopy(client: QueryClient, store: LocalStore, savedAt: Map<string, number>): () => void {
   return client.getQueryCache().subscribe((event: QueryCacheNotifyEvent) => {
     if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
     const url = event.query.queryKey[0];
@@ -94,12 +93,9 @@ export async function forgetLocalCopy(store: LocalStore): Promise<void> {
   await store.clear('copy').catch(() => undefined);
 }
 
-const urlStarts = (prefixes: string[]) => (q: { queryKey: readonly unknown[] }) =>
-  typeof q.queryKey[0] === 'string' && prefixes.some((p) => (q.queryKey[0] as string).startsWith(p));
-
 /** A job the phone holds (its calendar, upcoming and open jobs): what an action taken offline shows of it. */
 export function jobInLocalCopy(client: QueryClient, jobId: string): Job | null {
-  for (const [, jobs] of client.getQueriesData<Job[]>({ predicate: urlStarts([OWN_JOBS_URL, UPCOMING_JOBS_URL]) })) {
+  for (const [, jobs] of client.getQueriesData<Job[]>({ predicate: readsUnder([OWN_JOBS_URL, UPCOMING_JOBS_URL]) })) {
     const job = Array.isArray(jobs) ? jobs.find((j) => j.id === jobId) : undefined;
     if (job) return job;
   }
@@ -110,7 +106,7 @@ export function jobInLocalCopy(client: QueryClient, jobId: string): Job | null {
 export function timerInLocalCopy(client: QueryClient, timerId: string): Timer | null {
   const current = client.getQueryData<Timer | null>([CURRENT_TIMER_URL]);
   if (current?.id === timerId) return current;
-  for (const [, page] of client.getQueriesData<TimersPage>({ predicate: urlStarts([MY_TIMERS_URL]) })) {
+  for (const [, page] of client.getQueriesData<TimersPage>({ predicate: readsUnder([MY_TIMERS_URL]) })) {
     const timer = page?.resultItems.find((t) => t.id === timerId);
     if (timer) return timer;
   }

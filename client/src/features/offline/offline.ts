@@ -62,12 +62,13 @@ let started = false;
 export async function startOffline(): Promise<void> {
   if (started) return;
   started = true;
+  const kept = new Map<string, number>();
   const restored = (async () => {
-    await restoreLocalCopy(queryClient, indexedDbStore);
+    await restoreLocalCopy(queryClient, indexedDbStore, kept);
     await outbox.reapply();
   })().catch(() => undefined);
   await Promise.race([restored, new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS))]);
-  keepLocalCopy(queryClient, indexedDbStore);
+  keepLocalCopy(queryClient, indexedDbStore, kept);
   followConnectivity();
   holdRefetchesWhile(() => {
     const { syncing, online, waiting } = useConnectivity.getState();

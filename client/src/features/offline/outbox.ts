@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, firstError } from '../../app/api';
+import { readsUnder } from '../../app/queryClient';
 import { COMMAND_ID_HEADER, DEVICE_TIME_HEADER } from '../../../../src/shared/offline';
 import type { Job } from '../scheduling/jobs';
 import { OWN_JOBS_URL, UPCOMING_JOBS_URL } from '../scheduling/jobs';
@@ -283,14 +284,14 @@ export function createOutbox(deps: OutboxDeps) {
 
 export type Outbox = ReturnType<typeof createOutbox>;
 
-const urlOf = (key: readonly unknown[]) => (typeof key[0] === 'string' ? key[0] : '');
-const isFirstPage = (url: string, base: string) =>
-  url.startsWith(base) && new URL(url, 'http://local').searchParams.get('currentPage') === '1';
+/** The first page of a paged read (where a time stopped offline joins the newest). */
+const firstPageUnder = (base: string) => (query: { queryKey: readonly unknown[] }) =>
+  readsUnder([base])(query) &&
+  new URL(query.queryKey[0] as string, 'http://local').searchParams.get('currentPage') === '1';
 
 function setJobs(client: QueryClient, jobId: string, requestStatus: Job['requestStatus']) {
-  client.setQueriesData<Job[]>(
-    { predicate: (q) => [OWN_JOBS_URL, UPCOMING_JOBS_URL].some((u) => urlOf(q.queryKey).startsWith(u)) },
-    (jobs) => (Array.isArray(jobs) ? jobs.map((j) => (j.id === jobId ? { ...j, requestStatus } : j)) : jobs),
+  client.setQueriesData<Job[]>({ predicate: readsUnder([OWN_JOBS_URL, UPCOMING_JOBS_URL]) }, (jobs) =>
+    Array.isArray(jobs) ? jobs.map((j) => (j.id === jobId ? { ...j, requestStatus } : j)) : jobs,
   );
 }
 
@@ -304,7 +305,7 @@ export function applyEffects(client: QueryClient, entries: readonly OutboxEntry[
       case 'changeTimer': {
         const current = client.getQueryData<Timer | null>([CURRENT_TIMER_URL]);
         const changed = (t: Timer): Timer => (t.id === effect.timerId ? { ...t, ...effect.changes } : t);
-        client.setQueriesData<TimersPage>({ predicate: (q) => urlOf(q.queryKey).startsWith(MY_TIMERS_URL) }, (page) =>
+        client.setQueriesData<TimersPage>({ predicate: readsUnder([MY_TIMERS_URL]) }, (page) =>
           page ? { ...page, resultItems: page.resultItems.map(changed) } : page,
         );
         if (current?.id === effect.timerId) {
@@ -312,12 +313,10 @@ export function applyEffects(client: QueryClient, entries: readonly OutboxEntry[
           client.setQueryData<Timer | null>([CURRENT_TIMER_URL], next.endDateTime ? null : next);
           // A timer stopped without network joins the newest tracked times at once.
           if (next.endDateTime)
-            client.setQueriesData<TimersPage>(
-              { predicate: (q) => isFirstPage(urlOf(q.queryKey), MY_TIMERS_URL) },
-              (page) =>
-                page && !page.resultItems.some((t) => t.id === next.id)
-                  ? { ...page, resultItems: [next, ...page.resultItems], totalRecords: page.totalRecords + 1 }
-                  : page,
+            client.setQueriesData<TimersPage>({ predicate: firstPageUnder(MY_TIMERS_URL) }, (page) =>
+              page && !page.resultItems.some((t) => t.id === next.id)
+                ? { ...page, resultItems: [next, ...page.resultItems], totalRecords: page.totalRecords + 1 }
+                : page,
             );
         }
         break;
