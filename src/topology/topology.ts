@@ -106,7 +106,17 @@ export class Topology {
   /** Starts a process that was killed again, and resolves once it is ready (a worker: leading or standing by). */
   async restart(name: ProcessName): Promise<void> {
     if (this.isRunning(name)) return;
-    await this.startProcess(name, name === 'worker' || name === 'standby' ? /caught up|standing by/ : undefined);
+    if (name === 'worker' || name === 'standby') return this.startProcess(name, /caught up|standing by/);
+    // The old port may have been taken while the instance was down (by any outgoing connection's ephemeral port):
+    // then the instance comes back on another one, which the front reads per request.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.startProcess(name);
+      } catch (error) {
+        if (attempt === 3 || !String((error as Error).message).includes('EADDRINUSE')) throw error;
+        this.ports.set(name, await freePort());
+      }
+    }
   }
 
   async stop(): Promise<void> {

@@ -5,7 +5,7 @@ import { ApiClient } from '../support/app';
 import { demoAccount } from '../support/browser';
 import { pool } from '../support/pool';
 import { freePort } from '../support/started-app';
-import { Child, embeddedEnv, healthy, startChild } from '../support/children';
+import { Child, embeddedEnv, healthy, startAgain, startChild } from '../support/children';
 import { within } from '../support/time';
 
 /**
@@ -55,12 +55,12 @@ describe('the built app killed with SIGKILL under HTTP load', () => {
   it(
     'keeps every customer acknowledged with 201 before each of 5 kills',
     async () => {
-      const port = await freePort();
-      const url = `http://127.0.0.1:${port}`;
+      let port = await freePort();
+      const url = () => `http://127.0.0.1:${port}`;
       app = await start(dataDir, port);
-      await healthy(url);
+      await healthy(url());
       const account = demoAccount(app.output(), 'Company Admin');
-      const admin = await new ApiClient(url).signIn(account.email, account.password);
+      let admin = await new ApiClient(url()).signIn(account.email, account.password);
       const before = await admin.get('/api/customers/paged?pageSize=1');
       expect(before.status).toBe(200);
       const baseline = before.body.totalRecords as number;
@@ -108,8 +108,9 @@ describe('the built app killed with SIGKILL under HTTP load', () => {
 
         // Restart on the same data folder and port; time until /healthz says healthy and caught up.
         const restartedAt = Date.now();
-        app = await start(dataDir, port);
-        await healthy(url);
+        ({ app, port } = await startAgain((on) => start(dataDir, on), port));
+        await healthy(url());
+        admin = admin.sharingSession(url());
         const restartMs = Date.now() - restartedAt;
 
         // The session lives in the data folder too; sign in again only if it did not survive.

@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/config/config';
 import { openEngines } from '../../src/core/engines';
 import { ApiClient } from '../support/app';
 import { demoAccount } from '../support/browser';
-import { Child, embeddedEnv, healthy, killHard, startChild } from '../support/children';
+import { Child, embeddedEnv, healthy, killHard, startAgain, startChild } from '../support/children';
 import { outboxMails } from '../support/outbox';
 import { pool } from '../support/pool';
 import { freePort } from '../support/started-app';
@@ -60,17 +60,17 @@ const startApp = (dataDir: string, port: number, extra?: Record<string, string>)
   startChild('dist/src/main.js', appEnv(dataDir, port, extra), 'CrewClock is running at');
 
 async function singleInstance(dataDir: string, engines: Record<string, string> = {}): Promise<Topology> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let app = await startApp(dataDir, port, engines);
+  let port = await freePort();
+  const url = () => `http://127.0.0.1:${port}`;
+  let app: Child = await startApp(dataDir, port, engines);
   const firstOutput = app.output();
-  await healthy(url);
+  await healthy(url());
   return {
-    urls: () => [url],
+    urls: () => [url()],
     async killOne() {
       await killHard(app);
-      app = await startApp(dataDir, port, engines);
-      await healthy(url);
+      ({ app, port } = await startAgain((on) => startApp(dataDir, on, engines), port));
+      await healthy(url());
       return 'app';
     },
     stop: () => killHard(app),
@@ -83,15 +83,15 @@ async function instancesAndWorker(dataDir: string): Promise<Topology> {
   const workerEnv = { ...appEnv(dataDir, 0, external), LOG_LEVEL: 'info' };
   const startWorker = () => startChild('dist/projections/runner/worker.js', workerEnv, 'projections caught up');
   const ports = [await freePort(), await freePort()];
-  const urls = ports.map((p) => `http://127.0.0.1:${p}`);
+  const urls = () => ports.map((p) => `http://127.0.0.1:${p}`);
   let worker = await startWorker();
   // One after the other: the first seeds the demo organization, the second finds it.
   const apps: Child[] = [];
   for (const port of ports) apps.push(await startApp(dataDir, port, external));
   const firstOutput = apps[0].output();
-  for (const url of urls) await healthy(url);
+  for (const url of urls()) await healthy(url);
   return {
-    urls: () => urls,
+    urls,
     async killOne() {
       // The worker runs the process: it is the one to kill most.
       const which = Math.random() < 0.5 ? 2 : Math.floor(Math.random() * 2);
@@ -101,8 +101,11 @@ async function instancesAndWorker(dataDir: string): Promise<Topology> {
         return 'worker';
       }
       await killHard(apps[which]);
-      apps[which] = await startApp(dataDir, ports[which], external);
-      await healthy(urls[which]);
+      ({ app: apps[which], port: ports[which] } = await startAgain(
+        (on) => startApp(dataDir, on, external),
+        ports[which],
+      ));
+      await healthy(urls()[which]);
       return `api ${which + 1}`;
     },
     async stop() {

@@ -175,9 +175,12 @@ export class ApiClient {
     return this;
   }
 
-  /** Another client on this one's session (cookie and CSRF token), as another tab of the same browser. */
-  sharingSession(): ApiClient {
-    const tab = new ApiClient(this.baseUrl);
+  /**
+   * Another client on this one's session (cookie and CSRF token), as another tab of the same browser; at `baseUrl`
+   * when the app came back on another address.
+   */
+  sharingSession(baseUrl = this.baseUrl): ApiClient {
+    const tab = new ApiClient(baseUrl);
     tab.cookie = this.cookie;
     tab.csrfToken = this.csrfToken;
     return tab;

@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
 import { within } from './time';
 
 const repoRoot = join(__dirname, '..', '..');
@@ -21,6 +22,18 @@ export function killedWithTheSuite<C extends ChildProcess>(child: C): C {
   running.add(child);
   child.once('exit', () => running.delete(child));
   return child;
+}
+
+/** A port free on 127.0.0.1 at the moment of asking. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
 }
 
 /** A process of the built app (`node dist/…`), its output so far and its exit. */
@@ -113,4 +126,22 @@ export async function healthy(url: string, timeoutMs = within(60_000)): Promise<
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`not healthy within ${timeoutMs} ms: ${last}`);
+}
+
+/**
+ * Starts an app again after a kill, on its old port unless that was taken while it was down (any outgoing
+ * connection's ephemeral port may take it: then a free one); resolves with the process and the port it listens on.
+ */
+export async function startAgain(
+  start: (port: number) => Promise<Child>,
+  port: number,
+): Promise<{ app: Child; port: number }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { app: await start(port), port };
+    } catch (error) {
+      if (attempt === 3 || !String((error as Error).message).includes('EADDRINUSE')) throw error;
+      port = await freePort();
+    }
+  }
 }
