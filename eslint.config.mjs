@@ -49,7 +49,9 @@ export const ALLOWED_IMPORTS = {
   // past-read-models interceptor.
   'as-of': BELOW_AS_OF,
   reports: [...BELOW_AS_OF, 'as-of'],
-  audit: [...BELOW_AS_OF, 'as-of', 'reports', 'job-requests', 'booking'],
+  // Pay periods' timesheets (overtime applied), their approval and payroll exports (issue #30).
+  payroll: [...BELOW_AS_OF, 'as-of'],
+  audit: [...BELOW_AS_OF, 'as-of', 'reports', 'payroll', 'job-requests', 'booking'],
   // The calendars' reads show what every feature below knows of a job: its times, ratings and History; its people,
   // customer and requests come from the calendar's own read model (calendar.read-models.ts).
   calendar: [...BELOW_AS_OF, 'as-of', 'audit'],

@@ -10,6 +10,7 @@ import { ratingsProjections } from './ratings';
 import { bookingProjections } from './booking';
 import { auditProjections } from './audit';
 import { reportHistoryProjections } from './report-history';
+import { payrollProjections } from './payroll';
 import { Projection } from './runner/projection';
 
 /** Every projection the runner drives, in-process or in the standalone worker. */
@@ -24,6 +25,7 @@ export const allProjections: Projection[] = [
   ...timersProjections,
   ...ratingsProjections,
   ...bookingProjections,
+  ...payrollProjections,
   ...auditProjections,
   // After the projections whose documents it keeps versions of (it reads none of them, but the schedule).
   ...reportHistoryProjections,

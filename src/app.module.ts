@@ -21,6 +21,7 @@ import { SchedulingModule } from './scheduling/scheduling.module';
 import { CalendarModule } from './calendar/calendar.module';
 import { JobRequestsModule } from './job-requests/job-requests.module';
 import { TimersModule } from './timers/timers.module';
+import { PayrollModule } from './payroll/payroll.module';
 import { RatingsModule } from './ratings/ratings.module';
 import { ReportsModule } from './reports/reports.module';
 import { BookingModule } from './booking/booking.module';
@@ -83,6 +84,7 @@ export class AppModule {
         // After JobRequestsModule: its GET api/jobs/requests must be matched before GET api/jobs/:id.
         CalendarModule,
         TimersModule,
+        PayrollModule,
         RatingsModule,
         ReportsModule,
         BookingModule,

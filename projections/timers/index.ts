@@ -1,4 +1,5 @@
 import { timeReviewsProjection } from './time-reviews.projection';
 import { timersProjection } from './timers.projection';
+import { timesheetsProjection } from './timesheets.projection';
 
-export const timersProjections = [timersProjection, timeReviewsProjection];
+export const timersProjections = [timersProjection, timeReviewsProjection, timesheetsProjection];

@@ -330,6 +330,45 @@ const SAMPLES: Record<string, { data: Record<string, unknown>; actor?: string | 
   },
   TimeReviewApproved: { data: { reviewId: TIMER, organizationId: ORG, userId: USER, timerId: TIMER } },
   TimeReviewDeclined: { data: { reviewId: TIMER, organizationId: ORG, userId: USER, timerId: TIMER } },
+  TimesheetSubmitted: {
+    data: { organizationId: ORG, userId: USER, periodStart: '2030-01-06', periodEnd: '2030-01-12' },
+  },
+  TimesheetApproved: {
+    data: { organizationId: ORG, userId: USER, periodStart: '2030-01-06', periodEnd: '2030-01-12' },
+  },
+  TimesheetSentBack: {
+    data: {
+      organizationId: ORG,
+      userId: USER,
+      periodStart: '2030-01-06',
+      periodEnd: '2030-01-12',
+      reason: 'Missing Friday',
+    },
+  },
+  TimesheetUnapproved: {
+    data: {
+      organizationId: ORG,
+      userId: USER,
+      periodStart: '2030-01-06',
+      periodEnd: '2030-01-12',
+      reason: 'Hours to fix',
+    },
+  },
+  PayrollExported: {
+    data: {
+      exportId: TIMER,
+      organizationId: ORG,
+      format: 'gusto',
+      fileId: TIMER,
+      fileName: 'payroll-gusto-2030-01-06.csv',
+      contentType: 'text/csv',
+      sha256: 'ab',
+      periods: [{ start: '2030-01-06', end: '2030-01-12' }],
+      people: [{ userId: USER, periodStart: '2030-01-06', fingerprint: 'f' }],
+      timers: [],
+      position: '1',
+    },
+  },
   AvailabilitySet: {
     data: {
       userId: USER,

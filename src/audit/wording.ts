@@ -7,7 +7,16 @@ import type { RatingEvent, RatingMailEvent } from '../ratings/ratings.events';
 import type { RecurrenceRule } from '../scheduling/recurrence';
 import type { JobEvent, JobSeriesEvent } from '../scheduling/scheduling.events';
 import { reviewedTimer } from '../timers/offline.rules';
-import type { RunningTimerEvent, TimeReviewEvent, TimeReviewRequest, TimerEvent } from '../timers/timers.events';
+import type {
+  RunningTimerEvent,
+  TimeReviewEvent,
+  TimeReviewRequest,
+  TimerEvent,
+  TimesheetEvent,
+} from '../timers/timers.events';
+import { periodLabel } from '../timers/pay-periods';
+import type { PayrollExportEvent } from '../payroll/payroll.events';
+import { PAYROLL_FORMAT_NAMES } from '../shared/payroll';
 import { AUDIT_FIELD_LABELS, type AuditActorKind, type AuditChange, type AuditRecordType } from '../shared/audit';
 
 /** Every event the log holds: each type must have its words below (the compiler and audit-wording.spec check). */
@@ -25,7 +34,9 @@ export type LoggedEvent =
   | AvailabilityEvent
   | RatingEvent
   | RatingMailEvent
-  | BookingLinkEvent;
+  | BookingLinkEvent
+  | TimesheetEvent
+  | PayrollExportEvent;
 export type LoggedEventType = LoggedEvent['type'];
 
 /** What `userName` says of a person the log has no name of (yet, or any more). */
@@ -194,6 +205,15 @@ const timer = (data: { timerId: string; userId: string }, ctx: WordingContext, l
   recordLabel: `${ctx.userName(data.userId)}: ${label ?? (ctx.label('timer', data.timerId) || 'timer')}`,
   timeOf: data.userId,
 });
+/** A person's timesheet of a pay period (issue #30). */
+const timesheet = (data: { userId: string; periodStart: string; periodEnd: string }, ctx: WordingContext) => ({
+  recordType: 'timesheet' as const,
+  recordId: `${data.userId}:${data.periodStart}`,
+  recordLabel: `${ctx.userName(data.userId)}: ${periodLabel(data.periodStart, data.periodEnd)}`,
+});
+/** A manager's change to a time in an approved timesheet says so, with their reason (issue #30 item 3). */
+const approvedEdit = (what: string, data: { approvedTimeEdit?: { reason: string } }) =>
+  data.approvedTimeEdit ? `${what} (Edit approved time: ${data.approvedTimeEdit.reason})` : what;
 const rating = (ratingId: string, ctx: WordingContext, name?: string) => ({
   recordType: 'rating' as const,
   recordId: ratingId,
@@ -459,7 +479,7 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
   }),
   TimeAdded: (d, ctx) => ({
     ...timer(d, ctx, timerLabel(d)),
-    what: `Tracked time added for ${ctx.userName(d.userId)} by ${ctx.userName(d.addedBy)}`,
+    what: approvedEdit(`Tracked time added for ${ctx.userName(d.userId)} by ${ctx.userName(d.addedBy)}`, d),
     changes: created(TIMER, { ...d, jobId: null, customerId: null } as unknown as Record<string, unknown>, ctx),
     aboutJob: d.jobId ?? undefined,
   }),
@@ -470,10 +490,10 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
   }),
   TimerChanged: (d, ctx) => ({
     ...timer(d, ctx),
-    what: 'Tracked time changed',
+    what: approvedEdit('Tracked time changed', d),
     changes: changesInWords(TIMER, { ...d.changes, jobId: undefined, customerId: undefined }, ctx),
   }),
-  TimerDeleted: (d, ctx) => ({ ...timer(d, ctx), what: 'Tracked time deleted' }),
+  TimerDeleted: (d, ctx) => ({ ...timer(d, ctx), what: approvedEdit('Tracked time deleted', d) }),
   TimerClaimed: (d, ctx) => ({ ...timer(d, ctx), what: 'Running on every device' }),
   TimerReleased: (d, ctx) => ({ ...timer(d, ctx), what: 'No longer running' }),
   // A time a phone sent later with its clock off, for a manager's review (issue #29 item 5): the reason is in words.
@@ -486,6 +506,16 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
   TimeReviewDeclined: (d, ctx) => ({
     ...timer(d, ctx),
     what: 'Time sent from a phone declined after review: nothing it sent was applied',
+  }),
+  TimesheetSubmitted: (d, ctx) => ({ ...timesheet(d, ctx), what: 'Timesheet submitted' }),
+  TimesheetApproved: (d, ctx) => ({ ...timesheet(d, ctx), what: 'Timesheet approved: its tracked times are locked' }),
+  TimesheetSentBack: (d, ctx) => ({ ...timesheet(d, ctx), what: `Timesheet sent back: ${d.reason}` }),
+  TimesheetUnapproved: (d, ctx) => ({ ...timesheet(d, ctx), what: `Timesheet unapproved: ${d.reason}` }),
+  PayrollExported: (d) => ({
+    recordType: 'payrollExport',
+    recordId: d.exportId,
+    recordLabel: `${PAYROLL_FORMAT_NAMES[d.format]}: ${d.periods.map((p) => periodLabel(p.start, p.end)).join(', ')}`,
+    what: `Payroll exported: ${d.people.length} ${d.people.length === 1 ? 'timesheet' : 'timesheets'} (${d.fileName})`,
   }),
   AvailabilitySet: (d, ctx) => {
     const days = Object.keys(AUDIT_FIELD_LABELS.availability);

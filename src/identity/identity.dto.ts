@@ -4,6 +4,7 @@ import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional } from 'class
 import { Nullable, OptionalNotNull, Text, toBoolean } from '../core/http/dto-fields';
 import { PageQueryDto } from '../core/http/page-query.dto';
 import { ROLES, Role } from '../shared/session';
+import { OVERTIME_RULES, PAY_PERIOD_FREQUENCIES, OvertimeRule, PayPeriodFrequency } from '../shared/payroll';
 import { LATE_GRACE_PROBLEM, OFFLINE_CLOCK_LIMIT_PROBLEM } from './organization.decider';
 
 /** Request and response shapes of identity's routes. Shapes only: the rules are the deciders'. */
@@ -158,6 +159,26 @@ export class OrganizationSettingsDto {
   @OptionalNotNull()
   @IsInt({ message: OFFLINE_CLOCK_LIMIT_PROBLEM })
   offlineClockLimitHours?: number;
+  @ApiPropertyOptional({ enum: PAY_PERIOD_FREQUENCIES, description: 'How often people are paid (default weekly)' })
+  @OptionalNotNull()
+  @IsIn(PAY_PERIOD_FREQUENCIES, { message: 'The pay period must be weekly, biweekly, semimonthly or monthly' })
+  payPeriodFrequency?: PayPeriodFrequency;
+  @ApiPropertyOptional({ example: '2026-01-04', description: 'A first day of a two-week pay period (biweekly)' })
+  @OptionalNotNull()
+  @Text('The first day of a two-week pay period is required', 10, 'The first day of a two-week pay period')
+  payPeriodAnchorDate?: string;
+  @ApiPropertyOptional({ description: "The week's first day: 0 Sunday … 6 Saturday (default 0)" })
+  @OptionalNotNull()
+  @IsInt({ message: "The week's first day must be 0 (Sunday) to 6 (Saturday)" })
+  weekStartsOn?: number;
+  @ApiPropertyOptional({ enum: OVERTIME_RULES, description: 'none, weekly40 (over 40 hours a week) or california' })
+  @OptionalNotNull()
+  @IsIn(OVERTIME_RULES, { message: 'The overtime rule must be none, weekly40 or california' })
+  overtimeRule?: OvertimeRule;
+  @ApiPropertyOptional({ description: 'Associates submit their timesheet before a manager approves it' })
+  @OptionalNotNull()
+  @IsBoolean({ message: 'Timesheet submission must be true or false' })
+  timesheetSubmission?: boolean;
 }
 
 /** PUT /api/organization/settings/holidays: the whole list; its items are checked by the decider. */

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../core/decider';
+import type { OvertimeRule, PayPeriodFrequency } from '../shared/payroll';
 import type { Role } from '../shared/session';
 
 /** A changed field, written old → new so that the audit history reads as a sentence. */
@@ -13,6 +14,12 @@ export interface OrganizationSettings {
   lateGraceMinutes?: number;
   /** How far back (hours) a start sent later from an offline phone may be before a manager reviews it (absent: the default). */
   offlineClockLimitHours?: number;
+  /** Pay periods, overtime and timesheet submission (issue #30; absent: DEFAULT_PAY_SETTINGS). */
+  payPeriodFrequency?: PayPeriodFrequency;
+  payPeriodAnchorDate?: string;
+  weekStartsOn?: number;
+  overtimeRule?: OvertimeRule;
+  timesheetSubmission?: boolean;
 }
 
 /** A day the organization takes no work (#24): no booking slots then. */

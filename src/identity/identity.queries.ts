@@ -1,3 +1,4 @@
+import { paySettingsOf } from '../shared/payroll';
 import { pageWindow } from '../core/http/page-query.dto';
 import { everyWordIn } from '../core/read-store/search';
 import { Inject } from '@nestjs/common';
@@ -56,6 +57,7 @@ export function companyView(o: OrganizationDoc): CompanyView {
     automatedRatingEmailsEnabled: o.automatedRatingEmailsEnabled,
     lateGraceMinutes: o.lateGraceMinutes ?? DEFAULT_LATE_GRACE_MINUTES,
     offlineClockLimitHours: o.offlineClockLimitHours ?? DEFAULT_OFFLINE_CLOCK_LIMIT_HOURS,
+    ...paySettingsOf(o),
   };
 }
 

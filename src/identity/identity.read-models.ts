@@ -1,3 +1,4 @@
+import type { OvertimeRule, PayPeriodFrequency } from '../shared/payroll';
 import type { Role } from '../shared/session';
 import type { OrganizationHoliday } from './identity.events';
 import type { Filter, ReadStore, Sort } from '../core/read-store/read-store.port';
@@ -20,6 +21,12 @@ export interface OrganizationDoc {
   automatedRatingEmailsEnabled: boolean;
   lateGraceMinutes?: number;
   offlineClockLimitHours?: number;
+  /** Pay settings where set (issue #30; absent: DEFAULT_PAY_SETTINGS). */
+  payPeriodFrequency?: PayPeriodFrequency;
+  payPeriodAnchorDate?: string;
+  weekStartsOn?: number;
+  overtimeRule?: OvertimeRule;
+  timesheetSubmission?: boolean;
   /** When automated rating e-mails were last turned on: jobs that ended before get none (absent: before #14's process). */
   automatedRatingEmailsSince?: string | null;
   logoFileId: string | null;

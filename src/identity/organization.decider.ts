@@ -10,6 +10,7 @@ import {
   MAX_OFFLINE_CLOCK_LIMIT_HOURS,
   MIN_OFFLINE_CLOCK_LIMIT_HOURS,
 } from '../shared/session';
+import { DEFAULT_PAY_SETTINGS, PAY_SETTING_KEYS, paySettingsProblem } from '../shared/payroll';
 
 export type OrganizationCommand =
   | { type: 'CreateOrganization'; organizationId: string; name: string; timeZone: string }
@@ -121,8 +122,11 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationState
           const problem = offlineClockLimitProblem(wanted.offlineClockLimitHours);
           if (problem) throw new ValidationError(problem);
         }
+        const payProblem = paySettingsProblem(wanted);
+        if (payProblem) throw new ValidationError(payProblem);
         const changes: Record<string, { from: unknown; to: unknown }> = {};
         const current = {
+          ...DEFAULT_PAY_SETTINGS,
           ...state,
           lateGraceMinutes: state.lateGraceMinutes ?? DEFAULT_LATE_GRACE_MINUTES,
           offlineClockLimitHours: state.offlineClockLimitHours ?? DEFAULT_OFFLINE_CLOCK_LIMIT_HOURS,
@@ -134,6 +138,7 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationState
           'automatedRatingEmailsEnabled',
           'lateGraceMinutes',
           'offlineClockLimitHours',
+          ...PAY_SETTING_KEYS,
         ] as const) {
           if (wanted[key] !== undefined && wanted[key] !== current[key])
             changes[key] = { from: current[key], to: wanted[key] };

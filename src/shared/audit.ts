@@ -17,6 +17,8 @@ export const AUDIT_RECORD_TYPES = [
   'organization',
   'session',
   'bookingLink',
+  'timesheet',
+  'payrollExport',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 
@@ -32,6 +34,8 @@ export const AUDIT_RECORD_TYPE_LABELS: Record<AuditRecordType, string> = {
   organization: 'Settings',
   session: 'Sign-in',
   bookingLink: 'Booking link',
+  timesheet: 'Timesheet',
+  payrollExport: 'Payroll export',
 };
 
 /** One changed field, in words: '—' stands for no value. */
@@ -176,6 +180,11 @@ export const AUDIT_FIELD_LABELS = {
     automatedRatingEmailsEnabled: 'Automated rating e-mails',
     lateGraceMinutes: 'Late after (minutes)',
     offlineClockLimitHours: 'Offline clock limit (hours)',
+    payPeriodFrequency: 'Pay period',
+    payPeriodAnchorDate: 'Two-week pay period starts',
+    weekStartsOn: "Week's first day",
+    overtimeRule: 'Overtime',
+    timesheetSubmission: 'Associates submit timesheets',
   },
   timer: {
     type: 'Type',

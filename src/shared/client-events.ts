@@ -36,6 +36,10 @@ export interface ServerToClientEvents {
   'timers.changed': (p: { userId: string; timerId: string }) => void;
   /** To the organization's managers and the person: a time a phone sent later went to review, or was approved or declined. */
   'timeReviews.changed': (p: { organizationId: string; reviewId: string }) => void;
+  /** To the person and the organization's time admins: a timesheet was submitted, approved, sent back or unapproved. */
+  'timesheets.changed': (p: { organizationId: string; userId: string; periodStart: string }) => void;
+  /** To the organization's time admins: a period was exported to payroll. */
+  'payrollExports.changed': (p: { organizationId: string; periodStart: string }) => void;
   /** To the holders of audit.read: new entries of the organization's audit log were written. */
   'audit.added': (p: { organizationId: string }) => void;
   /** To the requester: their request was answered or closed (the job's name is theirs to know). */

@@ -69,6 +69,12 @@ export interface CompanyView {
   lateGraceMinutes: number;
   /** Hours back an offline start may be before it goes to a manager's review. */
   offlineClockLimitHours: number;
+  /** Its pay settings (issue #30), as src/shared/payroll.ts's PaySettings names them. */
+  payPeriodFrequency: 'weekly' | 'biweekly' | 'semimonthly' | 'monthly';
+  payPeriodAnchorDate: string;
+  weekStartsOn: number;
+  overtimeRule: 'none' | 'weekly40' | 'california';
+  timesheetSubmission: boolean;
 }
 
 /** GET /api/session as the client reads it: who is signed in, their claims and company, the CSRF token. */

@@ -29,6 +29,8 @@ export interface TimerView extends TimerBase {
   userId: string;
   userFullName: string;
   createdAt: string;
+  /** In the tracked-times tables: the approved timesheet it is in ("Nov 22 – Nov 28, 2026"), which locks it. */
+  approvedTimesheet?: string | null;
 }
 
 /** What the timers a tracked-times table's filters match add up to, over every page. */

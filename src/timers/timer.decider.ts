@@ -1,6 +1,7 @@
 import { Decider } from '../core/decider';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
 import { normalized, timerProblem } from './timer.rules';
+import type { ApprovedTimeEdit } from './locked-times';
 import { TimerChanges, TimerEvent, TimerFields } from './timers.events';
 
 export const NOT_YOURS = 'You can only change your own timers';
@@ -32,9 +33,16 @@ export type TimerCommand =
       fields: TimerFields;
       /** When the manager adds it: time added for someone has ended. */
       at: string;
+      approvedTimeEdit?: ApprovedTimeEdit;
     }
-  | { type: 'ChangeTimer'; organizationId: string; changes: Partial<TimerFields>; actor: TimerActor }
-  | { type: 'DeleteTimer'; organizationId: string; actor: TimerActor };
+  | {
+      type: 'ChangeTimer';
+      organizationId: string;
+      changes: Partial<TimerFields>;
+      actor: TimerActor;
+      approvedTimeEdit?: ApprovedTimeEdit;
+    }
+  | { type: 'DeleteTimer'; organizationId: string; actor: TimerActor; approvedTimeEdit?: ApprovedTimeEdit };
 
 export type TimerState =
   | { status: 'none' | 'deleted' }
@@ -55,6 +63,10 @@ function diff(before: TimerFields, after: TimerFields): TimerChanges {
   }
   return changes as TimerChanges;
 }
+
+/** The manager's reason rides on the event only when the time was in an approved timesheet. */
+const approved = (command: { approvedTimeEdit?: ApprovedTimeEdit }) =>
+  command.approvedTimeEdit ? { approvedTimeEdit: command.approvedTimeEdit } : {};
 
 export const timerDecider: Decider<TimerCommand, TimerState, TimerEvent> = {
   initialState: { status: 'none' },
@@ -118,7 +130,12 @@ export const timerDecider: Decider<TimerCommand, TimerState, TimerEvent> = {
         throw new ValidationError('The end must be after the start');
       if (Date.parse(fields.end) > Date.parse(command.at)) throw new ValidationError('The end cannot be in the future');
       const { timerId, organizationId, userId, addedBy } = command;
-      return [{ type: 'TimeAdded', data: { timerId, organizationId, userId, addedBy, ...fields, end: fields.end } }];
+      return [
+        {
+          type: 'TimeAdded',
+          data: { timerId, organizationId, userId, addedBy, ...fields, end: fields.end, ...approved(command) },
+        },
+      ];
     }
     if (state.status !== 'recorded' || state.organizationId !== command.organizationId)
       throw new NotFoundError('The timer');
@@ -134,14 +151,14 @@ export const timerDecider: Decider<TimerCommand, TimerState, TimerEvent> = {
         // A stop is its own fact; what else changed with it is recorded just before.
         const changes = diff(state.fields, stopping ? { ...next, end: null, mileageEnd: null } : next);
         const events: TimerEvent[] = Object.keys(changes).length
-          ? [{ type: 'TimerChanged', data: { ...ids, changes } }]
+          ? [{ type: 'TimerChanged', data: { ...ids, changes, ...approved(command) } }]
           : [];
         if (stopping)
           events.push({ type: 'TimerStopped', data: { ...ids, end: next.end!, mileageEnd: next.mileageEnd } });
         return events;
       }
       case 'DeleteTimer':
-        return [{ type: 'TimerDeleted', data: ids }];
+        return [{ type: 'TimerDeleted', data: { ...ids, ...approved(command) } }];
     }
   },
 };

@@ -23,7 +23,8 @@ import {
 } from './offline.rules';
 import { ONE_RUNNING, runningTimerDecider } from './running-timer.decider';
 import { timeReviewDecider } from './time-review.decider';
-import { isRunning, NOT_YOURS, TimerActor, timerDecider } from './timer.decider';
+import { isRunning, NOT_YOURS, TimerActor, timerDecider, type TimerState } from './timer.decider';
+import { approvedTimeEdit } from './locked-times';
 import { AddTimeFor, ChangeTimer, DeleteTimer, OfflineOutcome, StartTimer } from './timers.commands';
 import { organizationById, organizationZone, userById, USERS, type UserDoc } from '../identity/identity.read-models';
 import { DeviceClockOff, TimeReviewRequest, TimerEvent, TimerFields, timersStreams } from './timers.events';
@@ -90,6 +91,8 @@ export class StartTimerHandler implements ICommandHandler<StartTimer> {
     };
     // Refuse a bad timer before claiming the running slot (or asking a manager to review it).
     const [started] = timerDecider.decide(start, timerDecider.initialState);
+    // A start given back in time may fall in an approved timesheet (a running timer has no reason to give).
+    if (input.start) await approvedTimeEdit(this.store, meta.organizationId, actor.userId, [fields.start], actor, null);
     if (clock) {
       const {
         timerId: _t,
@@ -191,6 +194,23 @@ export async function releaseRunning(aggregates: Aggregates, userId: string, tim
   if (events.length) await aggregates.append(stream, events, revision, meta);
 }
 
+/**
+ * A change to a recorded time in an approved timesheet (its times before and after): refused to anyone but a
+ * manager, who gives a reason (src/timers/locked-times.ts). Who may change the timer at all is the decider's: a
+ * person who may not is told that first.
+ */
+async function lockCheck(
+  store: ReadStore,
+  state: Extract<TimerState, { status: 'recorded' }>,
+  changes: Partial<TimerFields>,
+  actor: CurrentUser,
+  reason: string | undefined,
+) {
+  if (state.userId !== actor.userId && !actorOf(actor).mayEditOthers) throw new ForbiddenError(NOT_YOURS);
+  const instants = [state.fields.start, state.fields.end, changes.start, changes.end];
+  return approvedTimeEdit(store, state.organizationId, state.userId, instants, actor, reason);
+}
+
 @CommandHandler(ChangeTimer)
 export class ChangeTimerHandler implements ICommandHandler<ChangeTimer> {
   constructor(
@@ -202,20 +222,26 @@ export class ChangeTimerHandler implements ICommandHandler<ChangeTimer> {
   async execute({ timerId, input, actor, meta }: ChangeTimer): Promise<OfflineOutcome> {
     if (!isUuid(timerId)) throw new NotFoundError('The timer');
     const stream = timersStreams.timer(timerId.toLowerCase());
-    const { jobId, ...given } = input;
+    const { jobId, reason, ...given } = input;
     const changes: Partial<TimerFields> = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
-    if (meta.deviceAt) return this.sentLater(stream, jobId, changes, actor, meta);
-    if (jobId !== undefined) {
-      // Whether the job is one the timer's owner works on needs the owner: read the timer first.
-      const { state } = await this.aggregates.load(stream, timerDecider);
-      if (state.status !== 'recorded' || state.organizationId !== meta.organizationId)
-        throw new NotFoundError('The timer');
-      if (jobId !== state.fields.jobId) Object.assign(changes, await jobFor(this.store, jobId, state.userId, actor));
-    }
+    if (meta.deviceAt) return this.sentLater(stream, jobId, changes, reason, actor, meta);
+    // Whose the timer is decides the job it may be on and the timesheet it is in: read it first.
+    const { state } = await this.aggregates.load(stream, timerDecider);
+    if (state.status !== 'recorded' || state.organizationId !== meta.organizationId)
+      throw new NotFoundError('The timer');
+    if (jobId !== undefined && jobId !== state.fields.jobId)
+      Object.assign(changes, await jobFor(this.store, jobId, state.userId, actor));
+    const approved = await lockCheck(this.store, state, changes, actor, reason);
     const { events } = await this.aggregates.execute(
       stream,
       timerDecider,
-      { type: 'ChangeTimer', organizationId: meta.organizationId, changes, actor: actorOf(actor) },
+      {
+        type: 'ChangeTimer',
+        organizationId: meta.organizationId,
+        changes,
+        actor: actorOf(actor),
+        approvedTimeEdit: approved,
+      },
       meta,
     );
     const stopped = events.find((e) => e.type === 'TimerStopped');
@@ -232,6 +258,7 @@ export class ChangeTimerHandler implements ICommandHandler<ChangeTimer> {
     stream: string,
     jobId: string | null | undefined,
     changes: Partial<TimerFields>,
+    reason: string | undefined,
     actor: CurrentUser,
     meta: CommandMeta,
   ): Promise<OfflineOutcome> {
@@ -284,6 +311,7 @@ export class ChangeTimerHandler implements ICommandHandler<ChangeTimer> {
       organizationId: meta.organizationId,
       changes: applied,
       actor: actorOf(actor),
+      approvedTimeEdit: await lockCheck(this.store, state, applied, actor, reason),
     };
     const events = timerDecider.decide(command, state); // a change the timer's rules refuse is refused as always
     if (clock && events.length) {
@@ -299,14 +327,23 @@ export class ChangeTimerHandler implements ICommandHandler<ChangeTimer> {
 
 @CommandHandler(DeleteTimer)
 export class DeleteTimerHandler implements ICommandHandler<DeleteTimer> {
-  constructor(private readonly aggregates: Aggregates) {}
+  constructor(
+    private readonly aggregates: Aggregates,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
 
-  async execute({ timerId, actor, meta }: DeleteTimer) {
+  async execute({ timerId, actor, meta, reason }: DeleteTimer) {
     if (!isUuid(timerId)) throw new NotFoundError('The timer');
+    const stream = timersStreams.timer(timerId.toLowerCase());
+    const { state } = await this.aggregates.load(stream, timerDecider);
+    const approved =
+      state.status === 'recorded' && state.organizationId === meta.organizationId
+        ? await lockCheck(this.store, state, {}, actor, reason)
+        : undefined;
     const { events } = await this.aggregates.execute(
-      timersStreams.timer(timerId.toLowerCase()),
+      stream,
       timerDecider,
-      { type: 'DeleteTimer', organizationId: meta.organizationId, actor: actorOf(actor) },
+      { type: 'DeleteTimer', organizationId: meta.organizationId, actor: actorOf(actor), approvedTimeEdit: approved },
       meta,
     );
     // Frees the running slot if this timer held it (releasing is a no-op otherwise).
@@ -332,6 +369,14 @@ export class AddTimeForHandler implements ICommandHandler<AddTimeFor> {
           .findOne({ _id: input.userId.toLowerCase(), organizationId: meta.organizationId })
       : null;
     if (!person) throw new NotFoundError('The person');
+    const approved = await approvedTimeEdit(
+      this.store,
+      meta.organizationId,
+      person._id,
+      [input.start, input.end],
+      actor,
+      input.reason,
+    );
     const timerId = newId();
     await this.aggregates.execute(
       timersStreams.timer(timerId),
@@ -343,6 +388,7 @@ export class AddTimeForHandler implements ICommandHandler<AddTimeFor> {
         userId: person._id,
         addedBy: actor.userId,
         at: meta.at,
+        approvedTimeEdit: approved,
         fields: {
           type: 'Job',
           start: input.start,

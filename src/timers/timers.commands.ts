@@ -4,7 +4,10 @@ import type { TimerFields } from './timers.events';
 
 export type TimerInput = Partial<
   Pick<TimerFields, 'type' | 'start' | 'end' | 'mileageStart' | 'mileageEnd' | 'jobId' | 'label'>
->;
+> & {
+  /** A manager's reason to edit approved time (issue #30 item 3): not a field of the timer. */
+  reason?: string;
+};
 
 export class StartTimer {
   constructor(
@@ -29,13 +32,22 @@ export class DeleteTimer {
     readonly timerId: string,
     readonly actor: CurrentUser,
     readonly meta: CommandMeta,
+    /** A manager's reason, when the time is in an approved timesheet. */
+    readonly reason?: string,
   ) {}
 }
 
 /** A manager records a whole tracked time on a job for another person of the organization (Home, issue #26). */
 export class AddTimeFor {
   constructor(
-    readonly input: { userId: string; jobId: string; start: string; end: string; label?: string | null },
+    readonly input: {
+      userId: string;
+      jobId: string;
+      start: string;
+      end: string;
+      label?: string | null;
+      reason?: string;
+    },
     readonly actor: CurrentUser,
     readonly meta: CommandMeta,
   ) {}
@@ -53,3 +65,24 @@ export class AnswerTimeReview {
 
 /** What a command sent later answers when it went to review or met a change made meanwhile: words to show. */
 export type OfflineOutcome = { reviewId: string; message: string } | { message: string } | Record<string, never>;
+
+/** An Associate submits their timesheet of the pay period starting `periodStart` (issue #30 item 3). */
+export class SubmitTimesheet {
+  constructor(
+    readonly periodStart: string,
+    readonly actor: CurrentUser,
+    readonly meta: CommandMeta,
+  ) {}
+}
+
+/** A manager approves a person's timesheet, sends it back or unapproves it (with a reason for the last two). */
+export class DecideTimesheet {
+  constructor(
+    readonly periodStart: string,
+    readonly userId: string,
+    readonly decision: 'approve' | 'sendBack' | 'unapprove',
+    readonly reason: string | undefined,
+    readonly actor: CurrentUser,
+    readonly meta: CommandMeta,
+  ) {}
+}

@@ -6,7 +6,7 @@ import type { CommandMeta } from '../core/commands/aggregates';
 import { Me, Meta, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
 import { AddTimeFor, AnswerTimeReview, ChangeTimer, DeleteTimer, OfflineOutcome, StartTimer } from './timers.commands';
-import { AddTimeForDto, TimerDto, TimersPagedQueryDto, toTimerInput } from './timers.dto';
+import { AddTimeForDto, TimerDto, TimerReasonDto, TimersPagedQueryDto, toTimerInput } from './timers.dto';
 import { GetCurrentTimer, ListRunningTimers, ListTimeReviews, ListTimers } from './timers.queries';
 import { SERVER_TIME_HEADER, type TimeReviewView, type TimerView } from '../shared/timers';
 
@@ -94,8 +94,8 @@ export class TimersController {
       "A manager adds a tracked time on a job for a person of the organization (userId, jobId, startDateTime, endDateTime, label); the audit log and the job's History name who added it for whom.",
   })
   async addFor(@Body() body: AddTimeForDto, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
-    const { userId, jobId, startDateTime: start, endDateTime: end, label } = body;
-    const data = await this.commands.execute(new AddTimeFor({ userId, jobId, start, end, label }, me, meta));
+    const { userId, jobId, startDateTime: start, endDateTime: end, label, reason } = body;
+    const data = await this.commands.execute(new AddTimeFor({ userId, jobId, start, end, label, reason }, me, meta));
     return { success: true, data, message: 'The time was added' };
   }
 
@@ -138,7 +138,7 @@ export class TimersController {
   @Patch(':id')
   @ApiOperation({
     summary:
-      "Stop (endDateTime, and mileageEnd for mileage) or edit a timer: its owner, or users.crud. Sent later from a phone (X-Device-Time): refused (409, in words) when someone stopped, deleted or (for an edit) changed it after the phone's time; an end in the future goes to a manager's review (202).",
+      "Stop (endDateTime, and mileageEnd for mileage) or edit a timer: its owner, or users.crud. Sent later from a phone (X-Device-Time): refused (409, in words) when someone stopped, deleted or (for an edit) changed it after the phone's time; an end in the future goes to a manager's review (202). In an approved timesheet: refused to an Associate (409); a manager gives a reason (Edit approved time), which the audit log shows.",
   })
   async change(
     @Param('id') id: string,
@@ -154,9 +154,17 @@ export class TimersController {
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Delete a timer: its owner, or users.crud.' })
-  async remove(@Param('id') id: string, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
-    await this.commands.execute(new DeleteTimer(id, me, meta));
+  @ApiOperation({
+    summary:
+      'Delete a timer: its owner, or users.crud. In an approved timesheet: refused to its owner, and a manager gives a reason (body { reason }).',
+  })
+  async remove(
+    @Param('id') id: string,
+    @Body() body: TimerReasonDto,
+    @Me() me: CurrentUser,
+    @Meta() meta: CommandMeta,
+  ) {
+    await this.commands.execute(new DeleteTimer(id, me, meta, body?.reason));
     return { success: true };
   }
 }

@@ -4,6 +4,7 @@ import { Text } from '../core/http/dto-fields';
 import { PagedQueryDto } from '../identity/identity.dto';
 import type { TimerInput } from './timers.commands';
 import { parseMileageText, TIMER_TYPES, TimerType } from '../shared/timers';
+import { PAYROLL_REASON_MAX_LENGTH } from '../shared/payroll';
 
 /** POST /api/time and PATCH /api/time/{id}. Shapes only: the rules (and their messages) are the decider's. */
 export class TimerDto {
@@ -31,6 +32,20 @@ export class TimerDto {
   mileageEnd?: unknown;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @Text('The label must be text', 1000, 'The label') label?:
     string | null;
+  @ApiPropertyOptional({
+    description: "Edit approved time: a manager's reason to change a time in an approved timesheet (required then)",
+  })
+  @IsOptional()
+  @Text('The reason must be text', PAYROLL_REASON_MAX_LENGTH, 'The reason')
+  reason?: string;
+}
+
+/** DELETE /api/time/{id}: a manager's reason when the time is in an approved timesheet. */
+export class TimerReasonDto {
+  @ApiPropertyOptional({ description: 'Required when the time is in an approved timesheet' })
+  @IsOptional()
+  @Text('The reason must be text', PAYROLL_REASON_MAX_LENGTH, 'The reason')
+  reason?: string;
 }
 
 /** Numbers as typed: '1,204.5' or 1204.5; blank is no mileage; anything else is kept as NaN for the decider to name. */
@@ -51,6 +66,7 @@ export function toTimerInput(dto: TimerDto): TimerInput {
     mileageStart: mileage(dto.mileageStart),
     mileageEnd: mileage(dto.mileageEnd),
     label: dto.label,
+    reason: dto.reason,
   };
 }
 
@@ -85,4 +101,8 @@ export class AddTimeForDto {
   endDateTime!: string;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @Text('The label must be text', 1000, 'The label') label?:
     string | null;
+  @ApiPropertyOptional({ description: 'Required when the time falls in an approved timesheet' })
+  @IsOptional()
+  @Text('The reason must be text', PAYROLL_REASON_MAX_LENGTH, 'The reason')
+  reason?: string;
 }

@@ -1,6 +1,7 @@
 import type { DomainEvent } from '../core/decider';
 import type { Change } from '../identity/identity.events';
 import type { TimerBase } from '../shared/timers';
+import type { ApprovedTimeEdit } from './locked-times';
 
 /** What a timer records (spec §3 Timer); instants in UTC ISO, `end` null while it runs. */
 export interface TimerFields extends TimerBase {
@@ -11,15 +12,17 @@ export interface TimerFields extends TimerBase {
 export type TimerChanges = { [K in keyof TimerFields]?: Change<TimerFields[K]> };
 
 type Ids = { timerId: string; organizationId: string; userId: string };
+/** A change in an approved timesheet: a manager's "Edit approved time", with their reason (issue #30 item 3). */
+type Approved = { approvedTimeEdit?: ApprovedTimeEdit };
 
 /** One timer: stream `timer-<id>`. */
 export type TimerEvent =
   | DomainEvent<'TimerStarted', Ids & Omit<TimerFields, 'end' | 'mileageEnd'>>
   | DomainEvent<'TimerStopped', Ids & { end: string; mileageEnd: number | null }>
-  | DomainEvent<'TimerChanged', Ids & { changes: TimerChanges }>
+  | DomainEvent<'TimerChanged', Ids & { changes: TimerChanges } & Approved>
   /** A whole tracked time (start and end) a manager recorded for someone (`userId`); `addedBy` is the manager. */
-  | DomainEvent<'TimeAdded', Ids & TimerFields & { end: string; addedBy: string }>
-  | DomainEvent<'TimerDeleted', Ids>;
+  | DomainEvent<'TimeAdded', Ids & TimerFields & { end: string; addedBy: string } & Approved>
+  | DomainEvent<'TimerDeleted', Ids & Approved>;
 
 /**
  * Which timer runs for a user: stream `runningTimer-<userId>`, decided by its latest event alone, so
@@ -71,4 +74,17 @@ export const timersStreams = {
   timer: (id: string) => `timer-${id}`,
   running: (userId: string) => `runningTimer-${userId}`,
   review: (id: string) => `timeReview-${id}`,
+  timesheet: (userId: string, periodStart: string) => `timesheet-${userId}-${periodStart}`,
 };
+
+type TimesheetIds = { organizationId: string; userId: string; periodStart: string; periodEnd: string };
+
+/**
+ * One person's timesheet for one pay period (issue #30 item 3): stream `timesheet-<userId>-<periodStart>`. Approved,
+ * its tracked times are locked; `reason` is the manager's, in their words.
+ */
+export type TimesheetEvent =
+  | DomainEvent<'TimesheetSubmitted', TimesheetIds>
+  | DomainEvent<'TimesheetApproved', TimesheetIds>
+  | DomainEvent<'TimesheetSentBack', TimesheetIds & { reason: string }>
+  | DomainEvent<'TimesheetUnapproved', TimesheetIds & { reason: string }>;

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AddTimeForHandler, ChangeTimerHandler, DeleteTimerHandler, StartTimerHandler } from './timer.handlers';
 import { AnswerTimeReviewHandler } from './time-review.handlers';
+import { DecideTimesheetHandler, SubmitTimesheetHandler } from './timesheet.handlers';
 import { TimersController } from './timers.controller';
 import {
   GetCurrentTimerHandler,
@@ -17,6 +18,8 @@ import {
     ChangeTimerHandler,
     DeleteTimerHandler,
     AnswerTimeReviewHandler,
+    SubmitTimesheetHandler,
+    DecideTimesheetHandler,
     GetCurrentTimerHandler,
     ListTimersHandler,
     ListRunningTimersHandler,

@@ -7,6 +7,7 @@ import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { organizationZone } from '../identity/identity.read-models';
 import { everyWordIn } from '../core/read-store/search';
 import { reviewWhat } from './offline.rules';
+import { approvedTimesheetsOf } from './locked-times';
 import {
   ORGANIZATION_TIMER_SEARCH_FIELDS,
   pendingTimeReviews,
@@ -117,8 +118,9 @@ export class ListTimersHandler implements IQueryHandler<ListTimers> {
       range.from &&
       range.to &&
       Date.parse(range.to) - Date.parse(range.from) <= TIMER_TOTALS_MAX_DAYS * 86_400_000 + 3_600_000; // an hour for a DST change
+    const locks = await approvedTimesheetsOf(this.store, organizationId, items);
     return {
-      resultItems: items.map(timerView),
+      resultItems: items.map((doc, i) => ({ ...timerView(doc), approvedTimesheet: locks[i] })),
       totalRecords,
       totals: totalled ? await timerTotals(this.store, filter) : null,
     };

@@ -1,6 +1,7 @@
 import type { Filter, ReadStore, Sort } from '../core/read-store/read-store.port';
 import { batchesInOrder } from '../core/read-store/in-order';
 import type { TimeReviewView, TimerTotals, TimerView } from '../shared/timers';
+import type { TimesheetNote, TimesheetState } from '../shared/payroll';
 
 /** Read model of timers: one row per timer, for the tracked-times tables and the running timer. */
 export const TIMERS = 'timers';
@@ -203,4 +204,57 @@ export function pendingTimeReviews(store: ReadStore, organizationId: string): Pr
   return store
     .collection<TimeReviewDoc>(TIME_REVIEWS)
     .find({ organizationId, status: 'pending' }, { sort: { receivedAt: 1, _id: 1 }, limit: 500 });
+}
+
+/**
+ * Read model of timesheets (issue #30): one row per person and pay period that has been submitted, approved, sent
+ * back or unapproved (a period nobody acted on has none: it is open). `_id` is `<userId>:<periodStart>`.
+ */
+export const TIMESHEETS = 'timesheets';
+
+export interface TimesheetDoc {
+  _id: string;
+  organizationId: string;
+  userId: string;
+  /** The period's first and last day (YYYY-MM-DD, the organization's zone), as it was when acted on. */
+  periodStart: string;
+  periodEnd: string;
+  state: TimesheetState;
+  lastNote: { kind: TimesheetNote['kind']; byUserId: string | null; at: string; reason: string | null };
+  _rev?: number;
+}
+
+export const timesheetId = (userId: string, periodStart: string) => `${userId}:${periodStart}`;
+
+export function timesheetsOf(store: ReadStore, organizationId: string, periodStart: string): Promise<TimesheetDoc[]> {
+  return store.collection<TimesheetDoc>(TIMESHEETS).find({ organizationId, periodStart }, { limit: 5000 });
+}
+
+export function timesheetOf(store: ReadStore, userId: string, periodStart: string): Promise<TimesheetDoc | null> {
+  return store.collection<TimesheetDoc>(TIMESHEETS).findOne({ _id: timesheetId(userId, periodStart) });
+}
+
+/**
+ * The person's approved timesheet holding any of `dates` (YYYY-MM-DD, the organization's zone), if one does: its
+ * tracked times are locked. At most a handful of a person's timesheets are approved around any date.
+ */
+export async function approvedTimesheetHolding(
+  store: ReadStore,
+  organizationId: string,
+  userId: string,
+  dates: string[],
+): Promise<TimesheetDoc | null> {
+  if (!dates.length) return null;
+  const sorted = [...dates].sort();
+  const candidates = await store.collection<TimesheetDoc>(TIMESHEETS).find(
+    {
+      organizationId,
+      userId,
+      state: 'approved',
+      periodStart: { $lte: sorted[sorted.length - 1] },
+      periodEnd: { $gte: sorted[0] },
+    },
+    { limit: 50 },
+  );
+  return candidates.find((sheet) => dates.some((date) => sheet.periodStart <= date && date <= sheet.periodEnd)) ?? null;
 }

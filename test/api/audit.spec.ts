@@ -278,6 +278,16 @@ describe('the audit log', () => {
       const approved = (await associate.get('/api/time/current')).body as { id: string };
       ok(await associate.patch(`/api/time/${approved.id}`, { endDateTime: new Date().toISOString() }), 'approved stop');
 
+      // A past week's timesheet (issue #30): submitted, sent back, submitted again, approved, exported, unapproved.
+      ok(await admin.patch('/api/organization/settings', { timesheetSubmission: true }), 'timesheet submission');
+      const sheet = (act: string) => `/api/pay-periods/2026-05-31/timesheets/${act}`;
+      ok(await associate.post(sheet('me/submit')), 'timesheet submitted');
+      ok(await admin.post(sheet(`${associate.userId}/send-back`), { reason: 'Missing Friday' }), 'sent back');
+      ok(await associate.post(sheet('me/submit')), 'timesheet submitted again');
+      ok(await admin.post(sheet(`${associate.userId}/approve`)), 'timesheet approved');
+      ok(await admin.post('/api/pay-periods/2026-05-31/exports', { format: 'xlsx' }), 'payroll exported');
+      ok(await admin.post(sheet(`${associate.userId}/unapprove`), { reason: 'Hours to fix' }), 'unapproved');
+
       // The associate's availability, set by the admin (every day, so that the booking link has slots).
       const week = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((weekDay) => ({
         weekDay,

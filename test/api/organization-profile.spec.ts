@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiClient, expectError, startTestApp, TestApp, TestOrganization, TINY_PNG } from '../support/app';
+import { DEFAULT_PAY_SETTINGS } from '../../src/shared/payroll';
 
 /** Organization settings (name, time zone, switches, logo) and My Profile (names, phone, picture) over HTTP. */
 describe('organization settings and profile over HTTP', () => {
@@ -38,6 +39,7 @@ describe('organization settings and profile over HTTP', () => {
         automatedRatingEmailsEnabled: false,
         lateGraceMinutes: 10,
         offlineClockLimitHours: 12,
+        ...DEFAULT_PAY_SETTINGS,
       });
     });
 
@@ -192,8 +194,13 @@ describe('organization settings and profile over HTTP', () => {
         'logoUrl',
         'name',
         'offlineClockLimitHours',
+        'overtimeRule',
+        'payPeriodAnchorDate',
+        'payPeriodFrequency',
         'pickUpJobsEnabled',
         'timeZone',
+        'timesheetSubmission',
+        'weekStartsOn',
       ]);
     });
 

@@ -99,7 +99,20 @@ export const propertyLabel = (path: PropertyPath) =>
 
 /** What a path parameter names, by path prefix and parameter name. */
 export type Kind =
-  'user' | 'file' | 'customer' | 'attachment' | 'job' | 'series' | 'timer' | 'rating' | 'token' | 'bookingLink';
+  | 'user'
+  | 'file'
+  | 'customer'
+  | 'attachment'
+  | 'job'
+  | 'series'
+  | 'timer'
+  | 'rating'
+  | 'token'
+  | 'bookingLink'
+  | 'period'
+  | 'payrollExport';
+/** Kinds that name nobody's data: a pay period is a date, the same in every organization. */
+export const SHARED_KINDS: readonly Kind[] = ['period'];
 export const PARAM_KINDS: { prefix: string; param: string; kind: Kind }[] = [
   { prefix: '/api/users', param: 'id', kind: 'user' },
   { prefix: '/api/employee-availability', param: 'userId', kind: 'user' },
@@ -117,6 +130,9 @@ export const PARAM_KINDS: { prefix: string; param: string; kind: Kind }[] = [
   { prefix: '/api/booking-links', param: 'linkId', kind: 'bookingLink' },
   // A booked visit's id is as secret as a token: a well-formed one nobody was given.
   { prefix: '/api/share/booking', param: 'id', kind: 'token' },
+  { prefix: '/api/pay-periods', param: 'start', kind: 'period' },
+  { prefix: '/api/pay-periods', param: 'userId', kind: 'user' },
+  { prefix: '/api/payroll-exports', param: 'id', kind: 'payrollExport' },
 ];
 
 /** A prefix matches whole segments. */
@@ -170,6 +186,10 @@ export async function seedOrganization(org: TestOrganization): Promise<Organizat
   });
   const ratedJob = await byManager.job({ ...jobModel, name: 'Rated', customerId: rated.id });
   await byManager.ratingRequest(ratedJob.id);
+  // A week of June 2026 (weekly periods from Sunday) approved and exported to payroll.
+  const period = '2026-05-31';
+  await org.admin.post(`/api/pay-periods/${period}/timesheets/${org.associate.userId}/approve`);
+  const payrollExport = await org.admin.post(`/api/pay-periods/${period}/exports`, { format: 'gusto' });
   const bookingLink = await org.manager.post('/api/booking-links', {
     serviceName: `Visit of ${org.organizationId}`,
     staffIds: [org.associate.userId],
@@ -186,6 +206,8 @@ export async function seedOrganization(org: TestOrganization): Promise<Organizat
     customer: [customer.id],
     attachment: [attachment.body.data.id],
     timer: [timer.id],
+    period: [period],
+    payrollExport: [payrollExport.body.data.id],
   };
 }
 

@@ -13,8 +13,10 @@ import {
   MAX_OFFLINE_CLOCK_LIMIT_HOURS,
   MIN_OFFLINE_CLOCK_LIMIT_HOURS,
 } from '../../../../src/shared/session';
+import type { PaySettings } from '../../../../src/shared/payroll';
 
-type DetailsValues = Omit<OrganizationSettings, 'logoUrl'>;
+/** The pay settings have their own card (PaySettingsForm). */
+type DetailsValues = Omit<OrganizationSettings, 'logoUrl' | keyof PaySettings>;
 
 const detailsOf = (s: OrganizationSettings): DetailsValues => ({
   name: s.name,

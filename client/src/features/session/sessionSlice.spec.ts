@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
+import { DEFAULT_PAY_SETTINGS } from '../../../../src/shared/payroll';
 import type { SessionPayload as SessionData } from '../../../../src/shared/session';
 import { createSessionSlice, type SessionSlice } from './sessionSlice';
 
@@ -27,6 +28,7 @@ const session: SessionData = {
     automatedRatingEmailsEnabled: false,
     lateGraceMinutes: 10,
     offlineClockLimitHours: 12,
+    ...DEFAULT_PAY_SETTINGS,
   },
   csrfToken: 't0k',
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { supportDetails, supportMailto } from './supportDetails';
+import { DEFAULT_PAY_SETTINGS } from '../../../../src/shared/payroll';
 
 const session = {
   company: {
@@ -11,6 +12,7 @@ const session = {
     automatedRatingEmailsEnabled: false,
     lateGraceMinutes: 10,
     offlineClockLimitHours: 12,
+    ...DEFAULT_PAY_SETTINGS,
   },
   user: {
     id: 'u1',

@@ -1,0 +1,3 @@
+import { payrollExportsProjection } from './payroll-exports.projection';
+
+export const payrollProjections = [payrollExportsProjection];

@@ -1,0 +1,346 @@
+import ExcelJS from 'exceljs';
+import { DateTime, IANAZone } from 'luxon';
+import {
+  DATE_FORMAT,
+  DATE_TIME_FORMAT,
+  TWO_DECIMALS,
+  excelDate,
+  headerText,
+  inertCell,
+} from '../core/spreadsheets/report-workbook';
+
+/**
+ * The files payroll imports, made from approved timesheets (issue #30): pure functions of their input, so an export
+ * can be made again from what it held. Gusto's hours CSV (one row per person), a QuickBooks Online timesheet CSV (one
+ * row per tracked time), and a plain workbook of both.
+ *
+ * CSV: RFC 4180 (a field holding a comma, a quote, CR or LF is quoted, its quotes doubled), CRLF line ends, the header
+ * row first, UTF-8 without a byte order mark (the caller encodes the string so). Text cells go through `inertCell`, as
+ * the report spreadsheets' do: a text starting with = + - @ tab or CR gets a leading `'`, so a spreadsheet opening the
+ * file reads no formula in it. Numbers are written by this file and never get one.
+ */
+
+/** One person's approved timesheet for one period. */
+export interface PayrollSheet {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** YYYY-MM-DD, the organization's zone. */
+  period: { start: string; end: string };
+  regularHours: number;
+  overtimeHours: number;
+  doubleTimeHours: number;
+  totalHours: number;
+  mileage: number;
+  entries: PayrollSheetEntry[];
+}
+
+/** A tracked time's part on one day (a timer across midnight is one entry on each day it touches). */
+export interface PayrollSheetEntry {
+  /** YYYY-MM-DD in the organization's zone. */
+  date: string;
+  /** The whole timer's start and end (UTC ISO); `hours` is its part on `date`. */
+  startDateTime: string;
+  endDateTime: string;
+  hours: number;
+  type: 'Unassigned' | 'Mileage' | 'Job';
+  jobName: string | null;
+  customerName: string | null;
+  label: string | null;
+  mileage: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// CSV
+
+/** A number with exactly two decimals, half away from zero: 7.5 → "7.50", 0 → "0.00"; no thousands separator. */
+export function twoDecimals(n: number): string {
+  if (!Number.isFinite(n)) throw new RangeError(`Not a number of hours: ${n}`);
+  // The small nudge rounds a half that binary floating point holds as 0.4999… (1.005) up, as written.
+  const cents = Math.round(Math.abs(n) * 100 + 1e-6) * Math.sign(n);
+  return (cents / 100).toFixed(2);
+}
+
+/** Text for a CSV cell: null as empty, and never read as a formula (`inertCell`). */
+const text = (value: string | null | undefined): string => inertCell(value ?? '');
+
+/** One CSV field, quoted when it holds a comma, a quote, CR or LF (RFC 4180). */
+function field(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** The rows as CSV: the header first, every line (the last too) ended by CRLF. */
+function csv(header: readonly string[], rows: string[][]): string {
+  return [header, ...rows].map((row) => `${row.map(field).join(',')}\r\n`).join('');
+}
+
+/**
+ * Gusto's hours import: the columns of Gusto's CSV template for a regular payroll, in the template's order, of
+ * those CrewClock fills (Gusto support, "Upload payroll data with a CSV": column titles as in Gusto's template;
+ * columns may be removed or reordered; first_name and last_name are required). The template's full header reads
+ * last_name, first_name, title, gusto_employee_id, regular_hours, overtime_hours, double_overtime_hours,
+ * missed_break_hours, … personal_note: title (needed only for people with several pay rates) and
+ * gusto_employee_id are not known here, and the earnings columns are not hours. Gusto has no email column.
+ */
+export const GUSTO_HOURS_COLUMNS = [
+  'last_name',
+  'first_name',
+  'regular_hours',
+  'overtime_hours',
+  'double_overtime_hours',
+] as const;
+
+/**
+ * Gusto's hours CSV: one row per person (sheets of one person for several periods are added up into one row, as
+ * Gusto takes one row per person a payroll), in the order people first appear in `sheets`. Gusto matches the row to
+ * an employee by first and last name; a zero replaces what was entered in Gusto for that payroll.
+ */
+export function gustoHoursCsv(sheets: PayrollSheet[]): string {
+  const people = new Map<string, { sheet: PayrollSheet; regular: number; overtime: number; doubleTime: number }>();
+  for (const sheet of sheets) {
+    const person = people.get(sheet.userId) ?? { sheet, regular: 0, overtime: 0, doubleTime: 0 };
+    person.regular += sheet.regularHours;
+    person.overtime += sheet.overtimeHours;
+    person.doubleTime += sheet.doubleTimeHours;
+    people.set(sheet.userId, person);
+  }
+  const rows = [...people.values()].map(({ sheet, regular, overtime, doubleTime }) => [
+    text(sheet.lastName),
+    text(sheet.firstName),
+    twoDecimals(regular),
+    twoDecimals(overtime),
+    twoDecimals(doubleTime),
+  ]);
+  return csv(GUSTO_HOURS_COLUMNS, rows);
+}
+
+/**
+ * A QuickBooks Online timesheet (TimeActivity) import: the columns, in order, of the QuickBooks Online timesheet
+ * layout that import tools document (Zed Axis knowledge base, "Import timesheets into QuickBooks Online"; the same
+ * columns in iClassPro's "How Do I Use Time Clock with QuickBooks Payroll Services", "About the CSV File for QuickBooks
+ * Online Import"). Each names a field of QuickBooks Online's TimeActivity: TxnDate the date, NameOf "Employee",
+ * EmployeeVendorRefName the person as "First Last", Duration hh:mm (mandatory), Start Time and End Time as
+ * yyyy-mm-ddThh:mm:ss, Description the work done.
+ */
+export const QUICKBOOKS_TIMESHEET_COLUMNS = [
+  'Id',
+  'TxnDate',
+  'NameOf',
+  'EmployeeVendorRefName',
+  'CustomerRefName',
+  'DepartmentRef Name',
+  'ItemRef Name',
+  'Class Ref Name',
+  'Billable Status',
+  'Taxable',
+  'Hourly Rate',
+  'Duration',
+  'Break Duration',
+  'Start Time',
+  'End Time',
+  'Description',
+] as const;
+
+/** Decimal hours as H:MM, to the nearest minute: 7.5 → "7:30", 0.25 → "0:15". */
+export function hoursAndMinutes(hours: number): string {
+  if (!Number.isFinite(hours) || hours < 0) throw new RangeError(`Not a duration in hours: ${hours}`);
+  const minutes = Math.round(hours * 60);
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+function checkedZone(zone: string): string {
+  if (!IANAZone.isValidZone(zone)) throw new RangeError(`Not a time zone: ${zone}`);
+  return zone;
+}
+
+/**
+ * The part of an entry's timer on the entry's day in `zone`: its start and end clipped to that day's midnights, so a
+ * timer across midnight gives each day's row its own times, which add up to the row's hours (the whole timer on both
+ * rows would count it twice). A timer that does not touch its entry's day is shown whole.
+ */
+function partOnDay(entry: PayrollSheetEntry, zone: string): { start: DateTime; end: DateTime } {
+  const start = DateTime.fromISO(entry.startDateTime, { zone });
+  const end = DateTime.fromISO(entry.endDateTime, { zone });
+  if (!start.isValid || !end.isValid)
+    throw new RangeError(`Not an instant: ${entry.startDateTime} – ${entry.endDateTime}`);
+  const dayStart = DateTime.fromISO(entry.date, { zone });
+  if (!dayStart.isValid) throw new RangeError(`Not a date: ${entry.date}`);
+  const next = DateTime.fromISO(entry.date, { zone: 'utc' }).plus({ days: 1 }).toISODate();
+  // A midnight the zone skips (a DST change at 00:00) starts its day at the first hour that exists, as luxon reads it.
+  const dayEnd = DateTime.fromISO(next ?? entry.date, { zone });
+  const from = DateTime.max(start, dayStart);
+  const to = DateTime.min(end, dayEnd);
+  return from <= to ? { start: from, end: to } : { start, end };
+}
+
+const LOCAL_DATE_TIME = "yyyy-MM-dd'T'HH:mm:ss";
+
+/** What the time was for, in words: the job (or the kind of time), its label, the miles driven. */
+function description(entry: PayrollSheetEntry): string {
+  const what = entry.type === 'Job' ? (entry.jobName ?? 'Job') : entry.type;
+  const miles = entry.mileage > 0 ? `${twoDecimals(entry.mileage)} miles` : null;
+  return [what, entry.label, miles].filter((part) => part).join(' - ');
+}
+
+/**
+ * The QuickBooks Online timesheet CSV: one row per entry as given (a timer across midnight is one row per day, each
+ * with its part's times and duration), people in the order of `sheets`. Dates and times are the wall clock in the
+ * organization's zone `zone`. Not billable (billable time needs an hourly rate and a QuickBooks customer), not
+ * taxable, no break (tracked time excludes breaks); the customer is CrewClock's customer name, the job goes in the
+ * description (a QuickBooks "Customer:Job" exists only if the company keeps its jobs as sub-customers).
+ */
+export function quickbooksTimesheetCsv(sheets: PayrollSheet[], zone: string): string {
+  checkedZone(zone);
+  const rows: string[][] = [];
+  for (const sheet of sheets) {
+    const name = `${sheet.firstName} ${sheet.lastName}`.trim();
+    for (const entry of sheet.entries) {
+      const { start, end } = partOnDay(entry, zone);
+      rows.push([
+        '',
+        entry.date,
+        'Employee',
+        text(name),
+        text(entry.customerName),
+        '',
+        '',
+        '',
+        'NotBillable',
+        'False',
+        '',
+        hoursAndMinutes(entry.hours),
+        '0:00',
+        start.toFormat(LOCAL_DATE_TIME),
+        end.toFormat(LOCAL_DATE_TIME),
+        text(description(entry)),
+      ]);
+    }
+  }
+  return csv(QUICKBOOKS_TIMESHEET_COLUMNS, rows);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// xlsx
+
+type CellValue = string | number | Date | null;
+
+interface Column<R> {
+  header: string;
+  width: number;
+  value: (row: R) => CellValue;
+  numFmt?: string;
+}
+
+/** A YYYY-MM-DD date as an Excel date (exceljs writes a Date by its UTC fields). */
+const excelDay = (date: string): Date => {
+  const day = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(day.getTime())) throw new RangeError(`Not a date: ${date}`);
+  return day;
+};
+
+const fullName = (sheet: PayrollSheet) => `${sheet.firstName} ${sheet.lastName}`.trim();
+
+const SUMMARY_COLUMNS: Column<PayrollSheet>[] = [
+  { header: 'Employee', width: 28, value: fullName },
+  { header: 'Email', width: 32, value: (s) => s.email },
+  { header: 'Period start', width: 13, value: (s) => excelDay(s.period.start), numFmt: DATE_FORMAT },
+  { header: 'Period end', width: 13, value: (s) => excelDay(s.period.end), numFmt: DATE_FORMAT },
+  { header: 'Regular hours', width: 11, value: (s) => s.regularHours, numFmt: TWO_DECIMALS },
+  { header: 'Overtime hours', width: 11, value: (s) => s.overtimeHours, numFmt: TWO_DECIMALS },
+  { header: 'Double time hours', width: 11, value: (s) => s.doubleTimeHours, numFmt: TWO_DECIMALS },
+  { header: 'Total hours', width: 11, value: (s) => s.totalHours, numFmt: TWO_DECIMALS },
+  { header: 'Mileage', width: 11, value: (s) => s.mileage, numFmt: TWO_DECIMALS },
+];
+
+interface TrackedRow {
+  sheet: PayrollSheet;
+  entry: PayrollSheetEntry;
+  start: Date | null;
+  end: Date | null;
+}
+
+const TRACKED_COLUMNS: Column<TrackedRow>[] = [
+  { header: 'Employee', width: 28, value: (r) => fullName(r.sheet) },
+  { header: 'Date', width: 12, value: (r) => excelDay(r.entry.date), numFmt: DATE_FORMAT },
+  { header: 'Start', width: 20, value: (r) => r.start, numFmt: DATE_TIME_FORMAT },
+  { header: 'End', width: 20, value: (r) => r.end, numFmt: DATE_TIME_FORMAT },
+  { header: 'Hours', width: 9, value: (r) => r.entry.hours, numFmt: TWO_DECIMALS },
+  { header: 'Type', width: 12, value: (r) => r.entry.type },
+  { header: 'Job', width: 28, value: (r) => r.entry.jobName },
+  { header: 'Customer', width: 28, value: (r) => r.entry.customerName },
+  { header: 'Label', width: 24, value: (r) => r.entry.label },
+  { header: 'Mileage', width: 9, value: (r) => r.entry.mileage, numFmt: TWO_DECIMALS },
+];
+
+const BOLD = { name: 'Calibri', family: 2, size: 11, bold: true } as const;
+
+function addSheet<R>(workbook: ExcelJS.Workbook, name: string, title: string, columns: Column<R>[], rows: R[]) {
+  const sheet = workbook.addWorksheet(name, {
+    views: [{ state: 'frozen', ySplit: 1 }],
+    pageSetup: {
+      orientation: 'landscape',
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+      printTitlesRow: '1:1',
+      margins: { left: 0.4, right: 0.4, top: 0.75, bottom: 0.6, header: 0.3, footer: 0.3 },
+    },
+    headerFooter: { oddHeader: `&C&B${headerText(title)}&B`, oddFooter: '&CPage &P of &N' },
+  });
+  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width }));
+  const header = sheet.getRow(1);
+  header.font = BOLD;
+  header.alignment = { vertical: 'bottom', wrapText: true };
+  for (const row of rows) {
+    const added = sheet.addRow(columns.map((c) => inertCell(c.value(row))));
+    columns.forEach((c, i) => {
+      if (c.numFmt) added.getCell(i + 1).numFmt = c.numFmt;
+    });
+  }
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+}
+
+/**
+ * The plain workbook: "Summary" (a row per sheet: the person, the period, the hours split and miles) and "Tracked
+ * times" (a row per entry as given: the day, its part's start and end on the wall clock of `zone`, hours and what
+ * for). Hours and miles are numbers shown with two decimals; dates are Excel dates; text is inert (`inertCell`).
+ *
+ * Deterministic in content, not in bytes: the workbook's created and modified dates are `at` (by default the latest
+ * period end of `sheets`, so the same input gives the same document properties), but the zip exceljs writes stamps
+ * each part with the time it was written.
+ */
+export async function payrollWorkbook(
+  sheets: PayrollSheet[],
+  zone: string,
+  title: string,
+  at: Date = latestPeriodEnd(sheets),
+): Promise<Buffer> {
+  checkedZone(zone);
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'CrewClock';
+  workbook.lastModifiedBy = 'CrewClock';
+  workbook.title = title;
+  workbook.created = at;
+  workbook.modified = at;
+  addSheet(workbook, 'Summary', title, SUMMARY_COLUMNS, sheets);
+  const tracked = sheets.flatMap((sheet) =>
+    sheet.entries.map((entry): TrackedRow => {
+      const { start, end } = partOnDay(entry, zone);
+      return {
+        sheet,
+        entry,
+        start: excelDate(start.toUTC().toISO(), zone),
+        end: excelDate(end.toUTC().toISO(), zone),
+      };
+    }),
+  );
+  addSheet(workbook, 'Tracked times', title, TRACKED_COLUMNS, tracked);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The last period end of the sheets, at 00:00 UTC (1970-01-01 without sheets). */
+function latestPeriodEnd(sheets: PayrollSheet[]): Date {
+  const last = sheets.reduce((max, s) => (s.period.end > max ? s.period.end : max), '1970-01-01');
+  return excelDay(last);
+}

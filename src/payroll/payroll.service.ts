@@ -1,0 +1,443 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { Aggregates, CommandMeta, toDomainEvent } from '../core/commands/aggregates';
+import { isUuid, newId } from '../core/clock';
+import { fold } from '../core/decider';
+import { ConflictError, ForbiddenError, NotFoundError } from '../core/errors';
+import { EVENT_STORE, EventStore } from '../core/event-store/event-store.port';
+import { FILE_STORE, FileStore } from '../core/files/files.port';
+import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import { XLSX } from '../core/spreadsheets/spreadsheet-download';
+import { isoDate, toWallMs } from '../core/zoned-time';
+import type { CurrentUser } from '../identity/current-user';
+import { organizationById, organizationUsers, userOf, type UserDoc } from '../identity/identity.read-models';
+import { AUDIT_FIELD_LABELS } from '../shared/audit';
+import {
+  isCalendarDate,
+  paySettingsOf,
+  type ExportChange,
+  type ExportChangesView,
+  type PayPeriodScreen,
+  type PayrollExportView,
+  type PayrollFormat,
+  type TimesheetNote,
+  type TimesheetView,
+} from '../shared/payroll';
+import { dayParts } from '../timers/day-parts';
+import { nextPayPeriod, payPeriodHolding, previousPayPeriod } from '../timers/pay-periods';
+import { timerDecider, type TimerState } from '../timers/timer.decider';
+import { TimerEvent, timersStreams } from '../timers/timers.events';
+import { payPeriodStartingOn } from '../timers/timesheet.handlers';
+import { timesheetOf, timesheetsOf, type TimesheetDoc } from '../timers/timers.read-models';
+import { gustoHoursCsv, payrollWorkbook, quickbooksTimesheetCsv, type PayrollSheet } from './payroll-files';
+import { payrollStreams, type PayrollExportEvent } from './payroll.events';
+import { exportById, exportsOfPeriod, type PayrollExportDoc } from './payroll.read-models';
+import { fingerprintOf, periodTimers, rowOf, sheetOf, type Sheet } from './timesheets';
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const CSV = 'text/csv; charset=utf-8';
+
+/** Today in the organization's zone. */
+const todayIn = (zone: string) => isoDate(toWallMs(Date.now(), zone));
+
+/**
+ * Pay periods' timesheets, their exports to payroll and what changed since (issue #30 items 2, 5 and 6). Timesheets
+ * are added up when read, from the tracked times as they are: a change to a time, in a past period too, is in the
+ * next read (item 4's "recomputed whenever a time changes").
+ */
+@Injectable()
+export class PayrollService {
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(FILE_STORE) private readonly files: FileStore,
+    private readonly aggregates: Aggregates,
+  ) {}
+
+  private async organization(organizationId: string) {
+    const organization = await organizationById(this.store, organizationId);
+    if (!organization) throw new NotFoundError('The organization');
+    return { settings: paySettingsOf(organization), zone: organization.timeZone };
+  }
+
+  /** The manager's screen: the period holding `date` (today if none), each person's state and hours, its exports. */
+  async periodScreen(organizationId: string, date: string | undefined): Promise<PayPeriodScreen> {
+    const { settings, zone } = await this.organization(organizationId);
+    if (date !== undefined && !isCalendarDate(date)) throw new NotFoundError('The pay period');
+    const period = payPeriodHolding(date ?? todayIn(zone), settings);
+    const [people, timers, docs, exports] = await Promise.all([
+      organizationUsers(this.store, organizationId),
+      periodTimers(this.store, organizationId, period, settings, zone),
+      timesheetsOf(this.store, organizationId, period.start),
+      exportsOfPeriod(this.store, organizationId, period.start),
+    ]);
+    const byUser = groupBy(timers, (t) => t.userId);
+    const docOf = new Map(docs.map((d) => [d.userId, d]));
+    const sheets = new Map<string, Sheet>();
+    for (const person of people) sheets.set(person._id, sheetOf(byUser.get(person._id) ?? [], period, settings, zone));
+    // Everyone active, and anyone else the period holds something of (a person made inactive since).
+    const listed = people
+      .filter((p) => p.active || docOf.has(p._id) || sheets.get(p._id)!.timers.length)
+      .sort((a, b) => a.fullName.localeCompare(b.fullName));
+    const changed = changedPeople(exports, period.start, sheets);
+    const rows = listed.map((p) => rowOf(p, sheets.get(p._id)!, docOf.get(p._id), changed.has(p._id)));
+    const sum = (key: 'regularHours' | 'overtimeHours' | 'doubleTimeHours' | 'totalHours' | 'mileage') =>
+      round2(rows.reduce((total, row) => total + row[key], 0));
+    const names = new Map(people.map((p) => [p._id, p.fullName]));
+    return {
+      period,
+      previous: previousPayPeriod(period, settings).start,
+      next: nextPayPeriod(period, settings).start,
+      overtimeRule: settings.overtimeRule,
+      timesheetSubmission: settings.timesheetSubmission,
+      rows,
+      totals: {
+        regularHours: sum('regularHours'),
+        overtimeHours: sum('overtimeHours'),
+        doubleTimeHours: sum('doubleTimeHours'),
+        totalHours: sum('totalHours'),
+        mileage: sum('mileage'),
+      },
+      exports: exports.map((e) => exportView(e, names, changedSince(e, sheets))),
+    };
+  }
+
+  /** One person's sheet; `periodStart` null: the period holding `date` (today if none). */
+  async timesheet(
+    organizationId: string,
+    userId: string,
+    at: { periodStart: string } | { date?: string },
+    viewer: CurrentUser,
+  ): Promise<TimesheetView> {
+    const person = isUuid(userId) ? await userOf(this.store, organizationId, userId.toLowerCase()) : null;
+    if (!person) throw new NotFoundError('The person');
+    if (viewer.userId !== person._id && !viewer.claims.includes('users.crud'))
+      throw new ForbiddenError('You can only see your own timesheet');
+    const { settings, zone } = await this.organization(organizationId);
+    let period;
+    if ('periodStart' in at) period = (await payPeriodStartingOn(this.store, organizationId, at.periodStart)).period;
+    else {
+      if (at.date !== undefined && !isCalendarDate(at.date)) throw new NotFoundError('The pay period');
+      period = payPeriodHolding(at.date ?? todayIn(zone), settings);
+    }
+    const [timers, doc, exports] = await Promise.all([
+      periodTimers(this.store, organizationId, period, settings, zone, person._id),
+      timesheetOf(this.store, person._id, period.start),
+      exportsOfPeriod(this.store, organizationId, period.start),
+    ]);
+    const sheet = sheetOf(timers, period, settings, zone);
+    const state = doc?.organizationId === organizationId ? doc.state : 'open';
+    return {
+      period,
+      userId: person._id,
+      userFullName: person.fullName,
+      state,
+      overtimeRule: settings.overtimeRule,
+      regularHours: sheet.regularHours,
+      overtimeHours: sheet.overtimeHours,
+      doubleTimeHours: sheet.doubleTimeHours,
+      totalHours: sheet.totalHours,
+      days: sheet.days,
+      mileage: sheet.mileage,
+      running: sheet.running,
+      lastNote: doc?.organizationId === organizationId ? await this.noteOf(doc) : null,
+      canSubmit: settings.timesheetSubmission && viewer.userId === person._id && state === 'open',
+      changedSinceExport: changedPeople(exports, period.start, new Map([[person._id, sheet]])).has(person._id),
+    };
+  }
+
+  private async noteOf(doc: TimesheetDoc): Promise<TimesheetNote> {
+    const by = doc.lastNote.byUserId ? await userOf(this.store, doc.organizationId, doc.lastNote.byUserId) : null;
+    return {
+      kind: doc.lastNote.kind,
+      byFullName: by?.fullName ?? 'Someone',
+      at: doc.lastNote.at,
+      reason: doc.lastNote.reason,
+    };
+  }
+
+  /**
+   * Exports the period's approved timesheets in `format`: the file is stored as sent, and the export recorded with
+   * what it held (each time at its stream's revision) and the log's position it read at.
+   */
+  async exportPeriod(periodStart: string, format: PayrollFormat, meta: CommandMeta): Promise<{ id: string }> {
+    const organizationId = meta.organizationId;
+    const { period, settings, zone } = await payPeriodStartingOn(this.store, organizationId, periodStart);
+    // Read at the log's head: the read models first catch up with everything written before the export.
+    const head = await this.events.headPosition();
+    await this.aggregates.settle(head);
+    const approved = (await timesheetsOf(this.store, organizationId, period.start)).filter(
+      (doc) => doc.state === 'approved',
+    );
+    if (!approved.length)
+      throw new ConflictError(
+        `No timesheet of ${period.label} is approved yet: approve timesheets before exporting them.`,
+      );
+    const people = new Map(
+      (await organizationUsers(this.store, organizationId)).map((person) => [person._id, person] as const),
+    );
+    const byUser = groupBy(await periodTimers(this.store, organizationId, period, settings, zone), (t) => t.userId);
+    const sheets: { person: UserDoc; sheet: Sheet }[] = approved
+      .filter((doc) => people.has(doc.userId))
+      .map((doc) => ({
+        person: people.get(doc.userId)!,
+        sheet: sheetOf(byUser.get(doc.userId) ?? [], period, settings, zone),
+      }))
+      .sort((a, b) => a.person.fullName.localeCompare(b.person.fullName));
+    const payroll: PayrollSheet[] = sheets.map(({ person, sheet }) => ({
+      userId: person._id,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      email: person.email,
+      period: { start: period.start, end: period.end },
+      regularHours: sheet.regularHours,
+      overtimeHours: sheet.overtimeHours,
+      doubleTimeHours: sheet.doubleTimeHours,
+      totalHours: sheet.totalHours,
+      mileage: sheet.mileage,
+      entries: sheet.days.flatMap((day) => day.entries.map((entry) => ({ ...entry, date: day.date }))),
+    }));
+    const file = await fileOf(format, payroll, zone, period);
+    const stored = await this.files.save({ ...file, organizationId, kind: 'document' });
+    const exportId = newId();
+    const event: PayrollExportEvent = {
+      type: 'PayrollExported',
+      data: {
+        exportId,
+        organizationId,
+        format,
+        fileId: stored.id,
+        fileName: file.fileName,
+        contentType: file.contentType,
+        sha256: createHash('sha256').update(file.bytes).digest('hex'),
+        periods: [{ start: period.start, end: period.end }],
+        people: sheets.map(({ person, sheet }) => ({
+          userId: person._id,
+          periodStart: period.start,
+          fingerprint: fingerprintOf(sheet.timers),
+        })),
+        timers: sheets.flatMap(({ person, sheet }) =>
+          sheet.timers.map((t) => ({ timerId: t._id, userId: person._id, revision: t._rev ?? 0 })),
+        ),
+        position: head?.commit.toString() ?? '0',
+      },
+    };
+    await this.aggregates.settle(
+      await this.aggregates.append(payrollStreams.export(exportId), [event], 'no_stream', meta),
+    );
+    return { id: exportId };
+  }
+
+  /** Exactly the bytes an export sent. */
+  async exportFile(organizationId: string, id: string) {
+    const doc = isUuid(id) ? await exportById(this.store, organizationId, id.toLowerCase()) : null;
+    const file = doc ? await this.files.read(organizationId, doc.fileId) : null;
+    if (!doc || !file) throw new NotFoundError('The export');
+    return { fileName: doc.fileName, contentType: doc.contentType, bytes: file.bytes };
+  }
+
+  /**
+   * What differs between what an export held and now, per person and day: each time it held is read from its stream
+   * at the revision the export read (then) and at its end (now); times added since are the period's others now. Who
+   * changed what and when are the time's events after the export's revision.
+   */
+  async exportChanges(organizationId: string, id: string): Promise<ExportChangesView> {
+    const doc = isUuid(id) ? await exportById(this.store, organizationId, id.toLowerCase()) : null;
+    if (!doc) throw new NotFoundError('The export');
+    const { settings, zone } = await this.organization(organizationId);
+    const people = new Map((await organizationUsers(this.store, organizationId)).map((p) => [p._id, p] as const));
+    const nameOf = (userId: string | null) => (userId && people.get(userId)?.fullName) || 'Someone';
+    const held = new Map(doc.timers.map((t) => [t.timerId, t]));
+    const changes: { userId: string; change: ExportChange; datesThen: string[]; datesNow: string[] }[] = [];
+    const sheets = new Map<string, Sheet>();
+    for (const period of doc.periods) {
+      const exported = new Set(doc.people.filter((p) => p.periodStart === period.start).map((p) => p.userId));
+      const now = await periodTimers(this.store, organizationId, period, settings, zone);
+      for (const [userId, timers] of groupBy(now, (t) => t.userId)) {
+        if (!exported.has(userId)) continue;
+        const sheet = sheetOf(timers, period, settings, zone);
+        sheets.set(userId, sheet);
+        for (const t of sheet.timers)
+          if (!held.has(t._id)) changes.push(await this.changeOf(t._id, userId, -1, nameOf, period, zone));
+      }
+    }
+    for (const timer of doc.timers) {
+      const period = doc.periods.find((p) =>
+        doc.people.some((q) => q.userId === timer.userId && q.periodStart === p.start),
+      )!;
+      const change = await this.changeOf(timer.timerId, timer.userId, timer.revision, nameOf, period, zone);
+      if (change.change.change !== 'edited' || change.change.by.length) changes.push(change);
+    }
+    const names = new Map([...people].map(([userId, p]) => [userId, p.fullName]));
+    const byPerson = new Map<string, Map<string, ExportChange[]>>();
+    for (const { userId, change, datesThen, datesNow } of changes) {
+      const days = byPerson.get(userId) ?? new Map<string, ExportChange[]>();
+      for (const date of new Set([...datesThen, ...datesNow])) days.set(date, [...(days.get(date) ?? []), change]);
+      byPerson.set(userId, days);
+    }
+    return {
+      export: exportView(doc, names, changedSince(doc, sheets)),
+      people: [...byPerson]
+        .map(([userId, days]) => ({
+          userId,
+          userFullName: nameOf(userId),
+          days: [...days]
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([date, dayChanges]) => ({
+              date,
+              hoursThen: round2(dayChanges.reduce((sum, c) => sum + hoursOn(c.then, date, zone), 0)),
+              hoursNow: round2(dayChanges.reduce((sum, c) => sum + hoursOn(c.now, date, zone), 0)),
+              changes: dayChanges,
+            })),
+        }))
+        .sort((a, b) => a.userFullName.localeCompare(b.userFullName)),
+    };
+  }
+
+  /** One time's then (at `revision`; -1: it did not exist) and now, with the events since in words. */
+  private async changeOf(
+    timerId: string,
+    userId: string,
+    revision: number,
+    nameOf: (userId: string | null) => string,
+    period: { start: string; end: string },
+    zone: string,
+  ) {
+    const recorded = await this.events.readStream(timersStreams.timer(timerId));
+    const domain = recorded.map((r) => toDomainEvent<TimerEvent>(r));
+    const then = revision < 0 ? null : timeOf(fold(timerDecider, domain.slice(0, revision + 1)));
+    const nowState = timeOf(fold(timerDecider, domain));
+    const inPeriod = (t: typeof nowState) =>
+      t &&
+      t.endDateTime &&
+      dayParts(t.startDateTime, t.endDateTime, zone).some((p) => p.date >= period.start && p.date <= period.end)
+        ? t
+        : null;
+    const now = inPeriod(nowState);
+    const since = recorded.filter((r) => r.revision > revision);
+    const change: ExportChange = {
+      timerId,
+      change: then === null ? 'added' : now === null ? 'deleted' : 'edited',
+      then,
+      now,
+      by: since.map((r) => {
+        const event = toDomainEvent<TimerEvent>(r);
+        const reason = 'approvedTimeEdit' in event.data ? (event.data.approvedTimeEdit?.reason ?? null) : null;
+        return { fullName: nameOf(r.metadata.actorUserId), at: r.metadata.timestamp, what: whatOf(event), reason };
+      }),
+    };
+    const datesOf = (t: typeof now) =>
+      t?.endDateTime ? dayParts(t.startDateTime, t.endDateTime, zone).map((p) => p.date) : [];
+    const within = (dates: string[]) => dates.filter((d) => d >= period.start && d <= period.end);
+    return { userId, change, datesThen: within(datesOf(then)), datesNow: within(datesOf(now)) };
+  }
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
+/** The people of `periodStart` whose times differ from what the latest export holding them held. */
+function changedPeople(exports: PayrollExportDoc[], periodStart: string, sheets: Map<string, Sheet>): Set<string> {
+  const changed = new Set<string>();
+  const seen = new Set<string>();
+  // Newest first: a person's latest export is the one payroll has.
+  for (const doc of exports)
+    for (const person of doc.people) {
+      if (person.periodStart !== periodStart || seen.has(person.userId)) continue;
+      seen.add(person.userId);
+      const sheet = sheets.get(person.userId);
+      if (sheet && fingerprintOf(sheet.timers) !== person.fingerprint) changed.add(person.userId);
+    }
+  return changed;
+}
+
+/** Whether anything an export held differs now (its people's sheets as they are). */
+function changedSince(doc: PayrollExportDoc, sheets: Map<string, Sheet>): boolean {
+  return doc.people.some((p) => {
+    const sheet = sheets.get(p.userId);
+    return fingerprintOf(sheet?.timers ?? []) !== p.fingerprint;
+  });
+}
+
+function exportView(doc: PayrollExportDoc, names: Map<string, string>, changed: boolean): PayrollExportView {
+  return {
+    id: doc._id,
+    format: doc.format,
+    fileName: doc.fileName,
+    periods: doc.periodStarts,
+    userIds: doc.people.map((p) => p.userId),
+    byFullName: (doc.byUserId && names.get(doc.byUserId)) || 'Someone',
+    at: doc.at,
+    position: doc.position,
+    changedSince: changed,
+  };
+}
+
+/** A stored time as the changes view shows it (null: none, or deleted). */
+function timeOf(state: TimerState): ExportChange['then'] {
+  if (state.status !== 'recorded') return null;
+  const { start, end, type, jobName } = state.fields;
+  return {
+    startDateTime: start,
+    endDateTime: end,
+    hours: end ? round2((Date.parse(end) - Date.parse(start)) / 3_600_000) : 0,
+    type,
+    jobName,
+  };
+}
+
+function hoursOn(time: ExportChange['then'], date: string, zone: string): number {
+  if (!time?.endDateTime) return 0;
+  return dayParts(time.startDateTime, time.endDateTime, zone)
+    .filter((p) => p.date === date)
+    .reduce((sum, p) => sum + p.hours, 0);
+}
+
+const LABELS = AUDIT_FIELD_LABELS.timer as Record<string, string>;
+
+/** A time's event in a few words, for the changes view (the audit log has the full wording). */
+function whatOf(event: TimerEvent): string {
+  switch (event.type) {
+    case 'TimerStarted':
+      return 'Timer started';
+    case 'TimeAdded':
+      return 'Tracked time added';
+    case 'TimerStopped':
+      return 'Timer stopped';
+    case 'TimerDeleted':
+      return 'Tracked time deleted';
+    case 'TimerChanged': {
+      const fields = Object.keys(event.data.changes).filter((k) => k !== 'jobId' && k !== 'customerId');
+      return `Changed: ${[...new Set(fields.map((k) => LABELS[k] ?? k))].join(', ')}`;
+    }
+  }
+}
+
+/** The file of a format, named after the period. */
+async function fileOf(
+  format: PayrollFormat,
+  sheets: PayrollSheet[],
+  zone: string,
+  period: { start: string; end: string },
+) {
+  const name = `payroll-${format}-${period.start}`;
+  switch (format) {
+    case 'gusto':
+      return { bytes: Buffer.from(gustoHoursCsv(sheets), 'utf8'), contentType: CSV, fileName: `${name}.csv` };
+    case 'quickbooks':
+      return {
+        bytes: Buffer.from(quickbooksTimesheetCsv(sheets, zone), 'utf8'),
+        contentType: CSV,
+        fileName: `${name}.csv`,
+      };
+    case 'xlsx':
+      return {
+        bytes: await payrollWorkbook(sheets, zone, `Payroll ${period.start} – ${period.end}`),
+        contentType: XLSX,
+        fileName: `payroll-${period.start}.xlsx`,
+      };
+  }
+}

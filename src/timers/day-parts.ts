@@ -1,0 +1,43 @@
+import { IANAZone } from 'luxon';
+import { fromWallMs, isoDate, toWallMs } from '../core/zoned-time';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+/** A tracked time's part on one calendar day of the organization's zone. */
+export interface DayPart {
+  /** YYYY-MM-DD in the zone. */
+  date: string;
+  /** Real elapsed hours (a 23- or 25-hour DST day counts what passed), unrounded: round only for display. */
+  hours: number;
+  startIso: string;
+  endIso: string;
+}
+
+/**
+ * Splits the time from `startIso` to `endIso` at `zone`'s midnights, so a timer across midnight counts on each
+ * day for its part. A zero-length time is one part of 0 hours on its day (it still shows on the timesheet).
+ */
+export function dayParts(startIso: string, endIso: string, zone: string): DayPart[] {
+  const start = Date.parse(startIso);
+  const end = Date.parse(endIso);
+  if (Number.isNaN(start) || Number.isNaN(end)) throw new RangeError(`Not an instant: ${startIso} – ${endIso}`);
+  if (end < start) throw new RangeError(`The end ${endIso} is before the start ${startIso}`);
+  if (!IANAZone.isValidZone(zone)) throw new RangeError(`Not a time zone: ${zone}`);
+  const parts: DayPart[] = [];
+  let from = start;
+  do {
+    const wall = toWallMs(from, zone);
+    // The next midnight on the wall clock, as an instant; a skipped midnight moves forward to the day's real start.
+    const midnight = fromWallMs(Math.floor(wall / DAY) * DAY + DAY, zone);
+    const to = midnight > from ? Math.min(midnight, end) : end; // always progresses, whatever the zone does
+    parts.push({
+      date: isoDate(wall),
+      hours: (to - from) / HOUR,
+      startIso: new Date(from).toISOString(),
+      endIso: new Date(to).toISOString(),
+    });
+    from = to;
+  } while (from < end);
+  return parts;
+}
