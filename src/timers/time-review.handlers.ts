@@ -5,7 +5,10 @@ import { isUuid } from '../core/clock';
 import { ConflictError, NotFoundError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { organizationZone, userById } from '../identity/identity.read-models';
-import { timeInWords } from './offline.rules';
+import { reviewedTimer, timeInWords } from './offline.rules';
+import { periodLabel } from './pay-periods';
+import { approvedTimesheetHolding } from './timers.read-models';
+import { isoDate, toWallMs } from '../core/zoned-time';
 import { runningTimerDecider } from './running-timer.decider';
 import { TimeReviewState, timeReviewDecider } from './time-review.decider';
 import { isRunning, timerDecider } from './timer.decider';
@@ -47,6 +50,7 @@ export class AnswerTimeReviewHandler implements ICommandHandler<AnswerTimeReview
 
   private async apply(review: Exclude<TimeReviewState, { status: 'none' }>, meta: CommandMeta) {
     const { request, userId, timerId } = review;
+    await this.notLocked(review, meta);
     if (request.kind === 'start') {
       const start = {
         type: 'StartTimer' as const,
@@ -79,6 +83,29 @@ export class AnswerTimeReviewHandler implements ICommandHandler<AnswerTimeReview
     const events = timerDecider.decide(command, state);
     if (events.length) await this.aggregates.settle(await this.aggregates.append(stream, events, revision, meta));
     if (events.some((e) => e.type === 'TimerStopped')) await releaseRunning(this.aggregates, userId, timerId, meta);
+  }
+
+  /**
+   * What a phone sent for a time in an approved timesheet (issue #30) is not let through by a review: approving
+   * carries no reason, so the manager unapproves the timesheet first, or declines and edits the time with one.
+   */
+  private async notLocked(review: Exclude<TimeReviewState, { status: 'none' }>, meta: CommandMeta) {
+    const time = reviewedTimer(review.request);
+    const before = review.request.kind === 'change' ? [review.request.before.start, review.request.before.end] : [];
+    const zone = await organizationZone(this.store, meta.organizationId);
+    const sheet = await approvedTimesheetHolding(
+      this.store,
+      meta.organizationId,
+      review.userId,
+      [time.start, time.end, ...before].flatMap((instant) =>
+        instant ? [isoDate(toWallMs(Date.parse(instant), zone))] : [],
+      ),
+    );
+    if (sheet)
+      throw new ConflictError(
+        `This time is in an approved timesheet (${periodLabel(sheet.periodStart, sheet.periodEnd)}), so it cannot be approved as it is. ` +
+          'Unapprove the timesheet first, or decline this and edit the time with a reason.',
+      );
   }
 
   /** Approving a start while another timer of the person runs: refused in words (one runs at a time). */

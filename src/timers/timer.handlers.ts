@@ -91,8 +91,10 @@ export class StartTimerHandler implements ICommandHandler<StartTimer> {
     };
     // Refuse a bad timer before claiming the running slot (or asking a manager to review it).
     const [started] = timerDecider.decide(start, timerDecider.initialState);
-    // A start given back in time may fall in an approved timesheet (a running timer has no reason to give).
-    if (input.start) await approvedTimeEdit(this.store, meta.organizationId, actor.userId, [fields.start], actor, null);
+    // A start given back in time (or sent later from a phone) may fall in an approved timesheet; a running timer has
+    // no reason to give.
+    if (input.start || meta.deviceAt)
+      await approvedTimeEdit(this.store, meta.organizationId, actor.userId, [fields.start], actor, null);
     if (clock) {
       const {
         timerId: _t,

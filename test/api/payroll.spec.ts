@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { GUSTO_HOURS_COLUMNS } from '../../src/payroll/payroll-files';
 import { ApiClient, expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
@@ -219,6 +220,67 @@ describe('pay periods and payroll', () => {
         lastNote: { kind: 'unapproved', byFullName: 'Ada Admin', reason: 'Hours to fix' },
       });
       expect((await org.associate.patch(`/api/time/${times[0]}`, { label: 'Site C' })).status).toBe(200);
+    });
+  });
+
+  it('counts a shift across midnight on each day for its part, and a mileage timer’s miles on its first day', async () => {
+    const week = weekStart(4);
+    const start = week.toISODate()!;
+    // Tuesday 22:00 to Wednesday 06:00.
+    await tracked(org.manager, week.plus({ days: 2 }), 22, 8);
+    const drive = await org.manager.post('/api/time', {
+      type: 'Mileage',
+      mileageStart: 1200,
+      startDateTime: week.plus({ days: 4 }).set({ hour: 9 }).toUTC().toISO(),
+    });
+    await org.manager.patch(`/api/time/${drive.body.data.id}`, {
+      endDateTime: week.plus({ days: 4 }).set({ hour: 10 }).toUTC().toISO(),
+      mileageEnd: 1242.5,
+    });
+    const sheet = await sheetOf(org.admin, start, org.manager.userId);
+    expect(sheet.days.map((d: { totalHours: number }) => d.totalHours)).toEqual([0, 0, 2, 6, 1, 0, 0]);
+    expect(sheet.days[2].entries[0]).toMatchObject({ hours: 2, mileage: 0 });
+    expect(sheet.days[3].entries[0]).toMatchObject({ hours: 6, timerId: sheet.days[2].entries[0].timerId });
+    expect(sheet).toMatchObject({ totalHours: 9, regularHours: 9, overtimeHours: 0, mileage: 42.5 });
+    expect(sheet.days[4]).toMatchObject({ mileage: 42.5 });
+  });
+
+  describe('what a phone sent later', () => {
+    it('is not let through a review into a timesheet approved meanwhile, nor started in one', async () => {
+      const device = new Date(Date.now() - 14 * 3_600_000).toISOString();
+      const later = { 'x-command-id': randomUUID(), 'x-device-time': device };
+      const sent = await org.associate.request('POST', '/api/time', { type: 'Unassigned', label: 'Late' }, later);
+      expect(sent.status).toBe(202);
+      const day = DateTime.fromISO(device).setZone(ZONE).toISODate();
+      const { start, end } = (await org.admin.get(`/api/pay-periods?date=${day}`)).body.period;
+      const approve = `/api/pay-periods/${start}/timesheets/${org.associate.userId}`;
+      expect((await org.admin.post(`${approve}/approve`)).status).toBe(201);
+      const review = (await org.admin.get('/api/time/reviews')).body.find(
+        (r: { id: string }) => r.id === sent.body.data.reviewId,
+      );
+      expectError(
+        await org.admin.post(`/api/time/reviews/${review.id}/approve`),
+        409,
+        /^This time is in an approved timesheet \(.+\), so it cannot be approved as it is\./,
+      );
+      // A start sent later within the clock limit, into the approved week, is refused at once.
+      const recent = new Date(Date.now() - 60_000).toISOString();
+      if (DateTime.fromISO(recent).setZone(ZONE).toISODate()! <= end)
+        expectError(
+          await org.associate.request(
+            'POST',
+            '/api/time',
+            { type: 'Unassigned' },
+            {
+              'x-command-id': randomUUID(),
+              'x-device-time': recent,
+            },
+          ),
+          409,
+          /is locked/,
+        );
+      await org.admin.post(`/api/time/reviews/${review.id}/decline`);
+      await org.admin.post(`${approve}/unapprove`, { reason: 'Test done' });
     });
   });
 
