@@ -129,6 +129,8 @@ export class PayrollService {
     const state = doc?.organizationId === organizationId ? doc.state : 'open';
     return {
       period,
+      previous: previousPayPeriod(period, settings).start,
+      next: nextPayPeriod(period, settings).start,
       userId: person._id,
       userFullName: person.fullName,
       state,

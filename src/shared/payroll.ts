@@ -81,6 +81,9 @@ export interface TimesheetNote {
 /** GET /api/pay-periods/{start}/timesheets/{userId} (and …/me): one person's sheet for a period. */
 export interface TimesheetView extends HoursSplit {
   period: PayPeriodView;
+  /** The first days of the periods before and after (to step from one person's sheet to the next period's). */
+  previous: string;
+  next: string;
   userId: string;
   userFullName: string;
   state: TimesheetState;

@@ -55,6 +55,8 @@ describe('accessibility', () => {
     { role: 'Company Admin', path: '/admin/users', ready: 'Users' },
     { role: 'Company Admin', path: '/admin/settings', ready: 'Organization Settings' },
     { role: 'Company Admin', path: '/admin/audit', ready: 'Audit Log' },
+    { role: 'Company Admin', path: '/timesheets', ready: 'Timesheets' },
+    { role: 'Company Admin', path: '/my-timesheet', ready: 'My Timesheet' },
     { role: 'Company Admin', path: '/profile', ready: 'My Profile' },
     { role: 'Company Admin', path: '/customers', ready: 'Customers' },
     { role: 'Company Admin', path: '/reports/jobs', ready: 'Hours per employee' },

@@ -11,6 +11,12 @@ export const paths = {
   booking: '/book/:linkId',
   sharedBooking: '/share/booking/:id',
   myTrackedTimes: '/timers',
+  /** Pay periods' timesheets (issue #30): the manager's period screen (?date=), a person's sheet, one's own (?date=). */
+  timesheets: '/timesheets',
+  timesheetsFor: (date: string) => `/timesheets?date=${encodeURIComponent(date)}`,
+  timesheet: (start: string, userId: string) =>
+    `/timesheets/${encodeURIComponent(start)}/${encodeURIComponent(userId)}`,
+  myTimesheet: '/my-timesheet',
   jobsReport: '/reports/jobs',
   ratingsReport: '/reports/ratings',
   organizationTrackedTimes: '/admin/timers',

@@ -8,6 +8,8 @@ describe('staleUrlsFor', () => {
     expect(staleUrlsFor('organization.changed', { organizationId: 'o1' }, me)).toEqual([
       '/api/organization',
       '/api/session',
+      '/api/pay-periods',
+      '/api/timesheets',
     ]);
   });
 
@@ -58,10 +60,13 @@ describe('staleUrlsFor', () => {
     ]);
   });
 
-  it('refetches the running timer, the tracked times and the calendars on timers.changed', () => {
+  it('refetches the running timer, the tracked times, the calendars and the timesheets on timers.changed', () => {
     expect(staleUrlsFor('timers.changed', { userId: me.userId, timerId: 't1' }, me)).toEqual([
       '/api/time',
       '/api/jobs',
+      '/api/pay-periods',
+      '/api/timesheets',
+      '/api/payroll-exports',
     ]);
   });
 
@@ -70,6 +75,25 @@ describe('staleUrlsFor', () => {
       '/api/time/paged',
       '/api/time/running',
       '/api/jobs',
+      '/api/pay-periods',
+      '/api/timesheets',
+      '/api/payroll-exports',
+    ]);
+  });
+
+  it("refetches the timesheets and the tracked times' locks on timesheets.changed", () => {
+    const sheet = { organizationId: 'o1', periodStart: '2026-11-22' };
+    expect(staleUrlsFor('timesheets.changed', { ...sheet, userId: me.userId }, me)).toEqual([
+      '/api/pay-periods',
+      '/api/timesheets',
+      '/api/payroll-exports',
+      '/api/time',
+    ]);
+    expect(staleUrlsFor('timesheets.changed', { ...sheet, userId: 'someone-else' }, me)).toEqual([
+      '/api/pay-periods',
+      '/api/timesheets',
+      '/api/payroll-exports',
+      '/api/time/paged',
     ]);
   });
   it("refetches Home's times to review on their notice", () => {

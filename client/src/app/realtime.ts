@@ -10,9 +10,13 @@ import { SESSION_URL } from '../features/session/session';
 import { ORGANIZATION_TIMERS_URL, RUNNING_TIMERS_URL, TIME_URL } from '../features/timers/timers';
 import { USERS_URL } from '../features/users/users';
 import { TIME_REVIEWS_URL } from '../features/home/timeReviews';
+import { PAY_PERIODS_URL, PAYROLL_EXPORTS_URL, TIMESHEETS_URL } from '../features/payroll/payrollUrls';
 import type { ServerToClientEvents } from './socket';
 
 export type ServerEvent = keyof ServerToClientEvents;
+
+/** Whatever adds tracked times up by pay period: the period screen and sheets, one's own, the exports' changes. */
+const TIMESHEET_URLS = [PAY_PERIODS_URL, TIMESHEETS_URL, PAYROLL_EXPORTS_URL];
 
 /**
  * Which server data a push notice makes stale, as URL prefixes of the query cache. Session data
@@ -25,7 +29,8 @@ export function staleUrlsFor<E extends Exclude<ServerEvent, 'session.ended'>>(
 ): string[] {
   switch (event) {
     case 'organization.changed':
-      return [ORGANIZATION_URL, SESSION_URL];
+      // The pay settings shape the pay periods and their hours (overtime) too.
+      return [ORGANIZATION_URL, SESSION_URL, PAY_PERIODS_URL, TIMESHEETS_URL];
     case 'users.changed':
       return [USERS_URL, SESSION_URL];
     case 'profile.changed':
@@ -37,9 +42,16 @@ export function staleUrlsFor<E extends Exclude<ServerEvent, 'session.ended'>>(
     case 'timers.changed':
       // Own: the running timer, the tracked-times tables, the calendars' marks. A colleague's (heard by time
       // admins and managers): the organization's tables, who is on the clock, the calendars' marks.
+      // Either: the timesheets that add the times up, and the exports' changes since.
       return (payload as { userId: string }).userId === me.userId
-        ? [TIME_URL, JOBS_URL]
-        : [ORGANIZATION_TIMERS_URL, RUNNING_TIMERS_URL, JOBS_URL];
+        ? [TIME_URL, JOBS_URL, ...TIMESHEET_URLS]
+        : [ORGANIZATION_TIMERS_URL, RUNNING_TIMERS_URL, JOBS_URL, ...TIMESHEET_URLS];
+    case 'timesheets.changed':
+      // A sheet submitted, approved, sent back or unapproved: the sheets and period screen, and the tracked-times
+      // tables' locks (one's own; a colleague's, heard by managers, in the organization's table).
+      return (payload as { userId: string }).userId === me.userId
+        ? [...TIMESHEET_URLS, TIME_URL]
+        : [...TIMESHEET_URLS, ORGANIZATION_TIMERS_URL];
     case 'jobRequests.changed':
       return [JOB_REQUESTS_URL];
     case 'timeReviews.changed':

@@ -41,6 +41,12 @@ const screens = {
   organizationTrackedTimes: async () => ({
     Component: (await import('../features/timers/TrackedTimesPage')).OrganizationTrackedTimesPage,
   }),
+  // Pay periods' timesheets and payroll exports (issue #30).
+  timesheets: async () => ({ Component: (await import('../features/payroll/TimesheetsPage')).TimesheetsPage }),
+  personTimesheet: async () => ({
+    Component: (await import('../features/payroll/TimesheetPages')).PersonTimesheetPage,
+  }),
+  myTimesheet: async () => ({ Component: (await import('../features/payroll/TimesheetPages')).MyTimesheetPage }),
   organizationSettings: async () => ({
     Component: (await import('../features/organization/OrganizationSettingsPage')).OrganizationSettingsPage,
   }),
@@ -67,6 +73,7 @@ const signedIn: RouteObject[] = [
   ]),
   { path: paths.myJobRatings, lazy: screens.myJobRatings },
   { path: paths.myTrackedTimes, lazy: screens.myTrackedTimes },
+  { path: paths.myTimesheet, lazy: screens.myTimesheet },
   guarded('reports.read', [
     { path: paths.jobsReport, lazy: screens.jobsReport },
     { path: paths.ratingsReport, lazy: screens.ratingsReport },
@@ -74,6 +81,8 @@ const signedIn: RouteObject[] = [
   guarded('users.crud', [
     { path: paths.organizationTrackedTimes, lazy: screens.organizationTrackedTimes },
     { path: paths.users, lazy: screens.users },
+    { path: paths.timesheets, lazy: screens.timesheets },
+    { path: `${paths.timesheets}/:start/:userId`, lazy: screens.personTimesheet },
   ]),
   guarded('settings.crud', [{ path: paths.organizationSettings, lazy: screens.organizationSettings }]),
   guarded('audit.read', [{ path: paths.auditLog, lazy: screens.auditLog }]),

@@ -42,6 +42,7 @@ export function useRealtimeSync(): void {
     });
     socket.on('jobRequests.changed', (p) => void invalidateUrls(staleUrlsFor('jobRequests.changed', p, me)));
     socket.on('timeReviews.changed', (p) => void invalidateUrls(staleUrlsFor('timeReviews.changed', p, me)));
+    socket.on('timesheets.changed', (p) => void invalidateUrls(staleUrlsFor('timesheets.changed', p, me)));
     socket.on('bookingLinks.changed', (p) => void invalidateUrls(staleUrlsFor('bookingLinks.changed', p, me)));
     socket.on('booking.notice', (p) => notifyInfo(bookingNotice(p)));
     socket.on('customers.changed', (p) => void invalidateUrls(staleUrlsFor('customers.changed', p, me)));

@@ -1,8 +1,10 @@
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '../../app/api';
+import { ApiError, errorMessage } from '../../app/api';
+import { isApprovedTimeRefusal } from '../payroll/approvedTime';
+import { PAYROLL_REASON_MAX_LENGTH } from '../../../../src/shared/payroll';
 import { notifySuccess } from '../../shared/notify';
 import { jobPeopleIds, type Job } from '../scheduling/jobs';
 import { isoFromWall, wallFromIso } from '../scheduling/zonedTime';
@@ -25,10 +27,14 @@ export function AddTimeModal({ job, zone, onClose }: { job: Job; zone: string; o
   const [start, setStart] = useState(() => wallFromIso(job.startDateTime, zone));
   const [end, setEnd] = useState(() => wallFromIso(job.endDateTime, zone));
   const [problem, setProblem] = useState<string | null>(null);
+  // The day is in the person's approved timesheet (issue #30): the server asks a manager for a reason.
+  const [askReason, setAskReason] = useState(false);
+  const [reason, setReason] = useState('');
 
   async function save() {
     if (!userId) return setProblem('Choose the person this time is for');
     if (!start || !end) return setProblem('Enter the start and the end');
+    if (askReason && !reason.trim()) return setProblem('Give a reason to edit approved time');
     setProblem(null);
     try {
       await add.mutateAsync({
@@ -36,10 +42,12 @@ export function AddTimeModal({ job, zone, onClose }: { job: Job; zone: string; o
         jobId: job.id,
         startDateTime: isoFromWall(start, zone),
         endDateTime: isoFromWall(end, zone),
+        ...(askReason ? { reason: reason.trim() } : {}),
       });
       notifySuccess(`Time was added for ${crew.find((c) => c.value === userId)?.label ?? 'them'}`);
       onClose();
     } catch (error) {
+      if (error instanceof ApiError && isApprovedTimeRefusal(error)) setAskReason(true);
       setProblem(errorMessage(error));
     }
   }
@@ -79,6 +87,18 @@ export function AddTimeModal({ job, zone, onClose }: { job: Job; zone: string; o
             onChange={(v) => setEnd(typeof v === 'string' ? v : '')}
           />
         </SimpleGrid>
+        {askReason && (
+          <Textarea
+            label="Reason (Edit approved time)"
+            description="The audit log and the payroll export's changes show it."
+            withAsterisk
+            autosize
+            minRows={2}
+            maxLength={PAYROLL_REASON_MAX_LENGTH}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+        )}
         <Text size="xs" c="dimmed">
           A job timer on {job.name}; the audit log and the job&apos;s History show that you added it.
         </Text>

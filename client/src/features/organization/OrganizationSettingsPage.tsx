@@ -1,6 +1,7 @@
 import { Grid, Skeleton, Stack } from '@mantine/core';
 import { PageHeader } from '../../shared/PageHeader';
 import { QueryError } from '../../shared/QueryError';
+import { PaySettingsForm } from '../payroll/PaySettingsForm';
 import { OrganizationDetailsForm } from './OrganizationDetailsForm';
 import { OrganizationHolidaysCard } from './OrganizationHolidaysCard';
 import { OrganizationLogoCard } from './OrganizationLogoCard';
@@ -12,7 +13,7 @@ export function OrganizationSettingsPage() {
     <>
       <PageHeader
         title="Organization Settings"
-        description="Company name, logo, time zone, holidays and scheduling options."
+        description="Company name, logo, time zone, holidays, scheduling options and pay periods."
       />
       {settings.isError ? (
         <QueryError error={settings.error} onRetry={() => void settings.refetch()} />
@@ -23,7 +24,10 @@ export function OrganizationSettingsPage() {
       ) : (
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>
-            <OrganizationDetailsForm settings={settings.data} />
+            <Stack gap="lg">
+              <OrganizationDetailsForm settings={settings.data} />
+              <PaySettingsForm settings={settings.data} />
+            </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="lg">

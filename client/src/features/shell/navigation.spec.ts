@@ -8,7 +8,12 @@ const labels = (items: NavItem[]) =>
 
 describe('visibleNavigation', () => {
   it('shows an associate only the screens every user has', () => {
-    expect(labels(visibleNavigation([], { mobile: false }))).toEqual(['Home', 'My Job Ratings', 'My Tracked Times']);
+    expect(labels(visibleNavigation([], { mobile: false }))).toEqual([
+      'Home',
+      'My Job Ratings',
+      'My Tracked Times',
+      'My Timesheet',
+    ]);
   });
 
   it('shows a company admin everything except the mobile-only Profile group on desktop', () => {
@@ -19,8 +24,9 @@ describe('visibleNavigation', () => {
       'Customers',
       'My Job Ratings',
       'My Tracked Times',
+      'My Timesheet',
       'Reports[Jobs Report, Ratings Report]',
-      'Admin[Organization Tracked Times, Users, Organization Settings, Audit Log]',
+      'Admin[Organization Tracked Times, Timesheets, Users, Organization Settings, Audit Log]',
     ]);
   });
 
@@ -36,9 +42,9 @@ describe('visibleNavigation', () => {
     expect(labels(visibleNavigation(['audit.read'], { mobile: false }))).toContain('Admin[Audit Log]');
   });
 
-  it('shows the Admin group with users.crud alone, holding tracked times and users', () => {
+  it('shows the Admin group with users.crud alone, holding tracked times, timesheets and users', () => {
     expect(labels(visibleNavigation(['users.crud'], { mobile: false }))).toContain(
-      'Admin[Organization Tracked Times, Users]',
+      'Admin[Organization Tracked Times, Timesheets, Users]',
     );
   });
 

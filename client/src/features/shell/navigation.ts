@@ -8,6 +8,8 @@ export type NavIconName =
   | 'customers'
   | 'ratings'
   | 'trackedTimes'
+  | 'timesheet'
+  | 'timesheets'
   | 'profile'
   | 'password'
   | 'reports'
@@ -47,6 +49,7 @@ export const NAVIGATION: readonly NavItem[] = [
   { kind: 'link', label: 'Customers', to: paths.customers, icon: 'customers', claim: 'customers.crud' },
   { kind: 'link', label: 'My Job Ratings', to: paths.myJobRatings, icon: 'ratings' },
   { kind: 'link', label: 'My Tracked Times', to: paths.myTrackedTimes, icon: 'trackedTimes' },
+  { kind: 'link', label: 'My Timesheet', to: paths.myTimesheet, icon: 'timesheet' },
   {
     kind: 'group',
     id: 'profile',
@@ -81,6 +84,7 @@ export const NAVIGATION: readonly NavItem[] = [
         icon: 'organizationTimes',
         claim: 'users.crud',
       },
+      { kind: 'link', label: 'Timesheets', to: paths.timesheets, icon: 'timesheets', claim: 'users.crud' },
       { kind: 'link', label: 'Users', to: paths.users, icon: 'users', claim: 'users.crud' },
       {
         kind: 'link',

@@ -1,7 +1,19 @@
-import { Button, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useState } from 'react';
-import { errorMessage } from '../../app/api';
+import { ApiError, errorMessage } from '../../app/api';
 import { FormAlert } from '../../shared/ServerErrorAlert';
 import { useAppStore } from '../../app/store';
 import { DetailsAndHistoryTabs } from '../../shared/History';
@@ -12,10 +24,20 @@ import { isoFromWall, wallFromIso } from '../scheduling/zonedTime';
 import { endingMileageProblem } from './StopTimerDialog';
 import { timerFormProblem } from './TimerFormModal';
 import { TIMER_TYPES, type TimerType } from '../../../../src/shared/timers';
+import { PAYROLL_REASON_MAX_LENGTH } from '../../../../src/shared/payroll';
+import { isApprovedTimeRefusal } from '../payroll/approvedTime';
 import { parseMileage, type Timer } from './timers';
 import { useSaveTimer } from './timersApi';
 
 const PICKER_FORMAT = 'ddd D MMM YYYY, h:mm A';
+/** The time fields named, for screen readers (and tests). */
+const TIME_PICKER = {
+  format: '12h',
+  withDropdown: true,
+  hoursInputLabel: 'Hours',
+  minutesInputLabel: 'Minutes',
+  amPmInputLabel: 'AM or PM',
+} as const;
 
 /** Edit a timer from a tracked-times table; `savedMessage` is the spec's wording for who is editing. */
 export function TimerEditModal({
@@ -39,12 +61,22 @@ export function TimerEditModal({
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSaveTimer();
   const running = timer.endDateTime === null;
+  // A time in an approved timesheet (issue #30): a manager changes it only on purpose, with a reason; an associate's
+  // change is refused by the server, whose words show above the form.
+  const manager = useAppStore((s) => s.session?.claims.includes('users.crud') ?? false);
+  const whose = useAppStore((s) => (s.session?.user.id === timer.userId ? 'your' : `${timer.userFullName}'s`));
+  const [askReason, setAskReason] = useState(manager && !!timer.approvedTimesheet);
+  const [editApproved, setEditApproved] = useState(false);
+  const [reason, setReason] = useState('');
 
   async function submit() {
     let local = timerFormProblem({ type, jobId: timer.jobId, mileageStart });
     if (!local && type === 'Job' && !timer.jobId) local = 'Choose the job this time is for';
     if (!local && type === 'Mileage' && !running)
       local = endingMileageProblem(mileageEnd, parseMileage(mileageStart) ?? 0);
+    if (!local && askReason && !editApproved)
+      local = 'Tick "Edit approved time" to change a time in an approved timesheet';
+    if (!local && askReason && !reason.trim()) local = 'Give a reason to edit approved time';
     setProblem(local);
     if (local) return;
     try {
@@ -58,11 +90,14 @@ export function TimerEditModal({
           ...(!running && end !== initialEnd ? { endDateTime: isoFromWall(end, zone) } : {}),
           mileageStart: type === 'Mileage' ? parseMileage(mileageStart) : null,
           ...(type === 'Mileage' && !running ? { mileageEnd: parseMileage(mileageEnd) } : {}),
+          ...(askReason && editApproved ? { reason: reason.trim() } : {}),
         },
       });
       notifySuccess(waitingToSync(result, savedMessage));
       onClose();
     } catch (error) {
+      // Approved after this table was read: a manager is asked for the reason now.
+      if (manager && error instanceof ApiError && isApprovedTimeRefusal(error)) setAskReason(true);
       setProblem(errorMessage(error));
     }
   }
@@ -93,6 +128,40 @@ export function TimerEditModal({
         >
           <Stack gap="md">
             <FormAlert message={problem} />
+            {askReason ? (
+              <Paper withBorder p="sm" bg="gray.0">
+                <Stack gap="sm">
+                  <Text size="sm">
+                    {timer.approvedTimesheet
+                      ? `This time is in ${whose} approved timesheet for ${timer.approvedTimesheet}. A change shows on the timesheet and in its payroll exports.`
+                      : 'This time is in an approved timesheet. A change shows on the timesheet and in its payroll exports.'}
+                  </Text>
+                  <Checkbox
+                    label="Edit approved time"
+                    checked={editApproved}
+                    onChange={(e) => setEditApproved(e.currentTarget.checked)}
+                  />
+                  {editApproved && (
+                    <Textarea
+                      label="Reason"
+                      description="The audit log and the payroll export's changes show it."
+                      withAsterisk
+                      autosize
+                      minRows={2}
+                      maxLength={PAYROLL_REASON_MAX_LENGTH}
+                      value={reason}
+                      onChange={(e) => setReason(e.currentTarget.value)}
+                    />
+                  )}
+                </Stack>
+              </Paper>
+            ) : (
+              timer.approvedTimesheet && (
+                <Text size="sm" c="dimmed">
+                  This time is in your approved timesheet for {timer.approvedTimesheet}: it is locked.
+                </Text>
+              )
+            )}
             <SegmentedControl
               aria-label="Timer type"
               data={types.map((t) => ({ value: t, label: t }))}
@@ -111,7 +180,7 @@ export function TimerEditModal({
                 label="Start"
                 withAsterisk
                 valueFormat={PICKER_FORMAT}
-                timePickerProps={{ format: '12h', withDropdown: true }}
+                timePickerProps={TIME_PICKER}
                 value={start}
                 onChange={(v) => setStart(typeof v === 'string' ? v : '')}
               />
@@ -122,7 +191,7 @@ export function TimerEditModal({
                   label="End"
                   withAsterisk
                   valueFormat={PICKER_FORMAT}
-                  timePickerProps={{ format: '12h', withDropdown: true }}
+                  timePickerProps={TIME_PICKER}
                   value={end}
                   onChange={(v) => setEnd(typeof v === 'string' ? v : '')}
                 />

@@ -26,7 +26,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
-import { errorMessage } from '../../app/api';
+import { ApiError, errorMessage } from '../../app/api';
 import { useAppStore } from '../../app/store';
 import { MOBILE_QUERY } from '../../app/theme';
 import { confirmDelete } from '../../shared/confirmDelete';
@@ -39,6 +39,9 @@ import { QueryError } from '../../shared/QueryError';
 import { SkeletonRows } from '../../shared/SkeletonRows';
 import { useConnectivity } from '../offline/connectivity';
 import { timerOfEntry } from '../offline/outbox';
+import { ApprovedLockBadge } from '../payroll/ApprovedLockBadge';
+import { isApprovedTimeRefusal } from '../payroll/approvedTime';
+import { ReasonModal } from '../payroll/ReasonModal';
 import { Elapsed } from './TimerControl';
 import { TimerEditModal } from './TimerEditModal';
 import {
@@ -96,6 +99,8 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
   const remove = useDeleteTimer();
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const [editing, setEditing] = useState<Timer | null>(null);
+  /** A time in an approved timesheet to delete: a manager gives a reason (issue #30). */
+  const [deletingApproved, setDeletingApproved] = useState<Timer | null>(null);
 
   const timers = page.data?.resultItems;
   const total = page.data?.totalRecords ?? 0;
@@ -105,20 +110,32 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
   const waitingTimers = useMemo(() => new Set(waiting.map(timerOfEntry).filter((id) => id !== null)), [waiting]);
 
   function askDelete(timer: Timer) {
+    if (timer.approvedTimesheet) {
+      setDeletingApproved(timer);
+      return;
+    }
     confirmDelete({
       title: 'Delete time',
       message: `Delete ${timer.userFullName}'s time from ${dateTimeLabel(timer.startDateTime, zone)}?`,
       onConfirm: () =>
-        remove.mutate(timer.id, {
-          onSuccess: () => notifySuccess('Timer was deleted'),
-          onError: (error) => notifyError(errorMessage(error)),
-        }),
+        remove.mutate(
+          { id: timer.id },
+          {
+            onSuccess: () => notifySuccess('Timer was deleted'),
+            // Approved since the table was read: asked again, with the reason.
+            onError: (error) =>
+              error instanceof ApiError && isApprovedTimeRefusal(error)
+                ? setDeletingApproved(timer)
+                : notifyError(errorMessage(error)),
+          },
+        ),
     });
   }
 
   const SortIcon = query.sortDir === 'asc' ? IconArrowUp : IconArrowDown;
   const actions = (timer: Timer) => (
     <Group gap={4} justify="flex-end" wrap="nowrap">
+      {!mobile && timer.approvedTimesheet && <ApprovedLockBadge period={timer.approvedTimesheet} />}
       {waitingTimers.has(timer.id) && (
         <Text size="xs" c="yellow.9" fw={600} mr={4}>
           Waiting to sync
@@ -232,6 +249,7 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
                         <Badge size="sm" variant="light" radius="sm">
                           {timer.type}
                         </Badge>
+                        {timer.approvedTimesheet && <ApprovedLockBadge period={timer.approvedTimesheet} />}
                         {config.withPerson && (
                           <Text size="sm" fw={600}>
                             {timer.userFullName}
@@ -369,6 +387,19 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
         </Paper>
       )}
       {editing && <TimerEditModal timer={editing} savedMessage={config.saved} onClose={() => setEditing(null)} />}
+      {deletingApproved && (
+        <ReasonModal
+          title="Delete approved time"
+          message={`${deletingApproved.userFullName}'s time from ${dateTimeLabel(deletingApproved.startDateTime, zone)} is in an approved timesheet${deletingApproved.approvedTimesheet ? ` (${deletingApproved.approvedTimesheet})` : ''}. Deleting it changes the timesheet and shows in its payroll exports. This action cannot be undone.`}
+          confirmLabel="Delete"
+          danger
+          onConfirm={async (reason) => {
+            await remove.mutateAsync({ id: deletingApproved.id, reason });
+            notifySuccess('Timer was deleted');
+          }}
+          onClose={() => setDeletingApproved(null)}
+        />
+      )}
     </>
   );
 }

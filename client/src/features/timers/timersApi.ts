@@ -53,6 +53,8 @@ export interface TimerPayload {
   label?: string | null;
   startDateTime?: string;
   endDateTime?: string | null;
+  /** Edit approved time (issue #30): a manager's reason to change a time in an approved timesheet. */
+  reason?: string;
 }
 
 /**
@@ -99,7 +101,9 @@ export function useSaveTimer() {
     networkMode: 'always',
     mutationFn: ({ id, body }: { id: string; body: TimerPayload }) => {
       const timer = timerInLocalCopy(queryClient, id);
-      const changes: Partial<Timer> = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+      const changes: Partial<Timer> = Object.fromEntries(
+        Object.entries(body).filter(([k, v]) => v !== undefined && k !== 'reason'),
+      );
       if (body.jobId !== undefined) {
         const job = body.jobId ? jobInLocalCopy(queryClient, body.jobId) : null;
         Object.assign(changes, { jobName: job?.name ?? null, customerName: job?.customer?.name ?? null });
@@ -120,7 +124,9 @@ export function useSaveTimer() {
 
 export function useDeleteTimer() {
   return useMutation({
-    mutationFn: (id: string) => api.delete(timerUrl(id)),
+    /** `reason`: a manager's, for a time in an approved timesheet (issue #30). */
+    mutationFn: ({ id, reason }: { id: string; reason?: string }) =>
+      api.delete(timerUrl(id), reason === undefined ? undefined : { body: { reason } }),
     onSettled: refetchTimers,
   });
 }
@@ -130,8 +136,14 @@ export const TIME_FOR_PERSON_URL = `${TIME_URL}/for-person`;
 
 export function useAddTimeFor() {
   return useMutation({
-    mutationFn: (body: { userId: string; jobId: string; startDateTime: string; endDateTime: string }) =>
-      api.post<{ success: true; data: { id: string } }>(TIME_FOR_PERSON_URL, body),
+    mutationFn: (body: {
+      userId: string;
+      jobId: string;
+      startDateTime: string;
+      endDateTime: string;
+      /** Edit approved time: the day is in the person's approved timesheet (issue #30). */
+      reason?: string;
+    }) => api.post<{ success: true; data: { id: string } }>(TIME_FOR_PERSON_URL, body),
     onSettled: refetchTimers,
   });
 }
