@@ -198,7 +198,8 @@ describe('command receipts: one command id, executed once', () => {
       return new Promise(() => undefined);
     });
     void stuck.answer;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Until the stopped delivery's event is in the log (however busy the machine), not a fixed pause.
+    while (!(await events.readStream('timer-t7')).length) await new Promise((resolve) => setTimeout(resolve, 10));
     now += HOLD_MS + 1_000;
     const retried = await deliver(async () => ({ success: true, data: { id: 'a second timer' } }));
     expect(await retried.answer).toEqual({ success: true });
