@@ -1,5 +1,5 @@
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { DateTime, IANAZone } from 'luxon';
 import {
   DATE_FORMAT,
   DATE_TIME_FORMAT,
@@ -8,6 +8,9 @@ import {
   headerText,
   inertCell,
 } from '../core/spreadsheets/report-workbook';
+import { TurnBudget } from '../core/loop-turns';
+import { fromWallMs, toWallMs } from '../core/zoned-time';
+import { knownZone } from '../timers/day-parts';
 
 /**
  * The files payroll imports, made from approved timesheets (issue #30): pure functions of their input, so an export
@@ -150,7 +153,7 @@ export function hoursAndMinutes(hours: number): string {
 }
 
 function checkedZone(zone: string): string {
-  if (!IANAZone.isValidZone(zone)) throw new RangeError(`Not a time zone: ${zone}`);
+  if (!knownZone(zone)) throw new RangeError(`Not a time zone: ${zone}`);
   return zone;
 }
 
@@ -159,22 +162,22 @@ function checkedZone(zone: string): string {
  * timer across midnight gives each day's row its own times, which add up to the row's hours (the whole timer on both
  * rows would count it twice). A timer that does not touch its entry's day is shown whole.
  */
-function partOnDay(entry: PayrollSheetEntry, zone: string): { start: DateTime; end: DateTime } {
-  const start = DateTime.fromISO(entry.startDateTime, { zone });
-  const end = DateTime.fromISO(entry.endDateTime, { zone });
-  if (!start.isValid || !end.isValid)
+function partOnDay(entry: PayrollSheetEntry, zone: string): { start: number; end: number } {
+  const start = Date.parse(entry.startDateTime);
+  const end = Date.parse(entry.endDateTime);
+  if (Number.isNaN(start) || Number.isNaN(end))
     throw new RangeError(`Not an instant: ${entry.startDateTime} – ${entry.endDateTime}`);
-  const dayStart = DateTime.fromISO(entry.date, { zone });
-  if (!dayStart.isValid) throw new RangeError(`Not a date: ${entry.date}`);
-  const next = DateTime.fromISO(entry.date, { zone: 'utc' }).plus({ days: 1 }).toISODate();
-  // A midnight the zone skips (a DST change at 00:00) starts its day at the first hour that exists, as luxon reads it.
-  const dayEnd = DateTime.fromISO(next ?? entry.date, { zone });
-  const from = DateTime.max(start, dayStart);
-  const to = DateTime.min(end, dayEnd);
+  const day = Date.parse(`${entry.date}T00:00:00Z`);
+  if (Number.isNaN(day)) throw new RangeError(`Not a date: ${entry.date}`);
+  // The zone's midnights as instants (the zoned-time helpers, not luxon: this runs for every row of an export); a
+  // midnight the zone skips (a DST change at 00:00) starts its day at the first minute that exists.
+  const from = Math.max(start, fromWallMs(day, zone));
+  const to = Math.min(end, fromWallMs(day + 86_400_000, zone));
   return from <= to ? { start: from, end: to } : { start, end };
 }
 
-const LOCAL_DATE_TIME = "yyyy-MM-dd'T'HH:mm:ss";
+/** An instant on the wall clock of `zone`, as QuickBooks reads it: 2026-11-23T08:00:00. */
+const localDateTime = (ms: number, zone: string) => new Date(toWallMs(ms, zone)).toISOString().slice(0, 19);
 
 /** What the time was for, in words: the job (or the kind of time), its label, the miles driven. */
 function description(entry: PayrollSheetEntry): string {
@@ -211,8 +214,8 @@ export function quickbooksTimesheetCsv(sheets: PayrollSheet[], zone: string): st
         '',
         hoursAndMinutes(entry.hours),
         '0:00',
-        start.toFormat(LOCAL_DATE_TIME),
-        end.toFormat(LOCAL_DATE_TIME),
+        localDateTime(start, zone),
+        localDateTime(end, zone),
         text(description(entry)),
       ]);
     }
@@ -275,7 +278,19 @@ const TRACKED_COLUMNS: Column<TrackedRow>[] = [
 
 const BOLD = { name: 'Calibri', family: 2, size: 11, bold: true } as const;
 
-function addSheet<R>(workbook: ExcelJS.Workbook, name: string, title: string, columns: Column<R>[], rows: R[]) {
+type StreamingWorkbook = InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>;
+
+/** Rows written between two looks at the time they took (docs/event-loop.md). */
+const ROWS_PER_CHECK = 25;
+
+async function addSheet<R>(
+  workbook: StreamingWorkbook,
+  name: string,
+  title: string,
+  columns: Column<R>[],
+  rows: R[],
+  budget: TurnBudget,
+) {
   const sheet = workbook.addWorksheet(name, {
     views: [{ state: 'frozen', ySplit: 1 }],
     pageSetup: {
@@ -292,13 +307,18 @@ function addSheet<R>(workbook: ExcelJS.Workbook, name: string, title: string, co
   const header = sheet.getRow(1);
   header.font = BOLD;
   header.alignment = { vertical: 'bottom', wrapText: true };
+  header.commit();
+  let written = 0;
   for (const row of rows) {
     const added = sheet.addRow(columns.map((c) => inertCell(c.value(row))));
     columns.forEach((c, i) => {
       if (c.numFmt) added.getCell(i + 1).numFmt = c.numFmt;
     });
+    added.commit();
+    if (++written % ROWS_PER_CHECK === 0) await budget.spent();
   }
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  sheet.commit();
 }
 
 /**
@@ -317,26 +337,42 @@ export async function payrollWorkbook(
   at: Date = latestPeriodEnd(sheets),
 ): Promise<Buffer> {
   checkedZone(zone);
-  const workbook = new ExcelJS.Workbook();
+  // The streaming writer, its rows let go as they are written and the loop given back between them (an export must
+  // not hold every other organization's requests while a thousand rows are written and packed).
+  const chunks: Buffer[] = [];
+  const out = new PassThrough();
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    out.on('end', resolve);
+    out.on('error', reject);
+  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const budget = await TurnBudget.begin();
   workbook.creator = 'CrewClock';
   workbook.lastModifiedBy = 'CrewClock';
   workbook.title = title;
   workbook.created = at;
   workbook.modified = at;
-  addSheet(workbook, 'Summary', title, SUMMARY_COLUMNS, sheets);
+  await addSheet(workbook, 'Summary', title, SUMMARY_COLUMNS, sheets, budget);
   const tracked = sheets.flatMap((sheet) =>
     sheet.entries.map((entry): TrackedRow => {
       const { start, end } = partOnDay(entry, zone);
       return {
         sheet,
         entry,
-        start: excelDate(start.toUTC().toISO(), zone),
-        end: excelDate(end.toUTC().toISO(), zone),
+        start: excelDate(new Date(start).toISOString(), zone),
+        end: excelDate(new Date(end).toISOString(), zone),
       };
     }),
   );
-  addSheet(workbook, 'Tracked times', title, TRACKED_COLUMNS, tracked);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  await addSheet(workbook, 'Tracked times', title, TRACKED_COLUMNS, tracked, budget);
+  await workbook.commit();
+  await ended;
+  return Buffer.concat(chunks);
 }
 
 /** The last period end of the sheets, at 00:00 UTC (1970-01-01 without sheets). */

@@ -8,6 +8,7 @@ import { EVENT_STORE, EventStore } from '../core/event-store/event-store.port';
 import { FILE_STORE, FileStore } from '../core/files/files.port';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { XLSX } from '../core/spreadsheets/spreadsheet-download';
+import { TurnBudget } from '../core/loop-turns';
 import { isoDate, toWallMs } from '../core/zoned-time';
 import type { CurrentUser } from '../identity/current-user';
 import { organizationById, organizationUsers, userOf, type UserDoc } from '../identity/identity.read-models';
@@ -73,8 +74,13 @@ export class PayrollService {
     ]);
     const byUser = groupBy(timers, (t) => t.userId);
     const docOf = new Map(docs.map((d) => [d.userId, d]));
+    // A person's sheet at a time, giving the loop back between them (docs/event-loop.md): 50 staff's week is ~1,000 times.
+    const budget = await TurnBudget.begin();
     const sheets = new Map<string, Sheet>();
-    for (const person of people) sheets.set(person._id, sheetOf(byUser.get(person._id) ?? [], period, settings, zone));
+    for (const person of people) {
+      sheets.set(person._id, sheetOf(byUser.get(person._id) ?? [], period, settings, zone));
+      await budget.spent();
+    }
     // Everyone active, and anyone else the period holds something of (a person made inactive since).
     const listed = people
       .filter((p) => p.active || docOf.has(p._id) || sheets.get(p._id)!.timers.length)
@@ -179,13 +185,16 @@ export class PayrollService {
       (await organizationUsers(this.store, organizationId)).map((person) => [person._id, person] as const),
     );
     const byUser = groupBy(await periodTimers(this.store, organizationId, period, settings, zone), (t) => t.userId);
-    const sheets: { person: UserDoc; sheet: Sheet }[] = approved
-      .filter((doc) => people.has(doc.userId))
-      .map((doc) => ({
+    const budget = await TurnBudget.begin();
+    const sheets: { person: UserDoc; sheet: Sheet }[] = [];
+    for (const doc of approved.filter((d) => people.has(d.userId))) {
+      sheets.push({
         person: people.get(doc.userId)!,
         sheet: sheetOf(byUser.get(doc.userId) ?? [], period, settings, zone),
-      }))
-      .sort((a, b) => a.person.fullName.localeCompare(b.person.fullName));
+      });
+      await budget.spent();
+    }
+    sheets.sort((a, b) => a.person.fullName.localeCompare(b.person.fullName));
     const payroll: PayrollSheet[] = sheets.map(({ person, sheet }) => ({
       userId: person._id,
       firstName: person.firstName,
@@ -250,8 +259,12 @@ export class PayrollService {
     const people = new Map((await organizationUsers(this.store, organizationId)).map((p) => [p._id, p] as const));
     const nameOf = (userId: string | null) => (userId && people.get(userId)?.fullName) || 'Someone';
     const held = new Map(doc.timers.map((t) => [t.timerId, t]));
+    // A time's history at a time, giving the loop back between them: an export of 50 staff holds ~1,000 times.
+    const budget = await TurnBudget.begin();
     const changes: { userId: string; change: ExportChange; datesThen: string[]; datesNow: string[] }[] = [];
     const sheets = new Map<string, Sheet>();
+    /** The period's counted times now, at their streams' revisions in the read model. */
+    const counted = new Map<string, number | undefined>();
     for (const period of doc.periods) {
       const exported = new Set(doc.people.filter((p) => p.periodStart === period.start).map((p) => p.userId));
       const now = await periodTimers(this.store, organizationId, period, settings, zone);
@@ -259,16 +272,21 @@ export class PayrollService {
         if (!exported.has(userId)) continue;
         const sheet = sheetOf(timers, period, settings, zone);
         sheets.set(userId, sheet);
+        for (const t of sheet.timers) counted.set(t._id, t._rev);
         for (const t of sheet.timers)
           if (!held.has(t._id)) changes.push(await this.changeOf(t._id, userId, -1, nameOf, period, zone));
+        await budget.spent();
       }
     }
     for (const timer of doc.timers) {
+      // Still counted at the revision the export read: nothing happened to it since (no stream to read).
+      if (counted.get(timer.timerId) === timer.revision) continue;
       const period = doc.periods.find((p) =>
         doc.people.some((q) => q.userId === timer.userId && q.periodStart === p.start),
       )!;
       const change = await this.changeOf(timer.timerId, timer.userId, timer.revision, nameOf, period, zone);
       if (change.change.change !== 'edited' || change.change.by.length) changes.push(change);
+      await budget.spent();
     }
     const names = new Map([...people].map(([userId, p]) => [userId, p.fullName]));
     const byPerson = new Map<string, Map<string, ExportChange[]>>();
