@@ -139,7 +139,10 @@ export function TimerEditModal({
                   <Checkbox
                     label="Edit approved time"
                     checked={editApproved}
-                    onChange={(e) => setEditApproved(e.currentTarget.checked)}
+                    onChange={(e) => {
+                      setEditApproved(e.currentTarget.checked);
+                      setProblem(null); // what it asked for is being done
+                    }}
                   />
                   {editApproved && (
                     <Textarea
