@@ -227,16 +227,15 @@ export class ChangeTimerHandler implements ICommandHandler<ChangeTimer> {
     const { jobId, reason, ...given } = input;
     const changes: Partial<TimerFields> = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
     if (meta.deviceAt) return this.sentLater(stream, jobId, changes, reason, actor, meta);
-    // Whose the timer is decides the job it may be on and the timesheet it is in: read it first.
-    const { state } = await this.aggregates.load(stream, timerDecider);
+    // Whose the timer is decides the job it may be on and the timesheet it is in: read it first, and decide on that
+    // read (appended at its revision: a change meanwhile is a conflict, as Aggregates.execute would make it).
+    const { state, revision } = await this.aggregates.load(stream, timerDecider);
     if (state.status !== 'recorded' || state.organizationId !== meta.organizationId)
       throw new NotFoundError('The timer');
     if (jobId !== undefined && jobId !== state.fields.jobId)
       Object.assign(changes, await jobFor(this.store, jobId, state.userId, actor));
     const approved = await lockCheck(this.store, state, changes, actor, reason);
-    const { events } = await this.aggregates.execute(
-      stream,
-      timerDecider,
+    const events = timerDecider.decide(
       {
         type: 'ChangeTimer',
         organizationId: meta.organizationId,
@@ -244,8 +243,9 @@ export class ChangeTimerHandler implements ICommandHandler<ChangeTimer> {
         actor: actorOf(actor),
         approvedTimeEdit: approved,
       },
-      meta,
+      state,
     );
+    if (events.length) await this.aggregates.settle(await this.aggregates.append(stream, events, revision, meta));
     const stopped = events.find((e) => e.type === 'TimerStopped');
     if (stopped) await releaseRunning(this.aggregates, stopped.data.userId, stopped.data.timerId, meta);
     return {};
@@ -337,17 +337,16 @@ export class DeleteTimerHandler implements ICommandHandler<DeleteTimer> {
   async execute({ timerId, actor, meta, reason }: DeleteTimer) {
     if (!isUuid(timerId)) throw new NotFoundError('The timer');
     const stream = timersStreams.timer(timerId.toLowerCase());
-    const { state } = await this.aggregates.load(stream, timerDecider);
+    const { state, revision } = await this.aggregates.load(stream, timerDecider);
     const approved =
       state.status === 'recorded' && state.organizationId === meta.organizationId
         ? await lockCheck(this.store, state, {}, actor, reason)
         : undefined;
-    const { events } = await this.aggregates.execute(
-      stream,
-      timerDecider,
+    const events = timerDecider.decide(
       { type: 'DeleteTimer', organizationId: meta.organizationId, actor: actorOf(actor), approvedTimeEdit: approved },
-      meta,
+      state,
     );
+    await this.aggregates.settle(await this.aggregates.append(stream, events, revision, meta));
     // Frees the running slot if this timer held it (releasing is a no-op otherwise).
     for (const e of events) await releaseRunning(this.aggregates, e.data.userId, e.data.timerId, meta);
   }
