@@ -45,13 +45,15 @@ export const ALLOWED_IMPORTS = {
   ratings: BELOW_FEATURES,
   'job-requests': BELOW_FEATURES,
   booking: BELOW_FEATURES,
+  // What the customer is told about their visit (issue #31): On my way.
+  notices: BELOW_FEATURES,
   // Time travel: the moment, the versions (of the schedule, of timers' and ratings' report rows, of names), the
   // past-read-models interceptor.
   'as-of': BELOW_AS_OF,
   reports: [...BELOW_AS_OF, 'as-of'],
   // Pay periods' timesheets (overtime applied), their approval and payroll exports (issue #30).
   payroll: [...BELOW_AS_OF, 'as-of'],
-  audit: [...BELOW_AS_OF, 'as-of', 'reports', 'payroll', 'job-requests', 'booking'],
+  audit: [...BELOW_AS_OF, 'as-of', 'reports', 'payroll', 'job-requests', 'booking', 'notices'],
   // The calendars' reads show what every feature below knows of a job: its times, ratings and History; its people,
   // customer and requests come from the calendar's own read model (calendar.read-models.ts).
   calendar: [...BELOW_AS_OF, 'as-of', 'audit'],

@@ -22,6 +22,7 @@ import { CalendarModule } from './calendar/calendar.module';
 import { JobRequestsModule } from './job-requests/job-requests.module';
 import { TimersModule } from './timers/timers.module';
 import { PayrollModule } from './payroll/payroll.module';
+import { NoticesModule } from './notices/notices.module';
 import { RatingsModule } from './ratings/ratings.module';
 import { ReportsModule } from './reports/reports.module';
 import { BookingModule } from './booking/booking.module';
@@ -85,6 +86,7 @@ export class AppModule {
         CalendarModule,
         TimersModule,
         PayrollModule,
+        NoticesModule,
         RatingsModule,
         ReportsModule,
         BookingModule,

@@ -354,6 +354,17 @@ const SAMPLES: Record<string, { data: Record<string, unknown>; actor?: string | 
       reason: 'Hours to fix',
     },
   },
+  OnMyWaySent: {
+    data: {
+      jobId: JOB,
+      organizationId: ORG,
+      userId: USER,
+      customerId: CUSTOMER,
+      etaMinutes: 30,
+      arriveBy: START,
+      date: '2030-01-08',
+    },
+  },
   PayrollExported: {
     data: {
       exportId: TIMER,

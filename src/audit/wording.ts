@@ -16,6 +16,8 @@ import type {
 } from '../timers/timers.events';
 import { periodLabel } from '../timers/pay-periods';
 import type { PayrollExportEvent } from '../payroll/payroll.events';
+import type { NoticeEvent } from '../notices/notices.events';
+import { parseOccurrenceId } from '../scheduling/recurrence';
 import { PAYROLL_FORMAT_NAMES } from '../shared/payroll';
 import { AUDIT_FIELD_LABELS, type AuditActorKind, type AuditChange, type AuditRecordType } from '../shared/audit';
 
@@ -36,7 +38,8 @@ export type LoggedEvent =
   | RatingMailEvent
   | BookingLinkEvent
   | TimesheetEvent
-  | PayrollExportEvent;
+  | PayrollExportEvent
+  | NoticeEvent;
 export type LoggedEventType = LoggedEvent['type'];
 
 /** What `userName` says of a person the log has no name of (yet, or any more). */
@@ -517,6 +520,14 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
     recordLabel: `${PAYROLL_FORMAT_NAMES[d.format]}: ${d.periods.map((p) => periodLabel(p.start, p.end)).join(', ')}`,
     what: `Payroll exported: ${d.people.length} ${d.people.length === 1 ? 'timesheet' : 'timesheets'} (${d.fileName})`,
   }),
+  // On my way (issue #31 item 4), in the job's (or the occurrence's) History.
+  OnMyWaySent: (d, ctx) => {
+    const occurrence = parseOccurrenceId(d.jobId);
+    return {
+      ...(occurrence ? series(occurrence.seriesId, ctx, d.jobId) : { ...job(d.jobId, ctx), occurrenceId: null }),
+      what: `${ctx.userName(d.userId)} told the customer they are on the way (about ${d.etaMinutes} minutes)`,
+    };
+  },
   AvailabilitySet: (d, ctx) => {
     const days = Object.keys(AUDIT_FIELD_LABELS.availability);
     return {

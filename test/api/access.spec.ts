@@ -81,6 +81,8 @@ const CLAIM_BY_PREFIX: Record<string, Claim | Claim[] | null> = {
   // Anyone may ask to pick up an open job, and cancel their own request; answering is for schedulers.
   'POST /api/jobs/{id}/request': null,
   'DELETE /api/jobs/{id}/request': null,
+  // A crew member tells the job's customer they are on the way (issue #31); another's job is a 403 by the handler.
+  'POST /api/jobs/{id}/on-my-way': null,
   // Staff track their own time; the organization's is for users.crud (another's timer is a 404 or a 403 by the decider).
   '/api/time': null,
   '/api/time/paged': 'users.crud',
@@ -124,6 +126,8 @@ const CLAIMS_OF: Record<RoleName, Claim[]> = {
  */
 const HIJACK_EMAIL = `hijack-${randomUUID().slice(0, 8)}@example.test`;
 const HOSTILE_BODIES: Record<string, unknown> = {
+  // A valid arrival, so that only the job's organization can refuse it.
+  'POST /api/jobs/{id}/on-my-way': { etaMinutes: 30 },
   'PATCH /api/customers/{id}': {
     name: 'Hijacked',
     contactFirstName: 'Hijacked',

@@ -206,6 +206,8 @@ describe('the audit log', () => {
         }),
         'job change',
       );
+      // On my way (issue #31 item 4): the crew member tells the customer, once a day.
+      ok(await associate.post(`/api/jobs/${made.job}/on-my-way`, { etaMinutes: 30 }), 'on my way');
       const doomed = await byManager.job({
         name: 'Doomed',
         startDateTime: '2026-06-02T13:00:00Z',
@@ -304,7 +306,12 @@ describe('the audit log', () => {
 
       // A rating: requested by the manager (the mail is the system's), answered through the link, then edited.
       await byManager.ratingRequest(made.job);
-      const [mail] = await mailsWhen(app.dataDir, (m) => m.to === made.customerEmail, 1, within(5000));
+      const [mail] = await mailsWhen(
+        app.dataDir,
+        (m) => m.to === made.customerEmail && m.text.includes('/feedback/'),
+        1,
+        within(5000),
+      );
       const link = mail.text.split(/\s+/).find((w) => w.includes('/feedback/'))!;
       await until('the rating request mail record', async () =>
         (await everything()).some((e) => e.type === 'RatingRequestMailed'),
@@ -677,7 +684,7 @@ describe('the audit log', () => {
     it('of a job, in the same shape', async () => {
       const response = await org.manager.get(`/api/jobs/${made.job}/history`);
       expect(response.status).toBe(200);
-      expect(oldestFirst(response.body)).toEqual(['JobScheduled', 'TimeAdded', 'JobChanged']);
+      expect(oldestFirst(response.body)).toEqual(['JobScheduled', 'TimeAdded', 'JobChanged', 'OnMyWaySent']);
     });
   });
 

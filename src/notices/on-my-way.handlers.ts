@@ -1,0 +1,57 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Aggregates } from '../core/commands/aggregates';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
+import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import { isoDate, toWallMs } from '../core/zoned-time';
+import { liveCustomer } from '../customers/customers.read-models';
+import { organizationZone } from '../identity/identity.read-models';
+import { findCalendarJob, isOwnJob } from '../scheduling/calendar-jobs';
+import { ON_MY_WAY_ETA_MINUTES } from '../shared/notices';
+import { SendOnMyWay } from './notices.commands';
+import { NoticeEvent, noticesStreams } from './notices.events';
+
+export const NOT_ON_THE_CREW = 'You can only say you are on your way to jobs you are assigned to';
+export const NO_ONE_TO_TELL = 'This job has no customer with an e-mail address to tell';
+export const ALREADY_TOLD = 'The customer was already told you are on your way today';
+export const ETA_PROBLEM = 'Choose an arrival in 15, 30, 45 or 60 minutes';
+
+/**
+ * "On my way" (issue #31 item 4): recorded once per job and the organization's day (the stream is named by both and
+ * appended only when new); the e-mail follows the log (`OnMyWayEmails`), and the job's History shows the event.
+ */
+@CommandHandler(SendOnMyWay)
+export class SendOnMyWayHandler implements ICommandHandler<SendOnMyWay> {
+  constructor(
+    private readonly aggregates: Aggregates,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
+
+  async execute({ jobId, etaMinutes, actor, meta }: SendOnMyWay): Promise<{ message: string }> {
+    if (!ON_MY_WAY_ETA_MINUTES.includes(etaMinutes as never)) throw new ValidationError(ETA_PROBLEM);
+    const job =
+      jobId.length <= 100 ? await findCalendarJob(this.store, meta.organizationId, jobId).catch(() => null) : null;
+    if (!job || job.availabilityOnly) throw new NotFoundError('The job');
+    if (!isOwnJob(actor.userId)(job)) throw new ForbiddenError(NOT_ON_THE_CREW);
+    const customer = job.customerId ? await liveCustomer(this.store, meta.organizationId, job.customerId) : null;
+    if (!customer?.contactEmail) throw new ConflictError(NO_ONE_TO_TELL);
+    const zone = await organizationZone(this.store, meta.organizationId);
+    const date = isoDate(toWallMs(Date.parse(meta.at), zone));
+    const event: NoticeEvent = {
+      type: 'OnMyWaySent',
+      data: {
+        jobId: job.id,
+        organizationId: meta.organizationId,
+        userId: actor.userId,
+        customerId: customer._id,
+        etaMinutes,
+        arriveBy: new Date(Date.parse(meta.at) + etaMinutes * 60_000).toISOString(),
+        date,
+      },
+    };
+    // A second time the same day meets the stream already there: a conflict, in these words.
+    const stream = noticesStreams.onMyWay(job.id, date);
+    await this.aggregates.settle(await this.aggregates.append(stream, [event], 'no_stream', meta, ALREADY_TOLD));
+    return { message: `${customer.label} was told you are on your way, arriving in about ${etaMinutes} minutes` };
+  }
+}
