@@ -1,6 +1,8 @@
-import { Alert, Anchor, Badge, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Drawer, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
+  IconCar,
+  IconChevronDown,
   IconClock,
   IconHandGrab,
   IconMapPin,
@@ -25,9 +27,15 @@ import { waitingToSync } from '../offline/outbox';
 import { customerAddress, mapsUrl, type Job } from '../scheduling/jobs';
 import { describeRecurrence } from '../scheduling/recurrenceForm';
 import { timeRangeLabel } from '../scheduling/zonedTime';
+import { useNow } from '../../shared/useNow';
+import { useOnMyWay } from './homeApi';
 import { JobTimer } from './JobTimer';
+import { canSayOnMyWay, etaLabel, ON_MY_WAY_ETA_MINUTES, type OnMyWayEta } from './onMyWay';
 
-/** A job's details (Home): what, when, where (with a maps link), notes and who; the request button on an open job, the timer on one's own. */
+/**
+ * A job's details (Home): what, when, where (with a maps link), notes and who; the request button on an open job, the
+ * timer on one's own, and "On my way" on one's own of today with a customer.
+ */
 export function JobDetailsDrawer({
   job,
   zone,
@@ -47,6 +55,8 @@ export function JobDetailsDrawer({
   const mine = !!userId && (job.leadUserId === userId || job.userIds.includes(userId));
   const schedules = useHasClaim('jobs.crud');
   const address = customerAddress(job.customer);
+  const now = useNow(30_000);
+  const onMyWay = !readOnly && canSayOnMyWay(job, userId, now, zone);
   return (
     <Drawer
       opened
@@ -70,6 +80,7 @@ export function JobDetailsDrawer({
         )}
         {requestable && !readOnly && <RequestJob job={job} />}
         {mine && !readOnly && !job.availabilityOnly && <JobTimer job={job} />}
+        {onMyWay && <OnMyWay job={job} />}
         <Detail icon={<IconClock size={18} />} label="When">
           <Text size="sm">{timeRangeLabel(job.startDateTime, job.endDateTime, zone)}</Text>
           {job.jobRecurrenceModel && (
@@ -197,6 +208,43 @@ function RequestJob({ job }: { job: Job }) {
         Request job
       </Button>
     </Stack>
+  );
+}
+
+/**
+ * "On my way" (issue #31 item 4): the arrival chosen from the menu, the customer's contact is e-mailed that the crew
+ * is on the way (once per job and day; the server says so on a second try).
+ */
+function OnMyWay({ job }: { job: Job }) {
+  const tell = useOnMyWay();
+  async function send(etaMinutes: OnMyWayEta) {
+    try {
+      notifySuccess((await tell.mutateAsync({ jobId: job.id, etaMinutes })).message);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+  }
+  return (
+    <Menu position="bottom" width="target" shadow="md" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="light"
+          leftSection={<IconCar size={16} />}
+          rightSection={<IconChevronDown size={14} />}
+          loading={tell.isPending}
+        >
+          On my way
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>E-mail {job.customer?.name} when you arrive</Menu.Label>
+        {ON_MY_WAY_ETA_MINUTES.map((minutes) => (
+          <Menu.Item key={minutes} onClick={() => void send(minutes)}>
+            {etaLabel(minutes)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 

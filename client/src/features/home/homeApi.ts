@@ -4,8 +4,9 @@ import { invalidateUrls } from '../../app/queryClient';
 import { withAsOf, type AsOf } from '../../shared/asOf';
 import { useApiQuery } from '../../shared/useApiQuery';
 import type { DayRange } from '../scheduling/calendarRange';
-import { JOBS_URL, OWN_JOBS_URL, UPCOMING_JOBS_URL, type Job } from '../scheduling/jobs';
+import { jobHistoryUrl, JOBS_URL, OWN_JOBS_URL, UPCOMING_JOBS_URL, type Job } from '../scheduling/jobs';
 import { TIME_URL } from '../timers/timers';
+import { onMyWayUrl, type OnMyWayEta } from './onMyWay';
 import { TIME_REVIEWS_URL, timeReviewUrl, type TimeReview } from './timeReviews';
 import { useCalendarJobs } from '../scheduling/schedulingApi';
 
@@ -28,5 +29,17 @@ export function useAnswerTimeReview() {
     mutationFn: ({ id, answer }: { id: string; answer: 'approve' | 'decline' }) =>
       api.post<{ success: true; message: string }>(timeReviewUrl(id, answer)),
     onSettled: () => invalidateUrls([TIME_URL, JOBS_URL]),
+  });
+}
+
+/**
+ * "On my way" (issue #31 item 4): the job's customer is e-mailed that the crew arrives in about `etaMinutes`; the
+ * answer's message says whom. The job's History (shown to schedulers) refetches after.
+ */
+export function useOnMyWay() {
+  return useMutation({
+    mutationFn: ({ jobId, etaMinutes }: { jobId: string; etaMinutes: OnMyWayEta }) =>
+      api.post<{ success: true; message: string }>(onMyWayUrl(jobId), { etaMinutes }),
+    onSuccess: (_answer, { jobId }) => invalidateUrls([jobHistoryUrl(jobId)]),
   });
 }

@@ -1,0 +1,30 @@
+import type { OnMyWayEta } from '../../../../src/shared/notices';
+import { jobUrl, type Job } from '../scheduling/jobs';
+import { todayIn } from '../scheduling/zonedTime';
+
+/** The arrivals a crew member may announce (issue #31 item 4), in minutes: the server's own list. */
+export { ON_MY_WAY_ETA_MINUTES, type OnMyWayEta } from '../../../../src/shared/notices';
+
+/** POST { etaMinutes }: the job's customer is e-mailed that the crew is on the way (once per job and day). */
+export const onMyWayUrl = (jobId: string) => `${jobUrl(jobId)}/on-my-way`;
+
+/** A choice of the menu: 'In about 30 minutes', 'In about an hour'. */
+export const etaLabel = (minutes: OnMyWayEta) => (minutes === 60 ? 'In about an hour' : `In about ${minutes} minutes`);
+
+/**
+ * "On my way" is offered on a job the signed-in person is on (lead or crew), with a customer to tell (not a deleted
+ * one), that has not ended and is of today in the organization's zone (or already under way): not on a job of
+ * another day, nor on an availability entry.
+ */
+export function canSayOnMyWay(
+  job: Pick<Job, 'leadUserId' | 'userIds' | 'customer' | 'availabilityOnly' | 'startDateTime' | 'endDateTime'>,
+  userId: string | undefined,
+  now: number,
+  zone: string,
+): boolean {
+  if (!userId || (job.leadUserId !== userId && !job.userIds.includes(userId))) return false;
+  if (!job.customer || job.customer.deleted || job.availabilityOnly) return false;
+  if (Date.parse(job.endDateTime) <= now) return false;
+  const started = Date.parse(job.startDateTime) <= now;
+  return started || todayIn(zone, new Date(job.startDateTime)) === todayIn(zone, new Date(now));
+}
