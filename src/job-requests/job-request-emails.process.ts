@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { AppConfig } from '../config/config';
 import type { RecordedEvent } from '../core/event-store/event-store.port';
+import { escapeHtml } from '../core/mail/html';
 import type { Mailer, MailMessage } from '../core/mail/mail.port';
 import type { Process, LiveEvents } from '../core/processes/process-host';
 import type { ReadStore } from '../core/read-store/read-store.port';
@@ -88,7 +89,3 @@ export class JobRequestEmails implements Process {
       }));
   }
 }
-
-/** Names and job titles are typed by people: never markup in the e-mail. */
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { derivedId } from '../core/clock';
 import type { RecordedEvent } from '../core/event-store/event-store.port';
+import { escapeHtml } from '../core/mail/html';
 import type { Mailer, MailMessage } from '../core/mail/mail.port';
 import type { LiveEvents, Process } from '../core/processes/process-host';
 import type { ReadStore } from '../core/read-store/read-store.port';
@@ -82,7 +83,3 @@ export class OnMyWayEmails implements Process {
     };
   }
 }
-
-/** Names and job titles are typed by people: never markup in the e-mail. */
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
