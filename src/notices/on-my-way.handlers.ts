@@ -3,10 +3,10 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Aggregates } from '../core/commands/aggregates';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { isoDate, toWallMs } from '../core/zoned-time';
 import { liveCustomer } from '../customers/customers.read-models';
 import { organizationZone } from '../identity/identity.read-models';
 import { findCalendarJob, isOwnJob } from '../scheduling/calendar-jobs';
+import { localDateOf } from '../scheduling/recurrence';
 import { ON_MY_WAY_ETA_MINUTES } from '../shared/notices';
 import { SendOnMyWay } from './notices.commands';
 import { NoticeEvent, noticesStreams } from './notices.events';
@@ -36,7 +36,7 @@ export class SendOnMyWayHandler implements ICommandHandler<SendOnMyWay> {
     const customer = job.customerId ? await liveCustomer(this.store, meta.organizationId, job.customerId) : null;
     if (!customer?.contactEmail) throw new ConflictError(NO_ONE_TO_TELL);
     const zone = await organizationZone(this.store, meta.organizationId);
-    const date = isoDate(toWallMs(Date.parse(meta.at), zone));
+    const date = localDateOf(meta.at, zone);
     const event: NoticeEvent = {
       type: 'OnMyWaySent',
       data: {

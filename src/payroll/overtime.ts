@@ -35,6 +35,9 @@ function dayNumber(date: string): number {
 /** The day number of the first day of the workweek holding day `day` (1970-01-01 was a Thursday, weekday 4). */
 const workweekOf = (day: number, weekStartsOn: number) => day - ((((day + 4 - weekStartsOn) % 7) + 7) % 7);
 
+/** The first day (YYYY-MM-DD) of the workweek holding `date`: a timesheet reads the whole week for its overtime. */
+export const workweekStart = (date: string, weekStartsOn: number) => isoDate(workweekOf(dayNumber(date), weekStartsOn));
+
 /**
  * Splits each day's hours into regular, overtime (1.5×) and double time (2×).
  * - none: all regular.

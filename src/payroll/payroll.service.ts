@@ -9,7 +9,6 @@ import { FILE_STORE, FileStore } from '../core/files/files.port';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { XLSX } from '../core/spreadsheets/spreadsheet-download';
 import { TurnBudget } from '../core/loop-turns';
-import { isoDate, toWallMs } from '../core/zoned-time';
 import type { CurrentUser } from '../identity/current-user';
 import { organizationById, organizationUsers, userOf, type UserDoc } from '../identity/identity.read-models';
 import { AUDIT_FIELD_LABELS } from '../shared/audit';
@@ -33,13 +32,13 @@ import { timesheetOf, timesheetsOf, type TimesheetDoc } from '../timers/timers.r
 import { gustoHoursCsv, payrollWorkbook, quickbooksTimesheetCsv, type PayrollSheet } from './payroll-files';
 import { payrollStreams, type PayrollExportEvent } from './payroll.events';
 import { exportById, exportsOfPeriod, type PayrollExportDoc } from './payroll.read-models';
-import { fingerprintOf, periodTimers, rowOf, sheetOf, type Sheet } from './timesheets';
+import { fingerprintOf, periodTimers, round2, rowOf, sheetOf, type Sheet } from './timesheets';
+import { localDateOf } from '../scheduling/recurrence';
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
 const CSV = 'text/csv; charset=utf-8';
 
 /** Today in the organization's zone. */
-const todayIn = (zone: string) => isoDate(toWallMs(Date.now(), zone));
+const todayIn = (zone: string) => localDateOf(new Date().toISOString(), zone);
 
 /**
  * Pay periods' timesheets, their exports to payroll and what changed since (issue #30 items 2, 5 and 6). Timesheets

@@ -14,7 +14,7 @@ import type {
 import { dayParts } from '../timers/day-parts';
 import { periodDates } from '../timers/pay-periods';
 import { TIMERS, type TimerDoc, type TimesheetDoc } from '../timers/timers.read-models';
-import { overtimeOf } from './overtime';
+import { overtimeOf, workweekStart } from './overtime';
 
 const DAY_MS = 86_400_000;
 /** A timer is looked for this many days before the first day it may count on (one across midnight started before). */
@@ -56,12 +56,6 @@ const SHEET_TIMER_FIELDS = {
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-/** The first day of the workweek holding `date`: overtime counts the whole workweek, even before a period starts. */
-export function workweekStart(date: string, weekStartsOn: number): string {
-  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return addDays(date, -((weekday - weekStartsOn + 7) % 7));
-}
-
 /** The instant (UTC ISO) a date of the organization's zone begins. */
 const dayBegins = (date: string, zone: string) =>
   new Date(fromWallMs(Date.parse(`${date}T00:00:00Z`), zone)).toISOString();
@@ -88,7 +82,8 @@ export function periodTimers(
     ) as Promise<SheetTimer[]>;
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
+/** Hours and miles as a timesheet shows them: two decimals. */
+export const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export const miles = (t: Pick<SheetTimer, 'type' | 'mileageStart' | 'mileageEnd'>) =>
   t.type === 'Mileage' && t.mileageStart !== null && t.mileageEnd !== null ? t.mileageEnd - t.mileageStart : 0;
@@ -119,9 +114,10 @@ export function sheetOf(
   const worked = new Map<string, number>();
   const counted: SheetTimer[] = [];
   let running = 0;
+  const periodEnds = dayBegins(addDays(period.end, 1), zone);
   for (const timer of timers) {
     if (timer.endDateTime === null) {
-      if (timer.startsAt < dayBegins(addDays(period.end, 1), zone)) running++;
+      if (timer.startsAt < periodEnds) running++;
       continue;
     }
     const parts = dayParts(timer.startDateTime, timer.endDateTime, zone);

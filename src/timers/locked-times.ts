@@ -32,6 +32,17 @@ function datesOf(instants: (string | null | undefined)[], zone: string): string[
   return dates;
 }
 
+/** The approved timesheet of `owner` that holds any day a time touching `instants` touches, if one does. */
+export async function lockingTimesheet(
+  store: ReadStore,
+  organizationId: string,
+  owner: string,
+  instants: (string | null | undefined)[],
+): Promise<TimesheetDoc | null> {
+  const zone = await organizationZone(store, organizationId);
+  return approvedTimesheetHolding(store, organizationId, owner, datesOf(instants, zone));
+}
+
 /**
  * Whether a change to `owner`'s tracked time touching `instants` (before and after the change) may be made: none
  * falls in an approved timesheet (nothing to say), or a manager (users.crud) gives a reason, which the event keeps
@@ -45,8 +56,7 @@ export async function approvedTimeEdit(
   actor: CurrentUser,
   reason: string | null | undefined,
 ): Promise<ApprovedTimeEdit | undefined> {
-  const zone = await organizationZone(store, organizationId);
-  const sheet = await approvedTimesheetHolding(store, organizationId, owner, datesOf(instants, zone));
+  const sheet = await lockingTimesheet(store, organizationId, owner, instants);
   if (!sheet) return undefined;
   const period = periodLabel(sheet.periodStart, sheet.periodEnd);
   if (!actor.claims.includes('users.crud'))

@@ -7,8 +7,7 @@ import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { organizationZone, userById } from '../identity/identity.read-models';
 import { reviewedTimer, timeInWords } from './offline.rules';
 import { periodLabel } from './pay-periods';
-import { approvedTimesheetHolding } from './timers.read-models';
-import { isoDate, toWallMs } from '../core/zoned-time';
+import { lockingTimesheet } from './locked-times';
 import { runningTimerDecider } from './running-timer.decider';
 import { TimeReviewState, timeReviewDecider } from './time-review.decider';
 import { isRunning, timerDecider } from './timer.decider';
@@ -92,15 +91,11 @@ export class AnswerTimeReviewHandler implements ICommandHandler<AnswerTimeReview
   private async notLocked(review: Exclude<TimeReviewState, { status: 'none' }>, meta: CommandMeta) {
     const time = reviewedTimer(review.request);
     const before = review.request.kind === 'change' ? [review.request.before.start, review.request.before.end] : [];
-    const zone = await organizationZone(this.store, meta.organizationId);
-    const sheet = await approvedTimesheetHolding(
-      this.store,
-      meta.organizationId,
-      review.userId,
-      [time.start, time.end, ...before].flatMap((instant) =>
-        instant ? [isoDate(toWallMs(Date.parse(instant), zone))] : [],
-      ),
-    );
+    const sheet = await lockingTimesheet(this.store, meta.organizationId, review.userId, [
+      time.start,
+      time.end,
+      ...before,
+    ]);
     if (sheet)
       throw new ConflictError(
         `This time is in an approved timesheet (${periodLabel(sheet.periodStart, sheet.periodEnd)}), so it cannot be approved as it is. ` +

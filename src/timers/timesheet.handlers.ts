@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Aggregates, CommandMeta } from '../core/commands/aggregates';
 import { isUuid } from '../core/clock';
-import { isoDate, toWallMs } from '../core/zoned-time';
+import { localDateOf } from '../scheduling/recurrence';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { organizationById, userOf } from '../identity/identity.read-models';
@@ -69,7 +69,7 @@ export class DecideTimesheetHandler implements ICommandHandler<DecideTimesheet> 
     if (decision === 'approve') {
       // A running timer has no end to lock: the person stops it first (or a manager does).
       const running = await runningTimer(this.store, meta.organizationId, person._id);
-      if (running && isoDate(toWallMs(Date.parse(running.startsAt), zone)) <= period.end)
+      if (running && localDateOf(running.startsAt, zone) <= period.end)
         throw new ConflictError(
           `${person.fullName} has a timer running since this period: stop it before approving the timesheet.`,
         );
