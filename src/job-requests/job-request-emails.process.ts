@@ -3,7 +3,7 @@ import type { AppConfig } from '../config/config';
 import type { RecordedEvent } from '../core/event-store/event-store.port';
 import { escapeHtml } from '../core/mail/html';
 import type { Mailer, MailMessage } from '../core/mail/mail.port';
-import type { Process, LiveEvents } from '../core/processes/process-host';
+import { LiveEventsProcess, type LiveEvents } from '../core/processes/process-host';
 import type { ReadStore } from '../core/read-store/read-store.port';
 import { organizationById, organizationUsers } from '../identity/identity.read-models';
 import type { JobEvent, JobSeriesEvent } from '../scheduling/scheduling.events';
@@ -25,33 +25,21 @@ type Requested = Extract<JobEvent | JobSeriesEvent, { type: 'JobRequested' }>['d
  * e-mail loses it, as the push would be). Where several instances run, only the one running the log's processes
  * (the worker) mails.
  */
-export class JobRequestEmails implements Process {
+export class JobRequestEmails extends LiveEventsProcess {
   readonly name = 'job-request e-mails';
-  private unsubscribe: (() => void) | null = null;
-  /** The e-mails under way, one request after another, for stop() to wait on. */
-  private sending: Promise<void> = Promise.resolve();
 
-  constructor(private readonly deps: JobRequestEmailsDeps) {}
-
-  start(): void {
-    this.unsubscribe ??= this.deps.live.subscribe((event) => this.heard(event));
+  constructor(private readonly deps: JobRequestEmailsDeps) {
+    super(deps.live);
   }
 
-  async stop(): Promise<void> {
-    this.unsubscribe?.();
-    this.unsubscribe = null;
-    await this.sending;
-  }
-
-  private heard(event: RecordedEvent): void {
-    if (event.type !== 'JobRequested') return;
-    if (!event.streamId.startsWith('job-') && !event.streamId.startsWith('jobSeries-')) return;
+  protected work(event: RecordedEvent) {
+    if (event.type !== 'JobRequested') return undefined;
+    if (!event.streamId.startsWith('job-') && !event.streamId.startsWith('jobSeries-')) return undefined;
     const request = event.data as Requested;
-    this.sending = this.sending.then(() =>
+    return () =>
       this.mailManagers(request).catch((error) =>
         this.deps.log.error(`job-request e-mails: request ${request.requestId}`, error),
-      ),
-    );
+      );
   }
 
   /** The notices of one request; a failed e-mail is logged and not tried again (the Job Requests table has it). */

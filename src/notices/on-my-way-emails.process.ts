@@ -3,7 +3,7 @@ import { derivedId } from '../core/clock';
 import type { RecordedEvent } from '../core/event-store/event-store.port';
 import { escapeHtml } from '../core/mail/html';
 import type { Mailer, MailMessage } from '../core/mail/mail.port';
-import type { LiveEvents, Process } from '../core/processes/process-host';
+import { LiveEventsProcess, type LiveEvents } from '../core/processes/process-host';
 import type { ReadStore } from '../core/read-store/read-store.port';
 import { liveCustomer } from '../customers/customers.read-models';
 import { organizationById, userOf } from '../identity/identity.read-models';
@@ -25,27 +25,17 @@ type Sent = NoticeEvent['data'];
  * a rebuild does not mail again. The message's id is derived from the job and the day, so a second delivery of the
  * same event writes the same outbox file (and the same SMTP Message-ID).
  */
-export class OnMyWayEmails implements Process {
+export class OnMyWayEmails extends LiveEventsProcess {
   readonly name = 'on-my-way e-mails';
-  private unsubscribe: (() => void) | null = null;
-  private sending: Promise<void> = Promise.resolve();
 
-  constructor(private readonly deps: OnMyWayEmailsDeps) {}
-
-  start(): void {
-    this.unsubscribe ??= this.deps.live.subscribe((event) => this.heard(event));
+  constructor(private readonly deps: OnMyWayEmailsDeps) {
+    super(deps.live);
   }
 
-  async stop(): Promise<void> {
-    this.unsubscribe?.();
-    this.unsubscribe = null;
-    await this.sending;
-  }
-
-  private heard(event: RecordedEvent): void {
-    if (event.type !== 'OnMyWaySent' || !event.streamId.startsWith('onMyWay-')) return;
+  protected work(event: RecordedEvent) {
+    if (event.type !== 'OnMyWaySent' || !event.streamId.startsWith('onMyWay-')) return undefined;
     const sent = event.data as Sent;
-    this.sending = this.sending.then(async () => {
+    return async () => {
       const mail = await this.mailOf(sent).catch((error) => {
         this.deps.log.error(`on-my-way e-mail of job ${sent.jobId}`, error);
         return null;
@@ -54,7 +44,7 @@ export class OnMyWayEmails implements Process {
         await this.deps.mailer
           .send(mail)
           .catch((error) => this.deps.log.error(`could not send "${mail.subject}" to ${mail.to}`, error));
-    });
+    };
   }
 
   /** The e-mail to the job's customer, or null when there is no one to tell any more. */

@@ -69,3 +69,32 @@ export class ProcessHost {
     for (const process of [...this.processes].reverse()) await process.stop();
   }
 }
+
+/**
+ * A process that acts on some of the log's live events, one after another: `work(event)` says what to do about an
+ * event (nothing: undefined), and `stop()` waits for what is under way. The e-mails that follow the log are these.
+ */
+export abstract class LiveEventsProcess implements Process {
+  abstract readonly name: string;
+  private unsubscribe: (() => void) | null = null;
+  /** The work under way, one event after another, for stop() to wait on. */
+  private working: Promise<void> = Promise.resolve();
+
+  constructor(private readonly live: Pick<LiveEvents, 'subscribe'>) {}
+
+  /** What to do about `event`, or undefined to let it pass; a failure is the work's to report. */
+  protected abstract work(event: RecordedEvent): (() => Promise<void>) | undefined;
+
+  start(): void {
+    this.unsubscribe ??= this.live.subscribe((event) => {
+      const next = this.work(event);
+      if (next) this.working = this.working.then(next);
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    await this.working;
+  }
+}
