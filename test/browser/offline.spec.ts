@@ -52,6 +52,13 @@ describe('the phone without signal', () => {
     return { context, page };
   }
 
+  // A test that fails part-way may leave the Associate's timer running: the next one starts from none.
+  afterEach(async () => {
+    const associateApi = await api('Associate');
+    const current = (await associateApi.get('/api/time/current')).body as { id?: string } | undefined;
+    if (current?.id) await associateApi.patch(`/api/time/${current.id}`, { endDateTime: new Date().toISOString() });
+  });
+
   const timerEvents = async (jobName: string) => {
     const admin = await api('Company Admin');
     const page = (await admin.get('/api/audit?recordType=timer')).body as { resultItems: AuditEntry[] };

@@ -28,8 +28,14 @@ export function useRealtimeSync(): void {
     // connect, while the screen loaded) or during a disconnection is refetched on every connect.
     socket.on('connect', () => void invalidateEverything());
     // Back online, the socket may take its reconnection backoff (up to several seconds) to notice, or
-    // never notice a connection the browser kept: refetch at once rather than wait for it.
-    const backOnline = () => void invalidateEverything();
+    // never notice a connection the browser kept: refetch at once rather than wait for it. A socket still
+    // not connected starts a fresh attempt now: one that went offline while connecting is closed by
+    // socket.io's own 'offline' listener without an error, so its manager would wait out the 20 s connect
+    // timeout, deaf to every notice meanwhile.
+    const backOnline = () => {
+      if (!socket.connected) socket.disconnect().connect();
+      void invalidateEverything();
+    };
     window.addEventListener('online', backOnline);
     socket.on('organization.changed', (p) => void invalidateUrls(staleUrlsFor('organization.changed', p, me)));
     socket.on('users.changed', (p) => void invalidateUrls(staleUrlsFor('users.changed', p, me)));
