@@ -47,8 +47,8 @@ const installable = VitePWA({
     // The report screens' charts are the largest chunk (about 600 KB): within the limit, so every screen opens.
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
     navigateFallback: '/index.html',
-    // What the server answers itself (SERVER_ONLY in src/app.ts): the API and its docs, sockets, health.
-    navigateFallbackDenylist: [/^\/(api|socket\.io|healthz)(\/|$)/],
+    // What the server answers itself (SERVER_ONLY in src/app.ts): the API and its docs, sockets, health, calendar feeds.
+    navigateFallbackDenylist: [/^\/(api|socket\.io|healthz|calendar)(\/|$)/],
     cleanupOutdatedCaches: true,
   },
 });

@@ -38,7 +38,7 @@ export interface RunningApp {
 
 const CLIENT_DIST = resolve(__dirname, '../../client/dist');
 /** Paths the SPA never owns: the API, sockets, docs and health. */
-const SERVER_ONLY = /^\/(api|socket\.io|healthz)(\/|$)/;
+const SERVER_ONLY = /^\/(api|socket\.io|healthz|calendar)(\/|$)/;
 /** The installable app's files that name its version (client/vite.config.ts): never served from a cache unasked. */
 const ASKED_EVERY_TIME = /^(sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest|index\.html)$/;
 

@@ -2,7 +2,14 @@ import { jobsBetween } from '../../src/scheduling/calendar-jobs';
 import { eventLog, projection } from '../../src/core/projection.testing';
 import type { RecurrenceRule } from '../../src/scheduling/recurrence';
 import type { JobEvent, JobFields, JobSeriesEvent } from '../../src/scheduling/scheduling.events';
-import { JOB_PEOPLE_WEEKS, JOB_SERIES, JOB_WEEKS, JOBS } from '../../src/scheduling/scheduling.read-models';
+import {
+  CANCELLED_JOBS,
+  cancelledSince,
+  JOB_PEOPLE_WEEKS,
+  JOB_SERIES,
+  JOB_WEEKS,
+  JOBS,
+} from '../../src/scheduling/scheduling.read-models';
 import { schedulingProjection } from './scheduling.projection';
 
 const ORG = 'org-1';
@@ -136,14 +143,20 @@ describe('scheduling projection', () => {
         });
     });
 
-    it('removes a deleted job from the jobs and every week list', async () => {
+    it('removes a deleted job from the jobs and every week list, and keeps it as it stood, cancelled', async () => {
+      const events = [
+        scheduled(),
+        changed({ leadUserId: { from: LEAD, to: null } }),
+        job({ type: 'JobDeleted', data: { jobId: JOB, organizationId: ORG } }),
+      ];
+      await spec.given(...events).thenNothing(JOBS, JOB_WEEKS, JOB_PEOPLE_WEEKS);
       await spec
-        .given(
-          scheduled(),
-          changed({ leadUserId: { from: LEAD, to: null } }),
-          job({ type: 'JobDeleted', data: { jobId: JOB, organizationId: ORG } }),
-        )
-        .thenNothing();
+        .given(...events)
+        .thenReads(
+          (store) => cancelledSince(store, ORG, log.at(3)),
+          [expect.objectContaining({ _id: JOB, kind: 'job', leadUserId: null, cancelledAt: log.at(3), _rev: 2 })],
+        );
+      await spec.given(...events).thenReads((store) => cancelledSince(store, ORG, '2999-01-01T00:00:00.000Z'), []);
     });
 
     it('reads on the calendar as scheduled, in start order', async () => {
@@ -264,10 +277,15 @@ describe('scheduling projection', () => {
         ]);
     });
 
-    it('removes a deleted series', async () => {
-      await spec
-        .given(seriesScheduled(), series({ type: 'JobSeriesDeleted', data: { seriesId: SERIES, organizationId: ORG } }))
-        .thenNothing();
+    it('removes a deleted series, and keeps it as it stood, cancelled', async () => {
+      const events = [
+        seriesScheduled(),
+        series({ type: 'JobSeriesDeleted', data: { seriesId: SERIES, organizationId: ORG } }),
+      ];
+      await spec.given(...events).thenNothing(JOB_SERIES);
+      await spec.given(...events).then({
+        [CANCELLED_JOBS]: [expect.objectContaining({ _id: SERIES, kind: 'series', cancelledAt: log.at(2), _rev: 1 })],
+      });
     });
   });
 

@@ -7,6 +7,8 @@ import { applyOnce } from '../runner/apply-once';
 import { newValues } from '../runner/changes';
 import { Projection, ProjectionContext } from '../runner/projection';
 import {
+  CANCELLED_JOBS,
+  CancelledJobDoc,
   JOB_PEOPLE_WEEKS,
   JOB_SERIES,
   JOB_WEEKS,
@@ -22,17 +24,22 @@ import {
 } from '../../src/scheduling/scheduling.read-models';
 
 /**
- * Jobs, recurring jobs and the week indexes of one-time jobs (by week, and by person and week); every change is
- * pushed to the organization.
+ * Jobs, recurring jobs and the week indexes of one-time jobs (by week, and by person and week), and what was
+ * deleted as it stood then (calendar feeds show it cancelled); every change is pushed to the organization.
  */
 export const schedulingProjection: Projection = {
   name: 'scheduling',
-  version: 4, // 2: a document per job and week in jobWeeks; 3: jobPeopleWeeks; 4: rebuilt, a replay had moved lists back
-  collections: [JOBS, JOB_SERIES, JOB_WEEKS, JOB_PEOPLE_WEEKS],
+  // 2: a document per job and week in jobWeeks; 3: jobPeopleWeeks; 4: rebuilt, a replay had moved lists back;
+  // 5: cancelledJobs
+  version: 5,
+  collections: [JOBS, JOB_SERIES, JOB_WEEKS, JOB_PEOPLE_WEEKS, CANCELLED_JOBS],
   async setup(store) {
     await store.collection(JOB_SERIES).createIndex({ organizationId: 1 }, { name: 'organization' });
     await store.collection(JOB_WEEKS).createIndex({ week: 1 }, { name: 'week' });
     await store.collection(JOB_PEOPLE_WEEKS).createIndex({ key: 1 }, { name: 'key' });
+    await store
+      .collection(CANCELLED_JOBS)
+      .createIndex({ organizationId: 1, cancelledAt: 1 }, { name: 'organization_cancelled' });
     // A customer's Jobs & Ratings, latest first, ties by id the same way: no sort in memory.
     await store
       .collection(JOBS)
@@ -74,6 +81,11 @@ async function listInWeeks({ store }: ProjectionContext, jobId: string, before: 
     );
 }
 
+/** A deleted job as it stood, written whole: a replay finds it gone from the live ones and writes nothing. */
+async function keepCancelled({ store }: Pick<ProjectionContext, 'store'>, doc: CancelledJobDoc) {
+  await store.collection<CancelledJobDoc>(CANCELLED_JOBS).replaceOne({ _id: doc._id }, doc, { upsert: true });
+}
+
 async function applyJob(event: RecordedEvent, context: ProjectionContext) {
   const e = { type: event.type, data: event.data } as JobEvent;
   const jobs = context.store.collection<JobDoc>(JOBS);
@@ -108,7 +120,15 @@ async function applyJob(event: RecordedEvent, context: ProjectionContext) {
       break;
     }
     case 'JobDeleted':
-      if (current) await listInWeeks(context, jobId, listingOf(current), NOWHERE);
+      if (current) {
+        await listInWeeks(context, jobId, listingOf(current), NOWHERE);
+        await keepCancelled(context, {
+          ...current,
+          kind: 'job',
+          cancelledAt: event.metadata.timestamp,
+          _rev: event.revision,
+        });
+      }
       await jobs.deleteOne({ _id: jobId });
       break;
     default: // a request or a denial changes nothing on the calendar: projections/job-requests
@@ -180,9 +200,13 @@ async function applySeries(event: RecordedEvent, { store, notify }: ProjectionCo
       jobIds = [e.data.occurrenceId];
       break;
     }
-    case 'JobSeriesDeleted':
+    case 'JobSeriesDeleted': {
+      const current = await series.findOne({ _id: seriesId });
+      if (current)
+        await keepCancelled({ store }, { ...current, kind: 'series', cancelledAt: event.metadata.timestamp, _rev: at });
       await series.deleteOne({ _id: seriesId });
       break;
+    }
     default:
       return;
   }

@@ -365,6 +365,12 @@ const SAMPLES: Record<string, { data: Record<string, unknown>; actor?: string | 
       date: '2030-01-08',
     },
   },
+  CalendarFeedIssued: {
+    data: { userId: USER, organizationId: ORG, scope: 'person', tokenHash: 'h2', replacedTokenHash: 'h1' },
+  },
+  CalendarFeedRevoked: {
+    data: { userId: USER, organizationId: ORG, scope: 'organization', tokenHash: 'h2' },
+  },
   PayrollExported: {
     data: {
       exportId: TIMER,

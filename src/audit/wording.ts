@@ -2,7 +2,13 @@ import { DateTime } from 'luxon';
 import type { AvailabilityEntry, AvailabilityEvent } from '../availability/availability.events';
 import type { BookingLinkEvent } from '../booking/booking.events';
 import type { CustomerEvent } from '../customers/customers.events';
-import type { EmailClaimEvent, OrganizationEvent, SessionEvent, UserEvent } from '../identity/identity.events';
+import type {
+  CalendarFeedEvent,
+  EmailClaimEvent,
+  OrganizationEvent,
+  SessionEvent,
+  UserEvent,
+} from '../identity/identity.events';
 import type { RatingEvent, RatingMailEvent } from '../ratings/ratings.events';
 import type { RecurrenceRule } from '../scheduling/recurrence';
 import type { JobEvent, JobSeriesEvent } from '../scheduling/scheduling.events';
@@ -39,7 +45,8 @@ export type LoggedEvent =
   | BookingLinkEvent
   | TimesheetEvent
   | PayrollExportEvent
-  | NoticeEvent;
+  | NoticeEvent
+  | CalendarFeedEvent;
 export type LoggedEventType = LoggedEvent['type'];
 
 /** What `userName` says of a person the log has no name of (yet, or any more). */
@@ -191,6 +198,8 @@ const CUSTOMER = AUDIT_FIELD_LABELS.customer as Labels;
 const TIMER = AUDIT_FIELD_LABELS.timer as Labels;
 const LINK = AUDIT_FIELD_LABELS.bookingLink as Labels;
 const SESSION = AUDIT_FIELD_LABELS.session;
+
+const FEED_NAMES = { person: 'Calendar feed', organization: 'Organization calendar feed' } as const;
 
 const user = (userId: string, ctx: WordingContext) => ({
   recordType: 'user' as const,
@@ -528,6 +537,12 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
       what: `${ctx.userName(d.userId)} told the customer they are on the way (about ${d.etaMinutes} minutes)`,
     };
   },
+  // Calendar feed links (issue #31 item 1), in the person's record: never the link, which only its owner is shown.
+  CalendarFeedIssued: (d, ctx) => ({
+    ...user(d.userId, ctx),
+    what: `${FEED_NAMES[d.scope]} link ${d.replacedTokenHash ? 'reset: the previous link stopped working' : 'made'}`,
+  }),
+  CalendarFeedRevoked: (d, ctx) => ({ ...user(d.userId, ctx), what: `${FEED_NAMES[d.scope]} link turned off` }),
   AvailabilitySet: (d, ctx) => {
     const days = Object.keys(AUDIT_FIELD_LABELS.availability);
     return {

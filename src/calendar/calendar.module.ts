@@ -2,6 +2,13 @@ import { Module } from '@nestjs/common';
 import { CalendarController } from './calendar.controller';
 import { CheckClashesHandler } from './clash-check';
 import { CustomerJobsController } from './customer-jobs.controller';
+import { CalendarFeedFileController, CalendarFeedsController } from './calendar-feeds.controller';
+import {
+  GetCalendarFeedsHandler,
+  IssueCalendarFeedHandler,
+  ReadCalendarFeedHandler,
+  RevokeCalendarFeedHandler,
+} from './calendar-feed.handlers';
 import {
   GetCalendarJobsHandler,
   GetCustomerJobsHandler,
@@ -11,7 +18,7 @@ import {
 } from './calendar.queries';
 
 @Module({
-  controllers: [CalendarController, CustomerJobsController],
+  controllers: [CalendarController, CustomerJobsController, CalendarFeedsController, CalendarFeedFileController],
   providers: [
     CheckClashesHandler,
     GetCalendarJobsHandler,
@@ -19,6 +26,10 @@ import {
     GetJobHandler,
     GetJobHistoryHandler,
     GetCustomerJobsHandler,
+    IssueCalendarFeedHandler,
+    RevokeCalendarFeedHandler,
+    GetCalendarFeedsHandler,
+    ReadCalendarFeedHandler,
   ],
 })
 export class CalendarModule {}

@@ -103,3 +103,26 @@ export async function requestStatusesOf(
   );
   return new Map(requests.map((r) => [r.jobId, r.status]));
 }
+
+/** Calendar feed links in force (projections/calendar/calendar-feeds.projection.ts). */
+export const CALENDAR_FEEDS = 'calendarFeeds';
+
+/** A feed link in force: `_id` is its token's SHA-256 (hex); the token itself is stored nowhere. */
+export interface CalendarFeedDoc {
+  _id: string;
+  organizationId: string;
+  userId: string;
+  scope: 'person' | 'organization';
+  issuedAt: string;
+  _rev?: number;
+}
+
+/** The link a token's hash stands for, if in force. */
+export function calendarFeedByHash(store: ReadStore, tokenHash: string): Promise<CalendarFeedDoc | null> {
+  return store.collection<CalendarFeedDoc>(CALENDAR_FEEDS).findOne({ _id: tokenHash });
+}
+
+/** A person's links in force (at most one per scope). */
+export function calendarFeedsOf(store: ReadStore, organizationId: string, userId: string): Promise<CalendarFeedDoc[]> {
+  return store.collection<CalendarFeedDoc>(CALENDAR_FEEDS).find({ organizationId, userId });
+}

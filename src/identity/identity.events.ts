@@ -129,4 +129,30 @@ export const identityStreams = {
    */
   emailClaim: (emailDigest: string) => `userEmail-${emailDigest}`,
   session: (id: string) => `session-${id}`,
+  /** A person's calendar feed link of one scope (issue #31). */
+  calendarFeed: (userId: string, scope: CalendarFeedScope) => `calendarFeed-${userId}-${scope}`,
 };
+
+/** Whose jobs a feed holds: the person's own, or (for managers) the whole organization's. */
+export type CalendarFeedScope = 'person' | 'organization';
+
+/**
+ * A person's calendar feed link (issue #31 item 1): stream `calendarFeed-<userId>-<scope>`. The link's token is
+ * never stored, only its SHA-256: whoever reads the log or the read models cannot subscribe with it.
+ */
+export type CalendarFeedEvent =
+  | DomainEvent<
+      'CalendarFeedIssued',
+      {
+        userId: string;
+        organizationId: string;
+        scope: CalendarFeedScope;
+        tokenHash: string;
+        /** The link this one replaces (a reset): it stops working. */
+        replacedTokenHash: string | null;
+      }
+    >
+  | DomainEvent<
+      'CalendarFeedRevoked',
+      { userId: string; organizationId: string; scope: CalendarFeedScope; tokenHash: string }
+    >;

@@ -8,6 +8,7 @@ export const JOBS = 'jobs';
 export const JOB_SERIES = 'jobSeries';
 export const JOB_WEEKS = 'jobWeeks';
 export const JOB_PEOPLE_WEEKS = 'jobPeopleWeeks';
+export const CANCELLED_JOBS = 'cancelledJobs';
 
 /** A one-time job as it stands. */
 export interface JobDoc extends JobFields {
@@ -45,6 +46,13 @@ export const seriesStateOf = (doc: JobSeriesDoc): ScheduledSeries => ({
   deleted: doc.deleted,
   requests: {},
 });
+
+/**
+ * A job or recurring job as it stood when it was deleted (`_id` its id), kept so that calendar feeds can show it
+ * cancelled for a while: a phone's calendar removes an event only when told (STATUS:CANCELLED).
+ */
+export type CancelledJobDoc =
+  ({ kind: 'job'; cancelledAt: string } & JobDoc) | ({ kind: 'series'; cancelledAt: string } & JobSeriesDoc);
 
 /**
  * One-time jobs listed by UTC week (Monday 00:00Z), so that a calendar range is one indexed lookup
@@ -186,4 +194,9 @@ export async function customerJobsPage(
 /** Every recurring job of the organization (index organization). */
 export function organizationSeries(store: ReadStore, organizationId: string): Promise<JobSeriesDoc[]> {
   return store.collection<JobSeriesDoc>(JOB_SERIES).find({ organizationId });
+}
+
+/** The organization's jobs and recurring jobs deleted at or after `since` (UTC ISO instant). */
+export function cancelledSince(store: ReadStore, organizationId: string, since: string): Promise<CancelledJobDoc[]> {
+  return store.collection<CancelledJobDoc>(CANCELLED_JOBS).find({ organizationId, cancelledAt: { $gte: since } });
 }

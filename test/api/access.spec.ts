@@ -49,6 +49,8 @@ const PUBLIC_PATHS = [
   '/api/share/booking/{id}/logo',
   '/api/share/booking/{id}/reschedule',
   '/api/share/booking/{id}/slots',
+  // A calendar feed is read by calendar apps with its token alone (issue #31).
+  '/calendar/{file}',
 ];
 
 /**
@@ -103,6 +105,8 @@ const CLAIM_BY_PREFIX: Record<string, Claim | Claim[] | null> = {
   '/api/files': null,
   '/api/jobs-report': 'reports.read',
   '/api/booking-links': 'jobs.crud',
+  // Everyone has their own calendar feed link; the organization's is refused by the handler without jobs.crud.
+  '/api/calendar-feeds': null,
   '/api/ratings-report': 'reports.read',
   // The audit log is the Company Admin's; the moment a read is "as of" is anyone's (their own organization's log).
   '/api/audit': 'audit.read',

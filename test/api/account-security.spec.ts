@@ -136,7 +136,7 @@ describe('secrets in logged URLs', () => {
   });
   afterAll(() => app.stop());
 
-  it('never writes a reset link, invitation, feedback or booking token to the request log', async () => {
+  it('never writes a reset link, invitation, feedback, booking or calendar feed token to the request log', async () => {
     const secret = 'd3adb33f-reset-secret-VALUE';
     for (const path of [
       `/forgotpassword/reset?token=${secret}`,
@@ -147,13 +147,14 @@ describe('secrets in logged URLs', () => {
       `/share/booking/${secret}`,
       `/api/booking-links/${secret}/slots?from=2026-06-01`,
       `/account/invitation/${secret}`,
+      `/calendar/${secret}.ics`,
     ])
       await fetch(app.url + path, { headers: { accept: 'text/html' } });
     // A page opened from the link sends it as the Referer of everything it loads and calls.
     await fetch(`${app.url}/api/session`, { headers: { referer: `${app.url}/forgotpassword/reset?token=${secret}` } });
     await fetch(`${app.url}/assets/app.js`, { headers: { referer: `${app.url}/feedback/${secret}?from=mail` } });
     const requests = log.lines.filter((l) => l.req?.url);
-    expect(requests.length).toBeGreaterThanOrEqual(8);
+    expect(requests.length).toBeGreaterThanOrEqual(9);
     expect(log.text()).not.toContain(secret);
     expect(requests.map((l) => l.req.url)).toEqual(
       expect.arrayContaining([
@@ -163,6 +164,7 @@ describe('secrets in logged URLs', () => {
         '/api/feedback/[redacted]/logo',
         '/api/booking-links/[redacted]/slots?from=2026-06-01',
         '/account/invitation/[redacted]',
+        '/calendar/[redacted]',
       ]),
     );
     expect(requests.map((l) => l.req.headers?.referer).filter(Boolean)).toEqual([

@@ -208,6 +208,10 @@ describe('the audit log', () => {
       );
       // On my way (issue #31 item 4): the crew member tells the customer, once a day.
       ok(await associate.post(`/api/jobs/${made.job}/on-my-way`, { etaMinutes: 30 }), 'on my way');
+      // A calendar feed link (issue #31 item 1): made, reset, turned off.
+      ok(await associate.post('/api/calendar-feeds/person'), 'calendar feed made');
+      ok(await associate.post('/api/calendar-feeds/person'), 'calendar feed reset');
+      ok(await associate.delete('/api/calendar-feeds/person'), 'calendar feed turned off');
       const doomed = await byManager.job({
         name: 'Doomed',
         startDateTime: '2026-06-02T13:00:00Z',

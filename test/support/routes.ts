@@ -110,9 +110,13 @@ export type Kind =
   | 'token'
   | 'bookingLink'
   | 'period'
-  | 'payrollExport';
-/** Kinds that name nobody's data: a pay period is a date, the same in every organization. */
-export const SHARED_KINDS: readonly Kind[] = ['period'];
+  | 'payrollExport'
+  | 'feedScope';
+/**
+ * Kinds that name nobody's data: a pay period is a date, a calendar feed's scope a word (person, organization), the
+ * same in every organization.
+ */
+export const SHARED_KINDS: readonly Kind[] = ['period', 'feedScope'];
 export const PARAM_KINDS: { prefix: string; param: string; kind: Kind }[] = [
   { prefix: '/api/users', param: 'id', kind: 'user' },
   { prefix: '/api/employee-availability', param: 'userId', kind: 'user' },
@@ -133,6 +137,8 @@ export const PARAM_KINDS: { prefix: string; param: string; kind: Kind }[] = [
   { prefix: '/api/pay-periods', param: 'start', kind: 'period' },
   { prefix: '/api/pay-periods', param: 'userId', kind: 'user' },
   { prefix: '/api/payroll-exports', param: 'id', kind: 'payrollExport' },
+  { prefix: '/api/calendar-feeds', param: 'scope', kind: 'feedScope' },
+  { prefix: '/calendar', param: 'file', kind: 'token' },
 ];
 
 /** A prefix matches whole segments. */
@@ -208,6 +214,7 @@ export async function seedOrganization(org: TestOrganization): Promise<Organizat
     timer: [timer.id],
     period: [period],
     payrollExport: [payrollExport.body.data.id],
+    feedScope: ['person'],
   };
 }
 

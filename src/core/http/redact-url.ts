@@ -1,5 +1,5 @@
 /**
- * Links that work as keys — a password reset's token, a feedback page's token, a booking link — must
+ * Links that work as keys — a password reset's token, a feedback page's token, a booking link, a calendar feed — must
  * never reach the logs: whoever reads the logs could use them (OWASP ASVS 16.2.5). Everything that logs
  * a URL passes it through `redactUrl`.
  */
@@ -17,6 +17,7 @@ const SECRET_PATH_PREFIXES = [
   '/book/',
   '/api/booking-links/',
   '/account/invitation/',
+  '/calendar/',
 ];
 
 export const REDACTED = '[redacted]';

@@ -5,6 +5,7 @@ import { paths } from '../../app/paths';
 import { PageHeader } from '../../shared/PageHeader';
 import { QueryError } from '../../shared/QueryError';
 import { SectionCard } from '../../shared/SectionCard';
+import { CalendarFeedCard } from './CalendarFeedCard';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
 import { ProfilePictureCard } from './ProfilePictureCard';
 import { useProfile } from './profileApi';
@@ -13,7 +14,7 @@ export function ProfilePage() {
   const profile = useProfile();
   return (
     <>
-      <PageHeader title="My Profile" description="Your name, phone number and picture." />
+      <PageHeader title="My Profile" description="Your name, phone number, picture and calendar feed." />
       {profile.isError ? (
         <QueryError error={profile.error} onRetry={() => void profile.refetch()} />
       ) : !profile.data ? (
@@ -38,6 +39,7 @@ export function ProfilePage() {
                   </Button>
                 </Group>
               </SectionCard>
+              <CalendarFeedCard />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>

@@ -1,0 +1,37 @@
+import type { CalendarFeedEvent } from '../../src/identity/identity.events';
+import { CALENDAR_FEEDS, CalendarFeedDoc } from '../../src/calendar/calendar.read-models';
+import { Projection } from '../runner/projection';
+
+/**
+ * The calendar feed links in force, by their token's hash (src/calendar/calendar.read-models.ts): a reset removes
+ * the link it replaces, turning it off removes it. A feed's reader looks its token up here, and nothing else does.
+ */
+export const calendarFeedsProjection: Projection = {
+  name: 'calendarFeeds',
+  version: 1,
+  collections: [CALENDAR_FEEDS],
+  async setup(store) {
+    await store.collection(CALENDAR_FEEDS).createIndex({ organizationId: 1, userId: 1 }, { name: 'organization_user' });
+  },
+  async apply(event, { store }) {
+    if (!event.streamId.startsWith('calendarFeed-')) return;
+    const e = { type: event.type, data: event.data } as CalendarFeedEvent;
+    const feeds = store.collection<CalendarFeedDoc>(CALENDAR_FEEDS);
+    switch (e.type) {
+      case 'CalendarFeedIssued': {
+        const { userId, organizationId, scope, tokenHash, replacedTokenHash } = e.data;
+        if (replacedTokenHash) await feeds.deleteOne({ _id: replacedTokenHash });
+        // Written whole by its own hash: a replay writes the same document again.
+        await feeds.replaceOne(
+          { _id: tokenHash },
+          { _id: tokenHash, organizationId, userId, scope, issuedAt: event.metadata.timestamp },
+          { upsert: true },
+        );
+        break;
+      }
+      case 'CalendarFeedRevoked':
+        await feeds.deleteOne({ _id: e.data.tokenHash });
+        break;
+    }
+  },
+};
