@@ -75,7 +75,7 @@ export function ImageUploader(props: ImageUploaderProps) {
         {props.hasImage && (
           <Button
             variant="default"
-            c="red.7"
+            c="red.9"
             leftSection={<IconTrash size={16} />}
             onClick={remove}
             loading={busy === 'remove'}

@@ -175,7 +175,7 @@ function RequesterFit({ request }: { request: JobRequest }) {
 function ChangedSince({ request }: { request: JobRequest }) {
   if (!request.changedSince) return null;
   return (
-    <Text size="xs" c="red.7">
+    <Text size="xs" c="red.9">
       {request.changedSince === 'moved' ? 'Moved since the request' : 'Assigned since the request'}
     </Text>
   );

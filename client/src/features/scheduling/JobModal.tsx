@@ -461,7 +461,7 @@ function JobForm({
               {job ? (
                 <Button
                   variant="default"
-                  c="red.7"
+                  c="red.9"
                   leftSection={<IconTrash size={16} />}
                   onClick={() => void remove()}
                   loading={deleteJob.isPending}
