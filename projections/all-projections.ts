@@ -11,6 +11,7 @@ import { bookingProjections } from './booking';
 import { auditProjections } from './audit';
 import { reportHistoryProjections } from './report-history';
 import { payrollProjections } from './payroll';
+import { noticesProjections } from './notices';
 import { Projection } from './runner/projection';
 
 /** Every projection the runner drives, in-process or in the standalone worker. */
@@ -26,6 +27,7 @@ export const allProjections: Projection[] = [
   ...ratingsProjections,
   ...bookingProjections,
   ...payrollProjections,
+  ...noticesProjections,
   ...auditProjections,
   // After the projections whose documents it keeps versions of (it reads none of them, but the schedule).
   ...reportHistoryProjections,

@@ -78,6 +78,47 @@ describe('organizations projection', () => {
       ]);
   });
 
+  it('keeps the visit reminder settings as last changed (issue #31 item 2)', async () => {
+    await spec
+      .given(
+        created(),
+        organization({
+          type: 'OrganizationSettingsChanged',
+          data: {
+            organizationId: ORG,
+            changes: {
+              visitReminders: { from: 'off', to: 'daysBefore' },
+              visitReminderDays: { from: 1, to: 2 },
+              visitReminderTime: { from: '09:00', to: '10:30' },
+            },
+          },
+        }),
+        organization({
+          type: 'OrganizationSettingsChanged',
+          data: {
+            organizationId: ORG,
+            changes: {
+              visitReminders: { from: 'daysBefore', to: 'hoursBefore' },
+              visitReminderHours: { from: 24, to: 3 },
+              visitReminderWindowStart: { from: '08:00', to: '07:00' },
+              visitReminderWindowEnd: { from: '20:00', to: '24:00' },
+            },
+          },
+        }),
+      )
+      .then(ORGANIZATIONS, [
+        expect.objectContaining({
+          visitReminders: 'hoursBefore',
+          visitReminderHours: 3,
+          visitReminderDays: 2,
+          visitReminderTime: '10:30',
+          visitReminderWindowStart: '07:00',
+          visitReminderWindowEnd: '24:00',
+          _rev: 2,
+        }),
+      ]);
+  });
+
   it('keeps the holidays as last set, and the logo with the URL it is served at', async () => {
     const holidays = [
       { date: '2030-07-04', name: 'Independence Day' },

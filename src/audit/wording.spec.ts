@@ -365,6 +365,21 @@ const SAMPLES: Record<string, { data: Record<string, unknown>; actor?: string | 
       date: '2030-01-08',
     },
   },
+  VisitReminderSent: {
+    data: {
+      jobId: JOB,
+      organizationId: ORG,
+      customerId: CUSTOMER,
+      start: START,
+      remindAt: START,
+      to: 'pat@example.test',
+    },
+    actor: null,
+  },
+  VisitCancellationSent: {
+    data: { jobId: JOB, organizationId: ORG, customerId: CUSTOMER, start: START, to: 'pat@example.test' },
+    actor: null,
+  },
   CalendarFeedIssued: {
     data: { userId: USER, organizationId: ORG, scope: 'person', tokenHash: 'h2', replacedTokenHash: 'h1' },
   },
@@ -545,6 +560,31 @@ describe('the words of every event type', () => {
     ).toBe('new@example.test');
     expect(wordingOf('AvailabilitySet', SAMPLES.AvailabilitySet.data, ctx, OTHER)!.changes).toEqual([
       { field: 'Monday', from: 'Not available', to: '9:00 AM–midnight' },
+    ]);
+  });
+
+  it('words the visit reminder settings (issue #31 item 2): the modes as Organization Settings names them', () => {
+    const changes = {
+      visitReminders: { from: 'off', to: 'daysBefore' },
+      visitReminderDays: { from: 1, to: 2 },
+      visitReminderTime: { from: '09:00', to: '10:30' },
+      visitReminderWindowEnd: { from: '20:00', to: '24:00' },
+    };
+    expect(wordingOf('OrganizationSettingsChanged', { organizationId: ORG, changes }, ctx, OTHER)!.changes).toEqual([
+      { field: 'Visit reminders', from: 'Off', to: 'Days before' },
+      { field: 'Reminder days before', from: '1', to: '2' },
+      { field: 'Reminder time', from: '09:00', to: '10:30' },
+      { field: 'Sending window end', from: '20:00', to: '24:00' },
+    ]);
+    const hours = {
+      visitReminders: { from: 'daysBefore', to: 'hoursBefore' },
+      visitReminderHours: { from: 24, to: 3 },
+    };
+    expect(
+      wordingOf('OrganizationSettingsChanged', { organizationId: ORG, changes: hours }, ctx, OTHER)!.changes,
+    ).toEqual([
+      { field: 'Visit reminders', from: 'Days before', to: 'Hours before' },
+      { field: 'Reminder hours before', from: '24', to: '3' },
     ]);
   });
 

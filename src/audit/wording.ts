@@ -25,6 +25,7 @@ import type { PayrollExportEvent } from '../payroll/payroll.events';
 import type { NoticeEvent } from '../notices/notices.events';
 import { parseOccurrenceId } from '../scheduling/recurrence';
 import { PAYROLL_FORMAT_NAMES } from '../shared/payroll';
+import type { VisitReminderMode } from '../shared/notices';
 import { AUDIT_FIELD_LABELS, type AuditActorKind, type AuditChange, type AuditRecordType } from '../shared/audit';
 
 /** Every event the log holds: each type must have its words below (the compiler and audit-wording.spec check). */
@@ -112,6 +113,12 @@ const instant = (value: string, ctx: WordingContext) =>
 const INSTANT_FIELDS = new Set(['start', 'end', 'expiresAt', 'jobStart', 'jobEnd']);
 const USER_FIELDS = new Set(['leadUserId', 'staffId']);
 const USER_LIST_FIELDS = new Set(['userIds', 'staffIds', 'associateIds']);
+/** The organization's visit reminders (issue #31 item 2), as Organization Settings offers them. */
+const VISIT_REMINDER_WORDS: Record<VisitReminderMode, string> = {
+  off: 'Off',
+  hoursBefore: 'Hours before',
+  daysBefore: 'Days before',
+};
 
 /** One value in words: instants in the organization's zone, people and customers by name, yes/no. */
 export function valueInWords(field: string, value: unknown, ctx: WordingContext): string {
@@ -123,6 +130,7 @@ export function valueInWords(field: string, value: unknown, ctx: WordingContext)
   if (field === 'customerId') return ctx.customerName(String(value));
   if (field === 'rule') return describeRule(value as RecurrenceRule);
   if (field === 'rating') return `${String(value)} star${value === 1 ? '' : 's'}`;
+  if (field === 'visitReminders') return VISIT_REMINDER_WORDS[value as VisitReminderMode] ?? String(value);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) return value.map(String).join(', ');
   return String(value);
@@ -176,6 +184,12 @@ const series = (seriesId: string, ctx: WordingContext, occurrenceId: string | nu
   recordLabel: name ?? ctx.label('series', seriesId),
   occurrenceId,
 });
+
+/** A notice to a job's customer: in the History of the one-time job, or of the occurrence within its series. */
+const noticeRecord = (jobId: string, ctx: WordingContext) => {
+  const occurrence = parseOccurrenceId(jobId);
+  return occurrence ? series(occurrence.seriesId, ctx, jobId) : { ...job(jobId, ctx), occurrenceId: null };
+};
 
 const requestedOf = (d: { jobId: string } | { seriesId: string; occurrenceId: string }, ctx: WordingContext) =>
   'seriesId' in d ? series(d.seriesId, ctx, d.occurrenceId) : { ...job(d.jobId, ctx), occurrenceId: null };
@@ -531,12 +545,26 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
   }),
   // On my way (issue #31 item 4), in the job's (or the occurrence's) History.
   OnMyWaySent: (d, ctx) => {
-    const occurrence = parseOccurrenceId(d.jobId);
     return {
-      ...(occurrence ? series(occurrence.seriesId, ctx, d.jobId) : { ...job(d.jobId, ctx), occurrenceId: null }),
+      ...noticeRecord(d.jobId, ctx),
       what: `${ctx.userName(d.userId)} told the customer they are on the way (about ${d.etaMinutes} minutes)`,
     };
   },
+  // Visit reminders (issue #31 item 2), in the job's (or the occurrence's) History; sent by no person.
+  VisitReminderSent: (d, ctx) => ({
+    ...noticeRecord(d.jobId, ctx),
+    what: d.to
+      ? `Reminder e-mailed to the customer for the visit on ${instant(d.start, ctx)}`
+      : `No reminder sent for the visit on ${instant(d.start, ctx)}: the customer has no e-mail address`,
+    without: 'system' as const,
+  }),
+  VisitCancellationSent: (d, ctx) => ({
+    ...noticeRecord(d.jobId, ctx),
+    what: d.to
+      ? `The customer, reminded of the visit on ${instant(d.start, ctx)}, was told it is cancelled`
+      : `The visit on ${instant(d.start, ctx)} was cancelled after its reminder; the customer has no e-mail address now`,
+    without: 'system' as const,
+  }),
   // Calendar feed links (issue #31 item 1), in the person's record: never the link, which only its owner is shown.
   CalendarFeedIssued: (d, ctx) => ({
     ...user(d.userId, ctx),

@@ -55,6 +55,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** How often the rating requests process looks for finished jobs and unsent e-mails (RATING_REQUESTS_EVERY_MS). */
   ratingRequestsEveryMs: number;
+  /** How often the visit reminders process looks for reminders that came due (VISIT_REMINDERS_EVERY_MS). */
+  visitRemindersEveryMs: number;
 }
 
 /**
@@ -197,6 +199,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       oneOf(env, 'SEED_DEMO', ['true', 'false'] as const, nodeEnv === 'production' ? 'false' : 'true') === 'true',
     // Within a minute of a job's end (#14), at a cost of one small query per organization that asks.
     ratingRequestsEveryMs: integer(env, 'RATING_REQUESTS_EVERY_MS', 15_000, 100, 60_000),
+    // Within a minute of the time a reminder is due, at one small query per organization that sends them.
+    visitRemindersEveryMs: integer(env, 'VISIT_REMINDERS_EVERY_MS', 15_000, 100, 60_000),
   };
 }
 

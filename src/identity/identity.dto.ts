@@ -1,10 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Nullable, OptionalNotNull, Text, toBoolean } from '../core/http/dto-fields';
 import { PageQueryDto } from '../core/http/page-query.dto';
 import { ROLES, Role } from '../shared/session';
 import { OVERTIME_RULES, PAY_PERIOD_FREQUENCIES, OvertimeRule, PayPeriodFrequency } from '../shared/payroll';
+import {
+  VISIT_REMINDER_DAYS_MAX,
+  VISIT_REMINDER_HOURS_MAX,
+  VISIT_REMINDER_MODES,
+  VisitReminderMode,
+} from '../shared/notices';
 import { LATE_GRACE_PROBLEM, OFFLINE_CLOCK_LIMIT_PROBLEM } from './organization.decider';
 
 /** Request and response shapes of identity's routes. Shapes only: the rules are the deciders'. */
@@ -128,6 +134,9 @@ export class UsersPagedQueryDto extends PagedQueryDto {
   hideInactive?: boolean;
 }
 
+const REMINDER_TIME_PROBLEM = 'The reminder time must be a time of day (HH:MM)';
+const REMINDER_WINDOW_PROBLEM = 'The sending window must be two times of day (HH:MM)';
+
 export class OrganizationSettingsDto {
   @ApiPropertyOptional()
   @OptionalNotNull()
@@ -179,6 +188,48 @@ export class OrganizationSettingsDto {
   @OptionalNotNull()
   @IsBoolean({ message: 'Timesheet submission must be true or false' })
   timesheetSubmission?: boolean;
+  // Visit reminders (issue #31 item 2): the types here; the decider checks them together (visitReminderSettingsProblem).
+  @ApiPropertyOptional({
+    enum: VISIT_REMINDER_MODES,
+    description: 'Reminder e-mails to customers before a visit: off (default), hoursBefore or daysBefore',
+  })
+  @OptionalNotNull()
+  @IsIn(VISIT_REMINDER_MODES, { message: 'Visit reminders must be off, hoursBefore or daysBefore' })
+  visitReminders?: VisitReminderMode;
+  @ApiPropertyOptional({
+    description: `hoursBefore: how many hours before the visit (1–${VISIT_REMINDER_HOURS_MAX}, default 24)`,
+  })
+  @OptionalNotNull()
+  @IsInt({ message: `Send reminders 1 to ${VISIT_REMINDER_HOURS_MAX} hours before a visit` })
+  visitReminderHours?: number;
+  @ApiPropertyOptional({
+    description: `daysBefore: how many days before the visit's day (1–${VISIT_REMINDER_DAYS_MAX}, default 1)`,
+  })
+  @OptionalNotNull()
+  @IsInt({ message: `Send reminders 1 to ${VISIT_REMINDER_DAYS_MAX} days before a visit` })
+  visitReminderDays?: number;
+  @ApiPropertyOptional({
+    example: '09:00',
+    description: "daysBefore: the time of day it is sent, HH:MM in the organization's zone, inside the window",
+  })
+  @OptionalNotNull()
+  @IsString({ message: REMINDER_TIME_PROBLEM })
+  @MaxLength(5, { message: REMINDER_TIME_PROBLEM })
+  visitReminderTime?: string;
+  @ApiPropertyOptional({ example: '08:00', description: 'Reminders are sent from this time of day (HH:MM)' })
+  @OptionalNotNull()
+  @IsString({ message: REMINDER_WINDOW_PROBLEM })
+  @MaxLength(5, { message: REMINDER_WINDOW_PROBLEM })
+  visitReminderWindowStart?: string;
+  @ApiPropertyOptional({
+    example: '20:00',
+    description:
+      'Reminders are sent until this time of day (HH:MM, 24:00 the end of the day), an hour or more after the start',
+  })
+  @OptionalNotNull()
+  @IsString({ message: REMINDER_WINDOW_PROBLEM })
+  @MaxLength(5, { message: REMINDER_WINDOW_PROBLEM })
+  visitReminderWindowEnd?: string;
 }
 
 /** PUT /api/organization/settings/holidays: the whole list; its items are checked by the decider. */

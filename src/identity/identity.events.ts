@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../core/decider';
+import type { VisitReminderMode } from '../shared/notices';
 import type { OvertimeRule, PayPeriodFrequency } from '../shared/payroll';
 import type { Role } from '../shared/session';
 
@@ -20,6 +21,13 @@ export interface OrganizationSettings {
   weekStartsOn?: number;
   overtimeRule?: OvertimeRule;
   timesheetSubmission?: boolean;
+  /** Visit reminders to customers (issue #31 item 2; absent: DEFAULT_VISIT_REMINDER_SETTINGS). */
+  visitReminders?: VisitReminderMode;
+  visitReminderHours?: number;
+  visitReminderDays?: number;
+  visitReminderTime?: string;
+  visitReminderWindowStart?: string;
+  visitReminderWindowEnd?: string;
 }
 
 /** A day the organization takes no work (#24): no booking slots then. */

@@ -1,3 +1,4 @@
+import { visitReminderSettingsOf } from '../shared/notices';
 import { paySettingsOf } from '../shared/payroll';
 import { pageWindow } from '../core/http/page-query.dto';
 import { everyWordIn } from '../core/read-store/search';
@@ -58,6 +59,7 @@ export function companyView(o: OrganizationDoc): CompanyView {
     lateGraceMinutes: o.lateGraceMinutes ?? DEFAULT_LATE_GRACE_MINUTES,
     offlineClockLimitHours: o.offlineClockLimitHours ?? DEFAULT_OFFLINE_CLOCK_LIMIT_HOURS,
     ...paySettingsOf(o),
+    ...visitReminderSettingsOf(o),
   };
 }
 

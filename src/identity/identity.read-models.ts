@@ -1,3 +1,4 @@
+import type { VisitReminderMode } from '../shared/notices';
 import type { OvertimeRule, PayPeriodFrequency } from '../shared/payroll';
 import type { Role } from '../shared/session';
 import type { OrganizationHoliday } from './identity.events';
@@ -27,6 +28,13 @@ export interface OrganizationDoc {
   weekStartsOn?: number;
   overtimeRule?: OvertimeRule;
   timesheetSubmission?: boolean;
+  /** Visit reminder settings where set (issue #31 item 2; absent: DEFAULT_VISIT_REMINDER_SETTINGS). */
+  visitReminders?: VisitReminderMode;
+  visitReminderHours?: number;
+  visitReminderDays?: number;
+  visitReminderTime?: string;
+  visitReminderWindowStart?: string;
+  visitReminderWindowEnd?: string;
   /** When automated rating e-mails were last turned on: jobs that ended before get none (absent: before #14's process). */
   automatedRatingEmailsSince?: string | null;
   logoFileId: string | null;
@@ -84,6 +92,11 @@ const users = (store: ReadStore) => store.collection<UserDoc>(USERS);
 
 export function organizationById(store: ReadStore, organizationId: string): Promise<OrganizationDoc | null> {
   return organizations(store).findOne({ _id: organizationId });
+}
+
+/** Organizations that send visit reminders (issue #31 item 2): any mode but off. */
+export function organizationsSendingReminders(store: ReadStore): Promise<OrganizationDoc[]> {
+  return organizations(store).find({ visitReminders: { $in: ['hoursBefore', 'daysBefore'] } });
 }
 
 /** Organizations that have automated rating e-mails on (a handful of fields each). */

@@ -28,7 +28,7 @@ export class OrganizationController {
   @Get()
   @ApiOperation({
     summary:
-      'Company settings: name, logoUrl, timeZone, pickUpJobsEnabled, automatedRatingEmailsEnabled, lateGraceMinutes, offlineClockLimitHours.',
+      'Company settings: name, logoUrl, timeZone, pickUpJobsEnabled, automatedRatingEmailsEnabled, lateGraceMinutes, offlineClockLimitHours, the pay settings and the visit reminders (defaults filled in).',
   })
   get(@Me() me: CurrentUser) {
     return this.queries.execute(new GetOrganizationSettings(me.organizationId));
@@ -37,7 +37,7 @@ export class OrganizationController {
   @Patch()
   @ApiOperation({
     summary:
-      'Change any of name, timeZone (IANA), pickUpJobsEnabled, automatedRatingEmailsEnabled, lateGraceMinutes (0–240), offlineClockLimitHours (1–72).',
+      'Change any of name, timeZone (IANA), pickUpJobsEnabled, automatedRatingEmailsEnabled, lateGraceMinutes (0–240), offlineClockLimitHours (1–72), the pay settings, and the visit reminders (visitReminders off/hoursBefore/daysBefore, visitReminderHours 1–72, visitReminderDays 1–7, visitReminderTime, visitReminderWindowStart and visitReminderWindowEnd as HH:MM), checked with the settings they leave as they are.',
   })
   async update(@Body() body: OrganizationSettingsDto, @Meta() meta: CommandMeta) {
     await this.commands.execute(new UpdateOrganizationSettings(body, meta));

@@ -164,6 +164,94 @@ describe('organization decider', () => {
           .thenThrows(ValidationError, exactly(OFFLINE_CLOCK_LIMIT_PROBLEM));
     });
 
+    it('sets the visit reminders (issue #31 item 2) from their defaults, recording only what differs', () => {
+      given(organizationDecider, [created])
+        .when(change({ visitReminders: 'daysBefore', visitReminderDays: 1, visitReminderTime: '10:00' }))
+        .then([
+          {
+            type: 'OrganizationSettingsChanged',
+            data: {
+              organizationId: ORG,
+              changes: {
+                visitReminders: { from: 'off', to: 'daysBefore' },
+                visitReminderTime: { from: '09:00', to: '10:00' },
+              },
+            },
+          },
+        ]);
+      given(organizationDecider, [created])
+        .when(change({ visitReminders: 'off', visitReminderHours: 24, visitReminderWindowEnd: '20:00' }))
+        .then([]);
+    });
+
+    it('checks the reminder settings laid over the current ones: a time outside a window set before is refused', () => {
+      const daysAtTen: OrganizationEvent = {
+        type: 'OrganizationSettingsChanged',
+        data: {
+          organizationId: ORG,
+          changes: {
+            visitReminders: { from: 'off', to: 'daysBefore' },
+            visitReminderTime: { from: '09:00', to: '10:00' },
+          },
+        },
+      };
+      // The window may not leave the reminder time outside it, nor may the time leave the window.
+      given(organizationDecider, [created, daysAtTen])
+        .when(change({ visitReminderWindowStart: '11:00' }))
+        .thenThrows(ValidationError, exactly('The reminder time must be inside the sending window'));
+      given(organizationDecider, [created, daysAtTen])
+        .when(change({ visitReminderTime: '21:00' }))
+        .thenThrows(ValidationError, exactly('The reminder time must be inside the sending window'));
+      // Both at once are checked together.
+      given(organizationDecider, [created, daysAtTen])
+        .when(change({ visitReminderWindowStart: '11:00', visitReminderTime: '11:30' }))
+        .then([
+          {
+            type: 'OrganizationSettingsChanged',
+            data: {
+              organizationId: ORG,
+              changes: {
+                visitReminderTime: { from: '10:00', to: '11:30' },
+                visitReminderWindowStart: { from: '08:00', to: '11:00' },
+              },
+            },
+          },
+        ]);
+      // Hours before: the time of day is the days' and is not checked against the window.
+      given(organizationDecider, [created])
+        .when(
+          change({
+            visitReminders: 'hoursBefore',
+            visitReminderHours: 3,
+            visitReminderWindowStart: '21:00',
+            visitReminderWindowEnd: '24:00',
+          }),
+        )
+        .then([
+          {
+            type: 'OrganizationSettingsChanged',
+            data: {
+              organizationId: ORG,
+              changes: {
+                visitReminders: { from: 'off', to: 'hoursBefore' },
+                visitReminderHours: { from: 24, to: 3 },
+                visitReminderWindowStart: { from: '08:00', to: '21:00' },
+                visitReminderWindowEnd: { from: '20:00', to: '24:00' },
+              },
+            },
+          },
+        ]);
+      for (const [changes, message] of [
+        [{ visitReminders: 'weekly' }, 'Visit reminders must be off, hoursBefore or daysBefore'],
+        [{ visitReminderHours: 73 }, 'Send reminders 1 to 72 hours before a visit'],
+        [{ visitReminderDays: 0 }, 'Send reminders 1 to 7 days before a visit'],
+        [{ visitReminderTime: '9:00' }, 'The reminder time must be a time of day (HH:MM)'],
+        [{ visitReminderWindowEnd: '25:00' }, 'The sending window must be two times of day (HH:MM)'],
+        [{ visitReminderWindowStart: '19:30' }, 'The sending window must end at least an hour after it starts'],
+      ] as const)
+        given(organizationDecider, [created]).when(change(changes)).thenThrows(ValidationError, exactly(message));
+    });
+
     it('records each changed setting as from → to', () => {
       given(organizationDecider, [created])
         .when(
@@ -346,7 +434,12 @@ describe('organization decider', () => {
           type: 'OrganizationSettingsChanged',
           data: {
             organizationId: ORG,
-            changes: { name: { from: 'Acme', to: 'Beta' }, automatedRatingEmailsEnabled: { from: false, to: true } },
+            changes: {
+              name: { from: 'Acme', to: 'Beta' },
+              automatedRatingEmailsEnabled: { from: false, to: true },
+              visitReminders: { from: 'off', to: 'daysBefore' },
+              visitReminderDays: { from: 1, to: 3 },
+            },
           },
         },
         logoSet('file-9'),
@@ -358,6 +451,8 @@ describe('organization decider', () => {
         timeZone: 'America/New_York',
         pickUpJobsEnabled: false,
         automatedRatingEmailsEnabled: true,
+        visitReminders: 'daysBefore',
+        visitReminderDays: 3,
         logoFileId: 'file-9',
         holidays: [],
       });

@@ -11,6 +11,7 @@ import {
   MIN_OFFLINE_CLOCK_LIMIT_HOURS,
 } from '../shared/session';
 import { DEFAULT_PAY_SETTINGS, PAY_SETTING_KEYS, paySettingsProblem } from '../shared/payroll';
+import { VISIT_REMINDER_SETTING_KEYS, visitReminderSettingsOf, visitReminderSettingsProblem } from '../shared/notices';
 
 export type OrganizationCommand =
   | { type: 'CreateOrganization'; organizationId: string; name: string; timeZone: string }
@@ -124,10 +125,14 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationState
         }
         const payProblem = paySettingsProblem(wanted);
         if (payProblem) throw new ValidationError(payProblem);
+        // Checked together, over what is set: a reminder time is inside the window, whichever of the two changes.
+        const remindersProblem = visitReminderSettingsProblem(wanted, visitReminderSettingsOf(state));
+        if (remindersProblem) throw new ValidationError(remindersProblem);
         const changes: Record<string, { from: unknown; to: unknown }> = {};
         const current = {
           ...DEFAULT_PAY_SETTINGS,
           ...state,
+          ...visitReminderSettingsOf(state),
           lateGraceMinutes: state.lateGraceMinutes ?? DEFAULT_LATE_GRACE_MINUTES,
           offlineClockLimitHours: state.offlineClockLimitHours ?? DEFAULT_OFFLINE_CLOCK_LIMIT_HOURS,
         };
@@ -139,6 +144,7 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationState
           'lateGraceMinutes',
           'offlineClockLimitHours',
           ...PAY_SETTING_KEYS,
+          ...VISIT_REMINDER_SETTING_KEYS,
         ] as const) {
           if (wanted[key] !== undefined && wanted[key] !== current[key])
             changes[key] = { from: current[key], to: wanted[key] };

@@ -8,7 +8,7 @@ import type { ReadStore } from '../core/read-store/read-store.port';
 import { liveCustomer } from '../customers/customers.read-models';
 import { organizationById, userOf } from '../identity/identity.read-models';
 import { findCalendarJob } from '../scheduling/calendar-jobs';
-import type { NoticeEvent } from './notices.events';
+import type { OnMyWayEvent } from './notices.events';
 
 export interface OnMyWayEmailsDeps {
   live: Pick<LiveEvents, 'subscribe'>;
@@ -17,7 +17,7 @@ export interface OnMyWayEmailsDeps {
   log: { error(message: string, error: unknown): void };
 }
 
-type Sent = NoticeEvent['data'];
+type Sent = OnMyWayEvent['data'];
 
 /**
  * "On my way" e-mails (issue #31 item 4): the job's customer is told that the crew member is on the way, with the

@@ -9,7 +9,7 @@ import { findCalendarJob, isOwnJob } from '../scheduling/calendar-jobs';
 import { localDateOf } from '../scheduling/recurrence';
 import { ON_MY_WAY_ETA_MINUTES } from '../shared/notices';
 import { SendOnMyWay } from './notices.commands';
-import { NoticeEvent, noticesStreams } from './notices.events';
+import { OnMyWayEvent, noticesStreams } from './notices.events';
 
 export const NOT_ON_THE_CREW = 'You can only say you are on your way to jobs you are assigned to';
 export const NO_ONE_TO_TELL = 'This job has no customer with an e-mail address to tell';
@@ -37,7 +37,7 @@ export class SendOnMyWayHandler implements ICommandHandler<SendOnMyWay> {
     if (!customer?.contactEmail) throw new ConflictError(NO_ONE_TO_TELL);
     const zone = await organizationZone(this.store, meta.organizationId);
     const date = localDateOf(meta.at, zone);
-    const event: NoticeEvent = {
+    const event: OnMyWayEvent = {
       type: 'OnMyWaySent',
       data: {
         jobId: job.id,

@@ -185,6 +185,12 @@ export const AUDIT_FIELD_LABELS = {
     weekStartsOn: "Week's first day",
     overtimeRule: 'Overtime',
     timesheetSubmission: 'Associates submit timesheets',
+    visitReminders: 'Visit reminders',
+    visitReminderHours: 'Reminder hours before',
+    visitReminderDays: 'Reminder days before',
+    visitReminderTime: 'Reminder time',
+    visitReminderWindowStart: 'Sending window start',
+    visitReminderWindowEnd: 'Sending window end',
   },
   timer: {
     type: 'Type',

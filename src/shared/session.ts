@@ -75,6 +75,14 @@ export interface CompanyView {
   weekStartsOn: number;
   overtimeRule: 'none' | 'weekly40' | 'california';
   timesheetSubmission: boolean;
+  /** Its visit reminder settings (issue #31 item 2), as src/shared/notices.ts's VisitReminderSettings names them. */
+  visitReminders: 'off' | 'hoursBefore' | 'daysBefore';
+  visitReminderHours: number;
+  visitReminderDays: number;
+  /** 'HH:MM', the organization's zone, as are the window's ends (its end may be '24:00'). */
+  visitReminderTime: string;
+  visitReminderWindowStart: string;
+  visitReminderWindowEnd: string;
 }
 
 /** GET /api/session as the client reads it: who is signed in, their claims and company, the CSRF token. */

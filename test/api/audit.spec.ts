@@ -2,6 +2,9 @@ import ExcelJS from 'exceljs';
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { WORDS } from '../../src/audit/wording';
+import { Aggregates, PROJECTION_PROGRESS } from '../../src/core/commands/aggregates';
+import { VisitReminders } from '../../src/notices/visit-reminders.process';
+import { systemClock } from '../../src/core/clock';
 import type { AuditEntry, AuditPerson } from '../../src/shared/audit';
 import {
   ApiClient,
@@ -208,6 +211,43 @@ describe('the audit log', () => {
       );
       // On my way (issue #31 item 4): the crew member tells the customer, once a day.
       ok(await associate.post(`/api/jobs/${made.job}/on-my-way`, { etaMinutes: 30 }), 'on my way');
+      // A visit reminder and, the visit then deleted, its cancellation notice (issue #31 item 2): reminders an hour
+      // ahead, a visit an hour and a few seconds from now, the process ticking on the real clock (the log's times stay
+      // today's) once before its reminder time and once after.
+      ok(
+        await admin.patch('/api/organization/settings', {
+          visitReminders: 'hoursBefore',
+          visitReminderHours: 1,
+          visitReminderWindowStart: '00:00',
+          visitReminderWindowEnd: '24:00',
+        }),
+        'visit reminders on',
+      );
+      const reminders = new VisitReminders({
+        eventStore: app.engines.eventStore,
+        store: app.engines.readStore,
+        mailer: app.engines.mailer,
+        aggregates: app.app.get(Aggregates),
+        progress: app.app.get(PROJECTION_PROGRESS),
+        config: app.config,
+        clock: systemClock,
+        log: { error: () => undefined },
+      });
+      await reminders.tick();
+      const visitStart = DateTime.now().plus({ hours: 1, seconds: 3 }).startOf('second');
+      const reminded = await byManager.job({
+        name: 'Reminded visit',
+        customerId: made.customer,
+        startDateTime: visitStart.toUTC().toISO(),
+        endDateTime: visitStart.plus({ hours: 1 }).toUTC().toISO(),
+      });
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.max(0, visitStart.toMillis() - 3_600_000 - Date.now()) + 500),
+      );
+      await reminders.tick();
+      ok(await manager.delete(`/api/jobs/${reminded.id}`), 'reminded visit deleted');
+      await reminders.tick();
+      ok(await admin.patch('/api/organization/settings', { visitReminders: 'off' }), 'visit reminders off');
       // A calendar feed link (issue #31 item 1): made, reset, turned off.
       ok(await associate.post('/api/calendar-feeds/person'), 'calendar feed made');
       ok(await associate.post('/api/calendar-feeds/person'), 'calendar feed reset');

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ApiClient, expectError, startTestApp, TestApp, TestOrganization, TINY_PNG } from '../support/app';
 import { DEFAULT_PAY_SETTINGS } from '../../src/shared/payroll';
+import { DEFAULT_VISIT_REMINDER_SETTINGS } from '../../src/shared/notices';
+import type { AuditEntry } from '../../src/shared/audit';
 
 /** Organization settings (name, time zone, switches, logo) and My Profile (names, phone, picture) over HTTP. */
 describe('organization settings and profile over HTTP', () => {
@@ -40,6 +42,7 @@ describe('organization settings and profile over HTTP', () => {
         lateGraceMinutes: 10,
         offlineClockLimitHours: 12,
         ...DEFAULT_PAY_SETTINGS,
+        ...DEFAULT_VISIT_REMINDER_SETTINGS,
       });
     });
 
@@ -200,6 +203,12 @@ describe('organization settings and profile over HTTP', () => {
         'pickUpJobsEnabled',
         'timeZone',
         'timesheetSubmission',
+        'visitReminderDays',
+        'visitReminderHours',
+        'visitReminderTime',
+        'visitReminderWindowEnd',
+        'visitReminderWindowStart',
+        'visitReminders',
         'weekStartsOn',
       ]);
     });
@@ -209,6 +218,110 @@ describe('organization settings and profile over HTTP', () => {
       const before = (await other.admin.get('/api/organization/settings')).body;
       await org.admin.patch('/api/organization/settings', { name: 'Only Mine', pickUpJobsEnabled: false });
       expect((await other.admin.get('/api/organization/settings')).body).toEqual(before);
+    });
+  });
+
+  describe('visit reminders (issue #31 item 2) in PATCH /api/organization/settings', () => {
+    let org: TestOrganization;
+    beforeAll(async () => {
+      org = await app.organization('Reminders');
+    });
+    const settings = async () => (await org.admin.get('/api/organization/settings')).body;
+    const patch = (changes: Record<string, unknown>) => org.admin.patch('/api/organization/settings', changes);
+
+    it('starts off, with the day before at 9:00 between 8:00 and 20:00 ready, in the session too', async () => {
+      expect((await org.associate.get('/api/session')).body.company).toMatchObject({
+        visitReminders: 'off',
+        visitReminderHours: 24,
+        visitReminderDays: 1,
+        visitReminderTime: '09:00',
+        visitReminderWindowStart: '08:00',
+        visitReminderWindowEnd: '20:00',
+      });
+    });
+
+    it('turns them on days before, then hours before with a window; the session and the settings show them', async () => {
+      const days = await patch({ visitReminders: 'daysBefore', visitReminderDays: 2, visitReminderTime: '10:30' });
+      expect(days.status).toBe(200);
+      expect(days.body.data).toMatchObject({
+        visitReminders: 'daysBefore',
+        visitReminderDays: 2,
+        visitReminderTime: '10:30',
+        visitReminderWindowStart: '08:00',
+        visitReminderWindowEnd: '20:00',
+      });
+      expect((await org.manager.get('/api/session')).body.company).toMatchObject({
+        visitReminders: 'daysBefore',
+        visitReminderDays: 2,
+        visitReminderTime: '10:30',
+      });
+      const hours = await patch({
+        visitReminders: 'hoursBefore',
+        visitReminderHours: 3,
+        visitReminderWindowStart: '07:00',
+        visitReminderWindowEnd: '24:00',
+      });
+      expect(hours.status).toBe(200);
+      const expected = {
+        visitReminders: 'hoursBefore',
+        visitReminderHours: 3,
+        visitReminderDays: 2,
+        visitReminderTime: '10:30',
+        visitReminderWindowStart: '07:00',
+        visitReminderWindowEnd: '24:00',
+      };
+      expect(await settings()).toMatchObject(expected);
+      expect((await org.associate.get('/api/session')).body.company).toMatchObject(expected);
+    });
+
+    it('refuses a wrong type or a bad value with its message, and keeps the settings', async () => {
+      const before = await settings();
+      const refusals: [Record<string, unknown>, string][] = [
+        [{ visitReminders: 'weekly' }, 'Visit reminders must be off, hoursBefore or daysBefore'],
+        [{ visitReminders: null }, 'Visit reminders must be off, hoursBefore or daysBefore'],
+        [{ visitReminderHours: '24' }, 'Send reminders 1 to 72 hours before a visit'],
+        [{ visitReminderHours: 73 }, 'Send reminders 1 to 72 hours before a visit'],
+        [{ visitReminderDays: 1.5 }, 'Send reminders 1 to 7 days before a visit'],
+        [{ visitReminderDays: 8 }, 'Send reminders 1 to 7 days before a visit'],
+        [{ visitReminderTime: 900 }, 'The reminder time must be a time of day (HH:MM)'],
+        [{ visitReminderTime: '9:00' }, 'The reminder time must be a time of day (HH:MM)'],
+        [{ visitReminderTime: '09:00:00' }, 'The reminder time must be a time of day (HH:MM)'],
+        [{ visitReminderWindowStart: null }, 'The sending window must be two times of day (HH:MM)'],
+        [{ visitReminderWindowEnd: '25:00' }, 'The sending window must be two times of day (HH:MM)'],
+        [{ visitReminderWindowStart: '23:30' }, 'The sending window must end at least an hour after it starts'],
+        // Days before at 10:30 (set above) must stay inside the window.
+        [
+          { visitReminders: 'daysBefore', visitReminderWindowStart: '11:00' },
+          'The reminder time must be inside the sending window',
+        ],
+      ];
+      for (const [changes, message] of refusals) expectError(await patch(changes), 400, message);
+      expect(await settings()).toEqual(before);
+    });
+
+    it("is the Company Admin's: an Associate and a Customer Manager are refused", async () => {
+      expectError(await org.associate.patch('/api/organization/settings', { visitReminders: 'off' }), 403);
+      expectError(await org.manager.patch('/api/organization/settings', { visitReminders: 'off' }), 403);
+      expect((await settings()).visitReminders).toBe('hoursBefore');
+    });
+
+    it('puts each change in the audit log in words', async () => {
+      const entries = (await org.admin.get('/api/audit?recordType=organization')).body.resultItems as AuditEntry[];
+      const changes = entries.filter((e) => e.type === 'OrganizationSettingsChanged').map((e) => e.changes);
+      // Newest first.
+      expect(changes).toEqual([
+        [
+          { field: 'Visit reminders', from: 'Days before', to: 'Hours before' },
+          { field: 'Reminder hours before', from: '24', to: '3' },
+          { field: 'Sending window start', from: '08:00', to: '07:00' },
+          { field: 'Sending window end', from: '20:00', to: '24:00' },
+        ],
+        [
+          { field: 'Visit reminders', from: 'Off', to: 'Days before' },
+          { field: 'Reminder days before', from: '1', to: '2' },
+          { field: 'Reminder time', from: '09:00', to: '10:30' },
+        ],
+      ]);
     });
   });
 

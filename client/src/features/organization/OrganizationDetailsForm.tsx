@@ -14,9 +14,10 @@ import {
   MIN_OFFLINE_CLOCK_LIMIT_HOURS,
 } from '../../../../src/shared/session';
 import type { PaySettings } from '../../../../src/shared/payroll';
+import type { VisitReminderSettings } from '../../../../src/shared/notices';
 
-/** The pay settings have their own card (PaySettingsForm). */
-type DetailsValues = Omit<OrganizationSettings, 'logoUrl' | keyof PaySettings>;
+/** The pay settings and the visit reminders have their own cards (PaySettingsForm, VisitReminderSettingsCard). */
+type DetailsValues = Omit<OrganizationSettings, 'logoUrl' | keyof PaySettings | keyof VisitReminderSettings>;
 
 const detailsOf = (s: OrganizationSettings): DetailsValues => ({
   name: s.name,

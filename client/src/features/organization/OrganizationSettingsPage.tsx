@@ -6,6 +6,7 @@ import { OrganizationDetailsForm } from './OrganizationDetailsForm';
 import { OrganizationHolidaysCard } from './OrganizationHolidaysCard';
 import { OrganizationLogoCard } from './OrganizationLogoCard';
 import { useOrganizationSettings } from './organizationApi';
+import { VisitReminderSettingsCard } from './VisitReminderSettingsCard';
 
 export function OrganizationSettingsPage() {
   const settings = useOrganizationSettings();
@@ -13,7 +14,7 @@ export function OrganizationSettingsPage() {
     <>
       <PageHeader
         title="Organization Settings"
-        description="Company name, logo, time zone, holidays, scheduling options and pay periods."
+        description="Company name, logo, time zone, holidays, scheduling options, pay periods and visit reminders."
       />
       {settings.isError ? (
         <QueryError error={settings.error} onRetry={() => void settings.refetch()} />
@@ -33,6 +34,7 @@ export function OrganizationSettingsPage() {
             <Stack gap="lg">
               <OrganizationLogoCard logoUrl={settings.data.logoUrl} name={settings.data.name} />
               <OrganizationHolidaysCard />
+              <VisitReminderSettingsCard settings={settings.data} />
             </Stack>
           </Grid.Col>
         </Grid>

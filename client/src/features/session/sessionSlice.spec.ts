@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { DEFAULT_PAY_SETTINGS } from '../../../../src/shared/payroll';
+import { DEFAULT_VISIT_REMINDER_SETTINGS } from '../../../../src/shared/notices';
 import type { SessionPayload as SessionData } from '../../../../src/shared/session';
 import { createSessionSlice, type SessionSlice } from './sessionSlice';
 
@@ -29,6 +30,7 @@ const session: SessionData = {
     lateGraceMinutes: 10,
     offlineClockLimitHours: 12,
     ...DEFAULT_PAY_SETTINGS,
+    ...DEFAULT_VISIT_REMINDER_SETTINGS,
   },
   csrfToken: 't0k',
 };

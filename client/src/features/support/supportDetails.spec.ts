@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { supportDetails, supportMailto } from './supportDetails';
 import { DEFAULT_PAY_SETTINGS } from '../../../../src/shared/payroll';
+import { DEFAULT_VISIT_REMINDER_SETTINGS } from '../../../../src/shared/notices';
 
 const session = {
   company: {
@@ -13,6 +14,7 @@ const session = {
     lateGraceMinutes: 10,
     offlineClockLimitHours: 12,
     ...DEFAULT_PAY_SETTINGS,
+    ...DEFAULT_VISIT_REMINDER_SETTINGS,
   },
   user: {
     id: 'u1',

@@ -1,0 +1,3 @@
+import { visitRemindersProjection } from './visit-reminders.projection';
+
+export const noticesProjections = [visitRemindersProjection];

@@ -1,0 +1,325 @@
+import { DateTime } from 'luxon';
+import type { AppConfig } from '../config/config';
+import type { Aggregates, CommandMeta, ProjectionProgress } from '../core/commands/aggregates';
+import { Clock, derivedId } from '../core/clock';
+import { ConflictError } from '../core/errors';
+import type { EventStore } from '../core/event-store/event-store.port';
+import { escapeHtml } from '../core/mail/html';
+import type { Mailer, MailMessage } from '../core/mail/mail.port';
+import type { Process } from '../core/processes/process-host';
+import type { ReadStore } from '../core/read-store/read-store.port';
+import { isBookedOnline, liveCustomer } from '../customers/customers.read-models';
+import {
+  organizationById,
+  OrganizationDoc,
+  organizationsSendingReminders,
+  userOf,
+} from '../identity/identity.read-models';
+import { CalendarJob, findCalendarJob, jobsBetween } from '../scheduling/calendar-jobs';
+import { parseOccurrenceId } from '../scheduling/recurrence';
+import { jobById, seriesById } from '../scheduling/scheduling.read-models';
+import { visitReminderSettingsOf } from '../shared/notices';
+import { noticesStreams, type VisitReminderEvent } from './notices.events';
+import { remindedVisitsAhead, type VisitReminderDoc } from './notices.read-models';
+import { reminderAt } from './visit-reminders';
+
+/**
+ * The process's own state, not a read model: per organization sending reminders, the instant up to which every
+ * reminder that came due was looked at. No projection owns the collection, so a rebuild keeps it.
+ */
+export const VISIT_REMINDER_PROGRESS = 'visitReminderProgress';
+interface ProgressDoc {
+  _id: string;
+  doneUntil: string;
+  [key: string]: unknown;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const CAUGHT_UP_WITHIN_MS = 5_000;
+/** A reminder that came due while no process ran goes late (the visit still ahead), but not this much late. */
+const LATE_AT_MOST_MS = 12 * HOUR_MS;
+
+export interface VisitRemindersDeps {
+  eventStore: EventStore;
+  store: ReadStore;
+  mailer: Mailer;
+  aggregates: Aggregates;
+  /** The projections of this process: a tick runs on read models that hold the log up to its head. */
+  progress: ProjectionProgress;
+  config: Pick<AppConfig, 'publicUrl' | 'visitRemindersEveryMs'>;
+  clock: Clock;
+  log: { error(message: string, error: unknown): void };
+}
+
+/**
+ * Visit reminders, exactly once (issue #31 item 2), as rating requests are: a clock-driven process of whichever
+ * process runs the log's processes. Each tick, for each organization sending reminders:
+ *
+ * 1. The visits (jobs and occurrences with a customer) whose reminder time came due since the last tick, and that
+ *    are still ahead, are reminded: the e-mail first, then `VisitReminderSent` on `visitReminder-<visit>-<start>`,
+ *    appended only if that stream is new; a stream already there means it went (another process, an earlier try).
+ *    The e-mail's id derives from the stream, so a crash between the two writes the same e-mail again (the same
+ *    outbox file, the same Message-ID), never a second one. A visit moved is a new start: its reminder is due at
+ *    the new time's. A visit created (or turned on) after its reminder time was passed gets none.
+ * 2. A reminded visit that is gone before it happened (deleted, a series' occurrence removed) gets one cancellation
+ *    notice, the same way (`visitCancelled-<visit>`).
+ */
+export class VisitReminders implements Process {
+  readonly name = 'visit reminders';
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private started = false;
+
+  constructor(private readonly deps: VisitRemindersDeps) {}
+
+  start(): void {
+    this.started = true;
+    this.schedule();
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule() {
+    if (!this.started) return;
+    this.timer = setTimeout(() => void this.run(), this.deps.config.visitRemindersEveryMs);
+  }
+
+  private async run() {
+    this.running = this.tick().catch((error) => this.deps.log.error('visit reminders: the tick failed', error));
+    await this.running;
+    this.running = null;
+    this.schedule();
+  }
+
+  /** One pass: remind what came due, tell the reminded whose visit is gone. */
+  async tick(): Promise<void> {
+    const { eventStore, progress, store } = this.deps;
+    const head = await eventStore.headPosition();
+    // Decided on read models behind the log, a visit moved or deleted a moment ago could be reminded at its old time.
+    if (head && !(await progress.waitFor(head, CAUGHT_UP_WITHIN_MS))) return;
+    const now = this.deps.clock.now();
+    const sending = await organizationsSendingReminders(store);
+    const on = new Set(sending.map((o) => o._id));
+    // Turned off, an organization forgets where it got to: turned on again, it starts from then, and reminders
+    // that came due while it was off are not sent late.
+    const done = store.collection<ProgressDoc>(VISIT_REMINDER_PROGRESS);
+    for (const p of await done.find({})) {
+      if (on.has(p._id)) continue;
+      // Not while its document is missing (a read model being rebuilt): only once it says off.
+      const organization = await organizationById(store, p._id);
+      if (organization && visitReminderSettingsOf(organization).visitReminders === 'off')
+        await done.deleteOne({ _id: p._id });
+    }
+    for (const organization of sending) {
+      try {
+        await this.remindFor(organization, now);
+      } catch (error) {
+        // Its progress stays where it was: the next tick looks at these visits again.
+        this.deps.log.error(`visit reminders: organization ${organization._id}`, error);
+      }
+    }
+  }
+
+  private async remindFor(organization: OrganizationDoc, now: Date) {
+    const { store } = this.deps;
+    const progress = store.collection<ProgressDoc>(VISIT_REMINDER_PROGRESS);
+    const done = await progress.findOne({ _id: organization._id });
+    const nowMs = now.getTime();
+    if (done) {
+      const after = Math.max(Date.parse(done.doneUntil), nowMs - LATE_AT_MOST_MS);
+      const settings = visitReminderSettingsOf(organization);
+      const zone = organization.timeZone;
+      // A reminder due now is for a visit at most its lead ahead, and a day more for the sending window.
+      const leadMs =
+        settings.visitReminders === 'daysBefore'
+          ? (settings.visitReminderDays + 1) * DAY_MS
+          : settings.visitReminderHours * HOUR_MS;
+      const ahead = await jobsBetween(store, organization._id, now, new Date(nowMs + leadMs + DAY_MS));
+      const due = ahead
+        .filter((visit) => visit.customerId && !visit.availabilityOnly && Date.parse(visit.start) > nowMs)
+        .map((visit) => ({ visit, remindAt: reminderAt(visit.start, settings, zone) }))
+        .filter((v): v is { visit: CalendarJob; remindAt: string } => {
+          const at = v.remindAt ? Date.parse(v.remindAt) : NaN;
+          return at > after && at <= nowMs;
+        })
+        .sort((a, b) => Date.parse(a.remindAt) - Date.parse(b.remindAt));
+      // One visit's failure (an address the SMTP server refuses) does not hold up the others; progress stops just
+      // before the first that failed, so the next tick tries it again, and those sent are skipped by their record.
+      let doneUntil = nowMs;
+      for (const { visit, remindAt } of due) {
+        try {
+          await this.remind(organization, visit, remindAt, now);
+        } catch (error) {
+          doneUntil = Math.min(doneUntil, Date.parse(remindAt) - 1);
+          this.deps.log.error(`visit reminders: visit ${visit.id}`, error);
+        }
+      }
+      await this.tellCancelled(organization, now);
+      await progress.updateOne(
+        { _id: organization._id },
+        { $set: { doneUntil: new Date(doneUntil).toISOString() } },
+        { upsert: true },
+      );
+      return;
+    }
+    await progress.updateOne({ _id: organization._id }, { $set: { doneUntil: now.toISOString() } }, { upsert: true });
+  }
+
+  /** When the visit was made: a one-time job's creation, an occurrence's series'. */
+  private async createdAt(visit: CalendarJob): Promise<string | null> {
+    const occurrence = parseOccurrenceId(visit.id);
+    const doc = occurrence
+      ? await seriesById(this.deps.store, occurrence.seriesId)
+      : await jobById(this.deps.store, visit.id);
+    return doc?.createdAt ?? null;
+  }
+
+  private async remind(organization: OrganizationDoc, visit: CalendarJob, remindAt: string, now: Date) {
+    const { store, eventStore } = this.deps;
+    const stream = noticesStreams.visitReminder(visit.id, visit.start);
+    if (await eventStore.readLastEvent(stream)) return;
+    const created = await this.createdAt(visit);
+    if (created && Date.parse(created) > Date.parse(remindAt)) return;
+    const customer = await liveCustomer(store, organization._id, visit.customerId!);
+    // Nobody to tell: nothing sent, nothing recorded (the visit's History says nothing it did not do).
+    if (!customer?.contactEmail) return;
+    const lead = visit.leadUserId ? await userOf(store, organization._id, visit.leadUserId) : null;
+    await this.deps.mailer.send(
+      reminderMail({
+        id: `visit-reminder-${derivedId(`visit reminder:${stream}`)}`,
+        to: customer.contactEmail,
+        // A visitor typed the name of a customer an online booking created: not echoed to the address they typed.
+        firstName: isBookedOnline(customer) ? null : (customer.contactFirstName ?? null),
+        organization,
+        visit,
+        leadName: lead ? `${lead.firstName} ${lead.lastName}` : null,
+        changeLink:
+          visit.selfBooked && visit.bookingId ? `${this.deps.config.publicUrl}/share/booking/${visit.bookingId}` : null,
+      }),
+    );
+    await this.record(stream, organization._id, now, {
+      type: 'VisitReminderSent',
+      data: {
+        jobId: visit.id,
+        organizationId: organization._id,
+        customerId: customer._id,
+        start: visit.start,
+        remindAt,
+        to: customer.contactEmail,
+      },
+    });
+  }
+
+  private async tellCancelled(organization: OrganizationDoc, now: Date) {
+    const { store } = this.deps;
+    for (const reminded of await remindedVisitsAhead(store, organization._id, now.toISOString()))
+      await this.tellIfCancelled(organization, reminded, now).catch((error) =>
+        this.deps.log.error(`visit reminders: the cancellation of visit ${reminded._id}`, error),
+      );
+  }
+
+  private async tellIfCancelled(organization: OrganizationDoc, reminded: VisitReminderDoc, now: Date) {
+    const { store, eventStore } = this.deps;
+    const visit = await findCalendarJob(store, organization._id, reminded._id).catch(() => null);
+    if (visit) return; // still on, at its time or moved
+    const stream = noticesStreams.visitCancelled(reminded._id);
+    if (await eventStore.readLastEvent(stream)) return;
+    const customer = await liveCustomer(store, organization._id, reminded.customerId);
+    if (customer?.contactEmail)
+      await this.deps.mailer.send(
+        cancellationMail({
+          id: `visit-cancelled-${derivedId(`visit cancelled:${stream}`)}`,
+          to: customer.contactEmail,
+          firstName: isBookedOnline(customer) ? null : (customer.contactFirstName ?? null),
+          organization,
+          start: reminded.start,
+        }),
+      );
+    await this.record(stream, organization._id, now, {
+      type: 'VisitCancellationSent',
+      data: {
+        jobId: reminded._id,
+        organizationId: organization._id,
+        customerId: reminded.customerId,
+        start: reminded.start,
+        to: customer?.contactEmail ?? null,
+      },
+    });
+  }
+
+  /** Recorded once: a stream already there is another process's (or an earlier try's) record of the same e-mail. */
+  private async record(stream: string, organizationId: string, now: Date, event: VisitReminderEvent) {
+    const id = derivedId(`recorded:${stream}`);
+    const meta: CommandMeta = {
+      organizationId,
+      actorUserId: null,
+      correlationId: id,
+      at: now.toISOString(),
+      eventId: id,
+    };
+    try {
+      await this.deps.aggregates.append(stream, [event], 'no_stream', meta);
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+    }
+  }
+}
+
+const when = (iso: string, zone: string) => DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone);
+
+function reminderMail(m: {
+  id: string;
+  to: string;
+  firstName: string | null;
+  organization: OrganizationDoc;
+  visit: CalendarJob;
+  leadName: string | null;
+  changeLink: string | null;
+}): MailMessage {
+  const company = m.organization.name;
+  const start = when(m.visit.start, m.organization.timeZone);
+  const hello = m.firstName ? `Hello ${m.firstName},` : 'Hello,';
+  const line = `This is a reminder of your visit from ${company}: ${m.visit.name}, on ${start.toFormat('cccc, LLLL d, yyyy')} at ${start.toFormat('h:mm a ZZZZ')}.`;
+  const crew = m.leadName ? `${m.leadName} will lead the crew.` : null;
+  const change = m.changeLink ? 'To change or cancel it:' : null;
+  return {
+    id: m.id,
+    to: m.to,
+    subject: `Reminder: ${m.visit.name}, ${start.toFormat('ccc, LLL d')} at ${start.toFormat('h:mm a')}`,
+    text: [hello, line, crew, change && `${change}\n${m.changeLink}`, company].filter(Boolean).join('\n\n') + '\n',
+    html: [
+      `<p>${escapeHtml(hello)}</p>`,
+      `<p>${escapeHtml(line)}</p>`,
+      crew ? `<p>${escapeHtml(crew)}</p>` : '',
+      m.changeLink
+        ? `<p>${escapeHtml(change!)} <a href="${escapeHtml(m.changeLink)}">${escapeHtml(m.changeLink)}</a></p>`
+        : '',
+      `<p>${escapeHtml(company)}</p>`,
+    ].join(''),
+  };
+}
+
+function cancellationMail(m: {
+  id: string;
+  to: string;
+  firstName: string | null;
+  organization: OrganizationDoc;
+  start: string;
+}): MailMessage {
+  const company = m.organization.name;
+  const start = when(m.start, m.organization.timeZone);
+  const hello = m.firstName ? `Hello ${m.firstName},` : 'Hello,';
+  const line = `Your visit from ${company} on ${start.toFormat('cccc, LLLL d, yyyy')} at ${start.toFormat('h:mm a ZZZZ')} is cancelled. Please contact ${company} to book another time.`;
+  return {
+    id: m.id,
+    to: m.to,
+    subject: `Cancelled: your visit on ${start.toFormat('ccc, LLL d')} at ${start.toFormat('h:mm a')}`,
+    text: `${hello}\n\n${line}\n\n${company}\n`,
+    html: `<p>${escapeHtml(hello)}</p><p>${escapeHtml(line)}</p><p>${escapeHtml(company)}</p>`,
+  };
+}
