@@ -7,6 +7,7 @@ import type { Mailer } from './core/mail/mail.port';
 import type { LiveEvents, Process } from './core/processes/process-host';
 import { OnMyWayEmails } from './notices/on-my-way-emails.process';
 import { VisitReminders } from './notices/visit-reminders.process';
+import { CrewDayEmails } from './notices/crew-day-emails.process';
 import type { ReadStore } from './core/read-store/read-store.port';
 import { JobRequestEmails } from './job-requests/job-request-emails.process';
 import { RatingRequests } from './ratings/rating-requests.process';
@@ -36,5 +37,6 @@ export function logProcesses(deps: LogProcessDeps): Process[] {
     new JobRequestEmails({ live: deps.live, store: deps.store, mailer: deps.mailer, config: deps.config, log }),
     new OnMyWayEmails({ live: deps.live, store: deps.store, mailer: deps.mailer, log }),
     new VisitReminders({ ...deps, log }),
+    new CrewDayEmails({ ...deps, log }),
   ];
 }

@@ -1,6 +1,6 @@
 import { eventLog, projection } from '../../src/core/projection.testing';
 import type { UserDetails, UserEvent } from '../../src/identity/identity.events';
-import { USERS } from '../../src/identity/identity.read-models';
+import { USERS, usersWantingCrewDayEmail } from '../../src/identity/identity.read-models';
 import { usersProjection } from './users.projection';
 
 const ORG = 'org-1';
@@ -74,6 +74,40 @@ describe('users projection', () => {
           fullName: 'Ana Lima',
         }),
       ]);
+  });
+
+  it("keeps Tomorrow's jobs by e-mail (issue #31 item 3) as last set", async () => {
+    await spec
+      .given(
+        registered(),
+        changed({ crewDayEmail: { from: false, to: true }, crewDayEmailHour: { from: 18, to: 19 } }),
+        changed({ crewDayEmailHour: { from: 19, to: 6 } }),
+      )
+      .then(USERS, [{ ...registeredDoc, crewDayEmail: true, crewDayEmailHour: 6, createdAt: log.at(1), _rev: 2 }]);
+  });
+
+  it("reads the active people of any organization who want tomorrow's jobs by e-mail", async () => {
+    const person = (userId: string, organizationId: string, ...more: UserEvent['type'][]) => [
+      user({ type: 'UserRegistered', data: { userId, organizationId, passwordHash: 'h', ...details } }),
+      ...more.map((type) =>
+        type === 'UserDetailsChanged'
+          ? user({ type, data: { userId, organizationId, changes: { crewDayEmail: { from: false, to: true } } } })
+          : user({ type, data: { userId, organizationId } } as UserEvent),
+      ),
+    ];
+    await spec
+      .given(
+        ...person('user-a', ORG, 'UserDetailsChanged'),
+        ...person('user-b', ORG, 'UserDetailsChanged', 'UserDeactivated'),
+        ...person('user-c', ORG),
+        ...person('user-d', 'org-2', 'UserDetailsChanged'),
+        ...person('user-e', ORG, 'UserDetailsChanged', 'UserDeleted'),
+        user({
+          type: 'UserDetailsChanged',
+          data: { userId: 'user-c', organizationId: ORG, changes: { crewDayEmailHour: { from: 18, to: 7 } } },
+        }),
+      )
+      .thenReads(async (store) => (await usersWantingCrewDayEmail(store)).map((u) => u._id), ['user-a', 'user-d']);
   });
 
   it('marks a deactivated person inactive', async () => {

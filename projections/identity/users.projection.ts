@@ -53,6 +53,7 @@ export const usersProjection: Projection = {
         break;
       }
       case 'UserDetailsChanged': {
+        // Every field changed, as it now is: Tomorrow's jobs by e-mail (crewDayEmail, crewDayEmailHour) among them.
         const $set: Record<string, unknown> = newValues(e.data.changes);
         if (e.data.changes.role) $set.roles = [e.data.changes.role.to];
         const current = await users.findOne({ _id: userId });

@@ -376,6 +376,10 @@ const SAMPLES: Record<string, { data: Record<string, unknown>; actor?: string | 
     },
     actor: null,
   },
+  CrewDayEmailSent: {
+    data: { userId: USER, organizationId: ORG, date: '2030-01-09', jobIds: [JOB], to: 'abe@example.test' },
+    actor: null,
+  },
   VisitCancellationSent: {
     data: { jobId: JOB, organizationId: ORG, customerId: CUSTOMER, start: START, to: 'pat@example.test' },
     actor: null,
@@ -586,6 +590,21 @@ describe('the words of every event type', () => {
       { field: 'Visit reminders', from: 'Days before', to: 'Hours before' },
       { field: 'Reminder hours before', from: '24', to: '3' },
     ]);
+  });
+
+  it("words Tomorrow's jobs by e-mail (issue #31 item 3): on or off, and the hour as My Profile shows it", () => {
+    const changes = { crewDayEmail: { from: false, to: true }, crewDayEmailHour: { from: 18, to: 19 } };
+    expect(wordingOf('UserDetailsChanged', { userId: USER, organizationId: ORG, changes }, ctx, USER)).toMatchObject({
+      what: 'Details changed',
+      changes: [
+        { field: "Tomorrow's jobs by e-mail", from: 'No', to: 'Yes' },
+        { field: 'E-mail hour', from: '6:00 PM', to: '7:00 PM' },
+      ],
+    });
+    const night = { crewDayEmailHour: { from: 0, to: 12 } };
+    expect(
+      wordingOf('UserDetailsChanged', { userId: USER, organizationId: ORG, changes: night }, ctx, USER)!.changes,
+    ).toEqual([{ field: 'E-mail hour', from: '12:00 AM', to: '12:00 PM' }]);
   });
 
   it("words a visitor's cancel and move of a self-booked job as the visit's, a person's as the job's", () => {

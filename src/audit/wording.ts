@@ -131,6 +131,8 @@ export function valueInWords(field: string, value: unknown, ctx: WordingContext)
   if (field === 'rule') return describeRule(value as RecurrenceRule);
   if (field === 'rating') return `${String(value)} star${value === 1 ? '' : 's'}`;
   if (field === 'visitReminders') return VISIT_REMINDER_WORDS[value as VisitReminderMode] ?? String(value);
+  if (field === 'crewDayEmailHour' && typeof value === 'number')
+    return `${value % 12 || 12}:00 ${value < 12 ? 'AM' : 'PM'}`;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) return value.map(String).join(', ');
   return String(value);
@@ -563,6 +565,12 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
     what: d.to
       ? `The customer, reminded of the visit on ${instant(d.start, ctx)}, was told it is cancelled`
       : `The visit on ${instant(d.start, ctx)} was cancelled after its reminder; the customer has no e-mail address now`,
+    without: 'system' as const,
+  }),
+  // The crew's day by e-mail (issue #31 item 3), in the person's record; sent by no person.
+  CrewDayEmailSent: (d, ctx) => ({
+    ...user(d.userId, ctx),
+    what: `The jobs of ${DateTime.fromISO(d.date).toFormat('ccc, LLL d')} e-mailed (${d.jobIds.length} job${d.jobIds.length === 1 ? '' : 's'})`,
     without: 'system' as const,
   }),
   // Calendar feed links (issue #31 item 1), in the person's record: never the link, which only its owner is shown.

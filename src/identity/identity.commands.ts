@@ -133,7 +133,13 @@ export class SetOrganizationLogo {
 
 export class UpdateProfile {
   constructor(
-    readonly input: { firstName?: string; lastName?: string; phone?: string | null },
+    readonly input: {
+      firstName?: string;
+      lastName?: string;
+      phone?: string | null;
+      crewDayEmail?: boolean;
+      crewDayEmailHour?: number;
+    },
     readonly meta: CommandMeta,
   ) {}
 }

@@ -247,6 +247,22 @@ export class ProfileDto {
   @Nullable()
   @Text('Phone number must be text', 30, 'Phone number')
   phone?: string | null;
+  // Tomorrow's jobs by e-mail (issue #31 item 3): the types here; the decider checks them (crewDaySettingsProblem).
+  @ApiPropertyOptional({
+    description:
+      "Tomorrow's jobs by e-mail: every day, the next day's jobs (none sent when it has none). Default false. A PATCH with only this and crewDayEmailHour needs no names.",
+  })
+  @OptionalNotNull()
+  @IsBoolean({ message: "Tomorrow's jobs by e-mail must be on or off" })
+  crewDayEmail?: boolean;
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 23,
+    description: "The hour the e-mail goes, 0–23 in the organization's time zone (default 18)",
+  })
+  @OptionalNotNull()
+  @IsInt({ message: 'Choose an hour from 0 to 23 for the e-mail' })
+  crewDayEmailHour?: number;
 }
 
 export class FileUploadDto {

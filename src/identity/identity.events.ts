@@ -61,6 +61,13 @@ export interface UserDetails {
   phoneNumber: string | null;
   colorCode: string;
   role: Role;
+  /**
+   * "Tomorrow's jobs by e-mail" (issue #31 item 3), each person's own, set on My Profile; absent until first set
+   * (read as DEFAULT_CREW_DAY_SETTINGS). UserRegistered never carries them; UserDetailsChanged does when they change.
+   */
+  crewDayEmail?: boolean;
+  /** 0–23, the hour of the organization's zone the e-mail goes. */
+  crewDayEmailHour?: number;
 }
 
 export type UserEvent =

@@ -1,4 +1,4 @@
-import { visitReminderSettingsOf } from '../shared/notices';
+import { crewDaySettingsOf, visitReminderSettingsOf } from '../shared/notices';
 import { paySettingsOf } from '../shared/payroll';
 import { pageWindow } from '../core/http/page-query.dto';
 import { everyWordIn } from '../core/read-store/search';
@@ -182,6 +182,7 @@ export class GetProfileHandler implements IQueryHandler<GetProfile> {
       phone: u.phoneNumber,
       email: u.email,
       profilePictureUrl: u.profilePictureUrl,
+      ...crewDaySettingsOf(u),
     };
   }
 }

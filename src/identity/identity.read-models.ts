@@ -65,6 +65,9 @@ export interface UserDoc {
   profilePictureUrl: string | null;
   /** While invited and without a password of their own: when the latest link ends (absent or null: not invited). */
   invitation?: { expiresAt: string } | null;
+  /** Tomorrow's jobs by e-mail (issue #31 item 3): absent until the person sets it (crewDaySettingsOf fills in). */
+  crewDayEmail?: boolean;
+  crewDayEmailHour?: number;
   createdAt: string;
   _rev?: number;
   [key: string]: unknown;
@@ -120,6 +123,11 @@ export function userById(store: ReadStore, userId: string): Promise<UserDoc | nu
 /** The user, or null when there is none of that id in the organization. */
 export function userOf(store: ReadStore, organizationId: string, userId: string): Promise<UserDoc | null> {
   return users(store).findOne({ _id: userId, organizationId });
+}
+
+/** Active people of any organization who asked for tomorrow's jobs by e-mail (issue #31 item 3). */
+export function usersWantingCrewDayEmail(store: ReadStore): Promise<UserDoc[]> {
+  return users(store).find({ active: true, crewDayEmail: true }, { sort: { _id: 1 } });
 }
 
 /** How many users of one address (in as many organizations) sign-in and password reset consider. */

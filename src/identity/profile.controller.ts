@@ -10,6 +10,15 @@ import { SetProfilePicture, UpdateProfile } from './identity.commands';
 import { GetProfile } from './identity.queries';
 import type { ProfileView } from '../shared/profile';
 import { imageUpload } from './organization.controller';
+import { crewDayHourLabel, crewDaySettingsOnly } from './user.decider';
+
+/** What a save says: of the e-mail settings when only they were sent (their own card), else of the profile. */
+function savedMessage(body: ProfileDto, profile: ProfileView): string {
+  if (!crewDaySettingsOnly({ ...body })) return 'Your profile has been updated';
+  return profile.crewDayEmail
+    ? `Tomorrow's jobs will be e-mailed to you every day at ${crewDayHourLabel(profile.crewDayEmailHour)}`
+    : "Tomorrow's jobs will not be e-mailed to you";
+}
 
 @ApiTags('Profile')
 @ApiCookieAuth()
@@ -28,10 +37,14 @@ export class ProfileController {
   }
 
   @Patch()
-  @ApiOperation({ summary: 'Change my first and last name (required) and phone.' })
+  @ApiOperation({
+    summary:
+      "Change my first and last name (required) and phone, and Tomorrow's jobs by e-mail (crewDayEmail, crewDayEmailHour 0–23); those two alone may be sent without the names.",
+  })
   async update(@Body() body: ProfileDto, @Meta() meta: CommandMeta) {
     await this.commands.execute(new UpdateProfile(body, meta));
-    return { success: true, data: await this.queries.execute(new GetProfile(meta.actorUserId!)) };
+    const data: ProfileView = await this.queries.execute(new GetProfile(meta.actorUserId!));
+    return { success: true, message: savedMessage(body, data), data };
   }
 
   @Put('image')

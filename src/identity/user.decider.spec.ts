@@ -344,6 +344,49 @@ describe('user decider', () => {
       given(userDecider, [registered]).when(changeDetails(changes)).thenThrows(ValidationError, exactly(message));
     });
 
+    describe("Tomorrow's jobs by e-mail (issue #31 item 3)", () => {
+      const turnedOn: UserEvent = {
+        type: 'UserDetailsChanged',
+        data: { ...ids, changes: { crewDayEmail: { from: false, to: true }, crewDayEmailHour: { from: 18, to: 19 } } },
+      };
+
+      it('records the setting once, from what was in force (the defaults until first set)', () => {
+        given(userDecider, [registered])
+          .when(changeDetails({ crewDayEmail: true, crewDayEmailHour: 19 }))
+          .then([turnedOn]);
+        given(userDecider, [registered, turnedOn])
+          .when(changeDetails({ crewDayEmail: true, crewDayEmailHour: 19 }))
+          .then([]);
+      });
+
+      it('records nothing for the defaults never changed, and only what differs', () => {
+        given(userDecider, [registered])
+          .when(changeDetails({ crewDayEmail: false, crewDayEmailHour: 18 }))
+          .then([]);
+        given(userDecider, [registered, turnedOn])
+          .when(changeDetails({ crewDayEmail: false, crewDayEmailHour: 19 }))
+          .then([
+            { type: 'UserDetailsChanged', data: { ...ids, changes: { crewDayEmail: { from: true, to: false } } } },
+          ]);
+      });
+
+      it.each([
+        [{ crewDayEmailHour: 24 }, 'Choose an hour from 0 to 23 for the e-mail'],
+        [{ crewDayEmailHour: -1 }, 'Choose an hour from 0 to 23 for the e-mail'],
+        [{ crewDayEmailHour: 18.5 }, 'Choose an hour from 0 to 23 for the e-mail'],
+        [{ crewDayEmailHour: '19' }, 'Choose an hour from 0 to 23 for the e-mail'],
+        [{ crewDayEmail: 'yes' }, "Tomorrow's jobs by e-mail must be on or off"],
+      ])('refuses %j', (changes, message) => {
+        given(userDecider, [registered]).when(changeDetails(changes)).thenThrows(ValidationError, exactly(message));
+      });
+
+      it('is not set at registration: a new person starts with the defaults', () => {
+        given(userDecider, [])
+          .when(register({ crewDayEmail: true, crewDayEmailHour: 6 }))
+          .then([registered]);
+      });
+    });
+
     it('deactivates an active user', () => {
       given(userDecider, [registered]).when(changeDetails({}, false)).then([deactivated]);
     });

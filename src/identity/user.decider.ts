@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { isEmailAddress } from '../shared/email';
+import { CREW_DAY_SETTING_KEYS, crewDaySettingsOf, crewDaySettingsProblem } from '../shared/notices';
 import { Decider } from '../core/decider';
 import { ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
 import { UserDetails, UserEvent } from './identity.events';
@@ -80,6 +81,15 @@ export function userDetailsProblem(d: Partial<UserDetails>, creating: boolean): 
   return null;
 }
 
+/** A profile change of only "Tomorrow's jobs by e-mail" (no names, no phone): what its card on My Profile sends. */
+export function crewDaySettingsOnly(input: Record<string, unknown>): boolean {
+  const details = ['firstName', 'lastName', 'phone'].some((key) => input[key] !== undefined);
+  return !details && CREW_DAY_SETTING_KEYS.some((key) => input[key] !== undefined);
+}
+
+/** An hour of "Tomorrow's jobs by e-mail" as the profile shows it: 19 → '7:00 PM'. */
+export const crewDayHourLabel = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? 'AM' : 'PM'}`;
+
 function clean(d: Partial<UserDetails>): Partial<UserDetails> {
   const out: Partial<UserDetails> = { ...d };
   if (out.firstName !== undefined) out.firstName = out.firstName.trim();
@@ -136,7 +146,17 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
   decide(command, state) {
     if (command.type === 'RegisterUser') {
       if (state.status !== 'none') return []; // a retried registration: already done
-      const { type: _type, passwordHash, userId, organizationId, invitation, ...details } = command;
+      // A new person starts with the default e-mail settings: only they choose theirs, on My Profile.
+      const {
+        type: _type,
+        passwordHash,
+        userId,
+        organizationId,
+        invitation,
+        crewDayEmail: _email,
+        crewDayEmailHour: _hour,
+        ...details
+      } = command;
       const problem = userDetailsProblem(details, true);
       if (problem) throw new ValidationError(problem);
       if (!invitation === !passwordHash) throw new ValidationError('Set a password or send an invitation');
@@ -154,10 +174,12 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
     const ids = { userId: state.userId, organizationId: state.organizationId };
     switch (command.type) {
       case 'ChangeUserDetails': {
-        const problem = userDetailsProblem(command.changes, false);
+        const problem = userDetailsProblem(command.changes, false) ?? crewDaySettingsProblem(command.changes);
         if (problem) throw new ValidationError(problem);
         const wanted = clean(command.changes);
         const changes: Record<string, { from: unknown; to: unknown }> = {};
+        // The e-mail settings compare with what is in force: the default until first set.
+        const current = { ...state, ...crewDaySettingsOf(state) };
         for (const key of [
           'firstName',
           'lastName',
@@ -166,9 +188,10 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
           'phoneNumber',
           'colorCode',
           'role',
+          ...CREW_DAY_SETTING_KEYS,
         ] as const) {
-          if (wanted[key] !== undefined && wanted[key] !== state[key])
-            changes[key] = { from: state[key], to: wanted[key] };
+          if (wanted[key] !== undefined && wanted[key] !== current[key])
+            changes[key] = { from: current[key], to: wanted[key] };
         }
         const events: UserEvent[] = [];
         if (Object.keys(changes).length) events.push({ type: 'UserDetailsChanged', data: { ...ids, changes } });

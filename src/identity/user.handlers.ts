@@ -16,7 +16,7 @@ import { CreateUser, DeleteUser, SetProfilePicture, UpdateProfile, UpdateUser } 
 import { hashPassword, passwordProblem } from './passwords';
 import { InvitationMail } from './invitation.handlers';
 import { DEFAULT_ROLE } from '../shared/session';
-import { normalizeEmail, userDecider, userDetailsProblem } from './user.decider';
+import { crewDaySettingsOnly, normalizeEmail, userDecider, userDetailsProblem } from './user.decider';
 
 /**
  * Every user an administrator adds hears of it by e-mail (no password in it): that is also how the
@@ -179,10 +179,17 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfile> {
   constructor(private readonly aggregates: Aggregates) {}
 
   async execute({ input, meta }: UpdateProfile) {
-    if ((input.firstName ?? '').trim() === '') throw new ValidationError('First name is required');
-    if ((input.lastName ?? '').trim() === '') throw new ValidationError('Last name is required');
-    const changes: Partial<UserDetails> = { firstName: input.firstName, lastName: input.lastName };
-    if (input.phone !== undefined) changes.phoneNumber = input.phone;
+    const changes: Partial<UserDetails> = {};
+    // The names are required with any of the details; a save of only the e-mail settings (their own card) sends none.
+    if (!crewDaySettingsOnly(input)) {
+      if ((input.firstName ?? '').trim() === '') throw new ValidationError('First name is required');
+      if ((input.lastName ?? '').trim() === '') throw new ValidationError('Last name is required');
+      changes.firstName = input.firstName;
+      changes.lastName = input.lastName;
+      if (input.phone !== undefined) changes.phoneNumber = input.phone;
+    }
+    if (input.crewDayEmail !== undefined) changes.crewDayEmail = input.crewDayEmail;
+    if (input.crewDayEmailHour !== undefined) changes.crewDayEmailHour = input.crewDayEmailHour;
     await this.aggregates.execute(
       identityStreams.user(meta.actorUserId!),
       userDecider,

@@ -1,12 +1,11 @@
 import { DateTime } from 'luxon';
 import type { AppConfig } from '../config/config';
-import type { Aggregates, CommandMeta, ProjectionProgress } from '../core/commands/aggregates';
+import type { Aggregates, ProjectionProgress } from '../core/commands/aggregates';
 import { Clock, derivedId } from '../core/clock';
-import { ConflictError } from '../core/errors';
 import type { EventStore } from '../core/event-store/event-store.port';
 import { escapeHtml } from '../core/mail/html';
 import type { Mailer, MailMessage } from '../core/mail/mail.port';
-import type { Process } from '../core/processes/process-host';
+import { ClockProcess } from '../core/processes/process-host';
 import type { ReadStore } from '../core/read-store/read-store.port';
 import { isBookedOnline, liveCustomer } from '../customers/customers.read-models';
 import {
@@ -19,7 +18,8 @@ import { CalendarJob, findCalendarJob, jobsBetween } from '../scheduling/calenda
 import { parseOccurrenceId } from '../scheduling/recurrence';
 import { jobById, seriesById } from '../scheduling/scheduling.read-models';
 import { visitReminderSettingsOf } from '../shared/notices';
-import { noticesStreams, type VisitReminderEvent } from './notices.events';
+import { noticesStreams } from './notices.events';
+import { readModelsCaughtUp, recordSent } from './sent-once';
 import { remindedVisitsAhead, type VisitReminderDoc } from './notices.read-models';
 import { reminderAt } from './visit-reminders';
 
@@ -36,7 +36,6 @@ interface ProgressDoc {
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-const CAUGHT_UP_WITHIN_MS = 5_000;
 /** A reminder that came due while no process ran goes late (the visit still ahead), but not this much late. */
 const LATE_AT_MOST_MS = 12 * HOUR_MS;
 
@@ -65,43 +64,16 @@ export interface VisitRemindersDeps {
  * 2. A reminded visit that is gone before it happened (deleted, a series' occurrence removed) gets one cancellation
  *    notice, the same way (`visitCancelled-<visit>`).
  */
-export class VisitReminders implements Process {
+export class VisitReminders extends ClockProcess {
   readonly name = 'visit reminders';
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private started = false;
 
-  constructor(private readonly deps: VisitRemindersDeps) {}
-
-  start(): void {
-    this.started = true;
-    this.schedule();
+  constructor(private readonly deps: VisitRemindersDeps) {
+    super(deps.config.visitRemindersEveryMs, deps.log);
   }
 
-  async stop(): Promise<void> {
-    this.started = false;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule() {
-    if (!this.started) return;
-    this.timer = setTimeout(() => void this.run(), this.deps.config.visitRemindersEveryMs);
-  }
-
-  private async run() {
-    this.running = this.tick().catch((error) => this.deps.log.error('visit reminders: the tick failed', error));
-    await this.running;
-    this.running = null;
-    this.schedule();
-  }
-
-  /** One pass: remind what came due, tell the reminded whose visit is gone. */
   async tick(): Promise<void> {
     const { eventStore, progress, store } = this.deps;
-    const head = await eventStore.headPosition();
-    // Decided on read models behind the log, a visit moved or deleted a moment ago could be reminded at its old time.
-    if (head && !(await progress.waitFor(head, CAUGHT_UP_WITHIN_MS))) return;
+    if (!(await readModelsCaughtUp(eventStore, progress))) return;
     const now = this.deps.clock.now();
     const sending = await organizationsSendingReminders(store);
     const on = new Set(sending.map((o) => o._id));
@@ -202,7 +174,7 @@ export class VisitReminders implements Process {
           visit.selfBooked && visit.bookingId ? `${this.deps.config.publicUrl}/share/booking/${visit.bookingId}` : null,
       }),
     );
-    await this.record(stream, organization._id, now, {
+    await recordSent(this.deps.aggregates, stream, organization._id, now, {
       type: 'VisitReminderSent',
       data: {
         jobId: visit.id,
@@ -240,7 +212,7 @@ export class VisitReminders implements Process {
           start: reminded.start,
         }),
       );
-    await this.record(stream, organization._id, now, {
+    await recordSent(this.deps.aggregates, stream, organization._id, now, {
       type: 'VisitCancellationSent',
       data: {
         jobId: reminded._id,
@@ -250,23 +222,6 @@ export class VisitReminders implements Process {
         to: customer?.contactEmail ?? null,
       },
     });
-  }
-
-  /** Recorded once: a stream already there is another process's (or an earlier try's) record of the same e-mail. */
-  private async record(stream: string, organizationId: string, now: Date, event: VisitReminderEvent) {
-    const id = derivedId(`recorded:${stream}`);
-    const meta: CommandMeta = {
-      organizationId,
-      actorUserId: null,
-      correlationId: id,
-      at: now.toISOString(),
-      eventId: id,
-    };
-    try {
-      await this.deps.aggregates.append(stream, [event], 'no_stream', meta);
-    } catch (error) {
-      if (!(error instanceof ConflictError)) throw error;
-    }
   }
 }
 

@@ -172,6 +172,8 @@ export const AUDIT_FIELD_LABELS = {
     phoneNumber: 'Phone',
     colorCode: 'Colour',
     role: 'Role',
+    crewDayEmail: "Tomorrow's jobs by e-mail",
+    crewDayEmailHour: 'E-mail hour',
   },
   organization: {
     name: 'Company name',

@@ -92,3 +92,41 @@ export function visitReminderSettingsOf(settings: Partial<VisitReminderSettings>
   );
   return { ...DEFAULT_VISIT_REMINDER_SETTINGS, ...own };
 }
+
+/**
+ * The crew's day by e-mail (issue #31 item 3), a setting per person: off, or every day at an hour of the
+ * organization's zone, the next day's jobs in order (nothing sent when that day has none).
+ */
+export interface CrewDaySettings {
+  crewDayEmail: boolean;
+  /** 0–23: the hour the e-mail goes, in the organization's zone. */
+  crewDayEmailHour: number;
+}
+
+export const DEFAULT_CREW_DAY_SETTINGS: CrewDaySettings = { crewDayEmail: false, crewDayEmailHour: 18 };
+
+export const CREW_DAY_SETTING_KEYS = [
+  'crewDayEmail',
+  'crewDayEmailHour',
+] as const satisfies readonly (keyof CrewDaySettings)[];
+
+/** What is wrong with crew's-day settings as given (any subset), in words; null when nothing is. */
+export function crewDaySettingsProblem(settings: Partial<Record<keyof CrewDaySettings, unknown>>): string | null {
+  const { crewDayEmail, crewDayEmailHour } = settings;
+  if (crewDayEmail !== undefined && typeof crewDayEmail !== 'boolean')
+    return "Tomorrow's jobs by e-mail must be on or off";
+  if (
+    crewDayEmailHour !== undefined &&
+    !(Number.isInteger(crewDayEmailHour) && (crewDayEmailHour as number) >= 0 && (crewDayEmailHour as number) <= 23)
+  )
+    return 'Choose an hour from 0 to 23 for the e-mail';
+  return null;
+}
+
+/** A person's crew's-day settings: their own where set, else the defaults. */
+export function crewDaySettingsOf(settings: Partial<CrewDaySettings>): CrewDaySettings {
+  return {
+    crewDayEmail: settings.crewDayEmail ?? DEFAULT_CREW_DAY_SETTINGS.crewDayEmail,
+    crewDayEmailHour: settings.crewDayEmailHour ?? DEFAULT_CREW_DAY_SETTINGS.crewDayEmailHour,
+  };
+}

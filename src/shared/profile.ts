@@ -8,4 +8,8 @@ export interface ProfileView {
   /** The address I sign in with. */
   email: string;
   profilePictureUrl: string | null;
+  /** Tomorrow's jobs by e-mail (issue #31 item 3; CrewDaySettings in notices.ts), the defaults filled in. */
+  crewDayEmail: boolean;
+  /** 0–23, the organization's zone. */
+  crewDayEmailHour: number;
 }

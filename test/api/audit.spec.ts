@@ -4,6 +4,7 @@ import { DateTime } from 'luxon';
 import { WORDS } from '../../src/audit/wording';
 import { Aggregates, PROJECTION_PROGRESS } from '../../src/core/commands/aggregates';
 import { VisitReminders } from '../../src/notices/visit-reminders.process';
+import { CrewDayEmails } from '../../src/notices/crew-day-emails.process';
 import { systemClock } from '../../src/core/clock';
 import type { AuditEntry, AuditPerson } from '../../src/shared/audit';
 import {
@@ -248,6 +249,33 @@ describe('the audit log', () => {
       ok(await manager.delete(`/api/jobs/${reminded.id}`), 'reminded visit deleted');
       await reminders.tick();
       ok(await admin.patch('/api/organization/settings', { visitReminders: 'off' }), 'visit reminders off');
+      // The crew's day by e-mail (issue #31 item 3): the associate asks for it at this hour, has a job tomorrow, and
+      // the process ticks on the real clock.
+      ok(
+        await associate.patch('/api/profile', {
+          crewDayEmail: true,
+          crewDayEmailHour: DateTime.now().setZone(ZONE).hour,
+        }),
+        "tomorrow's jobs by e-mail on",
+      );
+      const tomorrowAtTen = DateTime.now().setZone(ZONE).startOf('day').plus({ days: 1, hours: 10 });
+      await byManager.job({
+        name: 'Tomorrow’s job',
+        userIds: [associate.userId],
+        startDateTime: tomorrowAtTen.toUTC().toISO(),
+        endDateTime: tomorrowAtTen.plus({ hours: 1 }).toUTC().toISO(),
+      });
+      await new CrewDayEmails({
+        eventStore: app.engines.eventStore,
+        store: app.engines.readStore,
+        mailer: app.engines.mailer,
+        aggregates: app.app.get(Aggregates),
+        progress: app.app.get(PROJECTION_PROGRESS),
+        config: app.config,
+        clock: systemClock,
+        log: { error: () => undefined },
+      }).tick();
+      ok(await associate.patch('/api/profile', { crewDayEmail: false }), "tomorrow's jobs by e-mail off");
       // A calendar feed link (issue #31 item 1): made, reset, turned off.
       ok(await associate.post('/api/calendar-feeds/person'), 'calendar feed made');
       ok(await associate.post('/api/calendar-feeds/person'), 'calendar feed reset');

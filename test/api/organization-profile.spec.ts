@@ -474,6 +474,8 @@ describe('organization settings and profile over HTTP', () => {
         phone: null,
         email: org.associate.email,
         profilePictureUrl: null,
+        crewDayEmail: false,
+        crewDayEmailHour: 18,
       });
     });
 
@@ -486,12 +488,15 @@ describe('organization settings and profile over HTTP', () => {
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
         success: true,
+        message: 'Your profile has been updated',
         data: {
           firstName: 'Abraham',
           lastName: 'Assoc',
           phone: '(555) 123-4567',
           email: org.associate.email,
           profilePictureUrl: null,
+          crewDayEmail: false,
+          crewDayEmailHour: 18,
         },
       });
       expect((await org.associate.get('/api/session')).body.user).toMatchObject({
@@ -580,6 +585,71 @@ describe('organization settings and profile over HTTP', () => {
         colorCode: '#0D1B41',
       });
       expect(session.claims).toEqual([]);
+    });
+
+    describe("Tomorrow's jobs by e-mail (issue #31 item 3)", () => {
+      it('is set by the person alone, without the names, read back with the profile, and audited once', async () => {
+        const names = (await org.manager.get('/api/profile')).body;
+        const saved = await org.manager.patch('/api/profile', { crewDayEmail: true, crewDayEmailHour: 19 });
+        expect(saved.status).toBe(200);
+        expect(saved.body).toEqual({
+          success: true,
+          message: "Tomorrow's jobs will be e-mailed to you every day at 7:00 PM",
+          data: { ...names, crewDayEmail: true, crewDayEmailHour: 19 },
+        });
+        expect((await org.manager.get('/api/profile')).body).toEqual({
+          ...names,
+          crewDayEmail: true,
+          crewDayEmailHour: 19,
+        });
+        // The same again changes nothing; the hour alone keeps it on; the names and phone save leaves it as it is.
+        await org.manager.patch('/api/profile', { crewDayEmail: true, crewDayEmailHour: 19 });
+        expect((await org.manager.patch('/api/profile', { crewDayEmailHour: 6 })).body.message).toBe(
+          "Tomorrow's jobs will be e-mailed to you every day at 6:00 AM",
+        );
+        const details = await org.manager.patch('/api/profile', { firstName: names.firstName, lastName: 'Manager' });
+        expect(details.body.message).toBe('Your profile has been updated');
+        expect(details.body.data).toMatchObject({ crewDayEmail: true, crewDayEmailHour: 6 });
+        // Only mine: nobody else's changes.
+        expect((await org.associate.get('/api/profile')).body).toMatchObject({
+          crewDayEmail: false,
+          crewDayEmailHour: 18,
+        });
+        const off = await org.manager.patch('/api/profile', { crewDayEmail: false });
+        expect(off.body.message).toBe("Tomorrow's jobs will not be e-mailed to you");
+        expect(off.body.data).toMatchObject({ crewDayEmail: false, crewDayEmailHour: 6 });
+
+        const entries = (await org.admin.get(`/api/audit?recordType=user&userId=${org.manager.userId}&pageSize=100`))
+          .body.resultItems as AuditEntry[];
+        const changes = entries
+          .filter((e) => e.type === 'UserDetailsChanged' && e.record.id === org.manager.userId)
+          .map((e) => e.changes)
+          .filter((c) => c.some((change) => change.field.startsWith("Tomorrow's") || change.field === 'E-mail hour'));
+        // Newest first; the repeated save is not there.
+        expect(changes).toEqual([
+          [{ field: "Tomorrow's jobs by e-mail", from: 'Yes', to: 'No' }],
+          [{ field: 'E-mail hour', from: '7:00 PM', to: '6:00 AM' }],
+          [
+            { field: "Tomorrow's jobs by e-mail", from: 'No', to: 'Yes' },
+            { field: 'E-mail hour', from: '6:00 PM', to: '7:00 PM' },
+          ],
+        ]);
+      });
+
+      it('refuses a wrong type or hour with its message, and changes nothing', async () => {
+        const before = (await org.associate.get('/api/profile')).body;
+        for (const [body, message] of [
+          [{ crewDayEmail: 'yes' }, "Tomorrow's jobs by e-mail must be on or off"],
+          [{ crewDayEmail: null }, "Tomorrow's jobs by e-mail must be on or off"],
+          [{ crewDayEmail: true, crewDayEmailHour: 24 }, 'Choose an hour from 0 to 23 for the e-mail'],
+          [{ crewDayEmail: true, crewDayEmailHour: -1 }, 'Choose an hour from 0 to 23 for the e-mail'],
+          [{ crewDayEmailHour: 18.5 }, 'Choose an hour from 0 to 23 for the e-mail'],
+          [{ crewDayEmailHour: '19' }, 'Choose an hour from 0 to 23 for the e-mail'],
+          [{ firstName: 'Abe', crewDayEmail: true }, 'Last name is required'],
+        ] as const)
+          expectError(await org.associate.patch('/api/profile', body), 400, message);
+        expect((await org.associate.get('/api/profile')).body).toEqual(before);
+      });
     });
 
     it('changes only my own profile', async () => {

@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { appInBrowser, demoAccount, DESKTOP, pageSignedIn, PHONE, screenshotPath } from '../support/browser';
+import { appInBrowser, demoAccount, DESKTOP, pageSignedIn, PHONE, screenshotWithoutToasts } from '../support/browser';
 import { within } from '../support/time';
 import { seriousViolations } from '../support/axe';
 
@@ -80,15 +80,7 @@ async function expectNoOverflow(part: Locator) {
   expect(outside).toEqual({ sticking: [], pageWider: false, partWider: false });
 }
 
-/** A screenshot to look at: the page from its top (the fixed top bar where it belongs), the toasts closed. */
-async function shot(page: Page, name: string) {
-  // Each toast once (one already leaving is gone by itself): then none is left, whatever its own delay.
-  for (const close of await page.locator('.mantine-Notification-closeButton').all())
-    await close.click({ force: true, timeout: 1000 }).catch(() => undefined);
-  await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached' });
-  await page.evaluate('window.scrollTo(0, 0)');
-  await page.screenshot({ path: screenshotPath(name), fullPage: true });
-}
+const shot = screenshotWithoutToasts;
 
 /** "Today" in the organization's zone as the card names a day: 'Nov 27, 2026'. */
 const today = () =>

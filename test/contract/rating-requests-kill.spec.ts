@@ -5,10 +5,10 @@ import { loadConfig } from '../../src/config/config';
 import { openEngines } from '../../src/core/engines';
 import { ApiClient } from '../support/app';
 import { demoAccount } from '../support/browser';
-import { Child, embeddedEnv, healthy, killHard, startAgain, startChild } from '../support/children';
+import { embeddedEnv, healthy, startChild } from '../support/children';
 import { outboxMails } from '../support/outbox';
 import { pool } from '../support/pool';
-import { freePort } from '../support/started-app';
+import { instancesAndWorker, KilledTopology, REDIS_URL, singleInstance } from '../support/kill-topologies';
 import { freshDatabase } from '../support/postgres';
 import { PROCESS_NAMES, Topology as ProductionTopology } from '../../src/topology/topology';
 import { within } from '../support/time';
@@ -35,91 +35,16 @@ const ENDS_AFTER_SENT_MS = within(5_000);
 /** Kills at least this many times, at least once while jobs end, whatever the restarts cost on a busy machine. */
 const KILLS = 5;
 const EVERY_MS = '300';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const seconds = (at: number) => new Date(Math.ceil(at / 1000) * 1000).toISOString().replace('.000', '');
 
-interface Topology {
-  /** Instances that take HTTP requests (at least one is up between kills). */
-  urls(): string[];
-  /** Kills one of its processes at random and starts it again; says which. */
-  killOne(): Promise<string>;
-  stop(): Promise<void>;
-  demoOutput(): string;
-}
-
-const appEnv = (dataDir: string, port: number, extra: Record<string, string> = {}) =>
-  embeddedEnv({
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    RATING_REQUESTS_EVERY_MS: EVERY_MS,
-    ...extra,
-  });
-const startApp = (dataDir: string, port: number, extra?: Record<string, string>) =>
-  startChild('dist/src/main.js', appEnv(dataDir, port, extra), 'CrewClock is running at');
-
-async function singleInstance(dataDir: string, engines: Record<string, string> = {}): Promise<Topology> {
-  let port = await freePort();
-  const url = () => `http://127.0.0.1:${port}`;
-  let app: Child = await startApp(dataDir, port, engines);
-  const firstOutput = app.output();
-  await healthy(url());
-  return {
-    urls: () => [url()],
-    async killOne() {
-      await killHard(app);
-      ({ app, port } = await startAgain((on) => startApp(dataDir, on, engines), port));
-      await healthy(url());
-      return 'app';
-    },
-    stop: () => killHard(app),
-    demoOutput: () => firstOutput,
-  };
-}
-
-async function instancesAndWorker(dataDir: string): Promise<Topology> {
-  const external = { PROJECTIONS: 'external', REDIS_URL };
-  const workerEnv = { ...appEnv(dataDir, 0, external), LOG_LEVEL: 'info' };
-  const startWorker = () => startChild('dist/projections/runner/worker.js', workerEnv, 'projections caught up');
-  const ports = [await freePort(), await freePort()];
-  const urls = () => ports.map((p) => `http://127.0.0.1:${p}`);
-  let worker = await startWorker();
-  // One after the other: the first seeds the demo organization, the second finds it.
-  const apps: Child[] = [];
-  for (const port of ports) apps.push(await startApp(dataDir, port, external));
-  const firstOutput = apps[0].output();
-  for (const url of urls()) await healthy(url);
-  return {
-    urls,
-    async killOne() {
-      // The worker runs the process: it is the one to kill most.
-      const which = Math.random() < 0.5 ? 2 : Math.floor(Math.random() * 2);
-      if (which === 2) {
-        await killHard(worker);
-        worker = await startWorker();
-        return 'worker';
-      }
-      await killHard(apps[which]);
-      ({ app: apps[which], port: ports[which] } = await startAgain(
-        (on) => startApp(dataDir, on, external),
-        ports[which],
-      ));
-      await healthy(urls()[which]);
-      return `api ${which + 1}`;
-    },
-    async stop() {
-      await Promise.all([...apps, worker].map(killHard));
-    },
-    demoOutput: () => firstOutput,
-  };
-}
+const TICKS = { RATING_REQUESTS_EVERY_MS: EVERY_MS };
 
 /**
  * The production topology on PostgreSQL (src/topology): two API instances, the worker and its standby, any of the
  * four killed at random and started again (a killed active worker's standby takes over; it comes back as standby).
  */
-async function onPostgres(dataDir: string, databaseUrl: string): Promise<Topology> {
+async function onPostgres(dataDir: string, databaseUrl: string): Promise<KilledTopology> {
   const topology = await ProductionTopology.start({
     databaseUrl,
     redisUrl: REDIS_URL,
@@ -170,8 +95,8 @@ const inDatabase = async () => {
 };
 
 describe.each([
-  ['the built app', inFolder, (dir: string) => singleInstance(dir)],
-  ['two API instances and the worker over Redis', inFolder, instancesAndWorker],
+  ['the built app', inFolder, (dir: string) => singleInstance(dir, TICKS)],
+  ['two API instances and the worker over Redis', inFolder, (dir: string) => instancesAndWorker(dir, TICKS)],
   [
     'the topology on PostgreSQL (two API instances, the worker and its standby)',
     inDatabase,
@@ -179,11 +104,11 @@ describe.each([
   ],
 ] as const)('rating requests while %s is killed with SIGKILL', (_name, place, start) => {
   let dataDir: string;
-  let running: Topology | undefined;
+  let running: KilledTopology | undefined;
   let placed: Awaited<ReturnType<typeof place>> | undefined;
   /** The engines' variables of this run, for the checks, the rebuild and the app started after it. */
   let engineEnv: Record<string, string> = {};
-  const topology = async (dir: string): Promise<Topology> => {
+  const topology = async (dir: string): Promise<KilledTopology> => {
     placed = await place();
     engineEnv = placed.engineEnv;
     return start(dir, engineEnv);
@@ -287,7 +212,7 @@ describe.each([
         within(60_000),
       );
       await rebuild.exited;
-      running = await singleInstance(dataDir, engineEnv);
+      running = await singleInstance(dataDir, { ...TICKS, ...engineEnv });
       await sleep(3000);
       await running.stop();
       running = undefined;

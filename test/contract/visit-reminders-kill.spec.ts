@@ -5,10 +5,9 @@ import { loadConfig } from '../../src/config/config';
 import { openEngines } from '../../src/core/engines';
 import { ApiClient } from '../support/app';
 import { demoAccount } from '../support/browser';
-import { Child, embeddedEnv, healthy, killHard, startAgain, startChild } from '../support/children';
 import { outboxMails } from '../support/outbox';
 import { pool } from '../support/pool';
-import { freePort } from '../support/started-app';
+import { instancesAndWorker, KilledTopology, singleInstance } from '../support/kill-topologies';
 import { within } from '../support/time';
 
 /**
@@ -30,85 +29,8 @@ const DUE_AFTER_CREATED_MS = within(5_000);
 /** Kills at least this many times, at least once while reminders come due. */
 const KILLS = 4;
 const EVERY_MS = '300';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const seconds = (at: number) => new Date(Math.ceil(at / 1000) * 1000).toISOString().replace('.000', '');
-
-interface Topology {
-  /** Instances that take HTTP requests. */
-  urls(): string[];
-  /** Kills one of its processes at random and starts it again; says which. */
-  killOne(): Promise<string>;
-  stop(): Promise<void>;
-  demoOutput(): string;
-}
-
-const appEnv = (dataDir: string, port: number, extra: Record<string, string> = {}) =>
-  embeddedEnv({
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    VISIT_REMINDERS_EVERY_MS: EVERY_MS,
-    ...extra,
-  });
-const startApp = (dataDir: string, port: number, extra?: Record<string, string>) =>
-  startChild('dist/src/main.js', appEnv(dataDir, port, extra), 'CrewClock is running at');
-
-async function singleInstance(dataDir: string): Promise<Topology> {
-  let port = await freePort();
-  const url = () => `http://127.0.0.1:${port}`;
-  let app: Child = await startApp(dataDir, port);
-  const firstOutput = app.output();
-  await healthy(url());
-  return {
-    urls: () => [url()],
-    async killOne() {
-      await killHard(app);
-      ({ app, port } = await startAgain((on) => startApp(dataDir, on), port));
-      await healthy(url());
-      return 'app';
-    },
-    stop: () => killHard(app),
-    demoOutput: () => firstOutput,
-  };
-}
-
-async function instancesAndWorker(dataDir: string): Promise<Topology> {
-  const external = { PROJECTIONS: 'external', REDIS_URL };
-  const workerEnv = { ...appEnv(dataDir, 0, external), LOG_LEVEL: 'info' };
-  const startWorker = () => startChild('dist/projections/runner/worker.js', workerEnv, 'projections caught up');
-  const ports = [await freePort(), await freePort()];
-  const urls = () => ports.map((p) => `http://127.0.0.1:${p}`);
-  let worker = await startWorker();
-  // One after the other: the first seeds the demo organization, the second finds it.
-  const apps: Child[] = [];
-  for (const port of ports) apps.push(await startApp(dataDir, port, external));
-  const firstOutput = apps[0].output();
-  for (const url of urls()) await healthy(url);
-  return {
-    urls,
-    async killOne() {
-      // The worker runs the process: it is the one to kill most.
-      const which = Math.random() < 0.6 ? 2 : Math.floor(Math.random() * 2);
-      if (which === 2) {
-        await killHard(worker);
-        worker = await startWorker();
-        return 'worker';
-      }
-      await killHard(apps[which]);
-      ({ app: apps[which], port: ports[which] } = await startAgain(
-        (on) => startApp(dataDir, on, external),
-        ports[which],
-      ));
-      await healthy(urls()[which]);
-      return `api ${which + 1}`;
-    },
-    async stop() {
-      await Promise.all([...apps, worker].map(killHard));
-    },
-    demoOutput: () => firstOutput,
-  };
-}
 
 /** The reminders the event log holds about the visits (each one's starts), and any cancellation notice. */
 async function logOf(dataDir: string, visitIds: Set<string>) {
@@ -128,12 +50,15 @@ async function logOf(dataDir: string, visitIds: Set<string>) {
   }
 }
 
+const TICKS = { VISIT_REMINDERS_EVERY_MS: EVERY_MS };
+
 describe.each([
-  ['the built app', singleInstance],
-  ['two API instances and the worker over Redis', instancesAndWorker],
+  ['the built app', (dataDir: string) => singleInstance(dataDir, TICKS)],
+  // The worker runs the process: it is the one to kill most.
+  ['two API instances and the worker over Redis', (dataDir: string) => instancesAndWorker(dataDir, TICKS, 0.6)],
 ] as const)('visit reminders while %s is killed with SIGKILL', (name, start) => {
   let dataDir: string;
-  let running: Topology | undefined;
+  let running: KilledTopology | undefined;
 
   beforeAll(() => {
     for (const built of ['dist/src/main.js', 'dist/projections/runner/worker.js'])

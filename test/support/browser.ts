@@ -91,6 +91,26 @@ export function screenshotPath(name: string): string {
   return join(SCREENSHOTS, `${name}.png`);
 }
 
+/**
+ * A full-page screenshot to look at: from the page's top (the fixed top bar where it belongs), without toasts. Each
+ * toast is closed, again while new ones come (one a late answer brings), until none is left.
+ */
+export async function screenshotWithoutToasts(page: Page, name: string): Promise<void> {
+  const toasts = page.locator('.mantine-Notification-root');
+  const until = Date.now() + within(20_000);
+  while ((await toasts.count()) > 0) {
+    if (Date.now() > until) throw new Error(`toasts kept coming before the screenshot ${name}`);
+    for (const close of await page.locator('.mantine-Notification-closeButton').all())
+      await close.click({ force: true, timeout: 1000 }).catch(() => undefined);
+    await toasts
+      .first()
+      .waitFor({ state: 'detached', timeout: 2000 })
+      .catch(() => undefined);
+  }
+  await page.evaluate('window.scrollTo(0, 0)');
+  await page.screenshot({ path: screenshotPath(name), fullPage: true });
+}
+
 /** The sign-in a fresh start printed for a role of the demo organization (see demo-seed.ts). */
 export function demoAccount(startOutput: string, role: 'Company Admin' | 'Customer Manager' | 'Associate') {
   // A line reads '  Company Admin     admin@demo.crewclock.test / Welcome2Crew!'.

@@ -98,3 +98,45 @@ export abstract class LiveEventsProcess implements Process {
     await this.working;
   }
 }
+
+/**
+ * A process driven by a clock: `tick()` every `everyMs`, the next one scheduled when the last is done (never two at
+ * once in one process), a failed tick reported and the next one run as usual; `stop()` waits for a tick under way.
+ * The visit reminders and the crew's day e-mails are these.
+ */
+export abstract class ClockProcess implements Process {
+  abstract readonly name: string;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private started = false;
+
+  constructor(
+    private readonly everyMs: number,
+    private readonly report: { error(message: string, error: unknown): void },
+  ) {}
+
+  /** One pass: what came due since the last. Tests call it with a clock of their own. */
+  abstract tick(): Promise<void>;
+
+  start(): void {
+    this.started = true;
+    this.schedule();
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule() {
+    if (this.started) this.timer = setTimeout(() => void this.run(), this.everyMs);
+  }
+
+  private async run() {
+    this.running = this.tick().catch((error) => this.report.error(`${this.name}: the tick failed`, error));
+    await this.running;
+    this.running = null;
+    this.schedule();
+  }
+}

@@ -6,6 +6,7 @@ import { PageHeader } from '../../shared/PageHeader';
 import { QueryError } from '../../shared/QueryError';
 import { SectionCard } from '../../shared/SectionCard';
 import { CalendarFeedCard } from './CalendarFeedCard';
+import { CrewDayEmailCard } from './CrewDayEmailCard';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
 import { ProfilePictureCard } from './ProfilePictureCard';
 import { useProfile } from './profileApi';
@@ -14,7 +15,10 @@ export function ProfilePage() {
   const profile = useProfile();
   return (
     <>
-      <PageHeader title="My Profile" description="Your name, phone number, picture and calendar feed." />
+      <PageHeader
+        title="My Profile"
+        description="Your name, phone number, picture, calendar feed and the e-mail of tomorrow's jobs."
+      />
       {profile.isError ? (
         <QueryError error={profile.error} onRetry={() => void profile.refetch()} />
       ) : !profile.data ? (
@@ -43,7 +47,10 @@ export function ProfilePage() {
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <ProfilePictureCard profile={profile.data} />
+            <Stack gap="lg">
+              <ProfilePictureCard profile={profile.data} />
+              <CrewDayEmailCard profile={profile.data} />
+            </Stack>
           </Grid.Col>
         </Grid>
       )}

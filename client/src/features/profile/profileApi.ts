@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, fileForm } from '../../app/api';
+import { api, fileForm, type MutationResult } from '../../app/api';
 import { invalidateUrls } from '../../app/queryClient';
 import { useApiQuery } from '../../shared/useApiQuery';
 
@@ -7,6 +7,7 @@ export const PROFILE_URL = '/api/profile';
 
 export type { ProfileView as Profile } from '../../../../src/shared/profile';
 import type { ProfileView as Profile } from '../../../../src/shared/profile';
+import type { CrewDaySettings } from '../../../../src/shared/notices';
 
 export type ProfileChanges = Pick<Profile, 'firstName' | 'lastName' | 'phone'>;
 
@@ -19,6 +20,15 @@ export function useSaveProfile() {
   return useMutation({
     mutationFn: (changes: ProfileChanges) => api.patch(PROFILE_URL, changes),
     onSuccess: refetchProfile,
+  });
+}
+
+/** "Tomorrow's jobs by e-mail" alone (its own card): the answer's `message` says what was set. */
+export function useSaveCrewDaySettings() {
+  return useMutation({
+    mutationFn: (settings: CrewDaySettings) =>
+      api.patch<MutationResult<Profile> & { message: string }>(PROFILE_URL, settings),
+    onSuccess: () => invalidateUrls([PROFILE_URL]),
   });
 }
 
