@@ -26,7 +26,7 @@ export interface CrewDayEmailsDeps {
   mailer: Mailer;
   aggregates: Aggregates;
   progress: ProjectionProgress;
-  config: Pick<AppConfig, 'visitRemindersEveryMs'>;
+  config: Pick<AppConfig, 'visitRemindersEveryMs' | 'publicUrl'>;
   clock: Clock;
   log: { error(message: string, error: unknown): void };
 }
@@ -103,6 +103,7 @@ export class CrewDayEmails extends ClockProcess {
         zone,
         day: tomorrow,
         jobs: listed,
+        settingsLink: `${this.deps.config.publicUrl}/profile`,
       }),
     );
     const sent: CrewDayEvent = {
@@ -138,6 +139,9 @@ const addressOf = (customer: Partial<AddressParts>): string | null =>
     .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
     .join(', ') || null;
 
+const SETTINGS_LINE =
+  "You get this e-mail because you asked for tomorrow's jobs by e-mail. To change its hour or turn it off:";
+
 /** A maps link that any phone opens in its maps app or the browser. */
 export const mapsLink = (address: string) =>
   `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
@@ -150,6 +154,8 @@ export function crewDayMail(m: {
   zone: string;
   day: DateTime;
   jobs: DayJob[];
+  /** Where the person turns it off or changes its hour (My Profile). */
+  settingsLink: string;
 }): MailMessage {
   const time = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' }).setZone(m.zone).toFormat('h:mm a');
   const dayName = m.day.toFormat('cccc, LLLL d');
@@ -179,9 +185,10 @@ export function crewDayMail(m: {
     id: m.id,
     to: m.to,
     subject: `Tomorrow, ${m.day.toFormat('ccc, LLL d')}: ${count}`,
-    text: `Hello ${m.firstName},\n\n${intro}\n\n${textJobs.join('\n\n')}\n\n${m.company}\n`,
+    text: `Hello ${m.firstName},\n\n${intro}\n\n${textJobs.join('\n\n')}\n\n${m.company}\n\n${SETTINGS_LINE}\n${m.settingsLink}\n`,
     html:
       `<p>${escapeHtml(`Hello ${m.firstName},`)}</p><p>${escapeHtml(intro)}</p>` +
-      `<ol>${htmlJobs.join('')}</ol><p>${escapeHtml(m.company)}</p>`,
+      `<ol>${htmlJobs.join('')}</ol><p>${escapeHtml(m.company)}</p>` +
+      `<p>${escapeHtml(SETTINGS_LINE)} <a href="${escapeHtml(m.settingsLink)}">My Profile</a></p>`,
   };
 }

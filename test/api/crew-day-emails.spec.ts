@@ -98,6 +98,9 @@ describe("the crew's day by e-mail", () => {
     expect(text).not.toContain('Not Abe’s');
     expect(text).not.toContain('Day after');
     expect(mail.html).toContain('<ol><li><strong>8:30 AM–9:30 AM</strong> Gutter cleaning');
+    // Where to turn it off, in both parts.
+    expect(text).toContain(`To change its hour or turn it off:\n${app.config.publicUrl}/profile\n`);
+    expect(mail.html).toContain(`<a href="${app.config.publicUrl}/profile">My Profile</a>`);
     const recorded = await app.engines.eventStore.readStream(
       noticesStreams.crewDay(org.associate.userId, day(2, 0).toISODate()!),
     );
