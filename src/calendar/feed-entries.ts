@@ -66,7 +66,9 @@ export async function feedContent(
   const sees = canSeeJob(viewer);
   const holds = (job: JobFields) =>
     !job.availabilityOnly && sees(job) && (whose === null || job.leadUserId === whose || job.userIds.includes(whose));
-  const overlaps = (job: JobFields) => job.start < to && job.end > from;
+  // As instants: the read models write them with and without milliseconds.
+  const [fromMs, toMs] = [Date.parse(from), Date.parse(to)];
+  const overlaps = (job: JobFields) => Date.parse(job.start) < toMs && Date.parse(job.end) > fromMs;
 
   const jobs = jobsAround.filter((j) => overlaps(j) && holds(j));
   const cancelledJobs = cancelled.filter((c) => c.kind === 'job' && overlaps(c) && holds(c)) as JobDoc[];
