@@ -1,10 +1,6 @@
 import type { ReadStore } from '../core/read-store/read-store.port';
-import {
-  CUSTOMER_ADDRESS_PARTS,
-  calendarCustomers,
-  calendarOrganization,
-  CalendarCustomer,
-} from './calendar.read-models';
+import { calendarCustomers, calendarOrganization, CalendarCustomer } from './calendar.read-models';
+import { customerAddress } from '../shared/customers';
 import type { CalendarFeedDoc } from './calendar.read-models';
 import { occurrenceFields, seriesTiming } from '../scheduling/job-series.decider';
 import { canSeeJob, JobViewer } from '../scheduling/job-visibility';
@@ -164,11 +160,7 @@ function seriesEntries(
 
 /** Summary, the customer's address as LOCATION, and the customer, number, type and notes as DESCRIPTION. */
 function eventText(job: JobFields, customer: CalendarCustomer | null, status: FeedEventText['status']): FeedEventText {
-  const address = customer
-    ? CUSTOMER_ADDRESS_PARTS.map((part) => customer[part])
-        .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
-        .join(', ')
-    : '';
+  const address = customerAddress(customer);
   const description = [
     customer ? `Customer: ${customer.label}` : null,
     job.number ? `Job #${job.number}` : null,

@@ -7,7 +7,7 @@ import { escapeHtml } from '../core/mail/html';
 import type { Mailer, MailMessage } from '../core/mail/mail.port';
 import { ClockProcess } from '../core/processes/process-host';
 import type { ReadStore } from '../core/read-store/read-store.port';
-import { CustomerView } from '../shared/customers';
+import { customerAddress, mapsUrl } from '../shared/customers';
 import { liveCustomer } from '../customers/customers.read-models';
 import { organizationById, UserDoc, usersWantingCrewDayEmail } from '../identity/identity.read-models';
 import { CalendarJob, isOwnJob, jobsBetween } from '../scheduling/calendar-jobs';
@@ -126,25 +126,14 @@ export class CrewDayEmails extends ClockProcess {
       end: job.end,
       name: job.name,
       customer: customer?.label ?? null,
-      address: customer ? addressOf(customer) : null,
+      address: customerAddress(customer) || null,
       notes: job.notes,
     };
   }
 }
 
-type AddressParts = Pick<CustomerView, 'address1' | 'address2' | 'city' | 'state' | 'postalCode' | 'country'>;
-
-const addressOf = (customer: Partial<AddressParts>): string | null =>
-  [customer.address1, customer.address2, customer.city, customer.state, customer.postalCode, customer.country]
-    .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
-    .join(', ') || null;
-
 const SETTINGS_LINE =
   "You get this e-mail because you asked for tomorrow's jobs by e-mail. To change its hour or turn it off:";
-
-/** A maps link that any phone opens in its maps app or the browser. */
-export const mapsLink = (address: string) =>
-  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
 export function crewDayMail(m: {
   id: string;
@@ -164,7 +153,7 @@ export function crewDayMail(m: {
     [
       `${i + 1}. ${time(job.start)}–${time(job.end)}  ${job.name}`,
       job.customer ? `   Customer: ${job.customer}` : null,
-      job.address ? `   Address: ${job.address}\n   Map: ${mapsLink(job.address)}` : null,
+      job.address ? `   Address: ${job.address}\n   Map: ${mapsUrl(job.address)}` : null,
       job.notes ? `   Notes: ${job.notes}` : null,
     ]
       .filter(Boolean)
@@ -174,9 +163,7 @@ export function crewDayMail(m: {
     (job) =>
       `<li><strong>${escapeHtml(`${time(job.start)}–${time(job.end)}`)}</strong> ${escapeHtml(job.name)}` +
       (job.customer ? `<br>Customer: ${escapeHtml(job.customer)}` : '') +
-      (job.address
-        ? `<br>Address: <a href="${escapeHtml(mapsLink(job.address))}">${escapeHtml(job.address)}</a>`
-        : '') +
+      (job.address ? `<br>Address: <a href="${escapeHtml(mapsUrl(job.address))}">${escapeHtml(job.address)}</a>` : '') +
       (job.notes ? `<br>Notes: ${escapeHtml(job.notes)}` : '') +
       '</li>',
   );

@@ -97,3 +97,17 @@ export interface CustomerJobReview {
   edited: boolean;
   original: { rating: number | null; comments: string | null } | null;
 }
+
+/** The parts of a customer's address one line is made of. */
+export type AddressParts = Partial<Record<'address1' | 'address2' | 'city' | 'state' | 'postalCode', string | null>>;
+
+/** One line of a customer's address: '120 Maple Street, Springfield, NJ 07081' ('' without one). */
+export function customerAddress(customer: AddressParts | null): string {
+  if (!customer) return '';
+  const region = [customer.state, customer.postalCode].filter(Boolean).join(' ');
+  return [customer.address1, customer.address2, customer.city, region].filter((p) => p && p.trim()).join(', ');
+}
+
+/** A maps query for an address (spec §2 Customers: a maps link opens a maps query). */
+export const mapsUrl = (address: string) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;

@@ -3,7 +3,8 @@ import { DateTime } from 'luxon';
 import { Aggregates, PROJECTION_PROGRESS } from '../../src/core/commands/aggregates';
 import type { Clock } from '../../src/core/clock';
 import { ProcessHost } from '../../src/core/processes/process-host';
-import { CrewDayEmails, mapsLink } from '../../src/notices/crew-day-emails.process';
+import { CrewDayEmails } from '../../src/notices/crew-day-emails.process';
+import { mapsUrl } from '../../src/shared/customers';
 import { noticesStreams } from '../../src/notices/notices.events';
 import { startTestApp, TestApp, TestOrganization } from '../support/app';
 import { kitFor } from '../support/given';
@@ -90,8 +91,8 @@ describe("the crew's day by e-mail", () => {
     expect(text.indexOf('1:00 PM–2:00 PM  Hedge trim')).toBeGreaterThan(text.indexOf('Gutter cleaning'));
     expect(text).toContain('Customer: Maple Homes');
     expect(text).toContain('Address: 12 Elm St, Springfield');
-    expect(text).toContain(`Map: ${mapsLink('12 Elm St, Springfield')}`);
-    expect(mapsLink('12 Elm St, Springfield')).toBe(
+    expect(text).toContain(`Map: ${mapsUrl('12 Elm St, Springfield')}`);
+    expect(mapsUrl('12 Elm St, Springfield')).toBe(
       'https://www.google.com/maps/search/?api=1&query=12%20Elm%20St%2C%20Springfield',
     );
     expect(text).toContain('Notes: Side gate, code 42');

@@ -10,7 +10,7 @@ export type {
   RecurringFrequency,
   RequestStatus,
 } from '../../../../src/shared/jobs';
-import type { JobCustomer, JobView as Job } from '../../../../src/shared/jobs';
+import type { JobView as Job } from '../../../../src/shared/jobs';
 
 /** One line of a job's history (GET /api/jobs/{id}/history): the server's own type. */
 export type { AuditEntry as HistoryEntry } from '../../../../src/shared/audit';
@@ -46,13 +46,5 @@ export function jobPeopleIds(job: Pick<Job, 'leadUserId' | 'userIds'>): string[]
   return [...new Set([...(job.leadUserId ? [job.leadUserId] : []), ...job.userIds])];
 }
 
-/** One line of a customer's address: '120 Maple Street, Springfield, NJ 07081'. */
-export function customerAddress(customer: JobCustomer | null): string {
-  if (!customer) return '';
-  const region = [customer.state, customer.postalCode].filter(Boolean).join(' ');
-  return [customer.address1, customer.address2, customer.city, region].filter((p) => p && p.trim()).join(', ');
-}
-
-/** A maps query for an address (spec §2 Customers: a maps link opens a maps query). */
-export const mapsUrl = (address: string) =>
-  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+/** The address line and maps query are the server's too (its e-mails and calendar feeds). */
+export { customerAddress, mapsUrl } from '../../../../src/shared/customers';
