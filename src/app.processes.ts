@@ -35,7 +35,7 @@ export function logProcesses(deps: LogProcessDeps): Process[] {
   return [
     new RatingRequests({ ...deps, log }),
     new JobRequestEmails({ live: deps.live, store: deps.store, mailer: deps.mailer, config: deps.config, log }),
-    new OnMyWayEmails({ live: deps.live, store: deps.store, mailer: deps.mailer, log }),
+    new OnMyWayEmails({ live: deps.live, store: deps.store, mailer: deps.mailer, config: deps.config, log }),
     new VisitReminders({ ...deps, log }),
     new CrewDayEmails({ ...deps, log }),
   ];

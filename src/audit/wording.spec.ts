@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { WORDS, wordingOf, type WordingContext } from './wording';
+import { WORDS, whoInWords, wordingOf, type WordingContext } from './wording';
 
 const SRC = join(__dirname, '..');
 
@@ -212,6 +212,14 @@ const SAMPLES: Record<string, { data: Record<string, unknown>; actor?: string | 
     data: { customerId: CUSTOMER, organizationId: ORG, changes: { city: { from: 'Boston', to: null } } },
   },
   CustomerDeleted: { data: { customerId: CUSTOMER, organizationId: ORG } },
+  CustomerUnsubscribed: {
+    data: { customerId: CUSTOMER, organizationId: ORG, address: 'pat@example.test' },
+    actor: null,
+  },
+  CustomerResubscribed: {
+    data: { customerId: CUSTOMER, organizationId: ORG, address: 'pat@example.test' },
+    actor: null,
+  },
   CustomerDocumentAttached: {
     data: {
       customerId: CUSTOMER,
@@ -605,6 +613,19 @@ describe('the words of every event type', () => {
     expect(
       wordingOf('UserDetailsChanged', { userId: USER, organizationId: ORG, changes: night }, ctx, USER)!.changes,
     ).toEqual([{ field: 'E-mail hour', from: '12:00 AM', to: '12:00 PM' }]);
+  });
+
+  it("words a customer's unsubscribe and its undoing as theirs, on the customer's History", () => {
+    expect(wordingOf('CustomerUnsubscribed', SAMPLES.CustomerUnsubscribed.data, ctx, null)).toMatchObject({
+      recordType: 'customer',
+      recordId: CUSTOMER,
+      what: 'pat@example.test unsubscribed from visit reminders and feedback requests',
+      without: 'recipient',
+    });
+    expect(wordingOf('CustomerResubscribed', SAMPLES.CustomerResubscribed.data, ctx, null)!.what).toBe(
+      'pat@example.test subscribed again to visit reminders and feedback requests',
+    );
+    expect(whoInWords('recipient', null, ctx)).toBe('Customer via unsubscribe link');
   });
 
   it("words a visitor's cancel and move of a self-booked job as the visit's, a person's as the job's", () => {

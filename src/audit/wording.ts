@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { AvailabilityEntry, AvailabilityEvent } from '../availability/availability.events';
 import type { BookingLinkEvent } from '../booking/booking.events';
-import type { CustomerEvent } from '../customers/customers.events';
+import type { CustomerEvent, MailOptOutEvent } from '../customers/customers.events';
 import type {
   CalendarFeedEvent,
   EmailClaimEvent,
@@ -35,6 +35,7 @@ export type LoggedEvent =
   | EmailClaimEvent
   | SessionEvent
   | CustomerEvent
+  | MailOptOutEvent
   | JobEvent
   | JobSeriesEvent
   | TimerEvent
@@ -444,6 +445,16 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
     ...customer(d.customerId, ctx),
     what: d.mergedInto ? `Merged into ${ctx.customerName(d.mergedInto)}` : 'Customer deleted',
   }),
+  CustomerUnsubscribed: (d, ctx, actor) => ({
+    ...customer(d.customerId, ctx),
+    what: `${d.address} unsubscribed from visit reminders and feedback requests`,
+    without: actor ? undefined : 'recipient',
+  }),
+  CustomerResubscribed: (d, ctx, actor) => ({
+    ...customer(d.customerId, ctx),
+    what: `${d.address} subscribed again to visit reminders and feedback requests`,
+    without: actor ? undefined : 'recipient',
+  }),
   CustomerDocumentAttached: (d, ctx) => ({
     ...customer(d.customerId, ctx),
     what: `Document attached: ${d.name}`,
@@ -711,6 +722,8 @@ export function whoInWords(kind: AuditActorKind, actorUserId: string | null, ctx
       return 'Customer via feedback link';
     case 'visitor':
       return 'Visitor via booking link';
+    case 'recipient':
+      return 'Customer via unsubscribe link';
     case 'system':
       return 'System';
   }

@@ -5,11 +5,13 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { Aggregates, CommandMeta } from '../core/commands/aggregates';
 import { Clock, CLOCK, derivedId, newId } from '../core/clock';
 import { ConflictError, GoneError, ValidationError } from '../core/errors';
+import { letter, type Letterhead } from '../core/mail/letter';
 import { MAILER, Mailer, MailMessage } from '../core/mail/mail.port';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { CreateCustomer } from '../customers/customers.commands';
 import { liveCustomerByContactEmail } from '../customers/customers.read-models';
-import { organizationById } from '../identity/identity.read-models';
+import { organizationById, type OrganizationDoc } from '../identity/identity.read-models';
+import { letterheadOf } from '../identity/mail-logo';
 import { jobDecider } from '../scheduling/job.decider';
 import { schedulingStreams } from '../scheduling/scheduling.events';
 import { EMAIL_MAX, isEmailAddress } from '../shared/email';
@@ -37,6 +39,7 @@ import {
   VisitMailContext,
   visitInvite,
   visitMovedMails,
+  visitPageLink,
 } from './visit-mail';
 
 /** The message Aggregates gives a lost race on the link's stream, so that the booking is decided again. */
@@ -96,13 +99,14 @@ function emailOf(value: unknown): string {
 const mailContext = (
   config: AppConfig,
   link: BookingLinkDoc,
-  organization: { name: string; timeZone: string } | null,
+  organization: OrganizationDoc | null,
   bookingId: string,
   at: string,
 ): VisitMailContext => ({
   bookingId,
   serviceName: link.serviceName,
   organizationName: organization?.name ?? '',
+  letterhead: letterheadOf(organization, config.publicUrl),
   zone: organization?.timeZone ?? 'UTC',
   publicUrl: config.publicUrl,
   mailFrom: config.mailFrom,
@@ -282,18 +286,14 @@ export class VisitBookings {
       ),
       () => withdrawVisit(this.aggregates, linkId, bookingId, meta()),
     );
-    const invite = visitInvite(
-      mailContext(this.config, link, organization, bookingId, now.toISOString()),
-      visit,
-      0,
-      'REQUEST',
-      visitor.email,
-    );
+    const ctx = mailContext(this.config, link, organization, bookingId, now.toISOString());
+    const invite = visitInvite(ctx, visit, 0, 'REQUEST', visitor.email);
     await this.confirm(
       visitor.email,
       bookingId,
       link.serviceName,
       organization?.name ?? null,
+      ctx.letterhead,
       visit.start,
       zone,
       invite,
@@ -312,6 +312,7 @@ export class VisitBookings {
     bookingId: string,
     serviceName: string,
     organizationName: string | null,
+    letterhead: Letterhead,
     start: string,
     zone: string,
     invite: NonNullable<MailMessage['attachments']>[number],
@@ -323,13 +324,22 @@ export class VisitBookings {
     const when = DateTime.fromISO(start, { zone }).toFormat("cccc, LLLL d, yyyy 'at' h:mm a ZZZZ");
     const from = organizationName ?? 'We';
     await this.mailer
-      .send({
-        id: `booking-${derivedId(`booking confirmation:${bookingId}`)}`,
-        to,
-        subject: `Booked: ${serviceName}, ${when}`,
-        text: `Hello,\n\n${from} has booked your visit: ${serviceName} on ${when}.\n\nSee, move or cancel it here:\n\n${this.config.publicUrl}/share/booking/${bookingId}\n\nIf you did not book this visit, you can cancel it on that page.\n\nThank you!\n`,
-        attachments: [invite],
-      })
+      .send(
+        letter({
+          id: `booking-${derivedId(`booking confirmation:${bookingId}`)}`,
+          to,
+          subject: `Booked: ${serviceName}, ${when}`,
+          from: letterhead,
+          body: [
+            'Hello,',
+            `${from} has booked your visit: ${serviceName} on ${when}.`,
+            visitPageLink({ publicUrl: this.config.publicUrl, bookingId }),
+            'If you did not book this visit, you can cancel it on that page.',
+            'Thank you!',
+          ],
+          attachments: [invite],
+        }),
+      )
       .catch((error) => this.log.book.warn(`the confirmation of booking ${bookingId} was not sent: ${String(error)}`));
   }
 

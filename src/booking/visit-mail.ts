@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { derivedId } from '../core/clock';
+import { letter, type Letterhead } from '../core/mail/letter';
 import type { Mailer, MailAttachment, MailMessage } from '../core/mail/mail.port';
 import type { ReadStore } from '../core/read-store/read-store.port';
 import { userOf } from '../identity/identity.read-models';
@@ -15,6 +16,8 @@ export interface VisitMailContext {
   bookingId: string;
   serviceName: string;
   organizationName: string;
+  /** The organization's letterhead (`letterheadOf`). */
+  letterhead: Letterhead;
   zone: string;
   /** Where the visit's page lives: `${publicUrl}/share/booking/<id>`. */
   publicUrl: string;
@@ -75,7 +78,12 @@ export function visitInvite(
   };
 }
 
-const pageUrl = (ctx: VisitMailContext) => `${ctx.publicUrl}/share/booking/${ctx.bookingId}`;
+/** The visitor's way to their visit's page, where they see, move or cancel it. */
+export const visitPageLink = (ctx: Pick<VisitMailContext, 'publicUrl' | 'bookingId'>) => ({
+  lead: 'See, move or cancel it here:',
+  link: `${ctx.publicUrl}/share/booking/${ctx.bookingId}`,
+  label: 'Your visit',
+});
 
 /**
  * A move from `before` to `after`: the visitor hears of it with its page's address; the staff member who has it now
@@ -94,36 +102,55 @@ export function visitMovedMails(input: {
   const times = `${ctx.serviceName}\nWas: ${was}\nNow: ${now}`;
   const reassigned = before.staff && after.staff && before.staff.id !== after.staff.id;
   const mails: MailMessage[] = [
-    {
+    letter({
       id: mailId('moved', ctx, sequence, 'visitor'),
       to: input.visitorEmail,
       subject: `Moved: ${ctx.serviceName}, ${now}`,
-      text: `Hello,\n\nYour visit with ${ctx.organizationName} has moved.\n\n${times}${
-        after.staff ? `\nWith: ${after.staff.firstName}` : ''
-      }\n\nSee, move or cancel it here:\n\n${pageUrl(ctx)}\n\nThank you!\n`,
+      from: ctx.letterhead,
+      body: [
+        'Hello,',
+        `Your visit with ${ctx.organizationName} has moved.`,
+        `${times}${after.staff ? `\nWith: ${after.staff.firstName}` : ''}`,
+        visitPageLink(ctx),
+        'Thank you!',
+      ],
       attachments: [visitInvite(ctx, after, sequence, 'REQUEST', input.visitorEmail)],
-    },
+    }),
   ];
   if (after.staff)
-    mails.push({
-      id: mailId('moved', ctx, sequence, after.staff.id),
-      to: after.staff.email,
-      subject: `Visit moved: ${ctx.serviceName}, ${now}`,
-      text: `Hello ${after.staff.firstName},\n\nA visit booked online ${
-        reassigned ? `has moved to you (${before.staff!.firstName} is not free then)` : 'has moved'
-      }.\n\n${times}\n\nIt is on your schedule.\n`,
-      attachments: [visitInvite(ctx, after, sequence, 'REQUEST', after.staff.email)],
-    });
+    mails.push(
+      letter({
+        id: mailId('moved', ctx, sequence, after.staff.id),
+        to: after.staff.email,
+        subject: `Visit moved: ${ctx.serviceName}, ${now}`,
+        from: ctx.letterhead,
+        body: [
+          `Hello ${after.staff.firstName},`,
+          `A visit booked online ${
+            reassigned ? `has moved to you (${before.staff!.firstName} is not free then)` : 'has moved'
+          }.`,
+          times,
+          'It is on your schedule.',
+        ],
+        attachments: [visitInvite(ctx, after, sequence, 'REQUEST', after.staff.email)],
+      }),
+    );
   if (reassigned)
-    mails.push({
-      id: mailId('moved', ctx, sequence, before.staff!.id),
-      to: before.staff!.email,
-      subject: `Visit moved to ${after.staff!.firstName}: ${ctx.serviceName}, ${now}`,
-      text: `Hello ${before.staff!.firstName},\n\nA visit booked online with you has moved, and ${
-        after.staff!.firstName
-      } takes it.\n\n${times}\n\nIt is no longer on your schedule.\n`,
-      attachments: [visitInvite(ctx, before, sequence, 'CANCEL', before.staff!.email)],
-    });
+    mails.push(
+      letter({
+        id: mailId('moved', ctx, sequence, before.staff!.id),
+        to: before.staff!.email,
+        subject: `Visit moved to ${after.staff!.firstName}: ${ctx.serviceName}, ${now}`,
+        from: ctx.letterhead,
+        body: [
+          `Hello ${before.staff!.firstName},`,
+          `A visit booked online with you has moved, and ${after.staff!.firstName} takes it.`,
+          times,
+          'It is no longer on your schedule.',
+        ],
+        attachments: [visitInvite(ctx, before, sequence, 'CANCEL', before.staff!.email)],
+      }),
+    );
   return mails;
 }
 
@@ -137,22 +164,36 @@ export function visitCancelledMails(input: {
   const { ctx, visit, sequence } = input;
   const when = visitWhen(visit.start, ctx.zone);
   const mails: MailMessage[] = [
-    {
+    letter({
       id: mailId('cancelled', ctx, sequence, 'visitor'),
       to: input.visitorEmail,
       subject: `Cancelled: ${ctx.serviceName}, ${when}`,
-      text: `Hello,\n\nYour visit with ${ctx.organizationName} has been cancelled.\n\n${ctx.serviceName}\nWas: ${when}\n\nThank you!\n`,
+      from: ctx.letterhead,
+      body: [
+        'Hello,',
+        `Your visit with ${ctx.organizationName} has been cancelled.`,
+        { lines: [ctx.serviceName, `Was: ${when}`] },
+        'Thank you!',
+      ],
       attachments: [visitInvite(ctx, visit, sequence, 'CANCEL', input.visitorEmail)],
-    },
+    }),
   ];
   if (visit.staff)
-    mails.push({
-      id: mailId('cancelled', ctx, sequence, visit.staff.id),
-      to: visit.staff.email,
-      subject: `Visit cancelled: ${ctx.serviceName}, ${when}`,
-      text: `Hello ${visit.staff.firstName},\n\nA visit booked online with you has been cancelled by the visitor.\n\n${ctx.serviceName}\nWas: ${when}\n\nIt is no longer on your schedule.\n`,
-      attachments: [visitInvite(ctx, visit, sequence, 'CANCEL', visit.staff.email)],
-    });
+    mails.push(
+      letter({
+        id: mailId('cancelled', ctx, sequence, visit.staff.id),
+        to: visit.staff.email,
+        subject: `Visit cancelled: ${ctx.serviceName}, ${when}`,
+        from: ctx.letterhead,
+        body: [
+          `Hello ${visit.staff.firstName},`,
+          'A visit booked online with you has been cancelled by the visitor.',
+          { lines: [ctx.serviceName, `Was: ${when}`] },
+          'It is no longer on your schedule.',
+        ],
+        attachments: [visitInvite(ctx, visit, sequence, 'CANCEL', visit.staff.email)],
+      }),
+    );
   return mails;
 }
 

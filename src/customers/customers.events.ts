@@ -1,3 +1,4 @@
+import { derivedId } from '../core/clock';
 import type { DomainEvent } from '../core/decider';
 import type { Change } from '../identity/identity.events';
 
@@ -68,6 +69,18 @@ export type CustomerEvent =
       { customerId: string; organizationId: string; attachmentId: string; fileId: string; removedBy: string | null }
     >;
 
+/**
+ * Stream `mailOptOut-<derivedId(organization:address)>` (issue #31 item 5): an address that asked the organization
+ * for no more visit reminders and feedback requests, and took it back. Per address, not per customer: every
+ * customer with that address (an online booking makes a new one each time) is covered. `customerId`: whose e-mail's
+ * link was used.
+ */
+export type MailOptOutEvent =
+  | DomainEvent<'CustomerUnsubscribed', { organizationId: string; customerId: string; address: string }>
+  | DomainEvent<'CustomerResubscribed', { organizationId: string; customerId: string; address: string }>;
+
 export const customersStreams = {
   customer: (id: string) => `customer-${id}`,
+  mailOptOut: (organizationId: string, address: string) =>
+    `mailOptOut-${derivedId(`mail opt-out:${organizationId}:${address.toLowerCase()}`)}`,
 };

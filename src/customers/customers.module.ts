@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { REDIS } from '../core/core.module';
+import { UnsubscribeController } from './unsubscribe.controller';
+import { ChangeMailOptOutHandler, GetUnsubscribePageHandler, UnsubscribeThrottle } from './unsubscribe.handlers';
 import { AttachmentsController } from './attachments.controller';
 import { AttachCustomerDocumentHandler, RemoveCustomerDocumentHandler } from './customer-document.handlers';
 import { CreateCustomerHandler, DeleteCustomerHandler, UpdateCustomerHandler } from './customer.handlers';
@@ -14,8 +17,11 @@ import {
 } from './customers.queries';
 
 @Module({
-  controllers: [CustomersController, AttachmentsController, FilesController],
+  controllers: [CustomersController, AttachmentsController, FilesController, UnsubscribeController],
   providers: [
+    { provide: UnsubscribeThrottle, inject: [REDIS], useFactory: (redis) => new UnsubscribeThrottle(redis) },
+    GetUnsubscribePageHandler,
+    ChangeMailOptOutHandler,
     CreateCustomerHandler,
     UpdateCustomerHandler,
     DeleteCustomerHandler,

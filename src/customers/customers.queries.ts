@@ -1,6 +1,7 @@
 import { pageWindow } from '../core/http/page-query.dto';
 import { everyWordIn } from '../core/read-store/search';
 import { Inject } from '@nestjs/common';
+import { mailOptOutOf } from './mail-opt-out';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { isUuid } from '../core/clock';
 import { NotFoundError } from '../core/errors';
@@ -118,7 +119,8 @@ export class GetCustomerHandler implements IQueryHandler<GetCustomer> {
   async execute({ organizationId, customerId }: GetCustomer): Promise<CustomerView> {
     const c = await liveCustomer(this.store, organizationId, customerId);
     if (!c) throw new NotFoundError('The customer');
-    return customerView(c);
+    const optOut = c.contactEmail ? await mailOptOutOf(this.store, organizationId, c.contactEmail) : null;
+    return { ...customerView(c), unsubscribedAt: optOut?.unsubscribedAt ?? null };
   }
 }
 

@@ -53,6 +53,9 @@ export { customerLabel } from '../shared/customers';
 
 const customers = (store: ReadStore) => store.collection<CustomerDoc>(CUSTOMERS);
 
+/** A customer by id alone, deleted or not, of any organization: for a link whose own key names the organization. */
+export const customerById = (store: ReadStore, customerId: string) => customers(store).findOne({ _id: customerId });
+
 /** The organization's customer, unless it was deleted. */
 export function liveCustomer(
   store: ReadStore,

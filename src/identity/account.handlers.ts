@@ -6,9 +6,11 @@ import { LOGGER } from '../core/core.module';
 import { Aggregates, CommandMeta } from '../core/commands/aggregates';
 import { isUuid, newId } from '../core/clock';
 import { ForbiddenError, UnauthenticatedError, ValidationError } from '../core/errors';
+import { letter } from '../core/mail/letter';
 import { MAILER, Mailer } from '../core/mail/mail.port';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { organizationById, UserDoc, usersByEmail } from './identity.read-models';
+import { organizationById, OrganizationDoc, UserDoc, usersByEmail } from './identity.read-models';
+import { letterheadOf } from './mail-logo';
 import { identityStreams } from './identity.events';
 import { ChangeOwnPassword, RequestPasswordReset, ResetPassword, SignIn, SignOut } from './identity.commands';
 import { LoginThrottle } from './login-throttle';
@@ -248,6 +250,7 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     }
     const expiresAt = new Date(new Date(meta.at).getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000).toISOString();
     const links: { organization: string; link: string }[] = [];
+    const senders = new Map<string, OrganizationDoc | null>();
     for (const user of users) {
       const secret = newToken();
       const { events } = await this.aggregates.execute(
@@ -262,9 +265,13 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
         { ...meta, organizationId: user.organizationId },
       );
       if (!events.length) continue;
-      const organization = (await organizationById(this.store, user.organizationId))?.name ?? 'Your organization';
+      const doc = await organizationById(this.store, user.organizationId);
+      senders.set(user.organizationId, doc);
       const token = encodeURIComponent(`${user._id}.${secret}`);
-      links.push({ organization, link: `${this.config.publicUrl}/forgotpassword/reset?token=${token}` });
+      links.push({
+        organization: doc?.name ?? 'Your organization',
+        link: `${this.config.publicUrl}/forgotpassword/reset?token=${token}`,
+      });
     }
     if (!links.length) return;
     links.sort((a, b) => a.organization.localeCompare(b.organization));
@@ -274,11 +281,21 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
       links.length === 1
         ? 'open this link'
         : 'open the link of the organization whose password you want to reset (each link resets only its own)';
-    await this.mailer.send({
-      to: address,
-      subject: 'Reset your password',
-      text: `${greeting}\n\nSomeone asked to reset the password of your CrewClock account. If it was you, ${which} within ${PASSWORD_RESET_TTL_MINUTES} minutes:\n\n${links.map(({ organization, link }) => `${organization}: ${link}`).join('\n\n')}\n\nA link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
-    });
+    // One organization's links: its letterhead; several organizations': CrewClock's, each link naming its own.
+    const [sender, ...others] = senders.values();
+    await this.mailer.send(
+      letter({
+        to: address,
+        subject: 'Reset your password',
+        from: letterheadOf(others.length ? null : (sender ?? null), this.config.publicUrl),
+        body: [
+          greeting,
+          `Someone asked to reset the password of your CrewClock account. If it was you, ${which} within ${PASSWORD_RESET_TTL_MINUTES} minutes:`,
+          ...links.map(({ organization, link }) => ({ lead: organization, link, label: 'Reset your password' })),
+          'A link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.',
+        ],
+      }),
+    );
   }
 }
 

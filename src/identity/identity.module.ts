@@ -36,14 +36,15 @@ import { LoginThrottle } from './login-throttle';
 import { PasswordResetThrottle } from './password-reset-throttle';
 import { InvitationThrottle } from './invitation-throttle';
 import { AcceptInvitationHandler, InvitationMail, ResendInvitationHandler } from './invitation.handlers';
-import { OrganizationController } from './organization.controller';
+import { MailLogoController, OrganizationController } from './organization.controller';
+import { GetMailLogoHandler, MailLogoThrottle } from './mail-logo';
 import { ProfileController } from './profile.controller';
 import { UsersController } from './users.controller';
 import { SessionsModule } from './sessions.module';
 
 @Module({
   imports: [SessionsModule],
-  controllers: [AccountController, UsersController, OrganizationController, ProfileController],
+  controllers: [AccountController, UsersController, OrganizationController, MailLogoController, ProfileController],
   providers: [
     { provide: APP_GUARD, useClass: AuthGuard },
     // Every route's commands sent with X-Command-Id are executed at most once (docs/offline.md).
@@ -51,6 +52,8 @@ import { SessionsModule } from './sessions.module';
     { provide: LoginThrottle, inject: [REDIS], useFactory: (redis) => new LoginThrottle(redis) },
     { provide: PasswordResetThrottle, inject: [REDIS], useFactory: (redis) => new PasswordResetThrottle(redis) },
     { provide: InvitationThrottle, inject: [REDIS], useFactory: (redis) => new InvitationThrottle(redis) },
+    { provide: MailLogoThrottle, inject: [REDIS], useFactory: (redis) => new MailLogoThrottle(redis) },
+    GetMailLogoHandler,
     InvitationMail,
     ResendInvitationHandler,
     AcceptInvitationHandler,

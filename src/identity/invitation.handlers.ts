@@ -4,12 +4,14 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { Aggregates, CommandMeta } from '../core/commands/aggregates';
 import { derivedId, isUuid } from '../core/clock';
 import { NotFoundError, ValidationError } from '../core/errors';
+import { letter } from '../core/mail/letter';
 import { MAILER, Mailer } from '../core/mail/mail.port';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { identityStreams } from './identity.events';
 import { organizationById, userById } from './identity.read-models';
 import { AcceptInvitation, ResendInvitation } from './identity.commands';
 import { InvitationThrottle } from './invitation-throttle';
+import { letterheadOf } from './mail-logo';
 import { hashPassword } from './passwords';
 import { newPasswordProblem, personalOf, SignInResult, startSession } from './account.handlers';
 import { INVITATION_TTL_DAYS, invitationTokenDigest, newToken } from './session-tokens';
@@ -77,13 +79,25 @@ export class InvitationMail implements OnApplicationShutdown {
       year: 'numeric',
       timeZone: organization?.timeZone ?? 'UTC',
     });
-    await this.mailer.send({
-      // Derived from the link: a send repeated after a crash is the same message.
-      id: `invitation-${derivedId(`invitation mail:${token.tokenDigest}`)}`,
-      to: user.email,
-      subject: `${company} invited you to CrewClock`,
-      text: `Hello ${user.firstName},\n\n${who} invited you to CrewClock, where you see your jobs and track your time.\n\nChoose your password with this link to finish setting up your account (it works once, until ${until}):\n\n${link}\n\nAfterwards, sign in at ${this.config.publicUrl}/account/login with this address (${user.email}). If you did not expect this e-mail, ignore it.\n`,
-    });
+    await this.mailer.send(
+      letter({
+        // Derived from the link: a send repeated after a crash is the same message.
+        id: `invitation-${derivedId(`invitation mail:${token.tokenDigest}`)}`,
+        to: user.email,
+        subject: `${company} invited you to CrewClock`,
+        from: letterheadOf(organization, this.config.publicUrl),
+        body: [
+          `Hello ${user.firstName},`,
+          `${who} invited you to CrewClock, where you see your jobs and track your time.`,
+          {
+            lead: `Choose your password with this link to finish setting up your account (it works once, until ${until}):`,
+            link,
+            label: 'Choose your password',
+          },
+          `Afterwards, sign in at ${this.config.publicUrl}/account/login with this address (${user.email}). If you did not expect this e-mail, ignore it.`,
+        ],
+      }),
+    );
   }
 }
 

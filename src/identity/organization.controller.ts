@@ -1,11 +1,26 @@
-import { Body, Controller, Delete, Get, Patch, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Param,
+  Patch,
+  Put,
+  Req,
+  Res,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import type { Response } from 'express';
+import { sendLogo } from '../core/http/public-logo';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiCookieAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { CommandMeta } from '../core/commands/aggregates';
 import { MAX_IMAGE_BYTES, Upload } from '../core/uploads';
-import { Me, Meta, RequireClaim } from './current-user';
-import type { CurrentUser } from './current-user';
+import { Me, Meta, Public, RequireClaim } from './current-user';
+import type { AuthenticatedRequest, CurrentUser } from './current-user';
+import { GetMailLogo } from './mail-logo';
 import { FileUploadDto, HolidaysDto, OrganizationSettingsDto } from './identity.dto';
 import { SetOrganizationHolidays, SetOrganizationLogo, UpdateOrganizationSettings } from './identity.commands';
 import { GetOrganizationHolidays, GetOrganizationSettings } from './identity.queries';
@@ -76,5 +91,25 @@ export class OrganizationController {
   async removeLogo(@Meta() meta: CommandMeta) {
     await this.commands.execute(new SetOrganizationLogo(null, meta));
     return { success: true };
+  }
+}
+
+@ApiTags('Organization')
+@Controller('api/mail-logo')
+export class MailLogoController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get(':organizationId/:fileId')
+  @Public()
+  @ApiOperation({
+    summary: "Public: the organization's current logo, for its e-mails (its id and the logo's file id); else 404.",
+  })
+  async logo(
+    @Param('organizationId') organizationId: string,
+    @Param('fileId') fileId: string,
+    @Req() request: AuthenticatedRequest,
+    @Res() response: Response,
+  ) {
+    sendLogo(response, await this.queries.execute(new GetMailLogo(organizationId, fileId, request.ip ?? 'unknown')));
   }
 }

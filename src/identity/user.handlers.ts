@@ -5,6 +5,7 @@ import { Aggregates } from '../core/commands/aggregates';
 import { derivedId, newId } from '../core/clock';
 import { ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
 import { FILE_STORE, FileStore } from '../core/files/files.port';
+import { letter } from '../core/mail/letter';
 import { MAILER, Mailer } from '../core/mail/mail.port';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { checkImage } from '../core/uploads';
@@ -12,6 +13,7 @@ import { isUuid } from '../core/clock';
 import { claimEmail, releaseEmail } from './email-claims';
 import { identityStreams, UserDetails } from './identity.events';
 import { organizationById } from './identity.read-models';
+import { letterheadOf } from './mail-logo';
 import { CreateUser, DeleteUser, SetProfilePicture, UpdateProfile, UpdateUser } from './identity.commands';
 import { hashPassword, passwordProblem } from './passwords';
 import { InvitationMail } from './invitation.handlers';
@@ -96,14 +98,26 @@ export class CreateUserHandler implements ICommandHandler<CreateUser>, OnApplica
   }
 
   private async welcome(userId: string, to: string, organizationId: string) {
-    const organization = (await organizationById(this.store, organizationId))?.name ?? 'Your organization';
-    await this.mailer.send({
-      // Derived from the user: a send repeated after a crash is the same message.
-      id: `user-added-${derivedId(`user added mail:${userId}`)}`,
-      to,
-      subject: `${organization} added you to CrewClock`,
-      text: `${organization} added you to CrewClock. Sign in at ${this.config.publicUrl}/account/login with this address.\n\nYour administrator tells you your password; if you do not know it, choose "Forgot password?" on that page.\n`,
-    });
+    const organization = await organizationById(this.store, organizationId);
+    const name = organization?.name ?? 'Your organization';
+    await this.mailer.send(
+      letter({
+        // Derived from the user: a send repeated after a crash is the same message.
+        id: `user-added-${derivedId(`user added mail:${userId}`)}`,
+        to,
+        subject: `${name} added you to CrewClock`,
+        from: letterheadOf(organization, this.config.publicUrl),
+        body: [
+          `${name} added you to CrewClock.`,
+          {
+            lead: `Sign in with this address (${to}):`,
+            link: `${this.config.publicUrl}/account/login`,
+            label: 'Sign in',
+          },
+          'Your administrator tells you your password; if you do not know it, choose "Forgot password?" on that page.',
+        ],
+      }),
+    );
   }
 }
 

@@ -115,9 +115,13 @@ describe('job-request e-mails process', () => {
     ]);
     expect(sent[0].text).toBe(
       'Hello Mia,\n\nAna Lee requested to pick up "Lawn care" (Tuesday 8 January 2030, 9:00 AM – 10:30 AM) at Maple <Lawns>.\n\n' +
-        'Open the Job Schedule to approve or deny the request:\n\nhttps://crewclock.test/scheduling\n',
+        'Open the Job Schedule to approve or deny the request:\nhttps://crewclock.test/scheduling\n\n-- \nMaple <Lawns>\n',
     );
     expect(sent[0].html).toContain('at Maple &lt;Lawns&gt;.');
+    expect(sent[0].html).not.toContain('<Lawns>');
+    // The organization's letterhead: its name, as it has no logo.
+    expect(sent[0].html).toMatch(/<strong[^>]*>Maple &lt;Lawns&gt;<\/strong>/);
+    expect(sent[0].html).toMatch(/<a href="https:\/\/crewclock\.test\/scheduling"[^>]*>Open the Job Schedule<\/a>/);
     expect(errors).toEqual([]);
   });
 

@@ -1,11 +1,12 @@
 import { DateTime } from 'luxon';
 import type { AppConfig } from '../config/config';
 import type { RecordedEvent } from '../core/event-store/event-store.port';
-import { escapeHtml } from '../core/mail/html';
+import { letter } from '../core/mail/letter';
 import type { Mailer, MailMessage } from '../core/mail/mail.port';
 import { LiveEventsProcess, type LiveEvents } from '../core/processes/process-host';
 import type { ReadStore } from '../core/read-store/read-store.port';
 import { organizationById, organizationUsers } from '../identity/identity.read-models';
+import { letterheadOf } from '../identity/mail-logo';
 import type { JobEvent, JobSeriesEvent } from '../scheduling/scheduling.events';
 
 export interface JobRequestEmailsDeps {
@@ -64,16 +65,24 @@ export class JobRequestEmails extends LiveEventsProcess {
     const where = organization?.name ?? 'your organization';
     // The Job Schedule holds the Job Requests table (spec §2); the link only opens it: approving is a click there.
     const schedule = `${config.publicUrl}/scheduling`;
+    const from = letterheadOf(organization, config.publicUrl);
     return people
       .filter((u) => u.active && u.roles.some((r) => r === 'Company Admin' || r === 'Customer Manager'))
-      .map((manager) => ({
-        to: manager.email,
-        subject: `Job request: ${requester} would like to pick up ${request.name}`,
-        text: `Hello ${manager.firstName},\n\n${requester} requested to pick up "${request.name}" (${when}) at ${where}.\n\nOpen the Job Schedule to approve or deny the request:\n\n${schedule}\n`,
-        html:
-          `<p>Hello ${escapeHtml(manager.firstName)},</p>` +
-          `<p>${escapeHtml(requester)} requested to pick up &ldquo;${escapeHtml(request.name)}&rdquo; (${escapeHtml(when)}) at ${escapeHtml(where)}.</p>` +
-          `<p><a href="${escapeHtml(schedule)}">Open the Job Schedule</a> to approve or deny the request.</p>`,
-      }));
+      .map((manager) =>
+        letter({
+          to: manager.email,
+          subject: `Job request: ${requester} would like to pick up ${request.name}`,
+          from,
+          body: [
+            `Hello ${manager.firstName},`,
+            `${requester} requested to pick up "${request.name}" (${when}) at ${where}.`,
+            {
+              lead: 'Open the Job Schedule to approve or deny the request:',
+              link: schedule,
+              label: 'Open the Job Schedule',
+            },
+          ],
+        }),
+      );
   }
 }

@@ -3,13 +3,14 @@ import type { AppConfig } from '../config/config';
 import type { Aggregates, ProjectionProgress } from '../core/commands/aggregates';
 import { Clock, derivedId } from '../core/clock';
 import type { EventStore } from '../core/event-store/event-store.port';
-import { escapeHtml } from '../core/mail/html';
+import { letter, type Letterhead } from '../core/mail/letter';
 import type { Mailer, MailMessage } from '../core/mail/mail.port';
 import { ClockProcess } from '../core/processes/process-host';
 import type { ReadStore } from '../core/read-store/read-store.port';
 import { customerAddress, mapsUrl } from '../shared/customers';
 import { liveCustomer } from '../customers/customers.read-models';
 import { organizationById, UserDoc, usersWantingCrewDayEmail } from '../identity/identity.read-models';
+import { letterheadOf } from '../identity/mail-logo';
 import { CalendarJob, isOwnJob, jobsBetween } from '../scheduling/calendar-jobs';
 import { canSeeJob } from '../scheduling/job-visibility';
 import { crewDaySettingsOf } from '../shared/notices';
@@ -100,6 +101,7 @@ export class CrewDayEmails extends ClockProcess {
         to: person.email,
         firstName: person.firstName,
         company: organization.name,
+        from: letterheadOf(organization, this.deps.config.publicUrl),
         zone,
         day: tomorrow,
         jobs: listed,
@@ -140,6 +142,7 @@ export function crewDayMail(m: {
   to: string;
   firstName: string;
   company: string;
+  from: Letterhead;
   zone: string;
   day: DateTime;
   jobs: DayJob[];
@@ -149,33 +152,26 @@ export function crewDayMail(m: {
   const time = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' }).setZone(m.zone).toFormat('h:mm a');
   const dayName = m.day.toFormat('cccc, LLLL d');
   const count = `${m.jobs.length} job${m.jobs.length === 1 ? '' : 's'}`;
-  const textJobs = m.jobs.map((job, i) =>
-    [
-      `${i + 1}. ${time(job.start)}–${time(job.end)}  ${job.name}`,
-      job.customer ? `   Customer: ${job.customer}` : null,
-      job.address ? `   Address: ${job.address}\n   Map: ${mapsUrl(job.address)}` : null,
-      job.notes ? `   Notes: ${job.notes}` : null,
-    ]
-      .filter(Boolean)
-      .join('\n'),
-  );
-  const htmlJobs = m.jobs.map(
-    (job) =>
-      `<li><strong>${escapeHtml(`${time(job.start)}–${time(job.end)}`)}</strong> ${escapeHtml(job.name)}` +
-      (job.customer ? `<br>Customer: ${escapeHtml(job.customer)}` : '') +
-      (job.address ? `<br>Address: <a href="${escapeHtml(mapsUrl(job.address))}">${escapeHtml(job.address)}</a>` : '') +
-      (job.notes ? `<br>Notes: ${escapeHtml(job.notes)}` : '') +
-      '</li>',
-  );
   const intro = `Your jobs for ${m.company} tomorrow, ${dayName} (${count}, times in ${m.day.toFormat('ZZZZ')}):`;
-  return {
+  return letter({
     id: m.id,
     to: m.to,
     subject: `Tomorrow, ${m.day.toFormat('ccc, LLL d')}: ${count}`,
-    text: `Hello ${m.firstName},\n\n${intro}\n\n${textJobs.join('\n\n')}\n\n${m.company}\n\n${SETTINGS_LINE}\n${m.settingsLink}\n`,
-    html:
-      `<p>${escapeHtml(`Hello ${m.firstName},`)}</p><p>${escapeHtml(intro)}</p>` +
-      `<ol>${htmlJobs.join('')}</ol><p>${escapeHtml(m.company)}</p>` +
-      `<p>${escapeHtml(SETTINGS_LINE)} <a href="${escapeHtml(m.settingsLink)}">My Profile</a></p>`,
-  };
+    from: m.from,
+    body: [
+      `Hello ${m.firstName},`,
+      intro,
+      {
+        list: m.jobs.map((job) => ({
+          title: `${time(job.start)}–${time(job.end)}  ${job.name}`,
+          lines: [
+            job.customer && `Customer: ${job.customer}`,
+            job.address && { label: 'Address', text: job.address, link: 'Map', url: mapsUrl(job.address) },
+            job.notes && `Notes: ${job.notes}`,
+          ],
+        })),
+      },
+    ],
+    footer: { note: SETTINGS_LINE, link: m.settingsLink, label: 'My Profile' },
+  });
 }

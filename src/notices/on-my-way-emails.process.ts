@@ -1,12 +1,14 @@
 import { DateTime } from 'luxon';
+import type { AppConfig } from '../config/config';
 import { derivedId } from '../core/clock';
 import type { RecordedEvent } from '../core/event-store/event-store.port';
-import { escapeHtml } from '../core/mail/html';
+import { letter } from '../core/mail/letter';
 import type { Mailer, MailMessage } from '../core/mail/mail.port';
 import { LiveEventsProcess, type LiveEvents } from '../core/processes/process-host';
 import type { ReadStore } from '../core/read-store/read-store.port';
 import { liveCustomer } from '../customers/customers.read-models';
 import { organizationById, userOf } from '../identity/identity.read-models';
+import { letterheadOf } from '../identity/mail-logo';
 import { findCalendarJob } from '../scheduling/calendar-jobs';
 import type { OnMyWayEvent } from './notices.events';
 
@@ -14,6 +16,8 @@ export interface OnMyWayEmailsDeps {
   live: Pick<LiveEvents, 'subscribe'>;
   store: ReadStore;
   mailer: Mailer;
+  /** The letterhead's logo address is public: under the app's public URL. */
+  config: Pick<AppConfig, 'publicUrl'>;
   log: { error(message: string, error: unknown): void };
 }
 
@@ -64,12 +68,12 @@ export class OnMyWayEmails extends LiveEventsProcess {
     const hello = customer.contactFirstName ? `Hello ${customer.contactFirstName},` : 'Hello,';
     const visit = job ? ` for ${job.name}` : '';
     const line = `${who} from ${company} is on the way${visit} and expects to arrive in about ${sent.etaMinutes} minutes, around ${arrival}.`;
-    return {
+    return letter({
       id: `on-my-way-${derivedId(`on my way:${sent.jobId}:${sent.date}`)}`,
       to: customer.contactEmail as string,
       subject: `${company}: ${who} is on the way`,
-      text: `${hello}\n\n${line}\n\n${company}\n`,
-      html: `<p>${escapeHtml(hello)}</p>` + `<p>${escapeHtml(line)}</p>` + `<p>${escapeHtml(company)}</p>`,
-    };
+      from: letterheadOf(organization, this.deps.config.publicUrl),
+      body: [hello, line],
+    });
   }
 }

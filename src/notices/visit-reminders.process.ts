@@ -3,17 +3,19 @@ import type { AppConfig } from '../config/config';
 import type { Aggregates, ProjectionProgress } from '../core/commands/aggregates';
 import { Clock, derivedId } from '../core/clock';
 import type { EventStore } from '../core/event-store/event-store.port';
-import { escapeHtml } from '../core/mail/html';
+import { letter, type LetterFooter, type Letterhead } from '../core/mail/letter';
 import type { Mailer, MailMessage } from '../core/mail/mail.port';
 import { ClockProcess } from '../core/processes/process-host';
 import type { ReadStore } from '../core/read-store/read-store.port';
 import { isBookedOnline, liveCustomer } from '../customers/customers.read-models';
+import { isUnsubscribed, unsubscribeFooter } from '../customers/mail-opt-out';
 import {
   organizationById,
   OrganizationDoc,
   organizationsSendingReminders,
   userOf,
 } from '../identity/identity.read-models';
+import { letterheadOf } from '../identity/mail-logo';
 import { CalendarJob, findCalendarJob, jobsBetween } from '../scheduling/calendar-jobs';
 import { parseOccurrenceId } from '../scheduling/recurrence';
 import { jobById, seriesById } from '../scheduling/scheduling.read-models';
@@ -46,7 +48,8 @@ export interface VisitRemindersDeps {
   aggregates: Aggregates;
   /** The projections of this process: a tick runs on read models that hold the log up to its head. */
   progress: ProjectionProgress;
-  config: Pick<AppConfig, 'publicUrl' | 'visitRemindersEveryMs'>;
+  /** `sessionSecret`: the key of a reminder's unsubscribe link. */
+  config: Pick<AppConfig, 'publicUrl' | 'sessionSecret' | 'visitRemindersEveryMs'>;
   clock: Clock;
   log: { error(message: string, error: unknown): void };
 }
@@ -158,20 +161,23 @@ export class VisitReminders extends ClockProcess {
     const created = await this.createdAt(visit);
     if (created && Date.parse(created) > Date.parse(remindAt)) return;
     const customer = await liveCustomer(store, organization._id, visit.customerId!);
-    // Nobody to tell: nothing sent, nothing recorded (the visit's History says nothing it did not do).
-    if (!customer?.contactEmail) return;
+    // Nobody to tell, or the address asked for no more (src/customers/mail-opt-out.ts): nothing sent, nothing
+    // recorded (the visit's History says nothing it did not do; subscribed again in time, it gets its reminder).
+    if (!customer?.contactEmail || (await isUnsubscribed(store, organization._id, customer.contactEmail))) return;
     const lead = visit.leadUserId ? await userOf(store, organization._id, visit.leadUserId) : null;
+    const { config } = this.deps;
     await this.deps.mailer.send(
       reminderMail({
         id: `visit-reminder-${derivedId(`visit reminder:${stream}`)}`,
         to: customer.contactEmail,
+        from: letterheadOf(organization, config.publicUrl),
+        footer: unsubscribeFooter(config, organization, customer._id, customer.contactEmail),
         // A visitor typed the name of a customer an online booking created: not echoed to the address they typed.
         firstName: isBookedOnline(customer) ? null : (customer.contactFirstName ?? null),
         organization,
         visit,
         leadName: lead ? `${lead.firstName} ${lead.lastName}` : null,
-        changeLink:
-          visit.selfBooked && visit.bookingId ? `${this.deps.config.publicUrl}/share/booking/${visit.bookingId}` : null,
+        changeLink: visit.selfBooked && visit.bookingId ? `${config.publicUrl}/share/booking/${visit.bookingId}` : null,
       }),
     );
     await recordSent(this.deps.aggregates, stream, organization._id, now, {
@@ -207,6 +213,7 @@ export class VisitReminders extends ClockProcess {
         cancellationMail({
           id: `visit-cancelled-${derivedId(`visit cancelled:${stream}`)}`,
           to: customer.contactEmail,
+          from: letterheadOf(organization, this.deps.config.publicUrl),
           firstName: isBookedOnline(customer) ? null : (customer.contactFirstName ?? null),
           organization,
           start: reminded.start,
@@ -230,6 +237,8 @@ const when = (iso: string, zone: string) => DateTime.fromISO(iso, { zone: 'utc' 
 function reminderMail(m: {
   id: string;
   to: string;
+  from: Letterhead;
+  footer: LetterFooter;
   firstName: string | null;
   organization: OrganizationDoc;
   visit: CalendarJob;
@@ -241,27 +250,25 @@ function reminderMail(m: {
   const hello = m.firstName ? `Hello ${m.firstName},` : 'Hello,';
   const line = `This is a reminder of your visit from ${company}: ${m.visit.name}, on ${start.toFormat('cccc, LLLL d, yyyy')} at ${start.toFormat('h:mm a ZZZZ')}.`;
   const crew = m.leadName ? `${m.leadName} will lead the crew.` : null;
-  const change = m.changeLink ? 'To change or cancel it:' : null;
-  return {
+  return letter({
     id: m.id,
     to: m.to,
     subject: `Reminder: ${m.visit.name}, ${start.toFormat('ccc, LLL d')} at ${start.toFormat('h:mm a')}`,
-    text: [hello, line, crew, change && `${change}\n${m.changeLink}`, company].filter(Boolean).join('\n\n') + '\n',
-    html: [
-      `<p>${escapeHtml(hello)}</p>`,
-      `<p>${escapeHtml(line)}</p>`,
-      crew ? `<p>${escapeHtml(crew)}</p>` : '',
-      m.changeLink
-        ? `<p>${escapeHtml(change!)} <a href="${escapeHtml(m.changeLink)}">${escapeHtml(m.changeLink)}</a></p>`
-        : '',
-      `<p>${escapeHtml(company)}</p>`,
-    ].join(''),
-  };
+    from: m.from,
+    body: [
+      hello,
+      line,
+      crew,
+      m.changeLink && { lead: 'To change or cancel it:', link: m.changeLink, label: 'Your visit' },
+    ],
+    footer: m.footer,
+  });
 }
 
 function cancellationMail(m: {
   id: string;
   to: string;
+  from: Letterhead;
   firstName: string | null;
   organization: OrganizationDoc;
   start: string;
@@ -270,11 +277,11 @@ function cancellationMail(m: {
   const start = when(m.start, m.organization.timeZone);
   const hello = m.firstName ? `Hello ${m.firstName},` : 'Hello,';
   const line = `Your visit from ${company} on ${start.toFormat('cccc, LLLL d, yyyy')} at ${start.toFormat('h:mm a ZZZZ')} is cancelled. Please contact ${company} to book another time.`;
-  return {
+  return letter({
     id: m.id,
     to: m.to,
     subject: `Cancelled: your visit on ${start.toFormat('ccc, LLL d')} at ${start.toFormat('h:mm a')}`,
-    text: `${hello}\n\n${line}\n\n${company}\n`,
-    html: `<p>${escapeHtml(hello)}</p><p>${escapeHtml(line)}</p><p>${escapeHtml(company)}</p>`,
-  };
+    from: m.from,
+    body: [hello, line],
+  });
 }

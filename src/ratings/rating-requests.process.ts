@@ -4,12 +4,15 @@ import { Aggregates, CommandMeta, ProjectionProgress } from '../core/commands/ag
 import { Clock, derivedId } from '../core/clock';
 import { ConflictError, ValidationError } from '../core/errors';
 import type { EventStore } from '../core/event-store/event-store.port';
+import { letter, type LetterFooter, type Letterhead } from '../core/mail/letter';
 import type { Mailer, MailMessage } from '../core/mail/mail.port';
 import type { LiveEvents, Process } from '../core/processes/process-host';
 import type { ReadStore } from '../core/read-store/read-store.port';
 import { CalendarJob, jobsBetween } from '../scheduling/calendar-jobs';
 import { isBookedOnline, liveCustomer } from '../customers/customers.read-models';
 import { organizationById, organizationsAskingForRatings } from '../identity/identity.read-models';
+import { letterheadOf } from '../identity/mail-logo';
+import { isUnsubscribed, unsubscribeFooter } from '../customers/mail-opt-out';
 import { FEEDBACK_LINK_DAYS, JobSnapshot, ratingDecider } from './rating.decider';
 import { RatingMailEvent, ratingsStreams } from './ratings.events';
 import { ratingOf, RatingDoc, RatingMailDoc, unmailedRatingRequests } from './ratings.read-models';
@@ -167,7 +170,9 @@ export class RatingRequests implements Process {
 
   private async request(organizationId: string, job: CalendarJob, at: string) {
     const customer = await liveCustomer(this.deps.store, organizationId, job.customerId!);
-    if (!customer?.contactEmail) return;
+    // No address, or it asked for no more (src/customers/mail-opt-out.ts): nothing asked, nothing recorded.
+    if (!customer?.contactEmail || (await isUnsubscribed(this.deps.store, organizationId, customer.contactEmail)))
+      return;
     const requestId = automatedRequestId(job.id);
     const meta: CommandMeta = { organizationId, actorUserId: null, correlationId: requestId, at, eventId: requestId };
     try {
@@ -218,7 +223,8 @@ export class RatingRequests implements Process {
     // Answered since, or replaced by a newer request (its link no longer works): nothing to send.
     if (rating && !rating.submitted && rating.tokenHash === feedbackTokenHash(token)) {
       const customer = await liveCustomer(store, request.organizationId, rating.customerId);
-      if (customer?.contactEmail) {
+      // Unsubscribed between the request and its e-mail: recorded as not sent, like an address that is gone.
+      if (customer?.contactEmail && !(await isUnsubscribed(store, request.organizationId, customer.contactEmail))) {
         const organization = await organizationById(store, request.organizationId);
         await this.deps.mailer.send(
           ratingRequestMail({
@@ -229,6 +235,13 @@ export class RatingRequests implements Process {
             organization: { name: organization?.name ?? 'We', timeZone: organization?.timeZone ?? 'UTC' },
             rating,
             link: `${config.publicUrl}/feedback/${token}`,
+            from: letterheadOf(organization, config.publicUrl),
+            footer: unsubscribeFooter(
+              config,
+              { _id: request.organizationId, name: organization?.name ?? 'your service provider' },
+              customer._id,
+              customer.contactEmail,
+            ),
           }),
         );
         to = customer.contactEmail;
@@ -261,13 +274,25 @@ function ratingRequestMail(m: {
   organization: { name: string; timeZone: string };
   rating: RatingDoc;
   link: string;
+  from: Letterhead;
+  footer: LetterFooter;
 }): MailMessage {
   const date = DateTime.fromISO(m.rating.jobStart, { zone: m.organization.timeZone }).toFormat('LLLL d, yyyy');
   const job = m.rating.jobName;
-  return {
+  return letter({
     id: m.id,
     to: m.to,
     subject: `How did we do? ${job}, ${date}`,
-    text: `Hello${m.contactFirstName ? ` ${m.contactFirstName}` : ''},\n\n${m.organization.name} would like to know how "${job}" on ${date} went. Please rate it here (the link works for ${FEEDBACK_LINK_DAYS} days):\n\n${m.link}\n\nThank you!\n`,
-  };
+    from: m.from,
+    body: [
+      `Hello${m.contactFirstName ? ` ${m.contactFirstName}` : ''},`,
+      {
+        lead: `${m.organization.name} would like to know how "${job}" on ${date} went. Please rate it here (the link works for ${FEEDBACK_LINK_DAYS} days):`,
+        link: m.link,
+        label: 'Rate your visit',
+      },
+      'Thank you!',
+    ],
+    footer: m.footer,
+  });
 }

@@ -7,6 +7,7 @@ import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { findCalendarJob } from '../scheduling/calendar-jobs';
 import { liveCustomer } from '../customers/customers.read-models';
+import { isUnsubscribed, UNSUBSCRIBED_CONTACT } from '../customers/mail-opt-out';
 import { EditRating, RequestRating, SubmitFeedback } from './ratings.commands';
 import { ALREADY_SUBMITTED, LINK_NOT_FOUND, ratingDecider } from './rating.decider';
 import { ratingsStreams } from './ratings.events';
@@ -36,6 +37,9 @@ export class RequestRatingHandler implements ICommandHandler<RequestRating> {
     if (!job) throw new NotFoundError('The job');
     const customer = job.customerId ? await liveCustomer(this.store, meta.organizationId, job.customerId) : null;
     if (job.customerId && !customer?.contactEmail) throw new ValidationError(NO_CONTACT_EMAIL);
+    // Their own "no more": a manager's button does not override it (the customer's page says since when).
+    if (customer?.contactEmail && (await isUnsubscribed(this.store, meta.organizationId, customer.contactEmail)))
+      throw new ValidationError(UNSUBSCRIBED_CONTACT);
     const requestId = newId();
     await this.aggregates.execute(
       ratingsStreams.rating(job.id),

@@ -46,7 +46,7 @@ export interface AuditChange {
 }
 
 /** Who made a change: a person of the organization, or one of the three actors without an account. */
-export type AuditActorKind = 'person' | 'system' | 'customer' | 'visitor';
+export type AuditActorKind = 'person' | 'system' | 'customer' | 'visitor' | 'recipient';
 
 /**
  * One change in the log, in words. `who` is 'System', 'Customer via feedback link' or 'Visitor via booking

@@ -33,6 +33,19 @@ export interface CustomerView {
   /** To 2 decimals; null until the customer's jobs have ratings. */
   averageRating: number | null;
   totalReviews: number;
+  /**
+   * GET /api/customers/{id} only: when the contact's address unsubscribed from the organization's visit reminders and
+   * feedback requests (UTC ISO), else null.
+   */
+  unsubscribedAt?: string | null;
+}
+
+/** The public unsubscribe page (GET /api/unsubscribe/{token}); POST unsubscribes, DELETE subscribes again. */
+export interface UnsubscribePageView {
+  organizationName: string;
+  /** The organization's logo for the page (public), or null. */
+  logoUrl: string | null;
+  unsubscribed: boolean;
 }
 
 /**

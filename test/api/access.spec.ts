@@ -51,6 +51,9 @@ const PUBLIC_PATHS = [
   '/api/share/booking/{id}/slots',
   // A calendar feed is read by calendar apps with its token alone (issue #31).
   '/calendar/{file}',
+  // What a customer's e-mail links to without a session: its logo and its unsubscribe page (issue #31 item 5).
+  '/api/mail-logo/{organizationId}/{fileId}',
+  '/api/unsubscribe/{token}',
 ];
 
 /**

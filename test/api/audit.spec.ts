@@ -396,6 +396,11 @@ describe('the audit log', () => {
         'feedback',
       );
       ok(await manager.patch(`/api/ratings/${made.job}`, { rating: 2, notes: 'Missed a hedge' }), 'rating edit');
+      // The request's unsubscribe link: the customer stops these e-mails, then takes it back (issue #31 item 5).
+      const unsubscribe = mail.text.split(/\s+/).find((w) => w.includes('/unsubscribe/'))!;
+      const optOut = `/api/unsubscribe/${unsubscribe.slice(unsubscribe.lastIndexOf('/') + 1)}`;
+      ok(await app.client().post(optOut), 'unsubscribe');
+      ok(await app.client().delete(optOut), 'subscribe again');
 
       // A booking link: created, changed, paused, resumed; a visit booked, moved and cancelled; the link deleted.
       const created = ok(
@@ -480,6 +485,10 @@ describe('the audit log', () => {
       actor: { kind: 'customer' },
     });
     expect(entryOf('VisitBooked')).toMatchObject({ who: 'Visitor via booking link', actor: { kind: 'visitor' } });
+    expect(entryOf('CustomerUnsubscribed', made.customer)).toMatchObject({
+      who: 'Customer via unsubscribe link',
+      actor: { kind: 'recipient', id: null },
+    });
     expect(entryOf('RatingRequestMailed')).toMatchObject({ who: 'System', actor: { kind: 'system', id: null } });
     expect(entryOf('RatingRequested')).toMatchObject({ who: 'Mona Customer' });
     expect(entryOf('CustomerCreated', made.customer)).toMatchObject({ who: 'Mona Customer' });
@@ -696,8 +705,14 @@ describe('the audit log', () => {
         'CustomerDetailsChanged',
         'CustomerDocumentAttached',
         'CustomerDocumentRemoved',
+        'CustomerUnsubscribed',
+        'CustomerResubscribed',
       ]);
       expect(response.body[0]).toMatchObject({ who: 'Mona Customer', record: { label: 'Zephyr Gardens' } });
+      expect(response.body.find((e: AuditEntry) => e.type === 'CustomerResubscribed')).toMatchObject({
+        who: 'Customer via unsubscribe link',
+        what: `${made.customerEmail} subscribed again to visit reminders and feedback requests`,
+      });
     });
 
     it('of a user: their account, availability and sign-ins', async () => {

@@ -98,10 +98,14 @@ describe("the crew's day by e-mail", () => {
     expect(text).toContain('Notes: Side gate, code 42');
     expect(text).not.toContain('Not Abe’s');
     expect(text).not.toContain('Day after');
-    expect(mail.html).toContain('<ol><li><strong>8:30 AM–9:30 AM</strong> Gutter cleaning');
-    // Where to turn it off, in both parts.
-    expect(text).toContain(`To change its hour or turn it off:\n${app.config.publicUrl}/profile\n`);
-    expect(mail.html).toContain(`<a href="${app.config.publicUrl}/profile">My Profile</a>`);
+    expect(mail.html).toMatch(/<ol[^>]*><li[^>]*><strong>8:30 AM–9:30 AM {2}Gutter cleaning<\/strong>/);
+    expect(mail.html).toContain(
+      `Address: <a href="${mapsUrl('12 Elm St, Springfield').replace(/&/g, '&amp;')}" style="color:#1864ab;">12 Elm St, Springfield</a>`,
+    );
+    // Signed by the organization; where to turn it off, in both parts.
+    expect(text).toMatch(/\n\n-- \nCrew Day [0-9a-f]{8}\n\n/);
+    expect(text).toContain(`To change its hour or turn it off:\nMy Profile: ${app.config.publicUrl}/profile\n`);
+    expect(mail.html).toContain(`<a href="${app.config.publicUrl}/profile" style="color:#1864ab;">My Profile</a>`);
     const recorded = await app.engines.eventStore.readStream(
       noticesStreams.crewDay(org.associate.userId, day(2, 0).toISODate()!),
     );

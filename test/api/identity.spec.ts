@@ -239,6 +239,12 @@ describe('identity over HTTP', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].to).toBe(org.associate.email);
     const token = new URL(/https?:\/\/\S+/.exec(mails[0].text)![0]).searchParams.get('token')!;
+    // One organization's link: the letter is that organization's (its name signs it), the link its own part.
+    expect(mails[0].text).toMatch(/\n\n-- \nOrg [0-9a-f]{8}\n$/);
+    expect(mails[0].html).toMatch(/<strong[^>]*>Org [0-9a-f]{8}<\/strong>/);
+    expect(mails[0].html).toMatch(
+      /<a href="http[^"]+\/forgotpassword\/reset\?token=[^"]+"[^>]*>Reset your password<\/a>/,
+    );
     const reset = await app
       .client()
       .post('/forgotpassword/reset', { token, password: 'reset-password-1', confirmPassword: 'reset-password-1' });

@@ -52,6 +52,8 @@ describe('invitations over HTTP', () => {
     const [mail] = await invitations(ina.email);
     expect(mail.text).toContain('Hello Ina,');
     expect(mail.text).toMatch(/Ada \w+ \(Inviting \S+\) invited you to CrewClock/);
+    expect(mail.text).toMatch(/\n\n-- \nInviting \S+\n$/);
+    expect(mail.html).toMatch(/<a href="http[^"]+\/account\/invitation\/[^"]+"[^>]*>Choose your password<\/a>/);
     const token = tokenOf(mail);
     // Without a password of their own, no password opens the account.
     expect((await app.client().post('/account/login', { username: ina.email, password: '' })).status).toBe(400);

@@ -90,10 +90,11 @@ describe('job requests', () => {
     // Both parts link to the Job Schedule, where the request is approved or denied, at the app's public URL
     // (PUBLIC_URL; the test app's default).
     for (const mail of mails) {
-      const link = /Open the Job Schedule to approve or deny the request:\n\n(\S+)\n/.exec(mail.text)?.[1];
+      const link = /Open the Job Schedule to approve or deny the request:\n(\S+)\n/.exec(mail.text)?.[1];
       expect(link).toMatch(/^http:\/\/localhost:\d+\/scheduling$/);
-      expect(mail.html).toContain(`<a href="${link}">Open the Job Schedule</a> to approve or deny the request.`);
-      expect(mail.html).toContain('Abe Associate requested to pick up &ldquo;Window cleaning&rdquo;');
+      expect(mail.html).toContain(`Open the Job Schedule to approve or deny the request:<br><a href="${link}" `);
+      expect(mail.html).toContain('>Open the Job Schedule</a>');
+      expect(mail.html).toContain('Abe Associate requested to pick up &quot;Window cleaning&quot;');
     }
     // Own calendar with showRequestableJobs: the job shows as requested.
     const day = tomorrow.toFormat('MM/dd/yyyy');

@@ -3,6 +3,7 @@ import { Aggregates, PROJECTION_PROGRESS } from '../../src/core/commands/aggrega
 import { systemClock } from '../../src/core/clock';
 import type { Mailer } from '../../src/core/mail/mail.port';
 import { LiveEvents, ProcessHost } from '../../src/core/processes/process-host';
+import { unsubscribeToken } from '../../src/customers/mail-opt-out';
 import { RatingRequests } from '../../src/ratings/rating-requests.process';
 import { startTestApp, TestApp, TestOrganization } from '../support/app';
 import { kitFor } from '../support/given';
@@ -93,6 +94,15 @@ describe('automated rating requests', () => {
       .find((w) => w.includes('/feedback/'))!;
     const page = await app.client().get(`/api/feedback/${link.slice(link.lastIndexOf('/') + 1)}`);
     expect(page.body).toMatchObject({ jobName: 'Window cleaning', submitted: false });
+    // A feedback request is one the customer may stop: the unsubscribe footer and RFC 8058's headers.
+    const window = mails.find((m) => m.subject.includes('Window'))!;
+    const unsubscribe = /\nUnsubscribe: (\S+)\/unsubscribe\/(\S+)\n$/.exec(window.text);
+    expect(unsubscribe?.[1]).toBe(app.config.publicUrl);
+    expect(window.headers).toEqual({
+      'List-Unsubscribe': `<${app.config.publicUrl}/api/unsubscribe/${unsubscribe![2]}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    expect(window.html).toMatch(/<a href="[^"]+\/feedback\/[^"]+"[^>]*>Rate your visit<\/a>/);
 
     // Several more ticks change nothing.
     await sleep(6 * EVERY_MS);
@@ -105,6 +115,22 @@ describe('automated rating requests', () => {
     );
     expect(today).toHaveLength(1);
     for (const id of [whileOff.id, noCustomer.id, noEmail.id, later.id]) expect(await requestedEvents(id)).toEqual([]);
+  });
+
+  it('asks nothing of an address that unsubscribed (src/customers/mail-opt-out.ts)', async () => {
+    await setting(true);
+    const out = `out-${randomUUID().slice(0, 8)}@example.test`;
+    const outCustomer = await customer(out);
+    const token = unsubscribeToken(app.config.sessionSecret, org.organizationId, outCustomer, out);
+    expect((await app.client().post(`/api/unsubscribe/${token}`)).status).toBe(200);
+    const skipped = await given.job({ ...crew(), name: 'Roof check', customerId: outCustomer, ...ending(800) });
+    const control = `in-${randomUUID().slice(0, 8)}@example.test`;
+    await given.job({ ...crew(), name: 'Roof check', customerId: await customer(control), ...ending(800) });
+    // The control's e-mail says the ticks after both ends have run.
+    expect(await mailsWhen(app.dataDir, (m) => m.to === control, 1, within(8000))).toHaveLength(1);
+    await sleep(4 * EVERY_MS);
+    expect(outboxMails(app.dataDir).filter((m) => m.to === out)).toEqual([]);
+    expect(await requestedEvents(skipped.id)).toEqual([]);
   });
 
   it('greets a customer an online booking created without the name a visitor typed (#24 item 7)', async () => {
@@ -187,7 +213,7 @@ describe('automated rating requests', () => {
 });
 
 describe('rating request e-mails over SMTP', () => {
-  it('carry a Message-ID derived from the request', async () => {
+  it('carry a Message-ID derived from the request, an HTML part and the one-click unsubscribe headers', async () => {
     const smtp = await startSmtpServer();
     const app = await startTestApp({ SMTP_URL: smtp.url });
     try {
@@ -208,9 +234,11 @@ describe('rating request e-mails over SMTP', () => {
       while (!smtp.received.length && Date.now() < deadline) await sleep(25);
       expect(smtp.received).toHaveLength(1);
       // Folded onto a second line by nodemailer.
-      expect(smtp.received[0].data.replace(/\s+/g, ' ')).toContain(
-        `Message-ID: <rating-request-${requestId}@crewclock.local>`,
-      );
+      const data = smtp.received[0].data.replace(/\s+/g, ' ');
+      expect(data).toContain(`Message-ID: <rating-request-${requestId}@crewclock.local>`);
+      expect(data).toMatch(/List-Unsubscribe: <http\S+\/api\/unsubscribe\/[\w-]{36}\.[\w-]{32}>/);
+      expect(data).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+      expect(data).toMatch(/Content-Type: text\/html/i);
     } finally {
       await app.stop();
       await smtp.close();

@@ -138,10 +138,13 @@ describe('an address used in several organizations', () => {
     expect((await app.client().post('/forgotpassword/index', { email })).status).toBe(200);
     const mails = await mailsWhen(app.dataDir, (m) => m.to === email && m.subject === 'Reset your password', 1);
     expect(mails).toHaveLength(1);
+    // Each link under its organization's name; the letter is CrewClock's, not one organization's.
+    const lines = mails[0].text.split('\n');
     const tokenOf = (organizationId: string) => {
-      const line = mails[0].text.split('\n').find((l) => l.startsWith(`${names[organizationId]}: `));
-      return new URL(line!.slice(names[organizationId].length + 2)).searchParams.get('token')!;
+      const at = lines.indexOf(names[organizationId]);
+      return new URL(lines[at + 1]).searchParams.get('token')!;
     };
+    expect(mails[0].text).toContain('\n\n-- \nCrewClock\n');
     const acmeToken = tokenOf(acme.organizationId);
     const birchToken = tokenOf(birch.organizationId);
     expect(acmeToken.startsWith(`${inAcme}.`)).toBe(true);
@@ -181,8 +184,9 @@ describe('an address used in several organizations', () => {
     ]);
     for (const mail of mails) {
       expect(mail.text).toContain(
-        `${mail.subject}. Sign in at ${app.config.publicUrl}/account/login with this address.`,
+        `${mail.subject}.\n\nSign in with this address (${email}):\n${app.config.publicUrl}/account/login\n\n`,
       );
+      expect(mail.text).toContain(`\n\n-- \n${mail.subject.replace(' added you to CrewClock', '')}\n`);
       expect(mail.text).not.toContain(TEST_PASSWORD);
       expect(mail.text).not.toContain(OTHER_PASSWORD);
       expect(mail.id).toMatch(/^user-added-[0-9a-f-]{36}$/);

@@ -4,6 +4,7 @@ import { Aggregates, PROJECTION_PROGRESS } from '../../src/core/commands/aggrega
 import type { Clock } from '../../src/core/clock';
 import type { Mailer } from '../../src/core/mail/mail.port';
 import { ProcessHost } from '../../src/core/processes/process-host';
+import { unsubscribeToken } from '../../src/customers/mail-opt-out';
 import { VisitReminders } from '../../src/notices/visit-reminders.process';
 import { noticesStreams } from '../../src/notices/notices.events';
 import { startTestApp, TestApp, TestOrganization } from '../support/app';
@@ -99,7 +100,16 @@ describe('visit reminders', () => {
     );
     expect(mail.text).toMatch(/This is a reminder of your visit from Reminded.*: Gutter cleaning/);
     expect(mail.text).toContain('Abe Associate will lead the crew.');
-    expect(mail.html).toContain('<p>Hello Rae,</p>');
+    expect(mail.html).toContain('>Hello Rae,</p>');
+    // A reminder is an e-mail the customer may stop: signed, then why they get it and the unsubscribe link.
+    expect(mail.text).toMatch(
+      /\n\n-- \nReminded [0-9a-f]{8}\n\nYou get this e-mail as a customer of Reminded [0-9a-f]{8}\. No more visit reminders or feedback requests\?\nUnsubscribe: http\S+\/unsubscribe\/\S+\n$/,
+    );
+    const token = /\/unsubscribe\/(\S+)\n$/.exec(mail.text)![1];
+    expect(mail.headers).toEqual({
+      'List-Unsubscribe': `<${app.config.publicUrl}/api/unsubscribe/${token}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
     // The hedge trim is not reminded at its old time.
     expect(mailsTo(hedges.email)).toEqual([]);
 
@@ -152,6 +162,36 @@ describe('visit reminders', () => {
       expect.stringMatching(/^Reminder: Deck staining, /),
       `Cancelled: your visit on ${day(8, 14).toFormat('ccc, LLL d')} at 2:00 PM`,
     ]);
+    // The cancellation is one they must know of: no unsubscribe footer.
+    expect(mails[1].text).toMatch(
+      / is cancelled\. Please contact Reminded [0-9a-f]{8} to book another time\.\n\n-- \nReminded [0-9a-f]{8}\n$/,
+    );
+    expect(mails[1].headers).toBeUndefined();
+  });
+
+  it('reminds no address that unsubscribed; one that subscribed again before the reminder time is reminded', async () => {
+    const process = processWith();
+    at(day(9, 8));
+    await process.tick();
+    const out = await customerWith('Dee');
+    const back = await customerWith('Eve');
+    await visit('Pressure washing', out.id, day(10, 10));
+    await visit('Leaf removal', back.id, day(10, 11));
+    const guest = app.client();
+    const link = (c: { id: string; email: string }) =>
+      `/api/unsubscribe/${unsubscribeToken(app.config.sessionSecret, org.organizationId, c.id, c.email)}`;
+    for (const c of [out, back]) expect((await guest.post(link(c))).status).toBe(200);
+    expect((await guest.delete(link(back))).status).toBe(200);
+
+    at(day(9, 9, 1));
+    await process.tick();
+    at(day(9, 9, 2));
+    await process.tick();
+    expect(mailsTo(out.email)).toEqual([]);
+    expect(mailsTo(back.email).map((m) => m.subject)).toEqual([expect.stringMatching(/^Reminder: Leaf removal, /)]);
+    // Nothing recorded for the one not sent: subscribed again in time, it would still get its reminder.
+    const sent = (await app.engines.eventStore.readAll()).filter((e) => e.type === 'VisitReminderSent');
+    expect(sent.filter((e) => (e.data as { customerId: string }).customerId === out.id)).toEqual([]);
   });
 
   it('several processes at once, one failing between the e-mail and its record: one e-mail and one record per visit', async () => {

@@ -46,4 +46,20 @@ describe('mail adapters and attachments', () => {
       await smtp.close();
     }
   });
+
+  it("the SMTP adapter sends a message's extra headers (RFC 8058's one-click unsubscribe)", async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const url = 'https://crewclock.test/api/unsubscribe/some-token';
+      await new SmtpMailer(smtp.url, 'CrewClock <no-reply@crewclock.test>').send({
+        ...message,
+        headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      });
+      const head = smtp.received[0].data.split(/\r?\n\r?\n/)[0].replace(/\r?\n\s+/g, ' ');
+      expect(head).toContain(`List-Unsubscribe: <${url}>`);
+      expect(head).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    } finally {
+      await smtp.close();
+    }
+  });
 });

@@ -8,6 +8,7 @@ export interface OutboxMail {
   subject: string;
   text: string;
   html?: string;
+  headers?: Record<string, string>;
   id?: string;
   attachments?: { filename: string; contentType: string; content: string }[];
   queuedAt: string;

@@ -139,6 +139,10 @@ export const PARAM_KINDS: { prefix: string; param: string; kind: Kind }[] = [
   { prefix: '/api/payroll-exports', param: 'id', kind: 'payrollExport' },
   { prefix: '/api/calendar-feeds', param: 'scope', kind: 'feedScope' },
   { prefix: '/calendar', param: 'file', kind: 'token' },
+  // An e-mail's logo: the organization's id and its logo's file id, public together (issue #31 item 5).
+  { prefix: '/api/mail-logo', param: 'organizationId', kind: 'token' },
+  { prefix: '/api/mail-logo', param: 'fileId', kind: 'file' },
+  { prefix: '/api/unsubscribe', param: 'token', kind: 'token' },
 ];
 
 /** A prefix matches whole segments. */

@@ -7,6 +7,8 @@ export const paths = {
   myJobRatings: '/jobs',
   /** The customers' public feedback page (the link in a rating request's e-mail). */
   feedback: '/feedback/:token',
+  /** A customer's public unsubscribe page (the link at the foot of visit reminders and feedback requests, #31). */
+  unsubscribe: '/unsubscribe/:token',
   /** Self-booking's public pages (#16): a booking link's page, and a booked visit's own page. */
   booking: '/book/:linkId',
   sharedBooking: '/share/booking/:id',

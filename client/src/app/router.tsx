@@ -33,6 +33,9 @@ const screens = {
   users: async () => ({ Component: (await import('../features/users/UsersPage')).UsersPage }),
   myJobRatings: async () => ({ Component: (await import('../features/ratings/MyJobRatingsPage')).MyJobRatingsPage }),
   feedback: async () => ({ Component: (await import('../features/ratings/FeedbackPage')).FeedbackPage }),
+  unsubscribe: async () => ({
+    Component: (await import('../features/customers/UnsubscribePage')).UnsubscribePage,
+  }),
   booking: async () => ({ Component: (await import('../features/booking/BookingPage')).BookingPage }),
   sharedBooking: async () => ({
     Component: (await import('../features/booking/SharedBookingPage')).SharedBookingPage,
@@ -101,6 +104,8 @@ const routes: RouteObject[] = [
   { path: paths.logout, element: <LogoutPage /> },
   // The customers' public feedback page: no session, nothing of the staff's app.
   { path: paths.feedback, lazy: screens.feedback, hydrateFallbackElement: <LoadingScreen fullPage /> },
+  // The customers' public unsubscribe page (#31): the same; opening it changes nothing.
+  { path: paths.unsubscribe, lazy: screens.unsubscribe, hydrateFallbackElement: <LoadingScreen fullPage /> },
   // Self-booking's public pages (#16): the same, for visitors booking a service and their booked visit.
   { path: paths.booking, lazy: screens.booking, hydrateFallbackElement: <LoadingScreen fullPage /> },
   { path: paths.sharedBooking, lazy: screens.sharedBooking, hydrateFallbackElement: <LoadingScreen fullPage /> },

@@ -1,5 +1,5 @@
 /**
- * Links that work as keys — a password reset's token, a feedback page's token, a booking link, a calendar feed — must
+ * Links that work as keys — a password reset's token, a feedback page's token, a booking link, a calendar feed, an unsubscribe link — must
  * never reach the logs: whoever reads the logs could use them (OWASP ASVS 16.2.5). Everything that logs
  * a URL passes it through `redactUrl`.
  */
@@ -18,6 +18,8 @@ const SECRET_PATH_PREFIXES = [
   '/api/booking-links/',
   '/account/invitation/',
   '/calendar/',
+  '/unsubscribe/',
+  '/api/unsubscribe/',
 ];
 
 export const REDACTED = '[redacted]';

@@ -6,6 +6,8 @@ export interface MailMessage {
   html?: string;
   /** Files sent with it (e.g. a calendar invitation): kept in the outbox file, MIME parts over SMTP. */
   attachments?: MailAttachment[];
+  /** Extra headers: RFC 8058's List-Unsubscribe and List-Unsubscribe-Post on a customer's e-mail they may stop. */
+  headers?: Record<string, string>;
   /**
    * The message's identity, for messages a process may send again after a crash: the outbox file's name
    * (written again, it is the same file) and the SMTP Message-ID (receivers can tell the copy). Letters,

@@ -3,6 +3,7 @@ import {
   IconArrowLeft,
   IconArrowMerge,
   IconHistory,
+  IconMailOff,
   IconMapPin,
   IconPencil,
   IconUserQuestion,
@@ -23,6 +24,7 @@ import { CustomerFormModal } from './CustomerFormModal';
 import { CustomerJobs } from './CustomerJobs';
 import { addressLines, contactName, customerLabel, type Customer } from './customers';
 import { useCustomer } from './customersApi';
+import { unsubscribedNote } from './unsubscribe';
 import { CustomerStatusBadge } from './CustomerStatusBadge';
 import { bookedOnline, MergeCustomerModal } from './MergeCustomerModal';
 import { AverageRating } from '../ratings/RatingStars';
@@ -109,7 +111,7 @@ export function CustomerDetailPage() {
       )}
       <Stack gap="lg">
         <Paper withBorder shadow="xs" p={{ base: 'md', xs: 'lg' }} component="section" aria-label="Customer details">
-          {c ? <Details customer={c} /> : <Skeleton h={160} />}
+          {c ? <Details customer={c} zone={zone} /> : <Skeleton h={160} />}
         </Paper>
         <CustomerDocuments customerId={id} zone={zone} />
         <CustomerJobs customerId={id} zone={zone} />
@@ -128,7 +130,7 @@ export function CustomerDetailPage() {
   );
 }
 
-function Details({ customer: c }: { customer: Customer }) {
+function Details({ customer: c, zone }: { customer: Customer; zone: string }) {
   const lines = addressLines(c);
   return (
     <Stack gap="lg">
@@ -153,6 +155,18 @@ function Details({ customer: c }: { customer: Customer }) {
             </Anchor>
           ) : (
             orNone(null)
+          )}
+          {c.unsubscribedAt && (
+            <Group gap={6} wrap="nowrap" align="flex-start" mt={4}>
+              <IconMailOff
+                size={14}
+                aria-hidden
+                style={{ flexShrink: 0, marginTop: 2, color: 'var(--mantine-color-gray-7)' }}
+              />
+              <Text size="xs" c="gray.7">
+                {unsubscribedNote(c.unsubscribedAt, zone)}
+              </Text>
+            </Group>
           )}
         </Field>
         <Field label="Address">
