@@ -136,7 +136,7 @@ describe('secrets in logged URLs', () => {
   });
   afterAll(() => app.stop());
 
-  it('never writes a reset link, invitation, feedback, booking or calendar feed token to the request log', async () => {
+  it('never writes a reset link, invitation, feedback, booking, calendar feed or unsubscribe token to the request log', async () => {
     const secret = 'd3adb33f-reset-secret-VALUE';
     for (const path of [
       `/forgotpassword/reset?token=${secret}`,
@@ -148,6 +148,8 @@ describe('secrets in logged URLs', () => {
       `/api/booking-links/${secret}/slots?from=2026-06-01`,
       `/account/invitation/${secret}`,
       `/calendar/${secret}.ics`,
+      `/unsubscribe/${secret}`,
+      `/api/unsubscribe/${secret}`,
     ])
       await fetch(app.url + path, { headers: { accept: 'text/html' } });
     // A page opened from the link sends it as the Referer of everything it loads and calls.
@@ -165,6 +167,8 @@ describe('secrets in logged URLs', () => {
         '/api/booking-links/[redacted]/slots?from=2026-06-01',
         '/account/invitation/[redacted]',
         '/calendar/[redacted]',
+        '/unsubscribe/[redacted]',
+        '/api/unsubscribe/[redacted]',
       ]),
     );
     expect(requests.map((l) => l.req.headers?.referer).filter(Boolean)).toEqual([
