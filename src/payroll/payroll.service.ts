@@ -6,6 +6,7 @@ import { fold } from '../core/decider';
 import { ConflictError, ForbiddenError, NotFoundError } from '../core/errors';
 import { EVENT_STORE, EventStore } from '../core/event-store/event-store.port';
 import { FILE_STORE, FileStore } from '../core/files/files.port';
+import { POSITION_TOKENS, PositionTokens } from '../core/position-tokens';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { XLSX } from '../core/spreadsheets/spreadsheet-download';
 import { TurnBudget } from '../core/loop-turns';
@@ -52,6 +53,7 @@ export class PayrollService {
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(FILE_STORE) private readonly files: FileStore,
     private readonly aggregates: Aggregates,
+    @Inject(POSITION_TOKENS) private readonly tokens: PositionTokens,
   ) {}
 
   private async organization(organizationId: string) {
@@ -103,7 +105,7 @@ export class PayrollService {
         totalHours: sum('totalHours'),
         mileage: sum('mileage'),
       },
-      exports: exports.map((e) => exportView(e, names, changedSince(e, sheets))),
+      exports: exports.map((e) => exportView(e, names, changedSince(e, sheets), this.tokens)),
     };
   }
 
@@ -295,7 +297,7 @@ export class PayrollService {
       byPerson.set(userId, days);
     }
     return {
-      export: exportView(doc, names, changedSince(doc, sheets)),
+      export: exportView(doc, names, changedSince(doc, sheets), this.tokens),
       people: [...byPerson]
         .map(([userId, days]) => ({
           userId,
@@ -381,7 +383,12 @@ function changedSince(doc: PayrollExportDoc, sheets: Map<string, Sheet>): boolea
   });
 }
 
-function exportView(doc: PayrollExportDoc, names: Map<string, string>, changed: boolean): PayrollExportView {
+function exportView(
+  doc: PayrollExportDoc,
+  names: Map<string, string>,
+  changed: boolean,
+  tokens: PositionTokens,
+): PayrollExportView {
   return {
     id: doc._id,
     format: doc.format,
@@ -390,7 +397,8 @@ function exportView(doc: PayrollExportDoc, names: Map<string, string>, changed: 
     userIds: doc.people.map((p) => p.userId),
     byFullName: (doc.byUserId && names.get(doc.byUserId)) || 'Someone',
     at: doc.at,
-    position: doc.position,
+    // A position leaves the server only as the organization's token (docs/audit-and-time-travel.md, issue #24 item 9).
+    position: tokens.encode(doc.organizationId, Number(doc.position)),
     changedSince: changed,
   };
 }

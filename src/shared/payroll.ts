@@ -127,7 +127,7 @@ export interface PayrollExportView {
   userIds: string[];
   byFullName: string;
   at: string;
-  /** The event log's position the export read the times at. */
+  /** The event log's position the export read the times at, as the organization's opaque position token. */
   position: string;
   /** Whether the times it held differ from now. */
   changedSince: boolean;

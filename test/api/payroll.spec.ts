@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
-import { GUSTO_HOURS_COLUMNS } from '../../src/payroll/payroll-files';
+import { GUSTO_HOURS_COLUMNS, QUICKBOOKS_TIMESHEET_COLUMNS } from '../../src/payroll/payroll-files';
 import { ApiClient, expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
+import { kitFor } from '../support/given';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
 import { within } from '../support/time';
 
@@ -9,8 +11,10 @@ const ZONE = 'America/New_York'; // the test organizations'
 
 /**
  * Pay periods over HTTP (issue #30): a week's timesheet added up with overtime, approved (its times locked: an
- * Associate's edit is refused, a manager's needs a reason and is audited), sent back, unapproved, exported to
- * payroll, and what changed since the export; another organization's period is a 404.
+ * Associate's edit or added time is refused, a manager's needs a reason and is audited), sent back, unapproved, each
+ * pushed to the person's and the managers' screens, exported to payroll (Gusto, QuickBooks Online, xlsx), and what
+ * changed since the export; the periods each frequency gives; overtime recomputed, in past periods too, when the rule
+ * or a time changes; another organization's period is a 404.
  */
 describe('pay periods and payroll', () => {
   let app: TestApp;
@@ -162,6 +166,7 @@ describe('pay periods and payroll', () => {
           .status,
       ).toBe(200);
       expect((await org.admin.request('DELETE', `/api/time/${times[3]}`, { reason: 'Day off' })).status).toBe(200);
+      const changedBy = Date.now();
 
       screen = (await org.admin.get(`/api/pay-periods?date=${start}`)).body;
       expect(screen.exports[0].changedSince).toBe(true);
@@ -191,7 +196,12 @@ describe('pay periods and payroll', () => {
           by: [expect.objectContaining({ fullName: 'Ada Admin', what: 'Changed: End', reason: 'Stayed late' })],
         }),
       ]);
-      expect(Date.parse(days[1].changes[0].by[0].at)).toBeGreaterThanOrEqual(Date.parse(editedAt) - 1000);
+      // When each change was made: between the first change's request and the last one's answer.
+      for (const { at } of [days[0].changes[0].by[0], days[1].changes[0].by[0]]) {
+        expect(Date.parse(at)).toBeGreaterThanOrEqual(Date.parse(editedAt) - 1000);
+        expect(Date.parse(at)).toBeLessThanOrEqual(changedBy + 1000);
+      }
+      expect(Date.parse(days[0].changes[0].by[0].at)).toBeGreaterThanOrEqual(Date.parse(days[1].changes[0].by[0].at));
 
       // The download is still exactly what was first sent.
       const again = await fetchBytes(org.admin, `/api/payroll-exports/${id}/file`);
@@ -332,6 +342,342 @@ describe('pay periods and payroll', () => {
         /^No timesheet of .+ is approved yet/,
       );
       expectError(await org.admin.post(`/api/pay-periods/${start}/exports`, { format: 'csv' }), 400);
+    });
+  });
+
+  describe('live to the managers (item 7)', () => {
+    it('pushes a submit, send-back, approval, an edit of a locked time and an unapprove to the managers’ and the person’s screens, not another organization’s', async () => {
+      const week = weekStart(6);
+      const start = week.toISODate()!;
+      const timerId = await tracked(org.associate, week.plus({ days: 1 }), 8, 8);
+      expect((await org.admin.patch('/api/organization/settings', { timesheetSubmission: true })).status).toBe(200);
+      const [desk, phone, elsewhere] = [
+        await openSocket(app.url, org.admin.cookie, sockets),
+        await openSocket(app.url, org.associate.cookie, sockets),
+        await openSocket(app.url, other.admin.cookie, sockets),
+      ];
+      const sheet = `/api/pay-periods/${start}/timesheets/${org.associate.userId}`;
+      const changed = { organizationId: org.organizationId, userId: org.associate.userId, periodStart: start };
+      /** `act`, and what the manager's and the person's sockets heard of the timesheet. */
+      const heard = async (act: () => Promise<unknown>) => {
+        const pushes = Promise.all([nextPush(desk, 'timesheets.changed'), nextPush(phone, 'timesheets.changed')]);
+        await act();
+        return pushes;
+      };
+
+      expect(
+        await heard(async () =>
+          expect((await org.associate.post(`/api/pay-periods/${start}/timesheets/me/submit`)).status).toBe(201),
+        ),
+      ).toEqual([changed, changed]);
+      expect(
+        await heard(async () =>
+          expect((await org.admin.post(`${sheet}/send-back`, { reason: 'Add Friday' })).status).toBe(201),
+        ),
+      ).toEqual([changed, changed]);
+      expect(await heard(async () => expect((await org.admin.post(`${sheet}/approve`)).status).toBe(201))).toEqual([
+        changed,
+        changed,
+      ]);
+
+      // A manager's edit of a time in the approved period: the time changed (timers.changed), to both.
+      const edit = Promise.all([nextPush(desk, 'timers.changed'), nextPush(phone, 'timers.changed')]);
+      expect((await org.admin.patch(`/api/time/${timerId}`, { label: 'Yard', reason: 'Was at the yard' })).status).toBe(
+        200,
+      );
+      expect(await edit).toEqual([
+        { userId: org.associate.userId, timerId },
+        { userId: org.associate.userId, timerId },
+      ]);
+
+      expect(
+        await heard(async () =>
+          expect((await org.admin.post(`${sheet}/unapprove`, { reason: 'Recheck Monday' })).status).toBe(201),
+        ),
+      ).toEqual([changed, changed]);
+
+      // Another organization's admin heard none of it: a change of theirs, pushed after all of ours, is the first
+      // (and only) timesheet or time they hear (one server sends one socket's pushes in order).
+      const theirs = nextPush(elsewhere, 'timesheets.changed');
+      expect(
+        (await other.admin.post(`/api/pay-periods/${start}/timesheets/${other.associate.userId}/approve`)).status,
+      ).toBe(201);
+      expect(await theirs).toEqual({
+        organizationId: other.organizationId,
+        userId: other.associate.userId,
+        periodStart: start,
+      });
+      expect(
+        elsewhere.received.filter((r) => r.event === 'timesheets.changed' || r.event === 'timers.changed'),
+      ).toEqual([{ event: 'timesheets.changed', payload: await theirs }]);
+    });
+  });
+
+  describe('payroll files over HTTP (item 5)', () => {
+    it('exports QuickBooks Online and xlsx files of an approved week, listed on the period and downloaded as sent', async () => {
+      const week = weekStart(7);
+      const start = week.toISODate()!;
+      // Monday to Friday from 8:00: 9:30, 9:00, 9:00, 9:00 and 8:45 (45.25 hours, 5.25 of them over 40).
+      const hours = [9.5, 9, 9, 9, 8.75];
+      for (const [i, h] of hours.entries()) await tracked(org.associate, week.plus({ days: i + 1 }), 8, h);
+      expect(
+        (await org.admin.post(`/api/pay-periods/${start}/timesheets/${org.associate.userId}/approve`)).status,
+      ).toBe(201);
+      const sheet = await sheetOf(org.admin, start, org.associate.userId);
+      expect(sheet).toMatchObject({ regularHours: 40, overtimeHours: 5.25, doubleTimeHours: 0, totalHours: 45.25 });
+
+      const exported: Record<'quickbooks' | 'xlsx', { id: string; before: number; after: number }> = {} as never;
+      for (const format of ['quickbooks', 'xlsx'] as const) {
+        const before = Date.now();
+        const response = await org.admin.post(`/api/pay-periods/${start}/exports`, { format });
+        expect(response.status).toBe(201);
+        exported[format] = { id: response.body.data.id, before, after: Date.now() };
+      }
+
+      // QuickBooks Online: its header, then one row per tracked time (the person, the day, H:MM, the wall clock).
+      const quickbooks = await fetchBytes(org.admin, `/api/payroll-exports/${exported.quickbooks.id}/file`);
+      expect(quickbooks.type).toMatch(/^text\/csv/);
+      const lines = quickbooks.bytes.toString('utf8').split('\r\n');
+      expect(lines[0]).toBe(QUICKBOOKS_TIMESHEET_COLUMNS.join(','));
+      expect(lines.slice(1)).toEqual([
+        ...hours.map((h, i) => {
+          const day = week.plus({ days: i + 1 });
+          const date = day.toISODate();
+          const end = day.set({ hour: 8 }).plus({ hours: h }).toFormat("HH:mm':00'");
+          const duration = `${Math.floor(h)}:${String((h % 1) * 60).padStart(2, '0')}`;
+          return `,${date},Employee,Abe Associate,,,,,NotBillable,False,,${duration},0:00,${date}T08:00:00,${date}T${end},Unassigned`;
+        }),
+        '',
+      ]);
+      expect(lines[1]).toContain(',9:30,');
+      expect(lines[5]).toContain(',8:45,');
+
+      // The workbook, read back: its Summary's row of the person holds the hours the sheet shows.
+      const xlsx = await fetchBytes(org.admin, `/api/payroll-exports/${exported.xlsx.id}/file`);
+      expect(xlsx.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
+      const summary = workbook.getWorksheet('Summary')!;
+      const header = (summary.getRow(1).values as unknown[]).slice(1);
+      const row = (summary.getRow(2).values as unknown[]).slice(1);
+      const cell = (name: string) => row[header.indexOf(name)];
+      expect(summary.actualRowCount).toBe(2);
+      expect(cell('Employee')).toBe('Abe Associate');
+      expect(cell('Regular hours')).toBe(sheet.regularHours);
+      expect(cell('Overtime hours')).toBe(sheet.overtimeHours);
+      expect(cell('Double time hours')).toBe(sheet.doubleTimeHours);
+      expect(cell('Total hours')).toBe(sheet.totalHours);
+      expect(workbook.getWorksheet('Tracked times')!.actualRowCount).toBe(1 + hours.length);
+
+      // Each is listed on the period: who, when, at which log position (an opaque token of the organization's).
+      const screen = (await org.admin.get(`/api/pay-periods?date=${start}`)).body;
+      expect(screen.exports).toHaveLength(2);
+      const listed = (format: 'quickbooks' | 'xlsx') => {
+        const view = screen.exports.find((e: { id: string }) => e.id === exported[format].id);
+        expect(view).toMatchObject({
+          format,
+          periods: [start],
+          userIds: [org.associate.userId],
+          byFullName: 'Ada Admin',
+          changedSince: false,
+        });
+        expect(Date.parse(view.at)).toBeGreaterThanOrEqual(exported[format].before - 1000);
+        expect(Date.parse(view.at)).toBeLessThanOrEqual(exported[format].after + 1000);
+        const position = app.positionOf(org.organizationId, view.position);
+        expect(position).toEqual(expect.any(Number));
+        return position!;
+      };
+      // The second export read the log after the first had been recorded.
+      expect(listed('xlsx')).toBeGreaterThan(listed('quickbooks'));
+
+      // A download again is the same bytes.
+      for (const [format, first] of [
+        ['quickbooks', quickbooks],
+        ['xlsx', xlsx],
+      ] as const) {
+        const again = await fetchBytes(org.admin, `/api/payroll-exports/${exported[format].id}/file`);
+        expect(again.bytes.equals(first.bytes)).toBe(true);
+      }
+    });
+  });
+
+  describe('periods by the organization’s settings (item 1)', () => {
+    let periods: TestOrganization;
+    beforeAll(async () => {
+      periods = await app.organization('Periods');
+    }, within(60_000));
+
+    const periodOf = async (date: string) => {
+      const screen = await periods.admin.get(`/api/pay-periods?date=${date}`);
+      expect(screen.status).toBe(200);
+      return { start: screen.body.period.start, end: screen.body.period.end, next: screen.body.next };
+    };
+    const settings = async (changes: object) =>
+      expect((await periods.admin.patch('/api/organization/settings', changes)).status).toBe(200);
+
+    it('weekly from the week’s first day, twice a month, monthly, and every two weeks from the anchor (before it too)', async () => {
+      // Weekly from Sunday by default; from Monday once the week starts then.
+      expect(await periodOf('2026-03-04')).toEqual({ start: '2026-03-01', end: '2026-03-07', next: '2026-03-08' });
+      await settings({ weekStartsOn: 1 });
+      expect(await periodOf('2026-03-04')).toEqual({ start: '2026-03-02', end: '2026-03-08', next: '2026-03-09' });
+
+      await settings({ payPeriodFrequency: 'semimonthly' });
+      expect(await periodOf('2026-03-15')).toEqual({ start: '2026-03-01', end: '2026-03-15', next: '2026-03-16' });
+      expect(await periodOf('2026-03-16')).toEqual({ start: '2026-03-16', end: '2026-03-31', next: '2026-04-01' });
+      expect(await periodOf('2026-02-20')).toEqual({ start: '2026-02-16', end: '2026-02-28', next: '2026-03-01' });
+      expect(await periodOf('2028-02-29')).toEqual({ start: '2028-02-16', end: '2028-02-29', next: '2028-03-01' });
+      // A person's sheet has the period's days.
+      expect((await periods.associate.get('/api/timesheets/me?date=2026-02-20')).body.days).toHaveLength(13);
+
+      await settings({ payPeriodFrequency: 'monthly' });
+      expect(await periodOf('2026-04-10')).toEqual({ start: '2026-04-01', end: '2026-04-30', next: '2026-05-01' });
+      expect(await periodOf('2026-12-31')).toEqual({ start: '2026-12-01', end: '2026-12-31', next: '2027-01-01' });
+
+      await settings({ payPeriodFrequency: 'biweekly', payPeriodAnchorDate: '2026-01-08' });
+      expect(await periodOf('2026-01-08')).toEqual({ start: '2026-01-08', end: '2026-01-21', next: '2026-01-22' });
+      expect(await periodOf('2026-01-21')).toEqual({ start: '2026-01-08', end: '2026-01-21', next: '2026-01-22' });
+      // Across the change to daylight saving time (Mar 8): still 14 days.
+      expect(await periodOf('2026-03-10')).toEqual({ start: '2026-03-05', end: '2026-03-18', next: '2026-03-19' });
+      // Before the anchor: blocks of 14 days counted back from it.
+      expect(await periodOf('2026-01-07')).toEqual({ start: '2025-12-25', end: '2026-01-07', next: '2026-01-08' });
+      expect(await periodOf('2025-12-01')).toEqual({ start: '2025-11-27', end: '2025-12-10', next: '2025-12-11' });
+      const biweekly = (await periods.associate.get('/api/timesheets/me?date=2026-03-10')).body;
+      expect(biweekly.period).toMatchObject({ start: '2026-03-05', end: '2026-03-18' });
+      expect(biweekly.days).toHaveLength(14);
+      // A day that starts no period is no period to approve.
+      expectError(
+        await periods.admin.post(`/api/pay-periods/2026-03-06/timesheets/${periods.associate.userId}/approve`),
+        404,
+      );
+    });
+  });
+
+  describe('recomputed when a rule or a time changes, past periods too (item 4)', () => {
+    let crew: TestOrganization;
+    beforeAll(async () => {
+      crew = await app.organization('Overtime');
+    }, within(60_000));
+
+    it('shows a past period’s overtime by the rule chosen now, and a time edited there in its totals', async () => {
+      const week = weekStart(8);
+      const start = week.toISODate()!;
+      // Monday 13 hours (7:00–20:00), Tuesday 6 hours (8:00–14:00): 19 hours, none over 40.
+      await tracked(crew.associate, week.plus({ days: 1 }), 7, 13);
+      const tuesday = await tracked(crew.associate, week.plus({ days: 2 }), 8, 6);
+      const hoursOf = async () => {
+        const sheet = await sheetOf(crew.admin, start, crew.associate.userId);
+        const row = (await crew.admin.get(`/api/pay-periods?date=${start}`)).body.rows.find(
+          (r: { userId: string }) => r.userId === crew.associate.userId,
+        );
+        const split = ({ regularHours, overtimeHours, doubleTimeHours, totalHours }: Record<string, number>) => ({
+          regularHours,
+          overtimeHours,
+          doubleTimeHours,
+          totalHours,
+        });
+        // The period screen's row says what the sheet says.
+        expect(split(row)).toEqual(split(sheet));
+        return {
+          rule: sheet.overtimeRule,
+          ...split(sheet),
+          monday: split(sheet.days[1]),
+          tuesday: split(sheet.days[2]),
+        };
+      };
+      const hours = (regularHours: number, overtimeHours: number, doubleTimeHours: number) => ({
+        regularHours,
+        overtimeHours,
+        doubleTimeHours,
+        totalHours: regularHours + overtimeHours + doubleTimeHours,
+      });
+
+      expect(await hoursOf()).toEqual({
+        rule: 'weekly40',
+        ...hours(19, 0, 0),
+        monday: hours(13, 0, 0),
+        tuesday: hours(6, 0, 0),
+      });
+      expect((await crew.admin.patch('/api/organization/settings', { overtimeRule: 'california' })).status).toBe(200);
+      // California: Monday's hours over 8 at 1.5×, over 12 at 2×.
+      expect(await hoursOf()).toEqual({
+        rule: 'california',
+        ...hours(14, 4, 1),
+        monday: hours(8, 4, 1),
+        tuesday: hours(6, 0, 0),
+      });
+
+      // Tuesday edited to 10 hours in that past (open) period: its 2 hours over 8 count at once.
+      const end = week.plus({ days: 2 }).set({ hour: 18 }).toUTC().toISO();
+      expect((await crew.admin.patch(`/api/time/${tuesday}`, { endDateTime: end })).status).toBe(200);
+      expect(await hoursOf()).toEqual({
+        rule: 'california',
+        ...hours(16, 6, 1),
+        monday: hours(8, 4, 1),
+        tuesday: hours(8, 2, 0),
+      });
+
+      expect((await crew.admin.patch('/api/organization/settings', { overtimeRule: 'none' })).status).toBe(200);
+      expect(await hoursOf()).toEqual({
+        rule: 'none',
+        ...hours(23, 0, 0),
+        monday: hours(13, 0, 0),
+        tuesday: hours(10, 0, 0),
+      });
+    });
+  });
+
+  describe('time added into an approved period', () => {
+    it('needs a manager’s reason, which the audit log and the History show; an Associate is refused', async () => {
+      const week = weekStart(9);
+      const start = week.toISODate()!;
+      const { id: jobId } = await kitFor(org.manager).job({ name: 'Gutter cleaning', userIds: [org.associate.userId] });
+      expect(
+        (await org.admin.post(`/api/pay-periods/${start}/timesheets/${org.associate.userId}/approve`)).status,
+      ).toBe(201);
+      const { label } = (await org.admin.get(`/api/pay-periods?date=${start}`)).body.period;
+      const tuesday = week.plus({ days: 2 }).set({ hour: 9 });
+      const added = (extra: object = {}) => ({
+        userId: org.associate.userId,
+        jobId,
+        startDateTime: tuesday.toUTC().toISO(),
+        endDateTime: tuesday.plus({ hours: 3 }).toUTC().toISO(),
+        ...extra,
+      });
+
+      expectError(
+        await org.admin.post('/api/time/for-person', added()),
+        400,
+        `This time is in Abe Associate's approved timesheet (${label}): give a reason to edit approved time`,
+      );
+      // A Customer Manager schedules (jobs.crud) but does not approve time (users.crud): locked to them.
+      expectError(
+        await org.manager.post('/api/time/for-person', added({ reason: 'Forgot to clock in' })),
+        409,
+        `This time is in an approved timesheet (${label}) and is locked. Ask a manager to change it.`,
+      );
+      // The Associate cannot put a time there themselves either.
+      expectError(
+        await org.associate.post('/api/time', { type: 'Unassigned', startDateTime: tuesday.toUTC().toISO() }),
+        409,
+        `This time is in an approved timesheet (${label}) and is locked. Ask a manager to change it.`,
+      );
+      expect((await sheetOf(org.admin, start, org.associate.userId)).totalHours).toBe(0);
+
+      const response = await org.admin.post('/api/time/for-person', added({ reason: 'Forgot to clock in' }));
+      expect(response.status).toBe(201);
+      const timerId = response.body.data.id as string;
+      expect(await sheetOf(org.admin, start, org.associate.userId)).toMatchObject({ state: 'approved', totalHours: 3 });
+
+      const what = 'Tracked time added for Abe Associate by Ada Admin (Edit approved time: Forgot to clock in)';
+      const log = (await org.admin.get('/api/audit?recordType=timer&pageSize=50')).body.resultItems;
+      expect(log.find((e: { record: { id: string } }) => e.record.id === timerId)).toMatchObject({
+        who: 'Ada Admin',
+        what,
+      });
+      const history = (await org.admin.get(`/api/time/${timerId}/history`)).body;
+      expect(JSON.stringify(history)).toContain(JSON.stringify(what));
+      const jobHistory = (await org.admin.get(`/api/jobs/${jobId}/history`)).body;
+      expect(jobHistory.map((e: { what: string }) => e.what)).toContain(what);
     });
   });
 });
