@@ -1,12 +1,13 @@
 import type { DomainEvent } from '../core/decider';
-import type { VisitReminderMode } from '../shared/notices';
+import type { VisitReminderSettings } from '../shared/notices';
 import type { OvertimeRule, PayPeriodFrequency } from '../shared/payroll';
 import type { Role } from '../shared/session';
 
 /** A changed field, written old → new so that the audit history reads as a sentence. */
 export type Change<T> = { from: T; to: T };
 
-export interface OrganizationSettings {
+/** The visit reminder settings (issue #31 item 2) are here where set; absent: DEFAULT_VISIT_REMINDER_SETTINGS. */
+export interface OrganizationSettings extends Partial<VisitReminderSettings> {
   name: string;
   timeZone: string;
   pickUpJobsEnabled: boolean;
@@ -21,13 +22,6 @@ export interface OrganizationSettings {
   weekStartsOn?: number;
   overtimeRule?: OvertimeRule;
   timesheetSubmission?: boolean;
-  /** Visit reminders to customers (issue #31 item 2; absent: DEFAULT_VISIT_REMINDER_SETTINGS). */
-  visitReminders?: VisitReminderMode;
-  visitReminderHours?: number;
-  visitReminderDays?: number;
-  visitReminderTime?: string;
-  visitReminderWindowStart?: string;
-  visitReminderWindowEnd?: string;
 }
 
 /** A day the organization takes no work (#24): no booking slots then. */

@@ -1,4 +1,4 @@
-import type { VisitReminderMode } from '../shared/notices';
+import type { VisitReminderSettings } from '../shared/notices';
 import type { OvertimeRule, PayPeriodFrequency } from '../shared/payroll';
 import type { Role } from '../shared/session';
 import type { OrganizationHoliday } from './identity.events';
@@ -14,7 +14,8 @@ export const USER_SEARCH_FIELDS = ['firstName', 'lastName', 'email', 'employeeId
 
 export const fileUrl = (fileId: string | null) => (fileId ? `/api/files/${fileId}` : null);
 
-export interface OrganizationDoc {
+/** The visit reminder settings (issue #31 item 2) are here where set; absent: DEFAULT_VISIT_REMINDER_SETTINGS. */
+export interface OrganizationDoc extends Partial<VisitReminderSettings> {
   _id: string;
   name: string;
   timeZone: string;
@@ -28,13 +29,6 @@ export interface OrganizationDoc {
   weekStartsOn?: number;
   overtimeRule?: OvertimeRule;
   timesheetSubmission?: boolean;
-  /** Visit reminder settings where set (issue #31 item 2; absent: DEFAULT_VISIT_REMINDER_SETTINGS). */
-  visitReminders?: VisitReminderMode;
-  visitReminderHours?: number;
-  visitReminderDays?: number;
-  visitReminderTime?: string;
-  visitReminderWindowStart?: string;
-  visitReminderWindowEnd?: string;
   /** When automated rating e-mails were last turned on: jobs that ended before get none (absent: before #14's process). */
   automatedRatingEmailsSince?: string | null;
   logoFileId: string | null;

@@ -1,4 +1,3 @@
-import { escapeHtml } from './html';
 import type { MailAttachment, MailMessage } from './mail.port';
 
 /**
@@ -83,6 +82,10 @@ export function letter({ id, to, subject, from, body, footer, attachments }: Let
     ...(attachments?.length ? { attachments } : {}),
   };
 }
+
+/** Names, job titles and addresses are typed by people: never markup in an e-mail's HTML. */
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 type Line = ListItem['lines'][number];
 const isLine = (line: Line): line is Exclude<Line, null | false> => !!line;

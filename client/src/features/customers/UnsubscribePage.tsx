@@ -7,7 +7,6 @@ import { ApiError, errorMessage } from '../../app/api';
 import { useSetUnsubscribed, useUnsubscribePage } from './unsubscribeApi';
 
 const TITLE = 'Unsubscribe';
-const SUBSCRIBED_AGAIN = 'You will get these e-mails again';
 
 /** One state of the page: an icon over its heading, what it means, and its one action. */
 function Stage({
@@ -46,11 +45,12 @@ export function UnsubscribePage() {
   const { token = '' } = useParams();
   const page = useUnsubscribePage(token);
   const heading = useRef<HTMLHeadingElement>(null);
-  const [subscribedAgain, setSubscribedAgain] = useState(false);
+  // The server's word for a "Subscribe again" that went through, shown above the Unsubscribe button.
+  const [subscribedAgain, setSubscribedAgain] = useState<string | null>(null);
   // Counts the clicks that changed the state: each moves the focus to the new state's heading.
   const [changes, setChanges] = useState(0);
-  const change = useSetUnsubscribed(token, (unsubscribed) => {
-    setSubscribedAgain(!unsubscribed);
+  const change = useSetUnsubscribed(token, (unsubscribed, message) => {
+    setSubscribedAgain(unsubscribed ? null : message);
     setChanges((n) => n + 1);
   });
 
@@ -112,7 +112,7 @@ export function UnsubscribePage() {
         >
           {subscribedAgain && (
             <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status" w="100%" ta="left">
-              {SUBSCRIBED_AGAIN}
+              {subscribedAgain}
             </Alert>
           )}
           <Text c="gray.7">

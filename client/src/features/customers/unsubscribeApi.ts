@@ -18,9 +18,9 @@ export function useUnsubscribePage(token: string) {
 
 /**
  * The person's click: unsubscribe (POST) or subscribe again (DELETE). The answer's view replaces the page's, so the
- * page shows what the server now holds.
+ * page shows what the server now holds, and its message is the one shown.
  */
-export function useSetUnsubscribed(token: string, onDone: (unsubscribed: boolean) => void) {
+export function useSetUnsubscribed(token: string, onDone: (unsubscribed: boolean, message: string) => void) {
   return useMutation({
     mutationFn: (unsubscribe: boolean) =>
       unsubscribe
@@ -32,7 +32,7 @@ export function useSetUnsubscribed(token: string, onDone: (unsubscribed: boolean
         : api.delete<{ success: true; message: string; data: UnsubscribePageView }>(unsubscribeUrl(token), PUBLIC),
     onSuccess: (answer) => {
       queryClient.setQueryData([unsubscribeUrl(token)], answer.data);
-      onDone(answer.data.unsubscribed);
+      onDone(answer.data.unsubscribed, answer.message);
     },
   });
 }
