@@ -360,6 +360,7 @@ class Generator {
         customerId: customerId ?? null,
         customerName: customerId ? (this.org.customerNames.get(customerId) ?? null) : null,
       },
+      latest: new Date(start).toISOString(),
     };
 
     const slot: Slot = this.running.get(userId) ?? { state: runningTimerDecider.initialState, revision: 'no_stream' };
@@ -388,6 +389,7 @@ class Generator {
           mileageEnd: mileageStart === null ? null : mileageStart + Math.floor(this.random() * 80),
         },
         actor: { userId, mayEditOthers: false },
+        latest: new Date(end).toISOString(),
       },
       started.reduce(timerDecider.evolve, timerDecider.initialState),
     );

@@ -1,6 +1,6 @@
 import { eventLog, projection } from '../../src/core/projection.testing';
 import type { TimesheetEvent } from '../../src/timers/timers.events';
-import { approvedTimesheetHolding, TIMESHEETS, timesheetOf } from '../../src/timers/timers.read-models';
+import { approvedTimesheetOverlapping, TIMESHEETS, timesheetOf } from '../../src/timers/timers.read-models';
 import { timesheetsProjection } from './timesheets.projection';
 
 const ORG = 'org-1';
@@ -32,11 +32,15 @@ describe('timesheets projection', () => {
       ]);
   });
 
-  it('finds the approved timesheet holding a day, and none once unapproved', async () => {
+  it('finds the approved timesheet overlapping days, around them too, and none once unapproved', async () => {
+    const day = (date: string) => ({ first: date, last: date });
     await spec.given(sheet({ type: 'TimesheetApproved', data: WEEK })).thenStore(async (store) => {
-      expect((await approvedTimesheetHolding(store, ORG, ANA, ['2030-01-12']))?.periodStart).toBe('2030-01-06');
-      expect(await approvedTimesheetHolding(store, ORG, ANA, ['2030-01-13'])).toBeNull();
-      expect(await approvedTimesheetHolding(store, 'org-2', ANA, ['2030-01-12'])).toBeNull();
+      expect((await approvedTimesheetOverlapping(store, ORG, ANA, day('2030-01-12')))?.periodStart).toBe('2030-01-06');
+      expect(await approvedTimesheetOverlapping(store, ORG, ANA, day('2030-01-13'))).toBeNull();
+      expect(await approvedTimesheetOverlapping(store, 'org-2', ANA, day('2030-01-12'))).toBeNull();
+      // Days from before the week to after it hold the whole week (#44 item 2).
+      const around = { first: '2030-01-05', last: '2030-01-13' };
+      expect((await approvedTimesheetOverlapping(store, ORG, ANA, around))?.periodStart).toBe('2030-01-06');
     });
     await spec
       .given(
@@ -44,7 +48,9 @@ describe('timesheets projection', () => {
         sheet({ type: 'TimesheetUnapproved', data: { ...WEEK, reason: 'Hours to fix' } }),
       )
       .thenStore(async (store) => {
-        expect(await approvedTimesheetHolding(store, ORG, ANA, ['2030-01-08'])).toBeNull();
+        expect(
+          await approvedTimesheetOverlapping(store, ORG, ANA, { first: '2030-01-08', last: '2030-01-08' }),
+        ).toBeNull();
         expect((await timesheetOf(store, ANA, '2030-01-06'))?.state).toBe('open');
       });
   });

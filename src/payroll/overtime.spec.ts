@@ -11,11 +11,13 @@ const split = (regularHours: number, overtimeHours: number, doubleTimeHours: num
   doubleTimeHours,
   totalHours: regularHours + overtimeHours + doubleTimeHours,
 });
+const EVER = { from: '2000-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z' };
 /** Worked hours per date from real instants, split at the zone's midnights (what a timesheet sums). */
 const workedDays = (times: [string, string][], zone: string) => {
   const byDate = new Map<string, number>();
   for (const [start, end] of times)
-    for (const part of dayParts(start, end, zone)) byDate.set(part.date, (byDate.get(part.date) ?? 0) + part.hours);
+    for (const part of dayParts(start, end, zone, EVER))
+      byDate.set(part.date, (byDate.get(part.date) ?? 0) + part.hours);
   return [...byDate].map(([date, hours]) => ({ date, hours }));
 };
 

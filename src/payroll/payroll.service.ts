@@ -33,7 +33,7 @@ import { timesheetOf, timesheetsOf, type TimesheetDoc } from '../timers/timers.r
 import { gustoHoursCsv, payrollWorkbook, quickbooksTimesheetCsv, type PayrollSheet } from './payroll-files';
 import { payrollStreams, type PayrollExportEvent } from './payroll.events';
 import { exportById, exportsOfPeriod, type PayrollExportDoc } from './payroll.read-models';
-import { fingerprintOf, periodTimers, round2, rowOf, sheetOf, type Sheet } from './timesheets';
+import { addDays, dayBegins, fingerprintOf, periodTimers, round2, rowOf, sheetOf, type Sheet } from './timesheets';
 import { localDateOf } from '../scheduling/recurrence';
 
 const CSV = 'text/csv; charset=utf-8';
@@ -328,12 +328,10 @@ export class PayrollService {
     const domain = recorded.map((r) => toDomainEvent<TimerEvent>(r));
     const then = revision < 0 ? null : timeOf(fold(timerDecider, domain.slice(0, revision + 1)));
     const nowState = timeOf(fold(timerDecider, domain));
+    // Only the period's days are split (issue #44 item 1): a time of years costs what the period holds.
+    const window = periodWindow(period, zone);
     const inPeriod = (t: typeof nowState) =>
-      t &&
-      t.endDateTime &&
-      dayParts(t.startDateTime, t.endDateTime, zone).some((p) => p.date >= period.start && p.date <= period.end)
-        ? t
-        : null;
+      t && t.endDateTime && dayParts(t.startDateTime, t.endDateTime, zone, window).length ? t : null;
     const now = inPeriod(nowState);
     const since = recorded.filter((r) => r.revision > revision);
     const change: ExportChange = {
@@ -348,9 +346,8 @@ export class PayrollService {
       }),
     };
     const datesOf = (t: typeof now) =>
-      t?.endDateTime ? dayParts(t.startDateTime, t.endDateTime, zone).map((p) => p.date) : [];
-    const within = (dates: string[]) => dates.filter((d) => d >= period.start && d <= period.end);
-    return { userId, change, datesThen: within(datesOf(then)), datesNow: within(datesOf(now)) };
+      t?.endDateTime ? dayParts(t.startDateTime, t.endDateTime, zone, window).map((p) => p.date) : [];
+    return { userId, change, datesThen: datesOf(then), datesNow: datesOf(now) };
   }
 }
 
@@ -418,9 +415,15 @@ function timeOf(state: TimerState): ExportChange['then'] {
 
 function hoursOn(time: ExportChange['then'], date: string, zone: string): number {
   if (!time?.endDateTime) return 0;
-  return dayParts(time.startDateTime, time.endDateTime, zone)
-    .filter((p) => p.date === date)
-    .reduce((sum, p) => sum + p.hours, 0);
+  return dayParts(time.startDateTime, time.endDateTime, zone, periodWindow({ start: date, end: date }, zone)).reduce(
+    (sum, p) => sum + p.hours,
+    0,
+  );
+}
+
+/** The instants of a period's days in the organization's zone, from its first midnight to the one after its end. */
+function periodWindow(period: { start: string; end: string }, zone: string) {
+  return { from: dayBegins(period.start, zone), to: dayBegins(addDays(period.end, 1), zone) };
 }
 
 const LABELS = AUDIT_FIELD_LABELS.timer as Record<string, string>;

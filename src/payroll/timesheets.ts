@@ -11,14 +11,18 @@ import type {
   TimesheetRow,
   TimesheetState,
 } from '../shared/payroll';
+import { TRACKED_TIME_MAX_DAYS } from '../shared/timers';
 import { dayParts } from '../timers/day-parts';
 import { periodDates } from '../timers/pay-periods';
 import { TIMERS, type TimerDoc, type TimesheetDoc } from '../timers/timers.read-models';
 import { overtimeOf, workweekStart } from './overtime';
 
 const DAY_MS = 86_400_000;
-/** A timer is looked for this many days before the first day it may count on (one across midnight started before). */
-const LEAD_DAYS = 2;
+/**
+ * A timer is looked for this many days before the first day it may count on: the longest a tracked time may be
+ * (TRACKED_TIME_MAX_DAYS) and a day, so one started before and still going on that day is found.
+ */
+const LEAD_DAYS = TRACKED_TIME_MAX_DAYS + 1;
 
 /** The tracked times a timesheet reads: stopped ones count; running ones are only counted as running. */
 export type SheetTimer = Pick<
@@ -53,11 +57,11 @@ const SHEET_TIMER_FIELDS = {
 } as const;
 
 /** YYYY-MM-DD plus `days`. */
-const addDays = (date: string, days: number) =>
+export const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The instant (UTC ISO) a date of the organization's zone begins. */
-const dayBegins = (date: string, zone: string) =>
+export const dayBegins = (date: string, zone: string) =>
   new Date(fromWallMs(Date.parse(`${date}T00:00:00Z`), zone)).toISOString();
 
 /**
@@ -115,12 +119,15 @@ export function sheetOf(
   const counted: SheetTimer[] = [];
   let running = 0;
   const periodEnds = dayBegins(addDays(period.end, 1), zone);
+  // Only the days this sheet counts are split: its period and the workweek before it (overtime).
+  const window = { from: dayBegins(leadStart, zone), to: periodEnds };
   for (const timer of timers) {
     if (timer.endDateTime === null) {
       if (timer.startsAt < periodEnds) running++;
       continue;
     }
-    const parts = dayParts(timer.startDateTime, timer.endDateTime, zone);
+    const parts = dayParts(timer.startDateTime, timer.endDateTime, zone, window);
+    const startsAt = Date.parse(timer.startDateTime);
     let inPeriod = false;
     for (const part of parts) {
       if (part.date < leadStart || part.date > period.end) continue;
@@ -128,7 +135,8 @@ export function sheetOf(
       const day = entries.get(part.date);
       if (!day) continue;
       inPeriod = true;
-      const first = part === parts[0];
+      // Miles count on the day the time starts (the window may have cut its first days off).
+      const first = Date.parse(part.startIso) === startsAt;
       day.push({
         timerId: timer._id,
         type: timer.type,

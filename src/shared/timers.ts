@@ -50,6 +50,16 @@ export interface TimersPage {
   totals: TimerTotals | null;
 }
 
+/**
+ * The longest one tracked time may be (issue #44 item 1): a timer forgotten over a long weekend still stops, and its
+ * end is then corrected; anything longer is refused in words. Every read that splits a time into days reads only the
+ * part inside its own window, so even a longer time recorded before this bound costs a read no more than its window.
+ */
+export const TRACKED_TIME_MAX_DAYS = 7;
+
+/** The earliest instant a tracked time may start or end at (a sane window: no time clock ran before it). */
+export const TRACKED_TIME_EARLIEST = '2000-01-01T00:00:00.000Z';
+
 /** The longest date range totals are added up for (a quarter): longer, a table shows rows without them. */
 export const TIMER_TOTALS_MAX_DAYS = 93;
 

@@ -5,7 +5,7 @@ import { organizationZone, userById } from '../identity/identity.read-models';
 import type { ReadStore } from '../core/read-store/read-store.port';
 import { PAYROLL_REASON_MAX_LENGTH } from '../shared/payroll';
 import { periodLabel } from './pay-periods';
-import { approvedTimesheetHolding, TIMESHEETS, type TimesheetDoc } from './timers.read-models';
+import { approvedTimesheetOverlapping, TIMESHEETS, type TimesheetDoc } from './timers.read-models';
 
 /** A change to a tracked time in an approved timesheet, made by a manager with their reason (issue #30 item 3). */
 export interface ApprovedTimeEdit {
@@ -13,38 +13,43 @@ export interface ApprovedTimeEdit {
   periodStart: string;
 }
 
-/** The longest time a lock looks at day by day; a longer one (a timer forgotten for weeks) is checked at its ends. */
-const MAX_DAYS = 62;
-const DAY_MS = 86_400_000;
+/** A tracked time's span as it was or will be: a running time (no end) is its start. */
+export interface TimeSpan {
+  start: string | null | undefined;
+  end: string | null | undefined;
+}
 
-/** The organization's days (YYYY-MM-DD) a time touches, from its earliest to its latest instant. */
-function datesOf(instants: (string | null | undefined)[], zone: string): string[] {
-  const walls = instants
+/** The organization's first and last days (YYYY-MM-DD) a time's span touches; null for one with no instant. */
+function daysOf(span: TimeSpan, zone: string): { first: string; last: string } | null {
+  const instants = [span.start, span.end]
     .filter((instant): instant is string => typeof instant === 'string' && !Number.isNaN(Date.parse(instant)))
     .map((instant) => toWallMs(Date.parse(instant), zone))
     .sort((a, b) => a - b);
-  if (!walls.length) return [];
-  const first = walls[0];
-  const last = walls[walls.length - 1];
-  if ((last - first) / DAY_MS > MAX_DAYS) return walls.map(isoDate);
-  const dates: string[] = [];
-  for (let day = Math.floor(first / DAY_MS) * DAY_MS; day <= last; day += DAY_MS) dates.push(isoDate(day));
-  return dates;
+  if (!instants.length) return null;
+  return { first: isoDate(instants[0]), last: isoDate(instants[instants.length - 1]) };
 }
 
-/** The approved timesheet of `owner` that holds any day a time touching `instants` touches, if one does. */
+/**
+ * The approved timesheet of `owner` that overlaps any of `spans` (a time before and after a change), if one does:
+ * the whole span is checked, so a time that starts before an approved week and ends after it is locked too (issue
+ * #44 item 2). One read of the sheets overlapping each span.
+ */
 export async function lockingTimesheet(
   store: ReadStore,
   organizationId: string,
   owner: string,
-  instants: (string | null | undefined)[],
+  spans: TimeSpan[],
 ): Promise<TimesheetDoc | null> {
   const zone = await organizationZone(store, organizationId);
-  return approvedTimesheetHolding(store, organizationId, owner, datesOf(instants, zone));
+  for (const days of spans.map((span) => daysOf(span, zone))) {
+    const sheet = days && (await approvedTimesheetOverlapping(store, organizationId, owner, days));
+    if (sheet) return sheet;
+  }
+  return null;
 }
 
 /**
- * Whether a change to `owner`'s tracked time touching `instants` (before and after the change) may be made: none
+ * Whether a change to `owner`'s tracked time over `spans` (before and after the change) may be made: none
  * falls in an approved timesheet (nothing to say), or a manager (users.crud) gives a reason, which the event keeps
  * for the audit log. An Associate's change is refused with words; a manager's without a reason asks for one.
  */
@@ -52,11 +57,11 @@ export async function approvedTimeEdit(
   store: ReadStore,
   organizationId: string,
   owner: string,
-  instants: (string | null | undefined)[],
+  spans: TimeSpan[],
   actor: CurrentUser,
   reason: string | null | undefined,
 ): Promise<ApprovedTimeEdit | undefined> {
-  const sheet = await lockingTimesheet(store, organizationId, owner, instants);
+  const sheet = await lockingTimesheet(store, organizationId, owner, spans);
   if (!sheet) return undefined;
   const period = periodLabel(sheet.periodStart, sheet.periodEnd);
   if (!actor.claims.includes('users.crud'))
@@ -84,8 +89,8 @@ export async function approvedTimesheetsOf(
 ): Promise<(string | null)[]> {
   if (!times.length) return [];
   const zone = await organizationZone(store, organizationId);
-  const dates = times.map((time) => datesOf([time.startDateTime, time.endDateTime], zone));
-  const all = dates.flat().sort();
+  const days = times.map((time) => daysOf({ start: time.startDateTime, end: time.endDateTime }, zone));
+  const all = days.flatMap((d) => (d ? [d.first, d.last] : [])).sort();
   if (!all.length) return times.map(() => null);
   const sheets = await store.collection<TimesheetDoc>(TIMESHEETS).find(
     {
@@ -98,9 +103,9 @@ export async function approvedTimesheetsOf(
     { limit: 1000 },
   );
   return times.map((time, i) => {
-    const sheet = sheets.find(
-      (s) => s.userId === time.userId && dates[i].some((date) => s.periodStart <= date && date <= s.periodEnd),
-    );
+    const span = days[i];
+    const sheet =
+      span && sheets.find((s) => s.userId === time.userId && s.periodStart <= span.last && span.first <= s.periodEnd);
     return sheet ? periodLabel(sheet.periodStart, sheet.periodEnd) : null;
   });
 }

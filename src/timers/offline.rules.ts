@@ -41,6 +41,21 @@ export function clockOff(
   return off ? { offsetMinutes: Math.round(offset / 60_000), limitHours } : null;
 }
 
+/**
+ * How far ahead of when it reached us a phone's clock may be and its time still go to a manager's review; further
+ * ahead, the clock is plainly wrong and the time is refused (issue #44 item 1: bounded, like every tracked time).
+ */
+export const REVIEWED_CLOCK_AHEAD_MAX_MS = 30 * 86_400_000;
+
+/**
+ * The latest instant a time may reach (timeBoundsProblem): now and the tolerance for a change made online; for one a
+ * phone sent later, as far ahead as a review may hold (its clock ahead sends it to review, not a refusal).
+ */
+export function latestInstant(meta: { at: string; deviceAt?: string }): string {
+  const ahead = meta.deviceAt ? REVIEWED_CLOCK_AHEAD_MAX_MS : CLOCK_TOLERANCE_MS;
+  return new Date(Date.parse(meta.at) + ahead).toISOString();
+}
+
 /** An instant within the tolerance ahead of when it reached us is taken as that moment (never a time still to come). */
 export const notAfter = (instant: string, receivedAt: string) =>
   Date.parse(instant) > Date.parse(receivedAt) ? receivedAt : instant;

@@ -5,7 +5,7 @@ import { isUuid } from '../core/clock';
 import { ConflictError, NotFoundError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { organizationZone, userById } from '../identity/identity.read-models';
-import { reviewedTimer, timeInWords } from './offline.rules';
+import { latestInstant, reviewedTimer, timeInWords } from './offline.rules';
 import { periodLabel } from './pay-periods';
 import { lockingTimesheet } from './locked-times';
 import { runningTimerDecider } from './running-timer.decider';
@@ -57,6 +57,8 @@ export class AnswerTimeReviewHandler implements ICommandHandler<AnswerTimeReview
         organizationId: meta.organizationId,
         userId,
         fields: request.fields,
+        // The manager lets through what the phone sent, its clock ahead included: bounded as a review is.
+        latest: latestInstant({ at: meta.at, deviceAt: review.deviceAt }),
       };
       timerDecider.decide(start, timerDecider.initialState);
       try {
@@ -78,6 +80,7 @@ export class AnswerTimeReviewHandler implements ICommandHandler<AnswerTimeReview
       organizationId: meta.organizationId,
       changes: request.changes,
       actor: { userId, mayEditOthers: false },
+      latest: latestInstant({ at: meta.at, deviceAt: review.deviceAt }),
     };
     const events = timerDecider.decide(command, state);
     if (events.length) await this.aggregates.settle(await this.aggregates.append(stream, events, revision, meta));
@@ -90,12 +93,13 @@ export class AnswerTimeReviewHandler implements ICommandHandler<AnswerTimeReview
    */
   private async notLocked(review: Exclude<TimeReviewState, { status: 'none' }>, meta: CommandMeta) {
     const time = reviewedTimer(review.request);
-    const before = review.request.kind === 'change' ? [review.request.before.start, review.request.before.end] : [];
-    const sheet = await lockingTimesheet(this.store, meta.organizationId, review.userId, [
-      time.start,
-      time.end,
-      ...before,
-    ]);
+    const before = review.request.kind === 'change' ? [review.request.before] : [];
+    const sheet = await lockingTimesheet(
+      this.store,
+      meta.organizationId,
+      review.userId,
+      [time, ...before].map(({ start, end }) => ({ start, end })),
+    );
     if (sheet)
       throw new ConflictError(
         `This time is in an approved timesheet (${periodLabel(sheet.periodStart, sheet.periodEnd)}), so it cannot be approved as it is. ` +

@@ -7,10 +7,13 @@ import { RunningTimerEvent, TimerEvent, TimerFields } from './timers.events';
 const ORG = 'org-1';
 const ids = { timerId: 't1', organizationId: ORG, userId: 'u1' };
 const START = '2026-06-01T13:00:00Z';
+/** Now, when the commands are decided: a week after the start. */
+const NOW = '2026-06-08T13:00:00Z';
 const owner = { userId: 'u1', mayEditOthers: false };
 const start = (fields: Partial<Omit<TimerFields, 'end' | 'mileageEnd'>>): TimerCommand => ({
   type: 'StartTimer',
   ...ids,
+  latest: NOW,
   fields: {
     type: 'Unassigned',
     start: START,
@@ -44,6 +47,7 @@ const change = (changes: Partial<TimerFields>, actor = owner): TimerCommand => (
   organizationId: ORG,
   changes,
   actor,
+  latest: NOW,
 });
 
 describe('a timer', () => {
@@ -71,8 +75,53 @@ describe('a timer', () => {
     [{ type: 'Mileage' as const, mileageStart: -3 }, 'Starting mileage must be a number'],
     [{ label: 'x'.repeat(201) }, 'The label can be at most 200 characters'],
     [{ start: 'soon' }, 'The start must be a date and time'],
+    [{ start: '1800-01-01T00:00:00Z' }, 'The start must be in 2000 or later'],
+    [{ start: '1999-12-31T23:59:59.999Z' }, 'The start must be in 2000 or later'],
+    [{ start: '2026-06-08T13:00:00.001Z' }, 'The start cannot be in the future'],
+    [{ start: '+275760-09-13T00:00:00Z' }, 'The start cannot be in the future'],
   ])('refuses to start %o', (fields, message) => {
     given(timerDecider, []).when(start(fields)).thenThrows(ValidationError, message);
+  });
+
+  it('starts at the first instant of 2000 and at now, the bounds of a sane time (#44 item 1)', () => {
+    given(timerDecider, [])
+      .when(start({ start: '2000-01-01T00:00:00.000Z' }))
+      .then([started({ start: '2000-01-01T00:00:00.000Z' })]);
+    given(timerDecider, [])
+      .when(start({ start: NOW }))
+      .then([started({ start: NOW })]);
+  });
+
+  it('stops a time of at most 7 days (and the hour of a DST change), and refuses a longer one in words', () => {
+    const weekLater = '2026-06-08T13:00:00Z';
+    given(timerDecider, [started()])
+      .when(change({ end: weekLater }))
+      .then([{ type: 'TimerStopped', data: { ...ids, end: weekLater, mileageEnd: null } }]);
+    const anHourMore = '2026-06-08T14:00:00Z';
+    given(timerDecider, [started()])
+      .when({ ...change({ end: anHourMore }), latest: anHourMore } as TimerCommand)
+      .then([{ type: 'TimerStopped', data: { ...ids, end: anHourMore, mileageEnd: null } }]);
+    const tooLong = '2026-06-08T14:00:00.001Z';
+    given(timerDecider, [started()])
+      .when({ ...change({ end: tooLong }), latest: tooLong } as TimerCommand)
+      .thenThrows(ValidationError, 'A tracked time can be at most 7 days long: set its end to when the work ended');
+  });
+
+  it('holds a change to the instants it sets: a label changes on a time a review let end ahead', () => {
+    const ahead = '2026-06-08T15:00:00Z';
+    given(timerDecider, [started(), { type: 'TimerStopped', data: { ...ids, end: ahead, mileageEnd: null } }])
+      .when(change({ label: 'Late' }))
+      .then([{ type: 'TimerChanged', data: { ...ids, changes: { label: { from: null, to: 'Late' } } } }]);
+  });
+
+  it.each([
+    [{ end: '2026-06-08T13:00:00.001Z' }, 'The end cannot be in the future'],
+    [{ end: '2100-01-01T00:00:00Z' }, 'The end cannot be in the future'],
+    [{ end: '+275760-09-13T00:00:00Z' }, 'The end cannot be in the future'],
+    [{ start: '1800-01-01T00:00:00Z', end: '2026-06-01T14:00:00Z' }, 'The start must be in 2000 or later'],
+    [{ start: '2026-05-01T13:00:00Z', end: '2026-06-01T14:00:00Z' }, 'A tracked time can be at most 7 days long'],
+  ])('refuses to stop or edit a time to %o (#44 item 1)', (changes, message) => {
+    given(timerDecider, [started()]).when(change(changes)).thenThrows(ValidationError, message);
   });
 
   it('stops when given its end; a mileage timer needs an ending mileage not below the start', () => {

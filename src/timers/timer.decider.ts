@@ -1,6 +1,6 @@
 import { Decider } from '../core/decider';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
-import { normalized, timerProblem } from './timer.rules';
+import { normalized, timeBoundsProblem, timerProblem } from './timer.rules';
 import type { ApprovedTimeEdit } from './locked-times';
 import { TimerChanges, TimerEvent, TimerFields } from './timers.events';
 
@@ -23,6 +23,8 @@ export type TimerCommand =
       organizationId: string;
       userId: string;
       fields: Omit<TimerFields, 'end' | 'mileageEnd'>;
+      /** The latest instant the time may reach (timeBoundsProblem): now online, further for a phone's. */
+      latest: string;
     }
   | {
       type: 'AddTime';
@@ -40,6 +42,7 @@ export type TimerCommand =
       organizationId: string;
       changes: Partial<TimerFields>;
       actor: TimerActor;
+      latest: string;
       approvedTimeEdit?: ApprovedTimeEdit;
     }
   | { type: 'DeleteTimer'; organizationId: string; actor: TimerActor; approvedTimeEdit?: ApprovedTimeEdit };
@@ -50,8 +53,8 @@ export type TimerState =
 
 export const isRunning = (state: TimerState) => state.status === 'recorded' && state.fields.end === null;
 
-function check(fields: TimerFields) {
-  const problem = timerProblem(fields);
+function check(fields: TimerFields, latest: string, before?: TimerFields) {
+  const problem = timerProblem(fields) ?? timeBoundsProblem(fields, latest, before);
   if (problem) throw new ValidationError(problem);
 }
 
@@ -107,7 +110,7 @@ export const timerDecider: Decider<TimerCommand, TimerState, TimerEvent> = {
     if (command.type === 'StartTimer') {
       if (state.status !== 'none') throw new ConflictError('This timer already exists.');
       const fields = normalized({ ...command.fields, end: null, mileageEnd: null });
-      check(fields);
+      check(fields, command.latest);
       const { end: _e, mileageEnd: _m, ...started } = fields;
       return [
         {
@@ -125,10 +128,9 @@ export const timerDecider: Decider<TimerCommand, TimerState, TimerEvent> = {
       if (state.status !== 'none') throw new ConflictError('This timer already exists.');
       const fields = normalized(command.fields);
       if (fields.end === null) throw new ValidationError('The end is required');
-      check(fields);
+      check(fields, command.at);
       if (Date.parse(fields.end) <= Date.parse(fields.start))
         throw new ValidationError('The end must be after the start');
-      if (Date.parse(fields.end) > Date.parse(command.at)) throw new ValidationError('The end cannot be in the future');
       const { timerId, organizationId, userId, addedBy } = command;
       return [
         {
@@ -146,7 +148,7 @@ export const timerDecider: Decider<TimerCommand, TimerState, TimerEvent> = {
         const next = normalized({ ...state.fields, ...command.changes });
         if (state.fields.end !== null && next.end === null)
           throw new ValidationError('A stopped timer cannot run again; start a new timer instead');
-        check(next);
+        check(next, command.latest, state.fields);
         const stopping = state.fields.end === null && next.end !== null;
         // A stop is its own fact; what else changed with it is recorded just before.
         const changes = diff(state.fields, stopping ? { ...next, end: null, mileageEnd: null } : next);

@@ -15,6 +15,7 @@ import {
   actedAt,
   clockOff,
   decideOfflineChange,
+  latestInstant,
   notAfter,
   otherTimerRunning,
   reviewAct,
@@ -88,13 +89,21 @@ export class StartTimerHandler implements ICommandHandler<StartTimer> {
       organizationId: meta.organizationId,
       userId: actor.userId,
       fields,
+      latest: latestInstant(meta),
     };
     // Refuse a bad timer before claiming the running slot (or asking a manager to review it).
     const [started] = timerDecider.decide(start, timerDecider.initialState);
     // A start given back in time (or sent later from a phone) may fall in an approved timesheet; a running timer has
     // no reason to give.
     if (input.start || meta.deviceAt)
-      await approvedTimeEdit(this.store, meta.organizationId, actor.userId, [fields.start], actor, null);
+      await approvedTimeEdit(
+        this.store,
+        meta.organizationId,
+        actor.userId,
+        [{ start: fields.start, end: null }],
+        actor,
+        null,
+      );
     if (clock) {
       const {
         timerId: _t,
@@ -209,8 +218,9 @@ async function lockCheck(
   reason: string | undefined,
 ) {
   if (state.userId !== actor.userId && !actorOf(actor).mayEditOthers) throw new ForbiddenError(NOT_YOURS);
-  const instants = [state.fields.start, state.fields.end, changes.start, changes.end];
-  return approvedTimeEdit(store, state.organizationId, state.userId, instants, actor, reason);
+  const after = { ...state.fields, ...changes };
+  const spans = [state.fields, after].map(({ start, end }) => ({ start, end }));
+  return approvedTimeEdit(store, state.organizationId, state.userId, spans, actor, reason);
 }
 
 @CommandHandler(ChangeTimer)
@@ -241,6 +251,7 @@ export class ChangeTimerHandler implements ICommandHandler<ChangeTimer> {
         organizationId: meta.organizationId,
         changes,
         actor: actorOf(actor),
+        latest: latestInstant(meta),
         approvedTimeEdit: approved,
       },
       state,
@@ -313,6 +324,7 @@ export class ChangeTimerHandler implements ICommandHandler<ChangeTimer> {
       organizationId: meta.organizationId,
       changes: applied,
       actor: actorOf(actor),
+      latest: latestInstant(meta),
       approvedTimeEdit: await lockCheck(this.store, state, applied, actor, reason),
     };
     const events = timerDecider.decide(command, state); // a change the timer's rules refuse is refused as always
@@ -374,7 +386,7 @@ export class AddTimeForHandler implements ICommandHandler<AddTimeFor> {
       this.store,
       meta.organizationId,
       person._id,
-      [input.start, input.end],
+      [{ start: input.start, end: input.end }],
       actor,
       input.reason,
     );

@@ -1,4 +1,4 @@
-import { TIMER_TYPES } from '../shared/timers';
+import { TIMER_TYPES, TRACKED_TIME_EARLIEST, TRACKED_TIME_MAX_DAYS } from '../shared/timers';
 import type { TimerFields } from './timers.events';
 
 const MAX_LABEL = 200;
@@ -48,5 +48,35 @@ export function timerProblem(t: TimerFields): string | null {
   } else if (t.mileageEnd !== null) {
     return 'A running timer has no ending mileage yet';
   }
+  return null;
+}
+
+const EARLIEST_MS = Date.parse(TRACKED_TIME_EARLIEST);
+const MAX_SPAN_MS = TRACKED_TIME_MAX_DAYS * 86_400_000 + 3_600_000; // an hour more for a DST change's long day
+
+/**
+ * The first problem with when a time is (issue #44 item 1), null when it is sane: it starts and ends from 2000 on and
+ * not after `latest` (now, for a change made online; further ahead for what a phone sent later, whose clock being
+ * ahead sends it to a manager's review instead), and it lasts at most TRACKED_TIME_MAX_DAYS. A change is held to the
+ * instants it sets (`before`: the time as it was), so a label can still be changed on a time a review let end ahead.
+ * A running timer is bounded when it stops. Run after timerProblem: both instants are dates by then.
+ */
+export function timeBoundsProblem(
+  t: Pick<TimerFields, 'start' | 'end'>,
+  latest: string,
+  before?: Pick<TimerFields, 'start' | 'end'>,
+): string | null {
+  const startSet = !before || before.start !== t.start;
+  const endSet = !before || before.end !== t.end;
+  if (!startSet && !endSet) return null;
+  const start = Date.parse(t.start);
+  const last = Date.parse(latest);
+  if (startSet && start < EARLIEST_MS) return 'The start must be in 2000 or later';
+  if (startSet && start > last) return 'The start cannot be in the future';
+  if (t.end === null) return null;
+  const end = Date.parse(t.end);
+  if (endSet && end > last) return 'The end cannot be in the future';
+  if (end - start > MAX_SPAN_MS)
+    return `A tracked time can be at most ${TRACKED_TIME_MAX_DAYS} days long: set its end to when the work ended`;
   return null;
 }

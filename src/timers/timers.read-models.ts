@@ -234,27 +234,18 @@ export function timesheetOf(store: ReadStore, userId: string, periodStart: strin
   return store.collection<TimesheetDoc>(TIMESHEETS).findOne({ _id: timesheetId(userId, periodStart) });
 }
 
-/**
- * The person's approved timesheet holding any of `dates` (YYYY-MM-DD, the organization's zone), if one does: its
- * tracked times are locked. At most a handful of a person's timesheets are approved around any date.
- */
-export async function approvedTimesheetHolding(
+/** The first approved timesheet of `userId` whose period overlaps the days from `first` to `last` (YYYY-MM-DD). */
+export async function approvedTimesheetOverlapping(
   store: ReadStore,
   organizationId: string,
   userId: string,
-  dates: string[],
+  days: { first: string; last: string },
 ): Promise<TimesheetDoc | null> {
-  if (!dates.length) return null;
-  const sorted = [...dates].sort();
-  const candidates = await store.collection<TimesheetDoc>(TIMESHEETS).find(
-    {
-      organizationId,
-      userId,
-      state: 'approved',
-      periodStart: { $lte: sorted[sorted.length - 1] },
-      periodEnd: { $gte: sorted[0] },
-    },
-    { limit: 50 },
-  );
-  return candidates.find((sheet) => dates.some((date) => sheet.periodStart <= date && date <= sheet.periodEnd)) ?? null;
+  const [sheet] = await store
+    .collection<TimesheetDoc>(TIMESHEETS)
+    .find(
+      { organizationId, userId, state: 'approved', periodStart: { $lte: days.last }, periodEnd: { $gte: days.first } },
+      { limit: 1 },
+    );
+  return sheet ?? null;
 }
