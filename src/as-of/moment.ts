@@ -61,6 +61,9 @@ export async function askedMoment(
     const instant = text.length <= 40 ? DateTime.fromISO(text, { zone }) : null;
     if (!instant?.isValid)
       throw new ValidationError(`asOf must be a date and time (ISO 8601), got "${text.slice(0, 40)}"`);
+    // A moment past what dates can count from (30 days on, for Home's upcoming jobs) is no moment of the log.
+    if (instant.year < 1970 || instant.year > 9999)
+      throw new ValidationError(`asOf must be a date and time from 1970 to 9999, got "${text.slice(0, 40)}"`);
     const { position, at } = await positionAt(store, organizationId, instant.toUTC().toISO()!);
     return { moment: { position, at, when: inWords(instant, zone) }, since: instant.toJSDate() };
   }

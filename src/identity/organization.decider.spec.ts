@@ -414,6 +414,10 @@ describe('organization decider', () => {
         given(organizationDecider, [created])
           .when(set([{ date }]))
           .thenThrows(ValidationError, exactly('Each holiday must be a date (YYYY-MM-DD)'));
+      for (const date of ['0001-01-01', '1800-01-01', '9999-12-31'])
+        given(organizationDecider, [created])
+          .when(set([{ date }]))
+          .thenThrows(ValidationError, exactly(`Each holiday must be from 2000 to 2099, not ${date}`));
       given(organizationDecider, [created])
         .when(set([thanksgiving, { date: '2026-11-26' }]))
         .thenThrows(ValidationError, exactly('2026-11-26 is listed twice'));

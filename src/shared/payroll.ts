@@ -181,6 +181,15 @@ export interface ExportChangesView {
 /** The longest reason a manager may give (send back, unapprove, edit approved time). */
 export const PAYROLL_REASON_MAX_LENGTH = 500;
 
+/**
+ * The first and last days (YYYY-MM-DD) a pay period's anchor or a holiday may be on (issue #44 item 4): a sane
+ * window, so no date of the business makes a read count periods or days from year 1 or toward year 9999.
+ */
+export const BUSINESS_DAYS = { first: '2000-01-01', last: '2099-12-31' } as const;
+
+/** A YYYY-MM-DD date (already checked as one) inside BUSINESS_DAYS. */
+export const isBusinessDay = (date: string) => date >= BUSINESS_DAYS.first && date <= BUSINESS_DAYS.last;
+
 /** YYYY-MM-DD as typed: ten characters, digits and two dashes in place (no regular expression), a real date. */
 export function isCalendarDate(text: unknown): text is string {
   if (typeof text !== 'string' || text.length !== 10) return false;
@@ -200,6 +209,8 @@ export function paySettingsProblem(settings: Partial<Record<keyof PaySettings, u
     return 'The pay period must be weekly, biweekly, semimonthly or monthly';
   if (payPeriodAnchorDate !== undefined && !isCalendarDate(payPeriodAnchorDate))
     return 'The first day of a two-week pay period must be a date (YYYY-MM-DD)';
+  if (payPeriodAnchorDate !== undefined && !isBusinessDay(payPeriodAnchorDate))
+    return 'The first day of a two-week pay period must be from 2000 to 2099';
   if (
     weekStartsOn !== undefined &&
     !(Number.isInteger(weekStartsOn) && (weekStartsOn as number) >= 0 && (weekStartsOn as number) <= 6)

@@ -4,6 +4,7 @@ import type { CurrentUser } from '../identity/current-user';
 import { organizationZone, userById } from '../identity/identity.read-models';
 import type { ReadStore } from '../core/read-store/read-store.port';
 import { PAYROLL_REASON_MAX_LENGTH } from '../shared/payroll';
+import { TRACKED_TIME_EARLIEST } from '../shared/timers';
 import { periodLabel } from './pay-periods';
 import { approvedTimesheetOverlapping, TIMESHEETS, type TimesheetDoc } from './timers.read-models';
 
@@ -19,11 +20,15 @@ export interface TimeSpan {
   end: string | null | undefined;
 }
 
+/** Where the days a lock looks at are held: no timesheet is outside it, and every zone's wall clock is inside. */
+const EARLIEST_MS = Date.parse(TRACKED_TIME_EARLIEST);
+const LATEST_MS = Date.parse('9999-12-31T00:00:00Z');
+
 /** The organization's first and last days (YYYY-MM-DD) a time's span touches; null for one with no instant. */
 function daysOf(span: TimeSpan, zone: string): { first: string; last: string } | null {
   const instants = [span.start, span.end]
     .filter((instant): instant is string => typeof instant === 'string' && !Number.isNaN(Date.parse(instant)))
-    .map((instant) => toWallMs(Date.parse(instant), zone))
+    .map((instant) => toWallMs(Math.min(LATEST_MS, Math.max(EARLIEST_MS, Date.parse(instant))), zone))
     .sort((a, b) => a - b);
   if (!instants.length) return null;
   return { first: isoDate(instants[0]), last: isoDate(instants[instants.length - 1]) };

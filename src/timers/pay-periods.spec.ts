@@ -213,6 +213,10 @@ describe('paySettingsProblem', () => {
       expect(problem({ payPeriodAnchorDate })).toBe(
         'The first day of a two-week pay period must be a date (YYYY-MM-DD)',
       );
+    for (const payPeriodAnchorDate of ['1800-01-01', '1999-12-31', '2100-01-01', '9999-12-31'])
+      expect(problem({ payPeriodAnchorDate })).toBe('The first day of a two-week pay period must be from 2000 to 2099');
+    expect(problem({ payPeriodAnchorDate: '2000-01-01' })).toBeNull();
+    expect(problem({ payPeriodAnchorDate: '2099-12-31' })).toBeNull();
     for (const weekStartsOn of [7, -1, 1.5, '1', null])
       expect(problem({ weekStartsOn })).toBe("The week's first day must be 0 (Sunday) to 6 (Saturday)");
     expect(problem({ overtimeRule: 'daily8' })).toBe('The overtime rule must be none, weekly40 or california');

@@ -75,6 +75,8 @@ describe('a timer', () => {
     [{ type: 'Mileage' as const, mileageStart: -3 }, 'Starting mileage must be a number'],
     [{ label: 'x'.repeat(201) }, 'The label can be at most 200 characters'],
     [{ start: 'soon' }, 'The start must be a date and time'],
+    [{ start: '01/01/0001' }, 'The start must be a date and time'],
+    [{ start: 'June 1, 2026 13:00' }, 'The start must be a date and time'],
     [{ start: '1800-01-01T00:00:00Z' }, 'The start must be in 2000 or later'],
     [{ start: '1999-12-31T23:59:59.999Z' }, 'The start must be in 2000 or later'],
     [{ start: '2026-06-08T13:00:00.001Z' }, 'The start cannot be in the future'],

@@ -1,8 +1,16 @@
+import { DateTime } from 'luxon';
 import { TIMER_TYPES, TRACKED_TIME_EARLIEST, TRACKED_TIME_MAX_DAYS } from '../shared/timers';
 import type { TimerFields } from './timers.events';
 
 const MAX_LABEL = 200;
 const isMileage = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+/**
+ * An ISO 8601 date and time, as every client sends it: Date.parse alone also reads '01/01/0001' (as 2001) and other
+ * forms no client sends. Lengths are bounded by the DTO before this reads the text.
+ */
+const isInstant = (text: string) =>
+  typeof text === 'string' && DateTime.fromISO(text, { zone: 'utc' }).isValid && !Number.isNaN(Date.parse(text));
 
 /** Choosing Job clears mileage, Mileage clears the job, Unassigned clears both (spec §5). */
 export function normalized(fields: TimerFields): TimerFields {
@@ -36,9 +44,9 @@ export function timerProblem(t: TimerFields): string | null {
     if (!isMileage(t.mileageStart)) return 'Starting mileage must be a number';
   }
   if (t.label && t.label.length > MAX_LABEL) return `The label can be at most ${MAX_LABEL} characters`;
-  if (Number.isNaN(Date.parse(t.start))) return 'The start must be a date and time';
+  if (!isInstant(t.start)) return 'The start must be a date and time';
   if (t.end !== null) {
-    if (Number.isNaN(Date.parse(t.end))) return 'The end must be a date and time';
+    if (!isInstant(t.end)) return 'The end must be a date and time';
     if (Date.parse(t.end) < Date.parse(t.start)) return 'The end cannot be before the start';
     if (t.type === 'Mileage') {
       if (t.mileageEnd === null || t.mileageEnd === undefined) return 'Ending mileage is required';
