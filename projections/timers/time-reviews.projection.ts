@@ -62,6 +62,9 @@ export const timeReviewsProjection: Projection = {
         );
         break;
       }
+      case 'TimeReviewStopAdded':
+        await applyOnce(reviews, reviewId, event.revision, { $set: { 'timer.endDateTime': e.data.end } });
+        break;
       case 'TimeReviewApproved':
       case 'TimeReviewDeclined':
         await applyOnce(reviews, reviewId, event.revision, {

@@ -206,6 +206,10 @@ export function pendingTimeReviews(store: ReadStore, organizationId: string): Pr
     .find({ organizationId, status: 'pending' }, { sort: { receivedAt: 1, _id: 1 }, limit: 500 });
 }
 
+/** How many reviews of one person wait for a manager. */
+export const pendingReviewsOf = (store: ReadStore, organizationId: string, userId: string) =>
+  store.collection<TimeReviewDoc>(TIME_REVIEWS).countDocuments({ organizationId, userId, status: 'pending' });
+
 /**
  * Read model of timesheets (issue #30): one row per person and pay period that has been submitted, approved, sent
  * back or unapproved (a period nobody acted on has none: it is open). `_id` is `<userId>:<periodStart>`.
