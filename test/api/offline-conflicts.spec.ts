@@ -7,7 +7,8 @@ import { ONE_RUNNING } from '../../src/timers/running-timer.decider';
 import { NOT_YOUR_JOB } from '../../src/timers/timer.handlers';
 import { ALREADY_ANSWERED } from '../../src/timers/time-review.decider';
 import { CHANGED_SINCE } from '../../src/timers/time-review.handlers';
-import { timeInWords } from '../../src/timers/offline.rules';
+import { MAX_PENDING_REVIEWS, timeInWords, TOO_MANY_REVIEWS } from '../../src/timers/offline.rules';
+import type { TimeReviewsView } from '../../src/shared/timers';
 import { ApiClient, expectError, startTestApp, TEST_PASSWORD, TestApp, TestOrganization } from '../support/app';
 import { kitFor } from '../support/given';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
@@ -41,8 +42,8 @@ describe('offline conflicts', () => {
       const end = Math.max(Date.now(), Date.parse(current.body.startDateTime) + 1000);
       await client.patch(`/api/time/${current.body.id}`, { endDateTime: new Date(end).toISOString() });
     }
-    for (const review of (await org.manager.get('/api/time/reviews')).body)
-      await org.manager.post(`/api/time/reviews/${review.id}/decline`);
+    for (let left = await reviews(); left.length; left = await reviews())
+      for (const review of left) await org.manager.post(`/api/time/reviews/${review.id}/decline`);
   });
   afterAll(async () => {
     await app?.stop();
@@ -56,7 +57,12 @@ describe('offline conflicts', () => {
   /** An instant as the answers say it (the organization's zone; its day when not today). */
   const t = (instant: string) => timeInWords(instant, ZONE, new Date().toISOString());
   const current = async (client: ApiClient) => (await client.get('/api/time/current')).body;
-  const reviews = async () => (await org.manager.get('/api/time/reviews')).body as Record<string, any>[];
+  /** The reviews listed, person after person. */
+  const reviews = async () =>
+    ((await org.manager.get('/api/time/reviews')).body as TimeReviewsView).people.flatMap((p) => p.reviews) as Record<
+      string,
+      any
+    >[];
   /** A second device of the associate, signed in on its own. */
   const phoneOf = (client: ApiClient & { email: string }) => new ApiClient(app.url).signIn(client.email, TEST_PASSWORD);
 
@@ -210,7 +216,7 @@ describe('offline conflicts', () => {
         .body.data;
       expect((await org.associate.get('/api/time/reviews')).status).toBe(403);
       expect((await org.associate.post(`/api/time/reviews/${reviewId}/approve`)).status).toBe(403);
-      expect((await other.manager.get('/api/time/reviews')).body).toEqual([]);
+      expect((await other.manager.get('/api/time/reviews')).body).toEqual({ total: 0, people: [] });
       for (const answer of ['approve', 'decline']) {
         expectError(
           await other.manager.post(`/api/time/reviews/${reviewId}/${answer}`),
@@ -410,6 +416,46 @@ describe('offline conflicts', () => {
         startDateTime: phoneStart,
         endDateTime: phoneStop,
       });
+    });
+  });
+
+  describe("one person's reviews cannot push out another's (issue #44 item 3)", () => {
+    it('refuses a person more than 20 pending reviews in words, and lists by person, the oldest first, with counts', async () => {
+      for (let i = 0; i < MAX_PENDING_REVIEWS; i++) {
+        const fake = await sentLater(
+          org.associate,
+          'POST',
+          '/api/time',
+          { type: 'Unassigned', label: `Fake ${i}` },
+          ago(14 * HOUR),
+        );
+        expect(fake.status).toBe(202);
+      }
+      const refused = await sentLater(org.associate, 'POST', '/api/time', { type: 'Unassigned' }, ago(14 * HOUR));
+      expectError(refused, 409, TOO_MANY_REVIEWS);
+      expect(TOO_MANY_REVIEWS).toBe(
+        "20 times you sent from a phone are waiting for a manager's review already, so this one was not applied. Ask a manager to answer those first.",
+      );
+      // Someone else's genuine one, sent after them all, is listed as well.
+      const genuine = await sentLater(
+        org.manager,
+        'POST',
+        '/api/time',
+        { type: 'Unassigned', label: 'Genuine' },
+        ago(13 * HOUR),
+      );
+      expect(genuine.status).toBe(202);
+      const listed = (await org.manager.get('/api/time/reviews')).body as TimeReviewsView;
+      expect(listed.total).toBe(21);
+      expect(listed.people.map((p) => [p.userFullName, p.pending, p.reviews.map((r) => r.timer.label)])).toEqual([
+        ['Abe Associate', 20, ['Fake 0', 'Fake 1', 'Fake 2', 'Fake 3', 'Fake 4']],
+        ['Mona Customer', 1, ['Genuine']],
+      ]);
+      // One answered, the person may send one more.
+      await org.manager.post(`/api/time/reviews/${listed.people[0].reviews[0].id}/decline`);
+      expect((await sentLater(org.associate, 'POST', '/api/time', { type: 'Unassigned' }, ago(14 * HOUR))).status).toBe(
+        202,
+      );
     });
   });
 
