@@ -1,7 +1,7 @@
 import { eventLog, projection } from '../../src/core/projection.testing';
 import type { UserEvent } from '../../src/identity/identity.events';
 import type { TimeReviewEvent, TimerFields } from '../../src/timers/timers.events';
-import { pendingTimeReviews, TIME_REVIEWS } from '../../src/timers/timers.read-models';
+import { pendingTimeReviews, REVIEWS_SHOWN_PER_PERSON, TIME_REVIEWS } from '../../src/timers/timers.read-models';
 import { usersProjection } from '../identity/users.projection';
 import { timeReviewsProjection } from './time-reviews.projection';
 
@@ -124,7 +124,9 @@ describe('time reviews projection', () => {
         review({ type: 'TimeReviewDeclined', data: ids('r3') }, MANAGER),
       )
       .thenStore(async (store) => {
-        expect((await pendingTimeReviews(store, ORG)).map((r) => r._id)).toEqual(['r2']);
+        const pending = await pendingTimeReviews(store, ORG);
+        expect(pending.total).toBe(1);
+        expect(pending.people.flatMap((p) => p.reviews.map((r) => r._id))).toEqual(['r2']);
         const all = await store.collection(TIME_REVIEWS).find({}, { sort: { _id: 1 } });
         expect(all.map((r) => [r._id, r.status, r.answeredBy])).toEqual([
           ['r1', 'approved', MANAGER],
@@ -132,6 +134,49 @@ describe('time reviews projection', () => {
           ['r3', 'declined', MANAGER],
         ]);
       });
+  });
+
+  it('takes the stop sent behind a start: the time under review has its end', async () => {
+    const end = '2030-01-08T15:00:00.000Z';
+    await spec
+      .given(
+        ana(),
+        startRequested('r1'),
+        review({ type: 'TimeReviewStopAdded', data: { ...ids('r1'), end, mileageEnd: null } }),
+      )
+      .then(TIME_REVIEWS, [
+        expect.objectContaining({
+          _id: 'r1',
+          act: 'start',
+          timer: expect.objectContaining({ startDateTime: startFields.start, endDateTime: end }),
+        }),
+      ]);
+  });
+
+  it("lists by person, the oldest first: one person's many push no one else's out, and are counted", async () => {
+    const BEN = 'user-ben';
+    const many = Array.from({ length: 8 }, (_, i) => startRequested(`a${i}`));
+    const bens = review({
+      type: 'TimeReviewRequested',
+      data: {
+        ...ids('b1'),
+        userId: BEN,
+        request: { kind: 'start', fields: startFields },
+        deviceAt: DEVICE,
+        receivedAt: log.at(40),
+        clock: { offsetMinutes: -840, limitHours: 12 },
+        reason: 'The start was 14 hours before it reached us.',
+      },
+    });
+    await spec.given(ana(), ...many, bens).thenStore(async (store) => {
+      const { total, people } = await pendingTimeReviews(store, ORG);
+      expect(total).toBe(9);
+      expect(people.map((p) => [p.userId, p.pending, p.reviews.length])).toEqual([
+        [ANA, 8, REVIEWS_SHOWN_PER_PERSON],
+        [BEN, 1, 1],
+      ]);
+      expect(people[0].reviews.map((r) => r._id)).toEqual(['a0', 'a1', 'a2', 'a3', 'a4']);
+    });
   });
 
   it("pushes to the organization's managers and the person", async () => {

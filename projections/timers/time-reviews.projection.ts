@@ -20,6 +20,13 @@ export const timeReviewsProjection: Projection = {
     await store
       .collection(TIME_REVIEWS)
       .createIndex({ organizationId: 1, status: 1, receivedAt: 1, _id: 1 }, { name: 'organization_status_received' });
+    // One person's, the oldest first, and how many (the list by person; the limit of pending reviews per person).
+    await store
+      .collection(TIME_REVIEWS)
+      .createIndex(
+        { organizationId: 1, status: 1, userId: 1, receivedAt: 1, _id: 1 },
+        { name: 'organization_status_user_received' },
+      );
   },
   async apply(event, { store, notify }) {
     if (!event.streamId.startsWith('timeReview-')) return;
@@ -62,6 +69,9 @@ export const timeReviewsProjection: Projection = {
         );
         break;
       }
+      case 'TimeReviewStopAdded':
+        await applyOnce(reviews, reviewId, event.revision, { $set: { 'timer.endDateTime': e.data.end } });
+        break;
       case 'TimeReviewApproved':
       case 'TimeReviewDeclined':
         await applyOnce(reviews, reviewId, event.revision, {

@@ -336,6 +336,10 @@ const SAMPLES: Record<string, { data: Record<string, unknown>; actor?: string | 
     },
     actor: USER,
   },
+  TimeReviewStopAdded: {
+    data: { reviewId: TIMER, organizationId: ORG, userId: USER, timerId: TIMER, end: END, mileageEnd: null },
+    actor: USER,
+  },
   TimeReviewApproved: { data: { reviewId: TIMER, organizationId: ORG, userId: USER, timerId: TIMER } },
   TimeReviewDeclined: { data: { reviewId: TIMER, organizationId: ORG, userId: USER, timerId: TIMER } },
   TimesheetSubmitted: {

@@ -541,6 +541,10 @@ export const WORDS: { [T in LoggedEventType]: Words<T> } = {
     what: `Sent from a phone for a manager's review. ${d.reason}`,
     changes: reviewedChanges(d.request, ctx),
   }),
+  TimeReviewStopAdded: (d, ctx) => ({
+    ...timer(d, ctx),
+    what: "Stop sent from a phone, added to the time waiting for a manager's review",
+  }),
   TimeReviewApproved: (d, ctx) => ({ ...timer(d, ctx), what: 'Time sent from a phone approved after review' }),
   TimeReviewDeclined: (d, ctx) => ({
     ...timer(d, ctx),

@@ -84,6 +84,16 @@ export interface TimeReviewView {
   reason: string;
 }
 
+/**
+ * GET /api/time/reviews: the reviews still to decide, by person (issue #44 item 3), the person whose oldest review
+ * reached us first first, each with their oldest few (`reviews`) and how many they have (`pending`), so one person's
+ * many hide no one else's. `total` counts every one, also of people beyond those listed.
+ */
+export interface TimeReviewsView {
+  total: number;
+  people: { userId: string; userFullName: string; pending: number; reviews: TimeReviewView[] }[];
+}
+
 /** The server's clock (epoch ms) with the running timer: devices whose clocks differ still agree on the elapsed time. */
 export const SERVER_TIME_HEADER = 'X-Server-Time';
 

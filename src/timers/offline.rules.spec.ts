@@ -5,13 +5,17 @@ import {
   decideOfflineChange,
   durationInWords,
   isStopOnly,
+  jobDeletedMessage,
+  jobDeletedReason,
   OfflineChange,
+  offTheDeletedJob,
   otherTimerRunning,
   reviewAct,
   reviewedTimer,
   reviewReason,
   reviewWhat,
   sentForReviewMessage,
+  stopAddedMessage,
   timeInWords,
 } from './offline.rules';
 import type { TimerEvent, TimerFields } from './timers.events';
@@ -235,6 +239,51 @@ describe('what a phone sends later', () => {
       expect(reviewWhat('stop', { type: 'Mileage', jobName: null, label: null })).toBe('Stopped the mileage timer');
       expect(reviewWhat('edit', { type: 'Unassigned', jobName: null, label: 'Loading the van' })).toBe(
         'Changed the tracked time: Loading the van',
+      );
+    });
+  });
+
+  describe('a start on a job deleted meanwhile (issue #44 item 5)', () => {
+    const deleted = {
+      jobId: 'j1',
+      jobName: 'Gutter cleaning',
+      deletedBy: 'mona',
+      deletedByName: 'Mona Customer',
+      deletedAt: at('18:10'),
+    };
+
+    it('says who deleted the job and when, to the manager, to the phone, and when its stop joins it', () => {
+      expect(jobDeletedReason(deleted, ZONE, RECEIVED)).toBe(
+        'Mona Customer deleted the job Gutter cleaning at 2:10 PM while the phone was offline. ' +
+          'Approving keeps it as an Unassigned time labelled Gutter cleaning.',
+      );
+      expect(jobDeletedMessage(deleted, ZONE, RECEIVED)).toBe(
+        'Mona Customer deleted the job Gutter cleaning at 2:10 PM while your phone was offline, so this time was sent to a manager for review.',
+      );
+      expect(stopAddedMessage(deleted, at('19:00'), ZONE, RECEIVED)).toBe(
+        'Mona Customer deleted the job Gutter cleaning at 2:10 PM while your phone was offline. Your stop (3:00 PM) was added to the time sent to a manager for review.',
+      );
+      expect(stopAddedMessage(null, at('19:00'), ZONE, RECEIVED)).toBe(
+        "This time's start is waiting for a manager's review. Your stop (3:00 PM) was added to it.",
+      );
+    });
+
+    it("is kept as an Unassigned time labelled with the job's name, and the phone's label after it", () => {
+      const { end: _e, mileageEnd: _m, ...startFields } = fields;
+      expect(offTheDeletedJob(startFields, deleted)).toEqual({
+        ...startFields,
+        type: 'Unassigned',
+        jobId: null,
+        jobName: null,
+        customerId: null,
+        customerName: null,
+        label: 'Gutter cleaning',
+      });
+      expect(offTheDeletedJob({ ...startFields, label: 'Front side' }, deleted).label).toBe(
+        'Gutter cleaning: Front side',
+      );
+      expect(reviewWhat('start', { ...fields, endDateTime: at('19:00') })).toBe(
+        'Started and stopped a timer on Lawn care',
       );
     });
   });

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { ConflictError } from '../core/errors';
-import type { DeviceClockOff, TimeReviewRequest, TimerEvent, TimerFields } from './timers.events';
+import type { DeviceClockOff, JobDeletedMeanwhile, TimeReviewRequest, TimerEvent, TimerFields } from './timers.events';
 
 /*
  * The rules for what a phone sends later, from its outbox (issue #29 items 5 and 6): a command whose meta carries
@@ -87,6 +87,23 @@ export function sentForReviewMessage(act: ReviewedAct, clock: DeviceClockOff): s
     `${plural(clock.limitHours, 'hour')}, so it was sent to a manager for review.`
   );
 }
+
+/** A stop whose end is ahead of our clock, for a start waiting for review: the manager would get a time to come. */
+export function stopAheadMessage(clock: DeviceClockOff): string {
+  return (
+    `Your phone's clock was ${durationInWords(clock.offsetMinutes * 60_000)} ahead, so this stop was not added ` +
+    "to the time waiting for a manager's review. Tell them when you stopped."
+  );
+}
+
+/**
+ * How many times one person may have waiting for a manager's review (issue #44 item 3): enough for a long day
+ * offline, too few for one phone to bury the others' in the managers' list.
+ */
+export const MAX_PENDING_REVIEWS = 20;
+export const TOO_MANY_REVIEWS =
+  `${MAX_PENDING_REVIEWS} times you sent from a phone are waiting for a manager's review already, so this one was ` +
+  'not applied. Ask a manager to answer those first.';
 
 /**
  * An instant as a person reads it in the organization's zone: '4:10 PM' on the day `today` falls on, else
@@ -209,23 +226,78 @@ export function otherTimerRunning(runningStart: string, phoneStart: string, zone
   );
 }
 
+/** 'Mona Customer deleted the job Gutter cleaning at 4:10 PM while', the start of the sentences below. */
+const jobDeletedWhile = (deleted: JobDeletedMeanwhile, zone: string, today: string) =>
+  `${deleted.deletedByName} deleted the job ${deleted.jobName} at ${timeInWords(deleted.deletedAt, zone, today)} while`;
+
+/** Why a start on a job deleted meanwhile waits for a manager, and what approving does (issue #44 item 5). */
+export function jobDeletedReason(deleted: JobDeletedMeanwhile, zone: string, today: string): string {
+  return (
+    `${jobDeletedWhile(deleted, zone, today)} the phone was offline. ` +
+    `Approving keeps it as an Unassigned time labelled ${deleted.jobName}.`
+  );
+}
+
+/** The phone's answer to a start on a job deleted meanwhile. */
+export function jobDeletedMessage(deleted: JobDeletedMeanwhile, zone: string, today: string): string {
+  return `${jobDeletedWhile(deleted, zone, today)} your phone was offline, so this time was sent to a manager for review.`;
+}
+
+/** The phone's answer to a stop that joined its start waiting for review. */
+export function stopAddedMessage(
+  deleted: JobDeletedMeanwhile | null,
+  end: string,
+  zone: string,
+  today: string,
+): string {
+  const stop = `Your stop (${timeInWords(end, zone, today)})`;
+  return deleted
+    ? `${jobDeletedWhile(deleted, zone, today)} your phone was offline. ${stop} was added to the time sent to a manager for review.`
+    : `This time's start is waiting for a manager's review. ${stop} was added to it.`;
+}
+
+/** The longest label a timer keeps (timer.rules.ts refuses longer). */
+const LABEL_MAX = 200;
+
+/**
+ * A start on a deleted job, approved: an Unassigned time labelled with the job's name (and the phone's label after
+ * it), since there is no job to put it on.
+ */
+export function offTheDeletedJob(
+  fields: Omit<TimerFields, 'end' | 'mileageEnd'>,
+  deleted: JobDeletedMeanwhile,
+): Omit<TimerFields, 'end' | 'mileageEnd'> {
+  const label = (fields.label ? `${deleted.jobName}: ${fields.label}` : deleted.jobName).slice(0, LABEL_MAX);
+  return { ...fields, type: 'Unassigned', jobId: null, jobName: null, customerId: null, customerName: null, label };
+}
+
 /** What a review holds: a start, a stop (the end alone, of a running timer), or an edit. */
 export function reviewAct(request: TimeReviewRequest): ReviewedAct {
   if (request.kind === 'start') return 'start';
   return request.before.end === null && isStopOnly(request.changes) ? 'stop' : 'edit';
 }
 
-/** The time as it would be once a review is approved. */
-export function reviewedTimer(request: TimeReviewRequest): TimerFields {
+/** The phone's stop of a start waiting for review, sent behind it. */
+export type ReviewStop = { end: string; mileageEnd: number | null };
+
+/** The time as it would be once a review is approved (a start with the stop sent behind it, if any). */
+export function reviewedTimer(request: TimeReviewRequest, stop: ReviewStop | null = null): TimerFields {
   return request.kind === 'start'
-    ? { ...request.fields, end: null, mileageEnd: null }
+    ? { ...request.fields, end: stop?.end ?? null, mileageEnd: stop?.mileageEnd ?? null }
     : { ...request.before, ...request.changes };
 }
 
-/** What the phone did, in words for the manager: 'Started a timer on Lawn care', 'Stopped the mileage timer'. */
-export function reviewWhat(act: ReviewedAct, timer: Pick<TimerFields, 'type' | 'jobName' | 'label'>): string {
+/**
+ * What the phone did, in words for the manager: 'Started a timer on Lawn care', 'Stopped the mileage timer', and
+ * 'Started and stopped a timer on Lawn care' for a start whose stop followed it to the review.
+ */
+export function reviewWhat(
+  act: ReviewedAct,
+  timer: Pick<TimerFields, 'type' | 'jobName' | 'label'> & { endDateTime?: string | null },
+): string {
   const kind = timer.type === 'Mileage' ? 'mileage timer' : 'timer';
-  const verb = { start: `Started a ${kind}`, stop: `Stopped the ${kind}`, edit: 'Changed the tracked time' }[act];
+  const start = act === 'start' && timer.endDateTime ? `Started and stopped a ${kind}` : `Started a ${kind}`;
+  const verb = { start, stop: `Stopped the ${kind}`, edit: 'Changed the tracked time' }[act];
   if (timer.type === 'Job' && timer.jobName) return `${verb} on ${timer.jobName}`;
   return timer.label ? `${verb}: ${timer.label}` : verb;
 }

@@ -2,10 +2,11 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Aggregates, CommandMeta } from '../core/commands/aggregates';
 import { isUuid } from '../core/clock';
+import { fold } from '../core/decider';
 import { ConflictError, NotFoundError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { organizationZone, userById } from '../identity/identity.read-models';
-import { latestInstant, reviewedTimer, timeInWords } from './offline.rules';
+import { latestInstant, offTheDeletedJob, reviewedTimer, timeInWords } from './offline.rules';
 import { periodLabel } from './pay-periods';
 import { lockingTimesheet } from './locked-times';
 import { runningTimerDecider } from './running-timer.decider';
@@ -21,9 +22,10 @@ export const CHANGED_SINCE =
 export const GONE_SINCE = 'This timer was deleted after the phone sent this. Decline it.';
 
 /**
- * A manager approves a time a phone sent with its clock off (the time becomes what the phone said: a start is a
- * timer started at the phone's start, under one running timer per person; a stop or edit is applied to a timer
- * unchanged since), or declines it (nothing changes). The answer's event follows what it applied.
+ * A manager approves a time a phone sent later (the time becomes what the phone said: a start is a timer started at
+ * the phone's start, under one running timer per person, or a stopped time when its stop followed it, Unassigned when
+ * its job was deleted; a stop or edit is applied to a timer unchanged since), or declines it (nothing changes). The
+ * answer's event follows what it applied.
  */
 @CommandHandler(AnswerTimeReview)
 export class AnswerTimeReviewHandler implements ICommandHandler<AnswerTimeReview> {
@@ -50,17 +52,35 @@ export class AnswerTimeReviewHandler implements ICommandHandler<AnswerTimeReview
   private async apply(review: Exclude<TimeReviewState, { status: 'none' }>, meta: CommandMeta) {
     const { request, userId, timerId } = review;
     await this.notLocked(review, meta);
+    // The manager lets through what the phone sent, its clock ahead included: bounded as a review is.
+    const latest = latestInstant({ at: meta.at, deviceAt: review.deviceAt });
     if (request.kind === 'start') {
       const start = {
         type: 'StartTimer' as const,
         timerId,
         organizationId: meta.organizationId,
         userId,
-        fields: request.fields,
-        // The manager lets through what the phone sent, its clock ahead included: bounded as a review is.
-        latest: latestInstant({ at: meta.at, deviceAt: review.deviceAt }),
+        // No job to put it on any more: kept as Unassigned, labelled with the job's name.
+        fields: review.jobDeleted ? offTheDeletedJob(request.fields, review.jobDeleted) : request.fields,
+        latest,
       };
-      timerDecider.decide(start, timerDecider.initialState);
+      const started = timerDecider.decide(start, timerDecider.initialState);
+      if (review.stop) {
+        // Its stop came with it: a time that has ended, which never takes the person's running slot.
+        const stopped = timerDecider.decide(
+          {
+            type: 'ChangeTimer',
+            organizationId: meta.organizationId,
+            changes: review.stop,
+            actor: { userId, mayEditOthers: false },
+            latest,
+          },
+          fold(timerDecider, started),
+        );
+        const stream = timersStreams.timer(timerId);
+        await this.aggregates.settle(await this.aggregates.append(stream, [...started, ...stopped], 'no_stream', meta));
+        return;
+      }
       try {
         await claimRunning(this.aggregates, userId, timerId, meta);
       } catch (error) {
@@ -80,7 +100,7 @@ export class AnswerTimeReviewHandler implements ICommandHandler<AnswerTimeReview
       organizationId: meta.organizationId,
       changes: request.changes,
       actor: { userId, mayEditOthers: false },
-      latest: latestInstant({ at: meta.at, deviceAt: review.deviceAt }),
+      latest,
     };
     const events = timerDecider.decide(command, state);
     if (events.length) await this.aggregates.settle(await this.aggregates.append(stream, events, revision, meta));
@@ -92,7 +112,7 @@ export class AnswerTimeReviewHandler implements ICommandHandler<AnswerTimeReview
    * carries no reason, so the manager unapproves the timesheet first, or declines and edits the time with one.
    */
   private async notLocked(review: Exclude<TimeReviewState, { status: 'none' }>, meta: CommandMeta) {
-    const time = reviewedTimer(review.request);
+    const time = reviewedTimer(review.request, review.stop);
     const before = review.request.kind === 'change' ? [review.request.before] : [];
     const sheet = await lockingTimesheet(
       this.store,

@@ -9,26 +9,41 @@ import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { customerLabelOf } from '../customers/customers.read-models';
 import type { CurrentUser } from '../identity/current-user';
 import { findCalendarJob, isOwnJob } from '../scheduling/calendar-jobs';
+import { deletedJob } from '../scheduling/deleted-jobs';
 import { DEFAULT_OFFLINE_CLOCK_LIMIT_HOURS } from '../shared/session';
 import {
   ActedEvent,
   actedAt,
   clockOff,
   decideOfflineChange,
+  jobDeletedMessage,
+  jobDeletedReason,
   latestInstant,
+  MAX_PENDING_REVIEWS,
   notAfter,
   otherTimerRunning,
   reviewAct,
   reviewReason,
   sentForReviewMessage,
+  stopAddedMessage,
+  stopAheadMessage,
+  TOO_MANY_REVIEWS,
 } from './offline.rules';
 import { ONE_RUNNING, runningTimerDecider } from './running-timer.decider';
 import { timeReviewDecider } from './time-review.decider';
 import { isRunning, NOT_YOURS, TimerActor, timerDecider, type TimerState } from './timer.decider';
 import { approvedTimeEdit } from './locked-times';
+import { pendingReviewsOf } from './timers.read-models';
 import { AddTimeFor, ChangeTimer, DeleteTimer, OfflineOutcome, StartTimer } from './timers.commands';
 import { organizationById, organizationZone, userById, USERS, type UserDoc } from '../identity/identity.read-models';
-import { DeviceClockOff, TimeReviewRequest, TimerEvent, TimerFields, timersStreams } from './timers.events';
+import {
+  DeviceClockOff,
+  JobDeletedMeanwhile,
+  TimeReviewRequest,
+  TimerEvent,
+  TimerFields,
+  timersStreams,
+} from './timers.events';
 
 export const NOT_YOUR_JOB = 'You can only track time on jobs you are assigned to';
 
@@ -64,6 +79,7 @@ export class StartTimerHandler implements ICommandHandler<StartTimer> {
   constructor(
     private readonly aggregates: Aggregates,
     @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
   ) {}
 
   async execute({ input, actor, meta }: StartTimer): Promise<{ id: string } | OfflineOutcome> {
@@ -74,14 +90,16 @@ export class StartTimerHandler implements ICommandHandler<StartTimer> {
     const clock = meta.deviceAt
       ? clockOff(phoneStart, meta.at, await offlineClockLimit(this.store, meta.organizationId), true)
       : null;
+    const { job, jobDeleted } =
+      input.type === 'Job'
+        ? await this.jobOrDeleted(input.jobId, actor, meta)
+        : { job: { jobId: null, jobName: null, customerId: null, customerName: null }, jobDeleted: undefined };
     const fields = {
       type: input.type as TimerFields['type'],
       start: meta.deviceAt && !clock ? notAfter(phoneStart, meta.at) : phoneStart,
       mileageStart: input.mileageStart ?? null,
       label: input.label ?? null,
-      ...(input.type === 'Job'
-        ? await jobFor(this.store, input.jobId, actor.userId, actor)
-        : { jobId: null, jobName: null, customerId: null, customerName: null }),
+      ...job,
     };
     const start = {
       type: 'StartTimer' as const,
@@ -104,7 +122,7 @@ export class StartTimerHandler implements ICommandHandler<StartTimer> {
         actor,
         null,
       );
-    if (clock) {
+    if (clock || jobDeleted) {
       const {
         timerId: _t,
         organizationId: _o,
@@ -115,7 +133,8 @@ export class StartTimerHandler implements ICommandHandler<StartTimer> {
         organizationId: string;
         userId: string;
       };
-      return requestReview(this.aggregates, actor.userId, timerId, { kind: 'start', fields: recorded }, clock, meta);
+      const request = { kind: 'start' as const, fields: recorded };
+      return requestReview(this.aggregates, this.store, actor.userId, timerId, request, { clock, jobDeleted }, meta);
     }
     try {
       await claimRunning(this.aggregates, actor.userId, timerId, meta);
@@ -125,6 +144,32 @@ export class StartTimerHandler implements ICommandHandler<StartTimer> {
     }
     await this.aggregates.execute(timersStreams.timer(timerId), timerDecider, start, meta);
     return { id: timerId };
+  }
+
+  /**
+   * The job a start names; sent later from a phone, a job deleted meanwhile (in this organization) too, for a
+   * manager's review: the time worked is kept, and the phone told who deleted the job and when (issue #44 item 5).
+   */
+  private async jobOrDeleted(jobId: string | null | undefined, actor: CurrentUser, meta: CommandMeta) {
+    try {
+      return { job: await jobFor(this.store, jobId, actor.userId, actor), jobDeleted: undefined };
+    } catch (error) {
+      if (!(error instanceof NotFoundError) || !meta.deviceAt || !jobId) throw error;
+      const gone = await deletedJob(this.events, meta.organizationId, jobId);
+      if (!gone || gone.fields.availabilityOnly) throw error;
+      const { name, customerId, leadUserId, userIds } = gone.fields;
+      if (leadUserId !== actor.userId && !userIds.includes(actor.userId) && !actor.claims.includes('jobs.crud'))
+        throw new ForbiddenError(NOT_YOUR_JOB);
+      const job = {
+        jobId: gone.id,
+        jobName: name,
+        customerId,
+        customerName: customerId ? await customerLabelOf(this.store, meta.organizationId, customerId) : null,
+      };
+      const deletedByName = (gone.deletedBy && (await userById(this.store, gone.deletedBy))?.fullName) || 'Someone';
+      const { deletedBy, deletedAt } = gone;
+      return { job, jobDeleted: { jobId: gone.id, jobName: name, deletedBy, deletedByName, deletedAt } };
+    }
   }
 
   /** A start sent later while another timer of the person runs: one runs at a time, and it is the one running. */
@@ -145,19 +190,30 @@ async function offlineClockLimit(store: ReadStore, organizationId: string): Prom
 }
 
 /**
- * What a phone sent later with its clock off goes to a manager's review (stream `timeReview-<id>`) instead of
- * becoming a tracked time; the phone is told so in words. A start's review id is the id its timer gets if approved.
+ * What a phone sent later with its clock off, or a start on a job deleted meanwhile, goes to a manager's review
+ * (stream `timeReview-<id>`) instead of becoming a tracked time; the phone is told so in words. A start's review id is
+ * the id its timer gets if approved. One person has at most MAX_PENDING_REVIEWS waiting (issue #44 item 3): a phone
+ * cannot flood the managers' list.
  */
 async function requestReview(
   aggregates: Aggregates,
+  store: ReadStore,
   userId: string,
   timerId: string,
   request: TimeReviewRequest,
-  clock: DeviceClockOff,
+  why: { clock: DeviceClockOff | null; jobDeleted?: JobDeletedMeanwhile },
   meta: CommandMeta,
 ): Promise<OfflineOutcome> {
+  const { clock, jobDeleted } = why;
+  if ((await pendingReviewsOf(store, meta.organizationId, userId)) >= MAX_PENDING_REVIEWS)
+    throw new ConflictError(TOO_MANY_REVIEWS);
   const reviewId = request.kind === 'start' ? timerId : newId();
   const act = reviewAct(request);
+  const zone = jobDeleted ? await organizationZone(store, meta.organizationId) : '';
+  const reasons = [
+    jobDeleted ? jobDeletedReason(jobDeleted, zone, meta.at) : null,
+    clock ? reviewReason(act, clock) : null,
+  ];
   await aggregates.execute(
     timersStreams.review(reviewId),
     timeReviewDecider,
@@ -171,11 +227,13 @@ async function requestReview(
       deviceAt: meta.deviceAt!,
       receivedAt: meta.at,
       clock,
-      reason: reviewReason(act, clock),
+      reason: reasons.filter(Boolean).join(' '),
+      jobDeleted,
     },
     meta,
   );
-  return { reviewId, message: sentForReviewMessage(act, clock) };
+  const message = jobDeleted ? jobDeletedMessage(jobDeleted, zone, meta.at) : sentForReviewMessage(act, clock!);
+  return { reviewId, message };
 }
 
 /** Takes the user's one running slot; two devices starting at once meet at one expected revision. */
@@ -240,6 +298,7 @@ export class ChangeTimerHandler implements ICommandHandler<ChangeTimer> {
     // Whose the timer is decides the job it may be on and the timesheet it is in: read it first, and decide on that
     // read (appended at its revision: a change meanwhile is a conflict, as Aggregates.execute would make it).
     const { state, revision } = await this.aggregates.load(stream, timerDecider);
+    if (state.status === 'none') return this.reviewedStart(timerId.toLowerCase(), changes, actor, meta);
     if (state.status !== 'recorded' || state.organizationId !== meta.organizationId)
       throw new NotFoundError('The timer');
     if (jobId !== undefined && jobId !== state.fields.jobId)
@@ -276,8 +335,8 @@ export class ChangeTimerHandler implements ICommandHandler<ChangeTimer> {
     meta: CommandMeta,
   ): Promise<OfflineOutcome> {
     const recorded = await this.events.readStream(stream);
-    if (!recorded.length || recorded[0].metadata.organizationId !== meta.organizationId)
-      throw new NotFoundError('The timer');
+    if (!recorded.length) return this.reviewedStart(stream.slice('timer-'.length), changes, actor, meta);
+    if (recorded[0].metadata.organizationId !== meta.organizationId) throw new NotFoundError('The timer');
     const history: ActedEvent[] = recorded.map((r) => ({
       event: toDomainEvent<TimerEvent>(r),
       actorUserId: r.metadata.actorUserId,
@@ -330,12 +389,41 @@ export class ChangeTimerHandler implements ICommandHandler<ChangeTimer> {
     const events = timerDecider.decide(command, state); // a change the timer's rules refuse is refused as always
     if (clock && events.length) {
       const request = { kind: 'change' as const, changes, before: state.fields, timerRevision: revision };
-      return requestReview(this.aggregates, state.userId, state.timerId, request, clock, meta);
+      return requestReview(this.aggregates, this.store, state.userId, state.timerId, request, { clock }, meta);
     }
     if (events.length) await this.aggregates.settle(await this.aggregates.append(stream, events, revision, meta));
     const stopped = events.find((e) => e.type === 'TimerStopped');
     if (stopped) await releaseRunning(this.aggregates, stopped.data.userId, stopped.data.timerId, meta);
     return note ? { message: note } : {};
+  }
+
+  /**
+   * A stop for a timer not recorded: one whose start waits for a manager's review (the id the phone holds is the
+   * review's, the timer's once approved). The stop joins the review, so the whole time worked reaches the manager;
+   * an edit, or a stop after the start was declined, is refused in words. No such review: not found.
+   */
+  private async reviewedStart(
+    reviewId: string,
+    changes: Partial<TimerFields>,
+    actor: CurrentUser,
+    meta: CommandMeta,
+  ): Promise<OfflineOutcome> {
+    const stream = timersStreams.review(reviewId);
+    const { state, revision } = await this.aggregates.load(stream, timeReviewDecider);
+    if (state.status === 'none' || state.organizationId !== meta.organizationId) throw new NotFoundError('The timer');
+    if (state.userId !== actor.userId && !actorOf(actor).mayEditOthers) throw new ForbiddenError(NOT_YOURS);
+    const limit = await offlineClockLimit(this.store, meta.organizationId);
+    const end = typeof changes.end === 'string' ? changes.end : null;
+    const ahead = end && clockOff(end, meta.at, limit, false);
+    if (ahead) throw new ConflictError(stopAheadMessage(ahead));
+    const stop = end ? { ...changes, end: notAfter(end, meta.at) } : changes;
+    const events = timeReviewDecider.decide(
+      { type: 'ChangeReviewedStart', organizationId: meta.organizationId, changes: stop, latest: meta.at },
+      state,
+    );
+    await this.aggregates.settle(await this.aggregates.append(stream, events, revision, meta));
+    const zone = await organizationZone(this.store, meta.organizationId);
+    return { reviewId: state.reviewId, message: stopAddedMessage(state.jobDeleted, stop.end!, zone, meta.at) };
   }
 }
 

@@ -8,7 +8,7 @@ import type { CurrentUser } from '../identity/current-user';
 import { AddTimeFor, AnswerTimeReview, ChangeTimer, DeleteTimer, OfflineOutcome, StartTimer } from './timers.commands';
 import { AddTimeForDto, TimerDto, TimerReasonDto, TimersPagedQueryDto, toTimerInput } from './timers.dto';
 import { GetCurrentTimer, ListRunningTimers, ListTimeReviews, ListTimers } from './timers.queries';
-import { SERVER_TIME_HEADER, type TimeReviewView, type TimerView } from '../shared/timers';
+import { SERVER_TIME_HEADER, type TimeReviewsView, type TimerView } from '../shared/timers';
 
 /**
  * What a command a phone sent later answers: 202 with `data: { reviewId }` and words to show when it went to a
@@ -53,9 +53,9 @@ export class TimersController {
   @RequireClaim('jobs.crud')
   @ApiOperation({
     summary:
-      "Times phones sent later with their clocks off, waiting for a manager's review (Home's Time to review), the oldest first.",
+      "Times phones sent later (clocks off, jobs deleted meanwhile), waiting for a manager's review (Home's Time to review): by person, the one whose oldest came first first, each with their oldest 5 and how many they have; total counts all.",
   })
-  reviews(@Me() me: CurrentUser): Promise<TimeReviewView[]> {
+  reviews(@Me() me: CurrentUser): Promise<TimeReviewsView> {
     return this.queries.execute(new ListTimeReviews(me.organizationId, me));
   }
 

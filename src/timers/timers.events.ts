@@ -54,6 +54,17 @@ export interface DeviceClockOff {
 
 type ReviewIds = { reviewId: string; organizationId: string; userId: string; timerId: string };
 
+/** The job a start sent later names, deleted while the phone was offline (issue #44 item 5), in the words' terms. */
+export interface JobDeletedMeanwhile {
+  jobId: string;
+  jobName: string;
+  /** Who deleted it (null: no person), and their name then. */
+  deletedBy: string | null;
+  deletedByName: string;
+  /** When the deletion reached us, UTC ISO. */
+  deletedAt: string;
+}
+
 /** One review: stream `timeReview-<id>`. `reason` is the why in words, as the manager reads it. */
 export type TimeReviewEvent =
   | DomainEvent<
@@ -63,10 +74,15 @@ export type TimeReviewEvent =
         /** When the person acted on the phone (its clock) and when it reached us (ours), UTC ISO. */
         deviceAt: string;
         receivedAt: string;
-        clock: DeviceClockOff;
+        /** Null when the clock was within bounds and something else sent it (a deleted job). */
+        clock: DeviceClockOff | null;
         reason: string;
+        /** A start on a job deleted meanwhile (absent otherwise). */
+        jobDeleted?: JobDeletedMeanwhile;
       }
     >
+  /** The phone's stop of a start waiting for review, sent behind it: approved, the time is started and stopped. */
+  | DomainEvent<'TimeReviewStopAdded', ReviewIds & { end: string; mileageEnd: number | null }>
   | DomainEvent<'TimeReviewApproved', ReviewIds>
   | DomainEvent<'TimeReviewDeclined', ReviewIds>;
 

@@ -1,6 +1,6 @@
 import { pageWindow } from '../core/http/page-query.dto';
 import { Inject } from '@nestjs/common';
-import { hiddenJobsFor, isHiddenJobId, JobViewer } from '../scheduling/job-visibility';
+import { hiddenJobsFor, isHiddenJobId, JobViewer, notHiddenFilter } from '../scheduling/job-visibility';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { startRange } from '../scheduling/calendar-range';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
@@ -19,7 +19,13 @@ import {
   timersPage,
   timerTotals,
 } from './timers.read-models';
-import { TIMER_TOTALS_MAX_DAYS, type TimeReviewView, type TimersPage, type TimerView } from '../shared/timers';
+import {
+  TIMER_TOTALS_MAX_DAYS,
+  type TimeReviewView,
+  type TimeReviewsView,
+  type TimersPage,
+  type TimerView,
+} from '../shared/timers';
 import { TIMERS_PAGE_SIZE } from '../shared/paging';
 
 export function timerView(doc: TimerDoc): TimerView {
@@ -141,7 +147,7 @@ export function timeReviewView(doc: TimeReviewDoc): TimeReviewView {
   };
 }
 
-/** The organization's times sent later from phones with their clocks off, waiting for a manager, the oldest first. */
+/** The organization's times sent later from phones, waiting for a manager, by person, the oldest first. */
 export class ListTimeReviews {
   constructor(
     readonly organizationId: string,
@@ -154,9 +160,9 @@ export class ListTimeReviews {
 export class ListTimeReviewsHandler implements IQueryHandler<ListTimeReviews> {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  async execute({ organizationId, viewer }: ListTimeReviews): Promise<TimeReviewView[]> {
-    const pending = await pendingTimeReviews(this.store, organizationId);
+  async execute({ organizationId, viewer }: ListTimeReviews): Promise<TimeReviewsView> {
     const hidden = await hiddenJobsFor(this.store, organizationId, viewer);
-    return pending.filter((r) => !isHiddenJobId(hidden, r.jobId)).map(timeReviewView);
+    const { total, people } = await pendingTimeReviews(this.store, organizationId, notHiddenFilter(hidden));
+    return { total, people: people.map((p) => ({ ...p, reviews: p.reviews.map(timeReviewView) })) };
   }
 }

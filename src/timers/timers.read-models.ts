@@ -199,12 +199,48 @@ export interface TimeReviewDoc {
   _rev?: number;
 }
 
-/** The organization's reviews still to decide, the oldest first (what reached us first is decided first). */
-export function pendingTimeReviews(store: ReadStore, organizationId: string): Promise<TimeReviewDoc[]> {
-  return store
-    .collection<TimeReviewDoc>(TIME_REVIEWS)
-    .find({ organizationId, status: 'pending' }, { sort: { receivedAt: 1, _id: 1 }, limit: 500 });
+/** Of each person, the oldest reviews shown on Home; the rest are counted ("and 15 more"). */
+export const REVIEWS_SHOWN_PER_PERSON = 5;
+/** The people shown at most, those whose oldest review came first; the rest are counted too. */
+export const REVIEW_PEOPLE_SHOWN = 50;
+
+export interface PendingTimeReviews {
+  /** Every review still to decide that `filter` lets through. */
+  total: number;
+  people: { userId: string; userFullName: string; pending: number; reviews: TimeReviewDoc[] }[];
 }
+
+/**
+ * The organization's reviews still to decide, by person (issue #44 item 3): the person whose oldest review reached
+ * us first comes first, each with their oldest few and how many they have, so one person's many cannot push anyone
+ * else's out of the list. `filter` narrows them (the viewer's hidden jobs). A few small reads per person shown.
+ */
+export async function pendingTimeReviews(
+  store: ReadStore,
+  organizationId: string,
+  filter: Filter = {},
+): Promise<PendingTimeReviews> {
+  const reviews = store.collection<TimeReviewDoc>(TIME_REVIEWS);
+  const pending = { ...filter, organizationId, status: 'pending' };
+  const oldestFirst = { sort: { receivedAt: 1, _id: 1 } as const };
+  const people: PendingTimeReviews['people'] = [];
+  while (people.length < REVIEW_PEOPLE_SHOWN) {
+    const seen = people.map((p) => p.userId);
+    const [next] = await reviews.find({ ...pending, userId: { $nin: seen } }, { ...oldestFirst, limit: 1 });
+    if (!next) break;
+    const theirs = { ...pending, userId: next.userId };
+    const [shown, count] = await Promise.all([
+      reviews.find(theirs, { ...oldestFirst, limit: REVIEWS_SHOWN_PER_PERSON }),
+      reviews.countDocuments(theirs),
+    ]);
+    people.push({ userId: next.userId, userFullName: next.userFullName, pending: count, reviews: shown });
+  }
+  return { total: await reviews.countDocuments(pending), people };
+}
+
+/** How many reviews of one person wait for a manager. */
+export const pendingReviewsOf = (store: ReadStore, organizationId: string, userId: string) =>
+  store.collection<TimeReviewDoc>(TIME_REVIEWS).countDocuments({ organizationId, userId, status: 'pending' });
 
 /**
  * Read model of timesheets (issue #30): one row per person and pay period that has been submitted, approved, sent

@@ -344,9 +344,14 @@ describe('the audit log', () => {
       });
       for (const label of ['Late start approved', 'Late start declined'])
         ok(await associate.request('POST', '/api/time', { type: 'Unassigned', label }, sentLate()), label, [202]);
-      const [approve, decline] = (await admin.get('/api/time/reviews')).body as { id: string }[];
+      const [{ reviews }] = (await admin.get('/api/time/reviews')).body.people as { reviews: { id: string }[] }[];
+      const [approve, decline] = reviews;
       made.approvedReview = approve.id;
       made.declinedReview = decline.id;
+      // The declined one's stop, sent behind it, joined it first.
+      const now = new Date().toISOString();
+      const stopLate = { 'x-command-id': randomUUID(), 'x-device-time': now };
+      ok(await associate.request('PATCH', `/api/time/${decline.id}`, { endDateTime: now }, stopLate), 'stop', [202]);
       ok(await admin.post(`/api/time/reviews/${approve.id}/approve`), 'review approved');
       ok(await admin.post(`/api/time/reviews/${decline.id}/decline`), 'review declined');
       const approved = (await associate.get('/api/time/current')).body as { id: string };

@@ -4,9 +4,11 @@ import { EVENT_STORE, type EventStore } from '../../src/core/event-store/event-s
 import { NOT_OPEN } from '../../src/scheduling/job-request.rules';
 import { COMMAND_ID_HEADER, DEVICE_TIME_HEADER } from '../../src/shared/offline';
 import { ONE_RUNNING } from '../../src/timers/running-timer.decider';
+import { NOT_YOUR_JOB } from '../../src/timers/timer.handlers';
 import { ALREADY_ANSWERED } from '../../src/timers/time-review.decider';
 import { CHANGED_SINCE } from '../../src/timers/time-review.handlers';
-import { timeInWords } from '../../src/timers/offline.rules';
+import { MAX_PENDING_REVIEWS, timeInWords, TOO_MANY_REVIEWS } from '../../src/timers/offline.rules';
+import type { TimeReviewsView } from '../../src/shared/timers';
 import { ApiClient, expectError, startTestApp, TEST_PASSWORD, TestApp, TestOrganization } from '../support/app';
 import { kitFor } from '../support/given';
 import { nextPush, openSocket, TestSocket } from '../support/sockets';
@@ -40,8 +42,8 @@ describe('offline conflicts', () => {
       const end = Math.max(Date.now(), Date.parse(current.body.startDateTime) + 1000);
       await client.patch(`/api/time/${current.body.id}`, { endDateTime: new Date(end).toISOString() });
     }
-    for (const review of (await org.manager.get('/api/time/reviews')).body)
-      await org.manager.post(`/api/time/reviews/${review.id}/decline`);
+    for (let left = await reviews(); left.length; left = await reviews())
+      for (const review of left) await org.manager.post(`/api/time/reviews/${review.id}/decline`);
   });
   afterAll(async () => {
     await app?.stop();
@@ -55,7 +57,12 @@ describe('offline conflicts', () => {
   /** An instant as the answers say it (the organization's zone; its day when not today). */
   const t = (instant: string) => timeInWords(instant, ZONE, new Date().toISOString());
   const current = async (client: ApiClient) => (await client.get('/api/time/current')).body;
-  const reviews = async () => (await org.manager.get('/api/time/reviews')).body as Record<string, any>[];
+  /** The reviews listed, person after person. */
+  const reviews = async () =>
+    ((await org.manager.get('/api/time/reviews')).body as TimeReviewsView).people.flatMap((p) => p.reviews) as Record<
+      string,
+      any
+    >[];
   /** A second device of the associate, signed in on its own. */
   const phoneOf = (client: ApiClient & { email: string }) => new ApiClient(app.url).signIn(client.email, TEST_PASSWORD);
 
@@ -209,7 +216,7 @@ describe('offline conflicts', () => {
         .body.data;
       expect((await org.associate.get('/api/time/reviews')).status).toBe(403);
       expect((await org.associate.post(`/api/time/reviews/${reviewId}/approve`)).status).toBe(403);
-      expect((await other.manager.get('/api/time/reviews')).body).toEqual([]);
+      expect((await other.manager.get('/api/time/reviews')).body).toEqual({ total: 0, people: [] });
       for (const answer of ['approve', 'decline']) {
         expectError(
           await other.manager.post(`/api/time/reviews/${reviewId}/${answer}`),
@@ -220,6 +227,235 @@ describe('offline conflicts', () => {
         expectError(await org.manager.post(`/api/time/reviews/${randomUUID()}/${answer}`), 404);
       }
       expect((await reviews()).map((r) => r.id)).toEqual([reviewId]);
+    });
+  });
+
+  describe('time worked on a phone on a job deleted meanwhile (issue #44 item 5)', () => {
+    const events = () => app.app.get<EventStore>(EVENT_STORE);
+    /** A job on now for the associate, deleted by the manager; returns its id and when it was deleted. */
+    async function deletedJob(name: string, of = org) {
+      const { id } = await kitFor(of.manager).job({
+        name,
+        startDateTime: ago(HOUR),
+        endDateTime: ahead(HOUR),
+        leadUserId: of.associate.userId,
+        userIds: [of.associate.userId],
+      });
+      expect((await of.manager.delete(`/api/jobs/${id}`)).status).toBe(200);
+      const stream = await events().readStream(`job-${id}`);
+      return { id, deletedAt: stream[stream.length - 1].metadata.timestamp };
+    }
+
+    it('keeps the start and the stop for a manager, says who deleted the job and when; approved, an Unassigned time labelled with the job', async () => {
+      const phoneStart = ago(40 * MINUTE);
+      const { id: jobId, deletedAt } = await deletedJob('Gutter cleaning');
+      const deleted = `Mona Customer deleted the job Gutter cleaning at ${t(deletedAt)} while`;
+      const start = await sentLater(
+        org.associate,
+        'POST',
+        '/api/time',
+        { type: 'Job', jobId, startDateTime: phoneStart },
+        phoneStart,
+      );
+      expect(start.status).toBe(202);
+      expect(start.body).toEqual({
+        success: true,
+        data: { reviewId: expect.any(String) },
+        message: `${deleted} your phone was offline, so this time was sent to a manager for review.`,
+      });
+      const { reviewId } = start.body.data;
+      expect(await current(org.associate)).toBe('');
+
+      // The stop the phone queued behind it names the id the start's answer gave: it lands on the review.
+      const phoneStop = ago(2 * MINUTE);
+      const stop = await sentLater(
+        org.associate,
+        'PATCH',
+        `/api/time/${reviewId}`,
+        { endDateTime: phoneStop },
+        phoneStop,
+      );
+      expect(stop.status).toBe(202);
+      expect(stop.body).toEqual({
+        success: true,
+        data: { reviewId },
+        message: `${deleted} your phone was offline. Your stop (${t(phoneStop)}) was added to the time sent to a manager for review.`,
+      });
+      expect(await reviews()).toEqual([
+        expect.objectContaining({
+          id: reviewId,
+          act: 'start',
+          what: 'Started and stopped a timer on Gutter cleaning',
+          timer: expect.objectContaining({
+            type: 'Job',
+            jobName: 'Gutter cleaning',
+            startDateTime: phoneStart,
+            endDateTime: phoneStop,
+          }),
+          reason: `${deleted} the phone was offline. Approving keeps it as an Unassigned time labelled Gutter cleaning.`,
+        }),
+      ]);
+
+      const approved = await org.manager.post(`/api/time/reviews/${reviewId}/approve`);
+      expect(approved.body).toEqual({ success: true, message: 'The time was approved' });
+      expect(await current(org.associate)).toBe('');
+      const mine = (await org.associate.get('/api/time/user/paged')).body.resultItems;
+      expect(mine.find((x: { id: string }) => x.id === reviewId)).toMatchObject({
+        type: 'Unassigned',
+        jobId: null,
+        label: 'Gutter cleaning',
+        startDateTime: phoneStart,
+        endDateTime: phoneStop,
+      });
+      expect(await reviews()).toEqual([]);
+    });
+
+    it('declined, keeps nothing, and a stop after it is refused in words; an id that never was a job stays a 404', async () => {
+      const { id: jobId } = await deletedJob('Window washing');
+      const { reviewId } = (
+        await sentLater(org.associate, 'POST', '/api/time', { type: 'Job', jobId }, ago(20 * MINUTE))
+      ).body.data;
+      expect((await org.manager.post(`/api/time/reviews/${reviewId}/decline`)).status).toBe(201);
+      expectError(
+        await sentLater(org.associate, 'PATCH', `/api/time/${reviewId}`, { endDateTime: ago(MINUTE) }, ago(MINUTE)),
+        409,
+        'A manager declined the start of this time after review, so this stop was not applied.',
+      );
+      const mine = (await org.associate.get('/api/time/user/paged')).body.resultItems;
+      expect(mine.map((x: { id: string }) => x.id)).not.toContain(reviewId);
+
+      // Online, a deleted job is not found, as before; so is a job that never was, or another organization's.
+      expectError(await org.associate.post('/api/time', { type: 'Job', jobId }), 404, 'The job was not found.');
+      expectError(
+        await sentLater(org.associate, 'POST', '/api/time', { type: 'Job', jobId: randomUUID() }, ago(MINUTE)),
+        404,
+        'The job was not found.',
+      );
+      const { id: theirs } = await deletedJob('Their job', other);
+      expectError(
+        await sentLater(org.associate, 'POST', '/api/time', { type: 'Job', jobId: theirs }, ago(MINUTE)),
+        404,
+        'The job was not found.',
+      );
+      expect(await reviews()).toEqual([]);
+    });
+
+    it('keeps time on one occurrence of a recurring job deleted meanwhile, and on a whole series deleted', async () => {
+      const first = DateTime.now().setZone(ZONE).minus({ days: 1, minutes: 30 });
+      const { recurrenceId } = await kitFor(org.manager).job(
+        {
+          name: 'Lawn round',
+          startDateTime: first.toUTC().toISO(),
+          endDateTime: first.plus({ hours: 2 }).toUTC().toISO(),
+          leadUserId: org.associate.userId,
+          userIds: [org.associate.userId],
+        },
+        { recurringFrequency: 'Daily', expireDate: first.plus({ days: 5 }).toFormat('yyyy-MM-dd') },
+      );
+      const on = (days: number) => `${recurrenceId}_${first.plus({ days }).toFormat('yyyyMMdd')}`;
+      expect((await org.manager.delete(`/api/jobs/${on(1)}`)).status).toBe(200);
+      const today = await sentLater(org.associate, 'POST', '/api/time', { type: 'Job', jobId: on(1) }, ago(MINUTE));
+      expect(today.status).toBe(202);
+      expect(today.body.message).toMatch(
+        /^Mona Customer deleted the job Lawn round at .+ while your phone was offline/,
+      );
+      expect((await org.manager.delete(`/api/recurrences/${recurrenceId}`)).status).toBe(200);
+      await org.manager.post(`/api/time/reviews/${today.body.data.reviewId}/decline`);
+      const yesterday = await sentLater(org.associate, 'POST', '/api/time', { type: 'Job', jobId: on(0) }, ago(MINUTE));
+      expect(yesterday.status).toBe(202);
+      // A date the rule never planned was never a job.
+      expectError(
+        await sentLater(org.associate, 'POST', '/api/time', { type: 'Job', jobId: on(-3) }, ago(MINUTE)),
+        404,
+        'The job was not found.',
+      );
+    });
+
+    it('keeps an associate off a deleted job that was not theirs, as off a job that is', async () => {
+      const { id } = await kitFor(org.manager).job({
+        name: 'Not theirs',
+        startDateTime: ago(HOUR),
+        endDateTime: ahead(HOUR),
+      });
+      await org.manager.delete(`/api/jobs/${id}`);
+      expectError(
+        await sentLater(org.associate, 'POST', '/api/time', { type: 'Job', jobId: id }, ago(MINUTE)),
+        403,
+        NOT_YOUR_JOB,
+      );
+    });
+
+    it('lands the stop of a start sent for review (its clock off) on that review too', async () => {
+      const phoneStart = ago(14 * HOUR);
+      const { reviewId } = (
+        await sentLater(org.associate, 'POST', '/api/time', { type: 'Unassigned', label: 'Night shift' }, phoneStart)
+      ).body.data;
+      const phoneStop = ago(HOUR);
+      const stop = await sentLater(
+        org.associate,
+        'PATCH',
+        `/api/time/${reviewId}`,
+        { endDateTime: phoneStop },
+        phoneStop,
+      );
+      expect(stop.status).toBe(202);
+      expect(stop.body.message).toBe(
+        `This time's start is waiting for a manager's review. Your stop (${t(phoneStop)}) was added to it.`,
+      );
+      // A second stop, or an edit, of a time waiting for review is refused in words.
+      expectError(
+        await sentLater(org.associate, 'PATCH', `/api/time/${reviewId}`, { label: 'Changed' }, ago(MINUTE)),
+        409,
+        "This time is waiting for a manager's review, so this edit was not applied.",
+      );
+      await org.manager.post(`/api/time/reviews/${reviewId}/approve`);
+      expect(await current(org.associate)).toBe(''); // approved with its stop, it never runs
+      const mine = (await org.associate.get('/api/time/user/paged')).body.resultItems;
+      expect(mine.find((x: { id: string }) => x.id === reviewId)).toMatchObject({
+        label: 'Night shift',
+        startDateTime: phoneStart,
+        endDateTime: phoneStop,
+      });
+    });
+  });
+
+  describe("one person's reviews cannot push out another's (issue #44 item 3)", () => {
+    it('refuses a person more than 20 pending reviews in words, and lists by person, the oldest first, with counts', async () => {
+      for (let i = 0; i < MAX_PENDING_REVIEWS; i++) {
+        const fake = await sentLater(
+          org.associate,
+          'POST',
+          '/api/time',
+          { type: 'Unassigned', label: `Fake ${i}` },
+          ago(14 * HOUR),
+        );
+        expect(fake.status).toBe(202);
+      }
+      const refused = await sentLater(org.associate, 'POST', '/api/time', { type: 'Unassigned' }, ago(14 * HOUR));
+      expectError(refused, 409, TOO_MANY_REVIEWS);
+      expect(TOO_MANY_REVIEWS).toBe(
+        "20 times you sent from a phone are waiting for a manager's review already, so this one was not applied. Ask a manager to answer those first.",
+      );
+      // Someone else's genuine one, sent after them all, is listed as well.
+      const genuine = await sentLater(
+        org.manager,
+        'POST',
+        '/api/time',
+        { type: 'Unassigned', label: 'Genuine' },
+        ago(13 * HOUR),
+      );
+      expect(genuine.status).toBe(202);
+      const listed = (await org.manager.get('/api/time/reviews')).body as TimeReviewsView;
+      expect(listed.total).toBe(21);
+      expect(listed.people.map((p) => [p.userFullName, p.pending, p.reviews.map((r) => r.timer.label)])).toEqual([
+        ['Abe Associate', 20, ['Fake 0', 'Fake 1', 'Fake 2', 'Fake 3', 'Fake 4']],
+        ['Mona Customer', 1, ['Genuine']],
+      ]);
+      // One answered, the person may send one more.
+      await org.manager.post(`/api/time/reviews/${listed.people[0].reviews[0].id}/decline`);
+      expect((await sentLater(org.associate, 'POST', '/api/time', { type: 'Unassigned' }, ago(14 * HOUR))).status).toBe(
+        202,
+      );
     });
   });
 

@@ -265,9 +265,9 @@ describe('pay periods and payroll', () => {
       const { start, end } = (await org.admin.get(`/api/pay-periods?date=${day}`)).body.period;
       const approve = `/api/pay-periods/${start}/timesheets/${org.associate.userId}`;
       expect((await org.admin.post(`${approve}/approve`)).status).toBe(201);
-      const review = (await org.admin.get('/api/time/reviews')).body.find(
-        (r: { id: string }) => r.id === sent.body.data.reviewId,
-      );
+      const review = (await org.admin.get('/api/time/reviews')).body.people
+        .flatMap((p: { reviews: { id: string }[] }) => p.reviews)
+        .find((r: { id: string }) => r.id === sent.body.data.reviewId);
       expectError(
         await org.admin.post(`/api/time/reviews/${review.id}/approve`),
         409,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { AuditEntry } from '../../src/shared/audit';
@@ -25,14 +26,21 @@ describe('the phone without signal', () => {
   const api = (role: Parameters<typeof demoAccount>[1]) =>
     new ApiClient(env.app.url).signIn(account(role).email, account(role).password);
 
-  /** A job on now for the Associate, so Home's next-job card offers its timer. */
-  async function jobNow(name: string): Promise<void> {
+  /**
+   * A name no other job has, the demo's among them (its 'Gutter cleaning' and this spec's, tomorrow, were both open on
+   * a Tuesday): a test's job is then found by its name exactly, whatever the day.
+   */
+  const unique = (name: string) => `${name} ${randomUUID().slice(0, 6)}`;
+
+  /** A job of the test's own (named `name`, made unique) for the Associate, on now; returns its name and id. */
+  async function jobNow(name: string): Promise<{ name: string; id: string }> {
     const admin = await api('Company Admin');
     const me = (await (await api('Associate')).get('/api/session')).body as { user: { id: string } };
     const now = DateTime.now();
+    const job = { name: unique(name), id: '' };
     const answer = await admin.post('/api/recurrence-jobs', {
       jobModel: {
-        name,
+        name: job.name,
         startDateTime: now.minus({ minutes: 5 }).toUTC().toISO(),
         endDateTime: now.plus({ hours: 2 }).toUTC().toISO(),
         leadUserId: me.user.id,
@@ -40,6 +48,38 @@ describe('the phone without signal', () => {
       },
     });
     expect(answer.status).toBe(201);
+    job.id = (answer.body as { data: { id: string } }).data.id;
+    return job;
+  }
+
+  /** An open job of the test's own (no one on it), `days` from now at 7 PM in the organization's zone. */
+  async function openJob(name: string, days: number): Promise<{ name: string; id: string }> {
+    const admin = await api('Company Admin');
+    const start = DateTime.now()
+      .setZone('America/New_York')
+      .plus({ days })
+      .set({ hour: 19, minute: 0, second: 0, millisecond: 0 });
+    const job = { name: unique(name), id: '' };
+    const created = await admin.post('/api/recurrence-jobs', {
+      jobModel: {
+        name: job.name,
+        startDateTime: start.toUTC().toISO(),
+        endDateTime: start.plus({ hours: 2 }).toUTC().toISO(),
+      },
+    });
+    expect(created.status).toBe(201);
+    job.id = (created.body as { data: { id: string } }).data.id;
+    return job;
+  }
+
+  /** The phone starts a job's timer from the job's own details (Home's next-job card shows the earliest under way). */
+  async function startFromDetails(page: Page, jobName: string) {
+    await page.getByRole('button', { name: jobName }).first().click();
+    const details = page.getByRole('dialog');
+    await details.getByRole('button', { name: 'Start timer', exact: true }).click();
+    await details.getByRole('button', { name: 'Stop timer' }).waitFor();
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'detached' });
   }
 
   /** The Associate's phone, signed in on Home, its service worker installed (the app opens from it offline). */
@@ -68,20 +108,19 @@ describe('the phone without signal', () => {
   it(
     "starts a job timer offline, survives closing the page, stops it, and syncs once: the manager's table shows it live",
     async () => {
-      await jobNow('Basement wiring');
+      const { name: job } = await jobNow('Basement wiring');
       const manager = await pageSignedIn(env.browser, env.app.url, account('Company Admin'), '/admin/timers', DESKTOP);
       await manager.page.getByRole('heading', { name: 'Organization Tracked Times' }).waitFor();
 
       const { context, page } = await phone();
-      await page.getByText('Basement wiring').first().waitFor();
+      await page.getByText(job, { exact: true }).first().waitFor();
       await context.setOffline(true);
       await page.getByText(/^Offline — last updated \d{1,2}:\d{2} [AP]M$/).waitFor({ timeout: LIVE_MS });
 
       // From the job's own details: Home's next-job card shows the earliest job under way, which from 1 PM on a
       // weekday is one of the demo's (its 'Pest inspection'), not this one.
-      await page.getByText('Basement wiring').first().click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Start timer', exact: true }).click();
-      await page.getByText('The timer has started for Basement wiring. Waiting to sync.').waitFor();
+      await startFromDetails(page, job);
+      await page.getByText(`The timer has started for ${job}. Waiting to sync.`).waitFor();
       // The phone's running timer (the top bar's is hidden on a phone).
       await page.locator('[aria-label="Running timer"] >> visible=true').getByText('Waiting to sync').waitFor();
       await page.screenshot({ path: screenshotPath('offline-timer-started-phone') });
@@ -93,7 +132,7 @@ describe('the phone without signal', () => {
       await reopened.getByRole('heading', { name: 'Home', exact: true }).waitFor({ timeout: LIVE_MS });
       await reopened.getByText('1 action waiting to sync. They are sent when you are back online.').waitFor();
       const running = reopened.locator('[aria-label="Running timer"] >> visible=true');
-      await running.getByText('Basement wiring').waitFor();
+      await running.getByText(job).waitFor();
       // The copy on the phone holds the session, but not its CSRF token (read again once online).
       const storedToken = await reopened.evaluate(`new Promise((resolve) => {
         const open = indexedDB.open('crewclock');
@@ -114,20 +153,23 @@ describe('the phone without signal', () => {
       await details.waitFor({ state: 'detached' });
 
       await running.getByRole('button', { name: 'Stop timer' }).click();
-      await reopened.getByText('Your time for Basement wiring has been saved. Waiting to sync.').waitFor();
+      await reopened.getByText(`Your time for ${job} has been saved. Waiting to sync.`).waitFor();
       await reopened.getByText('2 actions waiting to sync. They are sent when you are back online.').waitFor();
       await reopened.getByRole('button', { name: 'Show' }).click();
-      await reopened.getByText(/^Stop timer · Basement wiring · \d{1,2}:\d{2} [AP]M · Waiting to sync$/).waitFor();
+      await reopened
+        .getByText(/^Stop timer · .+ · \d{1,2}:\d{2} [AP]M · Waiting to sync$/)
+        .filter({ hasText: job })
+        .waitFor();
       await reopened.screenshot({ path: screenshotPath('offline-waiting-phone') });
-      expect(await timerEvents('Basement wiring')).toEqual([]);
+      expect(await timerEvents(job)).toEqual([]);
 
       await context.setOffline(false);
       await reopened.getByRole('status', { name: 'Connection' }).waitFor({ state: 'detached', timeout: LIVE_MS });
       // The manager's open table, without a reload.
-      await manager.page.getByRole('row').filter({ hasText: 'Basement wiring' }).first().waitFor({ timeout: LIVE_MS });
+      await manager.page.getByRole('row').filter({ hasText: job }).first().waitFor({ timeout: LIVE_MS });
 
       // Exactly one start and one stop (the running slot's claim and release are the timer's bookkeeping).
-      const events = (await timerEvents('Basement wiring')).filter((e) => e.type.match(/^Timer(Started|Stopped)$/));
+      const events = (await timerEvents(job)).filter((e) => e.type.match(/^Timer(Started|Stopped)$/));
       expect(events.map((e) => e.type)).toEqual(['TimerStarted', 'TimerStopped']);
       for (const e of events) expect(e.deviceAt).toMatch(/^\d{4}-\d\d-\d\dT/);
       // The audit log shows both times: when it happened on the phone, and when it reached the server.
@@ -143,9 +185,94 @@ describe('the phone without signal', () => {
   );
 
   it(
+    "keeps time worked offline on a job deleted meanwhile: the phone is told who deleted it and when, the manager's Home reviews it",
+    async () => {
+      const { name: job, id: jobId } = await jobNow('Fence repair');
+      const person = ((await (await api('Associate')).get('/api/session')).body as { user: { fullName: string } }).user
+        .fullName;
+      const manager = await pageSignedIn(env.browser, env.app.url, account('Customer Manager'), '/', DESKTOP);
+      await manager.page.getByRole('heading', { name: 'Home', exact: true }).waitFor();
+
+      const { context, page } = await phone();
+      await page.getByText(job, { exact: true }).first().waitFor();
+      await context.setOffline(true);
+      await page.getByText(/^Offline — last updated \d{1,2}:\d{2} [AP]M$/).waitFor({ timeout: LIVE_MS });
+      await startFromDetails(page, job);
+      await page.getByText(`The timer has started for ${job}. Waiting to sync.`).waitFor();
+
+      // Meanwhile, the office deletes the job.
+      const admin = await api('Company Admin');
+      const adminName = ((await admin.get('/api/session')).body as { user: { fullName: string } }).user.fullName;
+      expect((await admin.delete(`/api/jobs/${jobId}`)).status).toBe(200);
+
+      const running = page.locator('[aria-label="Running timer"] >> visible=true');
+      await running.getByRole('button', { name: 'Stop timer' }).click();
+      await page.getByText(`Your time for ${job} has been saved. Waiting to sync.`).waitFor();
+      await context.setOffline(false);
+
+      // The phone: who deleted the job and when, and that the start, then the stop, went to a manager.
+      const started = page.getByRole('alert').filter({ hasText: `Start timer · ${job}` });
+      await started.getByText(`${adminName} deleted the job ${job} at `).waitFor({ timeout: LIVE_MS });
+      await started
+        .getByText(
+          / at \d{1,2}:\d{2} [AP]M while your phone was offline, so this time was sent to a manager for review\.$/,
+        )
+        .waitFor();
+      const stopped = page.getByRole('alert').filter({ hasText: `Stop timer · ${job}` });
+      await stopped
+        .getByText(/Your stop \(\d{1,2}:\d{2} [AP]M\) was added to the time sent to a manager for review\.$/)
+        .waitFor({ timeout: LIVE_MS });
+      await page.getByRole('status', { name: 'Connection' }).waitFor({ state: 'detached', timeout: LIVE_MS });
+      await page.waitForTimeout(600); // the toasts' entrance
+      await page.screenshot({ path: screenshotPath('offline-deleted-job-phone') });
+      await page.setViewportSize(DESKTOP);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: screenshotPath('offline-deleted-job-desktop') });
+
+      // The manager's open Home, live: the whole span, and why, in words.
+      const review = manager.page
+        .getByRole('region', { name: 'Time to review' })
+        .getByRole('listitem', { name: `${person}: Started and stopped a timer on ${job}` });
+      await review.waitFor({ timeout: LIVE_MS });
+      const reason = review.getByText(`${adminName} deleted the job ${job} at `);
+      await reason.waitFor();
+      expect(await reason.innerText()).toMatch(
+        / at \d{1,2}:\d{2} [AP]M while the phone was offline\. Approving keeps it /,
+      );
+      expect(await reason.innerText()).toContain(`Approving keeps it as an Unassigned time labelled ${job}.`);
+      await review.getByText(/^\d{1,2}:\d{2} [AP]M – \d{1,2}:\d{2} [AP]M$/).waitFor();
+      await review.scrollIntoViewIfNeeded();
+      await manager.page.screenshot({ path: screenshotPath('offline-deleted-job-review-desktop') });
+      const narrow = await newContext(env.browser, env.app.url, PHONE, await manager.context.storageState());
+      const narrowPage = await narrow.newPage();
+      await narrowPage.goto('/');
+      const narrowReview = narrowPage
+        .getByRole('region', { name: 'Time to review' })
+        .getByRole('listitem', { name: `${person}: Started and stopped a timer on ${job}` });
+      await narrowReview.waitFor();
+      await narrowReview.scrollIntoViewIfNeeded();
+      await narrowPage.screenshot({ path: screenshotPath('offline-deleted-job-review-phone') });
+      await narrow.close();
+
+      // Approved: an Unassigned time labelled with the job's name, from the phone's start to its stop.
+      await review.getByRole('button', { name: /^Approve / }).click();
+      await manager.page.getByText('The time was approved').waitFor();
+      const mine = (
+        await (await api('Associate')).get('/api/time/user/paged?filter=&sortDir=desc&currentPage=1&pageSize=50')
+      ).body as { resultItems: { type: string; label: string; endDateTime: string | null }[] };
+      expect(mine.resultItems.filter((t) => t.label === job)).toEqual([
+        expect.objectContaining({ type: 'Unassigned', endDateTime: expect.any(String) }),
+      ]);
+      await manager.context.close();
+      await context.close();
+    },
+    within(150_000),
+  );
+
+  it(
     'sends again what the server took but whose answer was lost on the way back: one start, answered as the first',
     async () => {
-      await jobNow('Attic insulation');
+      const { name: job } = await jobNow('Attic insulation');
       const starts = async () => (await timerEvents('')).filter((e) => e.type === 'TimerStarted').length;
       const before = await starts();
       const { context, page } = await phone();
@@ -161,7 +288,7 @@ describe('the phone without signal', () => {
         if (deliveries.length === 1) return route.abort('connectionreset');
         return route.fulfill({ response });
       });
-      await page.getByRole('button', { name: 'Start timer', exact: true }).click();
+      await startFromDetails(page, job);
       await page
         .getByText(/Waiting to sync\.$/)
         .first()
@@ -189,21 +316,9 @@ describe('the phone without signal', () => {
     'tells in words that a job requested offline went to someone else meanwhile',
     async () => {
       const admin = await api('Company Admin');
-      const start = DateTime.now()
-        .setZone('America/New_York')
-        .plus({ days: 1 })
-        .set({ hour: 19, minute: 0, second: 0, millisecond: 0 });
-      const created = await admin.post('/api/recurrence-jobs', {
-        jobModel: {
-          name: 'Gutter cleaning',
-          startDateTime: start.toUTC().toISO(),
-          endDateTime: start.plus({ hours: 2 }).toUTC().toISO(),
-        },
-      });
-      expect(created.status).toBe(201);
-      const jobId = (created.body as { data: { id: string } }).data.id;
+      const { name: job, id: jobId } = await openJob('Gutter cleaning', 1);
       const { context, page } = await phone();
-      await page.getByRole('region', { name: 'Open jobs' }).getByText('Gutter cleaning').click();
+      await page.getByRole('region', { name: 'Open jobs' }).getByText(job, { exact: true }).click();
       const drawer = page.getByRole('dialog');
       await drawer.getByText('This job is available for requests.').waitFor();
 
@@ -219,9 +334,9 @@ describe('the phone without signal', () => {
       expect((await admin.post(`/api/jobs/${jobId}/assign/${jordan.id}`, {})).status).toBe(200);
 
       await context.setOffline(false);
-      const told = page.getByRole('alert').filter({ hasText: 'Not applied: Request · Gutter cleaning' });
+      const told = page.getByRole('alert').filter({ hasText: `Not applied: Request · ${job}` });
       await told.waitFor({ timeout: LIVE_MS });
-      expect((await told.innerText()).length).toBeGreaterThan('Not applied: Request · Gutter cleaning'.length + 10);
+      expect((await told.innerText()).length).toBeGreaterThan(`Not applied: Request · ${job}`.length + 10);
       await page.waitForTimeout(600); // the toast's entrance
       await page.screenshot({ path: screenshotPath('offline-request-not-applied-phone') });
       await context.close();
@@ -323,19 +438,7 @@ describe('the phone without signal', () => {
     'drives with odometer readings and cancels a request offline: both synced once, in order',
     async () => {
       const admin = await api('Company Admin');
-      const start = DateTime.now()
-        .setZone('America/New_York')
-        .plus({ days: 2 })
-        .set({ hour: 19, minute: 0, second: 0, millisecond: 0 });
-      const created = await admin.post('/api/recurrence-jobs', {
-        jobModel: {
-          name: 'Pressure washing',
-          startDateTime: start.toUTC().toISO(),
-          endDateTime: start.plus({ hours: 2 }).toUTC().toISO(),
-        },
-      });
-      expect(created.status).toBe(201);
-      const jobId = (created.body as { data: { id: string } }).data.id;
+      const { name: job, id: jobId } = await openJob('Pressure washing', 2);
       const associateApi = await api('Associate');
       expect([200, 201]).toContain((await associateApi.post(`/api/jobs/${jobId}/request`, {})).status);
       const { context, page } = await phone();
@@ -357,7 +460,7 @@ describe('the phone without signal', () => {
       await page.getByText('Your time for Drive to the depot has been saved. Waiting to sync.').waitFor();
 
       // The request, cancelled from its drawer.
-      await page.getByRole('region', { name: 'Open jobs' }).getByText('Pressure washing').click();
+      await page.getByRole('region', { name: 'Open jobs' }).getByText(job, { exact: true }).click();
       const drawer = page.getByRole('dialog');
       await drawer.getByRole('button', { name: 'Cancel request' }).click();
       await page.getByText('Your request was cancelled. Waiting to sync.').waitFor();

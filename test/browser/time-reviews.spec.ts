@@ -125,6 +125,52 @@ describe('Time to review, in a browser', () => {
   );
 
   it(
+    "lists by person: one person's many show their oldest five and how many more, and no one else's is pushed out",
+    async () => {
+      const associate = await api('Associate');
+      const person: string = (await associate.get('/api/session')).body.user.fullName;
+      const late = () => new Date(Date.now() - 14 * HOUR).toISOString();
+      for (let i = 1; i <= 7; i++) expect((await startSentLater(associate, `Batch ${i}`, late())).status).toBe(202);
+      const admin = await api('Company Admin');
+      const adminName: string = (await admin.get('/api/session')).body.user.fullName;
+      expect((await startSentLater(admin, 'Genuine', late())).status).toBe(202);
+
+      const context = await newContext(env.browser, env.app.url, DESKTOP);
+      const page = await context.newPage();
+      await signIn(page, account('Customer Manager'), '/');
+      const panel = panelOf(page);
+      await panel.getByRole('listitem', { name: `${person}: Started a timer: Batch 5` }).waitFor();
+      expect(await panel.getByRole('listitem', { name: `${person}: Started a timer: Batch 6` }).count()).toBe(0);
+      await panel.getByText(`and 2 more from ${person}, shown as these are answered`).waitFor();
+      await panel.getByRole('listitem', { name: `${adminName}: Started a timer: Genuine` }).waitFor();
+      await panel.getByText('8 pending').waitFor();
+      await panel.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: screenshotPath('time-reviews-by-person-desktop'), fullPage: true });
+      expect(await panelViolations(page)).toEqual([]);
+      const phone = await newContext(env.browser, env.app.url, PHONE, await context.storageState());
+      const phonePage = await phone.newPage();
+      await phonePage.goto('/');
+      await panelOf(phonePage).getByText(`and 2 more from ${person}, shown as these are answered`).waitFor();
+      await panelOf(phonePage).scrollIntoViewIfNeeded();
+      await phonePage.screenshot({ path: screenshotPath('time-reviews-by-person-phone'), fullPage: true });
+      await phone.close();
+
+      // Answering the oldest brings the next one up, live.
+      await panel.getByRole('button', { name: `Decline ${person}'s time: Started a timer: Batch 1` }).click();
+      await panel.getByRole('listitem', { name: `${person}: Started a timer: Batch 6` }).waitFor({ timeout: LIVE_MS });
+      await panel.getByText(`and 1 more from ${person}, shown as these are answered`).waitFor();
+      for (;;) {
+        const left = (await admin.get('/api/time/reviews')).body as { people: { reviews: { id: string }[] }[] };
+        const ids = left.people.flatMap((p) => p.reviews.map((r) => r.id));
+        if (!ids.length) break;
+        for (const id of ids) await admin.post(`/api/time/reviews/${id}/decline`);
+      }
+      await context.close();
+    },
+    within(120_000),
+  );
+
+  it(
     'lets the Company Admin set the offline clock limit in the organization settings, with the rule in words',
     async () => {
       const context = await newContext(env.browser, env.app.url, DESKTOP);

@@ -6,17 +6,27 @@ import { notifyError, notifySuccess } from '../../shared/notify';
 import { StatusBadge } from '../../shared/StatusBadge';
 import { UserAvatar } from '../../shared/UserAvatar';
 import { useAnswerTimeReview, useTimeReviews } from './homeApi';
-import { momentLabel, reviewedTimeLabel, type TimeReview } from './timeReviews';
+import { momentLabel, moreOfOthers, moreOfPerson, reviewedTimeLabel, type TimeReview } from './timeReviews';
 
 /**
- * Time to review (issue #29 item 5): what phones sent later with their clocks off, for a manager to approve (the
- * time becomes what the phone said) or decline. Hidden while there is none; live through the reviews' pushes.
+ * Time to review (issue #29 item 5): what phones sent later with their clocks off or on a job deleted meanwhile, for a
+ * manager to approve (the time becomes what the phone said) or decline. By person, the oldest first, each with their
+ * oldest few and how many more (issue #44 item 3). Hidden while there is none; live through the reviews' pushes.
  */
 export function TimeReviewsPanel({ zone }: { zone: string }) {
   const reviews = useTimeReviews();
   const answer = useAnswerTimeReview();
-  const rows = reviews.data ?? [];
-  if (rows.length === 0) return null;
+  const data = reviews.data;
+  if (!data || data.total === 0) return null;
+  const others = moreOfOthers(data);
+  const rows = data.people.flatMap((person) => {
+    const more = moreOfPerson(person);
+    return [
+      ...person.reviews.map((review) => ({ key: review.id, review, more: null })),
+      ...(more ? [{ key: `more-${person.userId}`, review: null, more }] : []),
+    ];
+  });
+  if (others) rows.push({ key: 'more-others', review: null, more: others });
 
   async function onAnswer(review: TimeReview, kind: 'approve' | 'decline') {
     try {
@@ -40,23 +50,29 @@ export function TimeReviewsPanel({ zone }: { zone: string }) {
             Time to review
           </Title>
           <Text size="sm" c="gray.7">
-            Sent from phones that were offline, at times our clock cannot take as they are. Approving records them as
-            the phone said.
+            Sent from phones that were offline, as our clock or the schedule cannot take them as they are. Approving
+            records them as the phone said.
           </Text>
         </div>
-        <StatusBadge color="red">{rows.length} pending</StatusBadge>
+        <StatusBadge color="red">{data.total} pending</StatusBadge>
       </Group>
       <Divider color="var(--app-border)" />
       <Stack component="ul" gap={0} p={0} m={0} aria-labelledby="time-reviews-title" style={{ listStyle: 'none' }}>
-        {rows.map((review, index) => (
-          <Fragment key={review.id}>
+        {rows.map((row, index) => (
+          <Fragment key={row.key}>
             {index > 0 && <Divider component="li" aria-hidden color="var(--app-border)" />}
-            <ReviewRow
-              review={review}
-              zone={zone}
-              busy={answer.isPending}
-              onAnswer={(kind) => void onAnswer(review, kind)}
-            />
+            {row.review ? (
+              <ReviewRow
+                review={row.review}
+                zone={zone}
+                busy={answer.isPending}
+                onAnswer={(kind) => void onAnswer(row.review, kind)}
+              />
+            ) : (
+              <Text component="li" size="sm" c="gray.7" px={{ base: 'md', xs: 'lg' }} py="xs">
+                {row.more}
+              </Text>
+            )}
           </Fragment>
         ))}
       </Stack>

@@ -7,7 +7,7 @@ import type { DayRange } from '../scheduling/calendarRange';
 import { jobHistoryUrl, JOBS_URL, OWN_JOBS_URL, UPCOMING_JOBS_URL, type Job } from '../scheduling/jobs';
 import { TIME_URL } from '../timers/timers';
 import { onMyWayUrl, type OnMyWayEta } from './onMyWay';
-import { TIME_REVIEWS_URL, timeReviewUrl, type TimeReview } from './timeReviews';
+import { TIME_REVIEWS_URL, timeReviewUrl, type TimeReviews } from './timeReviews';
 import { useCalendarJobs } from '../scheduling/schedulingApi';
 
 /** The signed-in person's jobs for the days shown (GET /api/jobs/user), with what `extra` asks for (requestable jobs, a moment). */
@@ -17,8 +17,8 @@ export const useOwnJobs = (range: DayRange | null, extra?: Record<string, string
 /** The signed-in person's next jobs, soonest first; as of a moment, as they stood then. */
 export const useUpcomingJobs = (asOf: AsOf | null = null) => useApiQuery<Job[]>(withAsOf(UPCOMING_JOBS_URL, asOf));
 
-/** The times phones sent later with their clocks off, waiting for a manager (jobs.crud), the oldest first. */
-export const useTimeReviews = () => useApiQuery<TimeReview[]>(TIME_REVIEWS_URL);
+/** The times phones sent later, waiting for a manager (jobs.crud), by person, the oldest first. */
+export const useTimeReviews = () => useApiQuery<TimeReviews>(TIME_REVIEWS_URL);
 
 /**
  * Approve (the time becomes what the phone said) or decline (nothing changes) a time to review. The list, the

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { momentLabel, reviewedTimeLabel, timeReviewUrl } from './timeReviews';
+import {
+  momentLabel,
+  moreOfOthers,
+  moreOfPerson,
+  reviewedTimeLabel,
+  timeReviewUrl,
+  type TimeReview,
+} from './timeReviews';
 
 const ZONE = 'America/New_York';
 const NOW = new Date('2026-03-03T21:00:00Z'); // Tue 3 Mar, 4:00 PM in New York
@@ -26,5 +33,17 @@ describe('time reviews', () => {
 
   it('answers a review at its own address', () => {
     expect(timeReviewUrl('r 1', 'approve')).toBe('/api/time/reviews/r%201/approve');
+  });
+
+  it("says how many of a person's, and of other people's, are not listed", () => {
+    const shown = (n: number) => Array.from({ length: n }, () => ({}) as TimeReview);
+    const abe = { userId: 'a', userFullName: 'Abe Associate', pending: 20, reviews: shown(5) };
+    const mona = { userId: 'm', userFullName: 'Mona Customer', pending: 1, reviews: shown(1) };
+    expect(moreOfPerson(abe)).toBe('and 15 more from Abe Associate, shown as these are answered');
+    expect(moreOfPerson(mona)).toBeNull();
+    expect(moreOfOthers({ total: 24, people: [abe, mona] })).toBe(
+      'and 3 more from other people, shown as these are answered',
+    );
+    expect(moreOfOthers({ total: 21, people: [abe, mona] })).toBeNull();
   });
 });

@@ -210,23 +210,22 @@ describe('the outbox', () => {
     expect(told).toEqual([{ message, refused: false }]);
   });
 
-  it("a stop behind a start that went to a manager's review is not sent, and says why", async () => {
+  it("sends a stop behind a start that went to a manager's review to that review, and tells both answers", async () => {
     const message = 'This start was 14 hours before it reached us, so it was sent to a manager for review.';
-    const { net, outbox, told, sent } = setUp(() => json(202, { success: true, data: { reviewId: 'r1' }, message }));
+    const added = "This time's start is waiting for a manager's review. Your stop (7:30 AM) was added to it.";
+    const { net, outbox, told, sent } = setUp((s) =>
+      json(202, { success: true, data: { reviewId: 'r1' }, message: s.method === 'POST' ? message : added }),
+    );
     net.online = false;
     await outbox.perform({ ...start, effect: { kind: 'startTimer', timer: timer() } });
     const id = `${LOCAL_ID_PREFIX}00000000-0000-4000-8000-000000000001`;
     await outbox.perform(stop(id));
     net.online = true;
     await outbox.sync();
-    expect(sent).toHaveLength(1);
+    expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual(['POST /api/time', 'PATCH /api/time/r1']);
     expect(told).toEqual([
       { message, refused: false },
-      {
-        message:
-          "Stop timer · Smith kitchen: not applied, because the timer's start went to a manager's review. Tell them when you stopped.",
-        refused: true,
-      },
+      { message: added, refused: false },
     ]);
   });
 

@@ -44,8 +44,6 @@ interface SentRecord {
   commandId: string;
   serverId: string | null;
   refused: string | null;
-  /** Sent to a manager's review instead of being applied (a phone clock off by more than the limit). */
-  reviewed?: boolean;
   at: number;
 }
 
@@ -115,10 +113,6 @@ export function createOutbox(deps: OutboxDeps) {
     const sent =
       sentIds.get(commandId) ?? (await deps.store.all<SentRecord>('sent')).find((s) => s.commandId === commandId);
     if (sent?.serverId) return entry.url.slice(0, at) + encodeURIComponent(sent.serverId);
-    if (sent?.reviewed)
-      return {
-        refused: `${entry.label}: not applied, because the timer's start went to a manager's review. Tell them when you stopped.`,
-      };
     return { refused: `${entry.label}: not applied, because the timer's start was not applied.` };
   }
 
@@ -166,11 +160,13 @@ export function createOutbox(deps: OutboxDeps) {
       outcome.kind === 'done'
         ? (outcome.body as { data?: { id?: unknown; reviewId?: unknown } } | null)?.data
         : undefined;
+    // A start sent to a manager's review is named by the review, whose id its timer gets once approved: the stop
+    // behind it goes there, and joins the review (issue #44 item 5).
+    const serverId = [data?.id, data?.reviewId].find((id): id is string => typeof id === 'string') ?? null;
     const sent: SentRecord = {
       commandId: entry.commandId,
-      serverId: typeof data?.id === 'string' ? data.id : null,
+      serverId,
       refused: outcome.kind === 'refused' ? outcome.message : null,
-      reviewed: typeof data?.reviewId === 'string',
       at: Date.now(),
     };
     sentIds.set(sent.commandId, sent);
