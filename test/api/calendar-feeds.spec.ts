@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import type { CalendarFeedLink } from '../../src/shared/calendar-feeds';
@@ -7,6 +8,9 @@ import { kitFor } from '../support/given';
 import { icalJsOccurrences, nodeIcalOccurrences } from '../support/ical-reader';
 import { within } from '../support/time';
 import { UNKNOWN_FEEDS_PER_NETWORK_HOUR } from '../../src/calendar/calendar-feed.handlers';
+import { FEED_LINK_SHOWN_ONCE } from '../../src/calendar/calendar-feeds.controller';
+import { COMMAND_RECEIPTS } from '../../src/identity/command-receipts.interceptor';
+import { COMMAND_ID_HEADER, COMMAND_REPLAYED_HEADER } from '../../src/shared/offline';
 
 const ZONE = 'America/New_York'; // the test organizations'
 /** Eight weeks around the spring change (Sunday 14 March 2027), inside the feed's year ahead. */
@@ -371,6 +375,60 @@ describe('calendar feeds', () => {
     expect(Number(after.getFirstPropertyValue('sequence'))).toBeGreaterThan(
       Number(before.getFirstPropertyValue('sequence')),
     );
+  });
+
+  it('keeps no link in the command receipts: a second delivery of its making is a 410 saying to make a new one (#44 item 3)', async () => {
+    for (const [client, scope] of [
+      [org.associate, 'person'],
+      [org.manager, 'organization'],
+    ] as const) {
+      const commandId = randomUUID();
+      const make = () =>
+        client.request('POST', `/api/calendar-feeds/${scope}`, undefined, { [COMMAND_ID_HEADER]: commandId });
+      const first = await make();
+      expect(first.status).toBe(201);
+      const link = (first.body as { data: CalendarFeedLink }).data;
+      const token = pathOf(link).slice('/calendar/'.length, -'.ics'.length);
+      expect(token).toHaveLength(43);
+      const receipts = await app.engines.readStore
+        .collection<{ _id: string; commandId: string }>(COMMAND_RECEIPTS)
+        .find({});
+      expect(receipts.map((r) => r.commandId)).toContain(commandId);
+      expect(JSON.stringify(receipts)).not.toContain(token);
+
+      const again = await make();
+      expectError(again, 410, FEED_LINK_SHOWN_ONCE);
+      expect(again.headers.get(COMMAND_REPLAYED_HEADER)).toBe('1');
+      // Not made again: the link of the first delivery is the one in force.
+      expect((await read(pathOf(link))).status).toBe(200);
+    }
+  });
+
+  it("stops a person's links when they are deactivated, the organization's when their role changes; neither revives (#44 item 3)", async () => {
+    const byAdmin = (body: object) => org.admin.patch(`/api/users/${mia.userId}`, body);
+    const mia = await kitFor(org.admin).signedInUser({ firstName: 'Mia', role: 'Customer Manager' });
+    const make = async (scope: string) =>
+      pathOf(((await mia.post(`/api/calendar-feeds/${scope}`)).body as { data: CalendarFeedLink }).data);
+    const own = await make('person');
+    const all = await make('organization');
+    expect([(await read(own)).status, (await read(all)).status]).toEqual([200, 200]);
+
+    // An Associate for a while, then a manager again: the organization's link stays off; her own still reads.
+    expect((await byAdmin({ role: 'Associate' })).status).toBe(200);
+    expect((await byAdmin({ role: 'Customer Manager' })).status).toBe(200);
+    expect((await read(all)).status).toBe(404);
+    expect((await read(own)).status).toBe(200);
+    expect(((await mia.get('/api/calendar-feeds')).body as { organization: unknown }).organization).toEqual({
+      active: false,
+      issuedAt: null,
+    });
+    const anew = await make('organization');
+    expect((await read(anew)).status).toBe(200);
+
+    // Deactivated (her sessions end), then reactivated: no link of hers reads again.
+    expect((await byAdmin({ active: false })).status).toBe(200);
+    expect((await byAdmin({ active: true })).status).toBe(200);
+    expect([(await read(own)).status, (await read(anew)).status]).toEqual([404, 404]);
   });
 
   // Last: it spends this network's allowance of unknown feeds.
