@@ -1,5 +1,5 @@
 import { eventLog, projection } from '../../src/core/projection.testing';
-import type { CalendarFeedEvent } from '../../src/identity/identity.events';
+import type { CalendarFeedEvent, UserEvent } from '../../src/identity/identity.events';
 import { calendarFeedByHash, calendarFeedsOf, CALENDAR_FEEDS } from '../../src/calendar/calendar.read-models';
 import { calendarFeedsProjection } from './calendar-feeds.projection';
 
@@ -30,6 +30,50 @@ describe('calendar feeds projection', () => {
     await spec
       .given(issued('h1', null), issued('h2', 'h1'))
       .thenReads(async (store) => (await calendarFeedsOf(store, ORG, ABE)).map((f) => f._id), ['h2']);
+  });
+
+  const user = (e: UserEvent) => log.event(`user-${ABE}`, e);
+  const ids = { userId: ABE, organizationId: ORG };
+
+  it('ends both links as the sessions end, when the person is deactivated or deleted: a reactivation revives none', async () => {
+    for (const ended of ['UserDeactivated', 'UserDeleted'] as const)
+      await spec
+        .given(
+          issued('h1', null),
+          issued('o1', null, 'organization'),
+          user({ type: ended, data: ids }),
+          user({ type: 'UserReactivated', data: ids }),
+        )
+        .thenNothing();
+    // A link made after the reactivation works.
+    await spec
+      .given(
+        issued('h1', null),
+        user({ type: 'UserDeactivated', data: ids }),
+        user({ type: 'UserReactivated', data: ids }),
+        issued('h2', 'h1'),
+      )
+      .thenReads(async (store) => (await calendarFeedsOf(store, ORG, ABE)).map((f) => f._id), ['h2']);
+  });
+
+  it("ends the organization's link when the person's role changes, and keeps their own", async () => {
+    const role = (from: 'Customer Manager' | 'Associate', to: 'Customer Manager' | 'Associate') =>
+      user({ type: 'UserDetailsChanged', data: { ...ids, changes: { role: { from, to } } } });
+    await spec
+      .given(
+        issued('h1', null),
+        issued('o1', null, 'organization'),
+        role('Customer Manager', 'Associate'),
+        role('Associate', 'Customer Manager'),
+      )
+      .thenReads(async (store) => (await calendarFeedsOf(store, ORG, ABE)).map((f) => f._id), ['h1']);
+    // Another change of their details ends nothing.
+    await spec
+      .given(
+        issued('o1', null, 'organization'),
+        user({ type: 'UserDetailsChanged', data: { ...ids, changes: { phoneNumber: { from: null, to: '555' } } } }),
+      )
+      .thenReads(async (store) => (await calendarFeedsOf(store, ORG, ABE)).map((f) => f._id), ['o1']);
   });
 
   it('forgets a link turned off', async () => {

@@ -13,7 +13,7 @@ import { organizationById, userOf } from '../identity/identity.read-models';
 import type { CurrentUser } from '../identity/current-user';
 import { isManager } from '../identity/roles';
 import type { CalendarFeedLink, CalendarFeedsView, CalendarFeedState } from '../shared/calendar-feeds';
-import { calendarFeedWithPauses } from './calendar-feed';
+import { calendarFeedWithPauses, FEED_WRITING } from './calendar-feed';
 import { TurnBudget } from '../core/loop-turns';
 import { calendarFeedDecider } from '../identity/calendar-feed.decider';
 import { IssueCalendarFeed, RevokeCalendarFeed } from './calendar.commands';
@@ -162,7 +162,7 @@ export class ReadCalendarFeedHandler implements IQueryHandler<ReadCalendarFeed> 
     // An organization's feed holds tens of thousands of events: hashed and written giving the loop its turns.
     const budget = await TurnBudget.begin();
     const { entries, ...about } = content;
-    const fingerprint = createHash('sha256').update(JSON.stringify(about));
+    const fingerprint = createHash('sha256').update(JSON.stringify({ writing: FEED_WRITING, ...about }));
     for (const entry of entries) {
       fingerprint.update(JSON.stringify(entry));
       await budget.spent();

@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
-import { byStart, icalJsOccurrences, type Occurrence } from '../../test/support/ical-reader';
+import { byStart, icalJsOccurrences, nodeIcalOccurrences, type Occurrence } from '../../test/support/ical-reader';
+import { DateTime } from 'luxon';
 import { RRule } from 'rrule';
 import { plannedBetween, RecurrenceRule, SeriesTiming } from '../scheduling/recurrence';
 import { CalendarFeed, calendarFeed, FeedEntry, FeedSeries, rruleOf, vtimezoneLines } from './calendar-feed';
@@ -21,6 +22,7 @@ const text = { location: null, description: null, status: 'CONFIRMED' as const }
 
 const series = (overrides: Partial<FeedSeries> & Pick<FeedSeries, 'uid' | 'start' | 'rule'>): FeedSeries => ({
   kind: 'series',
+  occurrenceUid: (date) => overrides.uid.replace('@', `-${date}@`),
   sequence: 0,
   summary: overrides.uid.split('@')[0],
   durationMinutes: 60,
@@ -121,8 +123,12 @@ const feed = (from: string, to: string, more: Partial<CalendarFeed> = {}): Calen
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** What our own code shows in [from, to): scheduling's expansion, less the excluded, with the changed replaced. */
-function ourOccurrences(feed: CalendarFeed): Occurrence[] {
+/**
+ * What our own code shows in [from, to): scheduling's expansion, less the excluded, with the changed replaced. An
+ * occurrence on one of the days `apart` names (where the series' wall time repeats or is skipped) is an event of its
+ * own, under the series' occurrence UID.
+ */
+function ourOccurrences(feed: CalendarFeed, apart: string[] = []): Occurrence[] {
   const from = new Date(feed.from);
   const to = new Date(feed.to);
   const out: Occurrence[] = [];
@@ -143,7 +149,9 @@ function ourOccurrences(feed: CalendarFeed): Occurrence[] {
       const changed = entry.changed.find((c) => c.plannedDate === planned.localDate);
       const start = Date.parse(changed?.start ?? planned.start);
       const end = changed ? Date.parse(changed.end) : start + entry.durationMinutes * 60_000;
-      out.push({ uid: entry.uid, start: iso(start), end: iso(end), ...shown(changed ?? entry) });
+      const own = entry.occurrenceUid(planned.localDate);
+      const uid = apart.includes(own) ? own : entry.uid;
+      out.push({ uid, start: iso(start), end: iso(end), ...shown(changed ?? entry) });
     }
   }
   return out.sort(byStart);
@@ -165,14 +173,16 @@ describe('the calendar feed', () => {
   it.each([
     ['the autumn change (2026-11-01)', '2026-10-19T04:00:00Z', '2026-12-14T05:00:00Z'],
     ['the spring change (2027-03-14)', '2027-02-22T05:00:00Z', '2027-04-19T04:00:00Z'],
-  ])('is expanded by ical.js to exactly our occurrences over eight weeks around %s', (_, from, to) => {
+  ])('is expanded by ical.js and by node-ical to exactly our occurrences over eight weeks around %s', (_, from, to) => {
     const f = feed(from, to);
     const ours = ourOccurrences(f);
-    const theirs = icalJsOccurrences(calendarFeed(f), from, to, ZONE);
     // The fixture reaches every case: each series has occurrences on both sides of the change.
     expect(new Set(ours.map((o) => o.uid)).size).toBeGreaterThanOrEqual(6);
-    expect(theirs).toHaveLength(ours.length);
-    theirs.forEach((occurrence, i) => expect(occurrence).toEqual(ours[i]));
+    for (const reader of [icalJsOccurrences, nodeIcalOccurrences]) {
+      const theirs = reader(calendarFeed(f), from, to, ZONE);
+      expect(theirs).toHaveLength(ours.length);
+      theirs.forEach((occurrence, i) => expect(occurrence).toEqual(ours[i]));
+    }
   });
 
   it('spells out the expected instants around the autumn change', () => {
@@ -354,7 +364,7 @@ describe('the calendar feed', () => {
     expect(ics).not.toContain('BEGIN:VEVENT');
   });
 
-  it('writes EXDATE and RECURRENCE-ID at the series wall time, also on a day that time does not exist', () => {
+  it('writes EXDATE at the series wall time, and by its date on a day that time does not exist', () => {
     const early = series({
       uid: 'early@crewclock',
       start: '2027-03-01T07:30:00Z', // 2:30 EST, which 14 March 2027 skips
@@ -363,7 +373,164 @@ describe('the calendar feed', () => {
     });
     const lines = unfolded(calendarFeed(feed('2027-03-01T05:00:00Z', '2027-03-31T04:00:00Z', { entries: [early] })));
     expect(lines).toContain('DTSTART;TZID=America/New_York:20270301T023000');
-    expect(lines).toContain('EXDATE;TZID=America/New_York:20270314T023000');
+    expect(lines).toContain('EXDATE;VALUE=DATE:20270314');
+  });
+});
+
+/**
+ * The occurrences written apart: on the day each series' wall time repeats or is skipped.
+ */
+const APART = [
+  'nightly-2026-11-01@crewclock',
+  'sundays-2026-11-01@crewclock',
+  'early-2027-03-14@crewclock',
+  'spring-change-2027-03-14@crewclock',
+];
+
+/**
+ * Local times that New York's DST changes repeat or skip: 1:00–2:00 comes twice on 1 November 2026 (EDT, then EST),
+ * 2:00–3:00 never comes on 14 March 2027. RFC 5545 (§3.3.5) reads a repeated time as the first and a skipped one
+ * shifted forward by the gap, as scheduling places them; ical.js and node-ical each read them their own way.
+ */
+const unclear: FeedEntry[] = [
+  // The second 1:30 (EST) to 2:30 EST: written local, both readers would take it right, an RFC 5545 reader an hour early.
+  {
+    kind: 'single',
+    uid: 'second-half-hour@crewclock',
+    sequence: 0,
+    start: '2026-11-01T06:30:00Z',
+    end: '2026-11-01T07:30:00Z',
+    summary: 'Night shift, EST',
+    ...text,
+  },
+  // 1:30 EDT to 1:30 EST: written local, both readers would make it 0 minutes long.
+  {
+    kind: 'single',
+    uid: 'repeated-hour@crewclock',
+    sequence: 0,
+    start: '2026-11-01T05:30:00Z',
+    end: '2026-11-01T06:30:00Z',
+    summary: 'Night shift, EDT to EST',
+    ...text,
+  },
+  // Every night at 1:30: on 1 November the first 1:30 (EDT), as scheduling plans it.
+  series({ uid: 'nightly@crewclock', start: '2026-10-20T05:30:00Z', rule: rule({}), summary: 'Nightly' }),
+  // Every night at 2:30: on 14 March at 3:30 EDT (07:30 UTC), the skipped time shifted forward.
+  series({ uid: 'early@crewclock', start: '2027-03-01T07:30:00Z', rule: rule({}), summary: 'Early' }),
+  // Sundays at 1:15, first on the repeated night, which is moved to 10:00 on its own; removed on 14 March (1:15 EST).
+  series({
+    uid: 'sundays@crewclock',
+    start: '2026-11-01T05:15:00Z',
+    durationMinutes: 30,
+    rule: rule({ frequency: 'Weekly', days: ['sunday'] }),
+    summary: 'Sunday check',
+    excludedDates: ['2027-03-14'],
+    changed: [
+      {
+        plannedDate: '2026-11-01',
+        start: '2026-11-01T15:00:00Z',
+        end: '2026-11-01T15:30:00Z',
+        sequence: 2,
+        summary: 'Sunday check, late',
+        ...text,
+      },
+    ],
+  }),
+  // At 2:45 from 10 March, removed on the skipped night and the next: no event apart.
+  series({
+    uid: 'removed@crewclock',
+    start: '2027-03-10T07:45:00Z',
+    rule: rule({}),
+    summary: 'Removed on the night',
+    excludedDates: ['2027-03-14', '2027-03-15'],
+  }),
+  // At 2:15 from 13 March: 14 March's is skipped and changed to 1:50 EST (06:50 UTC), which exists.
+  series({
+    uid: 'spring-change@crewclock',
+    start: '2027-03-13T07:15:00Z',
+    rule: rule({}),
+    summary: 'Early check',
+    changed: [
+      {
+        plannedDate: '2027-03-14',
+        start: '2027-03-14T06:50:00Z',
+        end: '2027-03-14T07:50:00Z',
+        sequence: 1,
+        summary: 'Early check, moved',
+        ...text,
+      },
+    ],
+  }),
+];
+
+describe('a time that a DST change repeats or skips', () => {
+  const autumn = ['2026-10-19T04:00:00Z', '2026-12-14T05:00:00Z'] as const;
+  const spring = ['2027-02-22T05:00:00Z', '2027-04-19T04:00:00Z'] as const;
+  const unclearFeed = (from: string, to: string) => feed(from, to, { entries: unclear });
+
+  it.each([
+    ['the autumn change (2026-11-01)', ...autumn],
+    ['the spring change (2027-03-14)', ...spring],
+  ])('is read by ical.js and by node-ical as scheduling plans it, around %s', (_, from, to) => {
+    const f = unclearFeed(from, to);
+    const ours = ourOccurrences(f, APART);
+    const ics = calendarFeed(f);
+    expect(icalJsOccurrences(ics, from, to, ZONE)).toEqual(ours);
+    expect(nodeIcalOccurrences(ics, from, to, ZONE)).toEqual(ours);
+  });
+
+  it('is where RFC 5545 and scheduling place it: the first of a repeated time, a skipped one an hour on', () => {
+    const ours = [...ourOccurrences(unclearFeed(...autumn), APART), ...ourOccurrences(unclearFeed(...spring), APART)];
+    const on = (uid: string, day: string) => ours.filter((o) => o.uid === uid && o.start.startsWith(day));
+    expect(on('nightly-2026-11-01@crewclock', '2026-11-01')).toMatchObject([{ start: '2026-11-01T05:30:00.000Z' }]);
+    expect(on('nightly@crewclock', '2026-11-02')).toMatchObject([{ start: '2026-11-02T06:30:00.000Z' }]);
+    expect(on('early-2027-03-14@crewclock', '2027-03-14')).toMatchObject([
+      { start: '2027-03-14T07:30:00.000Z', end: '2027-03-14T08:30:00.000Z' },
+    ]);
+    expect(on('second-half-hour@crewclock', '2026-11-01')).toMatchObject([{ end: '2026-11-01T07:30:00.000Z' }]);
+  });
+
+  it('writes an instant whose local time repeats in UTC, DTSTART and DTEND alike; the rest in the zone', () => {
+    const lines = unfolded(calendarFeed(unclearFeed(...autumn)));
+    const event = (uid: string) => lines.slice(lines.indexOf(`UID:${uid}`), lines.indexOf(`UID:${uid}`) + 5);
+    expect(event('second-half-hour@crewclock')).toEqual(
+      expect.arrayContaining(['DTSTART:20261101T063000Z', 'DTEND:20261101T073000Z']),
+    );
+    expect(event('repeated-hour@crewclock')).toEqual(
+      expect.arrayContaining(['DTSTART:20261101T053000Z', 'DTEND:20261101T063000Z']),
+    );
+    // The series' repeated night: excluded by its date, and an event of its own.
+    expect(lines).not.toContain('EXDATE;TZID=America/New_York:20261101T013000');
+    expect(lines).toContain('EXDATE;VALUE=DATE:20261101');
+    expect(event('nightly-2026-11-01@crewclock')).toEqual(
+      expect.arrayContaining(['DTSTART:20261101T053000Z', 'DTEND:20261101T063000Z']),
+    );
+    // A series that starts on the repeated night starts its RRULE on its next occurrence; the first is apart, as moved.
+    expect(lines).toContain('DTSTART;TZID=America/New_York:20261108T011500');
+    expect(event('sundays-2026-11-01@crewclock')).toEqual(
+      expect.arrayContaining(['SEQUENCE:2', 'DTSTART;TZID=America/New_York:20261101T100000']),
+    );
+    expect(lines.filter((l) => l.startsWith('RECURRENCE-ID'))).toEqual([]);
+  });
+
+  it('writes no local time a change skips or repeats: such a day is excluded by its date; the rest name one instant', () => {
+    const ics = calendarFeed(unclearFeed(...spring));
+    const lines = unfolded(ics);
+    expect(lines).toContain('EXDATE;TZID=America/New_York:20270314T011500'); // clear: by its time
+    expect(lines.filter((l) => l === 'EXDATE;VALUE=DATE:20270314')).toHaveLength(3);
+    expect(lines.filter((l) => l.startsWith('EXDATE;TZID=') && l.includes('20270314T02'))).toEqual([]);
+    expect(lines.filter((l) => l.startsWith('UID:removed'))).toEqual(['UID:removed@crewclock']);
+    // The changed occurrence of a skipped day is an event of its own at the time it was moved to (1:50 EST).
+    expect(lines).toContain('UID:spring-change-2027-03-14@crewclock');
+    expect(lines).toContain('DTSTART;TZID=America/New_York:20270314T015000');
+    // Read by luxon, apart from our writer: a local DTSTART, DTEND or RECURRENCE-ID is neither skipped nor repeated.
+    for (const both of [ics, calendarFeed(unclearFeed(...autumn))])
+      for (const line of unfolded(both).filter((l) => /^(DTSTART|DTEND|RECURRENCE-ID);TZID=/.test(l))) {
+        const local = DateTime.fromFormat(line.split(':')[1], "yyyyMMdd'T'HHmmss", { zone: ZONE });
+        const wall = (d: DateTime) => d.toFormat("yyyyMMdd'T'HHmmss");
+        expect([line, wall(local)]).toEqual([line, line.split(':')[1]]);
+        for (const hour of [-1, 1]) expect([line, wall(local.plus({ hours: hour }))]).not.toEqual([line, wall(local)]);
+      }
   });
 });
 

@@ -1,13 +1,19 @@
 import { DateTime, IANAZone } from 'luxon';
 import { escapeText, foldLine, paramValue, utcDateTime } from '../core/ics';
-import { fromWallMs, isoInstant, toWallMs } from '../core/zoned-time';
-import { plannedBetween, RecurrenceRule, SeriesTiming } from '../scheduling/recurrence';
+import { fromWallMs, isoDate, isoInstant, offsetMinutes, toWallMs } from '../core/zoned-time';
+import { isPlannedOn, plannedBetween, plannedStart, RecurrenceRule, SeriesTiming } from '../scheduling/recurrence';
 
 /**
  * A person's calendar feed (an .ics subscription) as RFC 5545 text. Pure: the stamp arrives as an argument.
  * Series are written as one VEVENT with an RRULE that a calendar expands to exactly the occurrences
  * scheduling's plannedBetween gives: the rule on the zone's wall clock (TZID, with a VTIMEZONE made from
  * the zone's real transitions), removed occurrences as EXDATEs, changed ones as RECURRENCE-ID VEVENTs.
+ *
+ * A local time names one instant except in the hour a DST change repeats (two) or skips (none). RFC 5545 (§3.3.5,
+ * FORM #3) reads the first of two, and a skipped time shifted forward by the gap; readers differ (ical.js and
+ * node-ical read the second of two, and place or drop a skipped time each their own way). So no instant is left to
+ * a reader's choice: a time whose wall clock is ambiguous is written in UTC, and an occurrence of a series whose wall
+ * time that day repeats or does not exist is excluded from the RRULE and written as an event of its own.
  */
 
 /** What an event shows: summary, customer, address (LOCATION) and notes. */
@@ -37,6 +43,11 @@ export interface FeedSingle extends FeedEventText {
 export interface FeedSeries extends FeedEventText {
   kind: 'series';
   uid: string;
+  /**
+   * The UID of an occurrence written as an event of its own (on a day the series' wall time repeats or does not
+   * exist), by its planned local date: the one the caller gives it when it holds that occurrence apart.
+   */
+  occurrenceUid: (plannedDate: string) => string;
   sequence: number;
   /** The series' first occurrence's start as stored (UTC ISO); its wall time in timeZone is every occurrence's. */
   start: string;
@@ -72,6 +83,12 @@ export interface CalendarFeed {
 
 const DAY_MS = 86_400_000;
 
+/**
+ * How the feed is written, raised when the same content comes out as other text (2: no local time left ambiguous,
+ * issue #44): the ETag holds it, so a calendar polling with an ETag of the old text gets the new one, not a 304.
+ */
+export const FEED_WRITING = 2;
+
 function instantMs(iso: string): number {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) throw new Error(`not an instant: ${iso}`);
@@ -89,6 +106,21 @@ const timeOfDayMs = (start: string, timeZone: string) => toWallMs(instantMs(star
  * the planned instant's wall time, which is an hour later on a day a DST change skips the time.
  */
 const plannedWallMs = (localDate: string, timeOfDay: number) => instantMs(`${localDate}T00:00:00Z`) + timeOfDay;
+
+/**
+ * The instants a wall-clock time names in a zone: one, none (a DST change skips it) or two (one repeats it). Each
+ * is the wall time less an offset the zone has within a day of it (zones change offset at most once a day).
+ */
+function instantsNamed(wallMs: number, zone: string): number[] {
+  const offsets = new Set([-DAY_MS, 0, DAY_MS].map((d) => offsetMinutes(zone, wallMs + d)));
+  return [...offsets]
+    .map((offset) => wallMs - offset * 60_000)
+    .filter((ms) => toWallMs(ms, zone) === wallMs)
+    .sort((a, b) => a - b);
+}
+
+/** Whether a wall time names exactly one instant: then any reader places a local DATE-TIME there. */
+const unambiguous = (wallMs: number, zone: string) => instantsNamed(wallMs, zone).length === 1;
 
 /**
  * The RRULE value (§3.3.10) of a series whose stored start is `start`: what scheduling's toRRule expands, with
@@ -137,13 +169,45 @@ export function rruleOf(rule: RecurrenceRule, start: string, timeZone: string): 
 const untilMs = (expireDate: string, timeZone: string) =>
   fromWallMs(instantMs(`${expireDate}T00:00:00Z`) + DAY_MS, timeZone) - 1000;
 
+/** Days within which a series has its next occurrence: N weeks on for Weekly, a month at most. */
+const periodDays = (rule: RecurrenceRule) => (rule.frequency === 'Weekly' ? 7 * (rule.weeklyRecurrence + 1) : 32);
+
 /** The series' first occurrence at or after its stored start, or null when the rule yields none. */
 function firstOccurrence(timing: SeriesTiming): { start: string; localDate: string } | null {
   const start = instantMs(timing.start);
-  // The first period with an occurrence is the stored start's or the next: N weeks on for Weekly, a month at most.
-  const days = timing.rule.frequency === 'Weekly' ? 7 * (timing.rule.weeklyRecurrence + 1) : 32;
   // A millisecond before the start: plannedBetween takes overlaps, and a 0-minute occurrence at `from` has none.
-  return plannedBetween(timing, new Date(start - 1), new Date(start + days * DAY_MS))[0] ?? null;
+  return plannedBetween(timing, new Date(start - 1), new Date(start + periodDays(timing.rule) * DAY_MS))[0] ?? null;
+}
+
+/**
+ * The series' first occurrence whose wall time names one instant: the RRULE's DTSTART. A DTSTART the reader must
+ * guess would move every occurrence (node-ical expands from the instant it picks). Null when there is none.
+ */
+function firstClearOccurrence(timing: SeriesTiming): { start: string; localDate: string } | null {
+  const timeOfDay = timeOfDayMs(timing.start, timing.timeZone);
+  const days = periodDays(timing.rule);
+  let next = firstOccurrence(timing);
+  // Days whose wall time repeats or is skipped come at most twice a year: the next occurrence or so is clear.
+  while (next) {
+    if (unambiguous(plannedWallMs(next.localDate, timeOfDay), timing.timeZone)) return next;
+    const after = instantMs(next.start);
+    next =
+      plannedBetween(timing, new Date(after), new Date(after + days * DAY_MS)).find(
+        (o) => instantMs(o.start) > after,
+      ) ?? null;
+  }
+  return null;
+}
+
+/** The local dates around the zone's offset changes in [from, to), a day either side: where a wall time may be unclear. */
+function changeDates(timeZone: string, from: number, to: number): string[] {
+  const zone = IANAZone.create(timeZone);
+  const dates = new Set<string>();
+  for (let year = new Date(from - DAY_MS).getUTCFullYear(); year <= new Date(to + DAY_MS).getUTCFullYear(); year++)
+    for (const t of yearTransitions(zone, year))
+      if (t.at >= from - DAY_MS && t.at < to + DAY_MS)
+        for (const ms of [t.at - DAY_MS, t.at, t.at + DAY_MS]) dates.add(isoDate(toWallMs(ms, timeZone)));
+  return [...dates].sort();
 }
 
 /** A zone's offset change: `at` is the first instant on `after`; offsets in minutes east of UTC. */
@@ -298,24 +362,33 @@ function* feedSteps(feed: CalendarFeed): Generator<void, string> {
     written(fromWallMs(wallMs, zone));
     return `${name};${tzid}:${localDateTime(wallMs)}`;
   };
-  const localAt = (name: string, iso: string) => local(name, toWallMs(instantMs(iso), zone));
+  /** DTSTART and DTEND in the zone's time, or both in UTC when either's wall time repeats (a reader would guess). */
+  const span = (start: string, end: string) => {
+    const [startWall, endWall] = [toWallMs(instantMs(start), zone), toWallMs(instantMs(end), zone)];
+    return unambiguous(startWall, zone) && unambiguous(endWall, zone)
+      ? [local('DTSTART', startWall), local('DTEND', endWall)]
+      : [`DTSTART:${utcDateTime(start)}`, `DTEND:${utcDateTime(end)}`];
+  };
+  // The days of the window where a series' wall time may repeat or not exist (looked for once: it costs a scan).
+  const unclearDays = changeDates(zone, instantMs(feed.from), instantMs(feed.to));
 
   // Each event's lines folded and joined as it is written: the steps between are where the loop gets its turns.
   const events: string[] = [];
   const event = (...lines: string[]) => events.push(lines.map(foldLine).join('\r\n'));
+  const single = (uid: string, sequence: number, start: string, end: string, text: FeedEventText) =>
+    event(
+      'BEGIN:VEVENT',
+      `UID:${escapeText(uid)}`,
+      `SEQUENCE:${sequence}`,
+      stamp,
+      ...span(start, end),
+      ...textLines(text),
+      'END:VEVENT',
+    );
   for (const entry of feed.entries) {
     yield;
     if (entry.kind === 'single') {
-      event(
-        'BEGIN:VEVENT',
-        `UID:${escapeText(entry.uid)}`,
-        `SEQUENCE:${entry.sequence}`,
-        stamp,
-        localAt('DTSTART', entry.start),
-        localAt('DTEND', entry.end),
-        ...textLines(entry),
-        'END:VEVENT',
-      );
+      single(entry.uid, entry.sequence, entry.start, entry.end, entry);
       continue;
     }
     const timing: SeriesTiming = {
@@ -324,11 +397,34 @@ function* feedSteps(feed: CalendarFeed): Generator<void, string> {
       timeZone: zone,
       rule: entry.rule,
     };
-    const first = firstOccurrence(timing);
-    if (!first) continue;
+    const first = firstClearOccurrence(timing);
     const timeOfDay = timeOfDayMs(entry.start, zone);
+    const clear = (date: string) => unambiguous(plannedWallMs(date, timeOfDay), zone);
+    const changed = new Map(entry.changed.map((c) => [c.plannedDate, c]));
+    const excluded = new Set(entry.excludedDates);
+    // On a day the series' wall time repeats or is skipped, in the window or changed on its own: an event apart.
+    const apart = [...new Set([...unclearDays, ...changed.keys()])]
+      .filter((date) => !clear(date) && !excluded.has(date) && isPlannedOn(timing, date))
+      .sort();
+    for (const date of apart) {
+      const occurrence = changed.get(date);
+      const start = occurrence?.start ?? plannedStart(timing, date);
+      const end = occurrence?.end ?? isoInstant(instantMs(start) + entry.durationMinutes * 60_000);
+      single(entry.occurrenceUid(date), occurrence?.sequence ?? entry.sequence, start, end, occurrence ?? entry);
+      changed.delete(date);
+    }
+    if (!first) continue;
     const uid = `UID:${escapeText(entry.uid)}`;
     if (entry.rule.expireDate !== null) written(untilMs(entry.rule.expireDate, zone));
+    // An unclear day's instance is excluded by its local date (VALUE=DATE, which ical.js, libical and node-ical compare
+    // by day; a series has one occurrence a day): a local time would be placed by each reader its own way (node-ical
+    // reads the RRULE's instance as the first of two and an EXDATE as the second). One EXDATE an instance: ical.js
+    // steps through them one per instance, so a second one for the same instance hides the next exclusion.
+    const exdates = [...new Set([...excluded, ...apart])]
+      .sort()
+      .map((date) =>
+        clear(date) ? local('EXDATE', plannedWallMs(date, timeOfDay)) : `EXDATE;VALUE=DATE:${date.replace(/-/g, '')}`,
+      );
     event(
       'BEGIN:VEVENT',
       uid,
@@ -338,19 +434,18 @@ function* feedSteps(feed: CalendarFeed): Generator<void, string> {
       // Exact minutes (dur-time): scheduling adds the duration in absolute time, across a DST change too.
       `DURATION:PT${entry.durationMinutes}M`,
       `RRULE:${rruleOf(entry.rule, entry.start, zone)}`,
-      ...[...new Set(entry.excludedDates)].sort().map((date) => local('EXDATE', plannedWallMs(date, timeOfDay))),
+      ...exdates,
       ...textLines(entry),
       'END:VEVENT',
     );
-    for (const occurrence of entry.changed)
+    for (const occurrence of changed.values())
       event(
         'BEGIN:VEVENT',
         uid,
         `SEQUENCE:${occurrence.sequence}`,
         stamp,
         local('RECURRENCE-ID', plannedWallMs(occurrence.plannedDate, timeOfDay)),
-        localAt('DTSTART', occurrence.start),
-        localAt('DTEND', occurrence.end),
+        ...span(occurrence.start, occurrence.end),
         ...textLines(occurrence),
         'END:VEVENT',
       );

@@ -5,12 +5,17 @@ import type { Response } from 'express';
 import type { CommandMeta } from '../core/commands/aggregates';
 import { isUuid } from '../core/clock';
 import { NotFoundError, ValidationError } from '../core/errors';
+import { AnswerHoldsSecret } from '../identity/command-receipts.interceptor';
 import { Me, Meta, Public } from '../identity/current-user';
 import type { AuthenticatedRequest, CurrentUser } from '../identity/current-user';
 import { CALENDAR_FEED_SCOPES, type CalendarFeedLink, type CalendarFeedsView } from '../shared/calendar-feeds';
 import { IssueCalendarFeed, RevokeCalendarFeed } from './calendar.commands';
 import type { CalendarFeedScope } from '../identity/identity.events';
 import { FeedFile, GetCalendarFeeds, ReadCalendarFeed } from './calendar-feed.handlers';
+
+/** A second delivery of a link's making (X-Command-Id): the link is not kept to be shown again. */
+export const FEED_LINK_SHOWN_ONCE =
+  'This calendar feed link was made by an earlier try of this change, and a link is shown only once. Make a new link to see its address: the one made then stops working.';
 
 const scopeOf = (value: string): CalendarFeedScope => {
   if (!CALENDAR_FEED_SCOPES.includes(value as CalendarFeedScope)) throw new NotFoundError('The calendar feed');
@@ -39,6 +44,7 @@ export class CalendarFeedsController {
 
   @Post(':scope')
   @HttpCode(201)
+  @AnswerHoldsSecret(FEED_LINK_SHOWN_ONCE)
   @ApiOperation({
     summary:
       "Makes my feed link (scope person, or organization with jobs.crud), replacing the one in force: { url, webcalUrl, issuedAt }, shown this once. The organization's link takes ?person=<userId> for one person's jobs.",

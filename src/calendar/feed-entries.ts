@@ -84,8 +84,8 @@ export async function feedContent(
     eventText(job, job.customerId ? (customers.get(job.customerId) ?? null) : null, status);
 
   const entries: FeedEntry[] = [
-    ...jobs.map((j) => single(`job-${j._id}`, j, j._rev ?? 0, text(j))),
-    ...cancelledJobs.map((j) => single(`job-${j._id}`, j, j._rev ?? 0, text(j, 'CANCELLED'))),
+    ...jobs.map((j) => single(uidOf(`job-${j._id}`), j, j._rev ?? 0, text(j))),
+    ...cancelledJobs.map((j) => single(uidOf(`job-${j._id}`), j, j._rev ?? 0, text(j, 'CANCELLED'))),
   ];
   for (const doc of series) entries.push(...seriesEntries(doc, holds, overlaps, text, 'CONFIRMED'));
   for (const doc of cancelledSeries) entries.push(...seriesEntries(doc, holds, overlaps, text, 'CANCELLED'));
@@ -96,8 +96,8 @@ export async function feedContent(
 
 const uidOf = (id: string) => `${id}@crewclock`;
 
-function single(id: string, job: JobFields, sequence: number, shown: FeedEventText): FeedEntry {
-  return { kind: 'single', uid: uidOf(id), sequence, start: job.start, end: job.end, ...shown };
+function single(uid: string, job: JobFields, sequence: number, shown: FeedEventText): FeedEntry {
+  return { kind: 'single', uid, sequence, start: job.start, end: job.end, ...shown };
 }
 
 /**
@@ -116,6 +116,7 @@ function seriesEntries(
   const state = seriesStateOf(doc);
   const timing = seriesTiming(state);
   const sequence = doc._rev ?? 0;
+  const occurrenceUid = (date: string) => uidOf(`occurrence-${occurrenceId(doc._id, date)}`);
   const dates = Object.keys(doc.overrides)
     .filter((d) => !doc.deleted.includes(d))
     .sort();
@@ -124,7 +125,7 @@ function seriesEntries(
     for (const date of dates) {
       const fields = occurrenceFields(state, date);
       if (holds(fields) && overlaps(fields))
-        own.push(single(`occurrence-${occurrenceId(doc._id, date)}`, fields, sequence, text(fields, status)));
+        own.push(single(occurrenceUid(date), fields, sequence, text(fields, status)));
     }
     return own;
   }
@@ -136,8 +137,7 @@ function seriesEntries(
     if (!holds(fields)) {
       if (planned) excluded.add(date);
     } else if (!planned) {
-      if (overlaps(fields))
-        own.push(single(`occurrence-${occurrenceId(doc._id, date)}`, fields, sequence, text(fields, status)));
+      if (overlaps(fields)) own.push(single(occurrenceUid(date), fields, sequence, text(fields, status)));
     } else {
       changed.push({ plannedDate: date, start: fields.start, end: fields.end, sequence, ...text(fields, status) });
     }
@@ -146,6 +146,7 @@ function seriesEntries(
     {
       kind: 'series',
       uid: uidOf(`series-${doc._id}`),
+      occurrenceUid,
       sequence,
       start: timing.start,
       durationMinutes: timing.durationMinutes,

@@ -5,6 +5,7 @@ import {
   Injectable,
   Logger,
   NestInterceptor,
+  SetMetadata,
   StreamableFile,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
@@ -23,6 +24,15 @@ import { AuthenticatedRequest, offlineHeaders, PUBLIC_ROUTE } from './current-us
  * no projection writes it, so a rebuild (which drops a projection's own collections) leaves it.
  */
 export const COMMAND_RECEIPTS = 'commandReceipts';
+
+const SECRET_ANSWER = 'commandReceipts:secretAnswer';
+
+/**
+ * A route whose answer holds a secret shown once (a calendar feed link's token): its receipt keeps that the command
+ * was done, never the answer, so no token lies in the read store for 30 days. A later delivery of the same command is
+ * answered 410 with `replay` (what to do to have the secret again), and appends nothing.
+ */
+export const AnswerHoldsSecret = (replay: string) => SetMetadata(SECRET_ANSWER, replay);
 
 export const STILL_PROCESSING =
   'This change is still being processed from an earlier attempt. It will be tried again in a moment.';
@@ -107,6 +117,13 @@ export class CommandReceiptsInterceptor implements NestInterceptor {
       return next.handle();
     const { commandId } = offlineHeaders(request);
     if (!commandId) return next.handle();
+    const secret = this.reflector.getAllAndOverride<string | undefined>(SECRET_ANSWER, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    /** What a later delivery gets for a success: the answer, or for a secret-bearing one what to do instead. */
+    const kept = (status: number, body: unknown) =>
+      secret ? { status: 410, body: { success: false, errors: [secret] } } : { status, body };
     const key = `${user.organizationId}:${user.userId}:${commandId}`;
     const origin: Origin = {
       organizationId: user.organizationId,
@@ -115,7 +132,7 @@ export class CommandReceiptsInterceptor implements NestInterceptor {
       route: `${request.method} ${request.path}`.slice(0, 300),
     };
     // Set before the handler runs: the route's own status (201 for a POST, or its @HttpCode).
-    const turn = await this.take(key, origin, response.statusCode);
+    const turn = await this.take(key, origin, kept(response.statusCode, { success: true }));
     if (turn.kind === 'busy') {
       response.setHeader('Retry-After', RETRY_AFTER_SECONDS);
       throw new ConflictError(STILL_PROCESSING);
@@ -128,7 +145,10 @@ export class CommandReceiptsInterceptor implements NestInterceptor {
     return next.handle().pipe(
       mergeMap(async (body) => {
         if (response.headersSent || !isJsonAnswer(body)) await this.release(key, turn.held);
-        else await this.answer(key, turn.held, response.statusCode, body);
+        else {
+          const receipt = kept(response.statusCode, body);
+          await this.answer(key, turn.held, receipt.status, receipt.body);
+        }
         return body;
       }),
       catchError(async (error: unknown) => {
@@ -146,8 +166,11 @@ export class CommandReceiptsInterceptor implements NestInterceptor {
     );
   }
 
-  /** This delivery's turn: to run the command, to replay its answer, or to wait for the delivery running it. */
-  private async take(key: string, origin: Origin, successStatus: number): Promise<Turn> {
+  /**
+   * This delivery's turn: to run the command, to replay its answer, or to wait for the delivery running it.
+   * `success`: what the route answers when it succeeds, for a delivery whose process stopped after appending.
+   */
+  private async take(key: string, origin: Origin, success: { status: number; body: unknown }): Promise<Turn> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const now = this.clock.now().getTime();
       const held = iso(now + HOLD_MS);
@@ -179,7 +202,7 @@ export class CommandReceiptsInterceptor implements NestInterceptor {
       if (taken.matchedCount === 0) return { kind: 'busy' };
       if (!(await this.appliedBefore(found))) return { kind: 'run', held };
       // Its events are in the log, its answer lost with the process: what the route answers when it succeeds.
-      const answered = { state: 'answered' as const, status: successStatus, body: JSON.stringify({ success: true }) };
+      const answered = { state: 'answered' as const, status: success.status, body: JSON.stringify(success.body) };
       await this.receipts.updateOne({ _id: key, heldUntil: held }, { $set: answered });
       return { kind: 'answered', receipt: { ...found, ...answered } };
     }

@@ -1,12 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import type { CalendarFeedLink } from '../../src/shared/calendar-feeds';
 import type { JobView } from '../../src/shared/jobs';
 import { expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
 import { kitFor } from '../support/given';
-import { icalJsOccurrences } from '../support/ical-reader';
+import { icalJsOccurrences, nodeIcalOccurrences } from '../support/ical-reader';
 import { within } from '../support/time';
 import { UNKNOWN_FEEDS_PER_NETWORK_HOUR } from '../../src/calendar/calendar-feed.handlers';
+import { FEED_LINK_SHOWN_ONCE } from '../../src/calendar/calendar-feeds.controller';
+import { COMMAND_RECEIPTS } from '../../src/identity/command-receipts.interceptor';
+import { COMMAND_ID_HEADER, COMMAND_REPLAYED_HEADER } from '../../src/shared/offline';
 
 const ZONE = 'America/New_York'; // the test organizations'
 /** Eight weeks around the spring change (Sunday 14 March 2027), inside the feed's year ahead. */
@@ -14,6 +18,17 @@ const WINDOW = { StartDate: '02/22/2027', EndDate: '04/18/2027' };
 const FROM = '2027-02-22T05:00:00.000Z';
 const TO = '2027-04-19T04:00:00.000Z';
 const at = (local: string) => DateTime.fromISO(local, { zone: ZONE }).toUTC().toISO()!;
+
+/**
+ * The next day New York's clocks go back (1:00–2:00 comes twice) or forward (2:00–3:00 never comes) after today and
+ * inside the feed's year ahead: the offset at 12:00 differs from the day before's.
+ */
+function nextChange(direction: 'back' | 'forward'): DateTime {
+  for (let day = DateTime.now().setZone(ZONE).startOf('day').plus({ days: 2 }); ; day = day.plus({ days: 1 })) {
+    const [before, after] = [day.minus({ days: 1 }).set({ hour: 12 }).offset, day.set({ hour: 12 }).offset];
+    if (after !== before && after < before === (direction === 'back')) return day;
+  }
+}
 
 /** A feed's path and query, as a calendar app asks for it: no session, no cookie. */
 const pathOf = (link: CalendarFeedLink) => new URL(link.url).pathname;
@@ -176,6 +191,82 @@ describe('calendar feeds', () => {
     expect(ics).toContain(`X-WR-CALNAME:Feeds`);
   });
 
+  it("is read by node-ical and by ical.js as the person's own calendar on the nights the clocks go back and forward (#44 item 7)", async () => {
+    const byManager = kitFor(org.manager);
+    const nina = await kitFor(org.admin).signedInUser({ firstName: 'Nina', role: 'Associate' });
+    const autumn = nextChange('back');
+    const spring = nextChange('forward');
+    const local = (day: DateTime, time: string) => `${day.toISODate()}T${time}`;
+    // The issue's job: from the second 1:30 (EST) for an hour. Written in local time, RFC 5545 reads it an hour early.
+    const [first, second] = ['-04:00', '-05:00'].map((offset) =>
+      DateTime.fromISO(`${local(autumn, '01:30')}${offset}`),
+    );
+    expect(second.setZone(ZONE).toFormat('HH:mm ZZZZ')).toBe('01:30 EST');
+    await byManager.job({
+      name: 'Night inventory',
+      startDateTime: second.toUTC().toISO(),
+      endDateTime: second.plus({ hours: 1 }).toUTC().toISO(),
+      userIds: [nina.userId],
+    });
+    // 1:30 every night, and 2:30, from three days before each change to three after; one of each changed on its night.
+    const nightly = await byManager.job(
+      {
+        name: 'Night round',
+        startDateTime: at(local(autumn.minus({ days: 3 }), '01:30')),
+        endDateTime: at(local(autumn.minus({ days: 3 }), '02:15')),
+        userIds: [nina.userId],
+      },
+      { recurringFrequency: 'Daily', expireDate: autumn.plus({ days: 3 }).toISODate() },
+    );
+    const early = await byManager.job(
+      {
+        name: 'Early round',
+        startDateTime: at(local(spring.minus({ days: 3 }), '02:30')),
+        endDateTime: at(local(spring.minus({ days: 3 }), '03:30')),
+        userIds: [nina.userId],
+      },
+      { recurringFrequency: 'Daily', expireDate: spring.plus({ days: 3 }).toISODate() },
+    );
+    const compact = (day: DateTime) => day.toFormat('yyyyMMdd');
+    const renamed = await org.manager.patch(`/api/jobs/${nightly.recurrenceId}_${compact(autumn)}`, {
+      name: 'Night round (short)',
+    });
+    expect(renamed.status).toBe(200);
+    expect(
+      (await org.manager.delete(`/api/jobs/${early.recurrenceId}_${compact(spring.plus({ days: 1 }))}`)).status,
+    ).toBe(200);
+
+    const link = ((await nina.post('/api/calendar-feeds/person')).body as { data: CalendarFeedLink }).data;
+    const ics = await (await read(pathOf(link))).text();
+    for (const change of [autumn, spring]) {
+      const [firstDay, lastDay] = [change.minus({ days: 4 }), change.plus({ days: 4 })];
+      const params = new URLSearchParams({
+        StartDate: firstDay.toFormat('MM/dd/yyyy'),
+        EndDate: lastDay.toFormat('MM/dd/yyyy'),
+      });
+      const own = ((await nina.get(`/api/jobs/user?${params}`)).body as JobView[])
+        .map((j) => ({
+          start: new Date(j.startDateTime).toISOString(),
+          end: new Date(j.endDateTime).toISOString(),
+          summary: j.name,
+        }))
+        .sort((a, b) => a.start.localeCompare(b.start) || a.summary.localeCompare(b.summary));
+      const [from, to] = [firstDay.toUTC().toISO()!, lastDay.plus({ days: 1 }).toUTC().toISO()!];
+      const shown = (reader: typeof nodeIcalOccurrences) =>
+        reader(ics, from, to, ZONE).map(({ start, end, summary }) => ({ start, end, summary }));
+      expect(shown(nodeIcalOccurrences)).toEqual(own);
+      expect(shown(icalJsOccurrences)).toEqual(own);
+    }
+    // What the calendar read says, as RFC 5545 reads a local time: the first 1:30 (EDT), 2:30 as 3:30 EDT.
+    const own = await nina.get(
+      `/api/jobs/user?${new URLSearchParams({ StartDate: autumn.toFormat('MM/dd/yyyy'), EndDate: autumn.toFormat('MM/dd/yyyy') })}`,
+    );
+    const names = (own.body as JobView[]).map((j) => [j.name, new Date(j.startDateTime).toISOString()]);
+    expect(names).toContainEqual(['Night round (short)', first.toUTC().toISO()]);
+    expect(names).toContainEqual(['Night inventory', second.toUTC().toISO()]);
+    expect(ics).toContain(`DTSTART:${second.toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'")}`);
+  });
+
   it('answers 304 to a calendar that asks with the ETag, until something changes; a reset link is a 404', async () => {
     const associate = org.associate;
     const first = (await associate.post('/api/calendar-feeds/person')).body as { data: CalendarFeedLink };
@@ -284,6 +375,60 @@ describe('calendar feeds', () => {
     expect(Number(after.getFirstPropertyValue('sequence'))).toBeGreaterThan(
       Number(before.getFirstPropertyValue('sequence')),
     );
+  });
+
+  it('keeps no link in the command receipts: a second delivery of its making is a 410 saying to make a new one (#44 item 3)', async () => {
+    for (const [client, scope] of [
+      [org.associate, 'person'],
+      [org.manager, 'organization'],
+    ] as const) {
+      const commandId = randomUUID();
+      const make = () =>
+        client.request('POST', `/api/calendar-feeds/${scope}`, undefined, { [COMMAND_ID_HEADER]: commandId });
+      const first = await make();
+      expect(first.status).toBe(201);
+      const link = (first.body as { data: CalendarFeedLink }).data;
+      const token = pathOf(link).slice('/calendar/'.length, -'.ics'.length);
+      expect(token).toHaveLength(43);
+      const receipts = await app.engines.readStore
+        .collection<{ _id: string; commandId: string }>(COMMAND_RECEIPTS)
+        .find({});
+      expect(receipts.map((r) => r.commandId)).toContain(commandId);
+      expect(JSON.stringify(receipts)).not.toContain(token);
+
+      const again = await make();
+      expectError(again, 410, FEED_LINK_SHOWN_ONCE);
+      expect(again.headers.get(COMMAND_REPLAYED_HEADER)).toBe('1');
+      // Not made again: the link of the first delivery is the one in force.
+      expect((await read(pathOf(link))).status).toBe(200);
+    }
+  });
+
+  it("stops a person's links when they are deactivated, the organization's when their role changes; neither revives (#44 item 3)", async () => {
+    const byAdmin = (body: object) => org.admin.patch(`/api/users/${mia.userId}`, body);
+    const mia = await kitFor(org.admin).signedInUser({ firstName: 'Mia', role: 'Customer Manager' });
+    const make = async (scope: string) =>
+      pathOf(((await mia.post(`/api/calendar-feeds/${scope}`)).body as { data: CalendarFeedLink }).data);
+    const own = await make('person');
+    const all = await make('organization');
+    expect([(await read(own)).status, (await read(all)).status]).toEqual([200, 200]);
+
+    // An Associate for a while, then a manager again: the organization's link stays off; her own still reads.
+    expect((await byAdmin({ role: 'Associate' })).status).toBe(200);
+    expect((await byAdmin({ role: 'Customer Manager' })).status).toBe(200);
+    expect((await read(all)).status).toBe(404);
+    expect((await read(own)).status).toBe(200);
+    expect(((await mia.get('/api/calendar-feeds')).body as { organization: unknown }).organization).toEqual({
+      active: false,
+      issuedAt: null,
+    });
+    const anew = await make('organization');
+    expect((await read(anew)).status).toBe(200);
+
+    // Deactivated (her sessions end), then reactivated: no link of hers reads again.
+    expect((await byAdmin({ active: false })).status).toBe(200);
+    expect((await byAdmin({ active: true })).status).toBe(200);
+    expect([(await read(own)).status, (await read(anew)).status]).toEqual([404, 404]);
   });
 
   // Last: it spends this network's allowance of unknown feeds.
