@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what is missing, and only that: npm packages (server and client), and with --test also
 # Chromium for the browser tests and LibreOffice with poppler-utils for the print test. Go (for the FerretDB test
-# server) is used when present.
+# server) is used when present. The npm packages are installed under the checkout's build lock (build-lock.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/build-lock.sh
 
 # better-sqlite3 builds from source here; node-gyp must use the local Node headers when they exist.
 if [ -d /usr/include/node ]; then export npm_config_nodedir=/usr; fi
@@ -37,6 +38,8 @@ if [ ! -f node_modules/.install-stamp ] || [ "$(cat node_modules/.install-stamp)
 fi
 
 if [ "${1:-}" = "--test" ]; then
+  # What follows is the machine's, not the checkout's, and the servers started below must not inherit the lock.
+  exec 9>&-
   # The suites run on the machine's PostgreSQL and Redis (each run in databases of its own): start them when down.
   if command -v pg_isready >/dev/null 2>&1 && ! pg_isready -q -h 127.0.0.1 -p 5432; then
     echo "==> starting PostgreSQL"
