@@ -51,7 +51,7 @@ const wait = setInterval(() => {
 function checkout(): string {
   const dir = mkdtempSync(join(tmpdir(), 'crewclock-build-'));
   mkdirSync(join(dir, 'scripts'));
-  for (const script of ['build.sh', 'install.sh', 'build-lock.sh'])
+  for (const script of ['build.sh', 'install.sh', 'build-lock.sh', 'apt.sh'])
     copyFileSync(join(repoRoot, 'scripts', script), join(dir, 'scripts', script));
   const scripts = { 'build:server': 'node build.js server dist', 'build:client': 'node build.js client client/dist' };
   write(dir, 'package.json', JSON.stringify({ name: 'stand-in', private: true, scripts }));
