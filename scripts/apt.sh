@@ -19,9 +19,9 @@ waiting_for_apt() {
       rm -f "$errors"
       return 1
     fi
-    # Once, then every 30 s.
+    # Once, then every 30 s; on stderr, which an install's quiet output keeps.
     if [ "$said" -lt 0 ] || [ $((SECONDS - said)) -ge 30 ]; then
-      echo "==> waiting (up to $limit s) for another apt-get or dpkg to finish: $held"
+      echo "==> waiting (up to $limit s) for another apt-get or dpkg to finish: $held" >&2
       said=$SECONDS
     fi
     sleep 1
@@ -34,6 +34,6 @@ waiting_for_apt() {
 apt_install() {
   local sudo=()
   if [ "$(id -u)" != "0" ]; then sudo=(sudo); fi
-  waiting_for_apt "${sudo[@]}" apt-get update -qq
+  waiting_for_apt "${sudo[@]}" apt-get update -qq || return
   waiting_for_apt "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
