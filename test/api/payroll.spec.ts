@@ -151,7 +151,7 @@ describe('pay periods and payroll', () => {
       expect(first.type).toMatch(/^text\/csv/);
       const lines = first.bytes.toString('utf8').split('\r\n');
       expect(lines[0]).toBe(GUSTO_HOURS_COLUMNS.join(','));
-      expect(lines[1]).toBe('Associate,Abe,40.00,5.00,0.00');
+      expect(lines[1]).toBe('"Associate","Abe",40.00,5.00,0.00');
 
       let screen = (await org.admin.get(`/api/pay-periods?date=${start}`)).body;
       expect(screen.exports).toEqual([
@@ -445,7 +445,7 @@ describe('pay periods and payroll', () => {
           const date = day.toISODate();
           const end = day.set({ hour: 8 }).plus({ hours: h }).toFormat("HH:mm':00'");
           const duration = `${Math.floor(h)}:${String((h % 1) * 60).padStart(2, '0')}`;
-          return `,${date},Employee,Abe Associate,,,,,NotBillable,False,,${duration},0:00,${date}T08:00:00,${date}T${end},Unassigned`;
+          return `,${date},Employee,"Abe Associate","",,,,NotBillable,False,,${duration},0:00,${date}T08:00:00,${date}T${end},"Unassigned"`;
         }),
         '',
       ]);
