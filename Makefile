@@ -4,7 +4,7 @@ export PATH := $(PATH):/usr/local/go/bin
 
 .PHONY: start test install build lint typecheck test-client checks clean
 
-start: install build
+start: build
 	node dist/src/main.js
 
 # The build and the checks that need no build share the machine's two cores; the server suites need the build.
@@ -18,9 +18,9 @@ checks: build lint typecheck test-client
 install:
 	./scripts/install.sh
 
+# Installs what is missing, then builds what changed since the last build (scripts/build.sh).
 build:
-	npm run build:server
-	npm run build:client
+	./scripts/build.sh
 
 lint:
 	npm run lint

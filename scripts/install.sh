@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Installs what is missing, and only that: npm packages (server and client), and with --test also
 # Chromium for the browser tests and LibreOffice with poppler-utils for the print test. Go (for the FerretDB test
-# server) is used when present.
+# server) is used when present. The npm packages are installed under the checkout's build lock (build-lock.sh); apt-get
+# waits, bounded, while another apt-get or dpkg holds apt's locks (apt.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/build-lock.sh
+source scripts/apt.sh
 
 # better-sqlite3 builds from source here; node-gyp must use the local Node headers when they exist.
 if [ -d /usr/include/node ]; then export npm_config_nodedir=/usr; fi
@@ -37,6 +40,8 @@ if [ ! -f node_modules/.install-stamp ] || [ "$(cat node_modules/.install-stamp)
 fi
 
 if [ "${1:-}" = "--test" ]; then
+  # What follows is the machine's, not the checkout's, and the servers started below must not inherit the lock.
+  exec 9>&-
   # The suites run on the machine's PostgreSQL and Redis (each run in databases of its own): start them when down.
   if command -v pg_isready >/dev/null 2>&1 && ! pg_isready -q -h 127.0.0.1 -p 5432; then
     echo "==> starting PostgreSQL"
@@ -49,11 +54,7 @@ if [ "${1:-}" = "--test" ]; then
   fi
   if ! command -v chromium >/dev/null 2>&1; then
     echo "==> installing Chromium for the browser tests"
-    if [ "$(id -u)" = "0" ]; then
-      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-    else
-      sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-    fi
+    apt_install chromium
   fi
   # The report exports printed to PDF (test/api/report-print.spec.ts): LibreOffice's Calc without a desktop, poppler's
   # PDF tools, and Carlito, Calibri's metric twin, so LibreOffice wraps a sheet's text where Excel would.
@@ -63,9 +64,6 @@ if [ "${1:-}" = "--test" ]; then
   [ -f /usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf ] || printing+=(fonts-crosextra-carlito)
   if [ ${#printing[@]} -gt 0 ]; then
     echo "==> installing ${printing[*]} for the print test"
-    sudo=""
-    if [ "$(id -u)" != "0" ]; then sudo="sudo"; fi
-    $sudo apt-get update -qq
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${printing[@]}" >/dev/null
+    apt_install --no-install-recommends "${printing[@]}"
   fi
 fi

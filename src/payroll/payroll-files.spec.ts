@@ -12,8 +12,11 @@ import {
 
 const ZONE = 'America/New_York';
 
-/** Splits CSV text into records of fields (RFC 4180: quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
+/**
+ * Splits CSV text into records of fields (RFC 4180: quoted fields may hold separators, quotes and line breaks), as a
+ * spreadsheet does with `separator` (a comma unless told otherwise).
+ */
+function parseCsv(text: string, separator = ','): string[][] {
   const records: string[][] = [];
   let record: string[] = [];
   let value = '';
@@ -27,7 +30,7 @@ function parseCsv(text: string): string[][] {
       } else if (c === '"') quoted = false;
       else value += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') {
+    else if (c === separator) {
       record.push(value);
       value = '';
     } else if (c === '\r' && text[i + 1] === '\n') {
@@ -40,6 +43,23 @@ function parseCsv(text: string): string[][] {
   }
   if (value || record.length) throw new Error(`CSV does not end with CRLF: ${JSON.stringify(text.slice(-20))}`);
   return records;
+}
+
+const FORMULA = /^[=+\-@\t\r]/;
+
+/**
+ * The cells, of those a spreadsheet could make of the file with a separator of the ones people choose (comma,
+ * semicolon, tab, bar), that it would read as a formula: whether it honours the quotes or splits each line blindly.
+ */
+function formulasIn(text: string): string[] {
+  return [',', ';', '\t', '|'].flatMap((separator) => {
+    const honouring = parseCsv(text, separator).flat();
+    const blind = text
+      .split(/\r\n|\r|\n/)
+      .flatMap((line) => line.split(separator))
+      .map((cell) => cell.replace(/^"/, ''));
+    return [...honouring, ...blind].filter((cell) => FORMULA.test(cell));
+  });
 }
 
 function sheet(overrides: Partial<PayrollSheet> = {}): PayrollSheet {
@@ -142,8 +162,8 @@ describe('gustoHoursCsv', () => {
     expect(text.split('\r\n')[0]).toBe('last_name,first_name,regular_hours,overtime_hours,double_overtime_hours');
     expect(text).toBe(
       'last_name,first_name,regular_hours,overtime_hours,double_overtime_hours\r\n' +
-        'Lima,Ana,7.50,0.00,0.00\r\n' +
-        'Ng,Bo,40.00,2.25,1.00\r\n',
+        '"Lima","Ana",7.50,0.00,0.00\r\n' +
+        '"Ng","Bo",40.00,2.25,1.00\r\n',
     );
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
     for (const row of parseCsv(text)) expect(row).toHaveLength(GUSTO_HOURS_COLUMNS.length);
@@ -180,6 +200,31 @@ describe('gustoHoursCsv', () => {
     expect(rows[3]).toEqual(["'\tTab", "'\rCr", '7.50', '0.00', '0.00']);
     // The CR is inside a quoted field: the record still has its five fields.
     expect(text).toContain('"\'\rCr"');
+  });
+
+  it('keeps a formula after a separator from beginning a cell, with any separator a spreadsheet splits on', () => {
+    const text = gustoHoursCsv([
+      sheet({ firstName: 'x;=2+3;', lastName: 'Lima' }),
+      sheet({ userId: 'u2', firstName: 'a,-1', lastName: 'b\t+1' }),
+      sheet({ userId: 'u3', firstName: 'c|@SUM(A1)', lastName: 'd\n=1+1' }),
+      sheet({ userId: 'u4', firstName: '=a;=b', lastName: 'e\r\t=1' }),
+    ]);
+    expect(text.split('\r\n').slice(1, 3)).toEqual([
+      `"Lima","x;'=2+3;",7.50,0.00,0.00`,
+      `"b\t'+1","a,'-1",7.50,0.00,0.00`,
+    ]);
+    expect(parseCsv(text).slice(1)).toEqual([
+      ['Lima', "x;'=2+3;", '7.50', '0.00', '0.00'],
+      ["b\t'+1", "a,'-1", '7.50', '0.00', '0.00'],
+      ["d\n'=1+1", "c|'@SUM(A1)", '7.50', '0.00', '0.00'],
+      ["e\r'\t'=1", "'=a;'=b", '7.50', '0.00', '0.00'],
+    ]);
+    expect(formulasIn(text)).toEqual([]);
+  });
+
+  it('leaves a name with a separator but no formula after it as it is, and the hours numbers', () => {
+    const text = gustoHoursCsv([sheet({ firstName: 'Mary-Jane; Jo', lastName: 'Smith - Jones, Jr.' })]);
+    expect(text.split('\r\n')[1]).toBe('"Smith - Jones, Jr.","Mary-Jane; Jo",7.50,0.00,0.00');
   });
 });
 
@@ -277,6 +322,23 @@ describe('quickbooksTimesheetCsv', () => {
     expect(rows[1][15]).toBe("'-1 - @me\nnext line");
     expect(rows[1][11]).toBe('7:30');
     expect(text).toContain('"\'=cmd| O""Brien, Sr."');
+  });
+
+  it('keeps a formula after a separator in any text field from beginning a cell', () => {
+    const text = quickbooksTimesheetCsv(
+      [
+        sheet({
+          firstName: 'x;=2+3;',
+          entries: [{ ...sheet().entries[0], customerName: 'Acme;@SUM(A1)', label: 'Gate\t=1' }],
+        }),
+      ],
+      ZONE,
+    );
+    expect(text.split('\r\n')[1]).toBe(
+      `,2026-11-23,Employee,"x;'=2+3; Lima","Acme;'@SUM(A1)",,,,NotBillable,False,,7:30,0:00,` +
+        `2026-11-23T09:00:00,2026-11-23T16:30:00,"Gutter cleaning - Gate\t'=1"`,
+    );
+    expect(formulasIn(text)).toEqual([]);
   });
 
   it('refuses an unknown zone', () => {

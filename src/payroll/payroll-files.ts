@@ -17,10 +17,11 @@ import { knownZone } from '../timers/day-parts';
  * can be made again from what it held. Gusto's hours CSV (one row per person), a QuickBooks Online timesheet CSV (one
  * row per tracked time), and a plain workbook of both.
  *
- * CSV: RFC 4180 (a field holding a comma, a quote, CR or LF is quoted, its quotes doubled), CRLF line ends, the header
- * row first, UTF-8 without a byte order mark (the caller encodes the string so). Text cells go through `inertCell`, as
- * the report spreadsheets' do: a text starting with = + - @ tab or CR gets a leading `'`, so a spreadsheet opening the
- * file reads no formula in it. Numbers are written by this file and never get one.
+ * CSV: RFC 4180, CRLF line ends, the header row first, UTF-8 without a byte order mark (the caller encodes the string
+ * so). Every text field is quoted, its quotes doubled, and kept from reading as a formula (OWASP, "CSV Injection"): a
+ * text starting with = + - @ tab or CR gets a leading `'` (`inertCell`, as the report spreadsheets'), and so does every
+ * part of it after a separator or a line break. Numbers, dates and times are written by this file, unquoted, and never
+ * get one.
  */
 
 /** One person's approved timesheet for one period. */
@@ -65,17 +66,26 @@ export function twoDecimals(n: number): string {
   return (cents / 100).toFixed(2);
 }
 
-/** Text for a CSV cell: null as empty, and never read as a formula (`inertCell`). */
-const text = (value: string | null | undefined): string => inertCell(value ?? '');
+/**
+ * Where a cell may begin inside a text, with what makes it a formula: after a separator a spreadsheet may be told to
+ * split on (comma, semicolon, tab, bar) or a line break. `x;=2+3` is a formula in a file opened with `;` as the
+ * separator by a reader that does not honour the quotes.
+ */
+const CELL_INSIDE = /([,;\t|\r\n])(?=[=+\-@\t\r])/g;
 
-/** One CSV field, quoted when it holds a comma, a quote, CR or LF (RFC 4180). */
-function field(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
+/**
+ * A text field: null as empty; every part that could begin a cell guarded with a `'` (`inertCell` for the first);
+ * quoted whatever it holds, so a comma or a semicolon inside it splits no cell, its quotes doubled (RFC 4180).
+ */
+const text = (value: string | null | undefined): string =>
+  `"${inertCell((value ?? '').replace(CELL_INSIDE, "$1'")).replace(/"/g, '""')}"`;
 
-/** The rows as CSV: the header first, every line (the last too) ended by CRLF. */
+/**
+ * The rows as CSV: the header first, every line (the last too) ended by CRLF. Text fields come quoted (`text`); the
+ * header, numbers, dates, times and words of the format are this file's own and hold no separator, quote or line break.
+ */
 function csv(header: readonly string[], rows: string[][]): string {
-  return [header, ...rows].map((row) => `${row.map(field).join(',')}\r\n`).join('');
+  return [header, ...rows].map((row) => `${row.join(',')}\r\n`).join('');
 }
 
 /**

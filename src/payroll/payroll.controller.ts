@@ -8,7 +8,7 @@ import { Me, Meta, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
 import type { ExportChangesView, PayPeriodScreen, TimesheetView } from '../shared/payroll';
 import { DecideTimesheet, SubmitTimesheet } from '../timers/timers.commands';
-import { PayPeriodQueryDto, PayrollExportDto, TimesheetReasonDto } from './payroll.dto';
+import { PayPeriodQueryDto, PayPeriodStartPipe, PayrollExportDto, TimesheetReasonDto } from './payroll.dto';
 import { PayrollService } from './payroll.service';
 
 const DECIDED = { approve: 'Timesheet approved', sendBack: 'Timesheet sent back', unapprove: 'Timesheet unapproved' };
@@ -44,13 +44,17 @@ export class PayrollController {
     summary:
       "A person's timesheet for the period starting on :start: the days, each tracked time, regular, overtime and double time hours, mileage, totals (users.crud, or the person).",
   })
-  sheet(@Param('start') start: string, @Param('userId') userId: string, @Me() me: CurrentUser): Promise<TimesheetView> {
+  sheet(
+    @Param('start', PayPeriodStartPipe) start: string,
+    @Param('userId') userId: string,
+    @Me() me: CurrentUser,
+  ): Promise<TimesheetView> {
     return this.payroll.timesheet(me.organizationId, userId === 'me' ? me.userId : userId, { periodStart: start }, me);
   }
 
   @Post('pay-periods/:start/timesheets/me/submit')
   @ApiOperation({ summary: 'Submit my timesheet of the period (when the organization asks for timesheets).' })
-  async submit(@Param('start') start: string, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
+  async submit(@Param('start', PayPeriodStartPipe) start: string, @Me() me: CurrentUser, @Meta() meta: CommandMeta) {
     await this.commands.execute(new SubmitTimesheet(start, me, meta));
     return { success: true, message: 'Timesheet submitted' };
   }
@@ -59,7 +63,7 @@ export class PayrollController {
   @RequireClaim('users.crud')
   @ApiOperation({ summary: "Approve a person's timesheet: its tracked times are locked." })
   approve(
-    @Param('start') start: string,
+    @Param('start', PayPeriodStartPipe) start: string,
     @Param('userId') userId: string,
     @Me() me: CurrentUser,
     @Meta() meta: CommandMeta,
@@ -71,7 +75,7 @@ export class PayrollController {
   @RequireClaim('users.crud')
   @ApiOperation({ summary: 'Send a submitted timesheet back to its person, with a reason.' })
   sendBack(
-    @Param('start') start: string,
+    @Param('start', PayPeriodStartPipe) start: string,
     @Param('userId') userId: string,
     @Body() body: TimesheetReasonDto,
     @Me() me: CurrentUser,
@@ -84,7 +88,7 @@ export class PayrollController {
   @RequireClaim('users.crud')
   @ApiOperation({ summary: 'Unapprove a timesheet, with a reason: it opens again and its times are no longer locked.' })
   unapprove(
-    @Param('start') start: string,
+    @Param('start', PayPeriodStartPipe) start: string,
     @Param('userId') userId: string,
     @Body() body: TimesheetReasonDto,
     @Me() me: CurrentUser,
@@ -111,7 +115,11 @@ export class PayrollController {
     summary:
       "Export the period's approved timesheets to payroll (format gusto, quickbooks or xlsx): recorded with who, when and the log position; data.id.",
   })
-  async export(@Param('start') start: string, @Body() body: PayrollExportDto, @Meta() meta: CommandMeta) {
+  async export(
+    @Param('start', PayPeriodStartPipe) start: string,
+    @Body() body: PayrollExportDto,
+    @Meta() meta: CommandMeta,
+  ) {
     const data = await this.payroll.exportPeriod(start, body.format, meta);
     return { success: true, data, message: 'Payroll exported' };
   }

@@ -202,6 +202,30 @@ export function isCalendarDate(text: unknown): text is string {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/**
+ * The days pay periods are kept for (issue #44 item 3): a date outside is refused in words, not worked out (the period
+ * holding 9999-12-31 ends in a year YYYY-MM-DD cannot write).
+ */
+export const PAY_PERIOD_DAYS = { first: '2000-01-01', last: '2099-12-31' } as const;
+
+/** The words for a date outside PAY_PERIOD_DAYS. */
+export const PAY_PERIOD_DAYS_MESSAGE =
+  'Pay periods are kept from Jan 1, 2000 to Dec 31, 2099: choose a date between them';
+
+/** Text written as YYYY-MM-DD, a real date or not (0001-01-01 and 2026-02-30 are). */
+const dateShaped = (text: unknown): text is string => typeof text === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(text);
+
+/** Whether a text written as YYYY-MM-DD is outside PAY_PERIOD_DAYS (as text: YYYY-MM-DD sorts as dates do). */
+export const outsidePayPeriodDays = (text: unknown): boolean =>
+  dateShaped(text) && (text < PAY_PERIOD_DAYS.first || text > PAY_PERIOD_DAYS.last);
+
+/**
+ * Whether a text written as YYYY-MM-DD cannot start a period holding a day of PAY_PERIOD_DAYS: the one holding
+ * Jan 1, 2000 starts up to 13 days before it (two weeks is the longest period that may start off the 1st of a month).
+ */
+export const outsidePayPeriodStarts = (text: unknown): boolean =>
+  dateShaped(text) && (text < '1999-12-19' || text > PAY_PERIOD_DAYS.last);
+
 /** What is wrong with pay settings as given (any subset), in words a person can act on; null when nothing is. */
 export function paySettingsProblem(settings: Partial<Record<keyof PaySettings, unknown>>): string | null {
   const { payPeriodFrequency, payPeriodAnchorDate, weekStartsOn, overtimeRule, timesheetSubmission } = settings;

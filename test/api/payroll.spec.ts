@@ -151,7 +151,7 @@ describe('pay periods and payroll', () => {
       expect(first.type).toMatch(/^text\/csv/);
       const lines = first.bytes.toString('utf8').split('\r\n');
       expect(lines[0]).toBe(GUSTO_HOURS_COLUMNS.join(','));
-      expect(lines[1]).toBe('Associate,Abe,40.00,5.00,0.00');
+      expect(lines[1]).toBe('"Associate","Abe",40.00,5.00,0.00');
 
       let screen = (await org.admin.get(`/api/pay-periods?date=${start}`)).body;
       expect(screen.exports).toEqual([
@@ -334,6 +334,35 @@ describe('pay periods and payroll', () => {
       expectError(await org.admin.patch('/api/organization/settings', { overtimeRule: null }), 400);
     });
 
+    it('refuses a date outside the kept pay periods (2000 to 2099) on every route that takes one, in words', async () => {
+      const kept = 'Pay periods are kept from Jan 1, 2000 to Dec 31, 2099: choose a date between them';
+      const userId = org.associate.userId;
+      // 9999-12-31 was a 500; 9999-12-26 (a Sunday) a timesheet approved in the year 9999; 0001-01-01 a 404.
+      for (const date of ['9999-12-31', '9999-12-26', '2100-01-01', '1999-12-18', '1800-01-05', '0001-01-01']) {
+        expectError(await org.admin.get(`/api/pay-periods?date=${date}`), 400, kept);
+        expectError(await org.associate.get(`/api/timesheets/me?date=${date}`), 400, kept);
+        expectError(await org.admin.get(`/api/pay-periods/${date}/timesheets/${userId}`), 400, kept);
+        expectError(await org.associate.get(`/api/pay-periods/${date}/timesheets/me`), 400, kept);
+        expectError(await org.associate.post(`/api/pay-periods/${date}/timesheets/me/submit`), 400, kept);
+        for (const decision of ['approve', 'send-back', 'unapprove'])
+          expectError(
+            await org.admin.post(`/api/pay-periods/${date}/timesheets/${userId}/${decision}`, { reason: 'Why' }),
+            400,
+            kept,
+          );
+        expectError(await org.admin.post(`/api/pay-periods/${date}/exports`, { format: 'gusto' }), 400, kept);
+      }
+      // The first and the last kept day's periods, which reach past them.
+      const first = (await org.admin.get('/api/pay-periods?date=2000-01-01')).body;
+      expect(first.period).toEqual(expect.objectContaining({ start: '1999-12-26', end: '2000-01-01' }));
+      expect((await org.associate.get('/api/pay-periods/1999-12-26/timesheets/me')).status).toBe(200);
+      const last = (await org.associate.get('/api/timesheets/me?date=2099-12-31')).body;
+      expect(last.period).toEqual(expect.objectContaining({ start: '2099-12-27', end: '2100-01-02' }));
+      expect((await org.admin.get(`/api/pay-periods/2099-12-27/timesheets/${userId}`)).status).toBe(200);
+      // A text that is no date finds no period, as before.
+      expectError(await org.admin.get('/api/pay-periods?date=2026-02-30'), 404, 'The pay period was not found.');
+    });
+
     it('refuses to export a period with nothing approved', async () => {
       const start = weekStart(5).toISODate()!;
       expectError(
@@ -445,7 +474,7 @@ describe('pay periods and payroll', () => {
           const date = day.toISODate();
           const end = day.set({ hour: 8 }).plus({ hours: h }).toFormat("HH:mm':00'");
           const duration = `${Math.floor(h)}:${String((h % 1) * 60).padStart(2, '0')}`;
-          return `,${date},Employee,Abe Associate,,,,,NotBillable,False,,${duration},0:00,${date}T08:00:00,${date}T${end},Unassigned`;
+          return `,${date},Employee,"Abe Associate","",,,,NotBillable,False,,${duration},0:00,${date}T08:00:00,${date}T${end},"Unassigned"`;
         }),
         '',
       ]);
