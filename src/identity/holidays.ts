@@ -1,6 +1,6 @@
 import { ValidationError } from '../core/errors';
 import { isIsoDate, optionalText } from '../core/value-checks';
-import { isBusinessDay } from '../shared/payroll';
+import { outsidePayPeriodDays } from '../shared/payroll';
 import type { OrganizationHoliday } from './identity.events';
 
 export const HOLIDAYS_MAX = 200;
@@ -13,7 +13,7 @@ export function checkedHolidays(input: unknown): OrganizationHoliday[] {
   const holidays = input.map((item: unknown) => {
     const { date, name } = (item ?? {}) as { date?: unknown; name?: unknown };
     if (!isIsoDate(date)) throw new ValidationError('Each holiday must be a date (YYYY-MM-DD)');
-    if (!isBusinessDay(date)) throw new ValidationError(`Each holiday must be from 2000 to 2099, not ${date}`);
+    if (outsidePayPeriodDays(date)) throw new ValidationError(`Each holiday must be from 2000 to 2099, not ${date}`);
     return { date, name: optionalText(name, HOLIDAY_NAME_MAX, 'A holiday’s name') };
   });
   holidays.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));

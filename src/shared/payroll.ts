@@ -181,15 +181,6 @@ export interface ExportChangesView {
 /** The longest reason a manager may give (send back, unapprove, edit approved time). */
 export const PAYROLL_REASON_MAX_LENGTH = 500;
 
-/**
- * The first and last days (YYYY-MM-DD) a pay period's anchor or a holiday may be on (issue #44 item 4): a sane
- * window, so no date of the business makes a read count periods or days from year 1 or toward year 9999.
- */
-export const BUSINESS_DAYS = { first: '2000-01-01', last: '2099-12-31' } as const;
-
-/** A YYYY-MM-DD date (already checked as one) inside BUSINESS_DAYS. */
-export const isBusinessDay = (date: string) => date >= BUSINESS_DAYS.first && date <= BUSINESS_DAYS.last;
-
 /** YYYY-MM-DD as typed: ten characters, digits and two dashes in place (no regular expression), a real date. */
 export function isCalendarDate(text: unknown): text is string {
   if (typeof text !== 'string' || text.length !== 10) return false;
@@ -204,7 +195,8 @@ export function isCalendarDate(text: unknown): text is string {
 
 /**
  * The days pay periods are kept for (issue #44 item 3): a date outside is refused in words, not worked out (the period
- * holding 9999-12-31 ends in a year YYYY-MM-DD cannot write).
+ * holding 9999-12-31 ends in a year YYYY-MM-DD cannot write). A pay period's anchor and a holiday are held to it too
+ * (item 4), so no date of the business makes a read count periods or days from year 1 or toward year 9999.
  */
 export const PAY_PERIOD_DAYS = { first: '2000-01-01', last: '2099-12-31' } as const;
 
@@ -233,7 +225,7 @@ export function paySettingsProblem(settings: Partial<Record<keyof PaySettings, u
     return 'The pay period must be weekly, biweekly, semimonthly or monthly';
   if (payPeriodAnchorDate !== undefined && !isCalendarDate(payPeriodAnchorDate))
     return 'The first day of a two-week pay period must be a date (YYYY-MM-DD)';
-  if (payPeriodAnchorDate !== undefined && !isBusinessDay(payPeriodAnchorDate))
+  if (payPeriodAnchorDate !== undefined && outsidePayPeriodDays(payPeriodAnchorDate))
     return 'The first day of a two-week pay period must be from 2000 to 2099';
   if (
     weekStartsOn !== undefined &&
