@@ -15,6 +15,12 @@ import { within } from '../support/time';
 
 const ZONE = 'America/New_York'; // the demo organization's
 
+/** In the page: the elements on screen that scroll inside it (the page's own scroll is the document's). */
+const NESTED_SCROLLS = `[...document.body.querySelectorAll('*')]
+  .filter((e) => /(auto|scroll)/.test(getComputedStyle(e).overflowY) && e.scrollHeight > e.clientHeight + 1)
+  .filter((e) => { const box = e.getBoundingClientRect(); return box.right > 0 && box.left < innerWidth; })
+  .map((e) => e.className)`;
+
 /** Home as the first screen of the day: the crew's today panel for managers, the next job for associates. */
 describe('Home in a browser', () => {
   const env = appInBrowser();
@@ -56,8 +62,12 @@ describe('Home in a browser', () => {
       await today.getByText('No one is on the clock right now.').waitFor();
       if (endedToday)
         await today.getByRole('list', { name: 'Ended without tracked time' }).getByText('Deck staining').waitFor();
-      // The panel comes before the calendar.
-      expect(await top(today)).toBeLessThan(await top(page.locator('.fc')));
+      // The panel comes first. This manager is on no job: their own empty week gives way to a note (issue #44 item 15).
+      const ownJobs = page.getByRole('region', { name: 'My jobs' });
+      await ownJobs.getByText(/You are on no job in the next 30 days/).waitFor();
+      expect(await top(today)).toBeLessThan(await top(ownJobs));
+      expect(await page.locator('.fc').count()).toBe(0);
+      expect(await page.getByRole('heading', { name: 'Upcoming jobs' }).count()).toBe(0);
 
       // Alex starts a timer on their phone: the manager sees them on the clock, counting.
       const timer = await associate.post('/api/time', { type: 'Mileage', mileageStart: 1200, label: 'To the depot' });
@@ -93,7 +103,9 @@ describe('Home in a browser', () => {
       expect(stopped.status).toBe(200);
       await today.getByText('No one is on the clock right now.').waitFor({ timeout: LIVE_MS });
 
-      // The same panel on a phone, above the calendar.
+      // The same panel on a phone, above the calendar of a manager who is on a job too: one scroll, the page's.
+      const casey = staff.find((s) => s.fullName === 'Casey Morgan')!;
+      expect((await job('Site survey', now.plus({ days: 1 }).set({ hour: 10 }), 60, casey.id)).status).toBe(201);
       const phoneContext = await newContext(env.browser, env.app.url, PHONE);
       const phone = await phoneContext.newPage();
       await signIn(phone, account('Company Admin'), '/');
@@ -102,7 +114,9 @@ describe('Home in a browser', () => {
         .getByRole('button', { name: /Gutter check/ })
         .first()
         .waitFor();
+      await phone.locator('.fc').waitFor();
       expect(await top(phoneToday)).toBeLessThan(await top(phone.locator('.fc')));
+      expect(await phone.evaluate(NESTED_SCROLLS)).toEqual([]);
       await phone.screenshot({ path: screenshotPath('home-manager-today-phone'), fullPage: true });
       await phoneContext.close();
       await context.close();

@@ -35,8 +35,8 @@ const plusDays = (date: string, days: number) => DateTime.fromISO(date).plus({ d
 
 /**
  * Issue #30's screens: a manager (Company Admin, users.crud) approves a person's week on Timesheets and exports it to
- * payroll; the associate's later edit of a time in it is refused; the manager's own edit, ticked "Edit approved time"
- * with a reason, shows on the period as "Changed since export", with what changed.
+ * payroll; the associate's later edit of a time in it is refused; the manager's own edit, with the reason the form asks
+ * for at once ("Edit approved time"), saved in one Save, shows on the period as "Changed since export", with what changed.
  */
 describe('Timesheets and payroll export, in a browser', () => {
   const env = appInBrowser();
@@ -180,7 +180,7 @@ describe('Timesheets and payroll export, in a browser', () => {
     await shot(mine, `${viewport.width}-5-associate-refused`, false);
     await myEdit.getByRole('button', { name: 'Cancel' }).click();
 
-    // The manager's edit: ticked "Edit approved time", with a reason; the end moves from 5:00 to 6:00 PM.
+    // The manager's edit: the reason asked at once, the end moved from 5:00 to 6:00 PM, one Save (issue #44 item 12).
     await manager.goto('/admin/timers');
     await manager.getByRole('textbox', { name: 'Search times' }).fill(`Gutters ${tag}`);
     await manager.getByRole('button', { name: 'Clear dates' }).click();
@@ -198,13 +198,9 @@ describe('Timesheets and payroll export, in a browser', () => {
     await theirTimes.getByRole('button', { name: /^Edit time from/ }).click();
     const edit = manager.getByRole('dialog', { name: 'Edit time' });
     await edit.getByText(`This time is in ${person}'s approved timesheet for ${label}.`, { exact: false }).waitFor();
-    await edit.getByRole('button', { name: 'Save' }).click();
     await edit
-      .getByRole('alert')
-      .getByText('Tick "Edit approved time" to change a time in an approved timesheet')
-      .waitFor();
-    await edit.getByRole('checkbox', { name: 'Edit approved time' }).check();
-    await edit.getByRole('textbox', { name: 'Reason' }).fill('Stayed an hour to finish the downpipes');
+      .getByRole('textbox', { name: 'Reason (Edit approved time)' })
+      .fill('Stayed an hour to finish the downpipes');
     await edit.getByRole('button', { name: 'End' }).click();
     const hours = manager.getByRole('spinbutton', { name: 'Hours' });
     await hours.fill('6');

@@ -35,6 +35,14 @@ describe('clashes and undo on the Job Schedule', () => {
     return created.body.data as { id: string };
   }
 
+  /** The jobs of that name on the day, as the Job Schedule reads them. */
+  async function jobsNamed(name: string, day: DateTime) {
+    const [from, to] = [day, day.plus({ days: 1 })].map((d) => d.toFormat('MM/dd/yyyy'));
+    const read = await admin.get(`/api/jobs/syncfusion/fetch?StartDate=${from}&EndDate=${to}`);
+    expect(read.status).toBe(200);
+    return (read.body as { name: string }[]).filter((job) => job.name === name);
+  }
+
   async function schedule(view: string, viewport = TALL_DESKTOP): Promise<Page> {
     const context = await newContext(env.browser, env.app.url, viewport);
     contexts.push(context);
@@ -46,7 +54,7 @@ describe('clashes and undo on the Job Schedule', () => {
   }
 
   it(
-    'warns about a clash next Tuesday while this week is on screen, before saving',
+    'warns about a clash next Tuesday while this week is on screen, and asks at Create job: Cancel saves nothing, Save anyway saves',
     async () => {
       // The Week view starts on Sunday: next week's Tuesday is never on screen this week.
       const today = DateTime.now().setZone(ZONE).startOf('day');
@@ -80,8 +88,22 @@ describe('clashes and undo on the Job Schedule', () => {
         .getByText(`Alex Kim: Already booked on Warehouse inventory (${nextTuesday.toFormat('ccc, LLL d')}, all day)`)
         .waitFor();
       await page.screenshot({ path: screenshotPath('job-modal-clash-next-week-desktop') });
+
+      // Create job asks as a drag does, though the form lists the clash: Cancel goes back to the form, nothing saved.
+      const ask = page.getByRole('dialog', { name: 'Save this change?' });
       await modal.getByRole('button', { name: 'Create job' }).click();
+      await ask.getByText('Already booked on Warehouse inventory').waitFor();
+      await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot
+      await page.screenshot({ path: screenshotPath('job-modal-clash-ask-desktop') });
+      await ask.getByRole('button', { name: 'Cancel' }).click();
+      await ask.waitFor({ state: 'detached' });
+      expect(await modal.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Carpet cleaning');
+      expect(await jobsNamed('Carpet cleaning', nextTuesday)).toHaveLength(0);
+      // Save anyway saves it.
+      await modal.getByRole('button', { name: 'Create job' }).click();
+      await ask.getByRole('button', { name: 'Save anyway' }).click();
       await page.getByText('Job has been created').waitFor();
+      expect(await jobsNamed('Carpet cleaning', nextTuesday)).toHaveLength(1);
     },
     within(90_000),
   );

@@ -216,9 +216,9 @@ describe('scheduling in a browser', () => {
       await page.reload();
       await page.locator('.fc-timeGridWeek-view').waitFor();
       expect(await page.getByLabel('Block duration', { exact: true }).first().inputValue()).toBe('30 minutes');
-      // Within the working day (the demo's 7:00 to 17:00): not at 4 AM before work starts.
+      // An hour before now, at night too (issue #44 item 10): the current time in view.
       const hourNow = DateTime.now().setZone('America/New_York').hour;
-      await opensAt(Math.max(7, Math.min(hourNow - 1, 16)) * 60);
+      await opensAt(Math.max(0, hourNow - 1) * 60);
 
       // The working day comes from the staff's hours: once someone's begin at 6:00, other weeks open there,
       // the open screen included (the availability push).
@@ -233,6 +233,50 @@ describe('scheduling in a browser', () => {
       await opensAt(6 * 60);
       await page.getByRole('button', { name: 'Next' }).click();
       await opensAt(6 * 60);
+      await context.close();
+    },
+    within(60_000),
+  );
+
+  /** In the page: the now line and the time grid's scroller as far as it is on screen (px from the window's top). */
+  const NOW_ON_SCREEN = `(() => {
+    const line = document.querySelector('.fc-timegrid-now-indicator-line');
+    const slots = document.querySelector('.fc-timegrid-slots');
+    const scroller = slots && slots.closest('.fc-scroller');
+    if (!line || !scroller || !slots.offsetHeight) return null;
+    const box = scroller.getBoundingClientRect();
+    const hour = slots.offsetHeight / 24;
+    return { line: line.getBoundingClientRect().top, top: box.top, bottom: Math.min(box.bottom, innerHeight), hour };
+  })()`;
+
+  it.each([
+    ['at 1280 px', DESKTOP, 'desktop'],
+    ['on a phone', PHONE, 'phone'],
+  ])(
+    'opens on the current time in the evening, the grid on the first screen (%s)',
+    async (_, viewport, suffix) => {
+      const context = await newContext(env.browser, env.app.url, viewport);
+      const page = await context.newPage();
+      // The browser's clock at 9:10 PM today in the organization's zone, running on from there.
+      const evening = DateTime.now().setZone('America/New_York').set({ hour: 21, minute: 10 });
+      await page.clock.install({ time: evening.toJSDate() });
+      await page.clock.resume();
+      await signIn(page, 'Customer Manager', '/scheduling');
+      type Shown = { line: number; top: number; bottom: number; hour: number } | null;
+      const shown = () => page.evaluate(NOW_ON_SCREEN) as Promise<Shown>;
+      // The now line inside the grid's part of the window, without scrolling the page. Polled: the CSP refuses the
+      // eval waitForFunction would poll with.
+      const deadline = Date.now() + within(10_000);
+      let last: Shown = null;
+      for (;;) {
+        last = await shown();
+        if (last && last.line >= last.top && last.line <= last.bottom) break;
+        if (Date.now() > deadline) throw new Error(`the now line is not on screen: ${JSON.stringify(last)}`);
+        await page.waitForTimeout(100);
+      }
+      // At least an hour of the grid below its header on the first screen (a phone's Day grid started below it).
+      expect(last.top + last.hour).toBeLessThanOrEqual(viewport.height);
+      await page.screenshot({ path: screenshotPath(`schedule-opens-evening-${suffix}`) });
       await context.close();
     },
     within(60_000),

@@ -29,10 +29,11 @@ export function App() {
 }
 
 /**
- * Toasts where they cover nothing one works with: bottom left on wider screens (drawers open on the
- * right, forms and dialogs in the middle, the timer at the top right), across the bottom on phones.
+ * Toasts where they cover nothing one works with (issue #44 item 14: bottom left they hid the Timeline's last row
+ * and the export's Format field): at the top in the middle, over the top bar's empty middle on wider screens and
+ * over the top bar on phones, a few at most (each kind of notice replaces its last, src/shared/notify.ts).
  */
 function Toasts() {
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
-  return <Notifications position={mobile ? 'bottom-center' : 'bottom-left'} limit={3} />;
+  return <Notifications position="top-center" limit={mobile ? 2 : 3} />;
 }

@@ -1,6 +1,8 @@
-import { Box, Divider, Group, Paper, Stack } from '@mantine/core';
+import { Anchor, Box, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCar, IconClockCheck } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../app/paths';
 import { useStore } from 'zustand';
 import { useAppStore } from '../../app/store';
 import { BRAND_NAVY } from '../../app/theme';
@@ -11,7 +13,7 @@ import { AsOfBanner, useAsOf } from '../../shared/AsOfBanner';
 import { jobToEvent } from '../scheduling/calendarEvents';
 import { CalendarLegend, type LegendItem } from '../scheduling/CalendarLegend';
 import { CalendarToolbar } from '../scheduling/CalendarToolbar';
-import { calendarHeight, HOME_VIEWS } from '../scheduling/calendarViews';
+import { HOME_VIEWS } from '../scheduling/calendarViews';
 import { JobCalendar } from '../scheduling/JobCalendar';
 import {
   AVAILABLE_COLOR,
@@ -23,7 +25,7 @@ import type { Job } from '../scheduling/jobs';
 import { useCalendarScreen } from '../scheduling/useCalendarScreen';
 import { hourIn } from '../scheduling/zonedTime';
 import { greeting } from './greeting';
-import { useOwnJobs } from './homeApi';
+import { useOwnJobs, useUpcomingJobs } from './homeApi';
 import { JobDetailsDrawer } from './JobDetailsDrawer';
 import { UpcomingJobs } from './UpcomingJobs';
 import { TimerControl } from '../timers/TimerControl';
@@ -63,6 +65,10 @@ export function HomePage() {
     ...asOfParams(asOf),
   });
   const [open, setOpen] = useState<Job | null>(null);
+  // A dispatcher (schedules, is on no job in the next 30 days): an empty week of their own says nothing; the
+  // crew's day is above, and the schedule is a link away.
+  const upcoming = useUpcomingJobs();
+  const noJobsOfOwn = schedules && !readOnly && upcoming.data?.length === 0;
 
   // The drawer follows the calendar's data: a request answered meanwhile shows at once.
   const shown = open ? (jobs.data?.find((j) => j.id === open.id) ?? open) : null;
@@ -88,44 +94,70 @@ export function HomePage() {
           </Group>
         )}
         {readOnly ? null : schedules ? (
-          <TodayPanel zone={zone} onOpenJob={setOpen} />
+          <TodayPanel zone={zone} compact={mobile} onOpenJob={setOpen} />
         ) : (
           <>
             <NextJobCard zone={zone} onOpen={setOpen} />
             {pickUpEnabled && <OpenJobs zone={zone} onOpen={setOpen} />}
           </>
         )}
-        <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
-          <Box px="md" pt="md" pb="xs">
-            <CalendarLegend items={legend} />
-          </Box>
-          {jobs.isError && (
-            <Box px="md" pb="xs">
-              <QueryError error={jobs.error} onRetry={() => void jobs.refetch()} />
-            </Box>
-          )}
-          <CalendarToolbar title={title} views={HOME_VIEWS} view={view} compact={mobile} {...navigation} />
-          <Divider color="var(--app-border)" />
-          <div
-            style={{ opacity: jobs.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
-            aria-busy={jobs.isFetching}
+        {noJobsOfOwn ? (
+          <Paper
+            component="section"
+            withBorder
+            shadow="xs"
+            px={{ base: 'md', xs: 'lg' }}
+            py="md"
+            aria-labelledby="own-jobs-title"
           >
-            {view !== 'timelineDay' && (
-              <JobCalendar
-                calendarRef={calendarRef}
-                workday={workday}
-                view={view}
-                day={day}
-                timeZone={zone}
-                height={calendarHeight(CALENDAR_HEIGHT)}
-                events={events}
-                onRangeChange={(r, t) => store.getState().showRange(r, t)}
-                onJobClick={setOpen}
-              />
-            )}
-          </div>
-        </Paper>
-        <UpcomingJobs zone={zone} compact={mobile} asOf={asOf} onOpen={setOpen} />
+            <Title order={4} fz={16} c="navy.8" id="own-jobs-title">
+              My jobs
+            </Title>
+            <Text size="sm" c="dimmed">
+              You are on no job in the next 30 days: your calendar and upcoming jobs show here when you are. Every job
+              of the crew is on the{' '}
+              <Anchor component={Link} to={paths.scheduling} size="sm" fw={600}>
+                Job Schedule
+              </Anchor>
+              .
+            </Text>
+          </Paper>
+        ) : (
+          <>
+            <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
+              <Box px="md" pt="md" pb="xs">
+                <CalendarLegend items={legend} />
+              </Box>
+              {jobs.isError && (
+                <Box px="md" pb="xs">
+                  <QueryError error={jobs.error} onRetry={() => void jobs.refetch()} />
+                </Box>
+              )}
+              <CalendarToolbar title={title} views={HOME_VIEWS} view={view} compact={mobile} {...navigation} />
+              <Divider color="var(--app-border)" />
+              <div
+                style={{ opacity: jobs.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+                aria-busy={jobs.isFetching}
+              >
+                {view !== 'timelineDay' && (
+                  <JobCalendar
+                    calendarRef={calendarRef}
+                    workday={workday}
+                    view={view}
+                    day={day}
+                    timeZone={zone}
+                    // A phone's Home is one scroll: the day's hours in the page, not a grid scrolling inside it.
+                    height={mobile ? 'auto' : CALENDAR_HEIGHT}
+                    events={events}
+                    onRangeChange={(r, t) => store.getState().showRange(r, t)}
+                    onJobClick={setOpen}
+                  />
+                )}
+              </div>
+            </Paper>
+            <UpcomingJobs zone={zone} compact={mobile} asOf={asOf} onOpen={setOpen} />
+          </>
+        )}
       </Stack>
       {shown && (
         <JobDetailsDrawer

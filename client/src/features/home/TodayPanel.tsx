@@ -56,7 +56,16 @@ type Acting = { kind: 'assign' | 'edit' | 'addTime'; job: Job } | null;
  * open ones flagged, who is on the clock, jobs that ended without time, the times phones sent with their clocks
  * off to review, and the pending job requests to answer in place. Pushes keep every part live (schedule, timers and request notices).
  */
-export function TodayPanel({ zone, onOpenJob }: { zone: string; onOpenJob: (job: Job) => void }) {
+export function TodayPanel({
+  zone,
+  compact,
+  onOpenJob,
+}: {
+  zone: string;
+  /** A phone: the day's jobs as long as they are, the page's scroll the only one (issue #44 item 15). */
+  compact: boolean;
+  onOpenJob: (job: Job) => void;
+}) {
   const today = todayIn(zone);
   const day = useMemo(() => ({ first: today, last: today }), [today]);
   const jobsQuery = useCalendarJobs(SCHEDULE_URL, day);
@@ -118,7 +127,7 @@ export function TodayPanel({ zone, onOpenJob }: { zone: string; onOpenJob: (job:
             ) : jobsQuery.isSuccess && jobs.length === 0 ? (
               <Empty>No jobs are scheduled today.</Empty>
             ) : (
-              <ScrollArea.Autosize mah={420} type="auto">
+              <ScrollArea.Autosize mah={compact ? undefined : 420} type="auto">
                 <Stack
                   component="ul"
                   gap={0}

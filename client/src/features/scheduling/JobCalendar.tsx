@@ -13,10 +13,10 @@ import listPlugin from '@fullcalendar/list';
 import luxon3Plugin from '@fullcalendar/luxon3';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { dayRangeOf, type DayRange } from './calendarRange';
 import { DEFAULT_WORKDAY, openingTime, type Workday } from './calendarPreferences';
-import { CALENDAR_VIEWS, slotDuration, type CalendarView } from './calendarViews';
+import { CALENDAR_VIEWS, calendarHeight, slotDuration, type CalendarView } from './calendarViews';
 import { timeMarks } from './calendarEvents';
 import { JobHoverCard, useJobHoverCard } from './JobHoverCard';
 import { jobWhere } from './jobSummary';
@@ -53,7 +53,11 @@ interface JobCalendarProps {
   /** YYYY-MM-DD the calendar opens on. */
   day: string;
   timeZone: string;
-  height: number;
+  /**
+   * The most it may be (px): it fills the window below it ([calendarHeight]); 'auto': as tall as its hours, with
+   * no scroll of its own (a phone's Home: the page's scroll is the only one).
+   */
+  height: number | 'auto';
   events: EventInput[];
   /** The organization's working day: a day other than today opens at its start, today near now within it. */
   workday?: Workday;
@@ -70,9 +74,11 @@ interface JobCalendarProps {
 
 /** FullCalendar set up for jobs, shown in the organization's time zone (luxon3 plugin). */
 export function JobCalendar(props: JobCalendarProps) {
-  const { calendarRef, view, day, timeZone, height, events, slotMinutes = 60, editable = false } = props;
+  const { calendarRef, view, day, timeZone, events, slotMinutes = 60, editable = false } = props;
   const workday = props.workday ?? DEFAULT_WORKDAY;
   const fullCalendarView = CALENDAR_VIEWS[view].fullCalendar;
+  const container = useRef<HTMLDivElement>(null);
+  const height = useFittedHeight(container, props.height);
 
   useEffect(() => {
     const calendar = calendarRef.current?.getApi();
@@ -81,7 +87,6 @@ export function JobCalendar(props: JobCalendarProps) {
 
   // The time at the top of the time grid (minutes after midnight), followed as the person scrolls, so a
   // change of block duration keeps it there (FullCalendar would go back to its scrollTime).
-  const container = useRef<HTMLDivElement>(null);
   const topMinutes = useRef<number | null>(null);
   useEffect(() => {
     const root = container.current;
@@ -118,22 +123,36 @@ export function JobCalendar(props: JobCalendarProps) {
 
   /** A new range or view opens at the working day, or an hour before now when today is shown. */
   const shownRange = useRef<DayRange | null>(null);
+  // FullCalendar's own scroll (its first, and a view's) goes where ours does.
+  const [opening, setOpening] = useState(() => openingTime(day === todayIn(timeZone), hourIn(timeZone), workday));
   function openAtWorkingHours(calendar: { scrollToTime: (time: string) => void }, range: DayRange) {
     const today = todayIn(timeZone);
     const time = openingTime(today >= range.first && today <= range.last, hourIn(timeZone), workday);
+    setOpening(time);
     requestAnimationFrame(() => calendar.scrollToTime(time));
   }
-  // The working day usually arrives after the first range is drawn: open there once it is known.
-  const openedAt = useRef(workday);
+  // Until the person scrolls the grid: what changes its room opens it again, as the working day does (it usually
+  // arrives after the first range is drawn), and the height (what loads above it moves it down).
+  const touched = useRef(false);
+  const openedAt = useRef({ workday, height });
   useEffect(() => {
     const calendar = calendarRef.current?.getApi();
-    if (workday === openedAt.current || !calendar || !shownRange.current) return;
-    openedAt.current = workday;
-    openAtWorkingHours(calendar, shownRange.current);
-  }, [workday]);
+    const opened = openedAt.current;
+    openedAt.current = { workday, height };
+    if (!calendar || !shownRange.current) return;
+    if (workday !== opened.workday || (height !== opened.height && !touched.current))
+      openAtWorkingHours(calendar, shownRange.current);
+  }, [workday, height]);
 
   return (
-    <div className="app-calendar" ref={container}>
+    <div
+      className="app-calendar"
+      ref={container}
+      onWheel={() => (touched.current = true)}
+      onTouchStart={() => (touched.current = true)}
+      onPointerDown={() => (touched.current = true)}
+      onKeyDown={() => (touched.current = true)}
+    >
       <FullCalendar
         ref={calendarRef}
         plugins={PLUGINS}
@@ -146,7 +165,7 @@ export function JobCalendar(props: JobCalendarProps) {
         events={events}
         nowIndicator
         allDaySlot={false}
-        scrollTime={openingTime(false, 0, workday)}
+        scrollTime={opening}
         scrollTimeReset={false}
         slotDuration={slotDuration(slotMinutes)}
         slotLabelInterval="01:00"
@@ -168,7 +187,8 @@ export function JobCalendar(props: JobCalendarProps) {
         datesSet={(arg: DatesSetArg) => {
           const range = dayRangeOf(arg.startStr, arg.endStr);
           shownRange.current = range;
-          openedAt.current = workday;
+          openedAt.current = { workday, height };
+          touched.current = false;
           openAtWorkingHours(arg.view.calendar, range);
           props.onRangeChange(range, arg.view.title);
         }}
@@ -202,6 +222,37 @@ export function JobCalendar(props: JobCalendarProps) {
       <JobHoverCard anchor={hover.anchor} zone={timeZone} />
     </div>
   );
+}
+
+/**
+ * The calendar's height: `max` fitted to the window from where the calendar starts, measured again as what is above
+ * it or the window changes size.
+ */
+function useFittedHeight(container: RefObject<HTMLDivElement | null>, max: number | 'auto'): number | 'auto' {
+  const [room, setRoom] = useState<{ top: number | null; window: number }>(() => ({
+    top: null,
+    window: typeof window === 'undefined' ? 0 : window.innerHeight,
+  }));
+  useLayoutEffect(() => {
+    const root = container.current;
+    if (!root || max === 'auto') return;
+    const measure = () => {
+      const top = Math.round(root.getBoundingClientRect().top + window.scrollY);
+      setRoom((was) =>
+        was.top === top && was.window === window.innerHeight ? was : { top, window: window.innerHeight },
+      );
+    };
+    measure();
+    // The page's size changes as what is above the calendar loads (its own height does not move its top).
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [container, max]);
+  return max === 'auto' ? 'auto' : calendarHeight(max, room.window, room.top);
 }
 
 function move(arg: EventDropArg | EventResizeDoneArg, onJobMove: JobCalendarProps['onJobMove']) {

@@ -27,7 +27,7 @@ import { confirmDelete } from '../../shared/confirmDelete';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import { useIsCompanyAdmin } from '../session/session';
 import { askScope } from './askScope';
-import { clashesKey, type ClashQuestion, type ClashReport } from './clashes';
+import { type ClashQuestion, type ClashReport } from './clashes';
 import { ClashList } from './ClashList';
 import { confirmClashes } from './confirmClashes';
 import {
@@ -235,8 +235,9 @@ function JobForm({
   const shownClashes = clashes.data?.clashes.length ? clashes.data : null;
 
   /**
-   * Before a save: asks again about the form as it is now, and when the answer names clashes the form did not
-   * show yet (typed in the last moment, or changed by someone else), shows them. False: not saved.
+   * Before a save: asks again about the form as it is now (typed in the last moment, or changed by someone else)
+   * and, when the answer names clashes, asks as a drag does: a clash listed in the form is not saved in one click
+   * either. False: not saved.
    */
   async function clashesAccepted(values: JobFormValues): Promise<boolean> {
     const now = clashQuestion(job, values, zone, isCompanyAdmin);
@@ -247,7 +248,7 @@ function JobForm({
     } catch {
       return true; // the save itself says what is wrong
     }
-    if (!fresh.clashes.length || clashesKey(fresh) === clashesKey(shownClashes)) return true;
+    if (!fresh.clashes.length) return true;
     return confirmClashes(values.name.trim() || 'This job', fresh, zone, {
       lead: 'This job clashes:',
       cancel: 'Cancel goes back to the form.',

@@ -1,6 +1,13 @@
-import { Alert, Box, Button, Divider, Group, LoadingOverlay, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Collapse, Divider, Group, LoadingOverlay, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconHandStop, IconLink, IconPencil, IconPlus } from '@tabler/icons-react';
+import {
+  IconAdjustmentsHorizontal,
+  IconChevronDown,
+  IconHandStop,
+  IconLink,
+  IconPencil,
+  IconPlus,
+} from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
@@ -20,7 +27,7 @@ import { availabilityEvents, jobToEvent } from './calendarEvents';
 import { CalendarLegend } from './CalendarLegend';
 import { scheduleLegend } from './scheduleLegend';
 import { CalendarToolbar } from './CalendarToolbar';
-import { calendarHeight, isTimeGrid, SCHEDULE_VIEWS } from './calendarViews';
+import { isTimeGrid, SCHEDULE_VIEWS } from './calendarViews';
 import { JobCalendar, type CalendarMove } from './JobCalendar';
 import { filterJobs } from './jobFilters';
 import { newJobSlot, type JobFormValues } from './jobForm';
@@ -96,6 +103,9 @@ export function SchedulePage() {
     setEditing(null);
   }
   const [bookingLinks, setBookingLinks] = useState(false);
+  // On a phone the options and the legend fold away, so the day's grid starts on the first screen.
+  const [optionsShown, setOptionsShown] = useState(false);
+  const optionsInUse = chips.length + (availabilityUserId ? 1 : 0);
   const pickUpEnabled = usePickUpEnabled() && !readOnly;
 
   // A link to a job (`?job=<id>`, from the audit log): open it once it is read, and drop the parameter.
@@ -264,15 +274,37 @@ export function SchedulePage() {
       {/* On a phone the requests come first: below a whole day's grid nobody would scroll to them. */}
       {pickUpEnabled && mobile && <JobRequestsTable zone={zone} placement="top" />}
       <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
-        <Stack gap="sm" p="md">
-          <ScheduleControls
-            store={store}
-            employees={employees ?? []}
-            customers={customers.data ?? []}
-            timeAxis={isTimeGrid(view)}
-          />
-          <CalendarLegend items={legend} label="Colour legend" />
-        </Stack>
+        {mobile && (
+          <Box px="md" pt="sm" pb={optionsShown ? 0 : 'sm'}>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconAdjustmentsHorizontal size={16} />}
+              rightSection={
+                <IconChevronDown
+                  size={14}
+                  style={{ transform: optionsShown ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
+                />
+              }
+              aria-expanded={optionsShown}
+              aria-controls="schedule-options"
+              onClick={() => setOptionsShown((shown) => !shown)}
+            >
+              {optionsInUse ? `Filters and legend (${optionsInUse} in use)` : 'Filters and legend'}
+            </Button>
+          </Box>
+        )}
+        <Collapse expanded={!mobile || optionsShown} id="schedule-options">
+          <Stack gap="sm" p="md">
+            <ScheduleControls
+              store={store}
+              employees={employees ?? []}
+              customers={customers.data ?? []}
+              timeAxis={isTimeGrid(view)}
+            />
+            <CalendarLegend items={legend} label="Colour legend" />
+          </Stack>
+        </Collapse>
         {!wide && !readOnly && (
           <Alert color="gray" variant="light" radius={0} icon={<IconHandStop size={16} />} py={6}>
             Dragging jobs is available on wider screens.
@@ -324,7 +356,7 @@ export function SchedulePage() {
               view={view}
               day={day}
               timeZone={zone}
-              height={calendarHeight(CALENDAR_HEIGHT)}
+              height={CALENDAR_HEIGHT}
               events={events}
               slotMinutes={blockMinutes}
               editable={canDrag}

@@ -47,15 +47,14 @@ describe('calendar preferences', () => {
     expect(openingTime(true, 14, { start: 6, end: 18 })).toBe('13:00:00');
   });
 
-  it('keeps today within the working day: not at 4 AM before work, nor at night after it', () => {
+  it('keeps the current time in view on today, before work and at night too', () => {
     const workday = { start: 7, end: 17 };
-    expect(openingHour(true, 0, workday)).toBe(7);
-    expect(openingHour(true, 5, workday)).toBe(7);
-    expect(openingHour(true, 8, workday)).toBe(7);
+    expect(openingHour(true, 0, workday)).toBe(0);
+    expect(openingHour(true, 5, workday)).toBe(4);
     expect(openingHour(true, 9, workday)).toBe(8);
-    expect(openingHour(true, 17, workday)).toBe(16);
-    expect(openingHour(true, 23, workday)).toBe(16);
-    expect(openingHour(true, 23, { start: 0, end: 24 })).toBe(22);
+    expect(openingHour(true, 20, workday)).toBe(19);
+    expect(openingHour(true, 23, workday)).toBe(22);
+    expect(openingHour(false, 23, workday)).toBe(7);
   });
 
   it("reads the working day's end too, else 17:00; an end not after the start is ignored", () => {

@@ -76,14 +76,12 @@ export function workdayOf(hours: { startTime?: string; endTime?: string } | unde
 }
 
 /**
- * The hour the time grid opens at: when today is shown, an hour before now, kept within the working
- * day (not at 4 AM before work starts, nor at 10 PM with the day's work above); else the start of the
- * working day.
+ * The hour the time grid opens at: when today is shown, an hour before now, so the current time is in view in the
+ * evening too (kept within the working day, it opened at 4 PM at 10 PM, below the grid's view); else the start of
+ * the working day.
  */
 export function openingHour(todayShown: boolean, hourNow: number, workday: Workday = DEFAULT_WORKDAY): number {
-  if (!todayShown) return workday.start;
-  const latest = Math.max(workday.start, workday.end - 1);
-  return Math.max(workday.start, Math.min(hourNow - 1, latest));
+  return todayShown ? Math.max(0, hourNow - 1) : workday.start;
 }
 
 /** openingHour as FullCalendar's scrollTime ('HH:00:00'). */

@@ -21,12 +21,23 @@ export const SCHEDULE_VIEWS: CalendarView[] = ['day', 'week', 'threeDay', 'workW
 export const isTimeGrid = (view: CalendarView) =>
   view === 'day' || view === 'week' || view === 'threeDay' || view === 'workWeek';
 
+/** The least a time grid is given: its header and six hours of 60-minute blocks (a phone's room below the rest). */
+export const MIN_CALENDAR_HEIGHT = 260;
+/** Room below a calendar for the page's bottom padding; room above one scrolled to for its toolbar. */
+const CALENDAR_BOTTOM_GAP = 16;
+const CALENDAR_TOOLBAR = 120;
+
 /**
- * A calendar's height in pixels: the window's less the room for its toolbar, within [520, max], so that a
- * time grid taller than the window scrolls inside itself and can open at working hours.
+ * A calendar's height in pixels, at most `max`, from where it starts on the page (`top`, px from the page's top):
+ * one that starts inside the window fills the rest of it (at least MIN_CALENDAR_HEIGHT), so the hour its grid
+ * scrolls to is on screen as the page opens (the window's height less a toolbar's put the evening below the window
+ * and 5 AM at the grid's top); one further down is the window's height less its toolbar's, to fit once scrolled to.
  */
-export const calendarHeight = (max: number) =>
-  typeof window === 'undefined' ? max : Math.max(520, Math.min(max, window.innerHeight - 120));
+export function calendarHeight(max: number, windowHeight: number, top: number | null): number {
+  const fitted =
+    top !== null && top < windowHeight ? windowHeight - top - CALENDAR_BOTTOM_GAP : windowHeight - CALENDAR_TOOLBAR;
+  return Math.max(MIN_CALENDAR_HEIGHT, Math.min(max, Math.round(fitted)));
+}
 
 /** Block Duration → FullCalendar slotDuration ('00:15:00', '00:30:00', '01:00:00'). */
 export const slotDuration = (minutes: number) =>

@@ -56,12 +56,3 @@ export function clashLines(report: ClashReport, zone: string): ClashLine[] {
     };
   });
 }
-
-/** The same clashes, whatever their order: to tell whether a fresh answer says something the shown one did not. */
-export const clashesKey = (report: ClashReport | null | undefined) =>
-  report
-    ? report.clashes
-        .map((c) => `${c.userId}|${c.kind}|${c.date}|${c.job?.id ?? ''}|${c.message}`)
-        .sort()
-        .join('\n') + `|${report.more}`
-    : '';

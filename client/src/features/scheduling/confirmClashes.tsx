@@ -4,8 +4,9 @@ import type { ClashReport } from './clashes';
 import { ClashList } from './ClashList';
 
 /**
- * Before a change is saved (a drag, resize or reassignment, a request's approval, a job saved with clashes it did not
- * show yet): the clashes the server found, named, with Cancel as the default. Resolves true to save anyway.
+ * Before a change is saved (a drag, resize or reassignment, a request's approval, a job saved from its form, the
+ * clashes listed there or not): the clashes the server found, named, with Cancel as the default. Resolves true to save
+ * anyway.
  */
 export function confirmClashes(
   jobName: string,

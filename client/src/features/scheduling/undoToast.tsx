@@ -1,6 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
+import { notifyAs } from '../../shared/notify';
 
 /** How long a move, resize or reassignment can be undone from its toast (issue #26). */
 export const UNDO_MS = 10_000;
@@ -10,10 +11,9 @@ export const UNDO_MS = 10_000;
  * the toast closes when it is clicked.
  */
 export function notifyWithUndo(message: string, undo: () => Promise<void>): void {
-  const id = `undo-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   let used = false;
-  notifications.show({
-    id,
+  // One at a time: the next change's toast takes its place (its Undo is the one that fits what is on screen).
+  const id = notifyAs('undo', {
     color: 'teal',
     icon: <IconCheck size={18} />,
     autoClose: UNDO_MS,

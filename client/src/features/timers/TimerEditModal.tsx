@@ -1,6 +1,5 @@
 import {
   Button,
-  Checkbox,
   Group,
   Modal,
   Paper,
@@ -61,12 +60,12 @@ export function TimerEditModal({
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSaveTimer();
   const running = timer.endDateTime === null;
-  // A time in an approved timesheet (issue #30): a manager changes it only on purpose, with a reason; an associate's
-  // change is refused by the server, whose words show above the form.
+  // A time in an approved timesheet (issue #30): a manager changes it only with a reason, asked for at once (issue #44
+  // item 12: a tick first, shown only after a refused Save, made one correction 11 actions); an associate's change is
+  // refused by the server, whose words show above the form.
   const manager = useAppStore((s) => s.session?.claims.includes('users.crud') ?? false);
   const whose = useAppStore((s) => (s.session?.user.id === timer.userId ? 'your' : `${timer.userFullName}'s`));
   const [askReason, setAskReason] = useState(manager && !!timer.approvedTimesheet);
-  const [editApproved, setEditApproved] = useState(false);
   const [reason, setReason] = useState('');
 
   async function submit() {
@@ -74,8 +73,6 @@ export function TimerEditModal({
     if (!local && type === 'Job' && !timer.jobId) local = 'Choose the job this time is for';
     if (!local && type === 'Mileage' && !running)
       local = endingMileageProblem(mileageEnd, parseMileage(mileageStart) ?? 0);
-    if (!local && askReason && !editApproved)
-      local = 'Tick "Edit approved time" to change a time in an approved timesheet';
     if (!local && askReason && !reason.trim()) local = 'Give a reason to edit approved time';
     setProblem(local);
     if (local) return;
@@ -90,7 +87,7 @@ export function TimerEditModal({
           ...(!running && end !== initialEnd ? { endDateTime: isoFromWall(end, zone) } : {}),
           mileageStart: type === 'Mileage' ? parseMileage(mileageStart) : null,
           ...(type === 'Mileage' && !running ? { mileageEnd: parseMileage(mileageEnd) } : {}),
-          ...(askReason && editApproved ? { reason: reason.trim() } : {}),
+          ...(askReason ? { reason: reason.trim() } : {}),
         },
       });
       notifySuccess(waitingToSync(result, savedMessage));
@@ -136,26 +133,16 @@ export function TimerEditModal({
                       ? `This time is in ${whose} approved timesheet for ${timer.approvedTimesheet}. A change shows on the timesheet and in its payroll exports.`
                       : 'This time is in an approved timesheet. A change shows on the timesheet and in its payroll exports.'}
                   </Text>
-                  <Checkbox
-                    label="Edit approved time"
-                    checked={editApproved}
-                    onChange={(e) => {
-                      setEditApproved(e.currentTarget.checked);
-                      setProblem(null); // what it asked for is being done
-                    }}
+                  <Textarea
+                    label="Reason (Edit approved time)"
+                    description="The audit log and the payroll export's changes show it."
+                    withAsterisk
+                    autosize
+                    minRows={2}
+                    maxLength={PAYROLL_REASON_MAX_LENGTH}
+                    value={reason}
+                    onChange={(e) => setReason(e.currentTarget.value)}
                   />
-                  {editApproved && (
-                    <Textarea
-                      label="Reason"
-                      description="The audit log and the payroll export's changes show it."
-                      withAsterisk
-                      autosize
-                      minRows={2}
-                      maxLength={PAYROLL_REASON_MAX_LENGTH}
-                      value={reason}
-                      onChange={(e) => setReason(e.currentTarget.value)}
-                    />
-                  )}
                 </Stack>
               </Paper>
             ) : (

@@ -47,6 +47,7 @@ import { TimerEditModal } from './TimerEditModal';
 import {
   apiDay,
   dateTimeLabel,
+  endLabel,
   durationLabel,
   hoursMinutes,
   INITIAL_TIMERS_QUERY,
@@ -284,7 +285,8 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
               <Table.ScrollContainer minWidth={860} type="native">
                 <Table
                   verticalSpacing="sm"
-                  horizontalSpacing="md"
+                  // Nine columns and the dates on one line: the row fits at 1280 px with its actions.
+                  horizontalSpacing="sm"
                   highlightOnHover
                   aria-label={config.title}
                   aria-busy={!timers}
@@ -325,12 +327,14 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
                             </Text>
                           </Table.Td>
                         )}
-                        <Table.Td>
+                        {/* A date and time on one line (at 1280 px they wrapped over four); an end on the same day
+                            is its time alone, so the row still fits. */}
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
                           <Text size="sm">{dateTimeLabel(timer.startDateTime, zone)}</Text>
                         </Table.Td>
-                        <Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
                           {timer.endDateTime ? (
-                            <Text size="sm">{dateTimeLabel(timer.endDateTime, zone)}</Text>
+                            <Text size="sm">{endLabel(timer.startDateTime, timer.endDateTime, zone)}</Text>
                           ) : (
                             <Text size="sm" c="teal.8">
                               Time is still being tracked

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   apiDay,
+  endLabel,
   durationLabel,
   elapsedLabel,
   hoursMinutes,
@@ -96,5 +97,13 @@ describe('timer forms and the server clock', async () => {
 
   it('measures the server clock against the middle of the round trip', () => {
     expect(clockOffset(10_000, 4_000, 4_200)).toBe(5_900);
+  });
+});
+
+describe("a time's end in a table", () => {
+  const NY = 'America/New_York';
+  it('is its time alone on the day the time started, else with its date', () => {
+    expect(endLabel('2026-11-16T14:00:00Z', '2026-11-16T22:30:00Z', NY)).toBe('5:30 PM');
+    expect(endLabel('2026-11-16T23:00:00Z', '2026-11-17T06:00:00Z', NY)).toBe('Tue 17 Nov 2026, 1:00 AM');
   });
 });

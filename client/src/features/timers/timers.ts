@@ -76,6 +76,13 @@ export function mileageLabel(timer: Pick<TimerView, 'mileageStart' | 'mileageEnd
 export const dateTimeLabel = (iso: string, zone: string) =>
   DateTime.fromISO(iso, { setZone: true }).setZone(zone).toFormat('ccc d LLL yyyy, h:mm a');
 
+/** A time's end in a table: its time alone on the day it started ('5:30 PM'), else with its date. */
+export function endLabel(startIso: string, endIso: string, zone: string): string {
+  const start = DateTime.fromISO(startIso, { setZone: true }).setZone(zone);
+  const end = DateTime.fromISO(endIso, { setZone: true }).setZone(zone);
+  return start.hasSame(end, 'day') ? end.toFormat('h:mm a') : dateTimeLabel(endIso, zone);
+}
+
 /** Mileage as typed: '1,204.5' → 1204.5; blank → null; anything else (or longer than the server reads) NaN (the form says so). */
 export function parseMileage(text: string | number | null | undefined): number | null {
   if (text === null || text === undefined || text === '') return null;
