@@ -293,7 +293,7 @@ describe('extreme instants and ranges on every route that takes a date', () => {
       const reads = [
         '/api/timesheets/me',
         '/api/time/current',
-        '/api/pay-periods',
+        '/api/jobs/upcoming',
         '/api/time/user/paged',
         `/api/jobs/user?StartDate=${usDate(now)}&EndDate=${usDate(now + 6 * 24 * HOUR)}`,
       ];
@@ -322,6 +322,7 @@ describe('extreme instants and ranges on every route that takes a date', () => {
               body.errors.every((e) => typeof e === 'string' && e.length > 0));
           return {
             label: `${c.op.label} ${c.what}`,
+            route: c.op.label,
             status: response.status,
             ms,
             shaped,
