@@ -36,6 +36,8 @@ const PUBLIC_PATHS = [
   '/forgotpassword/reset',
   // An invitation's link sets the invited person's password (its token is the credential).
   '/account/invitation',
+  // What its page shows on opening: the organization's name, or that the link no longer works (issue #44).
+  '/api/account/invitation/{token}',
   '/healthz',
   '/api/feedback/{token}',
   '/api/feedback/{token}/logo',
