@@ -89,7 +89,9 @@ const CLAIM_BY_PREFIX: Record<string, Claim | Claim[] | null> = {
   'POST /api/jobs/{id}/request': null,
   'DELETE /api/jobs/{id}/request': null,
   // A crew member tells the job's customer they are on the way (issue #31); another's job is a 403 by the handler.
+  // Whether that was done today shows in the job's details, which everyone who sees the job may open (issue #44).
   'POST /api/jobs/{id}/on-my-way': null,
+  'GET /api/jobs/{id}/on-my-way': null,
   // Staff track their own time; the organization's is for users.crud (another's timer is a 404 or a 403 by the decider).
   '/api/time': null,
   '/api/time/paged': 'users.crud',
