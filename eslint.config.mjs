@@ -4,6 +4,7 @@
 // Layout is Prettier's (.prettierrc.json), checked by `npm run lint` too.
 import { readdirSync } from 'node:fs';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
 import noImportCycle from './eslint/no-import-cycle.mjs';
@@ -166,6 +167,13 @@ export default [
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones }],
     },
+  },
+  {
+    // React keeps a component's state by the order its hooks are called: one called only on some renders takes
+    // another's state, or throws when the condition flips (issue #44: turning job pick-up on crashed every manager's screen).
+    files: ['client/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error' },
   },
   {
     // Resolved, not matched as text: '../../../../src/shared/../calendar/x' is src/calendar's, and is refused.

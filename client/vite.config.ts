@@ -25,7 +25,7 @@ function servePageOnGet(req: IncomingMessage): string | undefined {
 const installable = VitePWA({
   registerType: 'prompt',
   injectRegister: false,
-  includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+  includeAssets: ['favicon.svg', 'favicon.ico', 'icons/apple-touch-icon.png'],
   manifest: {
     id: '/',
     name: 'CrewClock',
@@ -43,7 +43,7 @@ const installable = VitePWA({
     ],
   },
   workbox: {
-    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
     // The report screens' charts are the largest chunk (about 600 KB): within the limit, so every screen opens.
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
     navigateFallback: '/index.html',

@@ -1,3 +1,4 @@
+import { onMyWayProjection } from './on-my-way.projection';
 import { visitRemindersProjection } from './visit-reminders.projection';
 
-export const noticesProjections = [visitRemindersProjection];
+export const noticesProjections = [visitRemindersProjection, onMyWayProjection];

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -24,6 +24,8 @@ import {
   SignOut,
 } from './identity.commands';
 import { GetSession } from './identity.queries';
+import { GetInvitationPage } from './invitation.handlers';
+import type { InvitationPageView } from '../shared/session';
 import { CHOOSE_ORGANIZATION, SignInResult } from './account.handlers';
 import { csrfTokenFor, sessionCookieName } from './session-tokens';
 
@@ -151,6 +153,16 @@ export class AccountController {
       new ResetPassword({ ...body, ipAddress: request.ip ?? 'unknown' }, commandMeta(request)),
     );
     return { success: true };
+  }
+
+  @Public()
+  @Get('api/account/invitation/:token')
+  @ApiOperation({
+    summary:
+      "What an invitation link's page shows: the organization's name and the invited person's first name, or a 400 when the link is wrong, used or replaced (one message) or has expired. Records nothing (mail scanners open links too).",
+  })
+  invitationPage(@Param('token') token: string, @Req() request: AuthenticatedRequest): Promise<InvitationPageView> {
+    return this.queries.execute(new GetInvitationPage(token, request.ip ?? 'unknown'));
   }
 
   @Public()

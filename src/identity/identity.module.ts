@@ -35,7 +35,12 @@ import {
 import { LoginThrottle } from './login-throttle';
 import { PasswordResetThrottle } from './password-reset-throttle';
 import { InvitationThrottle } from './invitation-throttle';
-import { AcceptInvitationHandler, InvitationMail, ResendInvitationHandler } from './invitation.handlers';
+import {
+  AcceptInvitationHandler,
+  GetInvitationPageHandler,
+  InvitationMail,
+  ResendInvitationHandler,
+} from './invitation.handlers';
 import { MailLogoController, OrganizationController } from './organization.controller';
 import { GetMailLogoHandler, MailLogoThrottle } from './mail-logo';
 import { ProfileController } from './profile.controller';
@@ -57,6 +62,7 @@ import { SessionsModule } from './sessions.module';
     InvitationMail,
     ResendInvitationHandler,
     AcceptInvitationHandler,
+    GetInvitationPageHandler,
     SignInHandler,
     SignOutHandler,
     ChangeOwnPasswordHandler,

@@ -9,15 +9,19 @@ import type { RedisClient } from '../core/redis';
  * cannot flood a mailbox).
  */
 export const INVITATION_SUBMISSIONS_PER_ADDRESS = 20;
+/** Opening the page asks whether its link still works: 60 an hour from one network, as the unsubscribe page's. */
+export const INVITATION_VIEWS_PER_ADDRESS = 60;
 export const INVITATION_EMAILS_PER_USER = 5;
 const HOUR = 3600;
 
 export class InvitationThrottle {
   private readonly submissionsByAddress: RateLimiterAbstract;
+  private readonly viewsByAddress: RateLimiterAbstract;
   private readonly emailsByUser: RateLimiterAbstract;
 
   constructor(redis: RedisClient | null) {
     this.submissionsByAddress = allowance(redis, 'invitation_submit_address', INVITATION_SUBMISSIONS_PER_ADDRESS, HOUR);
+    this.viewsByAddress = allowance(redis, 'invitation_view_address', INVITATION_VIEWS_PER_ADDRESS, HOUR);
     this.emailsByUser = allowance(redis, 'invitation_email_user', INVITATION_EMAILS_PER_USER, HOUR);
   }
 
@@ -27,6 +31,10 @@ export class InvitationThrottle {
       networkOf(address),
       'Too many attempts to accept an invitation from this network.',
     );
+  }
+
+  view(address: string): Promise<void> {
+    return take(this.viewsByAddress, networkOf(address), 'Too many invitation pages opened from this network.');
   }
 
   email(userId: string): Promise<void> {

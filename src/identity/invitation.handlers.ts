@@ -1,12 +1,13 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, ICommandHandler, IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Aggregates, CommandMeta } from '../core/commands/aggregates';
-import { derivedId, isUuid } from '../core/clock';
+import { CLOCK, Clock, derivedId, isUuid } from '../core/clock';
 import { NotFoundError, ValidationError } from '../core/errors';
 import { letter } from '../core/mail/letter';
 import { MAILER, Mailer } from '../core/mail/mail.port';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import type { InvitationPageView } from '../shared/session';
 import { identityStreams } from './identity.events';
 import { organizationById, userById } from './identity.read-models';
 import { AcceptInvitation, ResendInvitation } from './identity.commands';
@@ -127,6 +128,57 @@ export class ResendInvitationHandler implements ICommandHandler<ResendInvitation
   }
 }
 
+/**
+ * The user a link `<userId>.<secret>` invites and the acceptance it would be, checked by the decider run dry: a wrong,
+ * used, replaced or expired link is refused with the words the submit would get.
+ */
+async function invitationOf(aggregates: Aggregates, sessionSecret: string, token: unknown, at: string) {
+  const [userId, secret, extra] = String(token ?? '').split('.');
+  if (!isUuid(userId) || !secret || extra !== undefined) throw new ValidationError(INVALID_INVITATION);
+  const stream = identityStreams.user(userId);
+  const { state } = await aggregates.load(stream, userDecider);
+  if (state.status === 'none') throw new ValidationError(INVALID_INVITATION);
+  const accept = {
+    type: 'AcceptInvitation' as const,
+    organizationId: state.organizationId,
+    tokenDigest: invitationTokenDigest(sessionSecret, secret),
+    at,
+  };
+  userDecider.decide({ ...accept, passwordHash: '' }, state);
+  return { userId, stream, state, accept };
+}
+
+/**
+ * What the invitation page shows on opening (issue #44): the organization's name, or at once that the link no longer
+ * works, rather than a form that fails on submit. Changes nothing (mail scanners open links first). The link's digest
+ * is kept in the user's stream only, not in a read model, so this reads that one stream, as the submit does.
+ */
+export class GetInvitationPage {
+  constructor(
+    readonly token: string,
+    readonly ipAddress: string,
+  ) {}
+}
+
+@QueryHandler(GetInvitationPage)
+export class GetInvitationPageHandler implements IQueryHandler<GetInvitationPage> {
+  constructor(
+    private readonly aggregates: Aggregates,
+    private readonly throttle: InvitationThrottle,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ token, ipAddress }: GetInvitationPage): Promise<InvitationPageView> {
+    await this.throttle.view(ipAddress);
+    const at = this.clock.now().toISOString();
+    const { state } = await invitationOf(this.aggregates, this.config.sessionSecret, token, at);
+    const organization = await organizationById(this.store, state.organizationId);
+    return { organizationName: organization?.name ?? '', firstName: state.firstName };
+  }
+}
+
 @CommandHandler(AcceptInvitation)
 export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation> {
   constructor(
@@ -137,19 +189,13 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
 
   async execute({ input, meta }: AcceptInvitation): Promise<Extract<SignInResult, { token: string }>> {
     await this.throttle.submission(input.ipAddress);
-    const [userId, secret, extra] = String(input.token ?? '').split('.');
-    if (!isUuid(userId) || !secret || extra !== undefined) throw new ValidationError(INVALID_INVITATION);
-    const stream = identityStreams.user(userId);
-    const { state } = await this.aggregates.load(stream, userDecider);
-    if (state.status === 'none') throw new ValidationError(INVALID_INVITATION);
-    const accept = {
-      type: 'AcceptInvitation' as const,
-      organizationId: state.organizationId,
-      tokenDigest: invitationTokenDigest(this.config.sessionSecret, secret),
-      at: meta.at,
-    };
     // The link is checked before the costly part (strength estimate, hashing): the decider refuses a bad one.
-    userDecider.decide({ ...accept, passwordHash: '' }, state);
+    const { userId, stream, state, accept } = await invitationOf(
+      this.aggregates,
+      this.config.sessionSecret,
+      input.token,
+      meta.at,
+    );
     const problem = newPasswordProblem(input.password, input.confirmPassword, personalOf(state));
     if (problem) throw new ValidationError(problem);
     const passwordHash = await hashPassword(input.password, this.config.scryptLogN);

@@ -10,3 +10,11 @@ export class SendOnMyWay {
     readonly meta: CommandMeta,
   ) {}
 }
+
+/** Whether the job's customer was told today (the organization's day) that the crew is on the way. */
+export class GetOnMyWay {
+  constructor(
+    readonly jobId: string,
+    readonly organizationId: string,
+  ) {}
+}

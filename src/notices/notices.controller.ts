@@ -1,10 +1,11 @@
-import { Body, Controller, Param, Post } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCookieAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { CommandMeta } from '../core/commands/aggregates';
 import { Me, Meta } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
-import { SendOnMyWay } from './notices.commands';
+import { GetOnMyWay, SendOnMyWay } from './notices.commands';
+import type { OnMyWayStatus } from '../shared/notices';
 import { OnMyWayDto } from './notices.dto';
 
 @ApiTags('Jobs')
@@ -12,7 +13,19 @@ import { OnMyWayDto } from './notices.dto';
 @ApiSecurity('csrf')
 @Controller('api/jobs')
 export class NoticesController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get(':id/on-my-way')
+  @ApiOperation({
+    summary:
+      "Whether the job's customer was told today (the organization's day) that the crew is on the way: when, the arrival chosen and by whom, or sent: null.",
+  })
+  onMyWayStatus(@Param('id') id: string, @Me() me: CurrentUser): Promise<OnMyWayStatus> {
+    return this.queries.execute(new GetOnMyWay(id, me.organizationId));
+  }
 
   @Post(':id/on-my-way')
   @ApiOperation({

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { NoticesController } from './notices.controller';
-import { SendOnMyWayHandler } from './on-my-way.handlers';
+import { GetOnMyWayHandler, SendOnMyWayHandler } from './on-my-way.handlers';
 
 /** What the customer is told about their visit (issue #31): "On my way". */
 @Module({
   controllers: [NoticesController],
-  providers: [SendOnMyWayHandler],
+  providers: [SendOnMyWayHandler, GetOnMyWayHandler],
 })
 export class NoticesModule {}

@@ -24,3 +24,28 @@ export function remindedVisitsAhead(
     .collection<VisitReminderDoc>(VISIT_REMINDERS)
     .find({ organizationId, start: { $gt: after }, cancellationSentAt: null });
 }
+
+/** "On my way" as told (projections/notices, issue #44): one per job and the organization's day, as its stream. */
+export const ON_MY_WAY_SENT = 'onMyWaySent';
+
+export interface OnMyWaySentDoc {
+  /** The stream it was recorded on, `onMyWay-<jobId>-<YYYYMMDD>`. */
+  _id: string;
+  organizationId: string;
+  jobId: string;
+  /** The organization's day (YYYY-MM-DD). */
+  date: string;
+  userId: string;
+  etaMinutes: number;
+  sentAt: string;
+}
+
+/** Whether the job's customer was told on `date`, in the organization. */
+export function onMyWaySentOn(
+  store: ReadStore,
+  organizationId: string,
+  jobId: string,
+  date: string,
+): Promise<OnMyWaySentDoc | null> {
+  return store.collection<OnMyWaySentDoc>(ON_MY_WAY_SENT).findOne({ jobId, date, organizationId });
+}

@@ -4,6 +4,11 @@
 export const ON_MY_WAY_ETA_MINUTES = [15, 30, 45, 60] as const;
 export type OnMyWayEta = (typeof ON_MY_WAY_ETA_MINUTES)[number];
 
+/** GET /api/jobs/{id}/on-my-way: whether the customer was told today (the organization's day), when and by whom. */
+export interface OnMyWayStatus {
+  sent: { at: string; etaMinutes: number; userId: string; fullName: string } | null;
+}
+
 /**
  * Visit reminders to customers (issue #31 item 2): off, or an e-mail N hours or N days before a visit. Days before:
  * sent that many days before the visit's day at `visitReminderTime`. Hours before: sent that long before its start,

@@ -58,6 +58,12 @@ export interface EmployeeOption {
   profilePictureUrl: string | null;
 }
 
+/** What an invitation link's page shows before the password is chosen (GET /api/account/invitation/{token}). */
+export interface InvitationPageView {
+  organizationName: string;
+  firstName: string;
+}
+
 /** The signed-in user's organization as the session shows it. */
 export interface CompanyView {
   id: string;

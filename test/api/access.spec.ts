@@ -36,6 +36,8 @@ const PUBLIC_PATHS = [
   '/forgotpassword/reset',
   // An invitation's link sets the invited person's password (its token is the credential).
   '/account/invitation',
+  // What its page shows on opening: the organization's name, or that the link no longer works (issue #44).
+  '/api/account/invitation/{token}',
   '/healthz',
   '/api/feedback/{token}',
   '/api/feedback/{token}/logo',
@@ -87,7 +89,9 @@ const CLAIM_BY_PREFIX: Record<string, Claim | Claim[] | null> = {
   'POST /api/jobs/{id}/request': null,
   'DELETE /api/jobs/{id}/request': null,
   // A crew member tells the job's customer they are on the way (issue #31); another's job is a 403 by the handler.
+  // Whether that was done today shows in the job's details, which everyone who sees the job may open (issue #44).
   'POST /api/jobs/{id}/on-my-way': null,
+  'GET /api/jobs/{id}/on-my-way': null,
   // Staff track their own time; the organization's is for users.crud (another's timer is a 404 or a 403 by the decider).
   '/api/time': null,
   '/api/time/paged': 'users.crud',

@@ -40,6 +40,9 @@ describe('invitations over HTTP', () => {
     return decodeURIComponent(link![1]);
   }
 
+  /** What the invitation page asks on opening (issue #44): whether the link works, and whose organization it is. */
+  const opened = (token: string) => app.client().get(`/api/account/invitation/${encodeURIComponent(token)}`);
+
   const accept = (token: string, password = OWN_PASSWORD, client = app.client()) =>
     client.post('/account/invitation', { token, password, confirmPassword: password });
 
@@ -55,6 +58,14 @@ describe('invitations over HTTP', () => {
     expect(mail.text).toMatch(/\n\n-- \nInviting \S+\n$/);
     expect(mail.html).toMatch(/<a href="http[^"]+\/account\/invitation\/[^"]+"[^>]*>Choose your password<\/a>/);
     const token = tokenOf(mail);
+    // Opening the page names the organization and the person, and changes nothing, however often.
+    const logged = (await app.engines.eventStore.readAll()).length;
+    for (let look = 0; look < 2; look++) {
+      const page = await opened(token);
+      expect(page.status).toBe(200);
+      expect(page.body).toEqual({ organizationName: expect.stringMatching(/^Inviting \S+$/), firstName: 'Ina' });
+    }
+    expect((await app.engines.eventStore.readAll()).length).toBe(logged);
     // Without a password of their own, no password opens the account.
     expect((await app.client().post('/account/login', { username: ina.email, password: '' })).status).toBe(400);
 
@@ -78,6 +89,8 @@ describe('invitations over HTTP', () => {
 
     // Single use: the link is spent; the password now signs in.
     expectError(await accept(token, 'another-fine-phrase-7'), 400, INVALID);
+    // And its page says so at once, before anyone types a password.
+    expectError(await opened(token), 400, INVALID);
     await app.client().signIn(ina.email, OWN_PASSWORD);
     // Resending to someone with a password is refused.
     expectError(await org.admin.post(`/api/users/${ina.id}/invitation`), 400, 'Ina Vited has already set a password');
@@ -103,8 +116,10 @@ describe('invitations over HTTP', () => {
       `${other.id}.${secret}`, // the secret of another person's link
       'not-a-token',
       `${ina.id}.${secret}.extra`,
-    ])
+    ]) {
+      expectError(await opened(token), 400, INVALID);
       expectError(await accept(token), 400, INVALID);
+    }
     expect((await accept(`${ina.id}.${secret}`)).status).toBe(200);
   });
 
@@ -119,7 +134,9 @@ describe('invitations over HTTP', () => {
     const [oldToken, newToken] = mails.map(tokenOf);
     expect(newToken).not.toBe(oldToken);
     expect(tokenOf(first)).toBe(oldToken);
+    expectError(await opened(oldToken), 400, INVALID);
     expectError(await accept(oldToken), 400, INVALID);
+    expect((await opened(newToken)).status).toBe(200);
     expect((await accept(newToken)).status).toBe(200);
   });
 
@@ -191,6 +208,7 @@ describe('invitations over HTTP', () => {
       expect(Math.abs(new Date(invitationExpiresAt).getTime() - inAWeek)).toBeLessThan(60_000);
 
       later(7 * 24 * 60 + 1);
+      expectError(await opened(token), 400, EXPIRED);
       expectError(await accept(token), 400, EXPIRED);
       const again = await app.client().signIn(org.admin.email, TEST_PASSWORD);
       expect((await again.post(`/api/users/${ina.id}/invitation`)).status).toBe(200);

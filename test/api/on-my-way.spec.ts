@@ -40,6 +40,8 @@ describe('on my way', () => {
       userIds: [org.associate.userId],
       customerId: customer.id,
     });
+    // Not told yet: the job's details offer it.
+    expect((await org.associate.get(`/api/jobs/${job.id}/on-my-way`)).body).toEqual({ sent: null });
     const sentAt = Date.now();
     const sent = await org.associate.post(`/api/jobs/${job.id}/on-my-way`, { etaMinutes: 30 });
     expect(sent.status).toBe(201);
@@ -57,6 +59,18 @@ describe('on my way', () => {
     );
     expect(arrivals.some((a) => mail.text.includes(`around ${a}`))).toBe(true);
     expect(mail.html).toContain('>Hello Rae,</p>');
+
+    // Told: when, the arrival and by whom, for the crew and the managers alike (issue #44).
+    for (const reader of [org.associate, org.manager]) {
+      const status = await reader.get(`/api/jobs/${job.id}/on-my-way`);
+      expect(status.status).toBe(200);
+      expect(status.body).toEqual({
+        sent: { at: expect.any(String), etaMinutes: 30, userId: org.associate.userId, fullName: 'Abe Associate' },
+      });
+      expect(Date.parse(status.body.sent.at)).toBeGreaterThanOrEqual(sentAt - 1000);
+    }
+    expectError(await other.manager.get(`/api/jobs/${job.id}/on-my-way`), 404);
+    expectError(await org.associate.get('/api/jobs/not-a-job/on-my-way'), 404);
 
     // Once a day: a second try is refused, and no second e-mail goes.
     expectError(await org.associate.post(`/api/jobs/${job.id}/on-my-way`, { etaMinutes: 15 }), 409, ALREADY_TOLD);

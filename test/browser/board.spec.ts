@@ -30,7 +30,7 @@ describe('a board readable at a glance', () => {
     );
   }
 
-  /** Fills New User; `swatch` is clicked once if given, else the colour stays the default. */
+  /** Fills New User; `swatch` is clicked once if given, else the colour stays the one preselected. */
   async function newUser(page: Page, first: string, last: string, swatch?: string) {
     await page.getByRole('button', { name: 'New User' }).click();
     const modal = page.getByRole('dialog', { name: 'New User' });
@@ -45,7 +45,7 @@ describe('a board readable at a glance', () => {
   }
 
   it(
-    'gives two new people different colours from the swatches in one click each, and points out a person left on the default',
+    'preselects a colour nobody has for a new person, gives two others theirs in one click each, and points out a person on the default',
     async () => {
       const context = await newContext(env.browser, env.app.url, DESKTOP);
       const page = await context.newPage();
@@ -58,7 +58,11 @@ describe('a board readable at a glance', () => {
       expect(await swatches.getByRole('radio').count()).toBe(12);
       await swatches.getByRole('radio', { name: 'Green, used by Morgan Reyes' }).waitFor();
       expect(await swatches.getByRole('radio', { name: 'Navy' }).count()).toBe(0);
-      await modal.getByText(/Default colour: the same navy as Available for Requests/).waitFor();
+      // Preselected: a swatch nobody has (issue #44 item 11), not the navy of Available for Requests.
+      const preselected = swatches.locator('[aria-checked="true"]');
+      expect(await preselected.count()).toBe(1);
+      expect(await preselected.getAttribute('aria-label')).not.toMatch(/used by/);
+      expect(await modal.getByText(/Default colour: the same navy as Available for Requests/).count()).toBe(0);
       await swatches.getByRole('radio', { name: 'Cyan', exact: true }).click();
       expect(await swatches.getByRole('radio', { name: 'Cyan', exact: true }).getAttribute('aria-checked')).toBe(
         'true',
@@ -77,15 +81,29 @@ describe('a board readable at a glance', () => {
       await modal.getByRole('button', { name: 'Create user' }).click();
       await modal.waitFor({ state: 'hidden' });
 
-      // Leo is left on the default.
-      modal = await newUser(page, 'Leo', 'Default');
+      // Nia keeps the colour New User chose for her: one that none of the others has.
+      modal = await newUser(page, 'Nia', 'Preset');
+      await modal.getByRole('radio', { name: 'Orange, used by Jamal Reed' }).waitFor();
       await modal.getByRole('button', { name: 'Create user' }).click();
       await modal.waitFor({ state: 'hidden' });
+      // Leo is created without a colour (as the API allows): the default navy.
+      const leoCreated = await admin.post('/api/users', {
+        firstName: 'Leo',
+        lastName: 'Default',
+        email: 'leo.default@example.test',
+        role: 'Associate',
+        password: TEST_PASSWORD,
+      });
+      expect(leoCreated.status).toBe(201);
 
       const users = await usersByName();
       expect(users.get('Maria Lopez')!.colorCode).toBe('#1098AD');
       expect(users.get('Jamal Reed')!.colorCode).toBe('#F76707');
       expect(users.get('Leo Default')!.colorCode).toBe('#0D1B41');
+      const nia = users.get('Nia Preset')!.colorCode;
+      expect(nia).not.toBe('#0D1B41');
+      const others = [...users].filter(([name]) => name !== 'Nia Preset').map(([, user]) => user.colorCode);
+      expect(others).not.toContain(nia);
 
       // The Users table points Leo out (and the demo's admin, also on the default), not Maria.
       const leo = page.getByRole('row', { name: /Leo Default/ });

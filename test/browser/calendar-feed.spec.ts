@@ -51,8 +51,15 @@ async function expectAddLinks(part: Locator, url: string) {
   }
 }
 
-/** The link field's address, once a link is shown. */
-const shownUrl = (part: Locator) => part.getByRole('textbox', { name: 'Calendar feed link' }).inputValue();
+/**
+ * The link field's address once a link is shown: the webcal:// one calendar apps subscribe with (issue #44), returned
+ * as the web address the test apps serve it at (http).
+ */
+async function shownUrl(part: Locator): Promise<string> {
+  const shown = await part.getByRole('textbox', { name: 'Calendar feed link' }).inputValue();
+  expect(shown).toMatch(/^webcal:\/\//);
+  return shown.replace(/^webcal:/, 'http:');
+}
 
 /** What the check below reads of an element (the tests compile without the DOM's types). */
 interface Boxed {
@@ -130,6 +137,10 @@ describe('the calendar feed on My Profile, in a browser', () => {
         await expect(page.getByText('Organization feed').count()).resolves.toBe(0);
         await part.getByRole('button', { name: 'Copy link' }).click();
         await page.getByText('Link copied').waitFor();
+        await expect(page.evaluate('navigator.clipboard.readText()')).resolves.toBe(url.replace(/^http:/, 'webcal:'));
+        // The web address too, for an app that asks for one.
+        await part.getByRole('button', { name: 'Copy http link' }).click();
+        await page.getByText('Link copied').nth(1).waitFor();
         await expect(page.evaluate('navigator.clipboard.readText()')).resolves.toBe(url);
         await expectNoOverflow(part);
         await shot(page, `calendar-feed-${width}`);

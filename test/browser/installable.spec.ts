@@ -53,6 +53,17 @@ describe('the installed app', () => {
         const answer = await fetch(`${env.app.url}${icon.src}`);
         expect([icon.src, answer.status, answer.headers.get('content-type')]).toEqual([icon.src, 200, 'image/png']);
       }
+      // The icon that browsers, bookmarks and feed readers ask for without reading the page (issue #44: a 404): an ICO
+      // of the same design, at 16, 32 and 48 px.
+      const favicon = await fetch(`${env.app.url}/favicon.ico`);
+      expect([favicon.status, favicon.headers.get('content-type')]).toEqual([200, 'image/vnd.microsoft.icon']);
+      const icon = Buffer.from(await favicon.arrayBuffer());
+      expect([icon.readUInt16LE(0), icon.readUInt16LE(2), icon.readUInt16LE(4)]).toEqual([0, 1, 3]);
+      expect([0, 1, 2].map((i) => icon.readUInt8(6 + 16 * i))).toEqual([16, 32, 48]);
+      const drawn = await page.evaluate(
+        "new Promise((done) => { const img = new Image(); img.onload = () => done(img.naturalWidth); img.onerror = () => done(0); img.src = '/favicon.ico'; })",
+      );
+      expect(drawn).toBeGreaterThanOrEqual(16);
       // A new version must reach the phone: the worker is asked for again every time, never taken from a cache.
       const worker = await fetch(`${env.app.url}/sw.js`);
       expect([worker.status, worker.headers.get('cache-control')]).toEqual([200, 'no-cache']);

@@ -87,14 +87,16 @@ describe('invitations in a browser', () => {
       const theirPhone = await newContext(browser, app.url, PHONE);
       const phonePage = await theirPhone.newPage();
       await phonePage.goto(path);
-      await phonePage.getByRole('heading', { name: 'Welcome to CrewClock' }).waitFor();
+      // The organization's name, not the product's (issue #44).
+      await phonePage.getByRole('heading', { name: 'Welcome to Brightside Field Services' }).waitFor();
+      await phonePage.getByText('Hello Nina, choose your password').waitFor();
       await phonePage.screenshot({ path: shot('invitation-page-390'), fullPage: true });
       await theirPhone.close();
 
       const theirs = await newContext(browser, app.url, DESKTOP);
       const invitee = await theirs.newPage();
       await invitee.goto(path);
-      await invitee.getByRole('heading', { name: 'Welcome to CrewClock' }).waitFor();
+      await invitee.getByRole('heading', { name: 'Welcome to Brightside Field Services' }).waitFor();
       await invitee.getByLabel(/^Password/).fill('short');
       await invitee.getByRole('button', { name: 'Set password and sign in' }).click();
       await invitee.getByText('Password must be at least 8 characters long').waitFor();
@@ -107,12 +109,15 @@ describe('invitations in a browser', () => {
       await invitee.getByText('Nina Newcomer').first().waitFor();
       await invitee.screenshot({ path: shot('invitation-signed-in-1280') });
 
-      // The link worked once.
+      // The link worked once: opened again, it says so at once, with no form to fill in vain (issue #44).
       await invitee.goto(path);
-      await invitee.getByLabel(/^Password/).fill('another-long-phrase-88');
-      await invitee.getByLabel(/^Confirm password/).fill('another-long-phrase-88');
-      await invitee.getByRole('button', { name: 'Set password and sign in' }).click();
+      await invitee.getByRole('heading', { name: 'This invitation link cannot be used' }).waitFor();
       await invitee.getByText('This invitation link is not valid or has already been used').waitFor();
+      expect(await invitee.getByLabel(/^Password/).count()).toBe(0);
+      await invitee.screenshot({ path: shot('invitation-used-1280') });
+      await invitee.setViewportSize(PHONE);
+      await invitee.screenshot({ path: shot('invitation-used-390') });
+      expect(await invitee.getByRole('link', { name: 'Go to sign in' }).getAttribute('href')).toBe('/account/login');
       await theirs.close();
 
       // The admin's table no longer says Invited (it refreshes on its own).

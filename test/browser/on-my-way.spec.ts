@@ -76,6 +76,8 @@ describe('On my way, in a browser', () => {
       await shot(page, 'on-my-way-drawer-390');
       await drawer.getByRole('button', { name: 'On my way' }).click();
       await page.getByRole('menuitem', { name: 'In about 30 minutes' }).waitFor();
+      // What it does, in words: it tells the customer now, not when the crew arrives (issue #44).
+      await page.getByText('E-mail Cedar Lane Clinic that you are on your way, arriving').waitFor();
       await shot(page, 'on-my-way-choices-390');
       await page.getByRole('menuitem', { name: 'In about 30 minutes' }).click();
       await page
@@ -88,13 +90,34 @@ describe('On my way, in a browser', () => {
       expect(mail).toEqual(expect.objectContaining({ to: email, subject: `${ORGANIZATION}: Alex is on the way` }));
       expect(mail.text).toContain('30 minutes');
 
-      // A second try the same day is refused, and nothing more is sent.
-      await drawer.getByRole('button', { name: 'On my way' }).click();
-      await page.getByRole('menuitem', { name: 'In about 15 minutes' }).click();
-      await page.getByText('The customer was already told you are on your way today', { exact: true }).waitFor();
-      await shot(page, 'on-my-way-already-told-390');
+      // Sent: the button says when, and offers no second try (issue #44); so after the drawer is opened again.
+      const sentButton = drawer.getByRole('button', { name: /^Sent at \d{1,2}:\d{2} [AP]M$/ });
+      await sentButton.waitFor();
+      expect(await sentButton.isDisabled()).toBe(true);
+      await drawer.getByText('You told Cedar Lane Clinic you are on the way (about 30 minutes).').waitFor();
+      expect(await drawer.getByRole('button', { name: 'On my way' }).count()).toBe(0);
+      await shot(page, 'on-my-way-sent-390');
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+      await card.getByRole('button', { name: 'Job details' }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /^Sent at / })
+        .waitFor();
       expect(outboxMails(env.app.dataDir).filter((m) => m.to === email)).toHaveLength(1);
       await context.close();
+
+      // At 1280 px too, from a fresh page.
+      const again = await newContext(env.browser, env.app.url, DESKTOP);
+      const later = await again.newPage();
+      await signIn(later, account('Associate'), '/');
+      await later.getByRole('region', { name: 'Your job now' }).getByRole('button', { name: 'Job details' }).click();
+      await later
+        .getByRole('dialog')
+        .getByRole('button', { name: /^Sent at / })
+        .waitFor();
+      await shot(later, 'on-my-way-sent-1280');
+      await again.close();
 
       // The job's History (a manager's Edit job, from the today panel) has the entry.
       const managerContext = await newContext(env.browser, env.app.url, DESKTOP);

@@ -143,6 +143,7 @@ export const PARAM_KINDS: { prefix: string; param: string; kind: Kind }[] = [
   { prefix: '/api/mail-logo', param: 'organizationId', kind: 'token' },
   { prefix: '/api/mail-logo', param: 'fileId', kind: 'file' },
   { prefix: '/api/unsubscribe', param: 'token', kind: 'token' },
+  { prefix: '/api/account/invitation', param: 'token', kind: 'token' },
 ];
 
 /** A prefix matches whole segments. */

@@ -9,6 +9,7 @@ import { endClientSession } from '../features/session/endSession';
 import { RequireClaim } from '../features/session/RequireClaim';
 import { RequireSession } from '../features/session/RequireSession';
 import type { Claim } from '../../../src/shared/session';
+import { CrashPage } from '../shared/CrashPage';
 import { LoadingScreen } from '../shared/LoadingScreen';
 import { NotFoundPage } from '../shared/NotFoundPage';
 import { configureApi } from './api';
@@ -121,7 +122,8 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+// One error element above every page, signed in or not: a screen that throws shows the crash page, not the router's own.
+export const router = createBrowserRouter([{ errorElement: <CrashPage />, children: routes }]);
 
 const SIGNED_OUT_PAGES = [paths.login, paths.logout, paths.forgotPassword, paths.resetPassword].map((p) =>
   p.toLowerCase(),

@@ -79,4 +79,28 @@ describe('precompressed assets', () => {
     expect((await raw('/assets/../secret.js', 'gzip')).status).toBe(404);
     expect((await raw('/assets/%2e%2e/secret.js', 'gzip')).status).toBe(404);
   });
+
+  it('takes a browser that went away before the file was sent for no error (issue #44)', () => {
+    const handle = precompressedAssets(dir);
+    for (const [error, passedOn] of [
+      [Object.assign(new Error('Request aborted'), { code: 'ECONNABORTED' }), false],
+      [Object.assign(new Error('write EPIPE'), { code: 'EPIPE', syscall: 'write' }), false],
+      [Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES', syscall: 'open' }), true],
+    ] as const) {
+      const next = jest.fn();
+      const res = {
+        headersSent: false,
+        vary: () => undefined,
+        setHeader: () => undefined,
+        type: () => undefined,
+        sendFile: (_path: string, done: (error: Error) => void) => done(error),
+      };
+      const req = { method: 'GET', path: '/assets/app-1.js', acceptsEncodings: (name: string) => name };
+      handle(req as any, res as any, next);
+      expect({ error: error.message, passedOn: next.mock.calls.length > 0 }).toEqual({
+        error: error.message,
+        passedOn,
+      });
+    }
+  });
 });

@@ -33,8 +33,13 @@ export function precompressedAssets(dir: string) {
     res.setHeader('Content-Encoding', encoding.name);
     res.type(extname(req.path));
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    res.sendFile(join(assets, `${req.path.slice('/assets/'.length)}${encoding.suffix}`), (error) => {
-      if (error && !res.headersSent) next(error);
-    });
+    res.sendFile(
+      join(assets, `${req.path.slice('/assets/'.length)}${encoding.suffix}`),
+      (error?: NodeJS.ErrnoException) => {
+        // A browser that went away mid-file (ECONNABORTED, a failed write) is no error, as Express's own sendFile holds.
+        const closedByTheBrowser = error?.code === 'ECONNABORTED' || error?.syscall === 'write';
+        if (error && !closedByTheBrowser && !res.headersSent) next(error);
+      },
+    );
   };
 }

@@ -17,6 +17,7 @@ const SECRET_PATH_PREFIXES = [
   '/book/',
   '/api/booking-links/',
   '/account/invitation/',
+  '/api/account/invitation/',
   '/calendar/',
   '/unsubscribe/',
   '/api/unsubscribe/',

@@ -1,9 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { paths } from '../../app/paths';
 import { useAppStore } from '../../app/store';
 import { fetchSession } from '../session/sessionApi';
 import type { SignInAnswer } from '../../../../src/shared/sign-in';
+import type { InvitationPageView } from '../../../../src/shared/session';
 
 /** Signing in and the password pages come before a session: no CSRF token, and a 401 is an answer, not "sign in again". */
 const BEFORE_SIGN_IN = { csrf: false, redirectOnUnauthorized: false } as const;
@@ -76,6 +77,20 @@ export function useResetPassword(token: string, onSuccess: () => void) {
   return useMutation({
     mutationFn: (values: NewPassword) => api.post(paths.resetPassword, { token, ...values }, BEFORE_SIGN_IN),
     onSuccess,
+  });
+}
+
+/**
+ * Whether an invitation link still works, and whose organization it is (issue #44): asked on opening, so a used link
+ * says so at once. Opening changes nothing on the server; a refusal is shown, never retried.
+ */
+export function useInvitationPage(token: string) {
+  const url = `/api/account/invitation/${encodeURIComponent(token)}`;
+  return useQuery({
+    queryKey: [url],
+    queryFn: ({ signal }) => api.get<InvitationPageView>(url, { ...BEFORE_SIGN_IN, signal }),
+    retry: false,
+    refetchOnWindowFocus: false,
   });
 }
 

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Drawer, Group, Menu, Stack, Text, Title }
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconCar,
+  IconCheck,
   IconChevronDown,
   IconClock,
   IconHandGrab,
@@ -28,9 +29,9 @@ import { customerAddress, mapsUrl, type Job } from '../scheduling/jobs';
 import { describeRecurrence } from '../scheduling/recurrenceForm';
 import { timeRangeLabel } from '../scheduling/zonedTime';
 import { useNow } from '../../shared/useNow';
-import { useOnMyWay } from './homeApi';
+import { useOnMyWay, useOnMyWayStatus } from './homeApi';
 import { JobTimer } from './JobTimer';
-import { canSayOnMyWay, etaLabel, ON_MY_WAY_ETA_MINUTES, type OnMyWayEta } from './onMyWay';
+import { canSayOnMyWay, etaLabel, ON_MY_WAY_ETA_MINUTES, sentLabels, type OnMyWayEta } from './onMyWay';
 
 /**
  * A job's details (Home): what, when, where (with a maps link), notes and who; the request button on an open job, the
@@ -80,7 +81,7 @@ export function JobDetailsDrawer({
         )}
         {requestable && !readOnly && <RequestJob job={job} />}
         {mine && !readOnly && !job.availabilityOnly && <JobTimer job={job} />}
-        {onMyWay && <OnMyWay job={job} />}
+        {onMyWay && <OnMyWay job={job} zone={zone} />}
         <Detail icon={<IconClock size={18} />} label="When">
           <Text size="sm">{timeRangeLabel(job.startDateTime, job.endDateTime, zone)}</Text>
           {job.jobRecurrenceModel && (
@@ -213,16 +214,34 @@ function RequestJob({ job }: { job: Job }) {
 
 /**
  * "On my way" (issue #31 item 4): the arrival chosen from the menu, the customer's contact is e-mailed that the crew
- * is on the way (once per job and day; the server says so on a second try).
+ * is on the way, once per job and day. Once sent (by anyone of the crew), the button says when, and is not offered
+ * again (issue #44).
  */
-function OnMyWay({ job }: { job: Job }) {
+function OnMyWay({ job, zone }: { job: Job; zone: string }) {
+  const userId = useAppStore((s) => s.session?.user.id);
+  const status = useOnMyWayStatus(job.id);
   const tell = useOnMyWay();
+  const customer = job.customer?.name ?? 'the customer';
   async function send(etaMinutes: OnMyWayEta) {
     try {
       notifySuccess((await tell.mutateAsync({ jobId: job.id, etaMinutes })).message);
     } catch (error) {
       notifyError(errorMessage(error));
     }
+  }
+  const sent = status.data?.sent;
+  if (sent) {
+    const labels = sentLabels(sent, customer, userId, zone);
+    return (
+      <Stack gap={4}>
+        <Button variant="light" leftSection={<IconCheck size={16} />} disabled>
+          {labels.button}
+        </Button>
+        <Text size="xs" c="dimmed">
+          {labels.note}
+        </Text>
+      </Stack>
+    );
   }
   return (
     <Menu position="bottom" width="target" shadow="md" withinPortal>
@@ -231,13 +250,13 @@ function OnMyWay({ job }: { job: Job }) {
           variant="light"
           leftSection={<IconCar size={16} />}
           rightSection={<IconChevronDown size={14} />}
-          loading={tell.isPending}
+          loading={tell.isPending || status.isLoading}
         >
           On my way
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>E-mail {job.customer?.name} when you arrive</Menu.Label>
+        <Menu.Label>E-mail {customer} that you are on your way, arriving</Menu.Label>
         {ON_MY_WAY_ETA_MINUTES.map((minutes) => (
           <Menu.Item key={minutes} onClick={() => void send(minutes)}>
             {etaLabel(minutes)}

@@ -7,6 +7,7 @@ import type { DayRange } from '../scheduling/calendarRange';
 import { jobHistoryUrl, JOBS_URL, OWN_JOBS_URL, UPCOMING_JOBS_URL, type Job } from '../scheduling/jobs';
 import { TIME_URL } from '../timers/timers';
 import { onMyWayUrl, type OnMyWayEta } from './onMyWay';
+import type { OnMyWayStatus } from '../../../../src/shared/notices';
 import { TIME_REVIEWS_URL, timeReviewUrl, type TimeReviews } from './timeReviews';
 import { useCalendarJobs } from '../scheduling/schedulingApi';
 
@@ -40,6 +41,10 @@ export function useOnMyWay() {
   return useMutation({
     mutationFn: ({ jobId, etaMinutes }: { jobId: string; etaMinutes: OnMyWayEta }) =>
       api.post<{ success: true; message: string }>(onMyWayUrl(jobId), { etaMinutes }),
-    onSuccess: (_answer, { jobId }) => invalidateUrls([jobHistoryUrl(jobId)]),
+    // Sent, or refused as already sent by someone: either way the button shows when it went.
+    onSettled: (_answer, _error, { jobId }) => invalidateUrls([onMyWayUrl(jobId), jobHistoryUrl(jobId)]),
   });
 }
+
+/** Whether the job's customer was told today (issue #44): the details show when, rather than offer it again. */
+export const useOnMyWayStatus = (jobId: string) => useApiQuery<OnMyWayStatus>(onMyWayUrl(jobId));

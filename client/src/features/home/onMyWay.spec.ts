@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleJob } from '../scheduling/jobs.fixture';
-import { canSayOnMyWay, etaLabel, ON_MY_WAY_ETA_MINUTES, onMyWayUrl } from './onMyWay';
+import { canSayOnMyWay, etaLabel, ON_MY_WAY_ETA_MINUTES, onMyWayUrl, sentLabels } from './onMyWay';
 
 const ZONE = 'America/New_York';
 const at = (iso: string) => Date.parse(iso);
@@ -43,5 +43,17 @@ describe('On my way', () => {
       'In about an hour',
     ]);
     expect(onMyWayUrl('s1_20260601')).toBe('/api/jobs/s1_20260601/on-my-way');
+  });
+
+  it("says when it was sent, in the organization's zone, and who told the customer", () => {
+    const sent = { at: '2026-06-01T20:10:00Z', etaMinutes: 30, userId: 'u1', fullName: 'Alex Kim' };
+    expect(sentLabels(sent, 'Maple Street Dental', 'u1', ZONE)).toEqual({
+      button: 'Sent at 4:10 PM',
+      note: 'You told Maple Street Dental you are on the way (about 30 minutes).',
+    });
+    expect(sentLabels({ ...sent, etaMinutes: 60 }, 'Maple Street Dental', 'lead', ZONE)).toEqual({
+      button: 'Sent at 4:10 PM',
+      note: 'Alex Kim told Maple Street Dental the crew is on the way (about an hour).',
+    });
   });
 });

@@ -18,8 +18,10 @@ export const usePickUpEnabled = () => useAppStore((s) => s.session?.company.pick
 
 /** Pending requests for schedulers, when picking up jobs is on; pushes keep it fresh. */
 export function useJobRequests() {
-  const enabled = usePickUpEnabled() && useHasClaim('jobs.crud');
-  return useApiQuery<JobRequestView[]>(enabled ? JOB_REQUESTS_URL : null);
+  // Both hooks on every render: a short-circuit skipped one while pick-up was off, and React threw when it was turned on.
+  const pickUpEnabled = usePickUpEnabled();
+  const canSchedule = useHasClaim('jobs.crud');
+  return useApiQuery<JobRequestView[]>(pickUpEnabled && canSchedule ? JOB_REQUESTS_URL : null);
 }
 
 export function useAnswerRequest() {

@@ -1,4 +1,4 @@
-import { Button, Divider, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   IconBrandApple,
@@ -194,10 +194,11 @@ function ShownLink({ link, scope }: { link: CalendarFeedLink; scope: CalendarFee
   const input = useRef<HTMLInputElement>(null);
   const address = feedAddress(link, personId);
   const adds = addToCalendarLinks(address);
+  const webScheme = address.url.slice(0, address.url.indexOf(':'));
 
-  async function copy() {
+  async function copy(link: string) {
     try {
-      await navigator.clipboard.writeText(address.url);
+      await navigator.clipboard.writeText(link);
       notifySuccess('Link copied');
     } catch {
       // No clipboard (a page not served over https, or permission refused): the link is selected to copy by hand.
@@ -225,16 +226,17 @@ function ShownLink({ link, scope }: { link: CalendarFeedLink; scope: CalendarFee
           maw={{ xs: 360 }}
         />
       )}
+      {/* The subscription address calendar apps open as one (issue #44: the box showed the http one). */}
       <TextInput
         ref={input}
         label="Calendar feed link"
-        value={address.url}
+        value={address.webcalUrl}
         readOnly
         onFocus={(event) => event.currentTarget.select()}
         styles={{ input: { textOverflow: 'ellipsis' } }}
       />
       <Group gap="sm">
-        <Button leftSection={<IconCopy size={16} />} onClick={() => void copy()}>
+        <Button leftSection={<IconCopy size={16} />} onClick={() => void copy(address.webcalUrl)}>
           Copy link
         </Button>
         <Button {...newTab} href={adds.google} variant="light" leftSection={<IconBrandGoogle size={16} />}>
@@ -247,6 +249,12 @@ function ShownLink({ link, scope }: { link: CalendarFeedLink; scope: CalendarFee
           Add to Outlook
         </Button>
       </Group>
+      <Text size="sm">
+        An app that asks for a web address takes the same link as {webScheme}:{' '}
+        <Anchor component="button" type="button" size="sm" fw={500} onClick={() => void copy(address.url)}>
+          Copy {webScheme} link
+        </Anchor>
+      </Text>
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <IconShieldLock size={18} color="var(--mantine-color-navy-7)" style={{ flexShrink: 0 }} aria-hidden />
         <Text size="sm">

@@ -266,7 +266,7 @@ function TrackedTimesPage({ scope }: { scope: keyof typeof SCOPES }) {
                       </Text>
                       <Text size="xs">
                         {timer.endDateTime ? (
-                          `${durationLabel(timer)} h`
+                          durationLabel(timer)
                         ) : (
                           <>
                             Time is still being tracked · <Elapsed start={timer.startDateTime} />

@@ -28,9 +28,17 @@ describe('timer helpers', () => {
     expect(timerTitle({ label: null, jobName: null, type: 'Unassigned' })).toBe('Unassigned time');
   });
 
-  it('gives a stopped timer its length as h:mm, and mileage driven', () => {
-    expect(durationLabel({ startDateTime: '2026-06-01T13:00:00Z', endDateTime: '2026-06-01T14:45:00Z' })).toBe('1:45');
-    expect(durationLabel({ startDateTime: '2026-06-01T13:00:00Z', endDateTime: '2026-06-01T13:05:29Z' })).toBe('0:05');
+  it('gives a stopped timer its length as the running timer showed it, seconds too, and mileage driven', () => {
+    expect(durationLabel({ startDateTime: '2026-06-01T13:00:00Z', endDateTime: '2026-06-01T14:45:00Z' })).toBe(
+      '1:45:00',
+    );
+    expect(durationLabel({ startDateTime: '2026-06-01T13:00:00Z', endDateTime: '2026-06-01T13:05:29Z' })).toBe(
+      '0:05:29',
+    );
+    // Six seconds are six seconds, not '0:00'.
+    expect(durationLabel({ startDateTime: '2026-06-01T13:00:00Z', endDateTime: '2026-06-01T13:00:06Z' })).toBe(
+      '0:00:06',
+    );
     expect(durationLabel({ startDateTime: '2026-06-01T13:00:00Z', endDateTime: null })).toBeNull();
     expect(hoursMinutes(38 * 60 + 45)).toBe('38:45');
     expect(mileageLabel({ mileageStart: null, mileageEnd: null })).toBeNull();

@@ -45,10 +45,13 @@ export const stoppedMessage = (timer: Pick<TimerView, 'label' | 'jobName' | 'typ
 export const hoursMinutes = (minutes: number) =>
   `${Math.floor(minutes / 60)}:${String(Math.round(minutes) % 60).padStart(2, '0')}`;
 
-/** A stopped timer's length as h:mm, or null while it runs. */
+/**
+ * A stopped timer's length as the running timer showed it, h:mm:ss ('0:00:06', '1:45:00'), or null while it runs: in
+ * h:mm a time under a minute read '0:00', as if nothing had been tracked (issue #44).
+ */
 export function durationLabel(timer: Pick<TimerView, 'startDateTime' | 'endDateTime'>): string | null {
   if (!timer.endDateTime) return null;
-  return hoursMinutes(Math.round((Date.parse(timer.endDateTime) - Date.parse(timer.startDateTime)) / 60_000));
+  return elapsedLabel(Date.parse(timer.endDateTime) - Date.parse(timer.startDateTime));
 }
 
 /** What a timer was for, in a table's Job column: its job, else 'Mileage' for a drive, else 'No Job'. */

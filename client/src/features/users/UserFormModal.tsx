@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useRef } from 'react';
 import { MOBILE_QUERY } from '../../app/theme';
 import { notifySuccess } from '../../shared/notify';
 import { PhoneInput } from '../../shared/PhoneInput';
@@ -19,6 +20,7 @@ import { ROLES } from '../../../../src/shared/session';
 import { userFormRules, userFormValues, type UserFormValues } from './userForm';
 import { useSaveUser, useTakenColours } from './usersApi';
 import { ColourPicker } from './ColourPicker';
+import { firstFreeColour } from './colourPalette';
 import type { User } from './users';
 import { ServerErrorAlert } from '../../shared/ServerErrorAlert';
 import { scrollToFirstError } from '../../shared/scrollToFirstError';
@@ -27,9 +29,15 @@ import { scrollToFirstError } from '../../shared/scrollToFirstError';
 export function UserFormModal({ user, onClose }: { user: User | null; onClose: () => void }) {
   const mode = user ? 'edit' : 'create';
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
-  const form = useForm<UserFormValues>({ initialValues: userFormValues(user), validate: userFormRules(mode) });
-  const save = useSaveUser(user);
   const taken = useTakenColours(user?.id ?? null);
+  const form = useForm<UserFormValues>({ initialValues: userFormValues(user, taken), validate: userFormRules(mode) });
+  const save = useSaveUser(user);
+  // The others' colours may arrive after the form opened (or change): a new person's colour follows them until one is
+  // picked; only such a change re-chooses.
+  const colourPicked = useRef(false);
+  useEffect(() => {
+    if (!user && !colourPicked.current) form.setFieldValue('colorCode', firstFreeColour(taken));
+  }, [taken]);
 
   function submit(values: UserFormValues) {
     save.mutate(values, {
@@ -75,7 +83,10 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
           </SimpleGrid>
           <ColourPicker
             value={form.values.colorCode}
-            onChange={(hex) => form.setFieldValue('colorCode', hex)}
+            onChange={(hex) => {
+              colourPicked.current = true;
+              form.setFieldValue('colorCode', hex);
+            }}
             taken={taken}
             error={form.errors.colorCode}
           />

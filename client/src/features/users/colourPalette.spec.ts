@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   colourDistance,
+  firstFreeColour,
   isDefaultColour,
   LEGEND_COLOURS,
   ownersOf,
@@ -76,5 +77,25 @@ describe('colours already taken', () => {
     expect(isDefaultColour('#0d1b41')).toBe(true);
     expect(isDefaultColour(null)).toBe(true);
     expect(isDefaultColour('#2F9E44')).toBe(false);
+  });
+});
+
+describe("a new person's colour", () => {
+  const takenBy = (...codes: string[]) => new Map(codes.map((code, i) => [code, [`Person ${i + 1}`]]));
+
+  it('is the first swatch nobody has, never the navy of Available for Requests', () => {
+    expect(firstFreeColour(new Map())).toBe('#4263EB');
+    expect(firstFreeColour(takenBy('#4263EB', '#1098AD'))).toBe('#2F9E44');
+    expect(LEGEND_COLOURS).not.toContain(firstFreeColour(new Map()));
+  });
+
+  it('skips a swatch whose colour someone has a shade off', () => {
+    expect(firstFreeColour(takenBy('#4264EA'))).toBe('#1098AD');
+  });
+
+  it('is the least used swatch when every one is taken', () => {
+    const taken = new Map(SWATCHES.map((s) => [s.hex, ['A', 'B']]));
+    taken.set('#2F9E44', ['C']);
+    expect(firstFreeColour(taken)).toBe('#2F9E44');
   });
 });

@@ -115,3 +115,19 @@ export function ownersOf(hex: string, taken: ReadonlyMap<string, string[]>): str
   for (const [code, owners] of taken) if (colourDistance(code, hex) < SAME_LOOK_DISTANCE) names.push(...owners);
   return names;
 }
+
+/**
+ * The colour a new person starts on (issue #44): the first swatch nobody active has (nor one that looks the same),
+ * else the least used, so their jobs stand out from the start rather than on the navy of Available for Requests.
+ * Only swatches, so never a legend's colour.
+ */
+export function firstFreeColour(taken: ReadonlyMap<string, string[]>): string {
+  let least = SWATCHES[0];
+  let leastOwners = Infinity;
+  for (const swatch of SWATCHES) {
+    const owners = ownersOf(swatch.hex, taken).length;
+    if (owners === 0) return swatch.hex;
+    if (owners < leastOwners) [least, leastOwners] = [swatch, owners];
+  }
+  return least.hex;
+}

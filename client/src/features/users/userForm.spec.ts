@@ -24,14 +24,15 @@ const check = (mode: 'create' | 'edit', values: ReturnType<typeof userFormValues
 };
 
 describe('user form', () => {
-  it('starts a new user as an active Associate in brand navy, invited to choose their own password', () => {
+  it('starts a new user as an active Associate on the first free colour, invited to choose their own password', () => {
     expect(userFormValues(null)).toMatchObject({
       role: 'Associate',
-      colorCode: '#0D1B41',
+      colorCode: '#4263EB',
       active: true,
       access: 'invite',
       password: '',
     });
+    expect(userFormValues(null, new Map([['#4263EB', ['Maria Lopez']]])).colorCode).toBe('#1098AD');
   });
 
   it('fills the form from the user being edited', () => {

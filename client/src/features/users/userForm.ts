@@ -2,6 +2,7 @@ import { BRAND_NAVY } from '../../app/theme';
 import { phoneProblem } from '../../shared/phone';
 import { emailProblem, newPasswordProblem } from '../account/passwordRules';
 import { DEFAULT_ROLE, ROLES, type Role } from '../../../../src/shared/session';
+import { firstFreeColour } from './colourPalette';
 import { roleOf, type User } from './users';
 
 export interface UserFormValues {
@@ -18,8 +19,11 @@ export interface UserFormValues {
   active: boolean;
 }
 
-/** A new user: Associate, brand navy, active (spec §3). */
-export function userFormValues(user: User | null): UserFormValues {
+/**
+ * A new user: Associate, active (spec §3), on the first colour nobody else has (`taken`: takenColours), not the
+ * default navy, which the calendars' legend gives to Available for Requests.
+ */
+export function userFormValues(user: User | null, taken: ReadonlyMap<string, string[]> = new Map()): UserFormValues {
   return {
     firstName: user?.firstName ?? '',
     lastName: user?.lastName ?? '',
@@ -27,7 +31,7 @@ export function userFormValues(user: User | null): UserFormValues {
     employeeId: user?.employeeId ?? '',
     phoneNumber: user?.phoneNumber ?? '',
     role: user ? roleOf(user) || DEFAULT_ROLE : DEFAULT_ROLE,
-    colorCode: user?.colorCode || BRAND_NAVY,
+    colorCode: user ? user.colorCode || BRAND_NAVY : firstFreeColour(taken),
     access: 'invite',
     password: '',
     active: user?.active ?? true,
