@@ -210,18 +210,15 @@ describe('the phone without signal', () => {
       await page.getByText(`Your time for ${job} has been saved. Waiting to sync.`).waitFor();
       await context.setOffline(false);
 
-      // The phone: who deleted the job and when, and that the start, then the stop, went to a manager.
-      const started = page.getByRole('alert').filter({ hasText: `Start timer · ${job}` });
-      await started.getByText(`${adminName} deleted the job ${job} at `).waitFor({ timeout: LIVE_MS });
-      await started
-        .getByText(
-          / at \d{1,2}:\d{2} [AP]M while your phone was offline, so this time was sent to a manager for review\.$/,
-        )
-        .waitFor();
-      const stopped = page.getByRole('alert').filter({ hasText: `Stop timer · ${job}` });
-      await stopped
-        .getByText(/Your stop \(\d{1,2}:\d{2} [AP]M\) was added to the time sent to a manager for review\.$/)
-        .waitFor({ timeout: LIVE_MS });
+      // The phone, in one notice (#44 item 14): who deleted the job and when, and that the start, then the stop, went
+      // to a manager.
+      const told = page
+        .getByRole('alert')
+        .filter({ hasText: `Start timer · ${job}` })
+        .filter({ hasText: `${adminName} deleted the job ${job} at ` })
+        .filter({ hasText: / at \d{1,2}:\d{2} [AP]M while your phone was offline, so this time was sent to a manager/ })
+        .filter({ hasText: /Your stop \(\d{1,2}:\d{2} [AP]M\) was added to the time sent to a manager for review\./ });
+      await told.waitFor({ timeout: LIVE_MS });
       await page.getByRole('status', { name: 'Connection' }).waitFor({ state: 'detached', timeout: LIVE_MS });
       await page.waitForTimeout(600); // the toasts' entrance
       await page.screenshot({ path: screenshotPath('offline-deleted-job-phone') });

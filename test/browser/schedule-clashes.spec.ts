@@ -73,7 +73,10 @@ describe('clashes and undo on the Job Schedule', () => {
       // Next Tuesday from the Start picker: this week stays on screen behind the modal.
       await modal.getByRole('button', { name: /^Start/ }).click();
       const day = page.getByRole('button', { name: nextTuesday.toFormat('d LLLL yyyy'), exact: true });
-      if (!(await day.first().isVisible())) await page.locator('button[data-direction="next"]').first().click();
+      // The picker first, then which month it shows: asked before it opened, it went a month too far.
+      const nextMonth = page.locator('button[data-direction="next"]').first();
+      await nextMonth.waitFor();
+      if (!(await day.first().isVisible())) await nextMonth.click();
       await day.first().click();
       // Closed by a click elsewhere in the form (Escape would close the modal too).
       await modal.getByRole('textbox', { name: 'Name' }).click();
@@ -90,7 +93,7 @@ describe('clashes and undo on the Job Schedule', () => {
       await page.screenshot({ path: screenshotPath('job-modal-clash-next-week-desktop') });
 
       // Create job asks as a drag does, though the form lists the clash: Cancel goes back to the form, nothing saved.
-      const ask = page.getByRole('dialog', { name: 'Save this change?' });
+      const ask = page.getByRole('dialog', { name: 'Create this job?' });
       await modal.getByRole('button', { name: 'Create job' }).click();
       await ask.getByText('Already booked on Warehouse inventory').waitFor();
       await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot
@@ -99,9 +102,9 @@ describe('clashes and undo on the Job Schedule', () => {
       await ask.waitFor({ state: 'detached' });
       expect(await modal.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Carpet cleaning');
       expect(await jobsNamed('Carpet cleaning', nextTuesday)).toHaveLength(0);
-      // Save anyway saves it.
+      // Create anyway saves it.
       await modal.getByRole('button', { name: 'Create job' }).click();
-      await ask.getByRole('button', { name: 'Save anyway' }).click();
+      await ask.getByRole('button', { name: 'Create anyway' }).click();
       await page.getByText('Job has been created').waitFor();
       expect(await jobsNamed('Carpet cleaning', nextTuesday)).toHaveLength(1);
     },

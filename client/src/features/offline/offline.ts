@@ -1,16 +1,20 @@
-import { notifications } from '@mantine/notifications';
+import { createElement } from 'react';
+import { notifyAs } from '../../shared/notify';
 import { holdRefetchesWhile, queryClient, releaseHeldRefetches } from '../../app/queryClient';
 import { useAppStore } from '../../app/store';
 import { fetchSession } from '../session/sessionApi';
 import { useConnectivity, followConnectivity } from './connectivity';
 import { indexedDbStore } from './localDb';
 import { keepLocalCopy, restoreLocalCopy } from './localCopy';
-import { applyEffects, createOutbox } from './outbox';
+import { applyEffects, createOutbox, noticeSubject } from './outbox';
 
 /** While actions wait and the network is there, the outbox tries again this often (a server that was down). */
 const RETRY_MS = 15_000;
 /** The app renders after this even if the phone's storage is slow to open. */
 const RESTORE_WAIT_MS = 1500;
+
+/** What the outbox told about each subject still on screen: a timer's start and stop read in one notice. */
+const told = new Map<string, { titles: string[]; messages: string[]; refused: boolean }>();
 
 /** A command id: a random UUID (crypto.randomUUID needs a secure context; getRandomValues does not). */
 export function newCommandId(): string {
@@ -31,13 +35,26 @@ export const outbox = createOutbox({
   online: () => navigator.onLine,
   newId: newCommandId,
   now: () => new Date(),
-  tell: ({ entry, message, refused }) =>
-    notifications.show({
-      title: refused ? `Not applied: ${entry.label}` : entry.label,
-      message,
-      color: refused ? 'orange' : 'navy',
+  tell: ({ entry, message, refused }) => {
+    const subject = noticeSubject(entry.effect);
+    const before = told.get(subject) ?? { titles: [], messages: [], refused: false };
+    const now = {
+      titles: [...before.titles, refused ? `Not applied: ${entry.label}` : entry.label],
+      messages: [...before.messages, message],
+      refused: before.refused || refused,
+    };
+    told.set(subject, now);
+    notifyAs(`outbox:${subject}`, {
+      title: now.titles[0],
+      // One line each, in the order they came: the start's words, then the stop's.
+      message: now.messages.map((line, i) => createElement('div', { key: i }, line)),
+      color: now.refused ? 'orange' : 'navy',
       autoClose: false,
-    }),
+      onClose: () => {
+        if (told.get(subject) === now) told.delete(subject);
+      },
+    });
+  },
   changed: (waiting, syncing) => useConnectivity.setState({ waiting, syncing }),
   ready: async () => {
     if (useAppStore.getState().session?.csrfToken) return true;

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../app/api';
 import { CURRENT_TIMER_URL, type Timer } from '../timers/timers';
 import { memoryStore, type LocalStore } from './localDb';
-import { createOutbox, LOCAL_ID_PREFIX, type OutboxEntry } from './outbox';
+import { createOutbox, LOCAL_ID_PREFIX, noticeSubject, type OutboxEntry } from './outbox';
 
 interface Sent {
   method: string;
@@ -238,5 +238,18 @@ describe('the outbox', () => {
     reopened.net.online = false;
     await reopened.outbox.reapply();
     expect(reopened.client.getQueryData<Timer>([CURRENT_TIMER_URL])?.jobName).toBe('Smith kitchen');
+  });
+});
+
+describe('noticeSubject', () => {
+  it("gives a timer's offline start and its stop one subject, and a job's request its own", () => {
+    const timer = { id: `${LOCAL_ID_PREFIX}c1` } as Timer;
+    expect(noticeSubject({ kind: 'startTimer', timer })).toBe(`timer:${LOCAL_ID_PREFIX}c1`);
+    expect(noticeSubject({ kind: 'changeTimer', timerId: `${LOCAL_ID_PREFIX}c1`, changes: {} })).toBe(
+      `timer:${LOCAL_ID_PREFIX}c1`,
+    );
+    expect(noticeSubject({ kind: 'changeTimer', timerId: 't2', changes: {} })).toBe('timer:t2');
+    expect(noticeSubject({ kind: 'requestJob', jobId: 'j1' })).toBe('job:j1');
+    expect(noticeSubject({ kind: 'cancelRequest', jobId: 'j1' })).toBe('job:j1');
   });
 });

@@ -81,6 +81,22 @@ export interface OutboxDeps {
   exclusive?: <T>(run: () => Promise<T>) => Promise<T>;
 }
 
+/**
+ * What an action is about, for its notice: a timer (the local id of one started offline, which its stop names too) or
+ * a job. The outbox's notices about one subject share one toast (issue #44 item 14), so a phone that was offline
+ * reads a timer's start and its stop together, not in two toasts stacked over its screen.
+ */
+export function noticeSubject(effect: LocalEffect): string {
+  switch (effect.kind) {
+    case 'startTimer':
+      return `timer:${effect.timer.id}`;
+    case 'changeTimer':
+      return `timer:${effect.timerId}`;
+    default:
+      return `job:${effect.jobId}`;
+  }
+}
+
 /** A timer started without network has this id until the server names it. */
 export const LOCAL_ID_PREFIX = 'local-';
 export const isLocalId = (id: string) => id.startsWith(LOCAL_ID_PREFIX);

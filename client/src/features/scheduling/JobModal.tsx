@@ -250,6 +250,8 @@ function JobForm({
     }
     if (!fresh.clashes.length) return true;
     return confirmClashes(values.name.trim() || 'This job', fresh, zone, {
+      // A new job is created, not changed: the question says so, as the form's own button does.
+      ...(job === null ? { title: 'Create this job?', confirm: 'Create anyway' } : {}),
       lead: 'This job clashes:',
       cancel: 'Cancel goes back to the form.',
     });

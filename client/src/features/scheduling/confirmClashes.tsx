@@ -12,7 +12,7 @@ export function confirmClashes(
   jobName: string,
   report: ClashReport,
   zone: string,
-  what: { lead?: string; cancel?: string } = {},
+  what: { title?: string; confirm?: string; lead?: string; cancel?: string } = {},
 ): Promise<boolean> {
   return new Promise((resolve) => {
     let answered = false;
@@ -22,7 +22,7 @@ export function confirmClashes(
       resolve(save);
     };
     modals.openConfirmModal({
-      title: 'Save this change?',
+      title: what.title ?? 'Save this change?',
       size: 520,
       children: (
         <>
@@ -39,7 +39,7 @@ export function confirmClashes(
           </Text>
         </>
       ),
-      labels: { confirm: 'Save anyway', cancel: 'Cancel' },
+      labels: { confirm: what.confirm ?? 'Save anyway', cancel: 'Cancel' },
       cancelProps: { 'data-autofocus': true },
       onConfirm: () => answer(true),
       onCancel: () => answer(false),
