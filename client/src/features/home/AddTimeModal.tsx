@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../app/api';
 import { isApprovedTimeRefusal } from '../payroll/approvedTime';
-import { PAYROLL_REASON_MAX_LENGTH } from '../../../../src/shared/payroll';
+import { ApprovedTimeReason } from '../payroll/ApprovedTimeReason';
 import { notifySuccess } from '../../shared/notify';
 import { jobPeopleIds, type Job } from '../scheduling/jobs';
 import { isoFromWall, wallFromIso } from '../scheduling/zonedTime';
@@ -87,18 +87,7 @@ export function AddTimeModal({ job, zone, onClose }: { job: Job; zone: string; o
             onChange={(v) => setEnd(typeof v === 'string' ? v : '')}
           />
         </SimpleGrid>
-        {askReason && (
-          <Textarea
-            label="Reason (Edit approved time)"
-            description="The audit log and the payroll export's changes show it."
-            withAsterisk
-            autosize
-            minRows={2}
-            maxLength={PAYROLL_REASON_MAX_LENGTH}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-          />
-        )}
+        {askReason && <ApprovedTimeReason value={reason} onChange={setReason} />}
         <Text size="xs" c="dimmed">
           A job timer on {job.name}; the audit log and the job&apos;s History show that you added it.
         </Text>

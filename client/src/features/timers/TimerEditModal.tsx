@@ -1,15 +1,4 @@
-import {
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../app/api';
@@ -23,8 +12,8 @@ import { isoFromWall, wallFromIso } from '../scheduling/zonedTime';
 import { endingMileageProblem } from './StopTimerDialog';
 import { timerFormProblem } from './TimerFormModal';
 import { TIMER_TYPES, type TimerType } from '../../../../src/shared/timers';
-import { PAYROLL_REASON_MAX_LENGTH } from '../../../../src/shared/payroll';
 import { isApprovedTimeRefusal } from '../payroll/approvedTime';
+import { ApprovedTimeReason } from '../payroll/ApprovedTimeReason';
 import { parseMileage, type Timer } from './timers';
 import { useSaveTimer } from './timersApi';
 
@@ -133,16 +122,7 @@ export function TimerEditModal({
                       ? `This time is in ${whose} approved timesheet for ${timer.approvedTimesheet}. A change shows on the timesheet and in its payroll exports.`
                       : 'This time is in an approved timesheet. A change shows on the timesheet and in its payroll exports.'}
                   </Text>
-                  <Textarea
-                    label="Reason (Edit approved time)"
-                    description="The audit log and the payroll export's changes show it."
-                    withAsterisk
-                    autosize
-                    minRows={2}
-                    maxLength={PAYROLL_REASON_MAX_LENGTH}
-                    value={reason}
-                    onChange={(e) => setReason(e.currentTarget.value)}
-                  />
+                  <ApprovedTimeReason value={reason} onChange={setReason} />
                 </Stack>
               </Paper>
             ) : (
