@@ -1,9 +1,9 @@
-import { Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCookieAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { CommandMeta } from '../core/commands/aggregates';
-import { isUuid } from '../core/clock';
+import { CLOCK, type Clock, isUuid } from '../core/clock';
 import { NotFoundError, ValidationError } from '../core/errors';
 import { AnswerHoldsSecret } from '../identity/command-receipts.interceptor';
 import { Me, Meta, Public } from '../identity/current-user';
@@ -69,7 +69,10 @@ export class CalendarFeedsController {
 @Public()
 @Controller('calendar')
 export class CalendarFeedFileController {
-  constructor(private readonly queries: QueryBus) {}
+  constructor(
+    private readonly queries: QueryBus,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   @Get(':file')
   @ApiOperation({
@@ -91,7 +94,7 @@ export class CalendarFeedFileController {
         (person as string | undefined) ?? null,
         ifNoneMatch ?? null,
         request.ip ?? 'unknown',
-        new Date(),
+        this.clock.now(),
       ),
     );
     response.set({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
+import { systemClock } from '../../src/core/clock';
 import type { CalendarFeedLink } from '../../src/shared/calendar-feeds';
 import type { JobView } from '../../src/shared/jobs';
 import { expectError, startTestApp, TestApp, TestOrganization } from '../support/app';
@@ -18,6 +19,24 @@ const WINDOW = { StartDate: '02/22/2027', EndDate: '04/18/2027' };
 const FROM = '2027-02-22T05:00:00.000Z';
 const TO = '2027-04-19T04:00:00.000Z';
 const at = (local: string) => DateTime.fromISO(local, { zone: ZONE }).toUTC().toISO()!;
+/** A day the eight weeks lie inside the feed's window (30 days back to a year ahead) of. */
+const READ_ON = '2027-02-15T12:00:00.000Z';
+/** `days` from today at `time` on New York's wall clock. */
+const inDays = (days: number, time: string) => at(`${DateTime.now().setZone(ZONE).plus({ days }).toISODate()}T${time}`);
+
+/**
+ * What `read` answers with the app's clock at `instant`: a feed's window is counted from its clock (the one clock
+ * the app reads), pinned for this read alone.
+ */
+async function readOn<T>(instant: string, read: () => Promise<T>): Promise<T> {
+  const now = systemClock.now;
+  systemClock.now = () => new Date(instant);
+  try {
+    return await read();
+  } finally {
+    systemClock.now = now;
+  }
+}
 
 /**
  * The next day New York's clocks go back (1:00–2:00 comes twice) or forward (2:00–3:00 never comes) after today and
@@ -130,10 +149,13 @@ describe('calendar feeds', () => {
     expect(link.url).toMatch(/^http:\/\/[\w.:]+\/calendar\/[A-Za-z0-9_-]{43}\.ics$/); // the configured PUBLIC_URL
     expect(link.webcalUrl).toBe(link.url.replace(/^http:/, 'webcal:'));
 
-    const answer = await read(pathOf(link));
+    // Read as on READ_ON, so the eight weeks are inside the feed's window whatever today is.
+    const { answer, ics } = await readOn(READ_ON, async () => {
+      const answer = await read(pathOf(link));
+      return { answer, ics: await answer.text() };
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
-    const ics = await answer.text();
 
     const params = new URLSearchParams(WINDOW).toString();
     const own = (await org.associate.get(`/api/jobs/user?${params}`)).body as JobView[];
@@ -283,8 +305,8 @@ describe('calendar feeds', () => {
     // A change to one of the person's jobs: a new ETag, and the new text.
     await kitFor(org.manager).job({
       name: 'Added later',
-      startDateTime: at('2027-01-05T10:00'),
-      endDateTime: at('2027-01-05T11:00'),
+      startDateTime: inDays(5, '10:00'),
+      endDateTime: inDays(5, '11:00'),
       userIds: [associate.userId],
     });
     const changed = await read(path, { 'if-none-match': etag });
@@ -326,14 +348,14 @@ describe('calendar feeds', () => {
     const byManager = kitFor(org.manager);
     await byManager.job({
       name: 'Crew meeting',
-      startDateTime: at('2027-01-06T08:00'),
-      endDateTime: at('2027-01-06T09:00'),
+      startDateTime: inDays(6, '08:00'),
+      endDateTime: inDays(6, '09:00'),
       userIds: [org.manager.userId],
     });
     await byManager.job({
       name: 'Abe’s visit',
-      startDateTime: at('2027-01-07T08:00'),
-      endDateTime: at('2027-01-07T09:00'),
+      startDateTime: inDays(7, '08:00'),
+      endDateTime: inDays(7, '09:00'),
       userIds: [org.associate.userId],
     });
     const made = await org.manager.post('/api/calendar-feeds/organization');
@@ -356,8 +378,8 @@ describe('calendar feeds', () => {
   it('shows a deleted job as cancelled for a while, with a higher SEQUENCE', async () => {
     const job = await kitFor(org.manager).job({
       name: 'Called off',
-      startDateTime: at('2027-01-08T10:00'),
-      endDateTime: at('2027-01-08T11:00'),
+      startDateTime: inDays(8, '10:00'),
+      endDateTime: inDays(8, '11:00'),
       userIds: [org.associate.userId],
     });
     const link = ((await org.associate.post('/api/calendar-feeds/person')).body as { data: CalendarFeedLink }).data;
