@@ -173,7 +173,9 @@ describe('scheduling in a browser', () => {
       const context = await newContext(env.browser, env.app.url, DESKTOP);
       const page = await context.newPage();
       await signIn(page, 'Customer Manager', '/scheduling');
-      await page.locator('.fc-timeGridWorkWeek-view').waitFor();
+      // Work Week, which opens as Week on a weekend (it would hide today).
+      const weekend = DateTime.now().setZone('America/New_York').weekday > 5;
+      await page.locator(weekend ? '.fc-timeGridWeek-view' : '.fc-timeGridWorkWeek-view').waitFor();
       const top = () => page.evaluate(GRID_TOP) as Promise<{ minutes: number; latest: number } | null>;
       // Within a quarter of an hour of `minutes` (or the latest time the grid can show at its top): it stops on
       // whole pixels. Polled from here: the page's CSP refuses the eval waitForFunction would poll with.
