@@ -7,7 +7,7 @@ import { isApprovedTimeRefusal } from '../payroll/approvedTime';
 import { ApprovedTimeReason } from '../payroll/ApprovedTimeReason';
 import { notifySuccess } from '../../shared/notify';
 import { jobPeopleIds, type Job } from '../scheduling/jobs';
-import { isoFromWall, wallFromIso } from '../scheduling/zonedTime';
+import { isoFromWallKeeping, wallFromIso } from '../scheduling/zonedTime';
 import { useAddTimeFor } from '../timers/timersApi';
 import '@mantine/dates/styles.css';
 
@@ -40,8 +40,9 @@ export function AddTimeModal({ job, zone, onClose }: { job: Job; zone: string; o
       await add.mutateAsync({
         userId,
         jobId: job.id,
-        startDateTime: isoFromWall(start, zone),
-        endDateTime: isoFromWall(end, zone),
+        // The job's own instants while the times are as prefilled (the repeated hour of a DST night names two).
+        startDateTime: isoFromWallKeeping(start, zone, job.startDateTime),
+        endDateTime: isoFromWallKeeping(end, zone, job.endDateTime),
         ...(askReason ? { reason: reason.trim() } : {}),
       });
       notifySuccess(`Time was added for ${crew.find((c) => c.value === userId)?.label ?? 'them'}`);

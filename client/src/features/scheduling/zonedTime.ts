@@ -17,6 +17,17 @@ export function isoFromWall(wall: string, zone: string): string {
   return utcIso(DateTime.fromISO(normalised, { zone }));
 }
 
+/**
+ * The wall time as an instant, or `original` while the wall time is still `original`'s own: on the autumn night a
+ * wall time of the repeated hour names two instants, and one read back from a form unchanged must stay the one it
+ * came from (a job from 1:40 AM EDT to 1:09 AM EST read as 1:40 to 1:09 EDT, ending before it began).
+ */
+export function isoFromWallKeeping(wall: string, zone: string, original: string): string {
+  return wall === wallFromIso(original, zone)
+    ? utcIso(DateTime.fromISO(original, { setZone: true }))
+    : isoFromWall(wall, zone);
+}
+
 /** Any ISO string with an offset (FullCalendar's startStr) → UTC ISO instant ('…T13:00:00Z'). */
 export function isoFromOffset(iso: string): string {
   return utcIso(DateTime.fromISO(iso, { setZone: true }));
