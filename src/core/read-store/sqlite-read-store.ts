@@ -775,6 +775,17 @@ const WALK_AT_LEAST = 1500;
 const WALK_UP_TO = 5000;
 
 /**
+ * A page as SQL text: written as integer literals, not bound. SQLite re-prepares a statement whose LIMIT or OFFSET is
+ * a bound parameter at every run (12.7 µs against 3.1 µs a statement, 6.4 % of a rebuild, issue #45); with literals
+ * the cached statement runs as prepared. Both are integers here (checked), so nothing of a caller's reaches the text.
+ */
+export function pageOf(limit: number, skip: number): string {
+  if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(skip) || limit < 0 || skip < 0)
+    throw new RangeError(`Not a page: limit ${limit}, skip ${skip}`);
+  return `LIMIT ${limit || -1} OFFSET ${skip}`;
+}
+
+/**
  * ORDER BY for `sort` when SQLite orders exactly as MongoDB does: each key a plain path holding only
  * null/missing, numbers and strings (SQLite: NULL < numbers < text, strings by code point as
  * MongoDB's binary comparison), or only null and booleans. Null when mingo must sort.
@@ -851,8 +862,8 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
     const compiler = new FilterCompiler(t, ci, this.store.searchMatches);
     const where = compiler.filter(filter);
     const order = ci ? null : orderBy(t, options.sort);
-    const skip = Math.max(0, options.skip ?? 0);
-    const limit = Math.abs(options.limit ?? 0); // 0: no limit, as in MongoDB
+    const skip = Math.max(0, Math.trunc(options.skip ?? 0));
+    const limit = Math.abs(Math.trunc(options.limit ?? 0)); // 0: no limit, as in MongoDB
     const project = (docs: AnyDoc[]) =>
       options.projection ? new Query({}, {}).find<AnyDoc>(docs, options.projection).all() : docs;
 
@@ -868,9 +879,9 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
         // `{ _id: 1 }` alone reads the id column only.
         const columns = ['_id', ...fields.map((f) => `doc -> '${jsonPath(f)}'`)].join(', ');
         const rows = this.store
-          .prepare(`SELECT ${columns} FROM ${t.sqlName} WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+          .prepare(`SELECT ${columns} FROM ${t.sqlName} WHERE ${where.sql} ORDER BY ${order} ${pageOf(limit, skip)}`)
           .raw()
-          .all(...where.params, limit || -1, skip) as (string | null)[][];
+          .all(...where.params) as (string | null)[][];
         return rows.map(([id, ...values]) => {
           const doc: AnyDoc = { _id: id! };
           fields.forEach((f, i) => {
@@ -880,9 +891,9 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
         });
       }
       const rows = this.store
-        .prepare(`SELECT json(doc) FROM ${t.sqlName} WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+        .prepare(`SELECT json(doc) FROM ${t.sqlName} WHERE ${where.sql} ORDER BY ${order} ${pageOf(limit, skip)}`)
         .pluck()
-        .all(...where.params, limit || -1, skip) as string[];
+        .all(...where.params) as string[];
       return project(rows.map((d) => JSON.parse(d) as AnyDoc)) as T[];
     }
     if (order !== null) {
