@@ -157,19 +157,23 @@ export async function createApp(
 
   const client = config.clientDir ?? CLIENT_DIST;
   if (existsSync(client)) {
-    app.use(precompressedAssets(client));
-    app.use(
-      express.static(client, {
-        index: false,
-        maxAge: '1h',
-        setHeaders: (res, path) => {
-          if (path.includes(`${join('assets', '')}`))
-            res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-          // The service worker, its manifest and the shell it precaches name the version: asked again every time.
-          else if (ASKED_EVERY_TIME.test(basename(path))) res.setHeader('Cache-Control', 'no-cache');
-        },
-      }),
-    );
+    const assets = precompressedAssets(client);
+    const files = express.static(client, {
+      index: false,
+      maxAge: '1h',
+      setHeaders: (res, path) => {
+        if (path.includes(`${join('assets', '')}`))
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        // The service worker, its manifest and the shell it precaches name the version: asked again every time.
+        else if (ASKED_EVERY_TIME.test(basename(path))) res.setHeader('Cache-Control', 'no-cache');
+      },
+    });
+    // The server's own paths are never the client's files: no look at the disk for them (express.static stat'ed it on
+    // every API request, issue #45 item 3).
+    app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
+      if (SERVER_ONLY.test(req.path)) return next();
+      assets(req, res, (error?: unknown) => (error ? next(error) : files(req, res, next)));
+    });
     // Every other GET that is not the API's is a screen of the single-page client.
     app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
       if (req.method !== 'GET' || SERVER_ONLY.test(req.path) || !req.accepts('html')) return next();
