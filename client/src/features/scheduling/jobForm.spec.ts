@@ -130,6 +130,16 @@ describe('job bodies', () => {
     expect(changeJobBody(job, jobFormValues(job, NY, { start: '', end: '' }), NY, true, 'occurrence')).toEqual({});
   });
 
+  it('keeps the instant of the time left as it was in the repeated hour of the autumn night', () => {
+    // 1:40 AM EDT (05:40Z) to 1:50 AM EST (06:50Z), the end moved to 2:30 AM EST: the start is still 05:40Z.
+    const job = sampleJob({ startDateTime: '2027-11-07T05:40:00Z', endDateTime: '2027-11-07T06:50:00Z' });
+    const edited = { ...jobFormValues(job, NY, { start: '', end: '' }), end: '2027-11-07 02:30:00' };
+    expect(changeJobBody(job, edited, NY, false, 'occurrence')).toEqual({
+      startDateTime: '2027-11-07T05:40:00Z',
+      endDateTime: '2027-11-07T07:30:00Z',
+    });
+  });
+
   it('adds the rule to a whole-series edit that changed it, never to one occurrence', () => {
     const job = sampleJob({
       id: 's1_20260601',

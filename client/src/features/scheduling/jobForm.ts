@@ -8,7 +8,7 @@ import {
   type RecurrenceModel,
   type RecurrenceValues,
 } from './recurrenceForm';
-import { WALL_FORMAT, isoFromWall, wallFromIso } from './zonedTime';
+import { WALL_FORMAT, isoFromWall, isoFromWallKeeping, wallFromIso } from './zonedTime';
 
 /** The job modal's fields. Times are wall-clock strings in the organization's zone ('YYYY-MM-DD HH:mm:ss'). */
 export interface JobFormValues {
@@ -148,8 +148,12 @@ export function changeJobBody(
     if (!same(before[key], after[key])) body[key] = after[key];
   }
   // A new time is sent as a pair: the server moves every occurrence of a series by as much as this one.
+  // The one left as it was keeps its own instant (the repeated hour of a DST night names two).
   if ('startDateTime' in body || 'endDateTime' in body)
-    Object.assign(body, { startDateTime: after.startDateTime, endDateTime: after.endDateTime });
+    Object.assign(body, {
+      startDateTime: isoFromWallKeeping(values.start, zone, job.startDateTime),
+      endDateTime: isoFromWallKeeping(values.end, zone, job.endDateTime),
+    });
   if (scope === 'series' && recurrenceChanged(job.jobRecurrenceModel, values.recurrence))
     body.recurrenceModel = recurrenceModelOf(values.recurrence);
   return body as JobModel & { recurrenceModel?: RecurrenceModel };
