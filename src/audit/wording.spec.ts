@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { WORDS, whoInWords, wordingOf, type WordingContext } from './wording';
+import { DateTime } from 'luxon';
+import { instantInWords, WORDS, whoInWords, wordingOf, type WordingContext } from './wording';
 
 const SRC = join(__dirname, '..');
 
@@ -671,5 +672,38 @@ describe('the words of every event type', () => {
 
   it('has no words for a type the log does not know', () => {
     expect(wordingOf('SomethingNew', {}, ctx, null)).toBeNull();
+  });
+});
+
+describe('instantInWords', () => {
+  const luxon = (iso: string, zone: string) =>
+    DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toFormat('ccc d LLL yyyy, h:mm a');
+
+  it("writes an instant as luxon's 'ccc d LLL yyyy, h:mm a' does, across DST changes and half-hour zones", () => {
+    const zones = [
+      'America/New_York',
+      'Europe/London',
+      'Asia/Kolkata',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      'UTC',
+    ];
+    const from = Date.parse('2026-01-01T00:00:00Z');
+    for (const zone of zones)
+      for (let ms = from; ms < from + 2 * 365 * 86_400_000; ms += 37 * 60_000 * 7) {
+        const iso = new Date(ms).toISOString();
+        expect(instantInWords(iso, zone)).toBe(luxon(iso, zone));
+      }
+  });
+
+  it('hands what it cannot write exactly to luxon: no instant, no zone, a year outside 1000–9999', () => {
+    for (const [iso, zone] of [
+      ['not a date', 'America/New_York'],
+      ['2026-06-01T12:00:00Z', 'Mars/Olympus'],
+      ['0999-12-31T23:00:00Z', 'UTC'],
+      ['+275760-09-13T00:00:00Z', 'UTC'],
+    ])
+      expect(instantInWords(iso, zone)).toBe(luxon(iso, zone));
+    expect(instantInWords('2027-11-07T06:30:00Z', 'America/New_York')).toBe('Sun 7 Nov 2027, 1:30 AM');
   });
 });

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { toWallMs } from '../core/zoned-time';
 import type { AvailabilityEntry, AvailabilityEvent } from '../availability/availability.events';
 import type { BookingLinkEvent } from '../booking/booking.events';
 import type { CustomerEvent, MailOptOutEvent } from '../customers/customers.events';
@@ -108,8 +109,28 @@ export function describeRule(rule: RecurrenceRule): string {
   }
 }
 
-const instant = (value: string, ctx: WordingContext) =>
-  DateTime.fromISO(value, { zone: 'utc' }).setZone(ctx.timeZone).toFormat('ccc d LLL yyyy, h:mm a');
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * 'Tue 1 Dec 2026, 4:10 PM' on the zone's wall clock, as luxon's 'ccc d LLL yyyy, h:mm a' writes it: from the zone's
+ * cached offsets (src/core/zoned-time.ts), not a luxon DateTime per instant, which the audit projection paid for every
+ * instant it named (issue #45 item 3). What the fast way cannot write exactly (no instant, no zone, a year outside
+ * 1000–9999) goes to luxon.
+ */
+export function instantInWords(value: string, zone: string): string {
+  const ms = Date.parse(value);
+  const wall = new Date(Number.isNaN(ms) ? Number.NaN : toWallMs(ms, zone));
+  const year = wall.getUTCFullYear();
+  if (Number.isNaN(year) || year < 1000 || year > 9999)
+    return DateTime.fromISO(value, { zone: 'utc' }).setZone(zone).toFormat('ccc d LLL yyyy, h:mm a');
+  const hours = wall.getUTCHours();
+  const minutes = String(wall.getUTCMinutes()).padStart(2, '0');
+  const clock = `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  return `${WEEKDAYS[wall.getUTCDay()]} ${wall.getUTCDate()} ${MONTHS[wall.getUTCMonth()]} ${year}, ${clock}`;
+}
+
+const instant = (value: string, ctx: WordingContext) => instantInWords(value, ctx.timeZone);
 
 const INSTANT_FIELDS = new Set(['start', 'end', 'expiresAt', 'jobStart', 'jobEnd']);
 const USER_FIELDS = new Set(['leadUserId', 'staffId']);
