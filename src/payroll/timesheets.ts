@@ -127,7 +127,7 @@ export function sheetOf(
       continue;
     }
     const parts = dayParts(timer.startDateTime, timer.endDateTime, zone, window);
-    const startsAt = Date.parse(timer.startDateTime);
+    const startMs = Date.parse(timer.startDateTime);
     let inPeriod = false;
     for (const part of parts) {
       if (part.date < leadStart || part.date > period.end) continue;
@@ -136,7 +136,7 @@ export function sheetOf(
       if (!day) continue;
       inPeriod = true;
       // Miles count on the day the time starts (the window may have cut its first days off).
-      const first = Date.parse(part.startIso) === startsAt;
+      const first = Date.parse(part.startIso) === startMs;
       day.push({
         timerId: timer._id,
         type: timer.type,

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { ConflictError } from '../core/errors';
+import { TIMER_LABEL_MAX } from './timer.rules';
 import type { DeviceClockOff, JobDeletedMeanwhile, TimeReviewRequest, TimerEvent, TimerFields } from './timers.events';
 
 /*
@@ -256,9 +257,6 @@ export function stopAddedMessage(
     : `This time's start is waiting for a manager's review. ${stop} was added to it.`;
 }
 
-/** The longest label a timer keeps (timer.rules.ts refuses longer). */
-const LABEL_MAX = 200;
-
 /**
  * A start on a deleted job, approved: an Unassigned time labelled with the job's name (and the phone's label after
  * it), since there is no job to put it on.
@@ -267,7 +265,7 @@ export function offTheDeletedJob(
   fields: Omit<TimerFields, 'end' | 'mileageEnd'>,
   deleted: JobDeletedMeanwhile,
 ): Omit<TimerFields, 'end' | 'mileageEnd'> {
-  const label = (fields.label ? `${deleted.jobName}: ${fields.label}` : deleted.jobName).slice(0, LABEL_MAX);
+  const label = (fields.label ? `${deleted.jobName}: ${fields.label}` : deleted.jobName).slice(0, TIMER_LABEL_MAX);
   return { ...fields, type: 'Unassigned', jobId: null, jobName: null, customerId: null, customerName: null, label };
 }
 

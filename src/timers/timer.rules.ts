@@ -2,7 +2,8 @@ import { DateTime } from 'luxon';
 import { TIMER_TYPES, TRACKED_TIME_EARLIEST, TRACKED_TIME_MAX_DAYS } from '../shared/timers';
 import type { TimerFields } from './timers.events';
 
-const MAX_LABEL = 200;
+/** The longest label a timer keeps. */
+export const TIMER_LABEL_MAX = 200;
 const isMileage = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
 /**
@@ -43,7 +44,7 @@ export function timerProblem(t: TimerFields): string | null {
       return 'Starting mileage is required for a mileage timer';
     if (!isMileage(t.mileageStart)) return 'Starting mileage must be a number';
   }
-  if (t.label && t.label.length > MAX_LABEL) return `The label can be at most ${MAX_LABEL} characters`;
+  if (t.label && t.label.length > TIMER_LABEL_MAX) return `The label can be at most ${TIMER_LABEL_MAX} characters`;
   if (!isInstant(t.start)) return 'The start must be a date and time';
   if (t.end !== null) {
     if (!isInstant(t.end)) return 'The end must be a date and time';
