@@ -782,7 +782,7 @@ class PostgresCollection<T extends Doc> implements ReadCollection<T> {
   private async stage(unit: Unit, t: Table, id: string, doc: AnyDoc | null): Promise<boolean> {
     const stored = doc && (JSON.parse(JSON.stringify(doc)) as AnyDoc);
     if (stored && recordKinds(t.kinds, stored)) await this.store.saveKinds(t);
-    return unit.stage(this.name, id, stored);
+    return unit.stage(this.name, id, stored, true);
   }
 
   /**

@@ -90,10 +90,13 @@ export class Unit {
     for (const [id, doc] of docs) if (!known.has(id)) known.set(id, doc && clone(doc));
   }
 
-  /** Stages the document's new state (null: deleted); false when it equals the state known. */
-  stage(collection: string, id: string, doc: AnyDoc | null): boolean {
+  /**
+   * Stages the document's new state (null: deleted); false when it equals the state known. `owned`: the caller hands
+   * over a copy of its own (the document as stored, parsed anew), which the unit keeps as it is.
+   */
+  stage(collection: string, id: string, doc: AnyDoc | null, owned = false): boolean {
     const docs = this.known.get(collection) ?? new Map<string, AnyDoc | null>();
-    doc = doc && clone(doc);
+    if (!owned) doc = doc && clone(doc);
     if (docs.has(id) && isDeepStrictEqual(docs.get(id) ?? null, doc)) return false;
     this.known.set(collection, docs);
     docs.set(id, doc);
