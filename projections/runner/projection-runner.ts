@@ -206,7 +206,7 @@ export class ProjectionRunner implements ProjectionProgress {
     this.running = this.projections.filter((p) => !past.includes(p));
     // Read models this start builds from the start of the log (not in the background, beside an API serving requests).
     const fresh = this.markBuilding ? [] : this.running.filter((p) => (this.positions.get(p.name) ?? null) === null);
-    const makeSearch = await this.suspendSearch(fresh);
+    const makeIndexes = await this.suspendIndexes(fresh);
     const endBuild = fresh.length ? this.store.beginBuild?.() : undefined;
     const head = await this.events.headPosition();
     this.liveFrom = head;
@@ -221,7 +221,7 @@ export class ProjectionRunner implements ProjectionProgress {
     try {
       await Promise.all([caughtUp, following.length ? this.follow(following, head) : null]);
       // Stopped part-way, the indexes are made by the setup of the next start.
-      if (!this.stopped) await makeSearch?.();
+      if (!this.stopped) await makeIndexes?.();
     } finally {
       endBuild?.();
     }
@@ -229,13 +229,17 @@ export class ProjectionRunner implements ProjectionProgress {
   }
 
   /**
-   * The read models a start builds from the start of the log keep no search index meanwhile: the store makes each
-   * from the documents once they have caught up, far cheaper than keeping it row by row (see ReadStore.suspendSearch).
-   * Not in the background, beside an API serving requests: making them there would hold its event loop.
+   * The read models a start builds from the start of the log keep no search index meanwhile, nor any other index of
+   * those whose projection reads them by `_id` alone (`Projection.readsById`): the store makes each from the documents
+   * once they have caught up, far cheaper than keeping it row by row (see ReadStore.suspendIndexes). Not in the
+   * background, beside an API serving requests: making them there would hold its event loop.
    */
-  private async suspendSearch(fresh: Projection[]): Promise<(() => Promise<void>) | null> {
-    if (!fresh.length || !this.store.suspendSearch) return null;
-    return this.store.suspendSearch(fresh.flatMap((p) => p.collections));
+  private async suspendIndexes(fresh: Projection[]): Promise<(() => Promise<void>) | null> {
+    if (!fresh.length || !this.store.suspendIndexes) return null;
+    return this.store.suspendIndexes(
+      fresh.flatMap((p) => p.collections),
+      fresh.filter((p) => p.readsById).flatMap((p) => p.collections),
+    );
   }
 
   /** Stops following the log. Every committed batch saved its checkpoints; an open batch is dropped (its events come again at the next start). */

@@ -25,6 +25,11 @@ export interface Projection {
    * meanwhile, without waiting on it for read-your-writes, and its reads answer 503 until it has caught up.
    */
   ofThePast?: true;
+  /**
+   * Its `apply` reads and writes its collections by `_id` alone, and no other projection reads them: a build from the
+   * start of the log makes their indexes once it has caught up, rather than keep them row by row.
+   */
+  readsById?: true;
   setup?(store: ReadStore): Promise<void>;
   apply(event: RecordedEvent, context: ProjectionContext): Promise<void>;
 }

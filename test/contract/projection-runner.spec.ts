@@ -299,13 +299,13 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (adapterName
       const log = events();
       const head = await new IdentityLog(log, 1).generate(120);
       const store = await readStore().connect();
-      const suspend = store.suspendSearch!.bind(store);
+      const suspend = store.suspendIndexes!.bind(store);
       const suspended: string[] = [];
       let madeAt: GlobalPosition | null | undefined;
       let r = runner(log, store);
-      store.suspendSearch = async (collections) => {
+      store.suspendIndexes = async (collections, readById) => {
         suspended.push(...collections);
-        const make = await suspend(collections);
+        const make = await suspend(collections, readById);
         return async () => {
           madeAt = r.position;
           await make();

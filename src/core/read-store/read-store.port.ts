@@ -75,12 +75,13 @@ export interface ReadStore {
    */
   transaction?<T>(work: () => Promise<T>): Promise<T>;
   /**
-   * Where keeping a search index row by row costs more than making it from the documents (SQLite's trigram tables):
-   * stops keeping those of `collections` while a build writes them from nothing, and returns what makes them again.
-   * Searches find the same meanwhile, only slower. The runner calls it for the read models a start builds from the
+   * Where keeping an index row by row costs more than making it from the documents (SQLite): stops keeping the search
+   * indexes of `collections` while a build writes them from nothing, and every other index but the unique ones of
+   * `readById` (those whose projection reads them by `_id` alone meanwhile), and returns what makes them again.
+   * Queries find the same meanwhile, only slower. The runner calls it for the read models a start builds from the
    * start of the log, and makes the indexes once they have caught up.
    */
-  suspendSearch?(collections: string[]): Promise<() => Promise<void>>;
+  suspendIndexes?(collections: string[], readById?: string[]): Promise<() => Promise<void>>;
   /**
    * A start builds read models from the start of the log until the function returned is called (calls may overlap).
    * SQLite reads its file through its page cache meanwhile rather than mapping it: a build passes over every page of

@@ -84,7 +84,7 @@ describe('the SQLite read store shared by two connections (the worker and an API
     const kept = searchTables();
     expect(kept).toEqual(expect.arrayContaining(['table', 'trigger']));
 
-    const makeAgain = await writer.suspendSearch(['notes']);
+    const makeAgain = await writer.suspendIndexes(['notes']);
     expect(searchTables()).toEqual([]);
     for (const [i, text] of ['Maple lawn', 'oak hedge', 'maple gutter', 'Elm'].entries())
       await written.insertOne({ _id: `n${i}`, text });
@@ -100,7 +100,7 @@ describe('the SQLite read store shared by two connections (the worker and an API
     expect((await read.find(maple, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['n2', 'n3', 'n4']);
 
     // Suspended and never made again (the build was killed): a later setup makes it, from the documents.
-    await writer.suspendSearch(['notes']);
+    await writer.suspendIndexes(['notes']);
     const restarted = new SqliteReadStore(join(dir, 'read.sqlite'));
     try {
       await restarted.collection('notes').createSearchIndex(['text'], { name: 'search' });
@@ -110,6 +110,56 @@ describe('the SQLite read store shared by two connections (the worker and an API
         'n3',
         'n4',
       ]);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it("suspends a read-by-_id collection's indexes but the unique ones while a build writes, and makes them again; a crash in between leaves none claimed", async () => {
+    const written = writer.collection('entriesById');
+    const read = reader.collection('entriesById');
+    await written.createIndex({ org: 1, at: -1 }, { name: 'org_at' });
+    await written.createIndex({ key: 1 }, { unique: true, name: 'key' });
+    await written.createSearchIndex(['text'], { name: 'search' });
+    const indexes = () => {
+      const db = new Database(join(dir, 'read.sqlite'), { readonly: true });
+      try {
+        return db
+          .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '%entriesById%' ORDER BY name")
+          .pluck()
+          .all() as string[];
+      } finally {
+        db.close();
+      }
+    };
+    const kept = indexes();
+    expect(kept.filter((name) => name.startsWith('ix_')).length).toBe(2);
+
+    // Only search indexes go for a collection that is not read by _id alone.
+    await (await writer.suspendIndexes(['entriesById']))();
+    expect(indexes()).toEqual(kept);
+
+    const makeAgain = await writer.suspendIndexes(['entriesById'], ['entriesById']);
+    // The unique index (and its b-tree twin, which its setup made with it) stays: a duplicate is still refused.
+    expect(indexes()).toEqual(kept.filter((name) => !name.endsWith('__org_at')));
+    for (const [i, at] of ['2026-01-02', '2026-01-01', '2026-01-03'].entries())
+      await written.insertOne({ _id: `e${i}`, org: 'o1', at, key: i, text: `entry ${i}` });
+    await expect(written.insertOne({ _id: 'dup', org: 'o1', key: 1 })).rejects.toBeInstanceOf(DuplicateKeyError);
+    const newest = () => read.find({ org: 'o1' }, { sort: { at: -1 } }).then((docs) => docs.map((d) => d._id));
+    // Found and ordered by reading the rows meanwhile.
+    expect(await newest()).toEqual(['e2', 'e0', 'e1']);
+
+    await makeAgain();
+    expect(indexes()).toEqual(kept);
+    expect(await newest()).toEqual(['e2', 'e0', 'e1']);
+
+    // Suspended and never made again (the build was killed): a later setup makes it, from the documents.
+    await writer.suspendIndexes(['entriesById'], ['entriesById']);
+    const restarted = new SqliteReadStore(join(dir, 'read.sqlite'));
+    try {
+      await restarted.collection('entriesById').createIndex({ org: 1, at: -1 }, { name: 'org_at' });
+      await restarted.collection('entriesById').createSearchIndex(['text'], { name: 'search' });
+      expect(indexes()).toEqual(kept);
     } finally {
       await restarted.close();
     }
