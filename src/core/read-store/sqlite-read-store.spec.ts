@@ -136,7 +136,9 @@ describe('the SQLite read store shared by two connections (the worker and an API
     expect(kept.filter((name) => name.startsWith('ix_')).length).toBe(2);
 
     // Only search indexes go for a collection that is not read by _id alone.
-    await (await writer.suspendIndexes(['entriesById']))();
+    await (
+      await writer.suspendIndexes(['entriesById'])
+    )();
     expect(indexes()).toEqual(kept);
 
     const makeAgain = await writer.suspendIndexes(['entriesById'], ['entriesById']);

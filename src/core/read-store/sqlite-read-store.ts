@@ -893,10 +893,8 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
   /** The document as the unit sees it (a private copy), read once per unit. */
   private current(unit: Unit, id: string): Promise<AnyDoc | null> {
     return unit.get(this.table.name, id, () => {
-      const text = this.store
-        .prepare(`SELECT json(doc) FROM ${this.t.sqlName} WHERE _id = ?`)
-        .pluck()
-        .get(id) as string | undefined;
+      const text = this.store.prepare(`SELECT json(doc) FROM ${this.t.sqlName} WHERE _id = ?`).pluck().get(id) as
+        string | undefined;
       return Promise.resolve(text === undefined ? null : (JSON.parse(text) as AnyDoc));
     });
   }
