@@ -145,7 +145,7 @@ async function main() {
     const server = await startServer(dir, 'second');
     try {
       if (wants('lists')) await lists(row, server.url);
-      if (wants('commands')) await commands(row, [server.url], 30);
+      if (wants('commands')) await commands(row, [server.url], 30, [server.pid]);
     } finally {
       await server.stop();
     }

@@ -2,6 +2,7 @@
  * The HTTP figures of `npm run bench` (issue #11, and issue #25 on PostgreSQL): paged lists and lookups, alone and
  * with 16 readers, and durable commands from 32 connections, over a bench:data organization.
  */
+import { readFileSync } from 'node:fs';
 import { DEMO_PASSWORD } from '../src/demo-seed';
 import { ApiClient } from '../test/support/app';
 import { percentile } from './report';
@@ -137,22 +138,54 @@ export async function lists(row: Row, url: string): Promise<void> {
 /** The connection counts of the command figures: a collapse under more load shows as a fall between them. */
 const CONNECTIONS = [1, 8, 32, 128];
 
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux, whatever the kernel's own HZ). */
+const USER_HZ = 100;
+
+/** The CPU time (user and system, in seconds) the processes have used so far, from /proc. */
+function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command's name, which is in parentheses and may hold spaces: utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / USER_HZ;
+}
+
+/** `concurrently`, with the server processes' CPU time per request over the same span (`pids`: none, no figure). */
+async function measured(
+  pids: number[],
+  clients: ApiClient[],
+  ms: number,
+  request: (client: ApiClient) => Promise<void>,
+): Promise<{ times: number[]; perSecond: number; cpuMs: number | null }> {
+  const before = pids.length ? cpuSeconds(pids) : 0;
+  const result = await concurrently(clients, ms, request);
+  const cpuMs = pids.length ? ((cpuSeconds(pids) - before) * 1000) / result.times.length : null;
+  return { ...result, cpuMs };
+}
+
 /**
  * POST /api/customers for 10 s from 1, 8, 32 and 128 connections in turn, spread over `urls` (each answered once
  * today's read models have it): commands/s, p50, p99 (against `p99TargetMs` at 32), refusals and failures; then
  * whether throughput never falls from 8 connections up (issue #28); and, for scale, a read that writes nothing from
- * 32 connections.
+ * 32 connections. With the servers' process ids (`pids`: the API instances and the workers), the CPU time they spent
+ * per request beside each throughput, and at 32 connections how a command compares with that read (issue #45): CPU per
+ * command ÷ CPU per read, and commands/s ÷ reads/s, measured one after the other in the same run.
  */
-export async function commands(row: Row, urls: string[], p99TargetMs: number): Promise<void> {
+export async function commands(row: Row, urls: string[], p99TargetMs: number, pids: number[] = []): Promise<void> {
   const admins = await Promise.all(urls.map((url) => new ApiClient(url).signIn(ADMIN, DEMO_PASSWORD)));
   const over = urls.length > 1 ? ` over ${urls.length} instances` : '';
   let n = 0;
   const rates: number[] = [];
+  let at32: { perSecond: number; cpuMs: number | null } | null = null;
+  const cpu = (cpuMs: number | null) => (cpuMs === null ? '' : `, ${cpuMs.toFixed(2)} ms of server CPU each`);
   for (const count of CONNECTIONS) {
     const connections = Array.from({ length: count }, (_, i) => admins[i % admins.length].sharingSession());
     let failed = 0;
     let firstFailure = '';
-    const { times, perSecond } = await concurrently(connections, 10_000, async (client) => {
+    const { times, perSecond, cpuMs } = await measured(pids, connections, 10_000, async (client) => {
       const answer = await client
         .post('/api/customers', { name: `Bench customer ${++n}`, contactFirstName: 'Pat', status: 'Current' })
         .catch((error: Error) => ({ status: 0, body: error.message }));
@@ -163,31 +196,51 @@ export async function commands(row: Row, urls: string[], p99TargetMs: number): P
     });
     rates.push(perSecond);
     const p99 = percentile(times, 99);
-    const at32 = count === 32;
+    const thirtyTwo = count === 32;
+    if (thirtyTwo) at32 = { perSecond, cpuMs };
     row(
       `durable commands, ${count} connection${count > 1 ? 's' : ''}${over}: commands/s`,
-      `${perSecond.toFixed(0)}/s`,
-      at32 ? '≥ 3,000/s' : undefined,
-      at32 ? perSecond >= 3000 : null,
+      `${perSecond.toFixed(0)}/s${cpu(cpuMs)}`,
+      thirtyTwo ? '≥ 3,000/s' : undefined,
+      thirtyTwo ? perSecond >= 3000 : null,
     );
     row(
       `durable commands, ${count} connection${count > 1 ? 's' : ''}${over}: p50 / p99, failed`,
       `${ms(percentile(times, 50))} / ${ms(p99)}, ${failed}${failed ? ` (first: ${firstFailure})` : ''}`,
-      at32 ? `p99 ≤ ${p99TargetMs} ms, none failed` : 'none failed',
-      (at32 ? p99 <= p99TargetMs : true) && failed === 0,
+      thirtyTwo ? `p99 ≤ ${p99TargetMs} ms, none failed` : 'none failed',
+      (thirtyTwo ? p99 <= p99TargetMs : true) && failed === 0,
     );
   }
   // What the same load gets from a read that writes nothing (a session checked, one document read): the ceiling of
   // the HTTP stack and of this load generator on the machine, which no command can pass.
   const readers = Array.from({ length: 32 }, (_, i) => admins[i % admins.length].sharingSession());
-  const ceiling = await concurrently(readers, 10_000, async (client) => {
+  const ceiling = await measured(pids, readers, 10_000, async (client) => {
     const answer = await client.get('/api/profile');
     if (answer.status !== 200) throw new Error(`/api/profile: ${answer.status}`);
   });
   row(
     `ceiling: GET /api/profile (no write), 32 connections${over}: requests/s (p99)`,
-    `${ceiling.perSecond.toFixed(0)}/s (${ms(percentile(ceiling.times, 99))})`,
+    `${ceiling.perSecond.toFixed(0)}/s (${ms(percentile(ceiling.times, 99))})${cpu(ceiling.cpuMs)}`,
   );
+  const commands32 = at32;
+  if (commands32) {
+    const rate = commands32.perSecond / ceiling.perSecond;
+    row(
+      `durable commands/s ÷ GET /api/profile/s, 32 connections${over}`,
+      `${rate.toFixed(2)} (${commands32.perSecond.toFixed(0)}/s ÷ ${ceiling.perSecond.toFixed(0)}/s)`,
+      '≥ 0.5',
+      rate >= 0.5,
+    );
+    if (commands32.cpuMs !== null && ceiling.cpuMs !== null) {
+      const cost = commands32.cpuMs / ceiling.cpuMs;
+      row(
+        `server CPU per durable command ÷ per GET /api/profile, 32 connections${over}`,
+        `${cost.toFixed(2)} (${commands32.cpuMs.toFixed(2)} ms ÷ ${ceiling.cpuMs.toFixed(2)} ms)`,
+        '≤ 2.0',
+        cost <= 2,
+      );
+    }
+  }
   // From 8 connections up each figure is at least the one before (less 5 %: runs of 10 s differ by about that).
   const fromEight = rates.slice(CONNECTIONS.indexOf(8));
   const holds = fromEight.every((rate, i) => i === 0 || rate >= fromEight[i - 1] * 0.95);

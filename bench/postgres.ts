@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PASSWORD } from '../src/demo-seed';
-import { Topology } from '../src/topology/topology';
+import { PROCESS_NAMES, Topology } from '../src/topology/topology';
 import { ApiClient } from '../test/support/app';
 import { healthy, withoutEngines } from '../test/support/children';
 import { emptyDatabase } from '../test/support/postgres';
@@ -78,7 +78,8 @@ export async function postgresFigures(row: Row, dir: string): Promise<void> {
     row('restart of an API instance to healthy', `${restartS.toFixed(1)} s`, '≤ 5 s', restartS <= 5);
 
     await lists(row, api('api-a'));
-    await commands(row, [api('api-a'), api('api-b')], 50);
+    const pids = PROCESS_NAMES.map((name) => topology.pidOf(name)).filter((pid) => pid !== undefined);
+    await commands(row, [api('api-a'), api('api-b')], 50, pids);
     await pushAcross(row, api('api-a'), api('api-b'));
 
     // The active worker killed: how long until a command appended meanwhile is applied (by the standby).

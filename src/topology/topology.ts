@@ -86,6 +86,11 @@ export class Topology {
     return this.ports.get(name)!;
   }
 
+  /** A running process's id (the bench reads its CPU time). */
+  pidOf(name: ProcessName): number | undefined {
+    return this.isRunning(name) ? this.processes.get(name)!.child.pid : undefined;
+  }
+
   isRunning(name: ProcessName): boolean {
     const running = this.processes.get(name);
     return !!running && running.child.exitCode === null && running.child.signalCode === null;
