@@ -43,9 +43,10 @@ function projectionsFor(config: AppConfig, engines: Engines, logger: Logger, liv
       notifier,
       // Several instances with in-process projections would each run the processes: there, the worker does.
       live: runsLogProcesses(config) ? live : null,
-      // Commands wait for today's read models only; an upgrade that rebuilds the audit log or a history does not keep
-      // the app from serving today's work.
+      // Commands wait for today's read models only, the past's ride in the next batch's unit; an upgrade that rebuilds
+      // the audit log or a history does not keep the app from serving today's work.
       pastApart: true,
+      pastLagMs: config.pastLagMs,
       logger: { info: (m) => logger.info(m), error: (m, e) => logger.error({ err: e }, m) },
     });
   };

@@ -46,14 +46,18 @@ export interface RunnerOptions {
   onProcessed?: (event: RecordedEvent) => void | Promise<void>;
   retryDelayMs?: number;
   /**
-   * Read models of the past (`Projection.ofThePast`: the audit log, the schedule's and the reports' versions) follow
-   * the log in runners of their own (the API and the worker say so; the rebuild command does not). A command waits
-   * for today's read models only (`waitFor`), and a read that needs one of the past waits until it has reached the
-   * log as it was when the read came (`caughtUpWithLog`). Those that start over from the beginning of a log whose
-   * other read models are there already (an upgrade) are built in the background: start() does not wait for them,
-   * and their reads answer 503 until they have caught up.
+   * Read models of the past (`Projection.ofThePast`: the audit log, the schedule's and the reports' versions) are off
+   * the path of each live event (the API and the worker say so; the rebuild command does not): a live batch's unit
+   * applies today's read models to its events and the past's to the events of the batches before it, and the past's
+   * are applied in a unit of their own only when no batch comes within `pastLagMs`, or at once when a read needs them.
+   * A command waits for today's read models only (`waitFor`), and a read that needs one of the past waits until it
+   * has reached the log as it was when the read came (`caughtUpWithLog`). Those that start over from the beginning of
+   * a log whose other read models are there already (an upgrade) are built in the background by a runner of their
+   * own: start() does not wait for them, and their reads answer 503 until they have caught up.
    */
   pastApart?: boolean;
+  /** How long the past's events wait for the next live batch before they get a unit of their own. Default PAST_LAG_MS. */
+  pastLagMs?: number;
   /** This runner is that second one: its checkpoints say `building` until it has caught up. */
   inBackground?: boolean;
 }
@@ -66,6 +70,11 @@ export interface RunnerOptions {
 export const CATCH_UP_BATCH = 2000;
 /** Batches of the background build: small, so that the live events' batches (SQLite runs one at a time) never wait long. */
 const BACKGROUND_BATCH = 100;
+/**
+ * How long the past's read models wait for the next live batch to ride along with (its unit, its COMMIT, its
+ * checkpoints: issue #45) before they take a unit of their own. Short: a push of the audit log waits as long.
+ */
+export const PAST_LAG_MS = 25;
 
 const silent: RunnerLogger = { info: () => undefined, error: () => undefined };
 const before = (a: GlobalPosition | null, b: GlobalPosition) => a === null || comparePositions(a, b) < 0;
@@ -101,11 +110,19 @@ function percentOf(position: GlobalPosition | null, head: GlobalPosition | null)
 export class ProjectionRunner implements ProjectionProgress {
   /** Per projection, the last position committed with its checkpoint. */
   private readonly positions = new Map<string, GlobalPosition | null>();
-  /** The projections this runner's subscription applies: all, less those of the past that run apart. */
+  /** The projections this runner's subscription applies: all, less those of the past built in the background. */
   private running: Projection[];
+  /** Of those, the read models of the past that live events reach one batch late (`pastApart`). */
+  private late = new Set<Projection>();
+  /** Live events that the late projections have yet to apply, in the log's order. */
+  private lateEvents: RecordedEvent[] = [];
+  /** The unit of their own the late events get when no live batch takes them first. */
+  private lateTimer: NodeJS.Timeout | null = null;
+  /** Batches and late units, one after another. */
+  private committing: Promise<unknown> = Promise.resolve();
   /**
-   * Runners of the read models of the past (`pastApart`): those following the log beside this one, and those built
-   * in the background after an upgrade, which count once they have caught up.
+   * Runners of the read models of the past built in the background after an upgrade (`pastApart`), which count once
+   * they have caught up.
    */
   private apart: { runner: ProjectionRunner; head: GlobalPosition | null; caughtUp: boolean }[] = [];
   /** Whether this (background) runner's checkpoints still say `building`. */
@@ -114,7 +131,8 @@ export class ProjectionRunner implements ProjectionProgress {
   private liveFrom: GlobalPosition | null = null;
   /** Set while start() runs, for `starting()`: the head it catches up toward (null: not read yet, or an empty log). */
   private startingToward: { head: GlobalPosition | null } | null = null;
-  private waiters: { position: GlobalPosition; resolve: (ok: boolean) => void }[] = [];
+  /** Read-your-writes and reads of the past: each waits for some of `running` to reach a position. */
+  private waiters: { projections: Projection[]; position: GlobalPosition; resolve: (ok: boolean) => void }[] = [];
   /** Events received but not applied yet: the open batch. */
   private pending: RecordedEvent[] = [];
   /** The batch being applied and committed, for stop() to wait on. */
@@ -150,8 +168,13 @@ export class ProjectionRunner implements ProjectionProgress {
 
   /** Lowest position the projections of this runner's own subscription have processed. */
   private get ownPosition(): GlobalPosition | null {
+    return this.lowestOf(this.running);
+  }
+
+  /** Lowest position the projections have processed (null: one has processed nothing). */
+  private lowestOf(projections: Projection[]): GlobalPosition | null {
     let lowest: GlobalPosition | undefined;
-    for (const p of this.running) {
+    for (const p of projections) {
       const position = this.positions.get(p.name) ?? null;
       if (position === null) return null;
       if (lowest === undefined || comparePositions(position, lowest) < 0) lowest = position;
@@ -202,8 +225,8 @@ export class ProjectionRunner implements ProjectionProgress {
 
   private async catchUp(): Promise<void> {
     const behind = await this.unit(() => this.prepare());
-    const past = this.options.pastApart ? this.projections.filter((p) => p.ofThePast) : [];
-    this.running = this.projections.filter((p) => !past.includes(p));
+    this.running = this.projections.filter((p) => !behind.includes(p));
+    this.late = new Set(this.options.pastApart ? this.running.filter((p) => p.ofThePast) : []);
     // Read models this start builds from the start of the log (not in the background, beside an API serving requests).
     const fresh = this.markBuilding ? [] : this.running.filter((p) => (this.positions.get(p.name) ?? null) === null);
     const makeIndexes = await this.suspendIndexes(fresh);
@@ -217,9 +240,8 @@ export class ProjectionRunner implements ProjectionProgress {
         ? Promise.resolve(true)
         : this.waitForOwn(head, Number.POSITIVE_INFINITY);
     this.subscribe();
-    const following = past.filter((p) => !behind.includes(p));
     try {
-      await Promise.all([caughtUp, following.length ? this.follow(following, head) : null]);
+      await caughtUp;
       // Stopped part-way, the indexes are made by the setup of the next start.
       if (!this.stopped) await makeIndexes?.();
     } finally {
@@ -250,6 +272,16 @@ export class ProjectionRunner implements ProjectionProgress {
     await this.subscription?.unsubscribe();
     this.subscription = null;
     await this.inFlight?.catch(() => undefined);
+    if (this.lateTimer) clearTimeout(this.lateTimer);
+    this.lateTimer = null;
+    // What the read models of the past have yet to apply gets its unit now, so a stop leaves every read model at one
+    // place in the log. Should it fail, their checkpoints are before those events, and the next start applies them.
+    if (this.lateEvents.length)
+      await this.inTurn(() => this.commit([])).catch((error) =>
+        this.logger.error('the read models of the past could not apply the latest events before the stop', error),
+      );
+    await this.committing;
+    this.lateEvents = [];
     this.pending = [];
     for (const waiter of this.waiters.splice(0)) waiter.resolve(false);
   }
@@ -263,15 +295,6 @@ export class ProjectionRunner implements ProjectionProgress {
       onProcessed: undefined,
       ...options,
     });
-  }
-
-  /** Starts the read models of the past that are up to date with a runner of their own, caught up when it resolves. */
-  private async follow(projections: Projection[], head: GlobalPosition | null): Promise<void> {
-    const runner = this.runnerApart(projections, { inBackground: false });
-    const following = { runner, head, caughtUp: false };
-    this.apart.push(following);
-    await runner.start();
-    following.caughtUp = true;
   }
 
   /**
@@ -326,7 +349,11 @@ export class ProjectionRunner implements ProjectionProgress {
 
   /** Today's read models (with `pastApart`; else every one) have processed `position`: a command's read-your-writes. */
   async waitFor(position: GlobalPosition, timeoutMs: number): Promise<boolean> {
-    return this.waitForOwn(position, timeoutMs);
+    return this.waitOn(
+      this.running.filter((p) => !this.late.has(p)),
+      position,
+      timeoutMs,
+    );
   }
 
   /**
@@ -337,17 +364,25 @@ export class ProjectionRunner implements ProjectionProgress {
     const head = await this.events.headPosition();
     if (!head) return true;
     const holds = (runner: ProjectionRunner) => runner.running.some((p) => names.includes(p.name));
-    const waits = [holds(this) ? this.waitForOwn(head, timeoutMs) : true];
+    const named = this.running.filter((p) => names.includes(p.name));
+    // A read waits for no lag: the past's events get their unit now, if no batch has taken them yet.
+    if (named.some((p) => this.late.has(p))) this.applyLateSoon(0);
+    const waits = [named.length ? this.waitOn(named, head, timeoutMs) : true];
     for (const { runner, caughtUp } of this.apart)
       if (holds(runner)) waits.push(caughtUp ? runner.waitForOwn(head, timeoutMs) : false);
     return (await Promise.all(waits)).every(Boolean);
   }
 
   private waitForOwn(position: GlobalPosition, timeoutMs: number): Promise<boolean> {
-    const current = this.ownPosition;
+    return this.waitOn(this.running, position, timeoutMs);
+  }
+
+  /** The projections have processed `position` (false after `timeoutMs`). */
+  private waitOn(projections: Projection[], position: GlobalPosition, timeoutMs: number): Promise<boolean> {
+    const current = this.lowestOf(projections);
     if (current && comparePositions(current, position) >= 0) return Promise.resolve(true);
     return new Promise((resolve) => {
-      const waiter = { position, resolve };
+      const waiter = { projections, position, resolve };
       this.waiters.push(waiter);
       if (Number.isFinite(timeoutMs)) {
         setTimeout(() => {
@@ -444,7 +479,7 @@ export class ProjectionRunner implements ProjectionProgress {
       this.pending.length >= Math.max(1, this.options.checkpointEvery ?? CATCH_UP_BATCH);
     if (!closes) return;
     const batch = this.pending.splice(0);
-    const running = this.commit(batch);
+    const running = this.inTurn(() => this.commit(batch));
     this.inFlight = running;
     try {
       await running;
@@ -457,38 +492,82 @@ export class ProjectionRunner implements ProjectionProgress {
     if (this.markBuilding || !this.isLive(batch[batch.length - 1])) await nextTurn();
   }
 
-  /** Applies a batch and saves the checkpoints in one unit; advances and announces only once it committed. */
+  /** `work` after the batches and late units before it. */
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const turn = this.committing.then(work);
+    this.committing = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /** The late events get a unit of their own in `delayMs`, unless a batch takes them first (or sooner, if asked). */
+  private applyLateSoon(delayMs: number): void {
+    if (!this.lateEvents.length || this.stopped) return;
+    if (this.lateTimer) {
+      if (delayMs > 0) return;
+      clearTimeout(this.lateTimer);
+    }
+    this.lateTimer = setTimeout(() => {
+      this.lateTimer = null;
+      this.inTurn(() => this.commit([])).catch((error) => {
+        this.logger.error('the read models of the past failed to apply the latest events; trying again', error);
+        this.applyLateSoon(this.options.retryDelayMs ?? 1000);
+      });
+    }, delayMs);
+    this.lateTimer.unref();
+  }
+
+  /**
+   * Applies a batch, and the late events of the batches before it, and saves the checkpoints in one unit; advances
+   * and announces only once it committed. Of a live batch, the read models of the past (`late`) apply nothing now:
+   * its events wait for the next unit.
+   */
   private async commit(batch: RecordedEvent[]): Promise<void> {
     // Positions within the batch; `this.positions` keeps the committed ones until COMMIT.
     const working = new Map(this.positions);
-    const effects: { event: RecordedEvent; notices: ChangeNotice[] }[] = [];
-    await this.unit(async () => {
-      for (const event of batch) {
-        const notices: ChangeNotice[] = [];
-        const context = {
-          store: this.store,
-          notify: (n: ChangeNotice) => {
-            notices.push(n);
-          },
-        };
-        for (const p of this.running) {
-          if (!before(working.get(p.name) ?? null, event.position)) continue;
-          await p.apply(event, context as never);
-          working.set(p.name, event.position);
-        }
-        effects.push({ event, notices });
+    const late = this.lateEvents.splice(0);
+    if (this.lateTimer) clearTimeout(this.lateTimer);
+    this.lateTimer = null;
+    const nowLate = batch.filter((event) => this.late.size > 0 && this.isLive(event));
+    const notices: ChangeNotice[][] = [];
+    const apply = async (event: RecordedEvent, projections: Iterable<Projection>) => {
+      const sent: ChangeNotice[] = [];
+      const context = {
+        store: this.store,
+        notify: (n: ChangeNotice) => {
+          sent.push(n);
+        },
+      };
+      for (const p of projections) {
+        if (!before(working.get(p.name) ?? null, event.position)) continue;
+        await p.apply(event, context as never);
+        working.set(p.name, event.position);
       }
-      await this.saveCheckpoints(working, this.positions);
-    });
-    // Committed: the read models and checkpoints of the whole batch are visible to everyone now.
+      notices.push(sent);
+    };
+    try {
+      await this.unit(async () => {
+        for (const event of late) await apply(event, this.late);
+        for (const event of batch)
+          await apply(event, nowLate.includes(event) ? this.running.filter((p) => !this.late.has(p)) : this.running);
+        await this.saveCheckpoints(working, this.positions);
+      });
+    } catch (error) {
+      // Nothing of the unit committed: the late events wait for the next one (a batch met again skips them).
+      this.lateEvents.unshift(...late);
+      throw error;
+    }
+    // Committed: the read models and checkpoints of the whole unit are visible to everyone now.
     for (const [name, position] of working) this.positions.set(name, position);
-    for (const { event, notices } of effects) {
-      const live = this.isLive(event);
-      if (live && this.options.notifier) for (const n of notices) this.options.notifier.send(n);
-      if (live) this.options.live?.publish(event);
+    this.lateEvents.push(...nowLate);
+    [...late, ...batch].forEach((event, i) => {
+      if (this.isLive(event) && this.options.notifier) for (const n of notices[i]) this.options.notifier.send(n);
+    });
+    for (const event of batch) {
+      if (this.isLive(event)) this.options.live?.publish(event);
       await this.options.onProcessed?.(event);
     }
     this.releaseWaiters();
+    this.applyLateSoon(this.options.pastLagMs ?? PAST_LAG_MS);
   }
 
   /** Saves the checkpoints of the projections whose position moved since the last commit. */
@@ -518,10 +597,9 @@ export class ProjectionRunner implements ProjectionProgress {
   }
 
   private releaseWaiters(): void {
-    const current = this.ownPosition;
-    if (!current) return;
     this.waiters = this.waiters.filter((w) => {
-      if (comparePositions(current, w.position) < 0) return true;
+      const current = this.lowestOf(w.projections);
+      if (!current || comparePositions(current, w.position) < 0) return true;
       w.resolve(true);
       return false;
     });

@@ -32,7 +32,12 @@ async function main() {
   const fanOut = config.redisUrl ? socketIoRedisEmitter(config.redisUrl) : null;
   const notifier = fanOut && redisNotifier(fanOut.emitter);
   const live = new LiveEvents((err) => console.error('a process failed on a live event', err));
-  const { logger, engines, runner } = await openRunner(config, { notifier, pastApart: true, live });
+  const { logger, engines, runner } = await openRunner(config, {
+    notifier,
+    pastApart: true,
+    pastLagMs: config.pastLagMs,
+    live,
+  });
   if (!config.mongodbUrl && !config.databaseUrl)
     logger.warn(
       'Neither DATABASE_URL nor MONGODB_URL is set: the read models go to DATA_DIR/read-models.sqlite, which only API instances on this machine sharing DATA_DIR can read. Use PostgreSQL across machines.',

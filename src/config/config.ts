@@ -57,6 +57,11 @@ export interface AppConfig {
   ratingRequestsEveryMs: number;
   /** How often the visit reminders process looks for reminders that came due (VISIT_REMINDERS_EVERY_MS). */
   visitRemindersEveryMs: number;
+  /**
+   * How long the read models of the past wait for the next live batch to ride along with before they take a unit of
+   * their own (PAST_LAG_MS; a read of them never waits for it).
+   */
+  pastLagMs: number;
 }
 
 /**
@@ -201,6 +206,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ratingRequestsEveryMs: integer(env, 'RATING_REQUESTS_EVERY_MS', 15_000, 100, 60_000),
     // Within a minute of the time a reminder is due, at one small query per organization that sends them.
     visitRemindersEveryMs: integer(env, 'VISIT_REMINDERS_EVERY_MS', 15_000, 100, 60_000),
+    // The audit log's pushes wait as long (issue #45).
+    pastLagMs: integer(env, 'PAST_LAG_MS', 25, 0, 60_000),
   };
 }
 
