@@ -8,6 +8,7 @@ export const availabilityProjection: Projection = {
   name: 'availability',
   version: 1,
   collections: [AVAILABILITY],
+  streams: ['availability'],
   async setup(store) {
     await store.collection(AVAILABILITY).createIndex({ organizationId: 1 }, { name: 'organizationId' });
   },

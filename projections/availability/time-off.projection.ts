@@ -9,6 +9,7 @@ export const timeOffProjection: Projection = {
   name: 'timeOff',
   version: 1,
   collections: [TIME_OFF],
+  streams: ['availability'],
   async setup(store) {
     await store.collection(TIME_OFF).createIndex({ organizationId: 1 }, { name: 'organizationId' });
   },

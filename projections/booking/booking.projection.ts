@@ -19,6 +19,7 @@ export const bookingProjection: Projection = {
   // 2: a visit whose job a manager deleted is cancelled by the company (#24)
   version: 2,
   collections: [BOOKING_LINKS, BOOKINGS],
+  streams: ['job', 'bookingLink'],
   async setup(store) {
     await store
       .collection(BOOKING_LINKS)

@@ -13,6 +13,7 @@ export const slotStampsProjection: Projection = {
   name: 'slotStamps',
   version: 1,
   collections: [SLOT_STAMPS],
+  streams: ['job', 'jobSeries', 'availability', 'bookingLink', 'organization'],
   async apply(event, { store }) {
     if (!SLOT_STREAMS.some((prefix) => event.streamId.startsWith(prefix))) return;
     const organizationId = (event.data as { organizationId?: unknown }).organizationId;

@@ -37,6 +37,7 @@ export const calendarDirectoryProjection: Projection = {
   name: 'calendarDirectory',
   version: 1,
   collections: [CALENDAR_DIRECTORY],
+  streams: ['organization', 'user', 'customer', 'job', 'jobSeries'],
   async setup(store) {
     await store
       .collection(CALENDAR_DIRECTORY)

@@ -14,6 +14,7 @@ export const calendarFeedsProjection: Projection = {
   name: 'calendarFeeds',
   version: 2,
   collections: [CALENDAR_FEEDS],
+  streams: ['user', 'calendarFeed'],
   async setup(store) {
     await store.collection(CALENDAR_FEEDS).createIndex({ organizationId: 1, userId: 1 }, { name: 'organization_user' });
   },

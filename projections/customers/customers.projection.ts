@@ -23,6 +23,7 @@ export const customersProjection: Projection = {
   // Still 1 with customerDocuments added: no document event existed before it, so there is nothing to rebuild.
   version: 1,
   collections: [CUSTOMERS, CUSTOMER_DOCUMENTS],
+  streams: ['customer'],
   async setup(store) {
     // The Customer List and lookup by name, ties by id: a MongoDB server walks it in either direction, no sort.
     await store

@@ -12,6 +12,7 @@ export const mailOptOutsProjection: Projection = {
   name: 'mailOptOuts',
   version: 1,
   collections: [MAIL_OPT_OUTS],
+  streams: ['mailOptOut'],
   async apply(event, { store, notify }) {
     if (!event.streamId.startsWith('mailOptOut-')) return;
     const e = { type: event.type, data: event.data } as MailOptOutEvent;

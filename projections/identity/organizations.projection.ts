@@ -9,6 +9,7 @@ export const organizationsProjection: Projection = {
   name: 'organizations',
   version: 1,
   collections: [ORGANIZATIONS],
+  streams: ['organization'],
   async apply(event, { store, notify }) {
     if (!event.streamId.startsWith('organization-')) return;
     const e = { type: event.type, data: event.data } as OrganizationEvent;

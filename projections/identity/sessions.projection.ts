@@ -8,6 +8,7 @@ export const sessionsProjection: Projection = {
   name: 'sessions',
   version: 1,
   collections: [SESSIONS],
+  streams: ['session', 'user'],
   async setup(store) {
     const sessions = store.collection(SESSIONS);
     await sessions.createIndex({ sessionId: 1 }, { name: 'sessionId' });

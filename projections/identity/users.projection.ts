@@ -16,6 +16,7 @@ export const usersProjection: Projection = {
   name: 'users',
   version: 2,
   collections: [USERS],
+  streams: ['user'],
   async setup(store) {
     const users = store.collection(USERS);
     // Uniqueness is the e-mail claim stream's job; an index here only speeds up sign-in.

@@ -14,6 +14,7 @@ export const jobRequestsProjection: Projection = {
   name: 'jobRequests',
   version: 1,
   collections: [JOB_REQUESTS],
+  streams: ['job', 'jobSeries'],
   async setup(store) {
     await store.collection(JOB_REQUESTS).createIndex({ organizationId: 1, status: 1 }, { name: 'organization_status' });
   },

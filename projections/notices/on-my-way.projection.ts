@@ -10,6 +10,7 @@ export const onMyWayProjection: Projection = {
   name: 'onMyWaySent',
   version: 1,
   collections: [ON_MY_WAY_SENT],
+  streams: ['onMyWay'],
   async setup(store) {
     await store.collection(ON_MY_WAY_SENT).createIndex({ jobId: 1, date: 1 }, { name: 'job_date' });
   },

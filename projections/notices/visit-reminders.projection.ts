@@ -10,6 +10,7 @@ export const visitRemindersProjection: Projection = {
   name: 'visitReminders',
   version: 1,
   collections: [VISIT_REMINDERS],
+  streams: ['visitReminder', 'visitCancelled'],
   async setup(store) {
     await store
       .collection(VISIT_REMINDERS)

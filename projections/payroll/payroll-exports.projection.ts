@@ -9,6 +9,7 @@ export const payrollExportsProjection: Projection = {
   name: 'payrollExports',
   version: 1,
   collections: [PAYROLL_EXPORTS],
+  streams: ['payrollExport'],
   async setup(store) {
     await store
       .collection(PAYROLL_EXPORTS)

@@ -26,6 +26,7 @@ export const ratingsProjection: Projection = {
   name: 'ratings',
   version: 2,
   collections: [RATINGS, RATING_TOKENS, RATING_MAILS],
+  streams: ['ratingMail', 'rating'],
   async setup(store) {
     // The Ratings report: answered ratings by their job's start, the organization's or one customer's.
     await store

@@ -67,6 +67,7 @@ export const reportHistoryProjection: Projection = {
   // 2: people's colours, for the schedule as of a moment
   version: 2,
   collections: [REPORT_TIMER_VERSIONS, REPORT_RATING_VERSIONS, REPORT_NAME_VERSIONS],
+  streams: ['timer', 'rating', 'customer', 'user'],
   async setup(store) {
     for (const name of [REPORT_TIMER_VERSIONS, REPORT_RATING_VERSIONS, REPORT_NAME_VERSIONS])
       // A record's versions by position: the one current before an event, and the ones it closes.

@@ -9,7 +9,7 @@ import { ReadStore } from '../../src/core/read-store/read-store.port';
 import type { BuildingReadModel, ProjectionProgress } from '../../src/core/commands/aggregates';
 import type { ChangeNotice, Notifier } from '../../src/core/change-notice';
 import type { LiveEvents } from '../../src/core/processes/process-host';
-import { Projection } from './projection';
+import { Projection, streamCategory } from './projection';
 import { nextTurn } from '../../src/core/loop-turns';
 
 export const CHECKPOINTS = 'projectionCheckpoints';
@@ -537,9 +537,11 @@ export class ProjectionRunner implements ProjectionProgress {
           sent.push(n);
         },
       };
+      const category = streamCategory(event.streamId);
       for (const p of projections) {
         if (!before(working.get(p.name) ?? null, event.position)) continue;
-        await p.apply(event, context as never);
+        // Only the projections of the event's aggregate apply it (`Projection.streams`); every one has passed it.
+        if (!p.streams || p.streams.includes(category)) await p.apply(event, context as never);
         working.set(p.name, event.position);
       }
       notices.push(sent);

@@ -30,6 +30,17 @@ export interface Projection {
    * start of the log makes their indexes once it has caught up, rather than keep them row by row.
    */
   readsById?: true;
+  /**
+   * The aggregates whose streams' events it applies (`timer` for `timer-<id>`, see streamCategory): the runner hands
+   * it no other event. Omitted: every event (the audit log).
+   */
+  streams?: readonly string[];
   setup?(store: ReadStore): Promise<void>;
   apply(event: RecordedEvent, context: ProjectionContext): Promise<void>;
+}
+
+/** An event's stream's aggregate: what comes before the first hyphen of `<aggregate>-<id>` (ENGINEERING.md, naming). */
+export function streamCategory(streamId: string): string {
+  const hyphen = streamId.indexOf('-');
+  return hyphen < 0 ? streamId : streamId.slice(0, hyphen);
 }

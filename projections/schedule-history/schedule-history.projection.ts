@@ -30,6 +30,7 @@ export const scheduleHistoryProjection: Projection = {
   ofThePast: true,
   version: 2, // 2: the week documents hold the job, so that a week is one read
   collections: [JOB_VERSIONS, JOB_VERSION_WEEKS, SERIES_VERSIONS],
+  streams: ['job', 'jobSeries'],
   async setup(store) {
     await store.collection(JOB_VERSIONS).createIndex({ jobId: 1, from: 1 }, { name: 'job_from' });
     await store.collection(JOB_VERSION_WEEKS).createIndex({ week: 1, from: 1 }, { name: 'week_from' });

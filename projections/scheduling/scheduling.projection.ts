@@ -33,6 +33,7 @@ export const schedulingProjection: Projection = {
   // 5: cancelledJobs
   version: 5,
   collections: [JOBS, JOB_SERIES, JOB_WEEKS, JOB_PEOPLE_WEEKS, CANCELLED_JOBS],
+  streams: ['job', 'jobSeries'],
   async setup(store) {
     await store.collection(JOB_SERIES).createIndex({ organizationId: 1 }, { name: 'organization' });
     await store.collection(JOB_WEEKS).createIndex({ week: 1 }, { name: 'week' });

@@ -15,6 +15,7 @@ export const timeReviewsProjection: Projection = {
   name: 'timeReviews',
   version: 1,
   collections: [TIME_REVIEWS],
+  streams: ['timeReview'],
   async setup(store) {
     // The pending reviews of an organization, the oldest first.
     await store

@@ -21,6 +21,7 @@ export const timersProjection: Projection = {
   // for timers recorded before their events carried it.
   version: 3,
   collections: [TIMERS, JOB_TIMES],
+  streams: ['timer'],
   async setup(store) {
     await store.collection(TIMERS).createIndex({ userId: 1, endDateTime: 1 }, { name: 'user_running' });
     // Who is on the clock now (Home's today panel): the organization's timers without an end.

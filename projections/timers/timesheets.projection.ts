@@ -26,6 +26,7 @@ export const timesheetsProjection: Projection = {
   name: 'timesheets',
   version: 1,
   collections: [TIMESHEETS],
+  streams: ['timesheet'],
   async setup(store) {
     await store
       .collection(TIMESHEETS)
