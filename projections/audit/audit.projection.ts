@@ -35,10 +35,19 @@ const KINDS = [
 ] as const;
 type Kind = (typeof KINDS)[number];
 
-/** Ids an event names: any string of an id's length in its data, two levels of nesting deep. */
+/**
+ * What an id is not: an instant or a time (':'), an address ('@'), a file or a link ('.', '/'), words (' '). Ids are
+ * UUIDs and what is made of them (an occurrence's `<series>_<date>`).
+ */
+const NOT_AN_ID = /[ :@./]/;
+
+/**
+ * Ids an event names: any string of an id's length in its data, two levels of nesting deep. Not an instant, an address
+ * or a file's name: they were looked up, ten kinds of name each, and never found (issue #45 item 3).
+ */
 function idsIn(value: unknown, into: Set<string>, depth = 0) {
   if (typeof value === 'string') {
-    if (value.length >= 20 && value.length <= 60 && !value.includes(' ')) into.add(value);
+    if (value.length >= 20 && value.length <= 60 && !NOT_AN_ID.test(value)) into.add(value);
   } else if (Array.isArray(value)) {
     for (const v of value) idsIn(v, into, depth + 1);
   } else if (value && typeof value === 'object' && depth < 3) {
