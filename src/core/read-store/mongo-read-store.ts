@@ -12,8 +12,8 @@ import {
   Update,
   UpdateResult,
 } from './read-store.port';
-import { applyOperators, assertSameId, checkOperators } from './mongo-semantics';
-import { pinnedId, StagedWrite, Unit, WriteBehind } from './write-behind';
+import { assertSameId, checkOperators } from './mongo-semantics';
+import { pinnedId, StagedWrite, Unit, updatedById, WriteBehind } from './write-behind';
 
 // The only file that imports `mongodb` (read models and GridFS files). It must also work on
 // FerretDB v1, our test server, so it uses neither transactions nor change streams: a `transaction`
@@ -156,20 +156,9 @@ class MongoCollection<T extends Doc> implements ReadCollection<T> {
     if (unit && id !== null) {
       const { $setOnInsert, ...ops } = checkOperators(update);
       const current = await this.staged(unit, id);
-      if (current) {
-        // `current` is the unit's private copy.
-        const changed = applyOperators(current, ops, filter);
-        assertSameId({ _id: id }, current);
-        if (changed) unit.stage(this.coll.collectionName, id, current);
-        return { matchedCount: 1, modifiedCount: changed ? 1 : 0, upsertedId: null };
-      }
-      if (!options.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedId: null };
-      const inserted: AnyDoc = { _id: id };
-      applyOperators(inserted, ops);
-      if ($setOnInsert) applyOperators(inserted, { $set: $setOnInsert });
-      assertSameId({ _id: id }, inserted);
-      unit.stage(this.coll.collectionName, id, inserted);
-      return { matchedCount: 0, modifiedCount: 0, upsertedId: id };
+      const { stage, result } = updatedById(id, current, ops, $setOnInsert, filter, options.upsert === true);
+      if (stage) unit.stage(this.coll.collectionName, id, stage);
+      return result;
     }
     await this.direct(true);
     const u = options.upsert ? withStringId(filter, update) : update;

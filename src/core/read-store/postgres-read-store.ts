@@ -28,7 +28,7 @@ import {
   UpdateResult,
 } from './read-store.port';
 import { always, and, ANY, EVERYTHING, exact, not, or, Sql } from './sql-parts';
-import { pinnedId, pinnedIds, StagedWrite, Unit } from './write-behind';
+import { pinnedId, pinnedIds, StagedWrite, Unit, updatedById } from './write-behind';
 import { ARR, indexablePath, isAscii, literalOf, OBJ, plainKinds, recordKinds, topLevelInclusion } from './value-kinds';
 
 /** Where a process tells the others that a collection's kinds or indexes changed (payload: the collection). */
@@ -926,20 +926,9 @@ class PostgresCollection<T extends Doc> implements ReadCollection<T> {
     const unit = this.stagedUnit(t, id !== null);
     if (unit) {
       const current = await this.current(unit, t, id!);
-      if (current) {
-        // `current` is the unit's private copy.
-        const changed = applyOperators(current, ops, filter);
-        assertSameId({ _id: id! }, current);
-        if (changed) await this.stage(unit, t, id!, current);
-        return { matchedCount: 1, modifiedCount: changed ? 1 : 0, upsertedId: null };
-      }
-      if (!options.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedId: null };
-      const inserted: AnyDoc = { _id: id! };
-      applyOperators(inserted, ops);
-      if ($setOnInsert) applyOperators(inserted, { $set: $setOnInsert });
-      assertSameId({ _id: id! }, inserted);
-      await this.stage(unit, t, id!, inserted);
-      return { matchedCount: 0, modifiedCount: 0, upsertedId: id };
+      const { stage, result } = updatedById(id!, current, ops, $setOnInsert, filter, options.upsert === true);
+      if (stage) await this.stage(unit, t, id!, stage);
+      return result;
     }
     await this.direct(true);
     let upserted: unknown;

@@ -41,7 +41,7 @@ import {
   STR,
   topLevelInclusion,
 } from './value-kinds';
-import { pinnedId, StagedWrite, Unit } from './write-behind';
+import { pinnedId, StagedWrite, Unit, updatedById } from './write-behind';
 
 const MMAP_BYTES = 1 << 30;
 /** SQLite's page cache, in KB (64 MB). */
@@ -1068,20 +1068,9 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
     const unit = this.stagedUnit(id !== null);
     if (unit) {
       const current = await this.current(unit, id!);
-      if (current) {
-        // `current` is the unit's private copy.
-        const changed = Object.keys(ops).length > 0 && applyOperators(current, ops, filter);
-        assertSameId({ _id: id! }, current);
-        if (changed) this.stage(unit, id!, current);
-        return { matchedCount: 1, modifiedCount: changed ? 1 : 0, upsertedId: null };
-      }
-      if (!options.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedId: null };
-      const inserted: AnyDoc = { _id: id! };
-      applyOperators(inserted, ops);
-      if ($setOnInsert) applyOperators(inserted, { $set: $setOnInsert });
-      assertSameId({ _id: id! }, inserted);
-      this.stage(unit, id!, inserted);
-      return { matchedCount: 0, modifiedCount: 0, upsertedId: id };
+      const { stage, result } = updatedById(id!, current, ops, $setOnInsert, filter, options.upsert === true);
+      if (stage) this.stage(unit, id!, stage);
+      return result;
     }
     await this.direct(true);
     return this.store.write(() => {

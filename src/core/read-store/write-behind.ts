@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { isDeepStrictEqual } from 'node:util';
-import { clone, isPlainObject } from './mongo-semantics';
-import { AnyDoc, Filter } from './read-store.port';
+import { applyOperators, assertSameId, clone, isPlainObject } from './mongo-semantics';
+import { AnyDoc, Filter, Update, UpdateResult } from './read-store.port';
 
 /** A document's state at the end of a unit: the whole document, or null when it was deleted. */
 export interface StagedWrite {
@@ -44,6 +44,35 @@ export class WriteBehind {
     this.queue = result.catch(() => undefined);
     return result;
   }
+}
+
+/**
+ * An update by `_id` inside a unit, as MongoDB answers it: `current` is the unit's private copy of the document (null:
+ * none), which the operators change in place; `stage` is the document's new state for the unit to keep (null: no
+ * write).
+ */
+export function updatedById(
+  id: string,
+  current: AnyDoc | null,
+  ops: Update,
+  setOnInsert: unknown,
+  filter: Filter,
+  upsert: boolean,
+): { stage: AnyDoc | null; result: UpdateResult } {
+  if (current) {
+    const changed = applyOperators(current, ops, filter);
+    assertSameId({ _id: id }, current);
+    return {
+      stage: changed ? current : null,
+      result: { matchedCount: 1, modifiedCount: changed ? 1 : 0, upsertedId: null },
+    };
+  }
+  if (!upsert) return { stage: null, result: { matchedCount: 0, modifiedCount: 0, upsertedId: null } };
+  const inserted: AnyDoc = { _id: id };
+  applyOperators(inserted, ops);
+  if (setOnInsert) applyOperators(inserted, { $set: setOnInsert });
+  assertSameId({ _id: id }, inserted);
+  return { stage: inserted, result: { matchedCount: 0, modifiedCount: 0, upsertedId: id } };
 }
 
 /** The `_id`s a filter pins when it is `{ _id: { $in: ['<string>', …] } }` and nothing else. */
