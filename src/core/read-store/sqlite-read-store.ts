@@ -558,10 +558,10 @@ const isSearchSpec = (spec: unknown): spec is { search: string[]; fold?: string 
 
 const sqlSafe = (name: string) => name.replace(/[^A-Za-z0-9_]/g, '_');
 
-/** The quoted name of a search index's trigram table. */
 /** An index's name in SQL, less its prefix (`ix_`, `ux_` for its unique twin). */
 const indexBaseOf = (t: Table, name: string) => `${t.sqlName.slice(1, -1)}__${name.replace(/[^A-Za-z0-9_]/g, '_')}`;
 
+/** The quoted name of a search index's trigram table. */
 function searchTableOf(t: Table, name: string): string {
   return `"fts_${t.sqlName.slice(1, -1)}__${sqlSafe(name)}"`;
 }
