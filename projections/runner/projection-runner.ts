@@ -75,6 +75,8 @@ const BACKGROUND_BATCH = 100;
  * checkpoints: issue #45) before they take a unit of their own. Short: a push of the audit log waits as long.
  */
 export const PAST_LAG_MS = 25;
+/** How long /healthz waits for the past's late events to be applied before it answers with the lag as it stands. */
+const LATE_READ_WAIT_MS = 1000;
 
 const silent: RunnerLogger = { info: () => undefined, error: () => undefined };
 const before = (a: GlobalPosition | null, b: GlobalPosition) => a === null || comparePositions(a, b) < 0;
@@ -182,7 +184,16 @@ export class ProjectionRunner implements ProjectionProgress {
     return lowest ?? null;
   }
 
+  /**
+   * The lowest position every projection has processed (/healthz's lag). A reader of it waits for no lag: the past's
+   * late events get their unit now, as for a read of the past (bounded; after that, the position as it stands).
+   */
   async processed(): Promise<GlobalPosition | null> {
+    const late = this.lateEvents.at(-1);
+    if (late) {
+      this.applyLateSoon(0);
+      await this.waitOn([...this.late], late.position, LATE_READ_WAIT_MS);
+    }
     return this.position;
   }
 

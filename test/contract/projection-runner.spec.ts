@@ -701,6 +701,13 @@ describe.each(adapters)('ProjectionRunner contract: %s read store', (adapterName
     await expect(r.caughtUpWithLog(['past'], 5000)).resolves.toBe(true);
     expect(await count('past')).toBe(identity.appended);
     expect(units).toBe(4);
+    // Nor does /healthz's lag (processed()): its reader gets them at once too.
+    const one = await identity.generate(1);
+    await expect(r.waitFor(one, 5000)).resolves.toBe(true);
+    expect(await count('past')).toBe(identity.appended - 1);
+    expect(comparePositions((await r.processed())!, one)).toBe(0);
+    expect(await count('past')).toBe(identity.appended);
+    expect(units).toBe(6);
 
     // Held, the past has not caught up, for this process nor for another that reads the checkpoints
     // (PROJECTIONS=external), while commands are answered.
