@@ -9,7 +9,7 @@ import { ReadStore } from '../../src/core/read-store/read-store.port';
 import type { BuildingReadModel, ProjectionProgress } from '../../src/core/commands/aggregates';
 import type { ChangeNotice, Notifier } from '../../src/core/change-notice';
 import type { LiveEvents } from '../../src/core/processes/process-host';
-import { Projection, streamCategory } from './projection';
+import { hears, Projection } from './projection';
 import { nextTurn } from '../../src/core/loop-turns';
 
 export const CHECKPOINTS = 'projectionCheckpoints';
@@ -166,6 +166,11 @@ export class ProjectionRunner implements ProjectionProgress {
       if (comparePositions(theirs, lowest) < 0) lowest = theirs;
     }
     return lowest;
+  }
+
+  /** The running projections that live events reach at once: all but the late ones. */
+  private get today(): Projection[] {
+    return this.running.filter((p) => !this.late.has(p));
   }
 
   /** Lowest position the projections of this runner's own subscription have processed. */
@@ -360,11 +365,7 @@ export class ProjectionRunner implements ProjectionProgress {
 
   /** Today's read models (with `pastApart`; else every one) have processed `position`: a command's read-your-writes. */
   async waitFor(position: GlobalPosition, timeoutMs: number): Promise<boolean> {
-    return this.waitOn(
-      this.running.filter((p) => !this.late.has(p)),
-      position,
-      timeoutMs,
-    );
+    return this.waitOn(this.today, position, timeoutMs);
   }
 
   /**
@@ -538,7 +539,8 @@ export class ProjectionRunner implements ProjectionProgress {
     const late = this.lateEvents.splice(0);
     if (this.lateTimer) clearTimeout(this.lateTimer);
     this.lateTimer = null;
-    const nowLate = batch.filter((event) => this.late.size > 0 && this.isLive(event));
+    const nowLate = this.late.size ? batch.filter((event) => this.isLive(event)) : [];
+    const today = this.today;
     const notices: ChangeNotice[][] = [];
     const apply = async (event: RecordedEvent, projections: Iterable<Projection>) => {
       const sent: ChangeNotice[] = [];
@@ -548,11 +550,10 @@ export class ProjectionRunner implements ProjectionProgress {
           sent.push(n);
         },
       };
-      const category = streamCategory(event.streamId);
       for (const p of projections) {
         if (!before(working.get(p.name) ?? null, event.position)) continue;
         // Only the projections of the event's aggregate apply it (`Projection.streams`); every one has passed it.
-        if (!p.streams || p.streams.includes(category)) await p.apply(event, context as never);
+        if (hears(p, event)) await p.apply(event, context as never);
         working.set(p.name, event.position);
       }
       notices.push(sent);
@@ -560,8 +561,7 @@ export class ProjectionRunner implements ProjectionProgress {
     try {
       await this.unit(async () => {
         for (const event of late) await apply(event, this.late);
-        for (const event of batch)
-          await apply(event, nowLate.includes(event) ? this.running.filter((p) => !this.late.has(p)) : this.running);
+        for (const event of batch) await apply(event, nowLate.includes(event) ? today : this.running);
         await this.saveCheckpoints(working, this.positions);
       });
     } catch (error) {

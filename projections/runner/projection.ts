@@ -39,6 +39,11 @@ export interface Projection {
   apply(event: RecordedEvent, context: ProjectionContext): Promise<void>;
 }
 
+/** Whether the runner hands the projection the event: one of the aggregates it names (`streams`), or any if none. */
+export function hears(projection: Pick<Projection, 'streams'>, event: Pick<RecordedEvent, 'streamId'>): boolean {
+  return !projection.streams || projection.streams.includes(streamCategory(event.streamId));
+}
+
 /** An event's stream's aggregate: what comes before the first hyphen of `<aggregate>-<id>` (ENGINEERING.md, naming). */
 export function streamCategory(streamId: string): string {
   const hyphen = streamId.indexOf('-');

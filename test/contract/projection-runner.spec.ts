@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allProjections } from '../../projections/all-projections';
 import { ORGANIZATIONS, OrganizationDoc, SESSIONS, USERS } from '../../src/identity/identity.read-models';
-import { type Projection, streamCategory } from '../../projections/runner/projection';
+import { hears, type Projection } from '../../projections/runner/projection';
 import {
   Checkpoint,
   CHECKPOINTS,
@@ -127,10 +127,6 @@ function recorded(projections: Projection[], log: string[]): Projection[] {
     },
   }));
 }
-
-/** Whether the runner hands the projection the event: one of the aggregates it names (`streams`), or any if none. */
-const hears = (p: Pick<Projection, 'streams'>, event: RecordedEvent) =>
-  !p.streams || p.streams.includes(streamCategory(event.streamId));
 
 /** `name:position` of every event each projection applies. */
 const applies = (events: RecordedEvent[], projections = names) =>
