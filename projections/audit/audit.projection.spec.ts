@@ -198,6 +198,20 @@ describe('audit projection', () => {
       });
   });
 
+  it("looks up the names of a record's first event in a stream named after another record (a person's availability)", async () => {
+    await spec.given(user(ANA, 'Ana')).thenStore(async (store) => {
+      // Another run of the projection (a restart): the names kept in memory are gone, the store has Ana's.
+      const again = eventLog({ organizationId: ORG, actorUserId: ANA });
+      const first = again.event(`availability-${ANA}`, {
+        type: 'AvailabilitySet',
+        data: { userId: ANA, organizationId: ORG, entries: [], previous: [] },
+      });
+      await auditProjection.apply(first, { store, notify: () => undefined });
+      const entry = await store.collection<AuditDoc>(AUDIT_ENTRIES).findOne({ _id: first.id });
+      expect(entry).toMatchObject({ who: 'Ana Active', recordLabel: 'Ana Active' });
+    });
+  });
+
   it('pushes audit.added to the auditors once per entry written', async () => {
     const { notices } = await spec.given(user(ANA, 'Ana'), user(BOB, 'Bob')).effects();
     const notice = { rooms: [`auditors:${ORG}`], event: 'audit.added', payload: { organizationId: ORG } };

@@ -73,9 +73,29 @@ function keep(doc: NameDoc) {
   kept.get(idOfKey(doc._id))?.set(doc._id, doc);
 }
 
+/**
+ * The streams whose record's names only their own events give (`namesGiven`): the first event of one is its record's
+ * creation, so its id has no name yet and is not looked up (half the dense mix's events create a job or a timer).
+ */
+const NAMED_BY_OWN_STREAM = new Set([
+  'organization',
+  'user',
+  'customer',
+  'job',
+  'jobSeries',
+  'timer',
+  'rating',
+  'bookingLink',
+]);
+
 async function namesFor(store: ReadStore, event: RecordedEvent): Promise<Map<string, NameDoc>> {
   if (event.position.commit <= lastPosition || kept.size >= IDS_KEPT) kept.clear();
   lastPosition = event.position.commit;
+  if (event.revision === 0) {
+    const dash = event.streamId.indexOf('-');
+    const created = event.streamId.slice(dash + 1);
+    if (NAMED_BY_OWN_STREAM.has(event.streamId.slice(0, dash)) && !kept.has(created)) kept.set(created, new Map());
+  }
   const ids = new Set<string>();
   idsIn(event.data, ids);
   if (event.metadata.actorUserId) ids.add(event.metadata.actorUserId);
