@@ -274,6 +274,21 @@ describe.each(adapters)('$name event store', (adapter) => {
       expect(comparePositions(afterSecond[0].position, ours[2].position)).toBeLessThanOrEqual(0);
     });
 
+    it("reads the events at given positions, in the log's order, leaving out positions with none", async () => {
+      const a = stream();
+      const b = stream();
+      await store.append(a, [event('First'), event('Second')], 'no_stream');
+      await store.append(b, [event('Third')], 'no_stream');
+      const [first, second] = await store.readStream(a);
+      const [third] = await store.readStream(b);
+      const head = (await store.headPosition())!;
+      const nowhere = { commit: head.commit + 1_000_000, prepare: head.prepare + 1_000_000 };
+      const read = await store.readEvents([third.position, nowhere, first.position]);
+      expect(read).toEqual([first, third]);
+      expect(await store.readEvents([])).toEqual([]);
+      expect((await store.readEvents([second.position])).map((e) => e.type)).toEqual(['Second']);
+    });
+
     it('reports the head position: the position of the newest event', async () => {
       const result: AppendResult = await store.append(stream(), [event(), event()], 'no_stream');
       const head = await store.headPosition();

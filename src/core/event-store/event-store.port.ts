@@ -83,6 +83,11 @@ export interface EventStore {
   /** A page of the global log in order. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /**
+   * The events at these positions of the global log, in the log's order; a position with no event is left out. The
+   * audit log and the Histories read their events this way, to word them when they are read (issue #45).
+   */
+  readEvents(positions: GlobalPosition[]): Promise<RecordedEvent[]>;
+  /**
    * Catch-up then live: delivers every event after `after` in global order, one at a time (the next
    * is delivered only after the handler's promise resolves), then new events as they are appended.
    */

@@ -111,6 +111,18 @@ export class EventStoreDbEventStore implements EventStore {
     return out;
   }
 
+  /** One read of $all per position (EventStoreDB reads $all from a position; it has no read by a list of them). */
+  async readEvents(positions: GlobalPosition[]): Promise<RecordedEvent[]> {
+    const found: RecordedEvent[] = [];
+    for (const position of [...positions].sort(comparePositions))
+      for await (const resolved of this.client.readAll({ fromPosition: toPosition(position), maxCount: 1 })) {
+        const event = resolved.event;
+        if (event && !isSystem(event) && comparePositions(positionOf(event), position) === 0)
+          found.push(toRecorded(event));
+      }
+    return found;
+  }
+
   subscribeToAll(
     options: SubscribeOptions,
     handler: (event: RecordedEvent, more: boolean) => Promise<void>,

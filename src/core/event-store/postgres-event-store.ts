@@ -135,6 +135,15 @@ export class PostgresEventStore implements EventStore {
     return this.readPage(options.after?.commit ?? 0, options.maxCount ?? null);
   }
 
+  async readEvents(positions: GlobalPosition[]): Promise<RecordedEvent[]> {
+    if (!positions.length) return [];
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${COLUMNS} FROM event_log WHERE position = ANY($1::bigint[]) ORDER BY position`,
+      [positions.map((p) => p.commit)],
+    );
+    return rows.map(toRecorded);
+  }
+
   subscribeToAll(
     options: SubscribeOptions,
     handler: (event: RecordedEvent, more: boolean) => Promise<void>,

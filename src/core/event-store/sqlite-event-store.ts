@@ -20,7 +20,7 @@ export class SqliteEventStore implements EventStore {
 
   private readonly db: Database.Database;
   private readonly stmt: Record<
-    'lastRevision' | 'byId' | 'insert' | 'stream' | 'last' | 'page' | 'head',
+    'lastRevision' | 'byId' | 'insert' | 'stream' | 'last' | 'page' | 'head' | 'at',
     Database.Statement
   >;
   private readonly writeBatch: Database.Transaction<(batch: PendingAppend[]) => Outcome[]>;
@@ -59,6 +59,7 @@ export class SqliteEventStore implements EventStore {
       stream: this.db.prepare('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision'),
       last: this.db.prepare('SELECT * FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1'),
       page: this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+      at: this.db.prepare('SELECT * FROM events WHERE position IN (SELECT value FROM json_each(?)) ORDER BY position'),
       head: this.db.prepare('SELECT max(position) AS position FROM events'),
     };
     // Each append runs in its own savepoint inside the batch transaction: one refusal does not undo the others.
@@ -97,6 +98,16 @@ export class SqliteEventStore implements EventStore {
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     return this.readPage(options.after?.commit ?? 0, options.maxCount ?? -1);
+  }
+
+  async readEvents(positions: GlobalPosition[]): Promise<RecordedEvent[]> {
+    const found: RecordedEvent[] = [];
+    // The statement takes a bound number of positions: a page of the audit log is 50, an export's batch 100.
+    for (let at = 0; at < positions.length; at += SqliteEventStore.PAGE_SIZE) {
+      const commits = JSON.stringify(positions.slice(at, at + SqliteEventStore.PAGE_SIZE).map((p) => p.commit));
+      found.push(...(this.stmt.at.all(commits) as EventRow[]).map(toRecorded));
+    }
+    return found.sort((a, b) => a.position.commit - b.position.commit);
   }
 
   subscribeToAll(
