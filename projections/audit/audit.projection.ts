@@ -2,58 +2,20 @@ import type { RecordedEvent } from '../../src/core/event-store/event-store.port'
 import { PAST_READ_MODELS } from '../../src/as-of/read-models-of-the-past';
 import { DuplicateKeyError, type ReadStore } from '../../src/core/read-store/read-store.port';
 import { AUDIT_ENTRIES, AUDIT_NAMES, AuditDoc } from '../../src/audit/audit.read-models';
-import { UNKNOWN_PERSON, whoInWords, Wording, WordingContext, wordingOf } from '../../src/audit/wording';
+import {
+  entryWords,
+  EntryWords,
+  formerStaffOf,
+  idsNamedBy,
+  NameDoc,
+  NamedRecord,
+  namedRecords,
+  namesBefore,
+  withVersion,
+} from '../../src/audit/entry-words';
 import { rooms } from '../../src/realtime/rooms';
-import { auditFieldKey, type AuditActorKind } from '../../src/shared/audit';
+import { auditFieldKey } from '../../src/shared/audit';
 import { Projection } from '../runner/projection';
-
-/** What the log has said a record is called, by `<kind>:<id>`. */
-interface NameDoc {
-  _id: string;
-  name: string;
-  /** Organizations: their zone. */
-  timeZone?: string;
-  /** Jobs: booked online by a visitor. */
-  selfBooked?: boolean;
-  /** Jobs and recurring jobs: the (first) start. */
-  start?: string;
-  [key: string]: unknown;
-}
-
-const KINDS = [
-  'org',
-  'user',
-  'customer',
-  'job',
-  'series',
-  'timer',
-  'rating',
-  'bookingLink',
-  // A booked visit's start and staff member, by its booking id: where a move took it from.
-  'visit',
-  'visitStaff',
-] as const;
-type Kind = (typeof KINDS)[number];
-
-/**
- * What an id is not: an instant or a time (':'), an address ('@'), a file or a link ('.', '/'), words (' '). Ids are
- * UUIDs and what is made of them (an occurrence's `<series>_<date>`).
- */
-const NOT_AN_ID = /[ :@./]/;
-
-/**
- * Ids an event names: any string of an id's length in its data, two levels of nesting deep. Not an instant, an address
- * or a file's name: they were looked up, ten kinds of name each, and never found (issue #45 item 3).
- */
-function idsIn(value: unknown, into: Set<string>, depth = 0) {
-  if (typeof value === 'string') {
-    if (value.length >= 20 && value.length <= 60 && !NOT_AN_ID.test(value)) into.add(value);
-  } else if (Array.isArray(value)) {
-    for (const v of value) idsIn(v, into, depth + 1);
-  } else if (value && typeof value === 'object' && depth < 3) {
-    for (const v of Object.values(value)) idsIn(v, into, depth + 1);
-  }
-}
 
 /**
  * Names read and written, kept between events by id (every kind of name an id has): most events name the same
@@ -64,13 +26,12 @@ function idsIn(value: unknown, into: Set<string>, depth = 0) {
  * speed.
  */
 const IDS_KEPT = 20_000;
-const kept = new Map<string, Map<string, NameDoc>>();
+/** By id, each kind of name it has, with every version: the names' documents as the store holds them. */
+const kept = new Map<string, Map<string, NamedRecord>>();
 let lastPosition = -1;
 
-const idOfKey = (key: string) => key.slice(key.indexOf(':') + 1);
-
-function keep(doc: NameDoc) {
-  kept.get(idOfKey(doc._id))?.set(doc._id, doc);
+function keep(record: NamedRecord) {
+  kept.get(record._id.slice(record._id.indexOf(':') + 1))?.set(record._id, record);
 }
 
 /**
@@ -88,6 +49,7 @@ const NAMED_BY_OWN_STREAM = new Set([
   'bookingLink',
 ]);
 
+/** The names the event's words need, as they were before it, by `<kind>:<id>`. */
 async function namesFor(store: ReadStore, event: RecordedEvent): Promise<Map<string, NameDoc>> {
   if (event.position.commit <= lastPosition || kept.size >= IDS_KEPT) kept.clear();
   lastPosition = event.position.commit;
@@ -96,43 +58,35 @@ async function namesFor(store: ReadStore, event: RecordedEvent): Promise<Map<str
     const created = event.streamId.slice(dash + 1);
     if (NAMED_BY_OWN_STREAM.has(event.streamId.slice(0, dash)) && !kept.has(created)) kept.set(created, new Map());
   }
-  const ids = new Set<string>();
-  idsIn(event.data, ids);
-  if (event.metadata.actorUserId) ids.add(event.metadata.actorUserId);
-  ids.add(event.metadata.organizationId);
+  const ids = idsNamedBy(event);
   await load(store, ids);
-  // A moved visit's staff member before the move is named by the visit's kept names, not by the event: their name too.
-  if (event.type === 'VisitMoved') {
-    const bookingId = (event.data as { bookingId?: string }).bookingId;
-    const wasWith = bookingId ? kept.get(bookingId)?.get(`visitStaff:${bookingId}`)?.name : undefined;
-    if (wasWith) {
-      ids.add(wasWith);
-      await load(store, ids);
-    }
-  }
-  const names = new Map<string, NameDoc>();
-  for (const id of ids) for (const [key, doc] of kept.get(id)!) names.set(key, doc);
-  return names;
+  const namesOf = () =>
+    namesBefore(
+      [...ids].flatMap((id) => [...kept.get(id)!.values()]),
+      event.position,
+    );
+  // A moved visit's staff member before the move is named by the visit's names, not by the event: their name too.
+  const wasWith = formerStaffOf(event, namesOf());
+  if (!wasWith) return namesOf();
+  ids.add(wasWith);
+  await load(store, ids);
+  return namesOf();
 }
 
 /** Every kind of name of the ids not kept yet, from the store. */
 async function load(store: ReadStore, ids: Set<string>) {
   const missing = [...ids].filter((id) => !kept.has(id));
   if (!missing.length) return;
-  const keys = missing.flatMap((id) => KINDS.map((kind) => `${kind}:${id}`));
   for (const id of missing) kept.set(id, new Map());
-  for (const doc of await store.collection<NameDoc>(AUDIT_NAMES).find({ _id: { $in: keys } })) keep(doc);
+  for (const record of await namedRecords(store, missing)) keep(record);
 }
 
-function contextOf(names: Map<string, NameDoc>, organizationId: string): WordingContext {
-  const name = (kind: Kind, id: string) => names.get(`${kind}:${id}`)?.name;
-  return {
-    timeZone: names.get(`org:${organizationId}`)?.timeZone ?? 'UTC',
-    userName: (id) => name('user', id) ?? UNKNOWN_PERSON,
-    customerName: (id) => name('customer', id) ?? 'an unknown customer',
-    label: (kind, id) => name(kind, id) ?? '',
-    selfBooked: (jobId) => names.get(`job:${jobId}`)?.selfBooked === true,
-  };
+/** The names' documents the event writes: each it gives, with its version from the event on. */
+async function recordsGiven(store: ReadStore, event: RecordedEvent, names: Map<string, NameDoc>) {
+  const given = namesGiven(event, names).map((doc) => ({ doc, id: doc._id.slice(doc._id.indexOf(':') + 1) }));
+  // Their ids are the event's, loaded already: a version is added to the record's others, never written over them.
+  await load(store, new Set(given.map((g) => g.id)));
+  return given.map(({ doc, id }) => withVersion(kept.get(id)!.get(doc._id), doc, event.position));
 }
 
 const customerName = (d: {
@@ -241,23 +195,6 @@ function namesGiven(event: RecordedEvent, names: Map<string, NameDoc>): NameDoc[
   }
 }
 
-/** A job's or an occurrence's start as the event leaves it, for the schedule links; null for other records. */
-function startOf(event: RecordedEvent, names: Map<string, NameDoc>): string | null {
-  const d = event.data as {
-    jobId?: string;
-    seriesId?: string;
-    start?: string;
-    originalStart?: string;
-    changes?: { start?: { to: string } };
-  };
-  if (d.changes?.start?.to) return d.changes.start.to;
-  if (d.originalStart) return d.originalStart;
-  if (event.streamId.startsWith('job-') && d.jobId) return d.start ?? names.get(`job:${d.jobId}`)?.start ?? null;
-  if (event.streamId.startsWith('jobSeries-') && d.seriesId)
-    return d.start ?? names.get(`series:${d.seriesId}`)?.start ?? null;
-  return null;
-}
-
 const MAX_TEXT = 4000;
 
 /**
@@ -270,8 +207,9 @@ export const auditProjection: Projection = {
   readsById: true,
   // 2: a moved visit's old start and staff, a link's units on both sides, a new person's address; 3: a job's start,
   // the changed fields as a map; 4: a moved visit's former staff member by name, a visitor's cancel and move in words;
-  // 5: when a change sent later from a phone was made on the device (deviceAt)
-  version: 5,
+  // 5: when a change sent later from a phone was made on the device (deviceAt); 6: the entry keeps what the filters
+  // and the search need, worded again when read, and the names are versions (issue #45 item 1)
+  version: 6,
   collections: [AUDIT_ENTRIES, AUDIT_NAMES],
   async setup(store) {
     const entries = store.collection(AUDIT_ENTRIES);
@@ -308,15 +246,14 @@ export const auditProjection: Projection = {
     const organizationId = event.metadata.organizationId;
     if (!organizationId) return;
     const names = await namesFor(store, event);
-    const ctx = contextOf(names, organizationId);
-    const wording = wordingOf(event.type, event.data, ctx, event.metadata.actorUserId);
+    const words = entryWords(event, names);
     // The entry first, then the names the event gives: an entry is written once, with the names as they were
     // before its event, and one already there is kept. A replay (at-least-once delivery, a batch applied again
     // after a failure without a transaction) comes with names already past it, and would word it otherwise.
-    const written = wording ? await writeEntry(store, event, wording, ctx, names) : false;
-    for (const doc of namesGiven(event, names)) {
-      await store.collection<NameDoc>(AUDIT_NAMES).replaceOne({ _id: doc._id }, doc, { upsert: true });
-      keep(doc);
+    const written = words ? await writeEntry(store, event, words) : false;
+    for (const record of await recordsGiven(store, event, names)) {
+      await store.collection<NamedRecord>(AUDIT_NAMES).replaceOne({ _id: record._id }, record, { upsert: true });
+      keep(record);
     }
     if (written)
       notify({
@@ -328,36 +265,24 @@ export const auditProjection: Projection = {
   },
 };
 
-/** Writes the event's entry unless it is there already; whether it wrote it. */
-async function writeEntry(
-  store: ReadStore,
-  event: RecordedEvent,
-  wording: Wording,
-  ctx: WordingContext,
-  names: Map<string, NameDoc>,
-): Promise<boolean> {
-  const organizationId = event.metadata.organizationId;
-  const actorId = event.metadata.actorUserId ?? wording.byPerson ?? null;
-  const actorKind: AuditActorKind = actorId ? 'person' : (wording.without ?? 'system');
-  const who = whoInWords(actorKind, actorId, ctx);
+/**
+ * Writes the event's entry unless it is there already; whether it wrote it. The entry keeps what the filters and the
+ * search need; its words are the event's, worded again when a page is read (src/audit/audit.queries.ts).
+ */
+async function writeEntry(store: ReadStore, event: RecordedEvent, words: EntryWords): Promise<boolean> {
+  const { wording, actorId, who } = words;
   const changes = wording.changes ?? [];
   const doc: AuditDoc = {
     _id: event.id,
-    organizationId,
+    organizationId: event.metadata.organizationId,
     position: event.position.commit,
+    ...(event.position.prepare !== event.position.commit ? { prepare: event.position.prepare } : {}),
     type: event.type,
     at: new Date(event.metadata.timestamp).toISOString(),
-    ...(event.metadata.deviceTime ? { deviceAt: new Date(event.metadata.deviceTime).toISOString() } : {}),
-    actorKind,
     actorId,
-    who,
     recordType: wording.recordType,
     recordId: wording.recordId,
-    recordLabel: wording.recordLabel,
     occurrenceId: wording.occurrenceId ?? null,
-    recordStartsAt: startOf(event, names),
-    what: wording.what,
-    changes,
     changed: Object.fromEntries(changes.map((c) => [auditFieldKey(c.field), true as const])),
     othersTime: !!wording.timeOf && !!actorId && actorId !== wording.timeOf,
     timeOf: wording.timeOf ?? null,

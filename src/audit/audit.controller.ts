@@ -7,6 +7,7 @@ import { POSITION_TOKENS, PositionTokens } from '../core/position-tokens';
 import { LOGGER } from '../core/core.module';
 import { sendSpreadsheet, XLSX } from '../core/spreadsheets/spreadsheet-download';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import { EVENT_STORE, EventStore } from '../core/event-store/event-store.port';
 import { ReadsThePast } from '../as-of/past-read-models.interceptor';
 import { PAST_READ_MODELS } from '../as-of/read-models-of-the-past';
 import { Me, RequireClaim } from '../identity/current-user';
@@ -15,7 +16,7 @@ import type { AsOfMoment, AuditEntry, AuditPerson } from '../shared/audit';
 import type { Paged } from '../shared/paging';
 import { AsOfDto } from '../as-of/as-of.dto';
 import { AuditQueryDto } from './audit.dto';
-import { auditPage, auditPeople, prepareAuditExport, recordHistory } from './audit.queries';
+import { AuditSources, auditPage, auditPeople, prepareAuditExport, recordHistory } from './audit.queries';
 import { momentOf, momentView } from '../as-of/moment';
 
 /** The organization's audit log, the moment a read is "as of", and the History of each kind of record. */
@@ -30,7 +31,12 @@ export class AuditController {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(POSITION_TOKENS) private readonly tokens: PositionTokens,
-  ) {}
+    @Inject(EVENT_STORE) log: EventStore,
+  ) {
+    this.sources = { store, log };
+  }
+
+  private readonly sources: AuditSources;
 
   @Get('audit')
   @RequireClaim('audit.read')
@@ -39,7 +45,7 @@ export class AuditController {
       "The organization's audit log, newest first, 50 a page: every change in words (when, who, which record, old → new). Filters: fromDate–toDate (the last 30 days by default), recordType, userId (who made it), field, othersTime, search.",
   })
   page(@Query() query: AuditQueryDto, @Me() me: CurrentUser): Promise<Paged<AuditEntry>> {
-    return auditPage(this.store, me.organizationId, query, this.clock.now(), this.tokens.of(me.organizationId));
+    return auditPage(this.sources, me.organizationId, query, this.clock.now(), this.tokens.of(me.organizationId));
   }
 
   @Get('audit/export')
@@ -48,7 +54,7 @@ export class AuditController {
   @ApiOperation({ summary: 'The audit log as export.xlsx (the same filters), oldest first.' })
   async export(@Query() query: AuditQueryDto, @Me() me: CurrentUser, @Res() response: Response) {
     const prepared = await prepareAuditExport(
-      this.store,
+      this.sources,
       me.organizationId,
       query,
       this.clock.now(),
@@ -88,7 +94,7 @@ export class AuditController {
   @ApiOperation({ summary: "A customer's History, oldest first: every change in words." })
   customer(@Param('id') id: string, @Me() me: CurrentUser): Promise<AuditEntry[]> {
     return recordHistory(
-      this.store,
+      this.sources,
       me.organizationId,
       { types: ['customer'], id, label: 'The customer' },
       this.tokens.of(me.organizationId),
@@ -101,7 +107,7 @@ export class AuditController {
   @ApiOperation({ summary: "A user's History, oldest first: their account, availability and sign-ins." })
   user(@Param('id') id: string, @Me() me: CurrentUser): Promise<AuditEntry[]> {
     return recordHistory(
-      this.store,
+      this.sources,
       me.organizationId,
       { types: ['user', 'availability', 'session'], id, label: 'The user' },
       this.tokens.of(me.organizationId),
@@ -113,7 +119,7 @@ export class AuditController {
   @ApiOperation({ summary: "A timer's History, oldest first; staff see their own timers', time admins anyone's." })
   timer(@Param('id') id: string, @Me() me: CurrentUser): Promise<AuditEntry[]> {
     return recordHistory(
-      this.store,
+      this.sources,
       me.organizationId,
       { types: ['timer'], id, label: 'The timer' },
       this.tokens.of(me.organizationId),
@@ -127,7 +133,7 @@ export class AuditController {
   @ApiOperation({ summary: "A job rating's History, oldest first: requests, the customer's answer, edits." })
   rating(@Param('id') id: string, @Me() me: CurrentUser): Promise<AuditEntry[]> {
     return recordHistory(
-      this.store,
+      this.sources,
       me.organizationId,
       { types: ['rating'], id, label: 'The rating' },
       this.tokens.of(me.organizationId),

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import { DateTime } from 'luxon';
+import type { EventStore, GlobalPosition, RecordedEvent } from '../core/event-store/event-store.port';
 import { NotFoundError } from '../core/errors';
 import type { PositionCodec } from '../core/position-tokens';
 import { pageWindow } from '../core/http/page-query.dto';
@@ -20,6 +21,25 @@ import {
 } from '../shared/audit';
 import type { Paged } from '../shared/paging';
 import { AUDIT_ENTRIES, AuditDoc } from './audit.read-models';
+import {
+  entryWords,
+  type EntryWords,
+  formerStaffOf,
+  idsNamedBy,
+  NamedRecord,
+  namedRecords,
+  namesBefore,
+} from './entry-words';
+import { UNKNOWN_PERSON } from './wording';
+
+/**
+ * What the audit log is read from: its entries (the filters, the search, the order) in the read store, and their
+ * events, worded when they are read, in the log.
+ */
+export interface AuditSources {
+  store: ReadStore;
+  log: EventStore;
+}
 
 const entries = (store: ReadStore) => store.collection<AuditDoc>(AUDIT_ENTRIES);
 
@@ -34,8 +54,19 @@ export function bothTimesInWords(deviceAt: string, receivedAt: string, zone: str
   return `On the device ${inWords(deviceAt, zone)} · received ${sameDay ? received.toFormat('h:mm:ss a ZZZZ') : inWords(receivedAt, zone)}`;
 }
 
-/** A stored entry as the wire shows it, its time in the organization's zone, its place in the log as tokens. */
-export function entryOf(doc: AuditDoc, zone: string, codec: PositionCodec): AuditEntry {
+const positionOf = (doc: AuditDoc): GlobalPosition => ({ commit: doc.position, prepare: doc.prepare ?? doc.position });
+const positionKey = (p: GlobalPosition) => `${p.commit}.${p.prepare}`;
+
+/** An entry as the wire shows it, its time in the organization's zone, its place in the log as tokens. */
+function entryOf(
+  doc: AuditDoc,
+  event: RecordedEvent,
+  words: EntryWords,
+  zone: string,
+  codec: PositionCodec,
+): AuditEntry {
+  const deviceAt = event.metadata.deviceTime ? new Date(event.metadata.deviceTime).toISOString() : null;
+  const { wording } = words;
   return {
     id: doc._id,
     position: codec.encode(doc.position),
@@ -43,21 +74,72 @@ export function entryOf(doc: AuditDoc, zone: string, codec: PositionCodec): Audi
     type: doc.type,
     at: doc.at,
     when: inWords(doc.at, zone),
-    deviceAt: doc.deviceAt ?? null,
-    bothTimes: doc.deviceAt ? bothTimesInWords(doc.deviceAt, doc.at, zone) : null,
-    actor: { kind: doc.actorKind, id: doc.actorId },
-    who: doc.who,
+    deviceAt,
+    bothTimes: deviceAt ? bothTimesInWords(deviceAt, doc.at, zone) : null,
+    actor: { kind: words.actorKind, id: words.actorId },
+    who: words.who,
     record: {
       type: doc.recordType,
       id: doc.recordId,
-      label: doc.recordLabel,
+      label: wording.recordLabel,
       occurrenceId: doc.occurrenceId,
-      startsAt: doc.recordStartsAt ?? null,
+      startsAt: words.recordStartsAt,
     },
-    what: doc.what,
-    changes: doc.changes,
+    what: wording.what,
+    changes: wording.changes ?? [],
     othersTime: doc.othersTime,
   };
+}
+
+/**
+ * The entries in words, in their order: their events read from the log and worded as the projection worded them, with
+ * the names as they were just before each (their versions, read once for the lot).
+ */
+export async function worded(
+  { store, log }: AuditSources,
+  docs: AuditDoc[],
+  zone: string,
+  codec: PositionCodec,
+): Promise<AuditEntry[]> {
+  if (!docs.length) return [];
+  const events = new Map((await log.readEvents(docs.map(positionOf))).map((e) => [positionKey(e.position), e]));
+  const ids = new Set<string>();
+  for (const event of events.values()) for (const id of idsNamedBy(event)) ids.add(id);
+  const records = new Map<string, NamedRecord[]>([...ids].map((id) => [id, []]));
+  const learn = (found: NamedRecord[]) => {
+    for (const record of found) records.get(record._id.slice(record._id.indexOf(':') + 1))?.push(record);
+  };
+  learn(await namedRecords(store, ids));
+  const namesOf = (event: RecordedEvent, named: Iterable<string>) =>
+    namesBefore(
+      [...named].flatMap((id) => records.get(id) ?? []),
+      event.position,
+    );
+  return Promise.all(
+    docs.map(async (doc) => {
+      const event = events.get(positionKey(positionOf(doc)));
+      if (!event) throw new Error(`The log has no event at ${doc.position}, which audit entry ${doc._id} is of`);
+      const named = idsNamedBy(event);
+      // A moved visit's former staff member is named by the visit's names, not by the event: theirs too.
+      const formerStaff = formerStaffOf(event, namesOf(event, named));
+      if (formerStaff) {
+        named.add(formerStaff);
+        if (!records.has(formerStaff)) {
+          records.set(formerStaff, []);
+          learn(await namedRecords(store, [formerStaff]));
+        }
+      }
+      const words = entryWords(event, namesOf(event, named));
+      if (!words) throw new Error(`Audit entry ${doc._id} is of an event the log does not word`);
+      return entryOf(doc, event, words, zone, codec);
+    }),
+  );
+}
+
+/** A person's name as the log last gave it (a deleted person's: when they were deleted). */
+async function lastNameOf(store: ReadStore, userId: string): Promise<string> {
+  const latest = { commit: Number.MAX_SAFE_INTEGER, prepare: Number.MAX_SAFE_INTEGER };
+  return namesBefore(await namedRecords(store, [userId]), latest).get(`user:${userId}`)?.name ?? UNKNOWN_PERSON;
 }
 
 /**
@@ -67,12 +149,9 @@ export function entryOf(doc: AuditDoc, zone: string, codec: PositionCodec): Audi
 async function personOf(store: ReadStore, organizationId: string, userId: string): Promise<string> {
   const user = await userOf(store, organizationId, userId);
   if (user) return user.fullName;
-  const [last] = await entries(store).find(
-    { organizationId, recordType: 'user', recordId: userId },
-    { sort: { position: -1 }, limit: 1 },
-  );
-  if (!last) throw new NotFoundError('The employee');
-  return last.recordLabel;
+  const [any] = await entries(store).find({ organizationId, recordType: 'user', recordId: userId }, { limit: 1 });
+  if (!any) throw new NotFoundError('The employee');
+  return lastNameOf(store, userId);
 }
 
 const STATUS_ORDER: Record<AuditPerson['status'], number> = { active: 0, inactive: 1, deleted: 2 };
@@ -96,7 +175,7 @@ export async function auditPeople(store: ReadStore, organizationId: string): Pro
   for (const d of deletions)
     if (!known.has(d.recordId)) {
       known.add(d.recordId);
-      people.push({ id: d.recordId, fullName: d.recordLabel, status: 'deleted' });
+      people.push({ id: d.recordId, fullName: await lastNameOf(store, d.recordId), status: 'deleted' });
     }
   return people.sort(
     (a, b) =>
@@ -127,50 +206,55 @@ async function auditFilter(store: ReadStore, organizationId: string, filters: Au
 
 /** GET /api/audit: a page of the log, newest first. */
 export async function auditPage(
-  store: ReadStore,
+  sources: AuditSources,
   organizationId: string,
   query: AuditFilters & { currentPage?: number; pageSize?: number },
   now: Date,
   codec: PositionCodec,
 ): Promise<Paged<AuditEntry>> {
-  const { filter, resolved } = await auditFilter(store, organizationId, query, now);
+  const { filter, resolved } = await auditFilter(sources.store, organizationId, query, now);
   const { skip, limit } = pageWindow(query, AUDIT_PAGE_SIZE);
   const [docs, totalRecords] = await Promise.all([
-    entries(store).find(filter, { sort: { at: -1, position: -1 }, skip, limit }),
-    entries(store).countDocuments(filter),
+    entries(sources.store).find(filter, { sort: { at: -1, position: -1 }, skip, limit }),
+    entries(sources.store).countDocuments(filter),
   ]);
-  return { resultItems: docs.map((d) => entryOf(d, resolved.timeZone, codec)), totalRecords };
+  return { resultItems: await worded(sources, docs, resolved.timeZone, codec), totalRecords };
 }
 
 /** GET /api/audit/export: every entry the filters find, oldest first, as a sheet like the reports'. */
 export async function prepareAuditExport(
-  store: ReadStore,
+  sources: AuditSources,
   organizationId: string,
   filters: AuditFilters,
   now: Date,
   codec: PositionCodec,
 ): Promise<{ write(out: Writable): Promise<number> }> {
   // The filters are resolved (a bad one is a plain 4xx) before the first byte is written.
+  const { store } = sources;
   const { filter, resolved, person } = await auditFilter(store, organizationId, filters, now);
   const zone = resolved.timeZone;
   const organization = (await organizationById(store, organizationId))?.name ?? '';
-  const changes = (d: AuditDoc) => d.changes.map((c) => `${c.field}: ${c.from} → ${c.to}`).join('\n');
+  const changes = (e: AuditEntry) => e.changes.map((c) => `${c.field}: ${c.from} → ${c.to}`).join('\n');
+  async function* inWordsInOrder(): AsyncGenerator<AuditEntry[]> {
+    // Entries of one instant (one command's events) in the log's order.
+    for await (const docs of batchesInOrder(entries(store), filter, 'at', 'position'))
+      yield await worded(sources, docs, zone, codec);
+  }
   return {
     write: (out) =>
-      writeReportWorkbook<AuditDoc>(
+      writeReportWorkbook<AuditEntry>(
         out,
         'Audit log',
         [
           { header: `When (${zone})`, width: 20, value: (d) => excelDate(d.at, zone), numFmt: DATE_TIME_FORMAT },
           { header: 'Who', width: 24, value: (d) => d.who },
-          { header: 'Record type', width: 14, value: (d) => AUDIT_RECORD_TYPE_LABELS[d.recordType] },
-          { header: 'Record', width: 28, value: (d) => d.recordLabel },
+          { header: 'Record type', width: 14, value: (d) => AUDIT_RECORD_TYPE_LABELS[d.record.type] },
+          { header: 'Record', width: 28, value: (d) => d.record.label },
           { header: 'What', width: 40, value: (d) => d.what },
           { header: 'Changes', width: 60, value: changes },
-          { header: 'Position', width: 26, value: (d) => codec.encode(d.position) },
+          { header: 'Position', width: 26, value: (d) => d.position },
         ],
-        // Entries of one instant (one command's events) in the log's order.
-        batchesInOrder(entries(store), filter, 'at', 'position'),
+        inWordsInOrder(),
         [
           ['From date', resolved.fromDate],
           ['To date', resolved.toDate],
@@ -193,7 +277,7 @@ export async function prepareAuditExport(
  * are not about another occurrence). A record the organization has no entry of is a 404.
  */
 export async function recordHistory(
-  store: ReadStore,
+  sources: AuditSources,
   organizationId: string,
   record: {
     types: AuditRecordType[];
@@ -208,6 +292,7 @@ export async function recordHistory(
   timeOf?: string,
 ): Promise<AuditEntry[]> {
   const own = { organizationId, recordId: record.id, recordType: { $in: record.types } };
+  const { store } = sources;
   const docs = await entries(store).find(
     record.aboutJob ? { $or: [own, { organizationId, aboutJob: record.aboutJob }] } : own,
     { sort: { position: 1 } },
@@ -217,5 +302,5 @@ export async function recordHistory(
     : docs;
   if (!mine.length || (timeOf !== undefined && mine[0].timeOf !== timeOf)) throw new NotFoundError(record.label);
   const zone = await organizationZone(store, organizationId);
-  return mine.map((d) => entryOf(d, zone, codec));
+  return worded(sources, mine, zone, codec);
 }

@@ -1,31 +1,29 @@
-import type { AuditActorKind, AuditChange, AuditRecordType } from '../shared/audit';
+import type { AuditRecordType } from '../shared/audit';
 
 /** One document per event of the log: the audit entry in words (projections/audit). A moment is found in them. */
 export { AUDIT_ENTRIES } from '../as-of/log-positions.read-models';
-/** The names of people, customers and jobs as the log has reached them, for the words of the next entries. */
+/** The names of people, customers and jobs as the log gave them, each version from its event on (entry-words.ts). */
 export const AUDIT_NAMES = 'auditNames';
 
+/**
+ * One document per event the log words: what the audit log's filters, search and order need. Its words (who, what,
+ * the record's name, the changes) are the event's, worded again from the log when a page or a History is read.
+ */
 export interface AuditDoc {
   /** The event's id. */
   _id: string;
   organizationId: string;
   /** The event's commit position in the log. */
   position: number;
+  /** Its prepare position, where the log's differs from the commit position (EventStoreDB). */
+  prepare?: number;
   type: string;
   at: string;
-  /** When the person made the change on their device, for one a phone sent later (its event's deviceTime). */
-  deviceAt?: string;
-  actorKind: AuditActorKind;
+  /** Who made the change (a person), else null. */
   actorId: string | null;
-  who: string;
   recordType: AuditRecordType;
   recordId: string;
-  recordLabel: string;
   occurrenceId: string | null;
-  /** A job's or an occurrence's start as the change left it; null for other records. */
-  recordStartsAt: string | null;
-  what: string;
-  changes: AuditChange[];
   /**
    * The changes' field words as keys (auditFieldKey), for the "changed field" filter: a plain path that a query
    * tests in SQL, where a list's membership is decided document by document (400 ms for 30 days' entries).

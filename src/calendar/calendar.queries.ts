@@ -2,6 +2,7 @@ import { pageWindow } from '../core/http/page-query.dto';
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { NotFoundError, ValidationError } from '../core/errors';
+import { EVENT_STORE, EventStore } from '../core/event-store/event-store.port';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { organizationUsers, organizationZone } from '../identity/identity.read-models';
 import type { CurrentUser } from '../identity/current-user';
@@ -161,6 +162,7 @@ export class GetJobHistoryHandler implements IQueryHandler<GetJobHistory> {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(POSITION_TOKENS) private readonly tokens: PositionTokens,
+    @Inject(EVENT_STORE) private readonly log: EventStore,
   ) {}
 
   async execute({ viewer, jobId }: GetJobHistory): Promise<AuditEntry[]> {
@@ -170,13 +172,13 @@ export class GetJobHistoryHandler implements IQueryHandler<GetJobHistory> {
     const codec = this.tokens.of(viewer.organizationId);
     return target.kind === 'job'
       ? recordHistory(
-          this.store,
+          { store: this.store, log: this.log },
           viewer.organizationId,
           { types: ['job'], id: target.jobId, label: 'The job', aboutJob: jobId },
           codec,
         )
       : recordHistory(
-          this.store,
+          { store: this.store, log: this.log },
           viewer.organizationId,
           { types: ['recurringJob'], id: target.seriesId, occurrenceId: jobId, label: 'The job', aboutJob: jobId },
           codec,

@@ -61,6 +61,16 @@ describe('the app on PostgreSQL', () => {
     }
     await elsewhere.signIn(org.admin.email, TEST_PASSWORD);
     expect(await names(elsewhere)).toEqual(['Acme Plumbing']);
+    // The audit log and a History are worded from the events PostgreSQL's log holds.
+    const audit = (await elsewhere.get('/api/audit')).body as { resultItems: { who: string; what: string }[] };
+    expect(audit.resultItems).toContainEqual(
+      expect.objectContaining({ what: 'Customer added', who: expect.stringMatching(/\S/) }),
+    );
+    const customerId = ((await elsewhere.get('/api/customers/paged')).body.resultItems as { id: string }[])[0].id;
+    const history = await elsewhere.get(`/api/customers/${customerId}/history`);
+    expect(history.body).toEqual([
+      expect.objectContaining({ what: 'Customer added', record: expect.objectContaining({ label: 'Acme Plumbing' }) }),
+    ]);
 
     // Files live in PostgreSQL too: a logo uploaded through one instance is served by the other.
     expect(first.engines.describe).toContain('files: PostgreSQL');
