@@ -2,9 +2,9 @@
  * The audit log (issue #17) over a mature organization's log (`npm run bench:data`, 1,000,000 events):
  *  - the first start on a folder whose audit entries are not built yet (every event of the log becomes an
  *    entry: what an upgrade costs once), and the second start;
- *  - GET /api/audit: p50/p99 of 50 requests one after another (5 for the slow ones), for the default page (the last 30 days), the
- *    whole three years, a deep page, each filter (record type, person, changed field, someone else's time) and a
- *    search for a word taken from the first page;
+ *  - GET /api/audit: p50/p99 of 50 requests one after another (5 for the slow ones), for the default page (the last 30 days), a
+ *    year (the longest range the log's filters take), a deep page, each filter (record type, person, changed field,
+ *    someone else's time) and a search for a word taken from the first page;
  *  - a record's History (a customer's and a timer's of the first page), and the moment of a date-time.
  * The server is the built one (dist/, `npm run build:server`), in its own process; the load runs here.
  *
@@ -50,10 +50,16 @@ async function main() {
   row('Second start', `${server.start.caughtUpSeconds.toFixed(1)} s, RSS ${server.start.rssMb.toFixed(0)} MB`);
   try {
     const client = await new ApiClient(server.url).signIn(ADMIN, DEMO_PASSWORD);
+    // After an upgrade that changed the audit log, its entries build in the background while the server serves.
+    const waited = performance.now();
+    while ((await client.get('/api/audit')).status === 503) await new Promise((r) => setTimeout(r, 1000));
+    const builtIn = (performance.now() - waited) / 1000;
+    if (builtIn > 1) row('Audit entries built in the background after the second start', `${builtIn.toFixed(1)} s`);
     const zone = (await client.get('/api/organization/settings')).body.timeZone as string;
     const today = DateTime.now().setZone(zone).startOf('day');
     const day = (d: DateTime) => d.toFormat('MM/dd/yyyy');
-    const all = `fromDate=${day(today.minus({ years: 4 }))}&toDate=${day(today)}`;
+    // The longest range a filter takes: a year, today included.
+    const year = `fromDate=${day(today.minus({ years: 1 }).plus({ days: 1 }))}&toDate=${day(today)}`;
     const page = async (label: string, query: string, count?: number) => {
       const { p50, p99, body } = await times(client, `/api/audit?${query}`, count);
       const total = (body as { totalRecords: number }).totalRecords;
@@ -61,21 +67,20 @@ async function main() {
       return body as { resultItems: AuditEntry[] };
     };
     const recent = await page('Audit log, the last 30 days', '');
-    const whole = await page('Audit log, three years', all);
-    await page('Audit log, three years, page 200', `${all}&currentPage=200`);
-    await page('Record type: job, three years', `${all}&recordType=job`);
+    const whole = await page('Audit log, one year', year);
+    await page('Audit log, one year, page 200', `${year}&currentPage=200`);
+    await page('Record type: job, one year', `${year}&recordType=job`);
     const person = whole.resultItems.find((e) => e.actor.kind === 'person')!;
-    await page('One person, three years', `${all}&userId=${person.actor.id}`);
+    await page('One person, one year', `${year}&userId=${person.actor.id}`);
     // The field and someone-else's-time filters have no index of their own: they read the range's entries.
     await page('Changed field: Start, the last 30 days', 'field=Start');
     await page("Someone else's time, the last 30 days", 'othersTime=true');
-    const year = `fromDate=${day(today.minus({ years: 1 }))}&toDate=${day(today)}`;
     await page('Changed field: Start, one year', `${year}&field=Start`, 5);
     await page("Someone else's time, one year", `${year}&othersTime=true`, 5);
     const word = recent.resultItems
       .flatMap((e) => e.record.label.split(/\s+/))
       .find((w) => /^[A-Za-z]{4,}$/.test(w) && !['Timer', 'timer'].includes(w));
-    if (word) await page(`Search "${word}", three years`, `${all}&search=${encodeURIComponent(word)}`);
+    if (word) await page(`Search "${word}", one year`, `${year}&search=${encodeURIComponent(word)}`);
     const customer = whole.resultItems.find((e) => e.record.type === 'customer');
     if (customer) {
       const { p50, p99 } = await times(client, `/api/customers/${customer.record.id}/history`);
