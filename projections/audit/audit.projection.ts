@@ -26,13 +26,9 @@ import { Projection } from '../runner/projection';
  * speed.
  */
 const IDS_KEPT = 20_000;
-/** By id, each kind of name it has, with every version: the names' documents as the store holds them. */
-const kept = new Map<string, Map<string, NamedRecord>>();
+/** By id, every name it has with every version (null: none yet): the names' documents as the store holds them. */
+const kept = new Map<string, NamedRecord | null>();
 let lastPosition = -1;
-
-function keep(record: NamedRecord) {
-  kept.get(record._id.slice(record._id.indexOf(':') + 1))?.set(record._id, record);
-}
 
 /**
  * The streams whose record's names only their own events give (`namesGiven`): the first event of one is its record's
@@ -56,13 +52,13 @@ async function namesFor(store: ReadStore, event: RecordedEvent): Promise<Map<str
   if (event.revision === 0) {
     const dash = event.streamId.indexOf('-');
     const created = event.streamId.slice(dash + 1);
-    if (NAMED_BY_OWN_STREAM.has(event.streamId.slice(0, dash)) && !kept.has(created)) kept.set(created, new Map());
+    if (NAMED_BY_OWN_STREAM.has(event.streamId.slice(0, dash)) && !kept.has(created)) kept.set(created, null);
   }
   const ids = idsNamedBy(event);
   await load(store, ids);
   const namesOf = () =>
     namesBefore(
-      [...ids].flatMap((id) => [...kept.get(id)!.values()]),
+      [...ids].flatMap((id) => kept.get(id) ?? []),
       event.position,
     );
   // A moved visit's staff member before the move is named by the visit's names, not by the event: their name too.
@@ -77,16 +73,22 @@ async function namesFor(store: ReadStore, event: RecordedEvent): Promise<Map<str
 async function load(store: ReadStore, ids: Set<string>) {
   const missing = [...ids].filter((id) => !kept.has(id));
   if (!missing.length) return;
-  for (const id of missing) kept.set(id, new Map());
-  for (const record of await namedRecords(store, missing)) keep(record);
+  for (const id of missing) kept.set(id, null);
+  for (const record of await namedRecords(store, missing)) kept.set(record._id, record);
 }
 
-/** The names' documents the event writes: each it gives, with its version from the event on. */
+/** The names' documents the event changes (kept as they now are): each name it gives, with its version from it on. */
 async function recordsGiven(store: ReadStore, event: RecordedEvent, names: Map<string, NameDoc>) {
   const given = namesGiven(event, names).map((doc) => ({ doc, id: doc._id.slice(doc._id.indexOf(':') + 1) }));
   // Their ids are the event's, loaded already: a version is added to the record's others, never written over them.
   await load(store, new Set(given.map((g) => g.id)));
-  return given.map(({ doc, id }) => withVersion(kept.get(id)!.get(doc._id), doc, event.position));
+  const changed = new Map<string, NamedRecord>();
+  for (const { doc, id } of given) {
+    const record = withVersion(kept.get(id) ?? undefined, doc, event.position);
+    kept.set(id, record);
+    changed.set(id, record);
+  }
+  return changed.values();
 }
 
 const customerName = (d: {
@@ -208,8 +210,9 @@ export const auditProjection: Projection = {
   // 2: a moved visit's old start and staff, a link's units on both sides, a new person's address; 3: a job's start,
   // the changed fields as a map; 4: a moved visit's former staff member by name, a visitor's cancel and move in words;
   // 5: when a change sent later from a phone was made on the device (deviceAt); 6: the entry keeps what the filters
-  // and the search need, worded again when read, and the names are versions (issue #45 item 1)
-  version: 6,
+  // and the search need, worded again when read, and the names are versions (issue #45 item 1); 7: one names document
+  // per id, not per kind (a page's names read 70 keys, not 700)
+  version: 7,
   collections: [AUDIT_ENTRIES, AUDIT_NAMES],
   async setup(store) {
     const entries = store.collection(AUDIT_ENTRIES);
@@ -251,10 +254,8 @@ export const auditProjection: Projection = {
     // before its event, and one already there is kept. A replay (at-least-once delivery, a batch applied again
     // after a failure without a transaction) comes with names already past it, and would word it otherwise.
     const written = words ? await writeEntry(store, event, words) : false;
-    for (const record of await recordsGiven(store, event, names)) {
+    for (const record of await recordsGiven(store, event, names))
       await store.collection<NamedRecord>(AUDIT_NAMES).replaceOne({ _id: record._id }, record, { upsert: true });
-      keep(record);
-    }
     if (written)
       notify({
         rooms: [rooms.auditors(organizationId)],

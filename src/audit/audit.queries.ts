@@ -21,15 +21,7 @@ import {
 } from '../shared/audit';
 import type { Paged } from '../shared/paging';
 import { AUDIT_ENTRIES, AuditDoc } from './audit.read-models';
-import {
-  entryWords,
-  type EntryWords,
-  formerStaffOf,
-  idsNamedBy,
-  NamedRecord,
-  namedRecords,
-  namesBefore,
-} from './entry-words';
+import { entryWords, type EntryWords, formerStaffOf, idsNamedBy, namedRecords, namesBefore } from './entry-words';
 import { UNKNOWN_PERSON } from './wording';
 
 /**
@@ -105,11 +97,7 @@ export async function worded(
   const events = new Map((await log.readEvents(docs.map(positionOf))).map((e) => [positionKey(e.position), e]));
   const ids = new Set<string>();
   for (const event of events.values()) for (const id of idsNamedBy(event)) ids.add(id);
-  const records = new Map<string, NamedRecord[]>([...ids].map((id) => [id, []]));
-  const learn = (found: NamedRecord[]) => {
-    for (const record of found) records.get(record._id.slice(record._id.indexOf(':') + 1))?.push(record);
-  };
-  learn(await namedRecords(store, ids));
+  const records = new Map((await namedRecords(store, ids)).map((record) => [record._id, record]));
   const namesOf = (event: RecordedEvent, named: Iterable<string>) =>
     namesBefore(
       [...named].flatMap((id) => records.get(id) ?? []),
@@ -124,10 +112,8 @@ export async function worded(
       const formerStaff = formerStaffOf(event, namesOf(event, named));
       if (formerStaff) {
         named.add(formerStaff);
-        if (!records.has(formerStaff)) {
-          records.set(formerStaff, []);
-          learn(await namedRecords(store, [formerStaff]));
-        }
+        if (!records.has(formerStaff))
+          for (const record of await namedRecords(store, [formerStaff])) records.set(record._id, record);
       }
       const words = entryWords(event, namesOf(event, named));
       if (!words) throw new Error(`Audit entry ${doc._id} is of an event the log does not word`);

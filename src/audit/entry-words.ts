@@ -36,43 +36,47 @@ type Kind = (typeof NAME_KINDS)[number];
 type NameVersion = Omit<NameDoc, '_id'> & { from: number; fromPrepare: number };
 
 /**
- * Every name one kind of record had (`auditNames`, by `<kind>:<id>`), in the log's order: an event is worded with the
- * versions before it. One document per name, so a read of an event's names is one read by ids, on every store.
+ * Every name an id had, of each kind, in the log's order (`auditNames`, by id): an event is worded with the versions
+ * before it. One document per id, so an event's or a page's names are one read of their ids on every store.
  */
 export interface NamedRecord {
   _id: string;
-  versions: NameVersion[];
+  names: Partial<Record<Kind, NameVersion[]>>;
 }
 
 const before = (v: NameVersion, at: GlobalPosition) =>
   v.from < at.commit || (v.from === at.commit && v.fromPrepare < at.prepare);
 
 /**
- * The record with the version an event at `at` gives. A replayed event (a batch applied again, a suffix of the log
- * replayed) meets versions from itself on, which it replaces: the record ends as the first pass left it.
+ * The record with the version of a name (`<kind>:<id>`) an event at `at` gives. A replayed event (a batch applied
+ * again, a suffix of the log replayed) meets versions from itself on, which it replaces: the record ends as the first
+ * pass left it.
  */
 export function withVersion(record: NamedRecord | undefined, doc: NameDoc, at: GlobalPosition): NamedRecord {
-  const { _id, ...fields } = doc;
-  const kept = (record?.versions ?? []).filter((v) => before(v, at));
-  return { _id, versions: [...kept, { ...fields, from: at.commit, fromPrepare: at.prepare }] };
+  const { _id: key, ...fields } = doc;
+  const id = key.slice(key.indexOf(':') + 1);
+  const kind = key.slice(0, key.indexOf(':')) as Kind;
+  const kept = (record?.names[kind] ?? []).filter((v) => before(v, at));
+  const version = { ...fields, from: at.commit, fromPrepare: at.prepare };
+  return { _id: id, names: { ...record?.names, [kind]: [...kept, version] } };
 }
 
-/** Every kind of name these ids had, all their versions, in one read. */
+/** Every name these ids had, all their versions, in one read. */
 export async function namedRecords(store: ReadStore, ids: Iterable<string>): Promise<NamedRecord[]> {
-  const keys = [...new Set(ids)].flatMap((id) => NAME_KINDS.map((kind) => `${kind}:${id}`));
-  return keys.length ? store.collection<NamedRecord>(AUDIT_NAMES).find({ _id: { $in: keys } }) : [];
+  const wanted = [...new Set(ids)];
+  return wanted.length ? store.collection<NamedRecord>(AUDIT_NAMES).find({ _id: { $in: wanted } }) : [];
 }
 
-/** Each name the records had just before `at` (the event at `at` not yet applied), by `<kind>:<id>`. */
+/** Each name the records' ids had just before `at` (the event at `at` not yet applied), by `<kind>:<id>`. */
 export function namesBefore(records: Iterable<NamedRecord>, at: GlobalPosition): Map<string, NameDoc> {
   const names = new Map<string, NameDoc>();
-  for (const record of records) {
-    const last = record.versions.findLast((v) => before(v, at));
-    if (last) {
+  for (const record of records)
+    for (const [kind, versions] of Object.entries(record.names)) {
+      const last = versions.findLast((v) => before(v, at));
+      if (!last) continue;
       const { from: _from, fromPrepare: _prepare, ...fields } = last;
-      names.set(record._id, { ...fields, _id: record._id } as NameDoc);
+      names.set(`${kind}:${record._id}`, { ...fields, _id: `${kind}:${record._id}` } as NameDoc);
     }
-  }
   return names;
 }
 
