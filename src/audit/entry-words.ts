@@ -17,20 +17,9 @@ export interface NameDoc {
   [key: string]: unknown;
 }
 
-export const NAME_KINDS = [
-  'org',
-  'user',
-  'customer',
-  'job',
-  'series',
-  'timer',
-  'rating',
-  'bookingLink',
-  // A booked visit's start and staff member, by its booking id: where a move took it from.
-  'visit',
-  'visitStaff',
-] as const;
-type Kind = (typeof NAME_KINDS)[number];
+/** The kinds of name an id can have; a booked visit's are its start and its staff member, by its booking id. */
+type Kind =
+  'org' | 'user' | 'customer' | 'job' | 'series' | 'timer' | 'rating' | 'bookingLink' | 'visit' | 'visitStaff';
 
 /** A name as an event gave it, from that event's position on, until a later version. */
 type NameVersion = Omit<NameDoc, '_id'> & { from: number; fromPrepare: number };
