@@ -9,7 +9,6 @@ import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import pinoHttp from 'pino-http';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/config';
@@ -17,7 +16,7 @@ import { openEngines, Engines } from './core/engines';
 import { refuseDeepBodies } from './core/http/body-depth';
 import { precompressedAssets } from './core/http/precompressed';
 import { DomainExceptionFilter } from './core/http/domain-exception.filter';
-import { redactHeaders, redactQueryObject, redactUrl } from './core/http/redact-url';
+import { requestLog } from './core/http/request-log';
 import { validationPipe } from './core/http/validation';
 import { createLogger, PinoNestLogger } from './core/logging';
 import { seedDemoOrganization } from './demo-seed';
@@ -97,25 +96,8 @@ export async function createApp(
   // Who the client is comes from the connection unless TRUST_PROXY names the proxies in front of us.
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
-  // A level that logs no request (silent, fatal) spends nothing on one: pino-http made a child logger and a listener per
-  // request even then (0.14 ms of a command's CPU, issue #45). It logs at info, warn (4xx) and error (5xx).
-  if (logger.isLevelEnabled('error'))
-    app.use(
-      pinoHttp({
-        logger,
-        autoLogging: { ignore: (req) => req.url === '/healthz' },
-        quietReqLogger: true,
-        // Reset, feedback and booking links are keys: their secrets never reach the log.
-        serializers: {
-          req: (req: { url: string; query?: unknown; headers?: unknown }) => ({
-            ...req,
-            url: redactUrl(req.url),
-            query: redactQueryObject(req.query),
-            headers: redactHeaders(req.headers),
-          }),
-        },
-      }),
-    );
+  // A level that logs no request (silent, fatal) adds nothing to one; see requestLog for the others.
+  if (logger.isLevelEnabled('error')) app.use(requestLog(logger));
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -71,11 +71,3 @@ export function redactHeaders(headers: unknown): unknown {
     return headers;
   return { ...headers, referer: redactUrl((headers as { referer: string }).referer) };
 }
-
-/** A parsed query object (express's req.query) with the secret parameters' values replaced. */
-export function redactQueryObject(query: unknown): unknown {
-  if (!query || typeof query !== 'object') return query;
-  return Object.fromEntries(
-    Object.entries(query).map(([name, value]) => [name, SECRET_PARAMS.has(name.toLowerCase()) ? REDACTED : value]),
-  );
-}
