@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { APP_CONFIG, AppConfig, runsLogProcesses } from './config/config';
 import { allProjections } from '../projections/all-projections';
 import { CheckpointProgress, ProjectionRunner } from '../projections/runner/projection-runner';
+import { apartFor } from '../projections/runner/build-apart';
 import { CoreModule, LOGGER, ProjectionsFor } from './core/core.module';
 import { Aggregates, PROJECTION_PROGRESS, ProjectionProgress } from './core/commands/aggregates';
 import { CLOCK, Clock } from './core/clock';
@@ -47,6 +48,8 @@ function projectionsFor(config: AppConfig, engines: Engines, logger: Logger, liv
       // the audit log or a history does not keep the app from serving today's work.
       pastApart: true,
       pastLagMs: config.pastLagMs,
+      // A first start of a long log builds the audit log on a second core (SQLite).
+      apart: apartFor(config, engines.readStore),
       logger: { info: (m) => logger.info(m), error: (m, e) => logger.error({ err: e }, m) },
     });
   };

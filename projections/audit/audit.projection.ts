@@ -207,6 +207,7 @@ export const auditProjection: Projection = {
   name: PAST_READ_MODELS.audit,
   ofThePast: true,
   readsById: true,
+  standsAlone: true,
   // 2: a moved visit's old start and staff, a link's units on both sides, a new person's address; 3: a job's start,
   // the changed fields as a map; 4: a moved visit's former staff member by name, a visitor's cancel and move in words;
   // 5: when a change sent later from a phone was made on the device (deviceAt); 6: the entry keeps what the filters

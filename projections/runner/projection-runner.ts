@@ -9,10 +9,11 @@ import { ReadStore } from '../../src/core/read-store/read-store.port';
 import type { BuildingReadModel, ProjectionProgress } from '../../src/core/commands/aggregates';
 import type { ChangeNotice, Notifier } from '../../src/core/change-notice';
 import type { LiveEvents } from '../../src/core/processes/process-host';
-import { hears, Projection } from './projection';
+import { CHECKPOINTS, hears, Projection } from './projection';
+import { type Apart, APART_FROM_EVENTS, buildApart } from './build-apart';
 import { nextTurn } from '../../src/core/loop-turns';
 
-export const CHECKPOINTS = 'projectionCheckpoints';
+export { CHECKPOINTS };
 
 export interface Checkpoint {
   _id: string;
@@ -60,6 +61,16 @@ export interface RunnerOptions {
   pastLagMs?: number;
   /** This runner is that second one: its checkpoints say `building` until it has caught up. */
   inBackground?: boolean;
+  /**
+   * Its read models are moved elsewhere once built (build-apart.ts), where their indexes are made: the indexes a build
+   * from the start of the log suspends are not made again here.
+   */
+  movedOnceBuilt?: boolean;
+  /**
+   * Where a first start of a long log may build the read models that stand alone in a thread of their own
+   * (build-apart.ts; the embedded store): `apartFor(config, store)`.
+   */
+  apart?: Apart | null;
 }
 
 /**
@@ -130,6 +141,8 @@ export class ProjectionRunner implements ProjectionProgress {
   /** Whether this (background) runner's checkpoints still say `building`. */
   private markBuilding: boolean;
   private subscription: Subscription | null = null;
+  /** At a first start of a long log, the runner building all but the read models built apart (`builtApart`). */
+  private others: ProjectionRunner | null = null;
   private liveFrom: GlobalPosition | null = null;
   /** Set while start() runs, for `starting()`: the head it catches up toward (null: not read yet, or an empty log). */
   private startingToward: { head: GlobalPosition | null } | null = null;
@@ -208,6 +221,8 @@ export class ProjectionRunner implements ProjectionProgress {
    */
   starting(): number | null {
     if (!this.startingToward) return null;
+    // The others' build, then the wait for the thread's (which tells no percent) and the move.
+    if (this.others) return this.others.starting() ?? 99;
     let percent = percentOf(this.ownPosition, this.startingToward.head);
     for (const { runner, caughtUp } of this.apart) {
       const theirs = caughtUp ? null : runner.starting();
@@ -241,6 +256,10 @@ export class ProjectionRunner implements ProjectionProgress {
 
   private async catchUp(): Promise<void> {
     const behind = await this.unit(() => this.prepare());
+    if (await this.builtApart()) {
+      if (!this.stopped) await this.catchUp();
+      return;
+    }
     this.running = this.projections.filter((p) => !behind.includes(p));
     this.late = new Set(this.options.pastApart ? this.running.filter((p) => p.ofThePast) : []);
     // Read models this start builds from the start of the log (not in the background, beside an API serving requests).
@@ -259,11 +278,51 @@ export class ProjectionRunner implements ProjectionProgress {
     try {
       await caughtUp;
       // Stopped part-way, the indexes are made by the setup of the next start.
-      if (!this.stopped) await makeIndexes?.();
+      if (!this.stopped && !this.options.movedOnceBuilt) await makeIndexes?.();
     } finally {
       endBuild?.();
     }
     if (behind.length) this.buildInBackground(behind, head);
+  }
+
+  /**
+   * A first start (no read model there yet) of a log of APART_FROM_EVENTS or more, where the store can take a build
+   * made apart: the read models that stand alone are built in a thread of their own (build-apart.ts) while a runner of
+   * this thread builds the others, which `starting()` reports; the catch-up that follows takes each on from its
+   * checkpoint. That runner hands nothing to the processes and pushes nothing: events appended meanwhile are not live
+   * to them, and there are none of a request's, since the starting gate admits none until the start ends. Whether it
+   * built them (or was stopped doing so).
+   */
+  private async builtApart(): Promise<boolean> {
+    const apart = this.options.apart;
+    const alone = this.projections.filter((p) => p.standsAlone);
+    if (!apart || this.markBuilding || !alone.length || alone.length === this.projections.length) return false;
+    if (this.projections.some((p) => (this.positions.get(p.name) ?? null) !== null)) return false;
+    // A position counts events on SQLite and PostgreSQL; on EventStoreDB it grows faster, which errs toward the thread.
+    const head = await this.events.headPosition();
+    if (!head || head.commit < (apart.fromEvents ?? APART_FROM_EVENTS)) return false;
+    this.logger.info(`building ${alone.map((p) => p.name).join(', ')} in a thread of its own meanwhile`);
+    const others = new ProjectionRunner(
+      this.events,
+      this.store,
+      this.projections.filter((p) => !p.standsAlone),
+      { logger: this.options.logger, checkpointEvery: this.options.checkpointEvery },
+    );
+    this.others = others;
+    try {
+      await buildApart(
+        apart,
+        alone,
+        async () => {
+          await others.start();
+          await others.stop();
+        },
+        { checkpointEvery: this.options.checkpointEvery, cancelled: () => this.stopped },
+      );
+    } finally {
+      this.others = null;
+    }
+    return true;
   }
 
   /**
@@ -283,6 +342,7 @@ export class ProjectionRunner implements ProjectionProgress {
   /** Stops following the log. Every committed batch saved its checkpoints; an open batch is dropped (its events come again at the next start). */
   async stop(): Promise<void> {
     this.stopped = true;
+    await this.others?.stop();
     const apart = this.apart.splice(0);
     await Promise.all(apart.map((a) => a.runner.stop()));
     await this.subscription?.unsubscribe();

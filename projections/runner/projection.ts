@@ -3,6 +3,9 @@ import type { ReadStore } from '../../src/core/read-store/read-store.port';
 import type { ChangeNotice } from '../../src/core/change-notice';
 import type { ServerEventName } from '../../src/shared/client-events';
 
+/** The collection of every projection's checkpoint (projection-runner.ts). */
+export const CHECKPOINTS = 'projectionCheckpoints';
+
 export interface ProjectionContext {
   store: ReadStore;
   /** Sent after the writes commit, for live events only. E-mails and commands are processes' (src/core/processes). */
@@ -30,6 +33,11 @@ export interface Projection {
    * start of the log makes their indexes once it has caught up, rather than keep them row by row.
    */
   readsById?: true;
+  /**
+   * It reads no read model but its own (the audit log): a build from the start of the log may make it apart, in a
+   * thread and a file of its own, and move it in once built (projections/runner/build-apart.ts).
+   */
+  standsAlone?: true;
   /**
    * The aggregates whose streams' events it applies (`timer` for `timer-<id>`, see streamCategory): the runner hands
    * it no other event. Omitted: every event (the audit log).

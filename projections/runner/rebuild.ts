@@ -5,6 +5,8 @@ import { PostgresReadStore } from '../../src/core/read-store/postgres-read-store
 import { allProjections } from '../all-projections';
 import { commandConfig, openRunner } from './engines-for-worker';
 import { buildStaged } from './staged-build';
+import { apartFor, buildApart } from './build-apart';
+import { ProjectionRunner } from './projection-runner';
 import { growHeapSlowly } from '../../src/core/heap-growth';
 
 /**
@@ -15,6 +17,7 @@ import { growHeapSlowly } from '../../src/core/heap-growth';
  * the next start (or a rebuild with REBUILD_RESUME=true) resumes from the last committed batch.
  * Into PostgreSQL, a rebuild from the start is staged (staged-build.ts): applied into a SQLite file in DATA_DIR, then
  * loaded in one transaction; interrupted, it starts over and PostgreSQL keeps the read models it had.
+ * On SQLite, the audit log is built in a thread and a file of its own meanwhile, and moved in at the end (build-apart.ts).
  */
 async function main() {
   growHeapSlowly();
@@ -44,6 +47,7 @@ async function main() {
     bar.start(total, 0);
   }
   const started = Date.now();
+  const apart = apartFor(config, engines.readStore);
   if (options.resume) await runner.start();
   else if (engines.readStore instanceof PostgresReadStore)
     await buildStaged(
@@ -61,7 +65,23 @@ async function main() {
         },
       },
     );
-  else await runner.rebuild();
+  else if (apart) {
+    const others = new ProjectionRunner(
+      engines.eventStore,
+      engines.readStore,
+      allProjections.filter((p) => !p.standsAlone),
+      runnerOptions,
+    );
+    await buildApart(
+      apart,
+      allProjections.filter((p) => p.standsAlone),
+      async () => {
+        await others.rebuild();
+        await others.stop();
+      },
+      { checkpointEvery: options.checkpointEvery },
+    );
+  } else await runner.rebuild();
   bar?.update(total);
   bar?.stop();
   await runner.stop();

@@ -96,7 +96,7 @@ export async function openEngines(config: AppConfig, log: (line: string) => void
 }
 
 /** EventStoreDB (EVENTSTORE_URL), else PostgreSQL (DATABASE_URL), else SQLite in the data folder. */
-async function openEventStore(config: AppConfig): Promise<EventStore> {
+export async function openEventStore(config: AppConfig): Promise<EventStore> {
   if (config.eventStoreUrl)
     return new (await import('./event-store/eventstoredb-event-store')).EventStoreDbEventStore(config.eventStoreUrl);
   if (config.databaseUrl)

@@ -72,6 +72,11 @@ interface Backend {
    * one transaction): killed, it leaves the read models as they were, and the next rebuild starts over.
    */
   staged?: boolean;
+  /**
+   * The rebuild command builds the audit log in a thread and a file of its own here (projections/runner/build-apart.ts),
+   * moved in with its checkpoint once built: killed before, the store keeps what it had of it (here, nothing).
+   */
+  apart?: boolean;
   place(log: string, tag: string): Promise<Place>;
 }
 
@@ -86,6 +91,7 @@ function copyOfLog(log: string): string {
 }
 
 const sqlite: Backend = {
+  apart: true,
   events: Number(process.env.PROJECTION_CRASH_EVENTS ?? 3000),
   maxDelayMs: 20,
   timeoutMs: Math.max(within(120_000), Number(process.env.PROJECTION_CRASH_EVENTS ?? 0) * 40),
@@ -368,10 +374,17 @@ describe.each(backends)('projections killed with SIGKILL and resumed (%s)', (bac
     expect({ exit: killed.exit, stderr: killed.stderr }).toEqual({ exit: 'SIGKILL', stderr: '' });
     expect(killed.summary).toBeUndefined(); // it really was interrupted
 
-    // What the killed process left: a checkpoint at a multiple of CHECKPOINT_EVERY, short of the head.
+    // What the killed process left: a checkpoint at a multiple of CHECKPOINT_EVERY, short of the head; none of a read
+    // model built apart, which is moved in only once built.
     const left = await readState(a);
+    const apart = backend.apart ? allProjections.filter((p) => p.standsAlone) : [];
+    expect(left[CHECKPOINTS].map((c) => c._id).sort()).toEqual(
+      allProjections
+        .filter((p) => !apart.includes(p))
+        .map((p) => p.name)
+        .sort(),
+    );
     const positions = left[CHECKPOINTS].map((c) => (c.position as GlobalPosition | null)?.commit ?? 0);
-    expect(positions).toHaveLength(allProjections.length);
     const resumeFrom = Math.min(...positions);
     expect(resumeFrom).toBeLessThan(head.commit);
     expect(resumeFrom % CHECKPOINT_EVERY).toBe(0);
@@ -380,8 +393,8 @@ describe.each(backends)('projections killed with SIGKILL and resumed (%s)', (bac
 
     const resumed = await rebuild(a, childDeadlineMs, { resume: true });
     expect({ exit: resumed.exit, stderr: resumed.stderr }).toEqual({ exit: 0, stderr: '' });
-    // It resumed from the checkpoint rather than starting over.
-    const resumedFrom = `Read models rebuilt from ${head.commit - resumeFrom} events in `;
+    // It resumed from the lowest checkpoint rather than starting over: that of a read model built apart is none.
+    const resumedFrom = `Read models rebuilt from ${head.commit - (apart.length ? 0 : resumeFrom)} events in `;
     expect(resumed.summary?.slice(0, resumedFrom.length)).toBe(resumedFrom);
 
     const [after, expected] = await Promise.all([readState(a), reference]);

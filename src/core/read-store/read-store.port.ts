@@ -88,6 +88,11 @@ export interface ReadStore {
    * a file that grows by gigabytes, and each mapped page it touched stayed in the process's resident memory.
    */
   beginBuild?(): () => void;
+  /**
+   * Moves in what another file of the same engine holds (SQLite: a read model built apart, in a thread of its own):
+   * `collections` whole, in place of what the store had, and of `documents` the ones named; in one write.
+   */
+  copyFrom?(file: string, collections: string[], documents?: Record<string, string[]>): void;
   close(): Promise<void>;
 }
 

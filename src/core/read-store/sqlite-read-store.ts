@@ -154,36 +154,77 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async dropCollection(name: string): Promise<void> {
+    this.write(() => this.emptyTable(name));
+  }
+
+  /** Inside a write step: the collection's documents gone, its indexes and search triggers kept (dropCollection). */
+  private emptyTable(name: string): void {
     // Deletes the documents, keeps the indexes (as the other adapters do); no document, no kinds. The table and its
     // search tables are dropped and made again, empty, from the schema SQLite keeps (their indexes and the search
     // triggers with them): a DELETE updated every index entry and ran the search trigger row by row (at 1,000,000
     // audit entries, most of an upgraded server's 38 s before it served).
     const t = this.table(name);
     this.staged?.dropped(name); // what a unit staged for it is moot
-    this.write(() => {
-      const table = t.sqlName.slice(1, -1);
-      const searchTables = Object.entries(t.indexes)
-        .filter(([, spec]) => isSearchSpec(JSON.parse(spec)))
-        .map(([index]) => searchTableOf(t, index).slice(1, -1));
-      const schema = (type: string, of: string[]) =>
-        (
-          this.prepare(
-            `SELECT sql FROM sqlite_master WHERE type = ? AND tbl_name IN (${of.map(() => '?').join(', ')}) AND sql IS NOT NULL ORDER BY rowid`,
-          ).all(type, ...of) as { sql: string }[]
-        ).map((row) => row.sql);
-      // The table and the search tables (an FTS5 table's own shadow tables go and come with it).
-      const recreate = [
-        ...schema('table', [table, ...searchTables]),
-        ...schema('index', [table]),
-        ...schema('trigger', [table]),
-      ];
-      for (const fts of searchTables) this.db.exec(`DROP TABLE "${fts}"`);
-      this.db.exec(`DROP TABLE "${table}"`);
-      for (const sql of recreate) this.db.exec(sql);
-      t.changed();
-      t.kinds.clear();
-      this.run('UPDATE _collections SET kinds = ? WHERE name = ?', '{}', name);
-    });
+    const table = t.sqlName.slice(1, -1);
+    const searchTables = Object.entries(t.indexes)
+      .filter(([, spec]) => isSearchSpec(JSON.parse(spec)))
+      .map(([index]) => searchTableOf(t, index).slice(1, -1));
+    const schema = (type: string, of: string[]) =>
+      (
+        this.prepare(
+          `SELECT sql FROM sqlite_master WHERE type = ? AND tbl_name IN (${of.map(() => '?').join(', ')}) AND sql IS NOT NULL ORDER BY rowid`,
+        ).all(type, ...of) as { sql: string }[]
+      ).map((row) => row.sql);
+    // The table and the search tables (an FTS5 table's own shadow tables go and come with it).
+    const recreate = [
+      ...schema('table', [table, ...searchTables]),
+      ...schema('index', [table]),
+      ...schema('trigger', [table]),
+    ];
+    for (const fts of searchTables) this.db.exec(`DROP TABLE "${fts}"`);
+    this.db.exec(`DROP TABLE "${table}"`);
+    for (const sql of recreate) this.db.exec(sql);
+    t.changed();
+    t.kinds.clear();
+    this.run('UPDATE _collections SET kinds = ? WHERE name = ?', '{}', name);
+  }
+
+  /**
+   * Moves in what another store's file holds (a build made apart, projections/runner/build-apart.ts), in one write
+   * step: each of `collections` whole, in place of what this store had, with the kinds of value it holds; and of
+   * `documents`, the ones named (a projection's checkpoint among others'). Rows keep their order. The indexes are kept
+   * row by row: a caller moving much in suspends them first (suspendIndexes).
+   */
+  copyFrom(file: string, collections: string[], documents: Record<string, string[]> = {}): void {
+    this.db.prepare('ATTACH DATABASE ? AS apart').run(file);
+    try {
+      const tableThere = (name: string) =>
+        this.db.prepare('SELECT tbl, kinds FROM apart._collections WHERE name = ?').get(name) as
+          { tbl: string; kinds: string } | undefined;
+      this.write(() => {
+        for (const name of collections) {
+          this.emptyTable(name);
+          const there = tableThere(name);
+          if (!there) continue;
+          const t = this.table(name);
+          this.db.exec(`INSERT INTO ${t.sqlName} (_id, doc) SELECT _id, doc FROM apart."${there.tbl}" ORDER BY rowid`);
+          this.mergeKinds(t, there.kinds);
+        }
+        for (const [name, ids] of Object.entries(documents)) {
+          const there = tableThere(name);
+          if (!there || !ids.length) continue;
+          const t = this.table(name);
+          this.db
+            .prepare(
+              `INSERT OR REPLACE INTO ${t.sqlName} (_id, doc) SELECT _id, doc FROM apart."${there.tbl}" WHERE _id IN (${ids.map(() => '?').join(', ')}) ORDER BY rowid`,
+            )
+            .run(...ids);
+          this.mergeKinds(t, there.kinds);
+        }
+      });
+    } finally {
+      this.db.exec('DETACH DATABASE apart');
+    }
   }
 
   /**
@@ -477,6 +518,14 @@ export class SqliteReadStore implements ReadStore {
     for (const [path, bits] of Object.entries(JSON.parse(row) as Record<string, number>))
       t.kinds.set(path, (t.kinds.get(path) ?? 0) | bits);
     this.run('UPDATE _collections SET kinds = ? WHERE name = ?', JSON.stringify(Object.fromEntries(t.kinds)), t.name);
+  }
+
+  /** Inside a write step: the kinds another file recorded for the collection (copyFrom), merged into its own. */
+  private mergeKinds(t: Table, kinds: string): void {
+    for (const [path, bits] of Object.entries(JSON.parse(kinds) as Record<string, number>))
+      t.kinds.set(path, (t.kinds.get(path) ?? 0) | bits);
+    this.saveKinds(t);
+    t.changed();
   }
 
   saveIndexes(t: Table): void {
