@@ -27,14 +27,19 @@ export interface ApartBuild {
 /** How a build from the start of the log may build apart: the embedded store's, which moves a file in. */
 export interface Apart {
   config: AppConfig;
+  /** The folder the thread's file goes to. */
+  folder: string;
   /** From how long a log a first start builds apart (default APART_FROM_EVENTS). */
   fromEvents?: number;
   store: ReadStore & Required<Pick<ReadStore, 'copyFrom' | 'suspendIndexes'>>;
 }
 
-/** Whether the store can take in a build made apart (SQLite's): the configuration to build with, or null. */
-export function apartFor(config: AppConfig, store: ReadStore): Apart | null {
-  return store.copyFrom && store.suspendIndexes ? { config, store: store as Apart['store'] } : null;
+/**
+ * Whether the store can take in a build made apart (SQLite's): how to build with the configuration's event log, the
+ * thread's file in `folder` (by default the data folder), or null.
+ */
+export function apartFor(config: AppConfig, store: ReadStore, folder = config.dataDir): Apart | null {
+  return store.copyFrom && store.suspendIndexes ? { config, folder, store: store as Apart['store'] } : null;
 }
 
 /**
@@ -48,13 +53,14 @@ export function apartFor(config: AppConfig, store: ReadStore): Apart | null {
  * start was stopped meanwhile, and nothing is moved in.
  */
 export async function buildApart(
-  { config, store }: Apart,
+  { config, folder, store }: Apart,
   apart: Projection[],
   buildTheOthers: () => Promise<void>,
-  options: { checkpointEvery?: number; cancelled?: () => boolean } = {},
+  options: { checkpointEvery?: number; cancelled?: () => boolean; log?: (line: string) => void } = {},
 ): Promise<void> {
   const { checkpointEvery, cancelled } = options;
-  const file = join(config.dataDir, APART_FILE);
+  options.log?.(`Building ${apart.map((p) => p.name).join(', ')} in a thread of its own meanwhile.`);
+  const file = join(folder, APART_FILE);
   const remove = () => ['', '-wal', '-shm', '-journal'].forEach((end) => rmSync(`${file}${end}`, { force: true }));
   remove(); // what an interrupted build left starts over
   const thread = inThread({ config, names: apart.map((p) => p.name), file, checkpointEvery });

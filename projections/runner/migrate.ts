@@ -105,6 +105,7 @@ async function main() {
     if (!(await engines.readStore.collection(CHECKPOINTS).countDocuments({})))
       await buildStaged(engines.eventStore, engines.readStore, allProjections, join(staging, 'read-models.sqlite'), {
         ...options,
+        config,
         onLoad: () => console.log(`read models: ${applied} events applied; loading them into PostgreSQL…`),
       });
     else await runner.start();

@@ -301,7 +301,6 @@ export class ProjectionRunner implements ProjectionProgress {
     // A position counts events on SQLite and PostgreSQL; on EventStoreDB it grows faster, which errs toward the thread.
     const head = await this.events.headPosition();
     if (!head || head.commit < (apart.fromEvents ?? APART_FROM_EVENTS)) return false;
-    this.logger.info(`building ${alone.map((p) => p.name).join(', ')} in a thread of its own meanwhile`);
     const others = new ProjectionRunner(
       this.events,
       this.store,
@@ -317,7 +316,11 @@ export class ProjectionRunner implements ProjectionProgress {
           await others.start();
           await others.stop();
         },
-        { checkpointEvery: this.options.checkpointEvery, cancelled: () => this.stopped },
+        {
+          checkpointEvery: this.options.checkpointEvery,
+          cancelled: () => this.stopped,
+          log: (line) => this.logger.info(line),
+        },
       );
     } finally {
       this.others = null;

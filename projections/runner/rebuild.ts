@@ -57,6 +57,8 @@ async function main() {
       join(config.dataDir, 'rebuild-staging.sqlite'),
       {
         ...runnerOptions,
+        config,
+        log: console.log,
         onLoad: () => {
           bar?.update(total);
           bar?.stop();
@@ -79,7 +81,7 @@ async function main() {
         await others.rebuild();
         await others.stop();
       },
-      { checkpointEvery: options.checkpointEvery },
+      { checkpointEvery: options.checkpointEvery, log: console.log },
     );
   } else await runner.rebuild();
   bar?.update(total);

@@ -1,8 +1,11 @@
 import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { AppConfig } from '../../src/config/config';
 import type { EventStore } from '../../src/core/event-store/event-store.port';
 import type { PostgresReadStore } from '../../src/core/read-store/postgres-read-store';
 import { SqliteReadStore } from '../../src/core/read-store/sqlite-read-store';
 import type { Projection } from './projection';
+import { apartFor, buildApart } from './build-apart';
 import { CHECKPOINTS, ProjectionRunner, RunnerOptions } from './projection-runner';
 
 /**
@@ -12,23 +15,36 @@ import { CHECKPOINTS, ProjectionRunner, RunnerOptions } from './projection-runne
  * PostgreSQL in one transaction (PostgresReadStore.load), each table's indexes built once over all its rows. Applied
  * straight into PostgreSQL, the same log went at about 500 events/s (docs/topology.md, "Building read models into
  * PostgreSQL"). Interrupted before the load, nothing changed in PostgreSQL; the staging file is removed either way.
- * `onLoad` is told when the load starts (a progress bar's last step).
+ * `onLoad` is told when the load starts (a progress bar's last step). Given the configuration (`config`: its event
+ * log), the audit log is built in a thread of its own meanwhile (build-apart.ts) and moved into the staging file first.
  */
 export async function buildStaged(
   events: EventStore,
   target: PostgresReadStore,
   projections: Projection[],
   stagingFile: string,
-  options: RunnerOptions & { onLoad?: () => void } = {},
+  options: RunnerOptions & { onLoad?: () => void; config?: AppConfig; log?: (line: string) => void } = {},
 ): Promise<void> {
   const remove = () => ['', '-wal', '-shm'].forEach((end) => rmSync(`${stagingFile}${end}`, { force: true }));
   remove(); // a staging left by an interrupted build starts over
   const staging = new SqliteReadStore(stagingFile, { staging: true });
   try {
     // Effects belong to live events only, which a build from the start has none of.
-    const runner = new ProjectionRunner(events, staging, projections, { ...options, notifier: null, live: null });
-    await runner.rebuild();
-    await runner.stop();
+    const apart = options.config ? apartFor(options.config, staging, dirname(stagingFile)) : null;
+    const alone = apart ? projections.filter((p) => p.standsAlone) : [];
+    const runner = new ProjectionRunner(
+      events,
+      staging,
+      projections.filter((p) => !alone.includes(p)),
+      { ...options, notifier: null, live: null },
+    );
+    const build = async () => {
+      await runner.rebuild();
+      await runner.stop();
+    };
+    if (apart && alone.length)
+      await buildApart(apart, alone, build, { checkpointEvery: options.checkpointEvery, log: options.log });
+    else await build();
     // The tables and indexes the projections make, in PostgreSQL (idempotent), which the load then fills.
     for (const p of projections) await p.setup?.(target);
     options.onLoad?.();

@@ -82,7 +82,7 @@ describe('projections routed by the aggregates they name', () => {
       apart: { ...apartFor(config, store)!, fromEvents: 100 },
       logger: { info: (line) => lines.push(line), error: (line) => lines.push(line) },
     }));
-    expect(lines).toContain('building audit in a thread of its own meanwhile');
+    expect(lines).toContain('Building audit in a thread of its own meanwhile.');
     expect(apart.auditEntries.length).toBeGreaterThan(100);
     expect(apart).toEqual(await build(allProjections, 'together.sqlite'));
     expect(existsSync(join(dir, 'apart-build.sqlite'))).toBe(false);
