@@ -1,5 +1,5 @@
-import { AUDIT_ENTRIES, AuditDoc } from '../../src/audit/audit.read-models';
-import { worded } from '../../src/audit/audit.queries';
+import { AUDIT_DAY_COUNTS, AUDIT_ENTRIES, type AuditDayCount, AuditDoc } from '../../src/audit/audit.read-models';
+import { countInRange, worded } from '../../src/audit/audit.queries';
 import { namedRecords, namesBefore } from '../../src/audit/entry-words';
 import type { EventStore, RecordedEvent } from '../../src/core/event-store/event-store.port';
 import { eventLog, projection } from '../../src/core/projection.testing';
@@ -25,7 +25,7 @@ describe('audit projection', () => {
   let log: ReturnType<typeof eventLog>;
   beforeEach(() => (log = eventLog({ organizationId: ORG, actorUserId: ANA })));
   // People are added by the system here (the organization's first admin signs up): no actor.
-  const user = (userId: string, firstName: string) =>
+  const user = (userId: string, firstName: string, timestamp?: string) =>
     log.event(
       `user-${userId}`,
       {
@@ -43,7 +43,7 @@ describe('audit projection', () => {
           role: 'Associate',
         },
       } satisfies UserEvent,
-      { actorUserId: null },
+      { actorUserId: null, timestamp },
     );
   const customer = (e: CustomerEvent) => log.event(`customer-${CUSTOMER}`, e);
   const entries = (store: ReadStore) => store.collection<AuditDoc>(AUDIT_ENTRIES).find({}, { sort: { position: 1 } });
@@ -240,5 +240,40 @@ describe('audit projection', () => {
     const { notices } = await spec.given(user(ANA, 'Ana'), user(BOB, 'Bob')).effects();
     const notice = { rooms: [`auditors:${ORG}`], event: 'audit.added', payload: { organizationId: ORG } };
     expect(notices).toEqual([notice, notice]);
+  });
+
+  it("counts each day's entries once, and a range is counted from them and its partial days as entry by entry", async () => {
+    // Entries around two UTC midnights, one person each (an id of an id's length); the last one's time is earlier.
+    const events = [
+      '2030-01-01T22:30:00.000Z',
+      '2030-01-01T23:59:59.999Z',
+      '2030-01-02T00:00:00.000Z',
+      '2030-01-02T12:00:00.000Z',
+      '2030-01-03T00:00:00.001Z',
+      '2030-01-03T05:00:00.000Z',
+      '2030-01-01T23:00:00.000Z',
+    ].map((timestamp, i) => user(`user-000-0000-0000-0000-00000000010${i}`, `Person${i}`, timestamp));
+    await spec.given(...events).thenStore(async (store) => {
+      const counts = await store.collection<AuditDayCount>(AUDIT_DAY_COUNTS).find({}, { sort: { day: 1 } });
+      expect(counts.map((c) => [c.day, c.entries])).toEqual([
+        ['2030-01-01', 3],
+        ['2030-01-02', 2],
+        ['2030-01-03', 2],
+      ]);
+      const all = await entries(store);
+      for (const [from, to] of [
+        ['2030-01-01T00:00:00.000Z', '2031-01-01T00:00:00.000Z'],
+        ['2030-01-01T23:00:00.000Z', '2030-01-03T01:00:00.000Z'],
+        ['2030-01-01T23:59:59.999Z', '2030-01-03T00:00:00.001Z'],
+        ['2030-01-02T00:00:00.000Z', '2030-01-03T00:00:00.000Z'],
+        ['2030-01-02T05:00:00.000Z', '2030-01-03T05:00:00.000Z'],
+        ['2030-01-02T12:00:00.000Z', '2030-01-02T12:00:00.001Z'],
+      ])
+        expect({ from, to, count: await countInRange(store, ORG, { from, to }) }).toEqual({
+          from,
+          to,
+          count: all.filter((e) => e.at >= from && e.at < to).length,
+        });
+    });
   });
 });

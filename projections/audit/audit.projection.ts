@@ -1,16 +1,20 @@
-import type { RecordedEvent } from '../../src/core/event-store/event-store.port';
+import { comparePositions, type RecordedEvent } from '../../src/core/event-store/event-store.port';
 import { PAST_READ_MODELS } from '../../src/as-of/read-models-of-the-past';
 import { DuplicateKeyError, type ReadStore } from '../../src/core/read-store/read-store.port';
-import { AUDIT_ENTRIES, AUDIT_NAMES, AuditDoc } from '../../src/audit/audit.read-models';
+import {
+  AUDIT_DAY_COUNTS,
+  AUDIT_ENTRIES,
+  AUDIT_NAMES,
+  type AuditDayCount,
+  AuditDoc,
+} from '../../src/audit/audit.read-models';
 import {
   entryWords,
   EntryWords,
-  formerStaffOf,
-  idsNamedBy,
   NameDoc,
   NamedRecord,
   namedRecords,
-  namesBefore,
+  namesForWords,
   withVersion,
 } from '../../src/audit/entry-words';
 import { rooms } from '../../src/realtime/rooms';
@@ -54,19 +58,10 @@ async function namesFor(store: ReadStore, event: RecordedEvent): Promise<Map<str
     const created = event.streamId.slice(dash + 1);
     if (NAMED_BY_OWN_STREAM.has(event.streamId.slice(0, dash)) && !kept.has(created)) kept.set(created, null);
   }
-  const ids = idsNamedBy(event);
-  await load(store, ids);
-  const namesOf = () =>
-    namesBefore(
-      [...ids].flatMap((id) => kept.get(id) ?? []),
-      event.position,
-    );
-  // A moved visit's staff member before the move is named by the visit's names, not by the event: their name too.
-  const wasWith = formerStaffOf(event, namesOf());
-  if (!wasWith) return namesOf();
-  ids.add(wasWith);
-  await load(store, ids);
-  return namesOf();
+  return namesForWords(event, async (ids) => {
+    await load(store, ids);
+    return [...ids].flatMap((id) => kept.get(id) ?? []);
+  });
 }
 
 /** Every kind of name of the ids not kept yet, from the store. */
@@ -212,9 +207,9 @@ export const auditProjection: Projection = {
   // the changed fields as a map; 4: a moved visit's former staff member by name, a visitor's cancel and move in words;
   // 5: when a change sent later from a phone was made on the device (deviceAt); 6: the entry keeps what the filters
   // and the search need, worded again when read, and the names are versions (issue #45 item 1); 7: one names document
-  // per id, not per kind (a page's names read 70 keys, not 700)
-  version: 7,
-  collections: [AUDIT_ENTRIES, AUDIT_NAMES],
+  // per id, not per kind (a page's names read 70 keys, not 700); 8: the entries counted per day (a year's count)
+  version: 8,
+  collections: [AUDIT_ENTRIES, AUDIT_NAMES, AUDIT_DAY_COUNTS],
   async setup(store) {
     const entries = store.collection(AUDIT_ENTRIES);
     // The log newest first, and within a date range.
@@ -245,6 +240,7 @@ export const auditProjection: Projection = {
     );
     await entries.createIndex({ organizationId: 1, position: -1 }, { name: 'organization_position' });
     await entries.createSearchIndex(['text'], { name: 'audit_text' });
+    await store.collection(AUDIT_DAY_COUNTS).createIndex({ organizationId: 1, day: 1 }, { name: 'organization_day' });
   },
   async apply(event, { store, notify }) {
     const organizationId = event.metadata.organizationId;
@@ -255,6 +251,7 @@ export const auditProjection: Projection = {
     // before its event, and one already there is kept. A replay (at-least-once delivery, a batch applied again
     // after a failure without a transaction) comes with names already past it, and would word it otherwise.
     const written = words ? await writeEntry(store, event, words) : false;
+    if (words) await countEntry(store, event);
     for (const record of await recordsGiven(store, event, names))
       await store.collection<NamedRecord>(AUDIT_NAMES).replaceOne({ _id: record._id }, record, { upsert: true });
     if (written)
@@ -266,6 +263,27 @@ export const auditProjection: Projection = {
       });
   },
 };
+
+/**
+ * Counts the event's entry in its day's document, once: after the entry is written, and also when the entry was there
+ * already but the count was not (a store without transactions that stopped in between), never twice for one event.
+ */
+async function countEntry(store: ReadStore, event: RecordedEvent): Promise<void> {
+  const organizationId = event.metadata.organizationId;
+  const day = new Date(event.metadata.timestamp).toISOString().slice(0, 10);
+  const counts = store.collection<AuditDayCount>(AUDIT_DAY_COUNTS);
+  const _id = `${organizationId}:${day}`;
+  const counted = await counts.findOne({ _id });
+  const { commit, prepare } = event.position;
+  if (counted && comparePositions({ commit: counted.through, prepare: counted.throughPrepare }, event.position) >= 0)
+    return;
+  const entries = (counted?.entries ?? 0) + 1;
+  await counts.replaceOne(
+    { _id },
+    { _id, organizationId, day, entries, through: commit, throughPrepare: prepare },
+    { upsert: true },
+  );
+}
 
 /**
  * Writes the event's entry unless it is there already; whether it wrote it. The entry keeps what the filters and the

@@ -14,6 +14,8 @@ const APART_FILE = 'apart-build.sqlite';
  */
 export const APART_FROM_EVENTS = 20_000;
 
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
 /** What the thread (build-apart.thread.ts) is handed. */
 export interface ApartBuild {
   config: AppConfig;
@@ -56,23 +58,42 @@ export async function buildApart(
   { config, folder, store }: Apart,
   apart: Projection[],
   buildTheOthers: () => Promise<void>,
-  options: { checkpointEvery?: number; cancelled?: () => boolean; log?: (line: string) => void } = {},
+  options: {
+    checkpointEvery?: number;
+    cancelled?: () => boolean;
+    log?: (line: string) => void;
+    /** Told the position the thread has reached, now and then. */
+    progress?: (commit: number) => void;
+  } = {},
 ): Promise<void> {
   const { checkpointEvery, cancelled } = options;
-  options.log?.(`Building ${apart.map((p) => p.name).join(', ')} in a thread of its own meanwhile.`);
+  const names = apart.map((p) => p.name).join(', ');
+  const started = Date.now();
+  options.log?.(`Building ${names} in a thread of its own meanwhile.`);
   const file = join(folder, APART_FILE);
   const remove = () => ['', '-wal', '-shm', '-journal'].forEach((end) => rmSync(`${file}${end}`, { force: true }));
   remove(); // what an interrupted build left starts over
-  const thread = inThread({ config, names: apart.map((p) => p.name), file, checkpointEvery });
+  const thread = inThread({ config, names: apart.map((p) => p.name), file, checkpointEvery }, options.progress);
   try {
     await buildTheOthers();
     if (cancelled?.()) return; // stopped part-way: the thread is stopped, the store keeps its own
     await thread.built;
+    const built = Date.now();
     const collections = apart.flatMap((p) => p.collections);
-    for (const p of apart) await p.setup?.(store);
-    const makeIndexes = await store.suspendIndexes(collections, collections);
-    store.copyFrom(file, collections, { [CHECKPOINTS]: apart.map((p) => p.name) });
-    await makeIndexes();
+    // As a build does: the store's file read through its page cache, not mapped into this process's memory.
+    const endBuild = store.beginBuild?.();
+    try {
+      for (const p of apart) await p.setup?.(store);
+      const makeIndexes = await store.suspendIndexes(collections, collections);
+      store.copyFrom(file, collections, { [CHECKPOINTS]: apart.map((p) => p.name) });
+      const moved = Date.now();
+      await makeIndexes();
+      options.log?.(
+        `${names} moved in (${seconds(moved - built)} s) and indexed (${seconds(Date.now() - moved)} s), ${seconds(built - started)} s after the start.`,
+      );
+    } finally {
+      endBuild?.();
+    }
   } finally {
     await thread.stop();
     remove();
@@ -82,7 +103,10 @@ export async function buildApart(
 /**
  * The thread: build-apart.thread.ts beside this file (compiled, in dist/; else as TypeScript).
  */
-function inThread(build: ApartBuild): { built: Promise<void>; stop(): Promise<void> } {
+function inThread(
+  build: ApartBuild,
+  progress: (commit: number) => void = () => undefined,
+): { built: Promise<void>; stop(): Promise<void> } {
   const file = join(__dirname, `build-apart.thread${extname(__filename)}`);
   // As TypeScript in a suite's process (jest's own hook does not reach a worker), under the suites' hook.
   const execArgv = file.endsWith('.ts')
@@ -90,7 +114,9 @@ function inThread(build: ApartBuild): { built: Promise<void>; stop(): Promise<vo
     : undefined;
   const worker = new Worker(file, { workerData: build, execArgv });
   const built = new Promise<void>((resolve, reject) => {
-    worker.once('message', () => resolve());
+    worker.on('message', (message: 'built' | { at: number }) =>
+      message === 'built' ? resolve() : progress(message.at),
+    );
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the thread building ${build.names.join(', ')} ended (${code})`)));
   });

@@ -143,6 +143,8 @@ export class ProjectionRunner implements ProjectionProgress {
   private subscription: Subscription | null = null;
   /** At a first start of a long log, the runner building all but the read models built apart (`builtApart`). */
   private others: ProjectionRunner | null = null;
+  /** How far the thread building apart has gone. */
+  private apartAt = 0;
   private liveFrom: GlobalPosition | null = null;
   /** Set while start() runs, for `starting()`: the head it catches up toward (null: not read yet, or an empty log). */
   private startingToward: { head: GlobalPosition | null } | null = null;
@@ -221,8 +223,12 @@ export class ProjectionRunner implements ProjectionProgress {
    */
   starting(): number | null {
     if (!this.startingToward) return null;
-    // The others' build, then the wait for the thread's (which tells no percent) and the move.
-    if (this.others) return this.others.starting() ?? 99;
+    // The others' build and the thread's, then the move.
+    if (this.others)
+      return Math.min(
+        this.others.starting() ?? 99,
+        percentOf({ commit: this.apartAt, prepare: this.apartAt }, this.startingToward.head),
+      );
     let percent = percentOf(this.ownPosition, this.startingToward.head);
     for (const { runner, caughtUp } of this.apart) {
       const theirs = caughtUp ? null : runner.starting();
@@ -308,6 +314,8 @@ export class ProjectionRunner implements ProjectionProgress {
       { logger: this.options.logger, checkpointEvery: this.options.checkpointEvery },
     );
     this.others = others;
+    this.startingToward = { head };
+    this.apartAt = 0;
     try {
       await buildApart(
         apart,
@@ -320,6 +328,7 @@ export class ProjectionRunner implements ProjectionProgress {
           checkpointEvery: this.options.checkpointEvery,
           cancelled: () => this.stopped,
           log: (line) => this.logger.info(line),
+          progress: (commit) => (this.apartAt = commit),
         },
       );
     } finally {

@@ -70,6 +70,23 @@ export function namesBefore(records: Iterable<NamedRecord>, at: GlobalPosition):
 }
 
 /**
+ * The names an event's words need, as they were before it (`namesBefore`): those of the ids it names and, for a moved
+ * visit, those of its staff member before the move, whom the visit's names give rather than the event. `recordsOf`
+ * gives the named records of ids (the projection's from what it keeps, a page's from one read for all its events).
+ */
+export async function namesForWords(
+  event: RecordedEvent,
+  recordsOf: (ids: Set<string>) => Promise<NamedRecord[]>,
+): Promise<Map<string, NameDoc>> {
+  const ids = idsNamedBy(event);
+  const names = namesBefore(await recordsOf(ids), event.position);
+  const wasWith = formerStaffOf(event, names);
+  if (!wasWith) return names;
+  ids.add(wasWith);
+  return namesBefore(await recordsOf(ids), event.position);
+}
+
+/**
  * What an id is not: an instant or a time (':'), an address ('@'), a file or a link ('.', '/'), words (' '). Ids are
  * UUIDs and what is made of them (an occurrence's `<series>_<date>`).
  */
@@ -99,7 +116,7 @@ export function idsNamedBy(event: RecordedEvent): Set<string> {
 }
 
 /** A moved visit's staff member before the move: named by the visit's names, not by the event (their name too). */
-export function formerStaffOf(event: RecordedEvent, names: Map<string, NameDoc>): string | undefined {
+function formerStaffOf(event: RecordedEvent, names: Map<string, NameDoc>): string | undefined {
   if (event.type !== 'VisitMoved') return undefined;
   const bookingId = (event.data as { bookingId?: string }).bookingId;
   return bookingId ? names.get(`visitStaff:${bookingId}`)?.name : undefined;

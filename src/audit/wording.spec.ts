@@ -676,8 +676,9 @@ describe('the words of every event type', () => {
 });
 
 describe('instantInWords', () => {
-  const luxon = (iso: string, zone: string) =>
-    DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toFormat('ccc d LLL yyyy, h:mm a');
+  const luxon = (iso: string, zone: string, format = 'ccc d LLL yyyy, h:mm a') =>
+    DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toFormat(format);
+  const PRECISE = 'ccc d LLL yyyy, h:mm:ss a ZZZZ';
 
   it("writes an instant as luxon's 'ccc d LLL yyyy, h:mm a' does, across DST changes and half-hour zones", () => {
     const zones = [
@@ -696,6 +697,31 @@ describe('instantInWords', () => {
       }
   });
 
+  it("writes an entry's time to the second with the zone's name, as luxon's 'ccc d LLL yyyy, h:mm:ss a ZZZZ' does", () => {
+    const zones = [
+      'America/New_York',
+      'Europe/London',
+      'Asia/Kolkata',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      'UTC',
+    ];
+    // Two years at an odd step, the seconds of every instant, and the hours around both New York changes of 2027.
+    const from = Date.parse('2026-01-01T00:00:17.250Z');
+    const instants = [
+      ...Array.from({ length: 1_000 }, (_, i) => from + i * 7 * 3_600_000 * 5 + i * 1_013),
+      ...Array.from({ length: 240 }, (_, i) => Date.parse('2027-03-14T05:00:00Z') + i * 60_000 + i),
+      ...Array.from({ length: 240 }, (_, i) => Date.parse('2027-11-07T04:30:00Z') + i * 60_000 + i),
+    ];
+    for (const zone of zones)
+      for (const ms of instants) {
+        const iso = new Date(ms).toISOString();
+        expect(`${zone} ${iso} ${instantInWords(iso, zone, true)}`).toBe(`${zone} ${iso} ${luxon(iso, zone, PRECISE)}`);
+      }
+    expect(instantInWords('2027-11-07T06:30:05Z', 'America/New_York', true)).toBe('Sun 7 Nov 2027, 1:30:05 AM EST');
+    expect(instantInWords('2027-11-07T05:30:05Z', 'America/New_York', true)).toBe('Sun 7 Nov 2027, 1:30:05 AM EDT');
+  });
+
   it('hands what it cannot write exactly to luxon: no instant, no zone, a year outside 1000–9999', () => {
     for (const [iso, zone] of [
       ['not a date', 'America/New_York'],
@@ -703,7 +729,10 @@ describe('instantInWords', () => {
       ['0999-12-31T23:00:00Z', 'UTC'],
       ['+275760-09-13T00:00:00Z', 'UTC'],
     ])
-      expect(instantInWords(iso, zone)).toBe(luxon(iso, zone));
+      expect([instantInWords(iso, zone), instantInWords(iso, zone, true)]).toEqual([
+        luxon(iso, zone),
+        luxon(iso, zone, PRECISE),
+      ]);
     expect(instantInWords('2027-11-07T06:30:00Z', 'America/New_York')).toBe('Sun 7 Nov 2027, 1:30 AM');
   });
 });

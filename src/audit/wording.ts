@@ -112,22 +112,46 @@ export function describeRule(rule: RecurrenceRule): string {
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+const MINUTES = 'ccc d LLL yyyy, h:mm a';
+const SECONDS = 'ccc d LLL yyyy, h:mm:ss a ZZZZ';
+
 /**
- * 'Tue 1 Dec 2026, 4:10 PM' on the zone's wall clock, as luxon's 'ccc d LLL yyyy, h:mm a' writes it: from the zone's
- * cached offsets (src/core/zoned-time.ts), not a luxon DateTime per instant, which the audit projection paid for every
- * instant it named (issue #45 item 3). What the fast way cannot write exactly (no instant, no zone, a year outside
- * 1000–9999) goes to luxon.
+ * The zone's name at an offset in a year ('EST', 'GMT+5:30'), as luxon's ZZZZ writes it: one luxon call per zone, offset
+ * and year (a name may change over the years for one offset, as war time's did).
  */
-export function instantInWords(value: string, zone: string): string {
+const zoneNames = new Map<string, string>();
+function zoneNameAt(ms: number, zone: string, offsetMs: number, year: number): string {
+  const key = `${zone} ${offsetMs} ${year}`;
+  let name = zoneNames.get(key);
+  if (name === undefined) {
+    if (zoneNames.size >= 10_000) zoneNames.clear();
+    zoneNames.set(key, (name = DateTime.fromMillis(ms, { zone }).toFormat('ZZZZ')));
+  }
+  return name;
+}
+
+/**
+ * 'Tue 1 Dec 2026, 4:10 PM' on the zone's wall clock, as luxon's 'ccc d LLL yyyy, h:mm a' writes it; `precise`:
+ * 'Tue 1 Dec 2026, 4:10:05 PM EST', as 'ccc d LLL yyyy, h:mm:ss a ZZZZ' does (an audit entry's time). From the zone's
+ * cached offsets (src/core/zoned-time.ts), not a luxon DateTime per instant, which the audit projection paid for every
+ * instant it named and a page of the log for each of its entries (issue #45 item 3). What the fast way cannot write
+ * exactly (no instant, no zone, a year outside 1000–9999) goes to luxon.
+ */
+export function instantInWords(value: string, zone: string, precise = false): string {
   const ms = Date.parse(value);
-  const wall = new Date(Number.isNaN(ms) ? Number.NaN : toWallMs(ms, zone));
+  const wallMs = Number.isNaN(ms) ? Number.NaN : toWallMs(ms, zone);
+  const wall = new Date(wallMs);
   const year = wall.getUTCFullYear();
   if (Number.isNaN(year) || year < 1000 || year > 9999)
-    return DateTime.fromISO(value, { zone: 'utc' }).setZone(zone).toFormat('ccc d LLL yyyy, h:mm a');
+    return DateTime.fromISO(value, { zone: 'utc' })
+      .setZone(zone)
+      .toFormat(precise ? SECONDS : MINUTES);
   const hours = wall.getUTCHours();
   const minutes = String(wall.getUTCMinutes()).padStart(2, '0');
-  const clock = `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
-  return `${WEEKDAYS[wall.getUTCDay()]} ${wall.getUTCDate()} ${MONTHS[wall.getUTCMonth()]} ${year}, ${clock}`;
+  const seconds = precise ? `:${String(wall.getUTCSeconds()).padStart(2, '0')}` : '';
+  const clock = `${hours % 12 || 12}:${minutes}${seconds} ${hours < 12 ? 'AM' : 'PM'}`;
+  const day = `${WEEKDAYS[wall.getUTCDay()]} ${wall.getUTCDate()} ${MONTHS[wall.getUTCMonth()]} ${year}, ${clock}`;
+  return precise ? `${day} ${zoneNameAt(ms, zone, wallMs - ms, year)}` : day;
 }
 
 const instant = (value: string, ctx: WordingContext) => instantInWords(value, ctx.timeZone);

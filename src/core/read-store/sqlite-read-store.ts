@@ -201,27 +201,33 @@ export class SqliteReadStore implements ReadStore {
       const tableThere = (name: string) =>
         this.db.prepare('SELECT tbl, kinds FROM apart._collections WHERE name = ?').get(name) as
           { tbl: string; kinds: string } | undefined;
-      this.write(() => {
-        for (const name of collections) {
-          this.emptyTable(name);
-          const there = tableThere(name);
-          if (!there) continue;
-          const t = this.table(name);
-          this.db.exec(`INSERT INTO ${t.sqlName} (_id, doc) SELECT _id, doc FROM apart."${there.tbl}" ORDER BY rowid`);
-          this.mergeKinds(t, there.kinds);
-        }
-        for (const [name, ids] of Object.entries(documents)) {
-          const there = tableThere(name);
-          if (!there || !ids.length) continue;
-          const t = this.table(name);
-          this.db
-            .prepare(
-              `INSERT OR REPLACE INTO ${t.sqlName} (_id, doc) SELECT _id, doc FROM apart."${there.tbl}" WHERE _id IN (${ids.map(() => '?').join(', ')}) ORDER BY rowid`,
-            )
-            .run(...ids);
-          this.mergeKinds(t, there.kinds);
-        }
-      });
+      // Through the page cache: mapped, every page of both files it passes over stayed in the process's resident memory
+      // (a first start of 1,000,000 events peaked at 1.1 GB).
+      this.throughPageCache(() =>
+        this.write(() => {
+          for (const name of collections) {
+            this.emptyTable(name);
+            const there = tableThere(name);
+            if (!there) continue;
+            const t = this.table(name);
+            this.db.exec(
+              `INSERT INTO ${t.sqlName} (_id, doc) SELECT _id, doc FROM apart."${there.tbl}" ORDER BY rowid`,
+            );
+            this.mergeKinds(t, there.kinds);
+          }
+          for (const [name, ids] of Object.entries(documents)) {
+            const there = tableThere(name);
+            if (!there || !ids.length) continue;
+            const t = this.table(name);
+            this.db
+              .prepare(
+                `INSERT OR REPLACE INTO ${t.sqlName} (_id, doc) SELECT _id, doc FROM apart."${there.tbl}" WHERE _id IN (${ids.map(() => '?').join(', ')}) ORDER BY rowid`,
+              )
+              .run(...ids);
+            this.mergeKinds(t, there.kinds);
+          }
+        }),
+      );
     } finally {
       this.db.exec('DETACH DATABASE apart');
     }
