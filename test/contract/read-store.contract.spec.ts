@@ -724,6 +724,13 @@ describe.each(adapters)('ReadStore contract: %s', (_name, adapter) => {
         await c.replaceOne({ _id: 'x' }, { _id: 'x', n: 5 }, { upsert: true });
         expect(await seen.findOne({ _id: 'x' })).toEqual({ _id: 'x', n: 0 });
         expect(await seen.countDocuments({})).toBe(1);
+        // Documents by their ids (the audit's names) as the unit sees them, without writing what it staged first.
+        const byIds = await c.find({ _id: { $in: ['d7', 'x', 'nope', 'x'] } });
+        expect(byIds.sort((a, b) => a._id.localeCompare(b._id))).toEqual([
+          { _id: 'd7', i: 7 },
+          { _id: 'x', n: 5 },
+        ]);
+        expect(await seen.countDocuments({})).toBe(1);
       });
       expect(await seen.findOne({ _id: 'x' })).toEqual({ _id: 'x', n: 5 });
       expect(await seen.countDocuments({})).toBe(51);

@@ -13,7 +13,7 @@ import {
   UpdateResult,
 } from './read-store.port';
 import { assertSameId, checkOperators } from './mongo-semantics';
-import { pinnedId, StagedWrite, Unit, updatedById, WriteBehind } from './write-behind';
+import { pinnedId, pinnedIds, StagedWrite, Unit, updatedById, WriteBehind } from './write-behind';
 
 // The only file that imports `mongodb` (read models and GridFS files). It must also work on
 // FerretDB v1, our test server, so it uses neither transactions nor change streams: a `transaction`
@@ -120,6 +120,10 @@ class MongoCollection<T extends Doc> implements ReadCollection<T> {
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    const unit = this.unit();
+    const ids = pinnedIds(filter);
+    const plain = !options.sort && !options.skip && !options.limit && !options.projection && !options.caseInsensitive;
+    if (unit && ids && plain) return this.byIds(unit, ids);
     await this.direct(false);
     const docs = await this.coll
       .find(filter, {
@@ -131,6 +135,28 @@ class MongoCollection<T extends Doc> implements ReadCollection<T> {
       })
       .toArray();
     return docs as unknown as T[];
+  }
+
+  /**
+   * Documents by their ids in a unit (the audit's names, the runner's checkpoints): those the unit knows as it knows
+   * them, the others in one read, learnt by the unit; nothing staged is written first (each such read wrote the unit's
+   * every collection to the server).
+   */
+  private async byIds(unit: Unit, ids: string[]): Promise<T[]> {
+    const name = this.coll.collectionName;
+    const unknown = [...new Set(ids)].filter((id) => !unit.knows(name, id));
+    if (unknown.length) {
+      const found = await this.coll.find({ _id: { $in: unknown } }).toArray();
+      unit.learn(
+        name,
+        new Map<string, AnyDoc | null>([
+          ...unknown.map((id) => [id, null] as const),
+          ...found.map((doc) => [doc._id, doc] as const),
+        ]),
+      );
+    }
+    const docs = await Promise.all([...new Set(ids)].map((id) => this.staged(unit, id)));
+    return docs.filter((doc): doc is AnyDoc => doc !== null) as T[];
   }
 
   async countDocuments(filter: Filter): Promise<number> {

@@ -109,6 +109,11 @@ export class Unit {
     return doc && clone(doc);
   }
 
+  /** Whether this unit has a state of the document (staged, read, or known not to exist). */
+  knows(collection: string, id: string): boolean {
+    return this.known.get(collection)?.has(id) ?? false;
+  }
+
   /**
    * Learns documents read from the server in one go (null: known not to exist), as get() would have read each: only
    * those this unit has no state of. Call it right after flushing the collection, when what it knows is what is stored.
