@@ -67,13 +67,13 @@ export async function buildApart(
   } = {},
 ): Promise<void> {
   const { checkpointEvery, cancelled } = options;
-  const names = apart.map((p) => p.name).join(', ');
+  const names = apart.map((p) => p.name);
   const started = Date.now();
-  options.log?.(`Building ${names} in a thread of its own meanwhile.`);
+  options.log?.(`Building ${names.join(', ')} in a thread of its own meanwhile.`);
   const file = join(folder, APART_FILE);
   const remove = () => ['', '-wal', '-shm', '-journal'].forEach((end) => rmSync(`${file}${end}`, { force: true }));
   remove(); // what an interrupted build left starts over
-  const thread = inThread({ config, names: apart.map((p) => p.name), file, checkpointEvery }, options.progress);
+  const thread = inThread({ config, names, file, checkpointEvery }, options.progress);
   try {
     await buildTheOthers();
     if (cancelled?.()) return; // stopped part-way: the thread is stopped, the store keeps its own
@@ -85,11 +85,11 @@ export async function buildApart(
     try {
       for (const p of apart) await p.setup?.(store);
       const makeIndexes = await store.suspendIndexes(collections, collections);
-      store.copyFrom(file, collections, { [CHECKPOINTS]: apart.map((p) => p.name) });
+      store.copyFrom(file, collections, { [CHECKPOINTS]: names });
       const moved = Date.now();
       await makeIndexes();
       options.log?.(
-        `${names} moved in (${seconds(moved - built)} s) and indexed (${seconds(Date.now() - moved)} s), ${seconds(built - started)} s after the start.`,
+        `${names.join(', ')} moved in (${seconds(moved - built)} s) and indexed (${seconds(Date.now() - moved)} s), ${seconds(built - started)} s after the start.`,
       );
     } finally {
       endBuild?.();

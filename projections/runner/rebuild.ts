@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import { loadConfig, loadRebuildOptions } from '../../src/config/config';
 import { PostgresReadStore } from '../../src/core/read-store/postgres-read-store';
 import { allProjections } from '../all-projections';
-import { commandConfig, openRunner } from './engines-for-worker';
-import { buildStaged } from './staged-build';
-import { apartFor, buildApart } from './build-apart';
-import { ProjectionRunner } from './projection-runner';
+import { commandConfig, openRunner, runnerLogger } from './engines-for-worker';
+import { buildStaged, rebuildFromStart } from './staged-build';
+import { apartFor } from './build-apart';
 import { growHeapSlowly } from '../../src/core/heap-growth';
 
 /**
@@ -36,7 +35,7 @@ async function main() {
       } else bar?.update(Math.min(event.position.commit, total));
     },
   };
-  const { engines, runner } = await openRunner(config, runnerOptions);
+  const { logger, engines, runner } = await openRunner(config, runnerOptions);
   const head = await engines.eventStore.headPosition();
   total = head?.commit ?? 0;
   if (!lines) {
@@ -67,23 +66,16 @@ async function main() {
         },
       },
     );
-  else if (apart) {
-    const others = new ProjectionRunner(
+  else if (apart)
+    await rebuildFromStart(
       engines.eventStore,
       engines.readStore,
-      allProjections.filter((p) => !p.standsAlone),
-      runnerOptions,
-    );
-    await buildApart(
+      allProjections,
+      { ...runnerOptions, logger: runnerLogger(logger) },
       apart,
-      allProjections.filter((p) => p.standsAlone),
-      async () => {
-        await others.rebuild();
-        await others.stop();
-      },
-      { checkpointEvery: options.checkpointEvery, log: console.log },
+      console.log,
     );
-  } else await runner.rebuild();
+  else await runner.rebuild();
   bar?.update(total);
   bar?.stop();
   await runner.stop();

@@ -2,10 +2,11 @@ import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AppConfig } from '../../src/config/config';
 import type { EventStore } from '../../src/core/event-store/event-store.port';
+import type { ReadStore } from '../../src/core/read-store/read-store.port';
 import type { PostgresReadStore } from '../../src/core/read-store/postgres-read-store';
 import { SqliteReadStore } from '../../src/core/read-store/sqlite-read-store';
 import type { Projection } from './projection';
-import { apartFor, buildApart } from './build-apart';
+import { type Apart, apartFor, buildApart } from './build-apart';
 import { CHECKPOINTS, ProjectionRunner, RunnerOptions } from './projection-runner';
 
 /**
@@ -30,21 +31,14 @@ export async function buildStaged(
   const staging = new SqliteReadStore(stagingFile, { staging: true });
   try {
     // Effects belong to live events only, which a build from the start has none of.
-    const apart = options.config ? apartFor(options.config, staging, dirname(stagingFile)) : null;
-    const alone = apart ? projections.filter((p) => p.standsAlone) : [];
-    const runner = new ProjectionRunner(
+    await rebuildFromStart(
       events,
       staging,
-      projections.filter((p) => !alone.includes(p)),
+      projections,
       { ...options, notifier: null, live: null },
+      options.config ? apartFor(options.config, staging, dirname(stagingFile)) : null,
+      options.log,
     );
-    const build = async () => {
-      await runner.rebuild();
-      await runner.stop();
-    };
-    if (apart && alone.length)
-      await buildApart(apart, alone, build, { checkpointEvery: options.checkpointEvery, log: options.log });
-    else await build();
     // The tables and indexes the projections make, in PostgreSQL (idempotent), which the load then fills.
     for (const p of projections) await p.setup?.(target);
     options.onLoad?.();
@@ -54,4 +48,32 @@ export async function buildStaged(
     await staging.close();
     remove();
   }
+}
+
+/**
+ * Drops the projections' read models and builds them again from the start of the log: where the store takes a build
+ * made apart (`apart`), those that stand alone in a thread of their own meanwhile (build-apart.ts), the others by a
+ * runner of this thread; else all by that runner.
+ */
+export async function rebuildFromStart(
+  events: EventStore,
+  store: ReadStore,
+  projections: Projection[],
+  options: RunnerOptions,
+  apart: Apart | null,
+  log?: (line: string) => void,
+): Promise<void> {
+  const alone = apart ? projections.filter((p) => p.standsAlone) : [];
+  const runner = new ProjectionRunner(
+    events,
+    store,
+    projections.filter((p) => !alone.includes(p)),
+    options,
+  );
+  const build = async () => {
+    await runner.rebuild();
+    await runner.stop();
+  };
+  if (apart && alone.length) await buildApart(apart, alone, build, { checkpointEvery: options.checkpointEvery, log });
+  else await build();
 }
