@@ -250,8 +250,10 @@ export const auditProjection: Projection = {
     // The entry first, then the names the event gives: an entry is written once, with the names as they were
     // before its event, and one already there is kept. A replay (at-least-once delivery, a batch applied again
     // after a failure without a transaction) comes with names already past it, and would word it otherwise.
-    const written = words ? await writeEntry(store, event, words) : false;
-    if (words) await countEntry(store, event);
+    // The entry's time, and so its day's count.
+    const at = new Date(event.metadata.timestamp).toISOString();
+    const written = words ? await writeEntry(store, event, words, at) : false;
+    if (words) await countEntry(store, event, at);
     for (const record of await recordsGiven(store, event, names))
       await store.collection<NamedRecord>(AUDIT_NAMES).replaceOne({ _id: record._id }, record, { upsert: true });
     if (written)
@@ -268,9 +270,9 @@ export const auditProjection: Projection = {
  * Counts the event's entry in its day's document, once: after the entry is written, and also when the entry was there
  * already but the count was not (a store without transactions that stopped in between), never twice for one event.
  */
-async function countEntry(store: ReadStore, event: RecordedEvent): Promise<void> {
+async function countEntry(store: ReadStore, event: RecordedEvent, at: string): Promise<void> {
   const organizationId = event.metadata.organizationId;
-  const day = new Date(event.metadata.timestamp).toISOString().slice(0, 10);
+  const day = at.slice(0, 10);
   const counts = store.collection<AuditDayCount>(AUDIT_DAY_COUNTS);
   const _id = `${organizationId}:${day}`;
   const counted = await counts.findOne({ _id });
@@ -289,7 +291,7 @@ async function countEntry(store: ReadStore, event: RecordedEvent): Promise<void>
  * Writes the event's entry unless it is there already; whether it wrote it. The entry keeps what the filters and the
  * search need; its words are the event's, worded again when a page is read (src/audit/audit.queries.ts).
  */
-async function writeEntry(store: ReadStore, event: RecordedEvent, words: EntryWords): Promise<boolean> {
+async function writeEntry(store: ReadStore, event: RecordedEvent, words: EntryWords, at: string): Promise<boolean> {
   const { wording, actorId, who } = words;
   const changes = wording.changes ?? [];
   const doc: AuditDoc = {
@@ -298,7 +300,7 @@ async function writeEntry(store: ReadStore, event: RecordedEvent, words: EntryWo
     position: event.position.commit,
     ...(event.position.prepare !== event.position.commit ? { prepare: event.position.prepare } : {}),
     type: event.type,
-    at: new Date(event.metadata.timestamp).toISOString(),
+    at,
     actorId,
     recordType: wording.recordType,
     recordId: wording.recordId,
