@@ -520,16 +520,13 @@ export class SqliteReadStore implements ReadStore {
 
   /** Called inside a write step (which holds the write lock) when a document brought new kinds; merges with the stored record. */
   saveKinds(t: Table): void {
-    const row = this.prepare('SELECT kinds FROM _collections WHERE name = ?').pluck().get(t.name) as string;
-    for (const [path, bits] of Object.entries(JSON.parse(row) as Record<string, number>))
-      t.kinds.set(path, (t.kinds.get(path) ?? 0) | bits);
+    addKinds(t.kinds, this.prepare('SELECT kinds FROM _collections WHERE name = ?').pluck().get(t.name) as string);
     this.run('UPDATE _collections SET kinds = ? WHERE name = ?', JSON.stringify(Object.fromEntries(t.kinds)), t.name);
   }
 
   /** Inside a write step: the kinds another file recorded for the collection (copyFrom), merged into its own. */
   private mergeKinds(t: Table, kinds: string): void {
-    for (const [path, bits] of Object.entries(JSON.parse(kinds) as Record<string, number>))
-      t.kinds.set(path, (t.kinds.get(path) ?? 0) | bits);
+    addKinds(t.kinds, kinds);
     this.saveKinds(t);
     t.changed();
   }
@@ -1381,6 +1378,12 @@ class SqliteCollection<T extends Doc> implements ReadCollection<T> {
       throw duplicate(t.name, error, { _id: doc._id });
     }
   }
+}
+
+/** Kinds recorded as JSON (a `_collections` row's) added to those known. */
+function addKinds(kinds: Map<string, number>, recorded: string): void {
+  for (const [path, bits] of Object.entries(JSON.parse(recorded) as Record<string, number>))
+    kinds.set(path, (kinds.get(path) ?? 0) | bits);
 }
 
 /** The document as stored: JSON drops undefined fields (as the other adapters do) and writes Dates as ISO strings. */
