@@ -1,21 +1,16 @@
 import { ReadsThePast } from '../as-of/past-read-models.interceptor';
 import { PAST_READ_MODELS } from '../as-of/read-models-of-the-past';
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiCookieAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { NotFoundError } from '../core/errors';
-import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { organizationZone } from '../identity/identity.read-models';
 import { Me, RequireClaim } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
-import { calendarRange } from '../scheduling/calendar-range';
 import { CalendarRangeDto, ClashCheckDto } from './calendar.dto';
 import { CheckClashes } from './clash-check';
 import type { ClashReport } from '../shared/clashes';
 import { toFields, toRule } from '../scheduling/scheduling.dto';
 import { AsOfDto } from '../as-of/as-of.dto';
-import { askedMoment, momentOf } from '../as-of/moment';
-import { POSITION_TOKENS, PositionTokens } from '../core/position-tokens';
 import { GetCalendarJobs, GetJob, GetJobHistory, GetUpcomingJobs } from './calendar.queries';
 import type { JobView } from '../shared/jobs';
 
@@ -28,20 +23,7 @@ import type { JobView } from '../shared/jobs';
 @ApiSecurity('csrf')
 @Controller('api')
 export class CalendarController {
-  constructor(
-    private readonly queries: QueryBus,
-    @Inject(READ_STORE) private readonly store: ReadStore,
-    @Inject(POSITION_TOKENS) private readonly tokens: PositionTokens,
-  ) {}
-
-  private async range(me: CurrentUser, query: CalendarRangeDto) {
-    return calendarRange(query.StartDate, query.EndDate, await organizationZone(this.store, me.organizationId));
-  }
-
-  /** The log position a read is as of (asOf or asOfPosition), or null for now; a bad value is a 400. */
-  private async asOf(me: CurrentUser, query: AsOfDto): Promise<number | null> {
-    return (await momentOf(this.store, me.organizationId, query, this.tokens.of(me.organizationId)))?.position ?? null;
-  }
+  constructor(private readonly queries: QueryBus) {}
 
   @Post('jobs/clashes')
   @HttpCode(200)
@@ -70,26 +52,12 @@ export class CalendarController {
     summary:
       "My jobs in a range (StartDate, EndDate as MM/DD/YYYY in the organization's time zone); showRequestableJobs adds the open jobs I may request (with requestStatus when I did); availabilityUserId adds that employee's availability as availability-only entries. With asOf or asOfPosition: the calendar as it stood then, read-only (no requestable jobs, no availability).",
   })
-  async mine(@Query() query: CalendarRangeDto, @Me() me: CurrentUser): Promise<JobView[]> {
-    const { from, to } = await this.range(me, query);
-    // Staff may lay their own availability over their calendar; managers anyone's.
-    const availabilityUserId =
-      query.availabilityUserId && (query.availabilityUserId === me.userId || me.claims.includes('jobs.crud'))
-        ? query.availabilityUserId
-        : null;
-    if (query.availabilityUserId && !availabilityUserId) throw new NotFoundError('The employee');
-    const asOfPosition = await this.asOf(me, query);
+  mine(@Query() query: CalendarRangeDto, @Me() me: CurrentUser): Promise<JobView[]> {
     return this.queries.execute(
-      new GetCalendarJobs(
-        me,
-        from,
-        to,
-        'own',
-        availabilityUserId,
-        query.showRequestableJobs === true,
-        new Date(),
-        asOfPosition,
-      ),
+      new GetCalendarJobs(me, query, 'own', {
+        availabilityUserId: query.availabilityUserId,
+        requestable: query.showRequestableJobs === true,
+      }),
     );
   }
 
@@ -99,10 +67,8 @@ export class CalendarController {
     summary:
       'My upcoming jobs: the next 30 days, soonest first, at most 50. With asOf or asOfPosition: as the schedule stood then, from that moment on.',
   })
-  async upcoming(@Query() query: AsOfDto, @Me() me: CurrentUser): Promise<JobView[]> {
-    const asked = await askedMoment(this.store, me.organizationId, query, this.tokens.of(me.organizationId));
-    if (!asked) return this.queries.execute(new GetUpcomingJobs(me, new Date()));
-    return this.queries.execute(new GetUpcomingJobs(me, asked.since ?? new Date(), asked.moment.position));
+  upcoming(@Query() query: AsOfDto, @Me() me: CurrentUser): Promise<JobView[]> {
+    return this.queries.execute(new GetUpcomingJobs(me, query));
   }
 
   @Get('jobs/syncfusion/fetch')
@@ -112,20 +78,9 @@ export class CalendarController {
     summary:
       "The Job Schedule calendar's data: every job of the organization in a range; availabilityUserId adds that employee's availability as availability-only entries. With asOf or asOfPosition: the calendar as it stood then, read-only (no requestable jobs, no availability).",
   })
-  async fetch(@Query() query: CalendarRangeDto, @Me() me: CurrentUser): Promise<JobView[]> {
-    const { from, to } = await this.range(me, query);
-    const asOfPosition = await this.asOf(me, query);
+  fetch(@Query() query: CalendarRangeDto, @Me() me: CurrentUser): Promise<JobView[]> {
     return this.queries.execute(
-      new GetCalendarJobs(
-        me,
-        from,
-        to,
-        'organization',
-        query.availabilityUserId || null,
-        false,
-        new Date(),
-        asOfPosition,
-      ),
+      new GetCalendarJobs(me, query, 'organization', { availabilityUserId: query.availabilityUserId }),
     );
   }
 

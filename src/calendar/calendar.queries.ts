@@ -20,7 +20,8 @@ import { liveCustomer } from '../customers/customers.read-models';
 import { customerJobsPage, organizationSeries } from '../scheduling/scheduling.read-models';
 import { CUSTOMER_JOBS_DAYS_AHEAD, CUSTOMER_JOBS_DAYS_BACK, type CustomerJobView } from '../shared/customers';
 import { REPORT_DATE_FORMAT } from '../shared/reports';
-import { dayIn, startRange } from '../scheduling/calendar-range';
+import { calendarRange, dayIn, startRange } from '../scheduling/calendar-range';
+import { askedMoment, type AsOfQuery, momentOf } from '../as-of/moment';
 import { isoInstant } from '../core/zoned-time';
 import { DateTime } from 'luxon';
 import { CUSTOMER_JOBS_PAGE_SIZE, type Paged } from '../shared/paging';
@@ -29,30 +30,51 @@ import { calendarOrganization, calendarPerson, requestStatusesOf } from './calen
 import { TurnBudget } from '../core/loop-turns';
 import { submittedRatingsByJobIds } from '../ratings/ratings.read-models';
 
+/** What a calendar asks: its range (MM/DD/YYYY in the organization's zone, or ISO instants) and, for the past, a moment. */
+export interface CalendarAsked extends AsOfQuery {
+  StartDate?: string;
+  EndDate?: string;
+}
+
+/**
+ * A calendar's jobs. The handler works out what the request leaves to the server, once: the organization's zone, the
+ * range in it, the moment asked for (asOf or asOfPosition: the calendar as it stood then, read-only, with people's
+ * names and colours and customers' names of then, and neither the jobs one may request nor an availability overlay,
+ * since neither is kept as it was) and now.
+ */
 export class GetCalendarJobs {
   constructor(
     readonly viewer: CurrentUser,
-    readonly from: Date,
-    readonly to: Date,
+    readonly asked: CalendarAsked,
     readonly scope: 'own' | 'organization',
-    /** Also return this employee's weekly availability in the range, as availability-only entries. */
-    readonly availabilityUserId: string | null = null,
-    /** Own calendar: also the open jobs the viewer may request (when the organization allows picking up jobs). */
-    readonly requestable = false,
-    readonly now = new Date(),
-    /**
-     * The calendar as it stood at this log position (read-only), with people's names and colours and customers'
-     * names of then: neither the jobs one may request nor an availability overlay, since neither is kept as it was.
-     */
-    readonly asOfPosition: number | null = null,
+    readonly also: {
+      /** This employee's weekly availability in the range, as availability-only entries. */
+      availabilityUserId?: string | null;
+      /** Own calendar: the open jobs the viewer may request (when the organization allows picking up jobs). */
+      requestable?: boolean;
+    } = {},
   ) {}
 }
 
 @QueryHandler(GetCalendarJobs)
 export class GetCalendarJobsHandler implements IQueryHandler<GetCalendarJobs> {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(POSITION_TOKENS) private readonly tokens: PositionTokens,
+  ) {}
 
-  async execute({ viewer, from, to, scope, availabilityUserId, requestable, now, asOfPosition }: GetCalendarJobs) {
+  async execute({ viewer, asked, scope, also }: GetCalendarJobs) {
+    const now = new Date();
+    const zone = await organizationZone(this.store, viewer.organizationId);
+    const { from, to } = calendarRange(asked.StartDate, asked.EndDate, zone);
+    // Staff may lay their own availability over their calendar; managers anyone's.
+    const overlay = also.availabilityUserId;
+    if (overlay && overlay !== viewer.userId && !viewer.claims.includes('jobs.crud'))
+      throw new NotFoundError('The employee');
+    const moment = await momentOf(this.store, viewer.organizationId, asked, this.tokens.of(viewer.organizationId));
+    const asOfPosition = moment?.position ?? null;
+    const availabilityUserId = also.availabilityUserId ?? null;
+    const requestable = also.requestable === true;
     if (asOfPosition !== null) {
       const own = isOwnJob(viewer.userId);
       const budget = await TurnBudget.begin();
@@ -102,21 +124,29 @@ async function employeeOnCalendar(store: ReadStore, organizationId: string, user
   return { id: person._id, fullName: person.fullName };
 }
 
-/** Own jobs from now on, soonest first: the next 30 days, at most 50. */
+/**
+ * My jobs from now on, soonest first: the next 30 days, at most 50; or as the schedule stood at a moment asked for
+ * (asOf or asOfPosition), from that moment on.
+ */
 export class GetUpcomingJobs {
   constructor(
     readonly viewer: CurrentUser,
-    readonly now: Date,
-    /** As the schedule stood at this log position, from `now` (the moment's time) on. */
-    readonly asOfPosition: number | null = null,
+    readonly asked: AsOfQuery,
   ) {}
 }
 
 @QueryHandler(GetUpcomingJobs)
 export class GetUpcomingJobsHandler implements IQueryHandler<GetUpcomingJobs> {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(POSITION_TOKENS) private readonly tokens: PositionTokens,
+  ) {}
 
-  async execute({ viewer, now, asOfPosition }: GetUpcomingJobs) {
+  async execute({ viewer, asked }: GetUpcomingJobs) {
+    const moment = await askedMoment(this.store, viewer.organizationId, asked, this.tokens.of(viewer.organizationId));
+    // As of a moment: from its time on (for a position, the time of the organization's last change then).
+    const now = moment?.since ?? new Date();
+    const asOfPosition = moment?.moment.position ?? null;
     const to = new Date(now.getTime() + 30 * 86_400_000);
     const visible = asOfPosition === null ? canSeeJob(viewer) : await visibleAsOf(this.store, viewer);
     const jobs = (
