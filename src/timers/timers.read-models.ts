@@ -1,7 +1,10 @@
 import type { Filter, ReadStore, Sort } from '../core/read-store/read-store.port';
 import { batchesInOrder } from '../core/read-store/in-order';
 import type { TimeReviewView, TimerTotals, TimerView } from '../shared/timers';
-import type { TimesheetNote, TimesheetState } from '../shared/payroll';
+import { NotFoundError } from '../core/errors';
+import { organizationById } from '../identity/identity.read-models';
+import { isCalendarDate, paySettingsOf, type TimesheetNote, type TimesheetState } from '../shared/payroll';
+import { payPeriodHolding } from './pay-periods';
 
 /** Read model of timers: one row per timer, for the tracked-times tables and the running timer. */
 export const TIMERS = 'timers';
@@ -284,4 +287,18 @@ export async function approvedTimesheetOverlapping(
       { limit: 1 },
     );
   return sheet ?? null;
+}
+
+/**
+ * The pay period a timesheet is asked for by: the first day of one of the organization's periods, as its settings
+ * draw them now (a period drawn before a change of settings keeps the days it was approved with).
+ */
+export async function payPeriodStartingOn(store: ReadStore, organizationId: string, periodStart: string) {
+  const organization = await organizationById(store, organizationId);
+  if (!organization) throw new NotFoundError('The organization');
+  if (!isCalendarDate(periodStart)) throw new NotFoundError('The pay period');
+  const settings = paySettingsOf(organization);
+  const period = payPeriodHolding(periodStart, settings);
+  if (period.start !== periodStart) throw new NotFoundError('The pay period');
+  return { period, settings, zone: organization.timeZone };
 }

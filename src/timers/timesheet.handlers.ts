@@ -5,27 +5,11 @@ import { isUuid } from '../core/clock';
 import { localDateOf } from '../scheduling/recurrence';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { organizationById, userOf } from '../identity/identity.read-models';
-import { isCalendarDate, paySettingsOf } from '../shared/payroll';
-import { payPeriodHolding } from './pay-periods';
+import { userOf } from '../identity/identity.read-models';
 import { DecideTimesheet, SubmitTimesheet } from './timers.commands';
 import { timersStreams } from './timers.events';
-import { runningTimer } from './timers.read-models';
+import { payPeriodStartingOn, runningTimer } from './timers.read-models';
 import { TimesheetCommand, timesheetDecider } from './timesheet.decider';
-
-/**
- * The pay period a timesheet is asked for by: the first day of one of the organization's periods, as its settings
- * draw them now (a period drawn before a change of settings keeps the days it was approved with).
- */
-export async function payPeriodStartingOn(store: ReadStore, organizationId: string, periodStart: string) {
-  const organization = await organizationById(store, organizationId);
-  if (!organization) throw new NotFoundError('The organization');
-  if (!isCalendarDate(periodStart)) throw new NotFoundError('The pay period');
-  const settings = paySettingsOf(organization);
-  const period = payPeriodHolding(periodStart, settings);
-  if (period.start !== periodStart) throw new NotFoundError('The pay period');
-  return { period, settings, zone: organization.timeZone };
-}
 
 async function decide(aggregates: Aggregates, command: TimesheetCommand, meta: CommandMeta): Promise<void> {
   await aggregates.execute(
