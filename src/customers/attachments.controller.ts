@@ -31,6 +31,7 @@ import { AttachCustomerDocument, RemoveCustomerDocument } from './customers.comm
 import { PageQueryDto } from '../core/http/page-query.dto';
 import { AttachmentUploadDto } from './customers.dto';
 import { GetCustomerDocument, GetCustomerDocumentFile, ListCustomerDocuments } from './customers.queries';
+import { sendStoredFile } from '../core/http/stored-file';
 
 const MultipartDocument: Type<NestInterceptor> = FileInterceptor('File', {
   // Browsers send a file name's UTF-8 bytes as they are; busboy would read them as Latin-1.
@@ -105,15 +106,7 @@ export class AttachmentsController {
   })
   async file(@Param('id') id: string, @Me() me: CurrentUser, @Res() response: Response) {
     const found = await this.queries.execute(new GetCustomerDocumentFile(me.organizationId, id));
-    response.set({
-      'Content-Disposition': attachmentDisposition(found.fileName),
-      'Content-Type': found.contentType,
-      'Content-Length': String(found.bytes.length),
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'private, no-store',
-    });
-    response.end(found.bytes);
+    sendStoredFile(response, found, attachmentDisposition(found.fileName), 'private, no-store');
   }
 
   @Delete(':id')

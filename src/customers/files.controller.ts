@@ -7,6 +7,7 @@ import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
 import { Me } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
 import { isCustomerDocumentFile } from './customers.read-models';
+import { sendStoredFile } from '../core/http/stored-file';
 
 /**
  * Stored images of my organization (logos, pictures), served so that a browser can never run them as a page. It
@@ -29,15 +30,12 @@ export class FilesController {
     // Ids are minted in lower case: another spelling is refused here, before any store reads it.
     const found = isFileId(id) ? await this.files.read(me.organizationId, id) : null;
     if (!found || !(await this.isImage(me.organizationId, found.file))) throw new NotFoundError('The file');
-    response.set({
-      'Content-Type': found.file.contentType,
-      'Content-Length': String(found.bytes.length),
-      'Content-Disposition': `inline; filename="${found.file.fileName.replace(/"/g, '')}"`,
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'private, max-age=86400, immutable',
-    });
-    response.end(found.bytes);
+    sendStoredFile(
+      response,
+      { contentType: found.file.contentType, bytes: found.bytes },
+      `inline; filename="${found.file.fileName.replace(/"/g, '')}"`,
+      'private, max-age=86400, immutable',
+    );
   }
 
   /**

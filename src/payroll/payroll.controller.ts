@@ -10,6 +10,7 @@ import type { ExportChangesView, PayPeriodScreen, TimesheetView } from '../share
 import { DecideTimesheet, SubmitTimesheet } from '../timers/timers.commands';
 import { PayPeriodQueryDto, PayPeriodStartPipe, PayrollExportDto, TimesheetReasonDto } from './payroll.dto';
 import { PayrollService } from './payroll.service';
+import { sendStoredFile } from '../core/http/stored-file';
 
 const DECIDED = { approve: 'Timesheet approved', sendBack: 'Timesheet sent back', unapprove: 'Timesheet unapproved' };
 
@@ -129,15 +130,7 @@ export class PayrollController {
   @ApiOperation({ summary: 'Download an export: exactly the bytes first sent.' })
   async file(@Param('id') id: string, @Me() me: CurrentUser, @Res() response: Response) {
     const found = await this.payroll.exportFile(me.organizationId, id);
-    response.set({
-      'Content-Disposition': attachmentDisposition(found.fileName),
-      'Content-Type': found.contentType,
-      'Content-Length': String(found.bytes.length),
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'private, no-store',
-    });
-    response.end(found.bytes);
+    sendStoredFile(response, found, attachmentDisposition(found.fileName), 'private, no-store');
   }
 
   @Get('payroll-exports/:id/changes')

@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import { NotFoundError } from '../errors';
 import type { FileStore, StoredFile } from '../files/files.port';
+import { sendStoredFile } from './stored-file';
 
 /** An organization's logo for a public page (`/api/files` needs a session), or 404 without one. */
 export async function organizationLogo(
@@ -17,13 +18,10 @@ export async function organizationLogo(
  * immutable: the address stays when the logo changes.
  */
 export function sendLogo(response: Response, { file, bytes }: { file: StoredFile; bytes: Buffer }): void {
-  response.set({
-    'Content-Type': file.contentType,
-    'Content-Length': String(bytes.length),
-    'Content-Disposition': 'inline; filename="logo"',
-    'Content-Security-Policy': "default-src 'none'; sandbox",
-    'X-Content-Type-Options': 'nosniff',
-    'Cache-Control': 'private, max-age=3600',
-  });
-  response.end(bytes);
+  sendStoredFile(
+    response,
+    { contentType: file.contentType, bytes },
+    'inline; filename="logo"',
+    'private, max-age=3600',
+  );
 }
