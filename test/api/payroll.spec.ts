@@ -712,8 +712,17 @@ describe('pay periods and payroll', () => {
 });
 
 /** A download's bytes and content type. */
+/** An export's file: exactly its bytes, as an attachment that a browser never runs as a page nor keeps. */
 async function fetchBytes(client: ApiClient, path: string) {
   const response = await fetch(`${client.baseUrl}${path}`, { headers: { cookie: client.cookie } });
   expect(response.status).toBe(200);
-  return { type: response.headers.get('content-type') ?? '', bytes: Buffer.from(await response.arrayBuffer()) };
+  const bytes = Buffer.from(await response.arrayBuffer());
+  expect(Object.fromEntries(response.headers)).toMatchObject({
+    'content-length': String(bytes.length),
+    'content-disposition': expect.stringMatching(/^attachment; filename="[^"]+"; filename\*=UTF-8''/),
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+    'cache-control': 'private, no-store',
+  });
+  return { type: response.headers.get('content-type') ?? '', bytes };
 }
