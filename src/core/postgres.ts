@@ -6,7 +6,6 @@ import pg from 'pg';
  */
 export type PgPool = pg.Pool;
 export type PgClient = pg.PoolClient;
-export type PgNotification = pg.Notification;
 
 // bigint (int8) columns come back as numbers: log positions stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));

@@ -40,8 +40,3 @@ export function jobRequestById(store: ReadStore, requestId: string): Promise<Job
 export function pendingJobRequests(store: ReadStore, organizationId: string): Promise<JobRequestDoc[]> {
   return jobRequests(store).find({ organizationId, status: 'pending' }, { sort: { start: 1, requestedAt: 1 } });
 }
-
-/** Every request the user has made, whatever its status. */
-export function jobRequestsOf(store: ReadStore, organizationId: string, userId: string): Promise<JobRequestDoc[]> {
-  return jobRequests(store).find({ organizationId, userId });
-}

@@ -1,9 +1,8 @@
 // The audit log, records' History and the "as of" moment on the wire, shared by the server and the client:
 // imports nothing (see docs/wire-contract.md).
 
-/** Spec style: 50 a page, newest first, over the last 30 days unless asked. */
+/** Spec style: 50 a page, newest first, over the reports' default range (REPORT_DEFAULT_DAYS) unless asked. */
 export const AUDIT_PAGE_SIZE = 50;
-export const AUDIT_DEFAULT_DAYS = 30;
 
 /** The kinds of record a change is about; each has a screen the entry links to. */
 export const AUDIT_RECORD_TYPES = [
@@ -252,9 +251,4 @@ export interface AsOfMoment {
   at: string | null;
   /** The moment in words, in the organization's zone. */
   when: string;
-}
-
-/** Pushed to the holders of audit.read when new entries are written. */
-export interface AuditAddedNotice {
-  organizationId: string;
 }

@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BookingLinkView, PublicBookingLink, SharedBooking, VisitSlots } from '../../../../src/shared/booking';
+import type {
+  BookingLinkView,
+  PublicBookingLink,
+  RescheduleRequest,
+  SharedBooking,
+  VisitSlots,
+} from '../../../../src/shared/booking';
 import { api, ApiError, type MutationResult } from '../../app/api';
 import { invalidateUrls } from '../../app/queryClient';
 import { useApiQuery } from '../../shared/useApiQuery';
@@ -100,7 +106,8 @@ export const useCancelVisit = (id: string, on: Outcome<Answer>) =>
 /** The visitor moves their visit to another free time of its link. */
 export const useRescheduleVisit = (id: string, on: Outcome<Answer>) =>
   useVisitChange<VisitSlot>(
-    (slot) => api.post<Answer>(`${sharedBookingUrl(id)}/reschedule`, { start: slot.start }, PUBLIC),
+    (slot) =>
+      api.post<Answer>(`${sharedBookingUrl(id)}/reschedule`, { start: slot.start } satisfies RescheduleRequest, PUBLIC),
     on,
   );
 

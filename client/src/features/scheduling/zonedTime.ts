@@ -41,9 +41,6 @@ function utcIso(dt: DateTime): string {
 export const addMinutes = (iso: string, minutes: number) =>
   utcIso(DateTime.fromISO(iso, { setZone: true }).plus({ minutes }));
 
-export const minutesBetween = (startIso: string, endIso: string) =>
-  Math.round((Date.parse(endIso) - Date.parse(startIso)) / 60_000);
-
 /** 'Mon 1 Jun 2026' in the zone. */
 export const dayLabel = (iso: string, zone: string) =>
   DateTime.fromISO(iso, { setZone: true }).setZone(zone).toFormat('ccc d LLL yyyy');
