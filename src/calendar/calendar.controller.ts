@@ -35,14 +35,7 @@ export class CalendarController {
   clashes(@Body() body: ClashCheckDto, @Me() me: CurrentUser): Promise<ClashReport> {
     const rule = body.recurrenceModel ? toRule(body.recurrenceModel) : body.recurrenceModel === null ? null : undefined;
     return this.queries.execute(
-      new CheckClashes(
-        me.organizationId,
-        body.id ?? null,
-        body.scope ?? 'occurrence',
-        toFields(body.jobModel),
-        rule,
-        new Date(),
-      ),
+      new CheckClashes(me.organizationId, body.id ?? null, body.scope ?? 'occurrence', toFields(body.jobModel), rule),
     );
   }
 

@@ -14,7 +14,7 @@ import { isOpen } from '../scheduling/job-request.rules';
 import { jobsBetweenAsOf } from '../as-of/schedule-as-of';
 import { CalendarJob, findCalendarJob, isOwnJob, jobsBetween, seriesOccurrences } from '../scheduling/calendar-jobs';
 import { canSeeJob, hiddenJobsFor, isHiddenJobId, visibleJobsFilter } from '../scheduling/job-visibility';
-import { isUuid } from '../core/clock';
+import { CLOCK, type Clock, isUuid } from '../core/clock';
 import { POSITION_TOKENS, PositionTokens } from '../core/position-tokens';
 import { liveCustomer } from '../customers/customers.read-models';
 import { customerJobsPage, organizationSeries } from '../scheduling/scheduling.read-models';
@@ -61,10 +61,11 @@ export class GetCalendarJobsHandler implements IQueryHandler<GetCalendarJobs> {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(POSITION_TOKENS) private readonly tokens: PositionTokens,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ viewer, asked, scope, also }: GetCalendarJobs) {
-    const now = new Date();
+    const now = this.clock.now();
     const zone = await organizationZone(this.store, viewer.organizationId);
     const { from, to } = calendarRange(asked.StartDate, asked.EndDate, zone);
     // Staff may lay their own availability over their calendar; managers anyone's.
@@ -140,12 +141,13 @@ export class GetUpcomingJobsHandler implements IQueryHandler<GetUpcomingJobs> {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(POSITION_TOKENS) private readonly tokens: PositionTokens,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ viewer, asked }: GetUpcomingJobs) {
     const moment = await askedMoment(this.store, viewer.organizationId, asked, this.tokens.of(viewer.organizationId));
     // As of a moment: from its time on (for a position, the time of the organization's last change then).
-    const now = moment?.since ?? new Date();
+    const now = moment?.since ?? this.clock.now();
     const asOfPosition = moment?.moment.position ?? null;
     const to = new Date(now.getTime() + 30 * 86_400_000);
     const visible = asOfPosition === null ? canSeeJob(viewer) : await visibleAsOf(this.store, viewer);
@@ -221,7 +223,6 @@ export class GetCustomerJobs {
     readonly viewer: CurrentUser,
     readonly customerId: string,
     readonly query: { currentPage?: number; pageSize?: number; fromDate?: string; toDate?: string },
-    readonly now = new Date(),
   ) {}
 }
 
@@ -244,9 +245,13 @@ const byStart = (latestFirst: boolean) => (a: CustomerJobRow, b: CustomerJobRow)
  */
 @QueryHandler(GetCustomerJobs)
 export class GetCustomerJobsHandler implements IQueryHandler<GetCustomerJobs> {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
-  async execute({ viewer, customerId, query, now }: GetCustomerJobs): Promise<Paged<CustomerJobView>> {
+  async execute({ viewer, customerId, query }: GetCustomerJobs): Promise<Paged<CustomerJobView>> {
+    const now = this.clock.now();
     const organizationId = viewer.organizationId;
     if (!isUuid(customerId) || !(await liveCustomer(this.store, organizationId, customerId)))
       throw new NotFoundError('The customer');

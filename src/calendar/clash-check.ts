@@ -13,6 +13,7 @@ import { jobPeople, organizationSeries, peopleJobsAround, seriesById } from '../
 import { findCalendarJob, seriesOccurrences } from '../scheduling/calendar-jobs';
 import { BusyJob, clashesOf, DayOff, Interval, PersonTimes } from './clashes';
 import type { ClashReport } from '../shared/clashes';
+import { CLOCK, type Clock } from '../core/clock';
 
 const DAY = 86_400_000;
 /** How far ahead a series is checked, and how many of its occurrences at most (a daily job for a year). */
@@ -31,7 +32,6 @@ export class CheckClashes {
     readonly fields: Partial<JobFields>,
     /** A new series' rule, or a series' new one; undefined: as it stands (none for a one-time job). */
     readonly rule: RecurrenceRule | null | undefined,
-    readonly now: Date,
   ) {}
 }
 
@@ -52,14 +52,17 @@ interface Proposal {
  */
 @QueryHandler(CheckClashes)
 export class CheckClashesHandler implements IQueryHandler<CheckClashes> {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async execute(query: CheckClashes): Promise<ClashReport> {
     const organization = await organizationById(this.store, query.organizationId);
     if (!organization) throw new NotFoundError('The organization');
     const zone = organization.timeZone;
     const proposal = await this.proposal(query, zone);
-    const occurrences = occurrencesOf(proposal, zone, query.now);
+    const occurrences = occurrencesOf(proposal, zone, this.clock.now());
     if (!occurrences.length || !proposal.people.length)
       return { clashes: [], more: 0, occurrences: occurrences.length, until: untilOf(occurrences) };
 
