@@ -1,13 +1,10 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiCookieAuth, ApiOperation, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
-import { CLOCK, Clock } from '../core/clock';
-import { POSITION_TOKENS, PositionTokens } from '../core/position-tokens';
 import { LOGGER } from '../core/core.module';
 import { sendSpreadsheet, XLSX } from '../core/spreadsheets/spreadsheet-download';
-import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { EVENT_STORE, EventStore } from '../core/event-store/event-store.port';
 import { ReadsThePast } from '../as-of/past-read-models.interceptor';
 import { PAST_READ_MODELS } from '../as-of/read-models-of-the-past';
 import { Me, RequireClaim } from '../identity/current-user';
@@ -16,8 +13,7 @@ import type { AsOfMoment, AuditEntry, AuditPerson } from '../shared/audit';
 import type { Paged } from '../shared/paging';
 import { AsOfDto } from '../as-of/as-of.dto';
 import { AuditQueryDto } from './audit.dto';
-import { AuditSources, auditPage, auditPeople, prepareAuditExport, recordHistory } from './audit.queries';
-import { momentOf, momentView } from '../as-of/moment';
+import { GetAsOfMoment, GetAuditPage, GetAuditPeople, GetRecordHistory, PrepareAuditExport } from './audit.queries';
 
 /** The organization's audit log, the moment a read is "as of", and the History of each kind of record. */
 @ApiTags('Audit')
@@ -27,16 +23,9 @@ import { momentOf, momentView } from '../as-of/moment';
 @Controller('api')
 export class AuditController {
   constructor(
-    @Inject(READ_STORE) private readonly store: ReadStore,
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly queries: QueryBus,
     @Inject(LOGGER) private readonly logger: Logger,
-    @Inject(POSITION_TOKENS) private readonly tokens: PositionTokens,
-    @Inject(EVENT_STORE) log: EventStore,
-  ) {
-    this.sources = { store, log };
-  }
-
-  private readonly sources: AuditSources;
+  ) {}
 
   @Get('audit')
   @RequireClaim('audit.read')
@@ -45,7 +34,7 @@ export class AuditController {
       "The organization's audit log, newest first, 50 a page: every change in words (when, who, which record, old → new). Filters: fromDate–toDate (the last 30 days by default), recordType, userId (who made it), field, othersTime, search.",
   })
   page(@Query() query: AuditQueryDto, @Me() me: CurrentUser): Promise<Paged<AuditEntry>> {
-    return auditPage(this.sources, me.organizationId, query, this.clock.now(), this.tokens.of(me.organizationId));
+    return this.queries.execute(new GetAuditPage(me.organizationId, query));
   }
 
   @Get('audit/export')
@@ -53,13 +42,7 @@ export class AuditController {
   @ApiProduces(XLSX)
   @ApiOperation({ summary: 'The audit log as export.xlsx (the same filters), oldest first.' })
   async export(@Query() query: AuditQueryDto, @Me() me: CurrentUser, @Res() response: Response) {
-    const prepared = await prepareAuditExport(
-      this.sources,
-      me.organizationId,
-      query,
-      this.clock.now(),
-      this.tokens.of(me.organizationId),
-    );
+    const prepared = await this.queries.execute(new PrepareAuditExport(me.organizationId, query));
     await sendSpreadsheet(response, prepared, (error) =>
       this.logger.error({ err: error }, 'the audit log export failed'),
     );
@@ -72,7 +55,7 @@ export class AuditController {
       'Everyone whose changes the audit log can hold, for its person filter: users active and inactive, and deleted people (by their name when deleted); id, fullName, status.',
   })
   people(@Me() me: CurrentUser): Promise<AuditPerson[]> {
-    return auditPeople(this.store, me.organizationId);
+    return this.queries.execute(new GetAuditPeople(me.organizationId));
   }
 
   @Get('audit/moment')
@@ -80,12 +63,8 @@ export class AuditController {
     summary:
       'The moment a read is "as of": asOf (ISO date-time) or asOfPosition (a position token) → its position token, its last change and the moment in words.',
   })
-  async moment(@Query() query: AsOfDto, @Me() me: CurrentUser): Promise<AsOfMoment> {
-    const codec = this.tokens.of(me.organizationId);
-    const moment =
-      (await momentOf(this.store, me.organizationId, query, codec)) ??
-      (await momentOf(this.store, me.organizationId, { asOf: this.clock.now().toISOString() }, codec))!;
-    return momentView(codec, moment);
+  moment(@Query() query: AsOfDto, @Me() me: CurrentUser): Promise<AsOfMoment> {
+    return this.queries.execute(new GetAsOfMoment(me.organizationId, query));
   }
 
   @Get('customers/:id/history')
@@ -93,11 +72,8 @@ export class AuditController {
   @RequireClaim('customers.crud')
   @ApiOperation({ summary: "A customer's History, oldest first: every change in words." })
   customer(@Param('id') id: string, @Me() me: CurrentUser): Promise<AuditEntry[]> {
-    return recordHistory(
-      this.sources,
-      me.organizationId,
-      { types: ['customer'], id, label: 'The customer' },
-      this.tokens.of(me.organizationId),
+    return this.queries.execute(
+      new GetRecordHistory(me.organizationId, { types: ['customer'], id, label: 'The customer' }),
     );
   }
 
@@ -106,11 +82,8 @@ export class AuditController {
   @RequireClaim('users.crud')
   @ApiOperation({ summary: "A user's History, oldest first: their account, availability and sign-ins." })
   user(@Param('id') id: string, @Me() me: CurrentUser): Promise<AuditEntry[]> {
-    return recordHistory(
-      this.sources,
-      me.organizationId,
-      { types: ['user', 'availability', 'session'], id, label: 'The user' },
-      this.tokens.of(me.organizationId),
+    return this.queries.execute(
+      new GetRecordHistory(me.organizationId, { types: ['user', 'availability', 'session'], id, label: 'The user' }),
     );
   }
 
@@ -118,12 +91,12 @@ export class AuditController {
   @ReadsThePast('This History', PAST_READ_MODELS.audit)
   @ApiOperation({ summary: "A timer's History, oldest first; staff see their own timers', time admins anyone's." })
   timer(@Param('id') id: string, @Me() me: CurrentUser): Promise<AuditEntry[]> {
-    return recordHistory(
-      this.sources,
-      me.organizationId,
-      { types: ['timer'], id, label: 'The timer' },
-      this.tokens.of(me.organizationId),
-      me.claims.includes('users.crud') ? undefined : me.userId,
+    return this.queries.execute(
+      new GetRecordHistory(
+        me.organizationId,
+        { types: ['timer'], id, label: 'The timer' },
+        me.claims.includes('users.crud') ? undefined : me.userId,
+      ),
     );
   }
 
@@ -132,11 +105,8 @@ export class AuditController {
   @RequireClaim('customers.crud')
   @ApiOperation({ summary: "A job rating's History, oldest first: requests, the customer's answer, edits." })
   rating(@Param('id') id: string, @Me() me: CurrentUser): Promise<AuditEntry[]> {
-    return recordHistory(
-      this.sources,
-      me.organizationId,
-      { types: ['rating'], id, label: 'The rating' },
-      this.tokens.of(me.organizationId),
+    return this.queries.execute(
+      new GetRecordHistory(me.organizationId, { types: ['rating'], id, label: 'The rating' }),
     );
   }
 }

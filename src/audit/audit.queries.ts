@@ -1,12 +1,21 @@
 import type { Writable } from 'node:stream';
 import { DateTime } from 'luxon';
-import type { EventStore, GlobalPosition, RecordedEvent } from '../core/event-store/event-store.port';
+import { Inject, Injectable } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { CLOCK, type Clock } from '../core/clock';
+import { type AsOfQuery, momentOf, momentView } from '../as-of/moment';
+import {
+  EVENT_STORE,
+  type EventStore,
+  type GlobalPosition,
+  type RecordedEvent,
+} from '../core/event-store/event-store.port';
 import { NotFoundError } from '../core/errors';
-import type { PositionCodec } from '../core/position-tokens';
+import { type PositionCodec, POSITION_TOKENS, type PositionTokens } from '../core/position-tokens';
 import { pageWindow } from '../core/http/page-query.dto';
 import { batchesInOrder } from '../core/read-store/in-order';
 import { nextTurn } from '../core/loop-turns';
-import type { Filter, ReadStore } from '../core/read-store/read-store.port';
+import { type Filter, READ_STORE, type ReadStore } from '../core/read-store/read-store.port';
 import { everyWordIn } from '../core/read-store/search';
 import { organizationById, organizationUsers, organizationZone, userOf } from '../identity/identity.read-models';
 import { resolveFilters } from '../reports/report-filters';
@@ -15,6 +24,7 @@ import {
   AUDIT_PAGE_SIZE,
   AUDIT_RECORD_TYPE_LABELS,
   auditFieldKey,
+  type AsOfMoment,
   type AuditEntry,
   type AuditFilters,
   type AuditPerson,
@@ -335,3 +345,127 @@ export async function recordHistory(
   }
   return history;
 }
+
+/**
+ * The audit's reads on the QueryBus, as every other read: the controller hands over what was asked, and a handler
+ * brings the read store, the log, the organization's position tokens and the clock.
+ */
+@Injectable()
+class AuditReads {
+  constructor(
+    @Inject(READ_STORE) readonly store: ReadStore,
+    @Inject(EVENT_STORE) readonly log: EventStore,
+    @Inject(POSITION_TOKENS) readonly tokens: PositionTokens,
+    @Inject(CLOCK) readonly clock: Clock,
+  ) {}
+
+  get sources(): AuditSources {
+    return { store: this.store, log: this.log };
+  }
+}
+
+type AuditQuery = AuditFilters & { currentPage?: number; pageSize?: number };
+
+export class GetAuditPage {
+  constructor(
+    readonly organizationId: string,
+    readonly query: AuditQuery,
+  ) {}
+}
+
+@QueryHandler(GetAuditPage)
+export class GetAuditPageHandler implements IQueryHandler<GetAuditPage> {
+  constructor(private readonly reads: AuditReads) {}
+
+  execute({ organizationId, query }: GetAuditPage): Promise<Paged<AuditEntry>> {
+    const { reads } = this;
+    return auditPage(reads.sources, organizationId, query, reads.clock.now(), reads.tokens.of(organizationId));
+  }
+}
+
+/** The export's sheet, its filters checked (a bad one is a plain 4xx before the first byte). */
+export class PrepareAuditExport {
+  constructor(
+    readonly organizationId: string,
+    readonly filters: AuditFilters,
+  ) {}
+}
+
+@QueryHandler(PrepareAuditExport)
+export class PrepareAuditExportHandler implements IQueryHandler<PrepareAuditExport> {
+  constructor(private readonly reads: AuditReads) {}
+
+  execute({ organizationId, filters }: PrepareAuditExport) {
+    const { reads } = this;
+    return prepareAuditExport(
+      reads.sources,
+      organizationId,
+      filters,
+      reads.clock.now(),
+      reads.tokens.of(organizationId),
+    );
+  }
+}
+
+export class GetAuditPeople {
+  constructor(readonly organizationId: string) {}
+}
+
+@QueryHandler(GetAuditPeople)
+export class GetAuditPeopleHandler implements IQueryHandler<GetAuditPeople> {
+  constructor(private readonly reads: AuditReads) {}
+
+  execute({ organizationId }: GetAuditPeople): Promise<AuditPerson[]> {
+    return auditPeople(this.reads.store, organizationId);
+  }
+}
+
+/** The moment a read is "as of" (asOf or asOfPosition), or now's when neither is given. */
+export class GetAsOfMoment {
+  constructor(
+    readonly organizationId: string,
+    readonly asked: AsOfQuery,
+  ) {}
+}
+
+@QueryHandler(GetAsOfMoment)
+export class GetAsOfMomentHandler implements IQueryHandler<GetAsOfMoment> {
+  constructor(private readonly reads: AuditReads) {}
+
+  async execute({ organizationId, asked }: GetAsOfMoment): Promise<AsOfMoment> {
+    const { store, tokens, clock } = this.reads;
+    const codec = tokens.of(organizationId);
+    const moment =
+      (await momentOf(store, organizationId, asked, codec)) ??
+      (await momentOf(store, organizationId, { asOf: clock.now().toISOString() }, codec))!;
+    return momentView(codec, moment);
+  }
+}
+
+/** One record's History (recordHistory): a customer's, a person's, a timer's (`timeOf`: only this person's) or a rating's. */
+export class GetRecordHistory {
+  constructor(
+    readonly organizationId: string,
+    readonly record: { types: AuditRecordType[]; id: string; label: string },
+    readonly timeOf?: string,
+  ) {}
+}
+
+@QueryHandler(GetRecordHistory)
+export class GetRecordHistoryHandler implements IQueryHandler<GetRecordHistory> {
+  constructor(private readonly reads: AuditReads) {}
+
+  execute({ organizationId, record, timeOf }: GetRecordHistory): Promise<AuditEntry[]> {
+    const { reads } = this;
+    return recordHistory(reads.sources, organizationId, record, reads.tokens.of(organizationId), timeOf);
+  }
+}
+
+export const AUDIT_READS = [
+  AuditReads,
+  GetAuditPageHandler,
+  PrepareAuditExportHandler,
+  GetAuditPeopleHandler,
+  GetAsOfMomentHandler,
+  GetRecordHistoryHandler,
+];
