@@ -6,6 +6,7 @@ import type { CalendarJob } from '../scheduling/calendar-jobs';
 import type { TurnBudget } from '../core/loop-turns';
 import { AVAILABILITY_COLOR, AVAILABLE_COLOR, INTERNAL_COLOR } from '../shared/job-colours';
 import type { JobCustomer, JobPerson, JobRecurrenceModel, JobView } from '../shared/jobs';
+import type { CustomerAddress } from '../shared/customers';
 
 /** Spec §4: its own colour, else its lead's, else red when assigned without a customer (Internal), else navy (Available for Requests). */
 export function jobColor(
@@ -73,12 +74,7 @@ export async function jobViews(
         // A deleted customer keeps its jobs, which still name it, marked (pickers no longer offer it).
         name: customerNames.get(c._id) ?? (c.deleted ? `${c.label} (deleted)` : c.label),
         deleted: c.deleted,
-        address1: c.address1 ?? null,
-        address2: c.address2 ?? null,
-        city: c.city ?? null,
-        state: c.state ?? null,
-        postalCode: c.postalCode ?? null,
-        country: c.country ?? null,
+        ...addressOf(c),
       },
     ]),
   );
@@ -146,6 +142,25 @@ export async function jobViews(
     };
   });
 }
+
+/** A job's customer's address, every field of it (null where the customer has none). */
+function addressOf(customer: Partial<CustomerAddress>): CustomerAddress {
+  return {
+    address1: customer.address1 ?? null,
+    address2: customer.address2 ?? null,
+    city: customer.city ?? null,
+    state: customer.state ?? null,
+    postalCode: customer.postalCode ?? null,
+    country: customer.country ?? null,
+  };
+}
+
+/**
+ * `JobCustomer` (src/shared/jobs.ts) writes `CustomerAddress`'s fields again, since a file of the wire contract imports
+ * nothing: this does not compile once the two differ.
+ */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+true satisfies Same<Omit<JobCustomer, 'id' | 'name' | 'deleted'>, CustomerAddress>;
 
 function recurrenceModel(series: NonNullable<CalendarJob['series']>): JobRecurrenceModel {
   return {

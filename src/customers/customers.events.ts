@@ -1,6 +1,7 @@
 import { derivedId } from '../core/clock';
 import type { DomainEvent } from '../core/decider';
 import type { Change } from '../identity/identity.events';
+import type { CustomerAddress } from '../shared/customers';
 
 /** Spec §4: any status can be changed to any other by edit. */
 export const CUSTOMER_STATUSES = ['Current', 'Declined', 'Tentative', 'Past'] as const;
@@ -12,7 +13,7 @@ export const DEFAULT_CUSTOMER_STATUS: CustomerStatus = 'Current';
  * is null when not given. averageRating and totalReviews are not here: they are the read model's,
  * computed from ratings.
  */
-export interface CustomerDetails {
+export interface CustomerDetails extends CustomerAddress {
   /** The company name. */
   name: string | null;
   displayName: string | null;
@@ -22,13 +23,6 @@ export interface CustomerDetails {
   contactEmail: string | null;
   /** Always `(###) ###-####` when set. */
   contactPhone: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  /** State or province. */
-  state: string | null;
-  postalCode: string | null;
-  country: string | null;
   status: CustomerStatus;
   jobType: string | null;
   billingFrequency: string | null;

@@ -9,8 +9,22 @@ export interface CustomerOption {
 /** Spec §4: any status can be changed to any other by edit; Current by default. */
 export const CUSTOMER_STATUS_VALUES = ['Current', 'Declined', 'Tentative', 'Past'] as const;
 
+/**
+ * A customer's address (spec §3 Customer), as the customer's events, its view and a job's customer all hold it:
+ * written once here.
+ */
+export interface CustomerAddress {
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  /** State or province. */
+  state: string | null;
+  postalCode: string | null;
+  country: string | null;
+}
+
 /** A customer as the API shows it (spec §3 Customer). */
-export interface CustomerView {
+export interface CustomerView extends CustomerAddress {
   id: string;
   /** The company name. */
   name: string | null;
@@ -20,12 +34,6 @@ export interface CustomerView {
   contactEmail: string | null;
   /** (###) ###-#### when set. */
   contactPhone: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  postalCode: string | null;
-  country: string | null;
   status: (typeof CUSTOMER_STATUS_VALUES)[number];
   jobType: string | null;
   billingFrequency: string | null;
@@ -112,7 +120,7 @@ export interface CustomerJobReview {
 }
 
 /** The parts of a customer's address one line is made of. */
-export type AddressParts = Partial<Record<'address1' | 'address2' | 'city' | 'state' | 'postalCode', string | null>>;
+export type AddressParts = Partial<Omit<CustomerAddress, 'country'>>;
 
 /** One line of a customer's address: '120 Maple Street, Springfield, NJ 07081' ('' without one). */
 export function customerAddress(customer: AddressParts | null): string {

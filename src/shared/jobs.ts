@@ -9,7 +9,11 @@ export interface JobPerson {
   colorCode: string | null;
 }
 
-/** The job's customer with its address; a deleted customer keeps its jobs, named "… (deleted)". */
+/**
+ * The job's customer with its address; a deleted customer keeps its jobs, named "… (deleted)". The address fields are
+ * customers.ts's `CustomerAddress` (a file here imports nothing, so they are written again; src/calendar/job-views.ts
+ * checks that the two agree).
+ */
 export interface JobCustomer {
   id: string;
   name: string;
