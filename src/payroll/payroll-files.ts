@@ -9,8 +9,10 @@ import {
   inertCell,
 } from '../core/spreadsheets/report-workbook';
 import { TurnBudget } from '../core/loop-turns';
+import { XLSX } from '../core/spreadsheets/spreadsheet-download';
 import { fromWallMs, toWallMs } from '../core/zoned-time';
 import { knownZone } from '../timers/day-parts';
+import type { PayrollFormat } from '../shared/payroll';
 
 /**
  * The files payroll imports, made from approved timesheets (issue #30): pure functions of their input, so an export
@@ -389,4 +391,32 @@ export async function payrollWorkbook(
 function latestPeriodEnd(sheets: PayrollSheet[]): Date {
   const last = sheets.reduce((max, s) => (s.period.end > max ? s.period.end : max), '1970-01-01');
   return excelDay(last);
+}
+
+const CSV = 'text/csv; charset=utf-8';
+
+/** The file of a format, named after the period. */
+export async function payrollFile(
+  format: PayrollFormat,
+  sheets: PayrollSheet[],
+  zone: string,
+  period: { start: string; end: string },
+) {
+  const name = `payroll-${format}-${period.start}`;
+  switch (format) {
+    case 'gusto':
+      return { bytes: Buffer.from(gustoHoursCsv(sheets), 'utf8'), contentType: CSV, fileName: `${name}.csv` };
+    case 'quickbooks':
+      return {
+        bytes: Buffer.from(quickbooksTimesheetCsv(sheets, zone), 'utf8'),
+        contentType: CSV,
+        fileName: `${name}.csv`,
+      };
+    case 'xlsx':
+      return {
+        bytes: await payrollWorkbook(sheets, zone, `Payroll ${period.start} – ${period.end}`),
+        contentType: XLSX,
+        fileName: `payroll-${period.start}.xlsx`,
+      };
+  }
 }

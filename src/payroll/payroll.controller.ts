@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCookieAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { CommandMeta } from '../core/commands/aggregates';
 import { attachmentDisposition } from '../core/uploads';
@@ -9,7 +9,8 @@ import type { CurrentUser } from '../identity/current-user';
 import type { ExportChangesView, PayPeriodScreen, TimesheetView } from '../shared/payroll';
 import { DecideTimesheet, SubmitTimesheet } from '../timers/timers.commands';
 import { PayPeriodQueryDto, PayPeriodStartPipe, PayrollExportDto, TimesheetReasonDto } from './payroll.dto';
-import { PayrollService } from './payroll.service';
+import { ExportPayroll } from './payroll-export.handlers';
+import { GetPayPeriodScreen, GetPayrollExportChanges, GetPayrollExportFile, GetTimesheet } from './payroll.queries';
 import { sendStoredFile } from '../core/http/stored-file';
 
 const DECIDED = { approve: 'Timesheet approved', sendBack: 'Timesheet sent back', unapprove: 'Timesheet unapproved' };
@@ -21,7 +22,7 @@ const DECIDED = { approve: 'Timesheet approved', sendBack: 'Timesheet sent back'
 export class PayrollController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly payroll: PayrollService,
+    private readonly queries: QueryBus,
   ) {}
 
   @Get('pay-periods')
@@ -31,13 +32,13 @@ export class PayrollController {
       "Timesheets: the pay period holding ?date= (today if none), each person's state (open, submitted, approved) and hours, and the period's payroll exports.",
   })
   period(@Query() query: PayPeriodQueryDto, @Me() me: CurrentUser): Promise<PayPeriodScreen> {
-    return this.payroll.periodScreen(me.organizationId, query.date);
+    return this.queries.execute(new GetPayPeriodScreen(me.organizationId, query.date));
   }
 
   @Get('timesheets/me')
   @ApiOperation({ summary: 'My timesheet for the pay period holding ?date= (today if none).' })
   mine(@Query() query: PayPeriodQueryDto, @Me() me: CurrentUser): Promise<TimesheetView> {
-    return this.payroll.timesheet(me.organizationId, me.userId, { date: query.date }, me);
+    return this.queries.execute(new GetTimesheet(me, me.userId, { date: query.date }));
   }
 
   @Get('pay-periods/:start/timesheets/:userId')
@@ -50,7 +51,7 @@ export class PayrollController {
     @Param('userId') userId: string,
     @Me() me: CurrentUser,
   ): Promise<TimesheetView> {
-    return this.payroll.timesheet(me.organizationId, userId === 'me' ? me.userId : userId, { periodStart: start }, me);
+    return this.queries.execute(new GetTimesheet(me, userId === 'me' ? me.userId : userId, { periodStart: start }));
   }
 
   @Post('pay-periods/:start/timesheets/me/submit')
@@ -121,7 +122,7 @@ export class PayrollController {
     @Body() body: PayrollExportDto,
     @Meta() meta: CommandMeta,
   ) {
-    const data = await this.payroll.exportPeriod(start, body.format, meta);
+    const data = await this.commands.execute(new ExportPayroll(start, body.format, meta));
     return { success: true, data, message: 'Payroll exported' };
   }
 
@@ -129,7 +130,7 @@ export class PayrollController {
   @RequireClaim('users.crud')
   @ApiOperation({ summary: 'Download an export: exactly the bytes first sent.' })
   async file(@Param('id') id: string, @Me() me: CurrentUser, @Res() response: Response) {
-    const found = await this.payroll.exportFile(me.organizationId, id);
+    const found = await this.queries.execute(new GetPayrollExportFile(me.organizationId, id));
     sendStoredFile(response, found, attachmentDisposition(found.fileName), 'private, no-store');
   }
 
@@ -140,6 +141,6 @@ export class PayrollController {
       'Changed since export: per person and day, what differs from what the export held (read at its recorded revisions), with who changed what and when.',
   })
   changes(@Param('id') id: string, @Me() me: CurrentUser): Promise<ExportChangesView> {
-    return this.payroll.exportChanges(me.organizationId, id);
+    return this.queries.execute(new GetPayrollExportChanges(me.organizationId, id));
   }
 }

@@ -206,3 +206,10 @@ export function rowOf(
     changedSinceExport,
   };
 }
+
+/** Items grouped by a key (a person's id), in their order. */
+export function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}

@@ -1,17 +1,16 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { Aggregates, CommandMeta, toDomainEvent } from '../core/commands/aggregates';
-import { isUuid, newId } from '../core/clock';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { toDomainEvent } from '../core/commands/aggregates';
+import { isUuid } from '../core/clock';
 import { fold } from '../core/decider';
-import { ConflictError, ForbiddenError, NotFoundError } from '../core/errors';
+import { ForbiddenError, NotFoundError } from '../core/errors';
 import { EVENT_STORE, EventStore } from '../core/event-store/event-store.port';
 import { FILE_STORE, FileStore } from '../core/files/files.port';
 import { POSITION_TOKENS, PositionTokens } from '../core/position-tokens';
 import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
-import { XLSX } from '../core/spreadsheets/spreadsheet-download';
 import { TurnBudget } from '../core/loop-turns';
 import type { CurrentUser } from '../identity/current-user';
-import { organizationById, organizationUsers, userOf, type UserDoc } from '../identity/identity.read-models';
+import { organizationById, organizationUsers, userOf } from '../identity/identity.read-models';
 import { AUDIT_FIELD_LABELS } from '../shared/audit';
 import {
   isCalendarDate,
@@ -20,7 +19,6 @@ import {
   type ExportChangesView,
   type PayPeriodScreen,
   type PayrollExportView,
-  type PayrollFormat,
   type TimesheetNote,
   type TimesheetView,
 } from '../shared/payroll';
@@ -29,29 +27,35 @@ import { nextPayPeriod, payPeriodHolding, previousPayPeriod } from '../timers/pa
 import { timerDecider, type TimerState } from '../timers/timer.decider';
 import { TimerEvent, timersStreams } from '../timers/timers.events';
 import { payPeriodStartingOn, timesheetOf, timesheetsOf, type TimesheetDoc } from '../timers/timers.read-models';
-import { gustoHoursCsv, payrollWorkbook, quickbooksTimesheetCsv, type PayrollSheet } from './payroll-files';
-import { payrollStreams, type PayrollExportEvent } from './payroll.events';
 import { exportById, exportsOfPeriod, type PayrollExportDoc } from './payroll.read-models';
-import { addDays, dayBegins, fingerprintOf, periodTimers, round2, rowOf, sheetOf, type Sheet } from './timesheets';
+import {
+  addDays,
+  dayBegins,
+  fingerprintOf,
+  groupBy,
+  periodTimers,
+  round2,
+  rowOf,
+  sheetOf,
+  type Sheet,
+} from './timesheets';
 import { localDateOf } from '../scheduling/recurrence';
-
-const CSV = 'text/csv; charset=utf-8';
 
 /** Today in the organization's zone. */
 const todayIn = (zone: string) => localDateOf(new Date().toISOString(), zone);
 
 /**
- * Pay periods' timesheets, their exports to payroll and what changed since (issue #30 items 2, 5 and 6). Timesheets
- * are added up when read, from the tracked times as they are: a change to a time, in a past period too, is in the
- * next read (item 4's "recomputed whenever a time changes").
+ * What the pay periods' reads share (issue #30 items 2, 5 and 6): the period screen, a person's timesheet, an export's
+ * file and what changed since it. Timesheets are added up when read, from the tracked times as they are: a change to a
+ * time, in a past period too, is in the next read (item 4's "recomputed whenever a time changes"). Reached through
+ * the queries below, on the QueryBus, as every read.
  */
 @Injectable()
-export class PayrollService {
+class PayrollReads {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(FILE_STORE) private readonly files: FileStore,
-    private readonly aggregates: Aggregates,
     @Inject(POSITION_TOKENS) private readonly tokens: PositionTokens,
   ) {}
 
@@ -162,81 +166,6 @@ export class PayrollService {
       at: doc.lastNote.at,
       reason: doc.lastNote.reason,
     };
-  }
-
-  /**
-   * Exports the period's approved timesheets in `format`: the file is stored as sent, and the export recorded with
-   * what it held (each time at its stream's revision) and the log's position it read at.
-   */
-  async exportPeriod(periodStart: string, format: PayrollFormat, meta: CommandMeta): Promise<{ id: string }> {
-    const organizationId = meta.organizationId;
-    const { period, settings, zone } = await payPeriodStartingOn(this.store, organizationId, periodStart);
-    // Read at the log's head: the read models first catch up with everything written before the export.
-    const head = await this.events.headPosition();
-    await this.aggregates.settle(head);
-    const approved = (await timesheetsOf(this.store, organizationId, period.start)).filter(
-      (doc) => doc.state === 'approved',
-    );
-    if (!approved.length)
-      throw new ConflictError(
-        `No timesheet of ${period.label} is approved yet: approve timesheets before exporting them.`,
-      );
-    const people = new Map(
-      (await organizationUsers(this.store, organizationId)).map((person) => [person._id, person] as const),
-    );
-    const byUser = groupBy(await periodTimers(this.store, organizationId, period, settings, zone), (t) => t.userId);
-    const budget = await TurnBudget.begin();
-    const sheets: { person: UserDoc; sheet: Sheet }[] = [];
-    for (const doc of approved.filter((d) => people.has(d.userId))) {
-      sheets.push({
-        person: people.get(doc.userId)!,
-        sheet: sheetOf(byUser.get(doc.userId) ?? [], period, settings, zone),
-      });
-      await budget.spent();
-    }
-    sheets.sort((a, b) => a.person.fullName.localeCompare(b.person.fullName));
-    const payroll: PayrollSheet[] = sheets.map(({ person, sheet }) => ({
-      userId: person._id,
-      firstName: person.firstName,
-      lastName: person.lastName,
-      email: person.email,
-      period: { start: period.start, end: period.end },
-      regularHours: sheet.regularHours,
-      overtimeHours: sheet.overtimeHours,
-      doubleTimeHours: sheet.doubleTimeHours,
-      totalHours: sheet.totalHours,
-      mileage: sheet.mileage,
-      entries: sheet.days.flatMap((day) => day.entries.map((entry) => ({ ...entry, date: day.date }))),
-    }));
-    const file = await fileOf(format, payroll, zone, period);
-    const stored = await this.files.save({ ...file, organizationId, kind: 'document' });
-    const exportId = newId();
-    const event: PayrollExportEvent = {
-      type: 'PayrollExported',
-      data: {
-        exportId,
-        organizationId,
-        format,
-        fileId: stored.id,
-        fileName: file.fileName,
-        contentType: file.contentType,
-        sha256: createHash('sha256').update(file.bytes).digest('hex'),
-        periods: [{ start: period.start, end: period.end }],
-        people: sheets.map(({ person, sheet }) => ({
-          userId: person._id,
-          periodStart: period.start,
-          fingerprint: fingerprintOf(sheet.timers),
-        })),
-        timers: sheets.flatMap(({ person, sheet }) =>
-          sheet.timers.map((t) => ({ timerId: t._id, userId: person._id, revision: t._rev ?? 0 })),
-        ),
-        position: head?.commit.toString() ?? '0',
-      },
-    };
-    await this.aggregates.settle(
-      await this.aggregates.append(payrollStreams.export(exportId), [event], 'no_stream', meta),
-    );
-    return { id: exportId };
   }
 
   /** Exactly the bytes an export sent. */
@@ -350,12 +279,6 @@ export class PayrollService {
   }
 }
 
-function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
-  return groups;
-}
-
 /** The people of `periodStart` whose times differ from what the latest export holding them held. */
 function changedPeople(exports: PayrollExportDoc[], periodStart: string, sheets: Map<string, Sheet>): Set<string> {
   const changed = new Set<string>();
@@ -445,28 +368,79 @@ function whatOf(event: TimerEvent): string {
   }
 }
 
-/** The file of a format, named after the period. */
-async function fileOf(
-  format: PayrollFormat,
-  sheets: PayrollSheet[],
-  zone: string,
-  period: { start: string; end: string },
-) {
-  const name = `payroll-${format}-${period.start}`;
-  switch (format) {
-    case 'gusto':
-      return { bytes: Buffer.from(gustoHoursCsv(sheets), 'utf8'), contentType: CSV, fileName: `${name}.csv` };
-    case 'quickbooks':
-      return {
-        bytes: Buffer.from(quickbooksTimesheetCsv(sheets, zone), 'utf8'),
-        contentType: CSV,
-        fileName: `${name}.csv`,
-      };
-    case 'xlsx':
-      return {
-        bytes: await payrollWorkbook(sheets, zone, `Payroll ${period.start} – ${period.end}`),
-        contentType: XLSX,
-        fileName: `payroll-${period.start}.xlsx`,
-      };
+/** The manager's Timesheets screen: the period holding `date` (today if none). */
+export class GetPayPeriodScreen {
+  constructor(
+    readonly organizationId: string,
+    readonly date: string | undefined,
+  ) {}
+}
+
+@QueryHandler(GetPayPeriodScreen)
+export class GetPayPeriodScreenHandler implements IQueryHandler<GetPayPeriodScreen> {
+  constructor(private readonly reads: PayrollReads) {}
+
+  execute({ organizationId, date }: GetPayPeriodScreen): Promise<PayPeriodScreen> {
+    return this.reads.periodScreen(organizationId, date);
   }
 }
+
+/** One person's timesheet, for the period starting on a day or holding a date (today if none). */
+export class GetTimesheet {
+  constructor(
+    readonly viewer: CurrentUser,
+    readonly userId: string,
+    readonly at: { periodStart: string } | { date?: string },
+  ) {}
+}
+
+@QueryHandler(GetTimesheet)
+export class GetTimesheetHandler implements IQueryHandler<GetTimesheet> {
+  constructor(private readonly reads: PayrollReads) {}
+
+  execute({ viewer, userId, at }: GetTimesheet): Promise<TimesheetView> {
+    return this.reads.timesheet(viewer.organizationId, userId, at, viewer);
+  }
+}
+
+/** Exactly the bytes an export sent. */
+export class GetPayrollExportFile {
+  constructor(
+    readonly organizationId: string,
+    readonly exportId: string,
+  ) {}
+}
+
+@QueryHandler(GetPayrollExportFile)
+export class GetPayrollExportFileHandler implements IQueryHandler<GetPayrollExportFile> {
+  constructor(private readonly reads: PayrollReads) {}
+
+  execute({ organizationId, exportId }: GetPayrollExportFile) {
+    return this.reads.exportFile(organizationId, exportId);
+  }
+}
+
+/** What changed since an export: per person and day, what differs from what it held. */
+export class GetPayrollExportChanges {
+  constructor(
+    readonly organizationId: string,
+    readonly exportId: string,
+  ) {}
+}
+
+@QueryHandler(GetPayrollExportChanges)
+export class GetPayrollExportChangesHandler implements IQueryHandler<GetPayrollExportChanges> {
+  constructor(private readonly reads: PayrollReads) {}
+
+  execute({ organizationId, exportId }: GetPayrollExportChanges): Promise<ExportChangesView> {
+    return this.reads.exportChanges(organizationId, exportId);
+  }
+}
+
+export const PAYROLL_READS = [
+  PayrollReads,
+  GetPayPeriodScreenHandler,
+  GetTimesheetHandler,
+  GetPayrollExportFileHandler,
+  GetPayrollExportChangesHandler,
+];
