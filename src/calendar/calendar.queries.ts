@@ -69,12 +69,11 @@ export class GetCalendarJobsHandler implements IQueryHandler<GetCalendarJobs> {
     const zone = await organizationZone(this.store, viewer.organizationId);
     const { from, to } = calendarRange(asked.StartDate, asked.EndDate, zone);
     // Staff may lay their own availability over their calendar; managers anyone's.
-    const overlay = also.availabilityUserId;
-    if (overlay && overlay !== viewer.userId && !viewer.claims.includes('jobs.crud'))
+    const availabilityUserId = also.availabilityUserId || null;
+    if (availabilityUserId && availabilityUserId !== viewer.userId && !viewer.claims.includes('jobs.crud'))
       throw new NotFoundError('The employee');
     const moment = await momentOf(this.store, viewer.organizationId, asked, this.tokens.of(viewer.organizationId));
     const asOfPosition = moment?.position ?? null;
-    const availabilityUserId = also.availabilityUserId ?? null;
     const requestable = also.requestable === true;
     if (asOfPosition !== null) {
       const own = isOwnJob(viewer.userId);
