@@ -9,6 +9,7 @@ import { CustomersController } from './customers.controller';
 import { FilesController } from './files.controller';
 import {
   GetCustomerDocumentFileHandler,
+  GetStoredImageHandler,
   GetCustomerDocumentHandler,
   GetCustomerHandler,
   ListCustomerDocumentsHandler,
@@ -33,6 +34,7 @@ import {
     ListCustomerDocumentsHandler,
     GetCustomerDocumentHandler,
     GetCustomerDocumentFileHandler,
+    GetStoredImageHandler,
   ],
 })
 export class CustomersModule {}

@@ -5,7 +5,7 @@ import { mailOptOutOf } from './mail-opt-out';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { isUuid } from '../core/clock';
 import { NotFoundError } from '../core/errors';
-import { FILE_STORE, FileStore } from '../core/files/files.port';
+import { FILE_STORE, FileStore, isFileId, type StoredFile } from '../core/files/files.port';
 import { withoutBidiControls } from '../shared/uploads';
 import { READ_STORE, ReadStore, Sort } from '../core/read-store/read-store.port';
 import { usersByIds } from '../identity/identity.read-models';
@@ -18,6 +18,7 @@ import {
   customerDocumentsPage,
   CustomerDocumentDoc,
   customersPage,
+  isCustomerDocumentFile,
   liveCustomer,
   liveCustomerDocument,
 } from './customers.read-models';
@@ -207,6 +208,38 @@ export class GetCustomerDocumentFileHandler implements IQueryHandler<GetCustomer
     const stored = customer ? await this.files.read(organizationId, found.fileId) : null;
     if (!found || !stored) throw new NotFoundError('The attachment');
     return { fileName: found.fileName, contentType: found.contentType, bytes: stored.bytes };
+  }
+}
+
+/** A stored image of the organization (a logo, a picture): never a customer's document, which is an attachment. */
+export class GetStoredImage {
+  constructor(
+    readonly organizationId: string,
+    readonly fileId: string,
+  ) {}
+}
+
+@QueryHandler(GetStoredImage)
+export class GetStoredImageHandler implements IQueryHandler<GetStoredImage> {
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(FILE_STORE) private readonly files: FileStore,
+  ) {}
+
+  async execute({ organizationId, fileId }: GetStoredImage): Promise<{ file: StoredFile; bytes: Buffer }> {
+    // Ids are minted in lower case: another spelling is refused here, before any store reads it.
+    const found = isFileId(fileId) ? await this.files.read(organizationId, fileId) : null;
+    if (!found || !(await this.isImage(organizationId, found.file))) throw new NotFoundError('The file');
+    return found;
+  }
+
+  /**
+   * A customer's document is served only through its attachment, to holders of customers.crud: decided by the kind the
+   * file was stored as; a file stored before kinds were recorded, by the documents read model.
+   */
+  private async isImage(organizationId: string, file: StoredFile): Promise<boolean> {
+    if (file.kind) return file.kind === 'image';
+    return !(await isCustomerDocumentFile(this.store, organizationId, file.id));
   }
 }
 

@@ -1,13 +1,12 @@
-import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
+import { Controller, Get, Param, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { NotFoundError } from '../core/errors';
-import { FILE_STORE, FileStore, isFileId, StoredFile } from '../core/files/files.port';
-import { READ_STORE, ReadStore } from '../core/read-store/read-store.port';
+import type { StoredFile } from '../core/files/files.port';
+import { sendStoredFile } from '../core/http/stored-file';
 import { Me } from '../identity/current-user';
 import type { CurrentUser } from '../identity/current-user';
-import { isCustomerDocumentFile } from './customers.read-models';
-import { sendStoredFile } from '../core/http/stored-file';
+import { GetStoredImage } from './customers.queries';
 
 /**
  * Stored images of my organization (logos, pictures), served so that a browser can never run them as a page. It
@@ -17,33 +16,21 @@ import { sendStoredFile } from '../core/http/stored-file';
 @ApiCookieAuth()
 @Controller('api/files')
 export class FilesController {
-  constructor(
-    @Inject(FILE_STORE) private readonly files: FileStore,
-    @Inject(READ_STORE) private readonly store: ReadStore,
-  ) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Get(':id')
   @ApiOperation({
     summary: 'A stored image of my organization (logo, picture); not a customer document (see /api/attachments).',
   })
   async get(@Param('id') id: string, @Me() me: CurrentUser, @Res() response: Response) {
-    // Ids are minted in lower case: another spelling is refused here, before any store reads it.
-    const found = isFileId(id) ? await this.files.read(me.organizationId, id) : null;
-    if (!found || !(await this.isImage(me.organizationId, found.file))) throw new NotFoundError('The file');
+    const { file, bytes }: { file: StoredFile; bytes: Buffer } = await this.queries.execute(
+      new GetStoredImage(me.organizationId, id),
+    );
     sendStoredFile(
       response,
-      { contentType: found.file.contentType, bytes: found.bytes },
-      `inline; filename="${found.file.fileName.replace(/"/g, '')}"`,
+      { contentType: file.contentType, bytes },
+      `inline; filename="${file.fileName.replace(/"/g, '')}"`,
       'private, max-age=86400, immutable',
     );
-  }
-
-  /**
-   * A customer's document is served only through its attachment, to holders of customers.crud: decided by
-   * the kind the file was stored as; a file stored before kinds were recorded, by the documents read model.
-   */
-  private async isImage(organizationId: string, file: StoredFile): Promise<boolean> {
-    if (file.kind) return file.kind === 'image';
-    return !(await isCustomerDocumentFile(this.store, organizationId, file.id));
   }
 }
