@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { Aggregates, type CommandMeta } from '../core/commands/aggregates';
+import { Aggregates } from '../core/commands/aggregates';
 import { newId } from '../core/clock';
 import { ConflictError } from '../core/errors';
 import { EVENT_STORE, type EventStore } from '../core/event-store/event-store.port';
@@ -9,21 +9,12 @@ import { FILE_STORE, type FileStore } from '../core/files/files.port';
 import { TurnBudget } from '../core/loop-turns';
 import { READ_STORE, type ReadStore } from '../core/read-store/read-store.port';
 import { organizationUsers, type UserDoc } from '../identity/identity.read-models';
-import type { PayrollFormat } from '../shared/payroll';
 import { payPeriodStartingOn, timesheetsOf } from '../timers/timers.read-models';
 import { NONE_APPROVED, payrollExportDecider } from './payroll-export.decider';
+import { ExportPayroll } from './payroll.commands';
 import { payrollFile, type PayrollSheet } from './payroll-files';
 import { payrollStreams, type PayrollExportEvent } from './payroll.events';
 import { fingerprintOf, groupBy, periodTimers, sheetOf, type Sheet } from './timesheets';
-
-/** A manager exports a pay period's approved timesheets to payroll, in a format (issue #30 item 5). */
-export class ExportPayroll {
-  constructor(
-    readonly periodStart: string,
-    readonly format: PayrollFormat,
-    readonly meta: CommandMeta,
-  ) {}
-}
 
 /**
  * Reads the period at the log's head, stores the file as sent, and records the export with what it held (each time at

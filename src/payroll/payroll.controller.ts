@@ -9,7 +9,7 @@ import type { CurrentUser } from '../identity/current-user';
 import type { ExportChangesView, PayPeriodScreen, TimesheetView } from '../shared/payroll';
 import { DecideTimesheet, SubmitTimesheet } from '../timers/timers.commands';
 import { PayPeriodQueryDto, PayPeriodStartPipe, PayrollExportDto, TimesheetReasonDto } from './payroll.dto';
-import { ExportPayroll } from './payroll-export.handlers';
+import { ExportPayroll } from './payroll.commands';
 import { GetPayPeriodScreen, GetPayrollExportChanges, GetPayrollExportFile, GetTimesheet } from './payroll.queries';
 import { sendStoredFile } from '../core/http/stored-file';
 
