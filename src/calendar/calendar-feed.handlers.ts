@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Aggregates } from '../core/commands/aggregates';
+import { CLOCK, type Clock } from '../core/clock';
 import { REDIS } from '../core/core.module';
 import { ForbiddenError, NotFoundError } from '../core/errors';
 import { allowance, networkOf, take } from '../core/rate-limits';
@@ -111,7 +112,6 @@ export class ReadCalendarFeed {
     readonly personId: string | null,
     readonly ifNoneMatch: string | null,
     readonly address: string,
-    readonly now: Date,
   ) {}
 }
 
@@ -124,13 +124,15 @@ export class ReadCalendarFeedHandler implements IQueryHandler<ReadCalendarFeed> 
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(REDIS) redis: RedisClient | null,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.perNetwork = allowance(redis, 'calendar_feed_network', FEED_READS_PER_NETWORK_HOUR, 3600);
     this.unknownPerNetwork = allowance(redis, 'calendar_feed_unknown', UNKNOWN_FEEDS_PER_NETWORK_HOUR, 3600);
     this.perFeed = allowance(redis, 'calendar_feed_token', FEED_READS_PER_FEED_HOUR, 3600);
   }
 
-  async execute({ file, personId, ifNoneMatch, address, now }: ReadCalendarFeed): Promise<FeedFile> {
+  async execute({ file, personId, ifNoneMatch, address }: ReadCalendarFeed): Promise<FeedFile> {
+    const now = this.clock.now();
     const network = networkOf(address);
     await take(this.perNetwork, network, 'Too many calendar feed reads from this network.');
     const token = file.endsWith('.ics') ? file.slice(0, -'.ics'.length) : file;

@@ -1,9 +1,9 @@
-import { Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCookieAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { CommandMeta } from '../core/commands/aggregates';
-import { CLOCK, type Clock, isUuid } from '../core/clock';
+import { isUuid } from '../core/clock';
 import { NotFoundError, ValidationError } from '../core/errors';
 import { AnswerHoldsSecret } from '../identity/command-receipts.interceptor';
 import { Me, Meta, Public } from '../identity/current-user';
@@ -69,10 +69,7 @@ export class CalendarFeedsController {
 @Public()
 @Controller('calendar')
 export class CalendarFeedFileController {
-  constructor(
-    private readonly queries: QueryBus,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Get(':file')
   @ApiOperation({
@@ -89,13 +86,7 @@ export class CalendarFeedFileController {
     if (person !== undefined && (typeof person !== 'string' || !isUuid(person)))
       throw new ValidationError("person must be a person's id");
     const answer = await this.queries.execute<ReadCalendarFeed, FeedFile>(
-      new ReadCalendarFeed(
-        file,
-        (person as string | undefined) ?? null,
-        ifNoneMatch ?? null,
-        request.ip ?? 'unknown',
-        this.clock.now(),
-      ),
+      new ReadCalendarFeed(file, (person as string | undefined) ?? null, ifNoneMatch ?? null, request.ip ?? 'unknown'),
     );
     response.set({
       ETag: answer.etag,
