@@ -109,8 +109,20 @@ describe('pay periods and payroll', () => {
     it('approves: the person’s screens hear it, and the times are locked', async () => {
       const phone = await openSocket(app.url, org.associate.cookie, sockets);
       const pushed = nextPush(phone, 'timesheets.changed');
-      const approved = await org.admin.post(`/api/pay-periods/${start}/timesheets/${org.associate.userId}/approve`);
+      const approved = await app.when(
+        org.admin,
+        'POST',
+        `/api/pay-periods/${start}/timesheets/${org.associate.userId}/approve`,
+      );
       expect(approved.body).toEqual({ success: true, message: 'Timesheet approved' });
+      const periodEnd = DateTime.fromISO(start).plus({ days: 6 }).toISODate();
+      expect(approved.events).toEqual([
+        {
+          type: 'TimesheetApproved',
+          streamId: `timesheet-${org.associate.userId}-${start}`,
+          data: { organizationId: org.organizationId, userId: org.associate.userId, periodStart: start, periodEnd },
+        },
+      ]);
       expect(await pushed).toEqual({
         organizationId: org.organizationId,
         userId: org.associate.userId,
@@ -144,9 +156,24 @@ describe('pay periods and payroll', () => {
     });
 
     it('exports the approved week; what changed since shows exactly the edited and the deleted time', async () => {
-      const exported = await org.admin.post(`/api/pay-periods/${start}/exports`, { format: 'gusto' });
+      const exported = await app.when(org.admin, 'POST', `/api/pay-periods/${start}/exports`, { format: 'gusto' });
       expect(exported.status).toBe(201);
       const id = exported.body.data.id as string;
+      // One event, on the export's own stream: the file sent and what it held, each time at its stream's revision.
+      expect(exported.events).toEqual([
+        {
+          type: 'PayrollExported',
+          streamId: `payrollExport-${id}`,
+          data: expect.objectContaining({
+            exportId: id,
+            organizationId: org.organizationId,
+            format: 'gusto',
+            periods: [{ start, end: DateTime.fromISO(start).plus({ days: 6 }).toISODate() }],
+            people: [{ userId: org.associate.userId, periodStart: start, fingerprint: expect.any(String) }],
+            timers: expect.arrayContaining([expect.objectContaining({ userId: org.associate.userId })]),
+          }),
+        },
+      ]);
       const first = await fetchBytes(org.admin, `/api/payroll-exports/${id}/file`);
       expect(first.type).toMatch(/^text\/csv/);
       const lines = first.bytes.toString('utf8').split('\r\n');

@@ -11,6 +11,7 @@ import type { Role } from '../../src/shared/session';
 import type { Logger } from 'pino';
 import { createLogger } from '../../src/core/logging';
 import { POSITION_TOKENS, PositionTokens } from '../../src/core/position-tokens';
+import { EVENT_STORE, type EventStore } from '../../src/core/event-store/event-store.port';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 
@@ -24,6 +25,17 @@ export interface TestApp extends RunningApp {
   positionToken(organizationId: string, position: number): string;
   /** The position a token of `organizationId` stands for (null: not one of its tokens). */
   positionOf(organizationId: string, token: string): number | null;
+  /**
+   * When → then events: sends the request as `client` with a correlation id of its own, and answers its response with
+   * the events that request appended, from the log in its order, as `{ type, streamId, data }` (a process's events
+   * that followed, on another correlation, are not among them).
+   */
+  when(
+    client: ApiClient,
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<ApiResponse & { events: AppendedEvent[] }>;
   stop(): Promise<void>;
 }
 
@@ -65,6 +77,16 @@ export async function startTestApp(
       running.app.get<PositionTokens>(POSITION_TOKENS).encode(organizationId, position),
     positionOf: (organizationId, token) =>
       running.app.get<PositionTokens>(POSITION_TOKENS).decode(organizationId, token),
+    async when(client, method, path, body) {
+      const log = running.app.get<EventStore>(EVENT_STORE);
+      const correlationId = randomUUID();
+      const head = await log.headPosition();
+      const response = await client.request(method, path, body, { 'x-correlation-id': correlationId });
+      const events = (await log.readAll(head ? { after: head } : {}))
+        .filter((e) => e.metadata.correlationId === correlationId)
+        .map(({ type, streamId, data }) => ({ type, streamId, data }));
+      return { ...response, events };
+    },
     async organization(name = 'Org') {
       const organizationId = randomUUID();
       const adminId = randomUUID();
@@ -129,6 +151,13 @@ export async function startTestApp(
     },
   };
   return app;
+}
+
+/** An event as a test checks it: its type, its stream and its data. */
+export interface AppendedEvent {
+  type: string;
+  streamId: string;
+  data: unknown;
 }
 
 export interface ApiResponse<T = any> {
